@@ -1,0 +1,18 @@
+/** Stable codes for every error the core library raises (ARCHITECTURE.md convention 6). */
+export type CoreErrorCode =
+  | "CANONICAL_JSON_UNSUPPORTED"
+  | "TREE_UNSUPPORTED_ENTRY"
+  | "KEY_INVALID"
+  | "SEAL_PAYLOAD_INVALID"
+  | "SEAL_RENDER_INVALID";
+
+/** The one base error of `@svc/core`; callers switch on `code`, never on the message. */
+export class CoreError extends Error {
+  readonly code: CoreErrorCode;
+
+  constructor(code: CoreErrorCode, message: string) {
+    super(message);
+    this.name = "CoreError";
+    this.code = code;
+  }
+}

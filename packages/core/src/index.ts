@@ -1,0 +1,49 @@
+export { type CanonicalValue, canonicalBytes, canonicalize } from "./canonical-json.ts";
+export { CoreError, type CoreErrorCode } from "./core-error.ts";
+export { sha256File, sha256Hex } from "./digest.ts";
+export {
+  exportPrivateKeyPem,
+  exportPublicKeyPem,
+  generateSigningKey,
+  importPublicKeyPem,
+  importSigningKeyPem,
+  isKeyValidAt,
+  keyIdOf,
+  type SigningKey,
+  signBytes,
+  type TrustedKey,
+  toTrustedKey,
+  verifyBytes,
+} from "./keys.ts";
+export { renderPresealSvg, renderSealSvg } from "./seal/render-seal-svg.ts";
+export {
+  issueSealBundle,
+  type SealBundle,
+  type SealFields,
+  type SealFolderFiles,
+  verifySealFolder,
+} from "./seal/seal-bundle.ts";
+export {
+  barcodeContent,
+  computeBarcodeDigest,
+  imageRefSchema,
+  newSealId,
+  PRESEAL_VERSION,
+  type PresealPayload,
+  parsePresealPayload,
+  parseSealPayload,
+  presealPayloadSchema,
+  SEAL_VERSION,
+  type SealPayload,
+  sealIdSchema,
+  sealPayloadSchema,
+} from "./seal/seal-payload.ts";
+export { SVG_LIMITS } from "./seal/svg-document.ts";
+export {
+  type SealCheck,
+  type SealCheckName,
+  type SealState,
+  type SealVerification,
+  verifySealSvg,
+} from "./seal/verify-seal-svg.ts";
+export { type DigestTreeOptions, digestTree, type TreeDigest, type TreeEntry } from "./tree-digest.ts";

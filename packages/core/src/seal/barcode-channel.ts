@@ -1,0 +1,101 @@
+import jsQRModule from "jsqr";
+import QRCode from "qrcode";
+import { SEAL_LAYOUT } from "./seal-layout.ts";
+import type { Point } from "./svg-geometry.ts";
+
+const { qr } = SEAL_LAYOUT;
+// jsqr is CommonJS with an `exports.default`; under Node's ESM interop that is `.default.default`.
+type JsQr = (
+  data: Uint8ClampedArray,
+  width: number,
+  height: number,
+  options?: object,
+) => { data: string } | null;
+const jsQR = (jsQRModule as unknown as { default: JsQr }).default;
+const QUIET_MODULES = 4; // ISO/IEC 18004 §6.3.8 quiet zone
+const RASTER_SCALE = 4; // pixels per SVG unit when reading the symbol back
+
+/**
+ * SVG path data of a standard QR code (ISO/IEC 18004, error correction M) for `content`,
+ * one rectangle per horizontal run of dark modules, centred in the barcode region.
+ */
+export function qrCodePath(content: string): string {
+  const symbol = QRCode.create(content, { errorCorrectionLevel: "M" });
+  const size = symbol.modules.size;
+  const moduleSize = Math.floor(qr.side / (size + 2 * QUIET_MODULES));
+  if (moduleSize < 2) throw new RangeError(`QR content too long for the seal (${content.length} characters)`);
+  const offsetX = qr.x + Math.floor((qr.side - size * moduleSize) / 2);
+  const offsetY = qr.y + Math.floor((qr.side - size * moduleSize) / 2);
+  const parts: string[] = [];
+  for (let row = 0; row < size; row++) {
+    let col = 0;
+    while (col < size) {
+      if (!symbol.modules.get(row, col)) {
+        col++;
+        continue;
+      }
+      const start = col;
+      while (col < size && symbol.modules.get(row, col)) col++;
+      const width = (col - start) * moduleSize;
+      parts.push(
+        `M${offsetX + start * moduleSize} ${offsetY + row * moduleSize}h${width}v${moduleSize}h-${width}Z`,
+      );
+    }
+  }
+  return parts.join("");
+}
+
+/** True when every vertex lies inside the barcode region. */
+export function isInBarcodeRegion(points: readonly Point[]): boolean {
+  return points.every(
+    (point) => point.x >= qr.x && point.x <= qr.x + qr.side && point.y >= qr.y && point.y <= qr.y + qr.side,
+  );
+}
+
+/**
+ * Reads the QR code back from the dark polygons drawn in the barcode region: they are
+ * scan-converted into a bitmap and handed to an ordinary QR decoder, as a phone camera would.
+ */
+export function decodeQrFromPolygons(polygons: readonly (readonly Point[])[]): string | null {
+  const pixels = qr.side * RASTER_SCALE;
+  const dark = new Uint8Array(pixels * pixels);
+  for (const polygon of polygons) fillPolygon(polygon, dark, pixels);
+  const rgba = new Uint8ClampedArray(pixels * pixels * 4);
+  for (let i = 0; i < dark.length; i++) {
+    const value = dark[i] ? 0 : 255;
+    rgba[i * 4] = value;
+    rgba[i * 4 + 1] = value;
+    rgba[i * 4 + 2] = value;
+    rgba[i * 4 + 3] = 255;
+  }
+  const result = jsQR(rgba, pixels, pixels, { inversionAttempts: "dontInvert" });
+  return result ? result.data : null;
+}
+
+/** Even-odd scanline fill of one polygon, sampled at pixel centres. */
+function fillPolygon(polygon: readonly Point[], dark: Uint8Array, pixels: number): void {
+  if (polygon.length < 3) return;
+  const ys = polygon.map((point) => (point.y - qr.y) * RASTER_SCALE);
+  const minRow = Math.max(0, Math.floor(Math.min(...ys)));
+  const maxRow = Math.min(pixels - 1, Math.ceil(Math.max(...ys)));
+  for (let row = minRow; row <= maxRow; row++) {
+    const y = row + 0.5;
+    const crossings: number[] = [];
+    for (let i = 0; i < polygon.length; i++) {
+      const a = polygon[i] as Point;
+      const b = polygon[(i + 1) % polygon.length] as Point;
+      const ay = (a.y - qr.y) * RASTER_SCALE;
+      const by = (b.y - qr.y) * RASTER_SCALE;
+      if (ay <= y === by <= y) continue;
+      const ax = (a.x - qr.x) * RASTER_SCALE;
+      const bx = (b.x - qr.x) * RASTER_SCALE;
+      crossings.push(ax + ((y - ay) / (by - ay)) * (bx - ax));
+    }
+    crossings.sort((p, q) => p - q);
+    for (let i = 0; i + 1 < crossings.length; i += 2) {
+      const from = Math.max(0, Math.ceil((crossings[i] as number) - 0.5));
+      const to = Math.min(pixels - 1, Math.floor((crossings[i + 1] as number) - 0.5));
+      for (let col = from; col <= to; col++) dark[row * pixels + col] = 1;
+    }
+  }
+}

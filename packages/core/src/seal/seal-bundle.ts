@@ -1,0 +1,91 @@
+import { canonicalBytes } from "../canonical-json.ts";
+import { exportPublicKeyPem, type SigningKey, signBytes, type TrustedKey } from "../keys.ts";
+import { renderSealSvg } from "./render-seal-svg.ts";
+import { computeBarcodeDigest, parseSealPayload, SEAL_VERSION, type SealPayload } from "./seal-payload.ts";
+import { verifyInstructions } from "./verify-instructions.ts";
+import { type SealCheck, type SealVerification, verifySealSvg } from "./verify-seal-svg.ts";
+
+/** What the issuer knows about a completed run; the rest of the payload is derived. */
+export type SealFields = Omit<SealPayload, "seal_version" | "barcode_digest" | "key_id">;
+
+/** The files of a run's `seal/` folder (domain notes, "Seal"). */
+export interface SealBundle {
+  readonly payload: SealPayload;
+  /** `seal.json`: exactly the signed canonical bytes, no trailing newline. */
+  readonly sealJson: string;
+  /** `seal.sig`: the 64-byte Ed25519 signature, base64, one line. */
+  readonly sealSig: string;
+  readonly sealSvg: string;
+  readonly publicKeyPem: string;
+  readonly keyId: string;
+  readonly verifyMd: string;
+}
+
+/** Builds, signs and renders a seal: pure apart from reading the key it is given. */
+export function issueSealBundle(fields: SealFields, key: SigningKey): SealBundle {
+  const payload = parseSealPayload({
+    ...fields,
+    seal_version: SEAL_VERSION,
+    key_id: key.keyId,
+    barcode_digest: computeBarcodeDigest(fields),
+  });
+  const bytes = canonicalBytes(payload);
+  const signature = signBytes(key, bytes);
+  return {
+    payload,
+    sealJson: bytes.toString("utf8"),
+    sealSig: `${signature.toString("base64")}\n`,
+    sealSvg: renderSealSvg(payload, signature),
+    publicKeyPem: exportPublicKeyPem(key.publicKey),
+    keyId: key.keyId,
+    verifyMd: verifyInstructions(payload),
+  };
+}
+
+export interface SealFolderFiles {
+  readonly sealSvg: string | Uint8Array;
+  readonly sealJson?: string | Uint8Array | null;
+  readonly sealSig?: string | null;
+}
+
+/**
+ * Verifies a `seal/` folder: the SVG on its own (see verifySealSvg), then that `seal.json` and
+ * `seal.sig`, when present, are the very bytes the SVG carries. A disagreement is INVALID.
+ */
+export function verifySealFolder(
+  files: SealFolderFiles,
+  trustedKeys: readonly TrustedKey[],
+): SealVerification {
+  const result = verifySealSvg(files.sealSvg, trustedKeys);
+  if (result.payload === null || result.payload.seal_version !== SEAL_VERSION) return result;
+  const extra: SealCheck[] = [];
+  if (files.sealJson != null) {
+    const ok = Buffer.from(files.sealJson).equals(canonicalBytes(result.payload));
+    extra.push({
+      name: "embedded_seal",
+      ok,
+      detail: ok
+        ? "seal.json equals the payload in seal.svg"
+        : "seal.json differs from the payload in seal.svg",
+    });
+  }
+  if (files.sealSig != null) {
+    const ok =
+      result.signature !== null && Buffer.from(files.sealSig.trim(), "base64").equals(result.signature);
+    extra.push({
+      name: "signature",
+      ok,
+      detail: ok
+        ? "seal.sig equals the signature in seal.svg"
+        : "seal.sig differs from the signature in seal.svg",
+    });
+  }
+  const failed = extra.filter((check) => !check.ok);
+  if (failed.length === 0) return { ...result, checks: [...result.checks, ...extra] };
+  return {
+    ...result,
+    state: "INVALID",
+    reason: failed.map((check) => `${check.name}: ${check.detail}`).join("; "),
+    checks: [...result.checks, ...extra],
+  };
+}

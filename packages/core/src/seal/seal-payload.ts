@@ -1,0 +1,133 @@
+import { randomBytes } from "node:crypto";
+import { z } from "zod";
+import { CoreError } from "../core-error.ts";
+import { sha256Hex } from "../digest.ts";
+
+export const SEAL_VERSION = "svc.seal/v1";
+export const PRESEAL_VERSION = "svc.preseal/v1";
+
+const sha256 = z.string().regex(/^[0-9a-f]{64}$/, "lowercase hex SHA-256");
+const instant = z.iso
+  .datetime({ offset: false, precision: 0 })
+  .describe("UTC instant, second precision, `Z`");
+const text = (max: number) => z.string().min(1).max(max);
+
+/** `seal_` + 128 random bits in hex: the ring channel encodes exactly this. */
+export const sealIdSchema = z
+  .string()
+  .regex(/^seal_[0-9a-f]{32}$/, "seal_ followed by 32 lowercase hex digits");
+
+export const imageRefSchema = z
+  .object({
+    reference: text(512).describe("image reference as configured, e.g. registry/runner:1.0.0"),
+    digest: z
+      .string()
+      .regex(/^sha256:[0-9a-f]{64}$/)
+      .nullable()
+      .describe("content digest of the image, null when the runtime did not report one"),
+  })
+  .strict();
+
+const runFields = {
+  run_id: text(128),
+  project_id: text(128),
+  mode: z.enum(["standard", "deep"]),
+  module_id: text(64),
+  category_id: text(128),
+  image: imageRefSchema,
+  inputs_sha256: sha256.describe("svc-tree/v1 digest of 01_sources"),
+  run_manifest_sha256: sha256.describe("SHA-256 of run_manifest.json"),
+  outputs_sha256: sha256.describe("svc-tree/v1 digest of the output set at completion (seal/ excluded)"),
+};
+
+/**
+ * The signed seal payload (domain notes, "Seal"). Only strings, safe integers and null, so its
+ * canonical bytes are the same in every conforming serialiser.
+ */
+export const sealPayloadSchema = z
+  .object({
+    seal_version: z.literal(SEAL_VERSION),
+    seal_id: sealIdSchema,
+    principal: text(320).describe("caller identity that consumed the run"),
+    ...runFields,
+    barcode_digest: sha256.describe("digest carried by the QR channel, see computeBarcodeDigest"),
+    issued_at: instant,
+    issuer: text(256).describe("the entitlement service that issued the seal"),
+    key_id: z.string().regex(/^ed25519:[0-9a-f]{32}$/),
+    verify_url: z
+      .url({ protocol: /^https?$/ })
+      .max(200)
+      .nullable()
+      .describe("online verification page, if any"),
+  })
+  .strict();
+
+export type SealPayload = z.infer<typeof sealPayloadSchema>;
+
+/** A pre-seal: written by the job when run_complete was unreachable; carries no signature. */
+export const presealPayloadSchema = z
+  .object({
+    seal_version: z.literal(PRESEAL_VERSION),
+    ...runFields,
+    created_at: instant,
+    reason: z.enum(["run_complete_unreachable"]),
+  })
+  .strict();
+
+export type PresealPayload = z.infer<typeof presealPayloadSchema>;
+
+/** Validates an unknown value as a seal payload; throws `SEAL_PAYLOAD_INVALID` listing every problem. */
+export function parseSealPayload(value: unknown): SealPayload {
+  const result = sealPayloadSchema.safeParse(value);
+  if (!result.success) throw new CoreError("SEAL_PAYLOAD_INVALID", describeIssues(result.error));
+  return result.data;
+}
+
+/** Validates an unknown value as a pre-seal payload. */
+export function parsePresealPayload(value: unknown): PresealPayload {
+  const result = presealPayloadSchema.safeParse(value);
+  if (!result.success) throw new CoreError("SEAL_PAYLOAD_INVALID", describeIssues(result.error));
+  return result.data;
+}
+
+/** A fresh, unguessable seal id. */
+export function newSealId(): string {
+  return `seal_${randomBytes(16).toString("hex")}`;
+}
+
+/**
+ * The barcode digest: SHA-256 (hex) of
+ * `svc.seal/v1\n<inputs_sha256>\n<outputs_sha256>\n<run_manifest_sha256>\n<seal_id>`.
+ * The QR channel carries it; the signed payload repeats it; a verifier recomputes it.
+ */
+export function computeBarcodeDigest(fields: {
+  inputs_sha256: string;
+  outputs_sha256: string;
+  run_manifest_sha256: string;
+  seal_id: string;
+}): string {
+  return sha256Hex(
+    [
+      SEAL_VERSION,
+      fields.inputs_sha256,
+      fields.outputs_sha256,
+      fields.run_manifest_sha256,
+      fields.seal_id,
+    ].join("\n"),
+  );
+}
+
+/** The exact text of the QR code for a payload: a verification link when configured. */
+export function barcodeContent(payload: SealPayload): string {
+  if (payload.verify_url) {
+    const url = new URL(payload.verify_url);
+    url.searchParams.set("seal_id", payload.seal_id);
+    url.searchParams.set("d", payload.barcode_digest);
+    return url.toString();
+  }
+  return `SVCSEAL1:${payload.seal_id}:${payload.barcode_digest}`;
+}
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues.map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`).join("; ");
+}
