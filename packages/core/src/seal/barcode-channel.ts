@@ -20,22 +20,17 @@ const RASTER_SCALE = 4; // pixels per SVG unit when reading the symbol back
  * one rectangle per horizontal run of dark modules, centred in the barcode region.
  */
 export function qrCodePath(content: string): string {
-  const symbol = QRCode.create(content, { errorCorrectionLevel: "M" });
-  const size = symbol.modules.size;
-  const moduleSize = Math.floor(qr.side / (size + 2 * QUIET_MODULES));
-  if (moduleSize < 2) throw new RangeError(`QR content too long for the seal (${content.length} characters)`);
-  const offsetX = qr.x + Math.floor((qr.side - size * moduleSize) / 2);
-  const offsetY = qr.y + Math.floor((qr.side - size * moduleSize) / 2);
+  const { size, moduleSize, offsetX, offsetY, modules } = layoutSymbol(content);
   const parts: string[] = [];
   for (let row = 0; row < size; row++) {
     let col = 0;
     while (col < size) {
-      if (!symbol.modules.get(row, col)) {
+      if (!modules.get(row, col)) {
         col++;
         continue;
       }
       const start = col;
-      while (col < size && symbol.modules.get(row, col)) col++;
+      while (col < size && modules.get(row, col)) col++;
       const width = (col - start) * moduleSize;
       parts.push(
         `M${offsetX + start * moduleSize} ${offsetY + row * moduleSize}h${width}v${moduleSize}h-${width}Z`,
@@ -43,6 +38,17 @@ export function qrCodePath(content: string): string {
     }
   }
   return parts.join("");
+}
+
+/** The QR symbol for `content` and where this format places it. */
+function layoutSymbol(content: string) {
+  const symbol = QRCode.create(content, { errorCorrectionLevel: "M" });
+  const size = symbol.modules.size;
+  const moduleSize = Math.floor(qr.side / (size + 2 * QUIET_MODULES));
+  if (moduleSize < 2) throw new RangeError(`QR content too long for the seal (${content.length} characters)`);
+  const offsetX = qr.x + Math.floor((qr.side - size * moduleSize) / 2);
+  const offsetY = qr.y + Math.floor((qr.side - size * moduleSize) / 2);
+  return { size, moduleSize, offsetX, offsetY, modules: symbol.modules };
 }
 
 /** True when every vertex lies inside the barcode region. */
@@ -55,8 +61,13 @@ export function isInBarcodeRegion(points: readonly Point[]): boolean {
 /**
  * Reads the QR code back from the dark polygons drawn in the barcode region: they are
  * scan-converted into a bitmap and handed to an ordinary QR decoder, as a phone camera would.
+ * Error correction would forgive a changed module, so the symbol must also be, module for
+ * module, the one this format renders for `expectedContent`, with nothing else drawn around it.
  */
-export function decodeQrFromPolygons(polygons: readonly (readonly Point[])[]): string | null {
+export function readBarcodeChannel(
+  polygons: readonly (readonly Point[])[],
+  expectedContent: string,
+): { ok: boolean; detail: string } {
   const pixels = qr.side * RASTER_SCALE;
   const dark = new Uint8Array(pixels * pixels);
   for (const polygon of polygons) fillPolygon(polygon, dark, pixels);
@@ -68,8 +79,40 @@ export function decodeQrFromPolygons(polygons: readonly (readonly Point[])[]): s
     rgba[i * 4 + 2] = value;
     rgba[i * 4 + 3] = 255;
   }
-  const result = jsQR(rgba, pixels, pixels, { inversionAttempts: "dontInvert" });
-  return result ? result.data : null;
+  const decoded = jsQR(rgba, pixels, pixels, { inversionAttempts: "dontInvert" });
+  if (!decoded) return { ok: false, detail: "no readable QR code in the barcode region" };
+  if (decoded.data !== expectedContent)
+    return { ok: false, detail: `QR reads ${JSON.stringify(decoded.data)}` };
+  const differing = countDifferingModules(dark, pixels, expectedContent);
+  if (differing > 0)
+    return { ok: false, detail: `QR decodes but ${differing} module(s) differ from the sealed symbol` };
+  return { ok: true, detail: "QR carries the barcode digest" };
+}
+
+function countDifferingModules(dark: Uint8Array, pixels: number, content: string): number {
+  const { size, moduleSize, offsetX, offsetY, modules } = layoutSymbol(content);
+  const isDarkAt = (x: number, y: number) =>
+    dark[Math.floor((y - qr.y) * RASTER_SCALE) * pixels + Math.floor((x - qr.x) * RASTER_SCALE)] === 1;
+  let differing = 0;
+  for (let row = 0; row < size; row++) {
+    for (let col = 0; col < size; col++) {
+      const expected = Boolean(modules.get(row, col));
+      if (isDarkAt(offsetX + (col + 0.5) * moduleSize, offsetY + (row + 0.5) * moduleSize) !== expected)
+        differing++;
+    }
+  }
+  // Anything dark outside the symbol (quiet zone and margin) is a change too.
+  const symbolLeft = (offsetX - qr.x) * RASTER_SCALE;
+  const symbolTop = (offsetY - qr.y) * RASTER_SCALE;
+  const symbolSide = size * moduleSize * RASTER_SCALE;
+  for (let y = 0; y < pixels; y++) {
+    for (let x = 0; x < pixels; x++) {
+      const inside =
+        x >= symbolLeft && x < symbolLeft + symbolSide && y >= symbolTop && y < symbolTop + symbolSide;
+      if (!inside && dark[y * pixels + x]) return differing + 1;
+    }
+  }
+  return differing;
 }
 
 /** Even-odd scanline fill of one polygon, sampled at pixel centres. */

@@ -1,6 +1,6 @@
 import { canonicalBytes } from "../canonical-json.ts";
 import { importPublicKeyPem, isKeyValidAt, keyIdOf, type TrustedKey, verifyBytes } from "../keys.ts";
-import { decodeQrFromPolygons, isInBarcodeRegion } from "./barcode-channel.ts";
+import { isInBarcodeRegion, readBarcodeChannel } from "./barcode-channel.ts";
 import {
   type EmbeddedSeal,
   isSameEmbeddedSeal,
@@ -284,13 +284,10 @@ function checkRing(seal: SealPayload, polygons: readonly (readonly Point[])[]): 
 }
 
 function checkBarcode(seal: SealPayload, polygons: readonly (readonly Point[])[]): SealCheck {
-  const decoded = decodeQrFromPolygons(polygons.filter(isInBarcodeRegion));
-  if (decoded === null)
-    return { name: "barcode_channel", ok: false, detail: "no readable QR code in the barcode region" };
-  const expected = barcodeContent(seal);
-  if (decoded !== expected)
-    return { name: "barcode_channel", ok: false, detail: `QR reads ${JSON.stringify(decoded)}` };
-  return { name: "barcode_channel", ok: true, detail: "QR carries the barcode digest" };
+  return {
+    name: "barcode_channel",
+    ...readBarcodeChannel(polygons.filter(isInBarcodeRegion), barcodeContent(seal)),
+  };
 }
 
 function isDrawnShape(element: SvgElement): boolean {

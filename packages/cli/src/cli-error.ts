@@ -1,0 +1,28 @@
+/** Stable codes for every failure the `svc` CLI reports (ARCHITECTURE.md convention 6). */
+export type CliErrorCode =
+  | "FILE_NOT_FOUND"
+  | "FILE_UNREADABLE"
+  | "KEY_REQUIRED"
+  | "KEY_INVALID"
+  | "KEYS_FILE_INVALID";
+
+/** Exit codes of `svc`, documented in packages/cli/README.md. */
+export const EXIT = {
+  verified: 0,
+  invalid: 1,
+  usage: 2,
+  unverified: 3,
+  pending: 4,
+  internal: 5,
+} as const;
+
+/** A failure that is the user's to fix; printed as one line, exit code {@link EXIT.usage}. */
+export class CliError extends Error {
+  readonly code: CliErrorCode;
+
+  constructor(code: CliErrorCode, message: string) {
+    super(message);
+    this.name = "CliError";
+    this.code = code;
+  }
+}

@@ -1,0 +1,22 @@
+import { z } from "zod";
+import { presealPayloadSchema, sealPayloadSchema } from "./seal-payload.ts";
+
+/**
+ * JSON Schema documents generated from the zod schemas (one schema per data shape,
+ * ARCHITECTURE.md convention 5). Checked in under `packages/core/schemas/` for third-party
+ * verifiers; a test keeps them in sync.
+ */
+export function sealJsonSchemas(): Record<string, unknown> {
+  return {
+    "seal-payload.schema.json": {
+      $id: "urn:svc:seal:v1:payload",
+      title: "svc.seal/v1 payload",
+      ...z.toJSONSchema(sealPayloadSchema),
+    },
+    "preseal-payload.schema.json": {
+      $id: "urn:svc:seal:v1:preseal",
+      title: "svc.preseal/v1 payload",
+      ...z.toJSONSchema(presealPayloadSchema),
+    },
+  };
+}
