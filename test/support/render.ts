@@ -32,12 +32,17 @@ export interface RenderOptions {
   valuesFiles?: string[];
   /** --set key=value pairs. */
   set?: Record<string, string | number | boolean>;
+  /**
+   * A kubeconfig of a (fake) API server: renders with --dry-run=server so `lookup` sees the
+   * objects already in the cluster. Without it `lookup` finds nothing, as on a first install.
+   */
+  kubeconfig?: string;
 }
 
 const helmHome = join(repoRoot, ".tools", "helm", "home");
 
 /** Runs the Helm binary with its state kept under .tools/helm/home (never the user's home). */
-export async function runHelm(args: string[]): Promise<HelmResult> {
+export async function runHelm(args: string[], kubeconfig?: string): Promise<HelmResult> {
   const helm = await ensureHelm();
   return await new Promise((resolve) => {
     execFile(
@@ -51,7 +56,7 @@ export async function runHelm(args: string[]): Promise<HelmResult> {
           HELM_CACHE_HOME: join(helmHome, "cache"),
           HELM_CONFIG_HOME: join(helmHome, "config"),
           HELM_DATA_HOME: join(helmHome, "data"),
-          KUBECONFIG: join(helmHome, "no-cluster.kubeconfig"),
+          KUBECONFIG: kubeconfig ?? join(helmHome, "no-cluster.kubeconfig"),
         },
       },
       (error, stdout, stderr) => {
@@ -72,14 +77,18 @@ export function valueArgs(options: RenderOptions): string[] {
 
 /** `helm template`; resolves with the exit code and output, never throws on a failed render. */
 export async function templateChart(options: RenderOptions): Promise<HelmResult> {
-  return await runHelm([
-    "template",
-    options.release ?? "rel",
-    join(repoRoot, options.chart),
-    "--namespace",
-    options.namespace ?? "audit",
-    ...valueArgs(options),
-  ]);
+  return await runHelm(
+    [
+      "template",
+      options.release ?? "rel",
+      join(repoRoot, options.chart),
+      "--namespace",
+      options.namespace ?? "audit",
+      ...(options.kubeconfig ? ["--dry-run=server"] : []),
+      ...valueArgs(options),
+    ],
+    options.kubeconfig,
+  );
 }
 
 /** `helm template` that must succeed; returns the rendered objects. */
