@@ -8,6 +8,7 @@ import {
   envValue,
   podTemplateOf,
 } from "../support/chart-assertions.ts";
+import { renderNotes } from "../support/notes.ts";
 import {
   findObject,
   type KubeObject,
@@ -383,5 +384,23 @@ describe("job chart refuses unsupported configurations with a clear message", ()
     for (const fragment of ["reportingSecret", "cloudstore.bucket", "config.projectId", "workloadIdentity"]) {
       assert.ok(result.stderr.includes(fragment), `missing ${fragment} in:\n${result.stderr}`);
     }
+  });
+});
+
+describe("job chart NOTES", () => {
+  it("tells how to watch the Job and fetch the outputs", async () => {
+    const notes = await renderNotes(variants.standard);
+    assert.match(notes, /kubectl get job audit --namespace audit --watch/);
+    assert.match(notes, /kubectl logs job\/audit --namespace audit --all-containers --timestamps --follow/);
+    assert.match(
+      notes,
+      /tools\/fetch_outputs\.sh --namespace audit --release audit --run-id run_20260101T000000Z --dest \.\/outputs/,
+    );
+  });
+
+  it("tells the next steps after an infrastructure-only install", async () => {
+    const notes = await renderNotes(variants.jobDisabled);
+    assert.match(notes, /Infrastructure only \(job\.enabled=false\)/);
+    assert.match(notes, /tools\/stage_inputs\.sh --namespace audit --release audit/);
   });
 });

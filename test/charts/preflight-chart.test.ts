@@ -11,6 +11,7 @@ import {
   podTemplateOf,
 } from "../support/chart-assertions.ts";
 import { startFakeKubeApi } from "../support/fake-kube-api.ts";
+import { renderNotes } from "../support/notes.ts";
 import {
   findObject,
   type KubeObject,
@@ -228,5 +229,13 @@ describe("preflight chart keeps the token already in the cluster", () => {
       await api.close();
       await rm(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("preflight chart NOTES", () => {
+  it("tells how to reach the service and read the token", async () => {
+    const notes = await renderNotes(variants.defaults);
+    assert.match(notes, /kubectl port-forward service\/svc-preflight-preflight 8080:8080 --namespace svc/);
+    assert.match(notes, /kubectl get secret svc-preflight-preflight-auth --namespace svc/);
   });
 });

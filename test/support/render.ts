@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { parseAllDocuments } from "yaml";
 import { ensureHelm } from "./helm.ts";
 import { repoRoot } from "./repo-root.ts";
@@ -24,7 +24,7 @@ export interface HelmResult {
 }
 
 export interface RenderOptions {
-  /** Chart directory relative to the repository root. */
+  /** Chart directory, relative to the repository root or absolute. */
   chart: string;
   release?: string;
   namespace?: string;
@@ -70,7 +70,7 @@ export async function runHelm(args: string[], kubeconfig?: string): Promise<Helm
 /** The helm arguments (values files and --set) shared by lint and template. */
 export function valueArgs(options: RenderOptions): string[] {
   const args: string[] = [];
-  for (const file of options.valuesFiles ?? []) args.push("--values", join(repoRoot, options.chart, file));
+  for (const file of options.valuesFiles ?? []) args.push("--values", resolve(repoRoot, options.chart, file));
   for (const [key, value] of Object.entries(options.set ?? {})) args.push("--set", `${key}=${String(value)}`);
   return args;
 }
@@ -81,7 +81,7 @@ export async function templateChart(options: RenderOptions): Promise<HelmResult>
     [
       "template",
       options.release ?? "rel",
-      join(repoRoot, options.chart),
+      resolve(repoRoot, options.chart),
       "--namespace",
       options.namespace ?? "audit",
       ...(options.kubeconfig ? ["--dry-run=server"] : []),
@@ -111,7 +111,7 @@ export function parseManifests(text: string): KubeObject[] {
 
 /** `helm lint --strict` of one chart with one set of values. */
 export async function lintChart(options: RenderOptions): Promise<HelmResult> {
-  return await runHelm(["lint", "--strict", join(repoRoot, options.chart), ...valueArgs(options)]);
+  return await runHelm(["lint", "--strict", resolve(repoRoot, options.chart), ...valueArgs(options)]);
 }
 
 /** The one object of a kind and name; fails the test when it is missing. */
