@@ -1,0 +1,104 @@
+{{- define "svc-entitlement.name" -}}
+{{- default .Chart.Name .Values.nameOverride | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+
+{{- define "svc-entitlement.fullname" -}}
+{{- if .Values.fullnameOverride -}}
+{{- .Values.fullnameOverride | trunc 63 | trimSuffix "-" -}}
+{{- else -}}
+{{- $name := default .Chart.Name .Values.nameOverride -}}
+{{- if contains $name .Release.Name -}}
+{{- .Release.Name | trunc 63 | trimSuffix "-" -}}
+{{- else -}}
+{{- printf "%s-%s" .Release.Name $name | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+
+{{/* <fullname>-<suffix>, the fullname cut so the whole stays within 63 characters. */}}
+{{- define "svc-entitlement.childName" -}}
+{{- $suffix := index . 1 -}}
+{{- printf "%s-%s" (include "svc-entitlement.fullname" (index . 0) | trunc (int (sub 62 (len $suffix))) | trimSuffix "-") $suffix -}}
+{{- end -}}
+
+{{- define "svc-entitlement.chart" -}}
+{{- printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+
+{{- define "svc-entitlement.selectorLabels" -}}
+app.kubernetes.io/name: {{ include "svc-entitlement.name" . }}
+app.kubernetes.io/instance: {{ .Release.Name | trunc 63 | trimSuffix "-" }}
+{{- end -}}
+
+{{- define "svc-entitlement.labels" -}}
+helm.sh/chart: {{ include "svc-entitlement.chart" . }}
+{{ include "svc-entitlement.selectorLabels" . }}
+app.kubernetes.io/version: {{ .Chart.AppVersion | trunc 63 | trimSuffix "-" | quote }}
+app.kubernetes.io/managed-by: {{ .Release.Service }}
+app.kubernetes.io/part-of: svc
+app.kubernetes.io/component: entitlement
+{{- end -}}
+
+{{- define "svc-entitlement.serviceAccountName" -}}
+{{- if .Values.serviceAccount.create -}}
+{{- default (include "svc-entitlement.fullname" .) .Values.serviceAccount.name | trunc 63 | trimSuffix "-" -}}
+{{- else -}}
+{{- default "default" .Values.serviceAccount.name -}}
+{{- end -}}
+{{- end -}}
+
+{{- define "svc-entitlement.image" -}}
+{{- if .Values.image.digest -}}
+{{- printf "%s@%s" .Values.image.repository .Values.image.digest -}}
+{{- else -}}
+{{- printf "%s:%s" .Values.image.repository (toString (default .Chart.AppVersion .Values.image.tag)) -}}
+{{- end -}}
+{{- end -}}
+
+{{- define "svc-entitlement.databaseSecretName" -}}
+{{- .Values.database.existingSecret | default (include "svc-entitlement.childName" (list . "db")) -}}
+{{- end -}}
+
+{{- define "svc-entitlement.signingSecretName" -}}
+{{- .Values.signingKey.existingSecret | default (include "svc-entitlement.childName" (list . "signing-key")) -}}
+{{- end -}}
+
+{{- define "svc-entitlement.adminSecretName" -}}
+{{- .Values.adminTokens.existingSecret | default (include "svc-entitlement.childName" (list . "admin")) -}}
+{{- end -}}
+
+{{/*
+SVC_ADMIN_TOKENS (comma-separated), base64 for the secret's data, from (dict "tokens" "existing"):
+explicit tokens win; otherwise the value in the cluster is kept; only a first install generates one.
+*/}}
+{{- define "svc-entitlement.adminTokensData" -}}
+{{- if .tokens -}}
+{{- join "," .tokens | b64enc -}}
+{{- else if .existing -}}
+{{- .existing -}}
+{{- else -}}
+{{- randAlphaNum 48 | b64enc -}}
+{{- end -}}
+{{- end -}}
+
+{{- define "svc-entitlement.validate" -}}
+{{- $problems := list -}}
+{{- if not (trim .Values.publicUrl) -}}
+{{- $problems = append $problems "publicUrl is required: the address callers use, the default token audience (SVC_PUBLIC_URL)" -}}
+{{- end -}}
+{{- if not (or (trim .Values.database.url) .Values.database.existingSecret) -}}
+{{- $problems = append $problems "a PostgreSQL connection string is required: set database.url or database.existingSecret" -}}
+{{- end -}}
+{{- if and .Values.database.url .Values.database.existingSecret -}}
+{{- $problems = append $problems "set only one of database.url and database.existingSecret" -}}
+{{- end -}}
+{{- if not (or (trim .Values.signingKey.pem) .Values.signingKey.existingSecret) -}}
+{{- $problems = append $problems "a seal signing key is required: set signingKey.pem or signingKey.existingSecret" -}}
+{{- end -}}
+{{- if and .Values.signingKey.pem (not (contains "PRIVATE KEY" .Values.signingKey.pem)) -}}
+{{- $problems = append $problems "signingKey.pem must be a PEM private key (-----BEGIN PRIVATE KEY-----)" -}}
+{{- end -}}
+{{- if $problems -}}
+{{- fail (printf "\n  - %s" (join "\n  - " $problems)) -}}
+{{- end -}}
+{{- end -}}

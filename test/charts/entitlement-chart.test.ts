@@ -1,0 +1,140 @@
+import assert from "node:assert/strict";
+import { before, describe, it } from "node:test";
+import {
+  assertRestrictedSecurity,
+  assertWellFormed,
+  type Container,
+  envValue,
+  podTemplateOf,
+} from "../support/chart-assertions.ts";
+import {
+  findObject,
+  type KubeObject,
+  lintChart,
+  type RenderOptions,
+  renderChart,
+  templateChart,
+} from "../support/render.ts";
+
+const chart = "chart/entitlement";
+const fullname = "ent-svc-entitlement";
+const pem = "-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIA==\n-----END PRIVATE KEY-----\n";
+const required = {
+  publicUrl: "https://entitlement.example.com",
+  "database.url": "postgres://ledger:secret@db.internal:5432/ledger?sslmode=require",
+  "signingKey.pem": pem.replaceAll(",", "\\,"),
+};
+
+const variants = {
+  inline: {
+    chart,
+    release: "ent",
+    set: { ...required, "adminTokens.tokens": "{admin-token-0123456789,second-token-0123456789}" },
+  },
+  existingSecrets: {
+    chart,
+    release: "ent",
+    set: {
+      publicUrl: "https://entitlement.example.com",
+      audience: "https://aud.example.com",
+      "database.existingSecret": "ledger-db",
+      "signingKey.existingSecret": "seal-key",
+      "adminTokens.existingSecret": "admins",
+    },
+  },
+} satisfies Record<string, RenderOptions>;
+type Variant = keyof typeof variants;
+const rendered = {} as Record<Variant, KubeObject[]>;
+
+function container(variant: Variant): Container {
+  const found = podTemplateOf(findObject(rendered[variant], "Deployment", fullname)).spec.containers[0];
+  assert.ok(found);
+  return found;
+}
+
+function secretData(objects: KubeObject[], name: string): Record<string, string> {
+  const data = findObject(objects, "Secret", name).data as Record<string, string>;
+  return Object.fromEntries(
+    Object.entries(data).map(([k, v]) => [k, Buffer.from(v, "base64").toString("utf8")]),
+  );
+}
+
+describe("entitlement chart (chart/entitlement)", () => {
+  before(async () => {
+    const entries = await Promise.all(
+      Object.entries(variants).map(async ([name, options]) => [name, await renderChart(options)] as const),
+    );
+    for (const [name, objects] of entries) rendered[name as Variant] = objects;
+  });
+
+  it("passes helm lint --strict", async () => {
+    for (const options of Object.values(variants)) {
+      const result = await lintChart(options);
+      assert.equal(result.code, 0, result.stdout);
+    }
+  });
+
+  it("renders only objects valid against the Kubernetes schema, without unknown fields, with standard labels", async () => {
+    for (const objects of Object.values(rendered)) await assertWellFormed(objects);
+  });
+
+  it("stores the PostgreSQL connection string, signing key and admin tokens in secrets", () => {
+    assert.deepEqual(secretData(rendered.inline, `${fullname}-db`), {
+      SVC_DATABASE_URL: required["database.url"],
+    });
+    assert.deepEqual(secretData(rendered.inline, `${fullname}-signing-key`), { "signing-key.pem": pem });
+    assert.deepEqual(secretData(rendered.inline, `${fullname}-admin`), {
+      SVC_ADMIN_TOKENS: "admin-token-0123456789,second-token-0123456789",
+    });
+    const c = container("inline");
+    const ref = (name: string) => c.env?.find((e) => e.name === name)?.valueFrom?.secretKeyRef;
+    assert.deepEqual(ref("SVC_DATABASE_URL"), { name: `${fullname}-db`, key: "SVC_DATABASE_URL" });
+    assert.deepEqual(ref("SVC_ADMIN_TOKENS"), { name: `${fullname}-admin`, key: "SVC_ADMIN_TOKENS" });
+    assert.equal(envValue(c, "SVC_SIGNING_KEY_FILE"), "/var/run/svc/signing/signing-key.pem");
+    assert.ok(c.volumeMounts?.some((m) => m.mountPath === "/var/run/svc/signing" && m.readOnly));
+    assert.ok(!JSON.stringify(findObject(rendered.inline, "Deployment", fullname)).includes("secret@db"));
+  });
+
+  it("uses existing secrets without creating its own", () => {
+    const secrets = rendered.existingSecrets.filter((o) => o.kind === "Secret");
+    assert.deepEqual(secrets, []);
+    const c = container("existingSecrets");
+    assert.equal(
+      c.env?.find((e) => e.name === "SVC_DATABASE_URL")?.valueFrom?.secretKeyRef?.name,
+      "ledger-db",
+    );
+    assert.equal(envValue(c, "SVC_AUDIENCE"), "https://aud.example.com");
+    const volumes =
+      podTemplateOf(findObject(rendered.existingSecrets, "Deployment", fullname)).spec.volumes ?? [];
+    const signing = volumes.find((v) => v.name === "signing-key") as { secret: { secretName: string } };
+    assert.equal(signing.secret.secretName, "seal-key");
+  });
+
+  it("sets port, public URL, audience and data dir, and probes health and readiness", () => {
+    const c = container("inline");
+    assert.equal(envValue(c, "PORT"), "8080");
+    assert.equal(envValue(c, "SVC_PUBLIC_URL"), "https://entitlement.example.com");
+    assert.equal(envValue(c, "SVC_AUDIENCE"), "https://entitlement.example.com");
+    assert.equal(envValue(c, "SVC_DATA_DIR"), "/data");
+    assert.deepEqual(c.livenessProbe?.httpGet, { path: "/api/health", port: "http" });
+    assert.deepEqual(c.readinessProbe?.httpGet, { path: "/api/ready", port: "http" });
+    const service = findObject(rendered.inline, "Service", fullname).spec as {
+      type: string;
+      ports: { port: number }[];
+    };
+    assert.equal(service.type, "ClusterIP");
+    assert.equal(service.ports[0]?.port, 8080);
+    assertRestrictedSecurity(
+      podTemplateOf(findObject(rendered.inline, "Deployment", fullname)).spec,
+      "entitlement",
+    );
+  });
+
+  it("fails with every missing requirement named", async () => {
+    const result = await templateChart({ chart, release: "ent" });
+    assert.notEqual(result.code, 0);
+    assert.match(result.stderr, /publicUrl is required/);
+    assert.match(result.stderr, /PostgreSQL connection string is required/);
+    assert.match(result.stderr, /seal signing key is required/);
+  });
+});

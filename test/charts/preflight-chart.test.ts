@@ -1,0 +1,241 @@
+import assert from "node:assert/strict";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { before, describe, it } from "node:test";
+import {
+  assertRestrictedSecurity,
+  assertWellFormed,
+  type Container,
+  envValue,
+  podTemplateOf,
+} from "../support/chart-assertions.ts";
+import { startFakeKubeApi } from "../support/fake-kube-api.ts";
+import { renderNotes } from "../support/notes.ts";
+import {
+  findObject,
+  type KubeObject,
+  lintChart,
+  type RenderOptions,
+  renderChart,
+  templateChart,
+} from "../support/render.ts";
+
+const chart = "chart/preflight";
+const release = "svc-preflight"; // spec §2.7: the default release name
+const fullname = `${release}-preflight`;
+
+const variants = {
+  defaults: { chart, release, namespace: "svc" },
+  authToken: { chart, release, namespace: "svc", set: { "app.authToken": "operator-chosen-token" } },
+  billing: { chart, release, namespace: "svc", set: { "billing.enabled": true } },
+  authDisabled: { chart, release, namespace: "svc", set: { "app.authDisabled": true } },
+  cloudstore: {
+    chart,
+    release,
+    namespace: "svc",
+    set: { "storage.type": "cloudstore", "storage.cloudstore.bucket": "preflight-bucket" },
+  },
+  readWriteMany: {
+    chart,
+    release,
+    namespace: "svc",
+    set: { "storage.pvc.accessMode": "ReadWriteMany", replicaCount: 2 },
+  },
+} satisfies Record<string, RenderOptions>;
+type Variant = keyof typeof variants;
+const rendered = {} as Record<Variant, KubeObject[]>;
+
+function container(variant: Variant): Container {
+  const found = podTemplateOf(findObject(rendered[variant], "Deployment", fullname)).spec.containers[0];
+  assert.ok(found);
+  return found;
+}
+
+function tokensOf(objects: KubeObject[]): unknown {
+  const secret = findObject(objects, "Secret", `${fullname}-auth`);
+  const data = secret.data as Record<string, string>;
+  assert.deepEqual(Object.keys(data), ["K8S_API_TOKENS"]);
+  return JSON.parse(Buffer.from(data.K8S_API_TOKENS ?? "", "base64").toString("utf8"));
+}
+
+describe("preflight chart (chart/preflight)", () => {
+  before(async () => {
+    const entries = await Promise.all(
+      Object.entries(variants).map(async ([name, options]) => [name, await renderChart(options)] as const),
+    );
+    for (const [name, objects] of entries) rendered[name as Variant] = objects;
+  });
+
+  it("passes helm lint --strict with every values variant", async () => {
+    const results = await Promise.all(Object.values(variants).map((options) => lintChart(options)));
+    for (const result of results) assert.equal(result.code, 0, result.stdout);
+  });
+
+  it("renders only objects valid against the Kubernetes schema, without unknown fields, with standard labels", async () => {
+    for (const objects of Object.values(rendered)) await assertWellFormed(objects);
+  });
+
+  it("names Deployment and Service <release>-preflight, a ClusterIP on 8080", () => {
+    const service = findObject(rendered.defaults, "Service", fullname);
+    const spec = service.spec as { type: string; ports: { port: number; targetPort: string }[] };
+    assert.equal(spec.type, "ClusterIP");
+    assert.equal(spec.ports[0]?.port, 8080);
+    assert.equal(spec.ports[0]?.targetPort, "http");
+    findObject(rendered.defaults, "Deployment", fullname);
+    assert.equal(container("defaults").ports?.[0]?.containerPort, 8080);
+  });
+
+  it("generates a token on first install: a JSON array of {token} under K8S_API_TOKENS", () => {
+    const tokens = tokensOf(rendered.defaults) as { token: string }[];
+    assert.equal(tokens.length, 1);
+    assert.match(tokens[0]?.token ?? "", /^[A-Za-z0-9]{48}$/);
+  });
+
+  it("uses app.authToken when given", () => {
+    assert.deepEqual(tokensOf(rendered.authToken), [{ token: "operator-chosen-token" }]);
+  });
+
+  it("feeds the token to the server from the secret, never as a literal", () => {
+    const env = container("defaults").env ?? [];
+    const tokens = env.find((e) => e.name === "K8S_API_TOKENS");
+    assert.deepEqual(tokens?.valueFrom, {
+      secretKeyRef: { name: `${fullname}-auth`, key: "K8S_API_TOKENS" },
+    });
+    assert.ok(
+      !JSON.stringify(rendered.authToken.filter((o) => o.kind !== "Secret")).includes(
+        "operator-chosen-token",
+      ),
+    );
+  });
+
+  it("restarts the pods when the secret changes (checksum annotation)", () => {
+    const checksum = (variant: Variant) =>
+      podTemplateOf(findObject(rendered[variant], "Deployment", fullname)).metadata.annotations?.[
+        "checksum/auth"
+      ];
+    assert.match(checksum("authToken") ?? "", /^[0-9a-f]{64}$/);
+    assert.notEqual(checksum("authToken"), checksum("defaults"));
+  });
+
+  it("sets the server environment of spec §2.7 with its defaults", () => {
+    const c = container("defaults");
+    assert.equal(envValue(c, "PORT"), "8080");
+    assert.equal(envValue(c, "SVC_RUNNER_IMAGE"), "us-docker.pkg.dev/svc-public/svc/svc-runner:1.0.0");
+    assert.equal(
+      envValue(c, "SVC_RUNNER_IMAGE_GPU"),
+      "us-docker.pkg.dev/svc-public/svc/svc-runner:1.0.0-gpu",
+    );
+    assert.equal(envValue(c, "SVC_APP_FULLNAME"), fullname);
+    assert.equal(envValue(c, "SVC_OUTPUT_ROOT"), "/data/output");
+    assert.equal(envValue(c, "SVC_AUTH_DISABLED"), "false");
+    assert.equal(envValue(c, "SVC_BILLING_ENABLED"), "false");
+    assert.equal(envValue(c, "SVC_ALLOWED_NAMESPACES"), "svc");
+    assert.equal(envValue(c, "SVC_RUNNER_SERVICE_ACCOUNT"), "");
+    const namespace = c.env?.find((e) => e.name === "POD_NAMESPACE");
+    assert.deepEqual(namespace?.valueFrom, { fieldRef: { fieldPath: "metadata.namespace" } });
+    assert.equal(c.image, "us-docker.pkg.dev/svc-public/svc/svc-preflight:1.0.0");
+  });
+
+  it("turns billing on and auth off when asked", () => {
+    assert.equal(envValue(container("billing"), "SVC_BILLING_ENABLED"), "true");
+    assert.equal(envValue(container("authDisabled"), "SVC_AUTH_DISABLED"), "true");
+  });
+
+  it("probes readiness and liveness on /api/health", () => {
+    const c = container("defaults");
+    assert.deepEqual(c.readinessProbe?.httpGet, { path: "/api/health", port: "http" });
+    assert.deepEqual(c.livenessProbe?.httpGet, { path: "/api/health", port: "http" });
+  });
+
+  it("claims 20Gi ReadWriteOnce by default and honours the access mode", () => {
+    const claim = findObject(rendered.defaults, "PersistentVolumeClaim", `${fullname}-data`);
+    assert.deepEqual(claim.spec, {
+      accessModes: ["ReadWriteOnce"],
+      resources: { requests: { storage: "20Gi" } },
+    });
+    const rwx = findObject(rendered.readWriteMany, "PersistentVolumeClaim", `${fullname}-data`);
+    assert.deepEqual((rwx.spec as { accessModes: string[] }).accessModes, ["ReadWriteMany"]);
+    const strategy = (d: KubeObject) => (d.spec as { strategy?: { type: string } }).strategy?.type;
+    assert.equal(strategy(findObject(rendered.defaults, "Deployment", fullname)), "Recreate");
+    assert.equal(strategy(findObject(rendered.readWriteMany, "Deployment", fullname)), undefined);
+  });
+
+  it("mounts the bucket through the GCS FUSE CSI driver in cloudstore mode", () => {
+    assert.equal(
+      rendered.cloudstore.find((o) => o.kind === "PersistentVolumeClaim"),
+      undefined,
+    );
+    const template = podTemplateOf(findObject(rendered.cloudstore, "Deployment", fullname));
+    assert.equal(template.metadata.annotations?.["gke-gcsfuse/volumes"], "true");
+    const data = template.spec.volumes?.find((v) => v.name === "data") as { csi: { driver: string } };
+    assert.equal(data.csi.driver, "gcsfuse.csi.storage.gke.io");
+  });
+
+  it("grants only Jobs create/get/list/delete, pods get/list and pods/log get in its namespace", () => {
+    const role = findObject(rendered.defaults, "Role", fullname);
+    assert.equal(role.metadata.namespace, "svc");
+    assert.deepEqual(role.rules, [
+      { apiGroups: ["batch"], resources: ["jobs"], verbs: ["create", "get", "list", "delete"] },
+      { apiGroups: [""], resources: ["pods"], verbs: ["get", "list"] },
+      { apiGroups: [""], resources: ["pods/log"], verbs: ["get"] },
+    ]);
+    const binding = findObject(rendered.defaults, "RoleBinding", fullname);
+    assert.deepEqual(binding.subjects, [{ kind: "ServiceAccount", name: fullname, namespace: "svc" }]);
+    assert.equal(
+      rendered.defaults.find((o) => o.kind === "ClusterRole" || o.kind === "ClusterRoleBinding"),
+      undefined,
+    );
+    const pod = podTemplateOf(findObject(rendered.defaults, "Deployment", fullname)).spec;
+    assert.equal(pod.serviceAccountName, fullname);
+  });
+
+  it("runs non-root under the restricted security context", () => {
+    for (const variant of Object.keys(variants) as Variant[]) {
+      assertRestrictedSecurity(
+        podTemplateOf(findObject(rendered[variant], "Deployment", fullname)).spec,
+        variant,
+      );
+    }
+  });
+
+  it("fails with a clear message for cloudstore without a bucket", async () => {
+    const result = await templateChart({ chart, release, set: { "storage.type": "cloudstore" } });
+    assert.notEqual(result.code, 0);
+    assert.match(result.stderr, /storage\.type=cloudstore requires storage\.cloudstore\.bucket/);
+  });
+});
+
+describe("preflight chart keeps the token already in the cluster", () => {
+  it("keeps the existing secret's tokens on upgrade, unless app.authToken replaces them", async () => {
+    const existing = Buffer.from(JSON.stringify([{ token: "kept-from-first-install" }])).toString("base64");
+    const api = await startFakeKubeApi([
+      {
+        resource: "secrets",
+        namespace: "svc",
+        body: { metadata: { name: `${fullname}-auth` }, data: { K8S_API_TOKENS: existing } },
+      },
+    ]);
+    const dir = await mkdtemp(join(tmpdir(), "svc-chart-"));
+    try {
+      const kubeconfig = await api.writeKubeconfig(dir, "svc");
+      const [kept, replaced] = await Promise.all([
+        renderChart({ ...variants.defaults, kubeconfig }),
+        renderChart({ ...variants.authToken, kubeconfig }),
+      ]);
+      assert.deepEqual(tokensOf(kept), [{ token: "kept-from-first-install" }]);
+      assert.deepEqual(tokensOf(replaced), [{ token: "operator-chosen-token" }]);
+    } finally {
+      await api.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("preflight chart NOTES", () => {
+  it("tells how to reach the service and read the token", async () => {
+    const notes = await renderNotes(variants.defaults);
+    assert.match(notes, /kubectl port-forward service\/svc-preflight-preflight 8080:8080 --namespace svc/);
+    assert.match(notes, /kubectl get secret svc-preflight-preflight-auth --namespace svc/);
+  });
+});

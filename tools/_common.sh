@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Shared by the operator scripts in tools/ (sourced, not run).
+
+die() {
+  echo "error: $*" >&2
+  exit 1
+}
+
+usage_error() {
+  echo "error: $*" >&2
+  echo "Run with --help for usage." >&2
+  exit 2
+}
+
+log() {
+  echo "==> $*" >&2
+}
+
+# require_value OPTION VALUE: an option that takes a value got one.
+require_value() {
+  if [ $# -lt 2 ] || [ -z "$2" ] || [[ "$2" == --* ]]; then
+    usage_error "$1 needs a value"
+  fi
+}
+
+# Helper pods that stage inputs and read outputs carry these labels, so clean_uninstall.sh can
+# find leftovers (spec §7: a leftover helper pod holding a ReadWriteOnce claim blocks the Job).
+helper_labels() {
+  printf 'app.kubernetes.io/instance=%s,app.kubernetes.io/component=data-helper' "$1"
+}
+
+# helper_pod_manifest NAME RELEASE CLAIM IMAGE READ_ONLY: a short-lived, non-root pod with the
+# claim mounted at /data. It ends by itself after an hour if a script is killed before cleanup.
+helper_pod_manifest() {
+  local name=$1 release=$2 claim=$3 image=$4 read_only=$5
+  cat <<MANIFEST
+apiVersion: v1
+kind: Pod
+metadata:
+  name: ${name}
+  labels:
+    app.kubernetes.io/instance: ${release}
+    app.kubernetes.io/component: data-helper
+    app.kubernetes.io/managed-by: svc-tools
+spec:
+  restartPolicy: Never
+  activeDeadlineSeconds: 3600
+  automountServiceAccountToken: false
+  securityContext:
+    runAsNonRoot: true
+    runAsUser: 10001
+    runAsGroup: 10001
+    fsGroup: 10001
+    seccompProfile:
+      type: RuntimeDefault
+  containers:
+    - name: helper
+      image: ${image}
+      command: ["sleep", "3600"]
+      securityContext:
+        allowPrivilegeEscalation: false
+        readOnlyRootFilesystem: true
+        capabilities:
+          drop: ["ALL"]
+      resources:
+        requests: {cpu: 50m, memory: 64Mi}
+        limits: {cpu: 500m, memory: 256Mi}
+      volumeMounts:
+        - name: data
+          mountPath: /data
+          readOnly: ${read_only}
+  volumes:
+    - name: data
+      persistentVolumeClaim:
+        claimName: ${claim}
+MANIFEST
+}
