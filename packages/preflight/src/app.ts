@@ -94,6 +94,8 @@ export function createApp(deps: AppDeps): FastifyInstance {
         .send(errorBody("INVALID_INPUT", `malformed request: ${error.message}`, request.id));
     },
   });
+  // spec §4.2: bodies are application/json only; any other type (text/plain included) is 415.
+  app.removeContentTypeParser("text/plain");
   const verify = createTokenVerifier(config.authTokens);
 
   const context: RouteContext = {
