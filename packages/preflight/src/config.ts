@@ -207,7 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, probe: ConfigProbe, version =
   const selectorRaw = text("SVC_GPU_NODE_SELECTOR");
   for (const pair of selectorRaw?.split(",") ?? []) {
     const [key = "", value = "", ...rest] = pair.trim().split("=");
-    if (rest.length > 0 || !isLabelKey(key) || !isLabelValue(value))
+    if (!pair.includes("=") || rest.length > 0 || !isLabelKey(key) || !isLabelValue(value))
       problems.push(
         `SVC_GPU_NODE_SELECTOR entry "${pair.trim()}" must be key=value with a valid label key and value`,
       );
