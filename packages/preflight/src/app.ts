@@ -1,0 +1,164 @@
+import { randomUUID } from "node:crypto";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import { assertAuthorized, createTokenVerifier } from "./auth/bearer-auth.ts";
+import type { PreflightConfig } from "./config.ts";
+import { ERROR_REGISTRY, PreflightError } from "./errors.ts";
+import type { KubeGateway } from "./kube/kube-gateway.ts";
+import { DNS1123_LABEL } from "./kube/label-syntax.ts";
+import { registerModuleRoutes } from "./routes/module-routes.ts";
+import { registerOutputRoutes } from "./routes/output-routes.ts";
+import { registerPipelineRoutes } from "./routes/pipeline-routes.ts";
+import { registerPodRoutes } from "./routes/pod-routes.ts";
+import { registerProbeRoutes } from "./routes/probe-routes.ts";
+import { registerRunCheckRoutes } from "./routes/run-check-routes.ts";
+
+/** What {@link createApp} wires together (ARCHITECTURE.md convention 2). */
+export interface AppDeps {
+  config: PreflightConfig;
+  /** null when no Kubernetes configuration was found: Kubernetes endpoints then answer 503. */
+  kube: KubeGateway | null;
+  /** Clock for run ids and Job names; default the system clock. */
+  clock?: () => Date;
+  /** Fastify logger setting; default off (main.ts turns it on). */
+  logger?: boolean | Record<string, unknown>;
+}
+
+/** Shared by the route modules: config, gateways and the checks every protected route applies. */
+export interface RouteContext {
+  config: PreflightConfig;
+  clock: () => Date;
+  /** onRequest hook enforcing the bearer token unless auth is disabled. */
+  requireAuth: (request: FastifyRequest) => Promise<void>;
+  /** The gateway, or KUBERNETES_NOT_CONFIGURED. */
+  requireKube: () => KubeGateway;
+  kube: KubeGateway | null;
+  /** Validates a namespace's syntax (DNS-1123, INVALID_INPUT). */
+  validateNamespace: (namespace: string) => void;
+  /** Validates a namespace and the allow list (NAMESPACE_NOT_ALLOWED). */
+  checkNamespace: (namespace: string) => void;
+}
+
+function validateNamespace(namespace: string): void {
+  if (!DNS1123_LABEL.test(namespace))
+    throw new PreflightError(
+      "INVALID_INPUT",
+      "namespace must be a DNS-1123 label (lowercase, digits, '-', at most 63)",
+    );
+}
+
+function errorBody(code: keyof typeof ERROR_REGISTRY, message: string, requestId: string) {
+  return { error: { code, message, request_id: requestId } };
+}
+
+// Fastify's own errors (body parsing, limits) become registry codes; nothing a client sends
+// produces a 500 or a stack trace.
+function toPreflightError(error: unknown): PreflightError {
+  if (error instanceof PreflightError) return error;
+  const fastifyError = error as { code?: string; statusCode?: number; message?: string };
+  switch (fastifyError.code) {
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return new PreflightError("UNSUPPORTED_MEDIA_TYPE");
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return new PreflightError("PAYLOAD_TOO_LARGE");
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+      return new PreflightError("INVALID_BODY", "the JSON body is empty");
+    case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
+      return new PreflightError("INVALID_BODY", "the Content-Length does not match the body");
+  }
+  if (error instanceof SyntaxError || fastifyError.code === "FST_ERR_CTP_INVALID_JSON_BODY")
+    return new PreflightError("INVALID_BODY", "the body is not valid JSON");
+  if (
+    typeof fastifyError.statusCode === "number" &&
+    fastifyError.statusCode >= 400 &&
+    fastifyError.statusCode < 500
+  )
+    return new PreflightError("INVALID_INPUT", fastifyError.message ?? "bad request");
+  return new PreflightError("INTERNAL");
+}
+
+/**
+ * Builds the preflight HTTP app from injected dependencies: the eleven endpoints of spec §4.2,
+ * bearer auth (spec §5.2), and one error shape `{ error: { code, message, request_id } }`.
+ */
+export function createApp(deps: AppDeps): FastifyInstance {
+  const { config } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    genReqId: () => randomUUID(),
+    bodyLimit: 64 * 1024,
+    // Malformed URLs (bad percent-encoding) get the same JSON error shape as everything else.
+    frameworkErrors: (error, request, reply) => {
+      void (reply as unknown as FastifyReply)
+        .code(400)
+        .header("x-request-id", request.id)
+        .send(errorBody("INVALID_INPUT", `malformed request: ${error.message}`, request.id));
+    },
+  });
+  // spec §4.2: bodies are application/json only; any other type (text/plain included) is 415.
+  app.removeContentTypeParser("text/plain");
+  const verify = createTokenVerifier(config.authTokens);
+
+  const context: RouteContext = {
+    config,
+    clock: deps.clock ?? (() => new Date()),
+    kube: deps.kube,
+    requireAuth: async (request) => {
+      if (config.authDisabled) return;
+      assertAuthorized(request.headers.authorization, verify);
+    },
+    requireKube: () => {
+      if (!deps.kube) {
+        const reason = config.kube.mode === "none" ? ` (${config.kube.reason})` : "";
+        throw new PreflightError(
+          "KUBERNETES_NOT_CONFIGURED",
+          `${ERROR_REGISTRY.KUBERNETES_NOT_CONFIGURED.message}${reason}`,
+        );
+      }
+      return deps.kube;
+    },
+    validateNamespace,
+    checkNamespace: (namespace) => {
+      validateNamespace(namespace);
+      // Issue 5: a token holder must not launch Jobs or read pods outside the configured namespaces.
+      if (!config.allowedNamespaces.includes(namespace))
+        throw new PreflightError(
+          "NAMESPACE_NOT_ALLOWED",
+          config.allowedNamespaces.length === 0
+            ? "no namespace is allowed: set SVC_ALLOWED_NAMESPACES or POD_NAMESPACE"
+            : `namespace ${namespace} is not allowed; allowed: ${config.allowedNamespaces.join(", ")}`,
+        );
+    },
+  };
+
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    const mapped = toPreflightError(error);
+    if (mapped.code === "INTERNAL") request.log.error({ err: error }, "unhandled error");
+    void reply
+      .code(mapped.status)
+      .headers(mapped.headers)
+      .send(errorBody(mapped.code, mapped.message, request.id));
+  });
+  app.setNotFoundHandler((request, reply) => {
+    void reply
+      .code(404)
+      .send(
+        errorBody(
+          "ROUTE_NOT_FOUND",
+          `no endpoint ${request.method} ${request.url.split("?")[0]}`,
+          request.id,
+        ),
+      );
+  });
+
+  registerProbeRoutes(app, context);
+  registerRunCheckRoutes(app, context);
+  registerModuleRoutes(app, context);
+  registerPipelineRoutes(app, context);
+  registerPodRoutes(app, context);
+  registerOutputRoutes(app, context);
+  return app;
+}

@@ -1,0 +1,134 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { ConfigError, type ConfigProbe, deriveGpuImage, loadConfig } from "./config.ts";
+
+const noFiles: ConfigProbe = {
+  fileExists: () => false,
+  readTextFile: () => undefined,
+  homeDir: "/nonexistent",
+};
+const TOKEN = "abcdefghijklmnopqrstuvwxyz";
+
+test("defaults: port 8080, /data/output, pvc, runner command svc-runner, no Kubernetes", () => {
+  const config = loadConfig({ SVC_API_TOKEN: TOKEN }, noFiles);
+  assert.equal(config.port, 8080);
+  assert.equal(config.outputRoot, "/data/output");
+  assert.equal(config.storageMode, "pvc");
+  assert.deepEqual(config.runnerCommand, ["svc-runner"]);
+  assert.equal(config.kube.mode, "none");
+  assert.deepEqual(config.allowedNamespaces, []);
+  assert.ok(Object.isFrozen(config));
+});
+
+test("every problem is reported together", () => {
+  assert.throws(
+    () =>
+      loadConfig(
+        {
+          PORT: "http",
+          SVC_OUTPUT_ROOT: "relative/path",
+          SVC_STORAGE_MODE: "nfs",
+          K8S_API_TOKENS: "not json",
+          SVC_ALLOWED_NAMESPACES: "Bad_NS",
+          SVC_GPU_NODE_SELECTOR: "novalue",
+          SVC_AUTH_DISABLED: "maybe",
+          KUBECONFIG: "/missing/kubeconfig",
+        },
+        noFiles,
+      ),
+    (error: unknown) => {
+      assert.ok(error instanceof ConfigError);
+      for (const name of [
+        "PORT",
+        "SVC_OUTPUT_ROOT",
+        "SVC_STORAGE_MODE",
+        "K8S_API_TOKENS",
+        "SVC_ALLOWED_NAMESPACES",
+        "SVC_GPU_NODE_SELECTOR",
+        "SVC_AUTH_DISABLED",
+        "KUBECONFIG",
+      ])
+        assert.ok(
+          error.problems.some((problem) => problem.includes(name)),
+          name,
+        );
+      return true;
+    },
+  );
+});
+
+test("auth on with no token configured refuses to start; auth disabled starts without one", () => {
+  assert.throws(() => loadConfig({}, noFiles), /no token is configured/);
+  assert.equal(loadConfig({ SVC_AUTH_DISABLED: "true" }, noFiles).authDisabled, true);
+});
+
+test("K8S_API_TOKENS accepts every entry; short tokens are refused", () => {
+  const config = loadConfig(
+    {
+      K8S_API_TOKENS: JSON.stringify([{ token: TOKEN }, { token: `${TOKEN}2` }]),
+      SVC_API_TOKEN: `${TOKEN}3`,
+    },
+    noFiles,
+  );
+  assert.deepEqual(config.authTokens, [TOKEN, `${TOKEN}2`, `${TOKEN}3`]);
+  assert.throws(() => loadConfig({ K8S_API_TOKENS: '[{"token":"short"}]' }, noFiles), /at least 16/);
+  assert.throws(() => loadConfig({ K8S_API_TOKENS: '[{"tok":"x"}]' }, noFiles), /K8S_API_TOKENS\[0\]/);
+});
+
+test("the allow list defaults to the pod's namespace from POD_NAMESPACE or the service account file", () => {
+  assert.deepEqual(loadConfig({ SVC_API_TOKEN: TOKEN, POD_NAMESPACE: "svc" }, noFiles).allowedNamespaces, [
+    "svc",
+  ]);
+  const fromFile = loadConfig(
+    { SVC_API_TOKEN: TOKEN },
+    { ...noFiles, readTextFile: (path) => (path.endsWith("/namespace") ? "audit\n" : undefined) },
+  );
+  assert.deepEqual(fromFile.allowedNamespaces, ["audit"]);
+  assert.deepEqual(
+    loadConfig({ SVC_API_TOKEN: TOKEN, POD_NAMESPACE: "svc", SVC_ALLOWED_NAMESPACES: "a, b" }, noFiles)
+      .allowedNamespaces,
+    ["a", "b"],
+  );
+});
+
+test("Kubernetes source: in-cluster when the service host and token exist, else KUBECONFIG, else ~/.kube/config", () => {
+  const files = new Set([
+    "/var/run/secrets/kubernetes.io/serviceaccount/token",
+    "/k/config",
+    "/home/u/.kube/config",
+  ]);
+  const probe: ConfigProbe = {
+    fileExists: (path) => files.has(path),
+    readTextFile: () => undefined,
+    homeDir: "/home/u",
+  };
+  assert.equal(
+    loadConfig({ SVC_API_TOKEN: TOKEN, KUBERNETES_SERVICE_HOST: "10.0.0.1" }, probe).kube.mode,
+    "in-cluster",
+  );
+  assert.deepEqual(loadConfig({ SVC_API_TOKEN: TOKEN, KUBECONFIG: "/nope:/k/config" }, probe).kube, {
+    mode: "kubeconfig",
+    path: "/k/config",
+  });
+  assert.deepEqual(loadConfig({ SVC_API_TOKEN: TOKEN }, probe).kube, {
+    mode: "kubeconfig",
+    path: "/home/u/.kube/config",
+  });
+});
+
+test("the GPU image is the runner image's tag plus -gpu unless given; a digest-pinned image needs it given", () => {
+  assert.equal(deriveGpuImage("reg.example:5000/svc/runner:1.0.0"), "reg.example:5000/svc/runner:1.0.0-gpu");
+  assert.equal(deriveGpuImage("reg.example:5000/svc/runner"), "reg.example:5000/svc/runner:latest-gpu");
+  assert.equal(deriveGpuImage("svc/runner@sha256:abc"), null);
+  const config = loadConfig(
+    {
+      SVC_API_TOKEN: TOKEN,
+      SVC_RUNNER_IMAGE: "r:1",
+      SVC_RUNNER_IMAGE_GPU: "r-gpu:7",
+      SVC_RUNNER_COMMAND: '["node","bin/r.ts"]',
+    },
+    noFiles,
+  );
+  assert.equal(config.runnerImageGpu, "r-gpu:7");
+  assert.deepEqual(config.runnerCommand, ["node", "bin/r.ts"]);
+});

@@ -1,0 +1,60 @@
+/**
+ * Every error the preflight service answers with: stable code -> HTTP status and default message
+ * (ARCHITECTURE.md convention 6). The README's error table is kept in step by `errors.test.ts`.
+ */
+export const ERROR_REGISTRY = {
+  INVALID_INPUT: { status: 400, message: "A request parameter is missing or malformed." },
+  INVALID_BODY: { status: 400, message: "The request body is not valid JSON of the expected shape." },
+  PATH_REFUSED: {
+    status: 400,
+    message:
+      "The path is not a plain relative path inside the run (no '..', absolute, encoded or NUL parts).",
+  },
+  KUBE_CONTEXT_UNKNOWN: { status: 400, message: "The context does not exist in the loaded kubeconfig." },
+  AUTH_MISSING: { status: 401, message: "A bearer token is required." },
+  AUTH_INVALID: { status: 401, message: "The bearer token is not valid." },
+  NAMESPACE_NOT_ALLOWED: { status: 403, message: "The namespace is not in this service's allow list." },
+  KUBE_FORBIDDEN: { status: 403, message: "Kubernetes RBAC refused the call for the service account." },
+  ROUTE_NOT_FOUND: { status: 404, message: "No such endpoint." },
+  RUN_NOT_FOUND: { status: 404, message: "No output directory exists for this run id." },
+  OUTPUT_NOT_FOUND: { status: 404, message: "No such output file or directory in the run." },
+  REPRO_PACK_NOT_FOUND: { status: 404, message: "The run has no repro_pack/ directory yet." },
+  KUBE_NOT_FOUND: { status: 404, message: "Kubernetes reports the object or namespace does not exist." },
+  RUN_ALREADY_EXISTS: { status: 409, message: "A Job for this run id already exists." },
+  KUBE_CONFLICT: { status: 409, message: "Kubernetes reports a conflict with an existing object." },
+  PAYLOAD_TOO_LARGE: { status: 413, message: "The request body is too large." },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: "The request body must be application/json." },
+  RANGE_NOT_SATISFIABLE: { status: 416, message: "The requested byte range lies outside the file." },
+  KUBE_INVALID: { status: 422, message: "Kubernetes rejected the object as invalid." },
+  INTERNAL: { status: 500, message: "Internal error; see the service log with the request id." },
+  KUBE_UNAVAILABLE: {
+    status: 502,
+    message: "The Kubernetes API could not be reached or answered unexpectedly.",
+  },
+  KUBERNETES_NOT_CONFIGURED: {
+    status: 503,
+    message: "Kubernetes is not configured: no in-cluster service account and no kubeconfig were found.",
+  },
+  RUNNER_NOT_CONFIGURED: { status: 503, message: "The runner integration is not configured on the server." },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+/** Stable string code of a preflight error. */
+export type PreflightErrorCode = keyof typeof ERROR_REGISTRY;
+
+/** The one base error of `@svc/preflight`; translated to HTTP only at the edge (app.ts). */
+export class PreflightError extends Error {
+  readonly code: PreflightErrorCode;
+  /** Extra response headers (e.g. `WWW-Authenticate`, `Content-Range`). */
+  readonly headers: Record<string, string>;
+
+  constructor(code: PreflightErrorCode, message?: string, headers: Record<string, string> = {}) {
+    super(message ?? ERROR_REGISTRY[code].message);
+    this.name = "PreflightError";
+    this.code = code;
+    this.headers = headers;
+  }
+
+  get status(): number {
+    return ERROR_REGISTRY[this.code].status;
+  }
+}

@@ -1,0 +1,142 @@
+import type { PreflightConfig } from "../config.ts";
+import {
+  restrictedContainerSecurityContext,
+  restrictedPodSecurityContext,
+  TMP_MOUNT,
+  TMP_VOLUME,
+} from "./job-security.ts";
+import type { ContainerManifest, JobManifest, VolumeManifest } from "./kube-gateway.ts";
+
+/** A validated pipeline launch (spec §4.2 POST /api/pipeline/run, defaults applied). */
+export interface PipelineRunRequest {
+  projectId: string;
+  namespace: string;
+  runId: string;
+  moduleId: string;
+  mode: "standard" | "deep";
+  gpuDocking: boolean;
+}
+
+/** What {@link buildPipelineJob} needs besides the request: the settings spec §4.2 rule 1 requires. */
+export interface PipelineJobOptions {
+  name: string;
+  runnerImage: string;
+  runnerImageGpu: string;
+  appFullname: string;
+}
+
+/** Where the data claim is mounted and where the runner reads and writes (CONTRACT-RUNNER-ENV). */
+export const DATA_MOUNT_PATH = "/data";
+const K8S_TOKEN_DIR = "/var/run/secrets/svc";
+
+// spec §8 profile resources: Standard 2-4 vCPU / 8-16 GiB, Deep 4-8 vCPU / 32-64 GiB.
+const PROFILE_RESOURCES = {
+  standard: { requests: { cpu: "2", memory: "8Gi" }, limits: { cpu: "4", memory: "16Gi" } },
+  deep: { requests: { cpu: "4", memory: "32Gi" }, limits: { cpu: "8", memory: "64Gi" } },
+} as const;
+
+/** True only for `mode=deep` with `gpuDocking=true` (spec §4.2 rule 2). */
+export function wantsGpu(request: Pick<PipelineRunRequest, "mode" | "gpuDocking">): boolean {
+  return request.mode === "deep" && request.gpuDocking;
+}
+
+/** Labels of a pipeline Job; `svc.run-id` lets operators find the Job of a run. */
+export function pipelineJobLabels(request: PipelineRunRequest, appFullname: string): Record<string, string> {
+  return {
+    "app.kubernetes.io/name": "svc-runner",
+    "app.kubernetes.io/instance": appFullname,
+    "app.kubernetes.io/component": "pipeline",
+    "app.kubernetes.io/managed-by": "svc-preflight",
+    "svc.module": request.moduleId,
+    "svc.run-id": request.runId,
+    "svc.project-id": request.projectId,
+    "svc.mode": request.mode,
+  };
+}
+
+/**
+ * The pipeline Job: the runner with project, run id, mode and module in its environment, the app's
+ * data claim `<fullname>-data` at /data, the runner service account, and a GPU (limit,
+ * toleration, node selector, GPU-tagged image) only for deep + gpuDocking.
+ */
+export function buildPipelineJob(
+  config: PreflightConfig,
+  request: PipelineRunRequest,
+  options: PipelineJobOptions,
+): JobManifest {
+  const gpu = wantsGpu(request);
+  const image = gpu ? options.runnerImageGpu : options.runnerImage;
+  const labels = pipelineJobLabels(request, options.appFullname);
+  const passThrough = config.runnerPassThroughEnv;
+  const env: { name: string; value: string }[] = [
+    { name: "SVC_PROJECT_ID", value: request.projectId },
+    { name: "SVC_RUN_ID", value: request.runId },
+    { name: "SVC_RUN_MODE", value: request.mode },
+    { name: "SVC_MODULE_ID", value: request.moduleId },
+    { name: "SVC_INPUT_ROOT", value: `${DATA_MOUNT_PATH}/input` },
+    { name: "SVC_OUTPUT_ROOT", value: `${DATA_MOUNT_PATH}/output` },
+    { name: "SVC_IMAGE_REFERENCE", value: image },
+    ...Object.entries(passThrough).map(([name, value]) => ({ name, value })),
+  ];
+  const volumes: VolumeManifest[] = [
+    { name: "data", persistentVolumeClaim: { claimName: `${options.appFullname}-data` } },
+    TMP_VOLUME,
+  ];
+  const volumeMounts: NonNullable<ContainerManifest["volumeMounts"]> = [
+    { name: "data", mountPath: DATA_MOUNT_PATH },
+    TMP_MOUNT,
+  ];
+  // CONTRACT-RUNNER-ENV k8s auth mode: the runner reads a projected service account token whose
+  // audience is the entitlement service.
+  const audience = passThrough.SVC_ENTITLEMENT_AUDIENCE ?? passThrough.SVC_ENTITLEMENT_URL;
+  if (passThrough.SVC_ENTITLEMENT_AUTH_MODE === "k8s" && audience !== undefined) {
+    volumes.push({
+      name: "svc-token",
+      projected: { sources: [{ serviceAccountToken: { audience, expirationSeconds: 3600, path: "token" } }] },
+    });
+    volumeMounts.push({ name: "svc-token", mountPath: K8S_TOKEN_DIR, readOnly: true });
+    env.push({ name: "SVC_K8S_TOKEN_FILE", value: `${K8S_TOKEN_DIR}/token` });
+  }
+  const profile = PROFILE_RESOURCES[request.mode];
+  const container: ContainerManifest = {
+    name: "runner",
+    image,
+    command: [...config.runnerCommand],
+    env,
+    volumeMounts,
+    resources: {
+      requests: { ...profile.requests },
+      limits: { ...profile.limits, ...(gpu ? { "nvidia.com/gpu": "1" } : {}) },
+    },
+    securityContext: restrictedContainerSecurityContext(),
+  };
+  return {
+    apiVersion: "batch/v1",
+    kind: "Job",
+    metadata: { name: options.name, namespace: request.namespace, labels },
+    spec: {
+      backoffLimit: config.pipelineBackoffLimit,
+      ...(config.pipelineDeadlineSeconds !== null
+        ? { activeDeadlineSeconds: config.pipelineDeadlineSeconds }
+        : {}),
+      ttlSecondsAfterFinished: config.jobTtlSeconds,
+      template: {
+        metadata: { labels },
+        spec: {
+          restartPolicy: "Never",
+          ...(config.runnerServiceAccount ? { serviceAccountName: config.runnerServiceAccount } : {}),
+          automountServiceAccountToken: false,
+          securityContext: restrictedPodSecurityContext(config.runAsUser, true),
+          containers: [container],
+          volumes,
+          ...(gpu && Object.keys(config.gpuNodeSelector).length > 0
+            ? { nodeSelector: { ...config.gpuNodeSelector } }
+            : {}),
+          ...(gpu
+            ? { tolerations: [{ key: "nvidia.com/gpu", operator: "Exists", effect: "NoSchedule" }] }
+            : {}),
+        },
+      },
+    },
+  };
+}

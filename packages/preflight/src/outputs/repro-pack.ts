@@ -1,0 +1,82 @@
+import { lstat, readdir } from "node:fs/promises";
+import { join } from "node:path";
+import type { Readable } from "node:stream";
+import { createGzip } from "node:zlib";
+import { create as createTar } from "tar";
+import { PreflightError } from "../errors.ts";
+import { isInsideRun, resolveInsideRun } from "./safe-path.ts";
+
+/** The pack directory's name under a run root (spec §2.3). */
+export const REPRO_PACK_DIR = "repro_pack";
+/** gzip level of the archive: GNU gzip's default, what `tar czf -` uses. */
+export const REPRO_PACK_GZIP_LEVEL = 6;
+/** Every entry's mtime: fixed so two downloads of the same pack are byte-identical. */
+export const REPRO_PACK_MTIME = new Date("2000-01-01T00:00:00Z");
+
+const FILE_MODE = 0o100644;
+const EXEC_MODE = 0o100755;
+const DIR_MODE = 0o040755;
+
+// Walks the pack depth first with names in byte order; regular files and directories only
+// (symlinks and devices are left out, so the archive never carries a link out of the run).
+async function collectEntries(runRoot: string, rel: string, into: string[]): Promise<void> {
+  const names = (await readdir(join(runRoot, rel))).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const name of names) {
+    const childRel = `${rel}/${name}`;
+    const info = await lstat(join(runRoot, childRel));
+    if (info.isDirectory()) {
+      into.push(`${childRel}/`);
+      await collectEntries(runRoot, childRel, into);
+    } else if (info.isFile()) {
+      into.push(childRel);
+    }
+  }
+}
+
+/**
+ * Streams `repro_pack/` of a run as a deterministic gzip tar (issue 5): entries sorted, mode fixed
+ * (0644, 0755 for executables and directories), no owner, fixed mtime, gzip without a timestamp,
+ * so the same pack always gives the same bytes. Throws REPRO_PACK_NOT_FOUND before any byte is
+ * sent when the directory does not exist (spec §4.2 rule 5).
+ */
+export async function streamReproPack(runRoot: string): Promise<Readable> {
+  const packReal = await resolveInsideRun(runRoot, [REPRO_PACK_DIR]).catch((error: unknown) => {
+    if (error instanceof PreflightError && error.code === "OUTPUT_NOT_FOUND")
+      throw new PreflightError("REPRO_PACK_NOT_FOUND");
+    throw error;
+  });
+  // A link in place of the directory is refused like a missing pack: the archive holds real files only.
+  const info = await lstat(join(runRoot, REPRO_PACK_DIR));
+  if (!info.isDirectory() || !isInsideRun(runRoot, packReal))
+    throw new PreflightError("REPRO_PACK_NOT_FOUND", "the run's repro_pack is not a directory");
+  const entries = [`${REPRO_PACK_DIR}/`];
+  await collectEntries(runRoot, REPRO_PACK_DIR, entries);
+
+  const pack = createTar(
+    {
+      cwd: runRoot,
+      portable: true, // no uid/gid/uname/gname, atime, ctime
+      noDirRecurse: true, // exactly the sorted list above, nothing added behind our back
+      mtime: REPRO_PACK_MTIME,
+      onWriteEntry(entry) {
+        const stat = entry.stat;
+        if (!stat) return;
+        entry.noMtime = false; // portable mode drops directory mtimes; keep the fixed one everywhere
+        entry.mtime = REPRO_PACK_MTIME;
+        stat.mode = stat.isDirectory() ? DIR_MODE : stat.mode & 0o111 ? EXEC_MODE : FILE_MODE;
+      },
+    },
+    entries,
+  );
+  // zlib's gzip header carries MTIME 0 and a fixed OS byte, so the gzip layer is deterministic too.
+  const gzip = createGzip({ level: REPRO_PACK_GZIP_LEVEL, chunkSize: 256 * 1024 });
+  pack.on("error", (error: unknown) =>
+    gzip.destroy(error instanceof Error ? error : new Error(String(error))),
+  );
+  // A client that goes away destroys the gzip stream; stop reading files for it.
+  gzip.on("close", () => {
+    if (!pack.emittedEnd) pack.destroy();
+  });
+  (pack as unknown as NodeJS.ReadableStream).pipe(gzip);
+  return gzip;
+}

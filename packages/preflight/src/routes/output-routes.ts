@@ -1,0 +1,62 @@
+import type { FastifyInstance } from "fastify";
+import type { RouteContext } from "../app.ts";
+import { prepareDownload } from "../outputs/download.ts";
+import { listOutputs } from "../outputs/list-outputs.ts";
+import { streamReproPack } from "../outputs/repro-pack.ts";
+import { resolveRunRoot } from "../outputs/safe-path.ts";
+import { readQuery, requireParam } from "../request-input.ts";
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Output listing, single-file download and the repro pack archive (spec §4.2, §2.3). */
+export function registerOutputRoutes(app: FastifyInstance, context: RouteContext): void {
+  const { config } = context;
+
+  app.get("/api/outputs/list", { onRequest: context.requireAuth }, async (request) => {
+    const query = readQuery(request.query, ["runId", "prefix"]);
+    const runId = requireParam(query, "runId");
+    const runRoot = await resolveRunRoot(config.outputRoot, runId);
+    const listing = await listOutputs(runRoot, query.prefix === undefined ? {} : { prefix: query.prefix });
+    return { runId, ...listing };
+  });
+
+  app.get("/api/outputs/download", { onRequest: context.requireAuth }, async (request, reply) => {
+    const query = readQuery(request.query, ["runId", "path"]);
+    const runId = requireParam(query, "runId");
+    const path = requireParam(query, "path");
+    const runRoot = await resolveRunRoot(config.outputRoot, runId);
+    const ifRange = headerValue(request.headers["if-range"]);
+    const ifNoneMatch = headerValue(request.headers["if-none-match"]);
+    const download = await prepareDownload(runRoot, path, {
+      ...(request.headers.range !== undefined ? { range: request.headers.range } : {}),
+      ...(ifRange !== undefined ? { ifRange } : {}),
+      ...(ifNoneMatch !== undefined ? { ifNoneMatch } : {}),
+    });
+    reply.code(download.status).headers(download.headers);
+    if (download.openBody === null) return reply.send();
+    if (request.method === "HEAD") {
+      await download.discard();
+      return reply.send();
+    }
+    return reply.send(download.openBody());
+  });
+
+  app.get("/api/outputs/repro-pack.tgz", { onRequest: context.requireAuth }, async (request, reply) => {
+    const runId = requireParam(readQuery(request.query, ["runId"]), "runId");
+    const runRoot = await resolveRunRoot(config.outputRoot, runId);
+    const archive = await streamReproPack(runRoot);
+    reply
+      .code(200)
+      .header("content-type", "application/gzip")
+      .header("content-disposition", `attachment; filename="${runId}-repro_pack.tgz"`)
+      .header("cache-control", "private, no-cache")
+      .header("x-content-type-options", "nosniff");
+    if (request.method === "HEAD") {
+      archive.destroy();
+      return reply.send();
+    }
+    return reply.send(archive);
+  });
+}

@@ -1,0 +1,77 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import type { RouteContext } from "../app.ts";
+import { PreflightError } from "../errors.ts";
+import { defaultRunId, pipelineJobName } from "../kube/job-names.ts";
+import { buildPipelineJob, type PipelineRunRequest, wantsGpu } from "../kube/pipeline-job.ts";
+import { buildModuleRegistry, COMPUTATIONAL_MODULE_ID } from "../modules/module-registry.ts";
+import { RUN_ID_PATTERN } from "../outputs/safe-path.ts";
+import { parseBody } from "../request-input.ts";
+import { missingPipelineSettings } from "./probe-routes.ts";
+
+const idMessage = "must be 1-63 characters of [A-Za-z0-9._-], alphanumeric at both ends";
+
+// spec §4.2 POST /api/pipeline/run body; unknown fields are refused so a typo such as
+// `gpu_docking` cannot silently launch a run without the GPU the caller asked for.
+const pipelineBodySchema = z.strictObject({
+  projectId: z.string().regex(RUN_ID_PATTERN, idMessage),
+  namespace: z.string().min(1),
+  runId: z.string().regex(RUN_ID_PATTERN, idMessage).optional(),
+  moduleId: z.string().min(1).default(COMPUTATIONAL_MODULE_ID),
+  mode: z.enum(["standard", "deep"]).default("standard"),
+  gpuDocking: z.boolean().default(false),
+});
+
+/** `POST /api/pipeline/run`: launches the runner as a Job for one run id. */
+export function registerPipelineRoutes(app: FastifyInstance, context: RouteContext): void {
+  const { config } = context;
+  const knownModules = buildModuleRegistry(config).map((entry) => entry.id);
+
+  app.post("/api/pipeline/run", { onRequest: context.requireAuth }, async (request, reply) => {
+    const body = parseBody(pipelineBodySchema, request.body);
+    if (!knownModules.includes(body.moduleId))
+      throw new PreflightError(
+        "INVALID_BODY",
+        `moduleId: unknown module "${body.moduleId}"; known: ${knownModules.join(", ")}`,
+      );
+    context.validateNamespace(body.namespace);
+    const run: PipelineRunRequest = { ...body, runId: body.runId ?? defaultRunId(context.clock()) };
+    const missing = missingPipelineSettings(context);
+    if (wantsGpu(run) && config.runnerImage && !config.runnerImageGpu) missing.push("SVC_RUNNER_IMAGE_GPU");
+    if (missing.length > 0)
+      throw new PreflightError(
+        "RUNNER_NOT_CONFIGURED",
+        `pipeline launch needs ${missing.join(" and ")}, not set on the server (spec §4.2 rule 1)`,
+      );
+    const kube = context.requireKube();
+    context.checkNamespace(body.namespace);
+    const job = buildPipelineJob(config, run, {
+      name: pipelineJobName(run.runId),
+      runnerImage: config.runnerImage ?? "",
+      runnerImageGpu: config.runnerImageGpu ?? "",
+      appFullname: config.appFullname ?? "",
+    });
+    try {
+      await kube.createJob(job);
+    } catch (error) {
+      // The Job name is a function of the run id, so AlreadyExists means this run id was launched.
+      if (error instanceof PreflightError && error.code === "KUBE_CONFLICT")
+        throw new PreflightError(
+          "RUN_ALREADY_EXISTS",
+          `a Job for run id ${run.runId} already exists (${job.metadata.name})`,
+        );
+      throw error;
+    }
+    return reply.code(201).send({
+      jobName: job.metadata.name,
+      runId: run.runId,
+      namespace: run.namespace,
+      projectId: run.projectId,
+      moduleId: run.moduleId,
+      mode: run.mode,
+      gpuDocking: run.gpuDocking,
+      gpu: wantsGpu(run),
+      image: job.spec.template.spec.containers[0]?.image,
+    });
+  });
+}

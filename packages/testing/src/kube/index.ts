@@ -1,0 +1,11 @@
+export {
+  type InjectedFailure,
+  type KubeApiDouble,
+  type KubeApiDoubleOptions,
+  type KubeObject,
+  type RecordedKubeRequest,
+  startKubeApiDouble,
+} from "./kube-api-double.ts";
+export { matchesLabelSelector } from "./label-selector-match.ts";
+export { assertValidJobManifest } from "./validate-job-manifest.ts";
+export { type WriteKubeconfigOptions, writeKubeconfig } from "./write-kubeconfig.ts";

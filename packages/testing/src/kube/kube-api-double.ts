@@ -1,0 +1,387 @@
+import { randomUUID } from "node:crypto";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { matchesLabelSelector } from "./label-selector-match.ts";
+
+/** One request the double received, in arrival order. */
+export interface RecordedKubeRequest {
+  method: string;
+  /** Path without the query string. */
+  path: string;
+  query: Record<string, string>;
+  /** Parsed JSON body, or undefined when the request had none. */
+  body: unknown;
+  authorization: string | undefined;
+  /** Status code the double answered with. */
+  status: number;
+}
+
+/** A Kubernetes object as the double stores it (plain JSON). */
+export interface KubeObject {
+  apiVersion?: string;
+  kind?: string;
+  metadata?: {
+    name?: string;
+    namespace?: string;
+    labels?: Record<string, string>;
+    creationTimestamp?: string;
+    uid?: string;
+    resourceVersion?: string;
+    [key: string]: unknown;
+  };
+  spec?: Record<string, unknown>;
+  status?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+/** A failure injected for the next request(s) that match method and path. */
+export interface InjectedFailure {
+  method: string;
+  /** Matched against the request path (without query). */
+  path: RegExp;
+  status: number;
+  reason: string;
+  message?: string;
+  /** How many matching requests fail; default 1. */
+  times?: number;
+}
+
+/** Options of {@link startKubeApiDouble}. */
+export interface KubeApiDoubleOptions {
+  /** Bearer token the double requires; when set, other requests get 401 Unauthorized. */
+  token?: string;
+}
+
+/** A running Kubernetes API double; see {@link startKubeApiDouble}. */
+export interface KubeApiDouble {
+  /** Base URL, e.g. `http://127.0.0.1:41234`. */
+  readonly url: string;
+  /** Every request received, in order. */
+  readonly requests: RecordedKubeRequest[];
+  /** Answers 403 Forbidden (as RBAC would) for every call in the namespace. */
+  forbidNamespace(namespace: string): void;
+  /** Makes the next matching request(s) fail with the given Status. */
+  injectFailure(failure: InjectedFailure): void;
+  /** Stored Job, or undefined. */
+  getJob(namespace: string, name: string): KubeObject | undefined;
+  /** Every stored Job in a namespace, oldest first. */
+  listJobs(namespace: string): KubeObject[];
+  /** Stores a Job directly (as if created earlier by someone else). */
+  putJob(job: KubeObject): void;
+  /** Replaces a stored Job's status (the Job controller's part). */
+  setJobStatus(namespace: string, name: string, status: Record<string, unknown>): void;
+  /** Stores a Pod directly (the Job controller's part). */
+  putPod(pod: KubeObject): void;
+  /** Every stored Pod in a namespace. */
+  listPods(namespace: string): KubeObject[];
+  close(): Promise<void>;
+}
+
+interface Route {
+  method: string;
+  pattern: RegExp;
+  handle(match: RegExpExecArray, req: ParsedRequest): Reply;
+}
+
+interface ParsedRequest {
+  query: Record<string, string>;
+  body: unknown;
+}
+
+interface Reply {
+  status: number;
+  body: unknown;
+}
+
+const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+
+function statusBody(code: number, reason: string, message: string, details?: Record<string, unknown>): Reply {
+  return {
+    status: code,
+    body: {
+      kind: "Status",
+      apiVersion: "v1",
+      metadata: {},
+      status: "Failure",
+      message,
+      reason,
+      ...(details ? { details } : {}),
+      code,
+    },
+  };
+}
+
+function notFound(resource: string, name: string): Reply {
+  return statusBody(404, "NotFound", `${resource} "${name}" not found`, {
+    name,
+    group: resource === "jobs" ? "batch" : "",
+    kind: resource,
+  });
+}
+
+/** Checks what the real API server's validation would reject first for a Job (a 422 Invalid). */
+function findJobInvalidity(job: KubeObject): string | undefined {
+  const name = job.metadata?.name;
+  if (typeof name !== "string" || name === "")
+    return "metadata.name: Required value: name or generateName is required";
+  if (name.length > 63 || !DNS1123_SUBDOMAIN.test(name))
+    return `metadata.name: Invalid value: "${name}": a lowercase RFC 1123 subdomain of at most 63 characters`;
+  const template = (job.spec?.template ?? {}) as {
+    spec?: { containers?: unknown[]; restartPolicy?: string };
+  };
+  const containers = template.spec?.containers;
+  if (!Array.isArray(containers) || containers.length === 0)
+    return "spec.template.spec.containers: Required value";
+  const restart = template.spec?.restartPolicy;
+  if (restart !== "Never" && restart !== "OnFailure")
+    return `spec.template.spec.restartPolicy: Unsupported value: "${String(restart)}": supported values: "OnFailure", "Never"`;
+  return undefined;
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}
+
+/**
+ * Starts a Kubernetes API double on loopback: a real HTTP server implementing the batch/v1 Jobs
+ * and core/v1 Pods calls the preflight service makes, answering with real Status objects and
+ * codes (401, 403, 404, 409 AlreadyExists, 422 Invalid) and recording every request.
+ */
+export async function startKubeApiDouble(options: KubeApiDoubleOptions = {}): Promise<KubeApiDouble> {
+  const jobs = new Map<string, KubeObject>();
+  const pods = new Map<string, KubeObject>();
+  const forbidden = new Set<string>();
+  const failures: InjectedFailure[] = [];
+  const requests: RecordedKubeRequest[] = [];
+  let resourceVersion = 1000;
+
+  const key = (namespace: string, name: string) => `${namespace}/${name}`;
+  const inNamespace = (store: Map<string, KubeObject>, namespace: string) =>
+    [...store.values()].filter((obj) => obj.metadata?.namespace === namespace);
+
+  function storeJob(namespace: string, job: KubeObject): KubeObject {
+    const stored: KubeObject = structuredClone(job);
+    stored.apiVersion = "batch/v1";
+    stored.kind = "Job";
+    stored.metadata = {
+      ...stored.metadata,
+      namespace,
+      uid: stored.metadata?.uid ?? randomUUID(),
+      resourceVersion: String(++resourceVersion),
+      creationTimestamp: stored.metadata?.creationTimestamp ?? new Date().toISOString(),
+    };
+    stored.status = stored.status ?? {};
+    jobs.set(key(namespace, stored.metadata.name ?? ""), stored);
+    return stored;
+  }
+
+  const routes: Route[] = [
+    {
+      method: "POST",
+      pattern: /^\/apis\/batch\/v1\/namespaces\/([^/]+)\/jobs$/,
+      handle(match, req) {
+        const namespace = match[1] ?? "";
+        const job = (req.body ?? {}) as KubeObject;
+        if (job.kind !== undefined && job.kind !== "Job")
+          return statusBody(400, "BadRequest", `the body kind ${String(job.kind)} is not a Job`);
+        const invalid = findJobInvalidity(job);
+        const name = job.metadata?.name ?? "";
+        if (invalid)
+          return statusBody(422, "Invalid", `Job.batch "${name}" is invalid: ${invalid}`, {
+            name,
+            group: "batch",
+            kind: "Job",
+          });
+        if (job.metadata?.namespace !== undefined && job.metadata.namespace !== namespace)
+          return statusBody(
+            400,
+            "BadRequest",
+            "the namespace of the provided object does not match the request",
+          );
+        if (jobs.has(key(namespace, name)))
+          return statusBody(409, "AlreadyExists", `jobs.batch "${name}" already exists`, {
+            name,
+            group: "batch",
+            kind: "jobs",
+          });
+        return { status: 201, body: storeJob(namespace, job) };
+      },
+    },
+    {
+      method: "GET",
+      pattern: /^\/apis\/batch\/v1\/namespaces\/([^/]+)\/jobs$/,
+      handle(match, req) {
+        const items = inNamespace(jobs, match[1] ?? "").filter((job) =>
+          matchesLabelSelector(req.query.labelSelector, job.metadata?.labels ?? {}),
+        );
+        return {
+          status: 200,
+          body: {
+            kind: "JobList",
+            apiVersion: "batch/v1",
+            metadata: { resourceVersion: String(resourceVersion) },
+            items,
+          },
+        };
+      },
+    },
+    {
+      method: "GET",
+      pattern: /^\/apis\/batch\/v1\/namespaces\/([^/]+)\/jobs\/([^/]+)$/,
+      handle(match) {
+        const job = jobs.get(key(match[1] ?? "", match[2] ?? ""));
+        return job ? { status: 200, body: job } : notFound("jobs", match[2] ?? "");
+      },
+    },
+    {
+      method: "DELETE",
+      pattern: /^\/apis\/batch\/v1\/namespaces\/([^/]+)\/jobs\/([^/]+)$/,
+      handle(match, req) {
+        const namespace = match[1] ?? "";
+        const name = match[2] ?? "";
+        const job = jobs.get(key(namespace, name));
+        if (!job) return notFound("jobs", name);
+        jobs.delete(key(namespace, name));
+        const body = (req.body ?? {}) as { propagationPolicy?: string };
+        const policy = req.query.propagationPolicy ?? body.propagationPolicy ?? "Orphan";
+        // batch/v1 Jobs default to orphaning their pods; only Background/Foreground remove them.
+        if (policy !== "Orphan") {
+          for (const [podKey, pod] of pods) {
+            if (
+              pod.metadata?.namespace === namespace &&
+              pod.metadata.labels?.["batch.kubernetes.io/job-name"] === name
+            )
+              pods.delete(podKey);
+          }
+        }
+        return { status: 200, body: job };
+      },
+    },
+    {
+      method: "GET",
+      pattern: /^\/api\/v1\/namespaces\/([^/]+)\/pods$/,
+      handle(match, req) {
+        const items = inNamespace(pods, match[1] ?? "").filter((pod) =>
+          matchesLabelSelector(req.query.labelSelector, pod.metadata?.labels ?? {}),
+        );
+        return {
+          status: 200,
+          body: {
+            kind: "PodList",
+            apiVersion: "v1",
+            metadata: { resourceVersion: String(resourceVersion) },
+            items,
+          },
+        };
+      },
+    },
+  ];
+
+  function route(method: string, path: string, req: ParsedRequest, authorization: string | undefined): Reply {
+    if (options.token !== undefined && authorization !== `Bearer ${options.token}`)
+      return statusBody(401, "Unauthorized", "Unauthorized");
+    const injected = failures.find((failure) => failure.method === method && failure.path.test(path));
+    if (injected) {
+      injected.times = (injected.times ?? 1) - 1;
+      if (injected.times <= 0) failures.splice(failures.indexOf(injected), 1);
+      return statusBody(injected.status, injected.reason, injected.message ?? injected.reason);
+    }
+    const namespace = /^\/apis?\/(?:[^/]+\/)?v1\/namespaces\/([^/]+)\//.exec(path)?.[1];
+    if (namespace !== undefined && forbidden.has(namespace)) {
+      const resource = path.includes("/pods") ? "pods" : "jobs";
+      return statusBody(
+        403,
+        "Forbidden",
+        `${resource} is forbidden: User "system:serviceaccount:svc:preflight" cannot access resource "${resource}" in the namespace "${namespace}"`,
+      );
+    }
+    for (const candidate of routes) {
+      if (candidate.method !== method) continue;
+      const match = candidate.pattern.exec(path);
+      if (match) return candidate.handle(match, req);
+    }
+    return statusBody(404, "NotFound", "the server could not find the requested resource");
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? "/", "http://double.invalid");
+    const raw = await readBody(req);
+    let body: unknown;
+    let reply: Reply;
+    try {
+      body = raw.length > 0 ? JSON.parse(raw) : undefined;
+      reply = route(
+        req.method ?? "GET",
+        decodeURIComponent(url.pathname),
+        { query: Object.fromEntries(url.searchParams), body },
+        req.headers.authorization,
+      );
+    } catch {
+      reply = statusBody(400, "BadRequest", "the request body is not valid JSON");
+    }
+    requests.push({
+      method: req.method ?? "GET",
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      body,
+      authorization: req.headers.authorization,
+      status: reply.status,
+    });
+    const payload = JSON.stringify(reply.body);
+    res.writeHead(reply.status, {
+      "content-type": "application/json",
+      "content-length": Buffer.byteLength(payload),
+    });
+    res.end(payload);
+  }
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch(() => {
+      res.statusCode = 500;
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    forbidNamespace: (namespace) => forbidden.add(namespace),
+    injectFailure: (failure) => failures.push({ ...failure }),
+    getJob: (namespace, name) => jobs.get(key(namespace, name)),
+    listJobs: (namespace) => inNamespace(jobs, namespace),
+    putJob: (job) => {
+      storeJob(job.metadata?.namespace ?? "default", job);
+    },
+    setJobStatus: (namespace, name, status) => {
+      const job = jobs.get(key(namespace, name));
+      if (!job) throw new Error(`no job ${namespace}/${name} in the double`);
+      job.status = status;
+    },
+    putPod: (pod) => {
+      const namespace = pod.metadata?.namespace ?? "default";
+      const stored = structuredClone(pod);
+      stored.apiVersion = "v1";
+      stored.kind = "Pod";
+      stored.metadata = {
+        ...stored.metadata,
+        namespace,
+        uid: randomUUID(),
+        creationTimestamp: stored.metadata?.creationTimestamp ?? new Date().toISOString(),
+      };
+      pods.set(key(namespace, stored.metadata.name ?? ""), stored);
+    },
+    listPods: (namespace) => inNamespace(pods, namespace),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
