@@ -1,0 +1,1 @@
+export { findFreePort, startTestPostgres, type TestPostgres } from "./postgres/test-postgres.ts";
