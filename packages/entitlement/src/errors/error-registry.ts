@@ -5,6 +5,7 @@
  */
 export const ERROR_REGISTRY = {
   REQUEST_INVALID: { status: 400, message: "the request is malformed" },
+  SVG_UNREADABLE: { status: 400, message: "the upload is not a readable seal SVG" },
   AUTH_MISSING: { status: 401, message: "an Authorization: Bearer <ID token> header is required" },
   AUTH_MALFORMED: { status: 401, message: "the bearer token is not a well-formed JWT" },
   AUTH_EXPIRED: { status: 401, message: "the identity token has expired" },
