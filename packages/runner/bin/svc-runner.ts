@@ -49,8 +49,9 @@ program
   .option("--audience <aud>", env("SVC_ENTITLEMENT_AUDIENCE"))
   .option("--timeout-sec <n>", env("SVC_ENTITLEMENT_TIMEOUT_SEC"))
   .option("--log-format <format>", env("SVC_LOG_FORMAT"))
-  .action(async (options) => {
-    process.exitCode = await mainSeal(options);
+  .action(async (_options, command: Command) => {
+    // Flags shared with the run command are parsed by the parent: read both levels.
+    process.exitCode = await mainSeal(command.optsWithGlobals());
   });
 
 // commander's own usage errors (unknown flag, bad choice) exit 2 as bad usage.

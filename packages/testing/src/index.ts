@@ -1,4 +1,10 @@
 export {
+  type FakeMetadataOptions,
+  type FakeMetadataServer,
+  type MetadataRequest,
+  startFakeMetadataServer,
+} from "./gke-metadata/index.ts";
+export {
   type MintTokenOptions,
   type OidcIssuerDouble,
   startOidcIssuerDouble,

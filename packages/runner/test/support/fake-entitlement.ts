@@ -19,7 +19,7 @@ export interface FakeEntitlement {
   readonly url: string;
   readonly calls: { path: string; authorization: string | undefined; body: Record<string, unknown> }[];
   readonly trustedKey: TrustedKey;
-  runs: number;
+  grant(principal: string, runs: number): void;
   /** Paths answered with a dropped connection (simulates an unreachable step). */
   readonly unreachable: Set<string>;
   close(): Promise<void>;
@@ -35,12 +35,18 @@ export async function startFakeEntitlement(
   >();
   const started = new Map<string, { fields: string }>();
   const completed = new Map<string, { hashes: string; response: unknown }>();
+  // Balance per principal; a principal seen for the first time starts with `options.runs`.
+  const balances = new Map<string, number>();
+  const balanceOf = (principal: string) => {
+    if (!balances.has(principal)) balances.set(principal, options.runs ?? 0);
+    return balances.get(principal) ?? 0;
+  };
   const state = {
-    runs: options.runs ?? 10,
     calls: [] as FakeEntitlement["calls"],
     unreachable: new Set<string>(),
   };
-  const allowed = new Set(options.tokens ?? ["token-alice"]);
+  // Any `token-<principal>` is a valid identity; anything else is refused with 401.
+  const isValid = (token: string) => /^token-[a-z0-9._@-]+$/.test(token);
   const server: Server = createServer(async (req, res) => {
     const path = req.url ?? "";
     const body = await readJson(req);
@@ -56,7 +62,7 @@ export async function startFakeEntitlement(
     const fail = (status: number, code: string, message: string) =>
       send(status, { error: { code, message, request_id: "req-test" } });
     const token = req.headers.authorization?.replace(/^Bearer /, "") ?? "";
-    if (!allowed.has(token)) return fail(401, "TOKEN_INVALID", "identity token rejected");
+    if (!isValid(token)) return fail(401, "TOKEN_INVALID", "identity token rejected");
     const principal = token.replace(/^token-/, "");
     const runId = String(body.run_id);
     const params = JSON.stringify([body.run_id, body.project_id, body.mode, body.module_id]);
@@ -65,20 +71,20 @@ export async function startFakeEntitlement(
       if (prior && (prior.principal !== principal || prior.params !== params)) {
         return fail(409, "RUN_ID_CONFLICT", "run_id already used");
       }
-      if (!prior && state.runs <= 0) return fail(402, "ENTITLEMENT_EXHAUSTED", "no runs left");
+      if (!prior && balanceOf(principal) <= 0) return fail(402, "ENTITLEMENT_EXHAUSTED", "no runs left");
       if (path.endsWith("check")) {
         return send(200, {
           run_id: runId,
           principal,
           available: true,
           mode: body.mode,
-          runs_remaining: state.runs,
+          runs_remaining: balanceOf(principal),
           already_consumed: Boolean(prior),
         });
       }
       let entry = prior;
       if (!entry) {
-        state.runs--;
+        balances.set(principal, balanceOf(principal) - 1);
         entry = {
           principal,
           params,
@@ -93,7 +99,7 @@ export async function startFakeEntitlement(
         mode: body.mode,
         consumed_at: entry.consumed_at,
         ledger_entry_id: entry.ledger_entry_id,
-        runs_remaining: state.runs,
+        runs_remaining: balanceOf(principal),
       });
     }
     if (path === "/api/entitlement/run_start") {
@@ -160,11 +166,8 @@ export async function startFakeEntitlement(
       return state.calls;
     },
     trustedKey: toTrustedKey(key.publicKey),
-    get runs() {
-      return state.runs;
-    },
-    set runs(value: number) {
-      state.runs = value;
+    grant: (principal: string, runs: number) => {
+      balances.set(principal, balanceOf(principal) + runs);
     },
     unreachable: state.unreachable,
     close: async () => {
