@@ -52,13 +52,16 @@ async function startReal(): Promise<TestEntitlement> {
     HOST: "127.0.0.1",
     SVC_DATA_DIR: dataDir,
     SVC_ADMIN_TOKENS: ADMIN_TOKEN,
-    SVC_LOG_LEVEL: "warn",
+    SVC_SHUTDOWN_TIMEOUT_SEC: "2",
   };
   const child: ChildProcess = spawn(process.execPath, [ENTITLEMENT_BIN], {
     env,
     stdio: ["ignore", "pipe", "pipe"],
   });
-  const url = await waitForListening(child);
+  const url = await waitForListening(child).catch((error: unknown) => {
+    child.kill("SIGKILL");
+    throw error;
+  });
   const run = promisify(execFile);
   return {
     kind: "real",
@@ -91,8 +94,13 @@ async function startReal(): Promise<TestEntitlement> {
     trustedKeys: async () =>
       ((await (await fetch(new URL("/api/seal/keys", url))).json()) as { keys: TrustedKey[] }).keys,
     close: async () => {
-      child.kill("SIGTERM");
-      if (child.exitCode === null) await once(child, "exit");
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = once(child, "exit");
+        child.kill("SIGTERM");
+        const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
+        await exited;
+        clearTimeout(timer);
+      }
       await rm(dataDir, { recursive: true, force: true });
     },
   };
