@@ -24,7 +24,14 @@ async function serve(handler: (path: string, body: string, n: number) => [number
   server.listen(0, "127.0.0.1");
   await once(server, "listening");
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url, seen, close: () => (server.closeAllConnections(), server.close()) };
+  return {
+    url,
+    seen,
+    close: () => {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
 }
 
 const params = { run_id: "r1", project_id: "p", mode: "standard" as const, module_id: "computational" };
