@@ -1,4 +1,10 @@
 export {
+  type FakeMetadataOptions,
+  type FakeMetadataServer,
+  type MetadataRequest,
+  startFakeMetadataServer,
+} from "./gke-metadata/index.ts";
+export {
   assertValidJobManifest,
   type InjectedFailure,
   type KubeApiDouble,
@@ -10,3 +16,9 @@ export {
   type WriteKubeconfigOptions,
   writeKubeconfig,
 } from "./kube/index.ts";
+export {
+  type MintTokenOptions,
+  type OidcIssuerDouble,
+  startOidcIssuerDouble,
+} from "./oidc/oidc-issuer-double.ts";
+export { findFreePort, startTestPostgres, type TestPostgres } from "./postgres/test-postgres.ts";

@@ -1,0 +1,84 @@
+#!/usr/bin/env node
+// `svc-entitlement`: serve (default) and mint-dev-token. Thin: the work is in src/.
+import { resolve } from "node:path";
+import { Command, InvalidArgumentError } from "commander";
+import { devIssuerUrl, loadOrCreateDevIssuerKey, mintDevToken } from "../src/auth/dev-issuer.ts";
+import { ConfigProblems, startService } from "../src/main.ts";
+
+const program = new Command("svc-entitlement").description("Entitlement and seal service");
+
+program
+  .command("serve", { isDefault: true })
+  .description("run the HTTP service (config from environment variables, see README)")
+  .action(async () => {
+    let service: Awaited<ReturnType<typeof startService>>;
+    try {
+      service = await startService(process.env);
+    } catch (error) {
+      if (error instanceof ConfigProblems) {
+        console.error(error.message);
+        process.exit(2);
+      }
+      throw error;
+    }
+    let signals = 0;
+    const stop = (signal: string) => {
+      if (++signals > 1) process.exit(1);
+      service.app.log.info({ signal }, "shutting down");
+      service.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          service.app.log.error({ err: error }, "shutdown failed");
+          process.exit(1);
+        },
+      );
+    };
+    process.on("SIGTERM", () => stop("SIGTERM"));
+    process.on("SIGINT", () => stop("SIGINT"));
+  });
+
+const positiveInt = (value: string) => {
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 1) throw new InvalidArgumentError("expected a positive integer");
+  return parsed;
+};
+
+program
+  .command("mint-dev-token")
+  .description("print an ID token of the built-in dev issuer for a principal (embedded/dev mode)")
+  .requiredOption("--principal <principal>", "subject of the token")
+  .option(
+    "--audience <audience>",
+    "aud (default SVC_AUDIENCE, SVC_PUBLIC_URL or http://127.0.0.1:<PORT|8080>)",
+  )
+  .option("--issuer <issuer>", "iss (default <SVC_PUBLIC_URL or audience>/dev-issuer)")
+  .option(
+    "--data-dir <dir>",
+    "data dir holding the dev issuer key (default SVC_DATA_DIR or ./.data/entitlement)",
+  )
+  .option("--ttl-sec <seconds>", "lifetime in seconds", positiveInt, 3600)
+  .action(
+    async (options: {
+      principal: string;
+      audience?: string;
+      issuer?: string;
+      dataDir?: string;
+      ttlSec: number;
+    }) => {
+      const env = process.env;
+      const audience =
+        options.audience ??
+        env.SVC_AUDIENCE ??
+        env.SVC_PUBLIC_URL ??
+        `http://127.0.0.1:${env.PORT || "8080"}`;
+      const issuer = options.issuer ?? devIssuerUrl(env.SVC_PUBLIC_URL ?? audience);
+      const key = await loadOrCreateDevIssuerKey(
+        resolve(options.dataDir ?? env.SVC_DATA_DIR ?? "./.data/entitlement"),
+      );
+      process.stdout.write(
+        `${await mintDevToken({ key, issuer, audience, principal: options.principal, ttlSec: options.ttlSec })}\n`,
+      );
+    },
+  );
+
+await program.parseAsync(process.argv);

@@ -1,0 +1,24 @@
+import type { SigningKey, TrustedKey } from "@svc/core";
+import type { FastifyServerOptions } from "fastify";
+import type { DevIssuerKey } from "./auth/dev-issuer.ts";
+import type { VerifyAuthorization } from "./auth/token-verifier.ts";
+import type { ServiceMetrics } from "./http/metrics.ts";
+import type { LedgerStore } from "./store/ledger-store.ts";
+
+/** Everything createApp needs, built by main.ts or by a test (ARCHITECTURE.md convention 2). */
+export interface AppDeps {
+  readonly store: LedgerStore;
+  readonly verifyAuthorization: VerifyAuthorization;
+  readonly adminTokens: readonly string[];
+  readonly signingKey: SigningKey;
+  /** Keys published at /api/seal/keys and trusted by /api/seal/verify (current one included). */
+  readonly trustedKeys: readonly TrustedKey[];
+  /** Seal payload `issuer`. */
+  readonly issuerName: () => string;
+  readonly verifyUrl: string | null;
+  /** The built-in dev issuer, served under /dev-issuer when present. */
+  readonly devIssuer?: { readonly key: DevIssuerKey; readonly issuer: () => string } | undefined;
+  /** Pino options or false; auth headers are always redacted. */
+  readonly logger?: FastifyServerOptions["logger"];
+  readonly metrics?: ServiceMetrics;
+}

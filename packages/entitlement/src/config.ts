@@ -1,0 +1,117 @@
+import { isAbsolute, join, resolve } from "node:path";
+
+/** Service configuration, read once from the environment and frozen (ARCHITECTURE.md convention 4). */
+export interface ServiceConfig {
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  /** PostgreSQL URL; null = embedded SQLite at `sqlitePath`. */
+  readonly databaseUrl: string | null;
+  readonly sqlitePath: string;
+  readonly publicUrl: string | null;
+  readonly audience: string | null;
+  readonly issuerName: string | null;
+  readonly verifyUrl: string | null;
+  readonly signingKeyFile: string | null;
+  readonly trustedKeysFile: string | null;
+  /** null = embedded mode generates one into `<dataDir>/admin-token`. */
+  readonly adminTokens: readonly string[] | null;
+  readonly trustedIssuers: readonly string[];
+  readonly clockSkewSec: number;
+  readonly allowedPrincipals: readonly string[];
+  readonly suspendedPrincipals: readonly string[];
+  readonly logLevel: string;
+  readonly shutdownTimeoutSec: number;
+  readonly pgPoolMax: number;
+  readonly embedded: boolean;
+}
+
+export type ConfigResult = { ok: true; config: ServiceConfig } | { ok: false; problems: string[] };
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
+const list = (value: string | undefined) =>
+  (value ?? "")
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+/** Reads and validates every variable; returns all problems together instead of the first. */
+export function readConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ConfigResult {
+  const problems: string[] = [];
+  const int = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = env[name];
+    if (raw === undefined || raw === "") return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      problems.push(`${name} must be an integer from ${min} to ${max} (got ${JSON.stringify(raw)})`);
+      return fallback;
+    }
+    return value;
+  };
+  const url = (name: string): string | null => {
+    const raw = env[name];
+    if (raw === undefined || raw === "") return null;
+    try {
+      const parsed = new URL(raw);
+      if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new Error("scheme");
+      return raw.replace(/\/$/, "");
+    } catch {
+      problems.push(`${name} must be an http(s) URL (got ${JSON.stringify(raw)})`);
+      return null;
+    }
+  };
+  const path = (raw: string) => (isAbsolute(raw) ? raw : resolve(cwd, raw));
+
+  const port = int("PORT", 8080, 0, 65535);
+  const dataDir = path(env.SVC_DATA_DIR || "./.data/entitlement");
+  let databaseUrl: string | null = null;
+  if (env.SVC_DATABASE_URL) {
+    if (/^postgres(ql)?:\/\//.test(env.SVC_DATABASE_URL)) databaseUrl = env.SVC_DATABASE_URL;
+    else problems.push("SVC_DATABASE_URL must be a postgres:// or postgresql:// URL");
+  }
+  const embedded = databaseUrl === null;
+  const adminTokens =
+    env.SVC_ADMIN_TOKENS === undefined || env.SVC_ADMIN_TOKENS === "" ? null : list(env.SVC_ADMIN_TOKENS);
+  if (adminTokens !== null && adminTokens.some((token) => token.length < 16))
+    problems.push("SVC_ADMIN_TOKENS: every token must have at least 16 characters");
+  if (adminTokens === null && !embedded)
+    problems.push(
+      "SVC_ADMIN_TOKENS is required when SVC_DATABASE_URL is set (no generated token outside embedded mode)",
+    );
+  const trustedIssuers = list(env.SVC_TRUSTED_ISSUERS);
+  if (trustedIssuers.length === 0) trustedIssuers.push(embedded ? "dev" : "google");
+  for (const issuer of trustedIssuers) {
+    if (issuer === "google" || issuer === "dev") continue;
+    if (!/^https?:\/\/[^\s,]+$/.test(issuer))
+      problems.push(`SVC_TRUSTED_ISSUERS: ${JSON.stringify(issuer)} is not google, dev or an issuer URL`);
+  }
+  const logLevel = env.SVC_LOG_LEVEL || "info";
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`SVC_LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}`);
+  const config: ServiceConfig = {
+    port,
+    host: env.HOST || "0.0.0.0",
+    dataDir,
+    databaseUrl,
+    sqlitePath: env.SVC_SQLITE_PATH ? path(env.SVC_SQLITE_PATH) : join(dataDir, "ledger.sqlite"),
+    publicUrl: url("SVC_PUBLIC_URL"),
+    audience: env.SVC_AUDIENCE || null,
+    issuerName: env.SVC_ISSUER_NAME || null,
+    verifyUrl: url("SVC_VERIFY_URL"),
+    signingKeyFile: env.SVC_SIGNING_KEY_FILE ? path(env.SVC_SIGNING_KEY_FILE) : null,
+    trustedKeysFile: env.SVC_TRUSTED_KEYS_FILE ? path(env.SVC_TRUSTED_KEYS_FILE) : null,
+    adminTokens,
+    trustedIssuers,
+    clockSkewSec: int("SVC_CLOCK_SKEW_SEC", 60, 0, 300),
+    allowedPrincipals: list(env.SVC_ALLOWED_PRINCIPALS),
+    suspendedPrincipals: list(env.SVC_SUSPENDED_PRINCIPALS),
+    logLevel,
+    shutdownTimeoutSec: int("SVC_SHUTDOWN_TIMEOUT_SEC", 10, 1, 300),
+    pgPoolMax: int("SVC_PG_POOL_MAX", 10, 1, 200),
+    embedded,
+  };
+  if (!embedded && config.signingKeyFile === null)
+    problems.push(
+      "SVC_SIGNING_KEY_FILE is required when SVC_DATABASE_URL is set (replicas must share one key)",
+    );
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, config: Object.freeze(config) };
+}

@@ -1,0 +1,153 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { isEntitlementError } from "../errors/entitlement-error.ts";
+import {
+  decideConsume,
+  decideGrant,
+  decideRunComplete,
+  decideRunStart,
+  toSealInstant,
+} from "./ledger-rules.ts";
+import type { LedgerEntry, RunRecord } from "./ledger-types.ts";
+
+const params = { run_id: "run_1", project_id: "p", mode: "standard", module_id: "computational" } as const;
+const run: RunRecord = {
+  ...params,
+  principal: "alice",
+  state: "consumed",
+  consumed_at: "2025-01-01T00:00:00.000Z",
+  ledger_entry_id: 7,
+  runs_remaining_after: 4,
+  category_id: null,
+  inputs_sha256: null,
+  image_reference: null,
+  image_digest: null,
+  started_at: null,
+  outputs_sha256: null,
+  run_manifest_sha256: null,
+  completed_at: null,
+  seal_id: null,
+};
+const start = {
+  ...params,
+  category_id: "c",
+  inputs_sha256: "a".repeat(64),
+  image: { reference: "r", digest: null },
+};
+const complete = { run_id: "run_1", outputs_sha256: "b".repeat(64), run_manifest_sha256: "c".repeat(64) };
+
+const code = (work: () => unknown): string => {
+  try {
+    work();
+  } catch (error) {
+    if (isEntitlementError(error)) return error.code;
+    throw error;
+  }
+  return "none";
+};
+
+describe("ledger rules", () => {
+  it("charges a new run only when the balance has a run left", () => {
+    assert.deepEqual(decideConsume(null, "alice", params, 1), { kind: "charge" });
+    assert.equal(
+      code(() => decideConsume(null, "alice", params, 0)),
+      "ENTITLEMENT_EXHAUSTED",
+    );
+  });
+
+  it("replays the stored answer for the same caller and parameters even with no run left", () => {
+    assert.deepEqual(decideConsume(run, "alice", params, 0), {
+      kind: "replay",
+      answer: {
+        run_id: "run_1",
+        principal: "alice",
+        mode: "standard",
+        consumed_at: run.consumed_at,
+        ledger_entry_id: 7,
+        runs_remaining: 4,
+      },
+    });
+  });
+
+  it("refuses a run_id of another principal or with other parameters", () => {
+    assert.equal(
+      code(() => decideConsume(run, "bob", params, 5)),
+      "RUN_ID_CONFLICT",
+    );
+    assert.equal(
+      code(() => decideConsume(run, "alice", { ...params, mode: "deep" }, 5)),
+      "RUN_ID_CONFLICT",
+    );
+  });
+
+  it("orders the lifecycle: run_start needs consume, run_complete needs run_start", () => {
+    assert.equal(
+      code(() => decideRunStart(null, "alice", start)),
+      "LIFECYCLE_OUT_OF_ORDER",
+    );
+    assert.equal(decideRunStart(run, "alice", start), "record");
+    assert.equal(
+      code(() => decideRunComplete(run, "alice", complete)),
+      "LIFECYCLE_OUT_OF_ORDER",
+    );
+    const started: RunRecord = {
+      ...run,
+      state: "started",
+      category_id: "c",
+      inputs_sha256: "a".repeat(64),
+      image_reference: "r",
+      image_digest: null,
+    };
+    assert.equal(decideRunStart(started, "alice", start), "replay");
+    assert.equal(
+      code(() => decideRunStart(started, "alice", { ...start, category_id: "d" })),
+      "RUN_START_CONFLICT",
+    );
+    assert.equal(decideRunComplete(started, "alice", complete), "seal");
+    const completed: RunRecord = {
+      ...started,
+      state: "completed",
+      outputs_sha256: "b".repeat(64),
+      run_manifest_sha256: "c".repeat(64),
+    };
+    assert.equal(decideRunComplete(completed, "alice", complete), "replay");
+    assert.equal(
+      code(() => decideRunComplete(completed, "alice", { ...complete, run_manifest_sha256: "d".repeat(64) })),
+      "RUN_COMPLETE_CONFLICT",
+    );
+  });
+
+  it("replays an idempotent grant and refuses a reused key for another grant", () => {
+    const request = {
+      principal: "alice",
+      mode: "standard",
+      runs: 3,
+      idempotency_key: "k",
+      actor: "admin",
+    } as const;
+    assert.deepEqual(decideGrant(null, request), { kind: "apply" });
+    const previous: LedgerEntry = {
+      id: 9,
+      kind: "grant",
+      principal: "alice",
+      mode: "standard",
+      delta: 3,
+      runs_remaining_after: 3,
+      run_id: null,
+      seal_id: null,
+      idempotency_key: "k",
+      actor: "admin",
+      reason: "r",
+      created_at: "x",
+    };
+    assert.equal(decideGrant(previous, request).kind, "replay");
+    assert.equal(
+      code(() => decideGrant(previous, { ...request, runs: 4 })),
+      "IDEMPOTENCY_KEY_CONFLICT",
+    );
+  });
+
+  it("formats seal instants at second precision in UTC", () => {
+    assert.equal(toSealInstant(new Date("2025-03-04T05:06:07.891Z")), "2025-03-04T05:06:07Z");
+  });
+});

@@ -1,0 +1,61 @@
+import { imageRefSchema } from "@svc/core";
+import { z } from "zod";
+
+// One schema per data shape (ARCHITECTURE.md convention 5): these give the types, the runtime
+// checks and the OpenAPI document. Unknown fields are ignored so older clients keep working.
+
+const identifier = (max: number) =>
+  z
+    .string()
+    .regex(
+      new RegExp(`^[A-Za-z0-9][A-Za-z0-9._:-]{0,${max - 1}}$`),
+      `1-${max} characters: letters, digits, '.', '_', ':', '-'`,
+    );
+const sha256 = z.string().regex(/^[0-9a-f]{64}$/, "64 lowercase hex digits (SHA-256)");
+
+export const modeSchema = z.enum(["standard", "deep"]).describe("run profile; billed separately");
+export type RunMode = z.infer<typeof modeSchema>;
+
+/** Run parameters of check and consume (spec §2.1; defaults from §2.1). */
+export const runParamsSchema = z.object({
+  run_id: identifier(128).describe("unique run id, e.g. run_20250101T000000Z"),
+  project_id: identifier(128).describe("project (input folder) id"),
+  mode: modeSchema.default("standard"),
+  module_id: identifier(64).default("computational"),
+});
+export type RunParams = z.infer<typeof runParamsSchema>;
+
+export const runStartSchema = runParamsSchema.extend({
+  category_id: z.string().min(1).max(128).describe("resolved category id"),
+  inputs_sha256: sha256.describe("svc-tree/v1 digest of the staged inputs"),
+  image: imageRefSchema,
+});
+export type RunStartFields = z.infer<typeof runStartSchema>;
+
+export const runCompleteSchema = z.object({
+  run_id: identifier(128),
+  outputs_sha256: sha256.describe("svc-tree/v1 digest of the outputs (seal/ excluded)"),
+  run_manifest_sha256: sha256.describe("SHA-256 of run_manifest.json"),
+});
+export type RunCompleteFields = z.infer<typeof runCompleteSchema>;
+
+export const issueRequestSchema = z.object({
+  principal: z.string().min(1).max(320).describe("customer principal: e-mail or subject"),
+  runs: z.number().int().min(1).max(100_000).describe("runs to grant"),
+  mode: modeSchema.default("standard"),
+  idempotency_key: z
+    .string()
+    .regex(/^[\x21-\x7e]{1,128}$/, "1-128 printable ASCII characters")
+    .optional()
+    .describe("a retried grant with the same key is not applied twice"),
+  reason: z.string().max(500).optional().describe("why the runs are granted (kept in the ledger)"),
+});
+export type IssueRequest = z.infer<typeof issueRequestSchema>;
+
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: z.string().describe("stable error code, see the README's error table"),
+    message: z.string(),
+    request_id: z.string(),
+  }),
+});

@@ -1,0 +1,86 @@
+import { z } from "zod";
+import { modeSchema } from "./request-schemas.ts";
+
+// Response shapes (contract): used for the OpenAPI document; the handlers build them from the
+// store's typed results.
+
+const principal = z.string().describe("caller identity: verified email (Google) or subject");
+
+export const checkResponseSchema = z.object({
+  run_id: z.string(),
+  principal,
+  available: z.literal(true),
+  mode: modeSchema,
+  runs_remaining: z.number().int().describe("runs left for that mode"),
+  already_consumed: z.boolean().describe("true when this caller already consumed this run_id"),
+});
+
+export const consumeResponseSchema = z.object({
+  run_id: z.string(),
+  principal,
+  mode: modeSchema,
+  consumed_at: z.string().describe("ISO 8601 instant of the original consume"),
+  ledger_entry_id: z.number().int(),
+  runs_remaining: z.number().int().describe("balance right after the original consume"),
+});
+
+export const runStartResponseSchema = z.object({
+  run_id: z.string(),
+  state: z.literal("started"),
+  started_at: z.string(),
+});
+
+export const sealBundleSchema = z.object({
+  seal_id: z.string(),
+  payload: z.record(z.string(), z.unknown()).describe("the signed seal payload (svc.seal/v1)"),
+  seal_json: z.string().describe("exact signed canonical bytes: write as seal/seal.json"),
+  seal_sig: z.string().describe("base64 Ed25519 signature + newline: seal/seal.sig"),
+  seal_svg: z.string().describe("seal/seal.svg"),
+  public_key_pem: z.string(),
+  key_id: z.string(),
+  verify_md: z.string().describe("seal/VERIFY.md"),
+});
+
+export const runCompleteResponseSchema = z.object({
+  run_id: z.string(),
+  state: z.literal("completed"),
+  seal: sealBundleSchema,
+});
+
+export const sealVerifyResponseSchema = z.object({
+  state: z.enum(["VERIFIED", "INVALID", "UNVERIFIED", "PENDING"]),
+  reason: z.string(),
+  checks: z.array(z.object({ name: z.string(), ok: z.boolean(), detail: z.string() })),
+  seal_id: z.string().nullable(),
+  payload: z.record(z.string(), z.unknown()).nullable(),
+  issued_here: z.boolean().describe("this service's ledger holds this seal_id"),
+  revoked: z.boolean(),
+});
+
+export const redeemResponseSchema = z.object({
+  seal_id: z.string(),
+  principal,
+  granted_runs: z.literal(1),
+  mode: modeSchema,
+  runs_remaining: z.number().int(),
+});
+
+export const issueResponseSchema = z.object({
+  principal,
+  mode: modeSchema,
+  granted: z.number().int(),
+  runs_remaining: z.number().int(),
+  ledger_entry_id: z.number().int(),
+  replayed: z.boolean().describe("true when an earlier grant with this idempotency_key was returned"),
+});
+
+export const trustedKeysResponseSchema = z.object({
+  keys: z.array(
+    z.object({
+      key_id: z.string(),
+      public_key_pem: z.string(),
+      not_before: z.string().nullable(),
+      not_after: z.string().nullable(),
+    }),
+  ),
+});

@@ -1,0 +1,29 @@
+import type { FastifyRequest } from "fastify";
+import { EntitlementError } from "../errors/entitlement-error.ts";
+
+/** Seal uploads are at most 1 MiB (the core parser's own limit, SVG_LIMITS.maxBytes). */
+export const MAX_SVG_BYTES = 1024 * 1024;
+
+/**
+ * The uploaded `seal.svg`: a multipart part named `file` or a raw `image/svg+xml` body. Anything
+ * else is 415; a missing part is 400; more than 1 MiB is 413 (the multipart limit or bodyLimit).
+ */
+export async function readSvgUpload(request: FastifyRequest): Promise<Buffer> {
+  if (request.isMultipart()) {
+    const part = await request.file({ limits: { fileSize: MAX_SVG_BYTES, files: 1, fields: 4, parts: 5 } });
+    if (part === undefined) throw new EntitlementError("REQUEST_INVALID", "field file: missing");
+    if (part.fieldname !== "file") {
+      part.file.resume();
+      throw new EntitlementError(
+        "REQUEST_INVALID",
+        `field file: missing (got part ${JSON.stringify(part.fieldname.slice(0, 40))})`,
+      );
+    }
+    return part.toBuffer();
+  }
+  if (Buffer.isBuffer(request.body)) return request.body;
+  throw new EntitlementError(
+    "UNSUPPORTED_MEDIA_TYPE",
+    "send the seal as multipart/form-data (field file) or as image/svg+xml",
+  );
+}

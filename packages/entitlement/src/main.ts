@@ -1,0 +1,129 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { type TrustedKey, toTrustedKey } from "@svc/core";
+import type { FastifyInstance } from "fastify";
+import { createApp } from "./app.ts";
+import { createDevIssuer, devIssuerUrl, loadOrCreateDevIssuerKey } from "./auth/dev-issuer.ts";
+import { createTokenVerifier } from "./auth/token-verifier.ts";
+import { createDiscoveryIssuer, createGoogleIssuer, type TrustedIssuer } from "./auth/trusted-issuer.ts";
+import { readConfig, type ServiceConfig } from "./config.ts";
+import { createLoggerOptions } from "./http/logger-options.ts";
+import { loadOrCreateEmbeddedSigningKey, readSigningKeyFile } from "./seal/signing-key-source.ts";
+import type { LedgerStore } from "./store/ledger-store.ts";
+import { PostgresLedgerStore } from "./store/postgres-ledger-store.ts";
+import { SqliteLedgerStore } from "./store/sqlite-ledger-store.ts";
+
+/** A started service. */
+export interface RunningService {
+  readonly app: FastifyInstance;
+  readonly url: string;
+  /** Stops accepting, finishes in-flight requests, closes the store. */
+  close(): Promise<void>;
+}
+
+/** Thrown when the environment is invalid; carries every problem. */
+export class ConfigProblems extends Error {
+  readonly problems: readonly string[];
+  constructor(problems: string[]) {
+    super(`invalid configuration:\n- ${problems.join("\n- ")}`);
+    this.problems = problems;
+  }
+}
+
+/** Reads config, builds the real dependencies, listens (ARCHITECTURE.md convention 2). */
+export async function startService(env: NodeJS.ProcessEnv = process.env): Promise<RunningService> {
+  const result = readConfig(env);
+  if (!result.ok) throw new ConfigProblems(result.problems);
+  const config = result.config;
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  const store = await openStore(config);
+  let publicUrl = config.publicUrl ?? "";
+  const signingKey = config.signingKeyFile
+    ? readSigningKeyFile(config.signingKeyFile)
+    : loadOrCreateEmbeddedSigningKey(config.dataDir);
+  const trustedKeys: TrustedKey[] = [toTrustedKey(signingKey.publicKey), ...readTrustedKeys(config)];
+  const devKey = config.trustedIssuers.includes("dev")
+    ? await loadOrCreateDevIssuerKey(config.dataDir)
+    : null;
+  const remoteIssuers: TrustedIssuer[] = config.trustedIssuers.flatMap((issuer) => {
+    if (issuer === "google") return [createGoogleIssuer()];
+    if (issuer === "dev") return [];
+    return [createDiscoveryIssuer(issuer)];
+  });
+  const app = await createApp({
+    store,
+    verifyAuthorization: createTokenVerifier({
+      issuers: () =>
+        devKey ? [...remoteIssuers, createDevIssuer(devKey, devIssuerUrl(publicUrl))] : remoteIssuers,
+      audience: () => config.audience ?? publicUrl,
+      clockSkewSec: config.clockSkewSec,
+      policy: { allowed: config.allowedPrincipals, suspended: config.suspendedPrincipals },
+    }),
+    adminTokens: config.adminTokens ?? [loadOrCreateAdminToken(config.dataDir)],
+    signingKey,
+    trustedKeys,
+    issuerName: () => config.issuerName ?? publicUrl,
+    verifyUrl: config.verifyUrl,
+    devIssuer: devKey ? { key: devKey, issuer: () => devIssuerUrl(publicUrl) } : undefined,
+    logger: createLoggerOptions(config.logLevel),
+  });
+  try {
+    await app.listen({ port: config.port, host: config.host, listenTextResolver: () => "bound" });
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === "object" && address !== null ? address.port : config.port;
+  const url = `http://127.0.0.1:${port}`;
+  publicUrl ||= url;
+  // contract: ONE line with "msg":"listening" and the loopback url, for a parent process to read
+  app.log.info({ url, public_url: publicUrl, store: store.kind, key_id: signingKey.keyId }, "listening");
+  let closing: Promise<void> | undefined;
+  return {
+    app,
+    url,
+    close() {
+      closing ??= (async () => {
+        const timer = setTimeout(() => app.server.closeAllConnections(), config.shutdownTimeoutSec * 1000);
+        // keep-alive connections become idle once their in-flight answer is sent: close them then
+        const sweeper = setInterval(() => app.server.closeIdleConnections(), 50);
+        try {
+          await app.close();
+        } finally {
+          clearTimeout(timer);
+          clearInterval(sweeper);
+          await store.close();
+        }
+      })();
+      return closing;
+    },
+  };
+}
+
+async function openStore(config: ServiceConfig): Promise<LedgerStore> {
+  if (config.databaseUrl) return PostgresLedgerStore.open(config.databaseUrl, { poolMax: config.pgPoolMax });
+  return SqliteLedgerStore.open(config.sqlitePath);
+}
+
+function readTrustedKeys(config: ServiceConfig): TrustedKey[] {
+  if (config.trustedKeysFile === null) return [];
+  const keys = JSON.parse(readFileSync(config.trustedKeysFile, "utf8")) as unknown;
+  if (!Array.isArray(keys))
+    throw new ConfigProblems(["SVC_TRUSTED_KEYS_FILE must hold a JSON array of keys"]);
+  return keys as TrustedKey[];
+}
+
+/** Embedded mode without SVC_ADMIN_TOKENS: one generated token in `<dataDir>/admin-token` (0600), never logged. */
+function loadOrCreateAdminToken(dataDir: string): string {
+  const file = join(dataDir, "admin-token");
+  try {
+    return readFileSync(file, "utf8").trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  const token = randomBytes(24).toString("base64url");
+  writeFileSync(file, `${token}\n`, { mode: 0o600, flag: "wx" });
+  return token;
+}

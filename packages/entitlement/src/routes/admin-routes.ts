@@ -1,0 +1,33 @@
+import type { FastifyInstance } from "fastify";
+import type { AppDeps } from "../app-deps.ts";
+import { issueRequestSchema } from "../domain/request-schemas.ts";
+import { issueResponseSchema } from "../domain/response-schemas.ts";
+import { createAdminTokenCheck } from "../http/admin-tokens.ts";
+import type { ServiceMetrics } from "../http/metrics.ts";
+import { parseBody } from "../http/parse-body.ts";
+import { describeRoute } from "../http/route-schema.ts";
+
+/** Admin issuance (spec §4.1, §5.1 rule 4: header X-SVC-ADMIN-TOKEN). */
+export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps, metrics: ServiceMetrics): void {
+  const checkAdmin = createAdminTokenCheck(deps.adminTokens);
+  app.post(
+    "/api/entitlement/issue",
+    {
+      schema: describeRoute({
+        summary: "Grant runs to a principal (admin); idempotency_key makes a retried grant count once",
+        tags: ["admin"],
+        auth: "admin",
+        body: issueRequestSchema,
+        response: issueResponseSchema,
+        errors: [400, 403, 409],
+      }),
+    },
+    async (request) => {
+      const actor = checkAdmin(request.headers["x-svc-admin-token"]);
+      const body = parseBody(issueRequestSchema, request.body);
+      const result = await deps.store.grantRuns({ ...body, actor });
+      if (!result.replayed) metrics.runsGranted.inc({ mode: result.mode, kind: "grant" }, result.granted);
+      return result;
+    },
+  );
+}

@@ -1,0 +1,123 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { AppDeps } from "../app-deps.ts";
+import type { VerifiedCaller } from "../auth/token-verifier.ts";
+import { runCompleteSchema, runParamsSchema, runStartSchema } from "../domain/request-schemas.ts";
+import {
+  checkResponseSchema,
+  consumeResponseSchema,
+  runCompleteResponseSchema,
+  runStartResponseSchema,
+} from "../domain/response-schemas.ts";
+import type { ServiceMetrics } from "../http/metrics.ts";
+import { parseBody } from "../http/parse-body.ts";
+import { describeRoute } from "../http/route-schema.ts";
+import { createSealIssuer } from "../seal/create-seal-issuer.ts";
+
+const AUTH_ERRORS = [400, 401, 403];
+
+/** The caller verified by the preHandler of every authenticated route. */
+export function callerOf(request: FastifyRequest): VerifiedCaller {
+  if (request.caller === null) throw new Error("route is missing its authentication preHandler");
+  return request.caller;
+}
+
+/** preHandler that verifies the bearer ID token (spec §5.1). */
+export function authenticate(deps: AppDeps) {
+  return async (request: FastifyRequest): Promise<void> => {
+    request.caller = await deps.verifyAuthorization(request.headers.authorization);
+  };
+}
+
+/** The four lifecycle calls of the runner (spec §3 ordering rule, §4.1). */
+export function registerEntitlementRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  metrics: ServiceMetrics,
+): void {
+  const preHandler = authenticate(deps);
+  const issueSeal = createSealIssuer({
+    key: deps.signingKey,
+    issuerName: deps.issuerName,
+    verifyUrl: deps.verifyUrl,
+  });
+  const tags = ["entitlement"];
+
+  app.post(
+    "/api/entitlement/check",
+    {
+      preHandler,
+      schema: describeRoute({
+        summary: "Is a run available to the caller for this run_id (no side effect)",
+        tags,
+        auth: "bearer",
+        body: runParamsSchema,
+        response: checkResponseSchema,
+        errors: [...AUTH_ERRORS, 402, 409],
+      }),
+    },
+    async (request) =>
+      deps.store.checkRun(callerOf(request).principal, parseBody(runParamsSchema, request.body)),
+  );
+
+  app.post(
+    "/api/entitlement/consume",
+    {
+      preHandler,
+      schema: describeRoute({
+        summary: "Consume one run for run_id (idempotent for the same caller and parameters)",
+        tags,
+        auth: "bearer",
+        body: runParamsSchema,
+        response: consumeResponseSchema,
+        errors: [...AUTH_ERRORS, 402, 409],
+      }),
+    },
+    async (request) => {
+      const result = await deps.store.consumeRun(
+        callerOf(request).principal,
+        parseBody(runParamsSchema, request.body),
+      );
+      metrics.runsConsumed.inc({ mode: result.mode });
+      return result;
+    },
+  );
+
+  app.post(
+    "/api/entitlement/run_start",
+    {
+      preHandler,
+      schema: describeRoute({
+        summary: "Record run-start metadata: input hash, image, project, mode, module, category",
+        tags,
+        auth: "bearer",
+        body: runStartSchema,
+        response: runStartResponseSchema,
+        errors: [...AUTH_ERRORS, 409, 422],
+      }),
+    },
+    async (request) =>
+      deps.store.startRun(callerOf(request).principal, parseBody(runStartSchema, request.body)),
+  );
+
+  app.post(
+    "/api/entitlement/run_complete",
+    {
+      preHandler,
+      schema: describeRoute({
+        summary: "Mark the run completed and return its seal bundle (same hashes on retry: same seal)",
+        tags,
+        auth: "bearer",
+        body: runCompleteSchema,
+        response: runCompleteResponseSchema,
+        errors: [...AUTH_ERRORS, 409, 422],
+      }),
+    },
+    async (request) => {
+      const fields = parseBody(runCompleteSchema, request.body);
+      const before = await deps.store.getRun(fields.run_id);
+      const result = await deps.store.completeRun(callerOf(request).principal, fields, issueSeal);
+      if (before?.state !== "completed") metrics.sealsIssued.inc();
+      return result;
+    },
+  );
+}

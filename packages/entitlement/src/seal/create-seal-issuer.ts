@@ -1,0 +1,45 @@
+import { issueSealBundle, newSealId, type SigningKey } from "@svc/core";
+import { toSealInstant } from "../domain/ledger-rules.ts";
+import type { IssueSeal } from "../store/ledger-store.ts";
+
+export interface SealIssuerOptions {
+  readonly key: SigningKey;
+  /** Payload `issuer`: SVC_ISSUER_NAME or the public url (contract, run_complete). */
+  readonly issuerName: () => string;
+  readonly verifyUrl: string | null;
+}
+
+/** The IssueSeal the store calls inside run_complete's transaction: signs with @svc/core. */
+export function createSealIssuer(options: SealIssuerOptions): IssueSeal {
+  return (run, fields, issuedAt) => {
+    const bundle = issueSealBundle(
+      {
+        seal_id: newSealId(),
+        principal: run.principal,
+        run_id: run.run_id,
+        project_id: run.project_id,
+        mode: run.mode,
+        module_id: run.module_id,
+        category_id: run.category_id as string,
+        image: { reference: run.image_reference as string, digest: run.image_digest },
+        inputs_sha256: run.inputs_sha256 as string,
+        run_manifest_sha256: fields.run_manifest_sha256,
+        outputs_sha256: fields.outputs_sha256,
+        issued_at: toSealInstant(issuedAt),
+        issuer: options.issuerName(),
+        verify_url: options.verifyUrl,
+      },
+      options.key,
+    );
+    return {
+      seal_id: bundle.payload.seal_id,
+      payload: bundle.payload,
+      seal_json: bundle.sealJson,
+      seal_sig: bundle.sealSig,
+      seal_svg: bundle.sealSvg,
+      public_key_pem: bundle.publicKeyPem,
+      key_id: bundle.keyId,
+      verify_md: bundle.verifyMd,
+    };
+  };
+}

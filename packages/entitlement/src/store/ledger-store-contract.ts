@@ -1,0 +1,356 @@
+import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
+import { after, before, describe, it } from "node:test";
+import type { SealBundleRecord } from "../domain/ledger-types.ts";
+import type { RunParams, RunStartFields } from "../domain/request-schemas.ts";
+import { isEntitlementError } from "../errors/entitlement-error.ts";
+import type { IssueSeal, LedgerStore } from "./ledger-store.ts";
+
+/** Opens a fresh, empty store for the contract suite, and disposes of it. */
+export interface StoreHarness {
+  open(): Promise<LedgerStore>;
+  /** Runs raw SQL on a separate connection to the same database (to prove what the schema refuses). */
+  exec(sql: string): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+const hex = (char: string) => char.repeat(64);
+let counter = 0;
+const unique = (prefix: string) => `${prefix}_${Date.now().toString(36)}_${(counter++).toString(36)}`;
+
+function params(overrides: Partial<RunParams> = {}): RunParams {
+  return {
+    run_id: unique("run"),
+    project_id: "proj1",
+    mode: "standard",
+    module_id: "computational",
+    ...overrides,
+  };
+}
+
+function startFields(run: RunParams, overrides: Partial<RunStartFields> = {}): RunStartFields {
+  return {
+    ...run,
+    category_id: "ligand_only",
+    inputs_sha256: hex("a"),
+    image: { reference: "registry/runner:1.0.0", digest: null },
+    ...overrides,
+  };
+}
+
+/** A stand-in signer: the store only persists and replays what it is given. */
+const fakeIssueSeal: IssueSeal = (run, fields, issuedAt) => {
+  const sealId = `seal_${randomBytes(16).toString("hex")}`;
+  const payload = { seal_id: sealId, run_id: run.run_id, outputs_sha256: fields.outputs_sha256 };
+  return {
+    seal_id: sealId,
+    payload,
+    seal_json: JSON.stringify(payload),
+    seal_sig: "c2ln\n",
+    seal_svg: `<svg issued="${issuedAt.toISOString()}"/>`,
+    public_key_pem: "pem",
+    key_id: "ed25519:00000000000000000000000000000000",
+    verify_md: "# verify",
+  } satisfies SealBundleRecord;
+};
+
+async function rejectsWith(promise: Promise<unknown>, code: string): Promise<void> {
+  await assert.rejects(promise, (error: unknown) => {
+    assert.ok(isEntitlementError(error), `expected EntitlementError, got ${String(error)}`);
+    assert.equal(error.code, code);
+    return true;
+  });
+}
+
+/** Asserts the derived invariant: for every (principal, mode), balance = sum of ledger deltas. */
+export async function assertLedgerBalances(store: LedgerStore, principal: string): Promise<void> {
+  const entries = await store.listLedger(principal);
+  for (const mode of ["standard", "deep"] as const) {
+    const sum = entries
+      .filter((entry) => entry.mode === mode)
+      .reduce((total, entry) => total + entry.delta, 0);
+    assert.equal(
+      await store.getBalance(principal, mode),
+      sum,
+      `balance of ${principal}/${mode} equals ledger`,
+    );
+  }
+}
+
+/**
+ * The one contract suite every LedgerStore implementation passes (ARCHITECTURE.md convention 3).
+ */
+export function describeLedgerStoreContract(name: string, harness: StoreHarness): void {
+  describe(`LedgerStore contract: ${name}`, () => {
+    let store: LedgerStore;
+    const grant = (principal: string, runs: number, mode: "standard" | "deep" = "standard") =>
+      store.grantRuns({ principal, runs, mode, actor: "test" });
+
+    before(async () => {
+      store = await harness.open();
+    });
+    after(async () => {
+      await store.close();
+      await harness.dispose();
+    });
+
+    it("grants runs per mode and records each grant in the ledger", async () => {
+      const who = unique("alice");
+      const first = await grant(who, 3);
+      assert.equal(first.runs_remaining, 3);
+      assert.equal(first.replayed, false);
+      await grant(who, 2, "deep");
+      assert.equal(await store.getBalance(who, "standard"), 3);
+      assert.equal(await store.getBalance(who, "deep"), 2);
+      const entries = await store.listLedger(who);
+      assert.deepEqual(
+        entries.map((entry) => [entry.kind, entry.mode, entry.delta, entry.actor]),
+        [
+          ["grant", "standard", 3, "test"],
+          ["grant", "deep", 2, "test"],
+        ],
+      );
+    });
+
+    it("replays a grant with the same idempotency key and refuses the key for another grant", async () => {
+      const who = unique("idem");
+      const key = unique("key");
+      const first = await store.grantRuns({
+        principal: who,
+        runs: 5,
+        mode: "standard",
+        idempotency_key: key,
+        actor: "a",
+      });
+      const again = await store.grantRuns({
+        principal: who,
+        runs: 5,
+        mode: "standard",
+        idempotency_key: key,
+        actor: "a",
+      });
+      assert.deepEqual(again, { ...first, replayed: true });
+      assert.equal(await store.getBalance(who, "standard"), 5);
+      await rejectsWith(
+        store.grantRuns({ principal: who, runs: 6, mode: "standard", idempotency_key: key, actor: "a" }),
+        "IDEMPOTENCY_KEY_CONFLICT",
+      );
+    });
+
+    it("consumes one run, answers identically on retry and charges once", async () => {
+      const who = unique("bob");
+      await grant(who, 2);
+      const run = params();
+      const first = await store.consumeRun(who, run);
+      assert.equal(first.runs_remaining, 1);
+      assert.equal(first.principal, who);
+      await grant(who, 1);
+      const again = await store.consumeRun(who, run);
+      assert.deepEqual(again, first);
+      assert.equal(await store.getBalance(who, "standard"), 2);
+      const consumes = (await store.listLedger(who)).filter((entry) => entry.kind === "consume");
+      assert.equal(consumes.length, 1);
+      assert.equal(consumes[0]?.run_id, run.run_id);
+      await assertLedgerBalances(store, who);
+    });
+
+    it("answers 402 when no run is left for that mode, in check and consume", async () => {
+      const who = unique("carol");
+      await grant(who, 1, "deep");
+      await rejectsWith(store.checkRun(who, params()), "ENTITLEMENT_EXHAUSTED");
+      await rejectsWith(store.consumeRun(who, params()), "ENTITLEMENT_EXHAUSTED");
+      const deep = params({ mode: "deep" });
+      await store.consumeRun(who, deep);
+      await rejectsWith(store.consumeRun(who, params({ mode: "deep" })), "ENTITLEMENT_EXHAUSTED");
+      // the already consumed run stays available to its owner (check after consume)
+      const check = await store.checkRun(who, deep);
+      assert.equal(check.already_consumed, true);
+      assert.equal(check.runs_remaining, 0);
+      await assertLedgerBalances(store, who);
+    });
+
+    it("answers 409 for a run_id reused by another principal or with other parameters", async () => {
+      const owner = unique("owner");
+      const other = unique("other");
+      await grant(owner, 5);
+      await grant(other, 5);
+      const run = params();
+      await store.consumeRun(owner, run);
+      await rejectsWith(store.consumeRun(other, run), "RUN_ID_CONFLICT");
+      await rejectsWith(store.checkRun(other, run), "RUN_ID_CONFLICT");
+      await rejectsWith(store.consumeRun(owner, { ...run, project_id: "elsewhere" }), "RUN_ID_CONFLICT");
+      await rejectsWith(store.consumeRun(owner, { ...run, module_id: "other" }), "RUN_ID_CONFLICT");
+      assert.equal(await store.getBalance(other, "standard"), 5);
+      assert.equal(await store.getBalance(owner, "standard"), 4);
+    });
+
+    it("check has no side effects", async () => {
+      const who = unique("dave");
+      await grant(who, 1);
+      const run = params();
+      const check = await store.checkRun(who, run);
+      assert.deepEqual(check, {
+        run_id: run.run_id,
+        principal: who,
+        available: true,
+        mode: "standard",
+        runs_remaining: 1,
+        already_consumed: false,
+      });
+      assert.equal(await store.getRun(run.run_id), null);
+      assert.equal((await store.listLedger(who)).length, 1);
+    });
+
+    it("enforces the lifecycle order with 422 and replays or refuses repeated steps", async () => {
+      const who = unique("erin");
+      await grant(who, 1);
+      const run = params();
+      await rejectsWith(store.startRun(who, startFields(run)), "LIFECYCLE_OUT_OF_ORDER");
+      await rejectsWith(
+        store.completeRun(
+          who,
+          { run_id: run.run_id, outputs_sha256: hex("b"), run_manifest_sha256: hex("c") },
+          fakeIssueSeal,
+        ),
+        "LIFECYCLE_OUT_OF_ORDER",
+      );
+      await store.consumeRun(who, run);
+      await rejectsWith(
+        store.completeRun(
+          who,
+          { run_id: run.run_id, outputs_sha256: hex("b"), run_manifest_sha256: hex("c") },
+          fakeIssueSeal,
+        ),
+        "LIFECYCLE_OUT_OF_ORDER",
+      );
+      const started = await store.startRun(who, startFields(run));
+      assert.equal(started.state, "started");
+      assert.deepEqual(await store.startRun(who, startFields(run)), started);
+      await rejectsWith(
+        store.startRun(who, startFields(run, { inputs_sha256: hex("d") })),
+        "RUN_START_CONFLICT",
+      );
+      await rejectsWith(store.startRun(who, startFields(run, { project_id: "x" })), "RUN_START_CONFLICT");
+      await rejectsWith(store.startRun(unique("mallory"), startFields(run)), "RUN_ID_CONFLICT");
+
+      const done = { run_id: run.run_id, outputs_sha256: hex("b"), run_manifest_sha256: hex("c") };
+      const completed = await store.completeRun(who, done, fakeIssueSeal);
+      assert.equal(completed.state, "completed");
+      assert.deepEqual(
+        await store.completeRun(who, done, fakeIssueSeal),
+        completed,
+        "retry returns the same seal",
+      );
+      await rejectsWith(
+        store.completeRun(who, { ...done, outputs_sha256: hex("e") }, fakeIssueSeal),
+        "RUN_COMPLETE_CONFLICT",
+      );
+      const stored = await store.getRun(run.run_id);
+      assert.equal(stored?.state, "completed");
+      assert.equal(stored?.seal_id, completed.seal.seal_id);
+      assert.deepEqual(await store.findSeal(completed.seal.seal_id), {
+        seal_id: completed.seal.seal_id,
+        run_id: run.run_id,
+        principal: who,
+        revoked: false,
+      });
+    });
+
+    it("redeems a seal once per (principal, seal_id), also under concurrent calls", async () => {
+      const who = unique("frank");
+      const auditor = unique("auditor");
+      await grant(who, 1, "deep");
+      const run = params({ mode: "deep" });
+      await store.consumeRun(who, run);
+      await store.startRun(who, startFields(run));
+      const { seal } = await store.completeRun(
+        who,
+        { run_id: run.run_id, outputs_sha256: hex("1"), run_manifest_sha256: hex("2") },
+        fakeIssueSeal,
+      );
+      const attempts = await Promise.allSettled(
+        Array.from({ length: 20 }, () => store.redeemSeal(who, seal.seal_id)),
+      );
+      const ok = attempts.filter((attempt) => attempt.status === "fulfilled");
+      assert.equal(ok.length, 1);
+      for (const attempt of attempts) {
+        if (attempt.status === "rejected")
+          assert.equal((attempt.reason as { code: string }).code, "SEAL_ALREADY_REDEEMED");
+      }
+      assert.deepEqual((ok[0] as PromiseFulfilledResult<unknown>).value, {
+        seal_id: seal.seal_id,
+        principal: who,
+        granted_runs: 1,
+        mode: "deep",
+        runs_remaining: 1,
+      });
+      assert.equal((await store.redeemSeal(auditor, seal.seal_id)).principal, auditor, "the pair is the key");
+      await rejectsWith(store.redeemSeal(who, "seal_ffffffffffffffffffffffffffffffff"), "SEAL_NOT_VERIFIED");
+      assert.equal(await store.revokeSeal(seal.seal_id, "test"), true);
+      assert.equal((await store.findSeal(seal.seal_id))?.revoked, true);
+      await rejectsWith(store.redeemSeal(unique("late"), seal.seal_id), "SEAL_NOT_VERIFIED");
+      await assertLedgerBalances(store, who);
+    });
+
+    it("200 concurrent consumes of distinct run_ids against a balance of 50: exactly 50 succeed", async () => {
+      const who = unique("storm");
+      await grant(who, 50);
+      const results = await Promise.allSettled(
+        Array.from({ length: 200 }, () => store.consumeRun(who, params())),
+      );
+      const ok = results.filter((result) => result.status === "fulfilled");
+      const refused = results.filter(
+        (result) =>
+          result.status === "rejected" && isEntitlementError(result.reason, "ENTITLEMENT_EXHAUSTED"),
+      );
+      assert.equal(ok.length, 50);
+      assert.equal(refused.length, 150);
+      assert.equal(await store.getBalance(who, "standard"), 0);
+      const entries = await store.listLedger(who);
+      assert.equal(entries.filter((entry) => entry.kind === "consume").length, 50);
+      await assertLedgerBalances(store, who);
+    });
+
+    it("100 concurrent identical consumes of one run_id: one charge, 100 identical answers", async () => {
+      const who = unique("twin");
+      await grant(who, 10);
+      const run = params();
+      const answers = await Promise.all(Array.from({ length: 100 }, () => store.consumeRun(who, run)));
+      for (const answer of answers) assert.deepEqual(answer, answers[0]);
+      assert.equal(await store.getBalance(who, "standard"), 9);
+      assert.equal((await store.listLedger(who)).filter((entry) => entry.kind === "consume").length, 1);
+    });
+
+    it("concurrent consumes of one run_id by two principals charge exactly one of them", async () => {
+      const a = unique("racer_a");
+      const b = unique("racer_b");
+      await grant(a, 5);
+      await grant(b, 5);
+      const run = params();
+      const results = await Promise.allSettled(
+        Array.from({ length: 20 }, (_, index) => store.consumeRun(index % 2 === 0 ? a : b, run)),
+      );
+      const winners = new Set(
+        results.flatMap((result) => (result.status === "fulfilled" ? [result.value.principal] : [])),
+      );
+      assert.equal(winners.size, 1);
+      for (const result of results) {
+        if (result.status === "rejected") assert.ok(isEntitlementError(result.reason, "RUN_ID_CONFLICT"));
+      }
+      assert.equal((await store.getBalance(a, "standard")) + (await store.getBalance(b, "standard")), 9);
+    });
+
+    it("keeps the ledger append-only", async () => {
+      const who = unique("audit");
+      await grant(who, 1);
+      await assert.rejects(harness.exec("UPDATE ledger_entries SET delta = 1000"), /append-only/);
+      await assert.rejects(harness.exec("DELETE FROM ledger_entries"), /append-only/);
+      await assert.rejects(
+        harness.exec("UPDATE balances SET runs_remaining = -1"),
+        /CHECK|check constraint/i,
+        "a balance never goes negative",
+      );
+      assert.equal(await store.getBalance(who, "standard"), 1);
+    });
+  });
+}

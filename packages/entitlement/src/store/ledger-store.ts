@@ -1,0 +1,51 @@
+import type {
+  CheckResult,
+  ConsumeResult,
+  GrantRequest,
+  GrantResult,
+  LedgerEntry,
+  RedeemResult,
+  RunCompleteResult,
+  RunRecord,
+  RunStartResult,
+  SealBundleRecord,
+  SealRecord,
+} from "../domain/ledger-types.ts";
+import type { RunCompleteFields, RunMode, RunParams, RunStartFields } from "../domain/request-schemas.ts";
+
+/**
+ * Builds the seal of a run that has just been completed. Called inside the store's transaction,
+ * so it must be pure and fast (signing only); the store persists what it returns.
+ */
+export type IssueSeal = (run: RunRecord, fields: RunCompleteFields, issuedAt: Date) => SealBundleRecord;
+
+/**
+ * The ledger of runs (ARCHITECTURE.md convention 3). Every mutating method is one transaction in
+ * which the pure rules of `domain/ledger-rules.ts` decide and the balance and the append-only
+ * ledger change together. Errors are EntitlementError with the contract's codes.
+ */
+export interface LedgerStore {
+  readonly kind: "sqlite" | "postgres";
+  /** Throws when the database cannot answer (readiness probe). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  getBalance(principal: string, mode: RunMode): Promise<number>;
+  getRun(runId: string): Promise<RunRecord | null>;
+  checkRun(principal: string, params: RunParams): Promise<CheckResult>;
+  consumeRun(principal: string, params: RunParams): Promise<ConsumeResult>;
+  startRun(principal: string, fields: RunStartFields): Promise<RunStartResult>;
+  completeRun(principal: string, fields: RunCompleteFields, issueSeal: IssueSeal): Promise<RunCompleteResult>;
+  grantRuns(request: GrantRequest): Promise<GrantResult>;
+  /** Grants one run once per (principal, seal_id) (spec §4.1 rule 1); the seal must be issued here. */
+  redeemSeal(principal: string, sealId: string): Promise<RedeemResult>;
+  findSeal(sealId: string): Promise<SealRecord | null>;
+  revokeSeal(sealId: string, reason: string): Promise<boolean>;
+  /** Ledger lines in id order, optionally for one principal. */
+  listLedger(principal?: string): Promise<LedgerEntry[]>;
+}
+
+/** Options every store takes. */
+export interface LedgerStoreOptions {
+  /** Injected clock so tests and the seal can agree on instants. */
+  readonly now?: () => Date;
+}

@@ -1,0 +1,407 @@
+import pg from "pg";
+import {
+  consumeAnswerOf,
+  decideCheck,
+  decideConsume,
+  decideGrant,
+  decideRunComplete,
+  decideRunStart,
+  toSealInstant,
+} from "../domain/ledger-rules.ts";
+import type {
+  CheckResult,
+  ConsumeResult,
+  GrantRequest,
+  GrantResult,
+  LedgerEntry,
+  RedeemResult,
+  RunCompleteResult,
+  RunRecord,
+  RunStartResult,
+  SealBundleRecord,
+  SealRecord,
+} from "../domain/ledger-types.ts";
+import type { RunCompleteFields, RunMode, RunParams, RunStartFields } from "../domain/request-schemas.ts";
+import { EntitlementError } from "../errors/entitlement-error.ts";
+import type { IssueSeal, LedgerStore, LedgerStoreOptions } from "./ledger-store.ts";
+import { POSTGRES_MIGRATIONS } from "./postgres-migrations.ts";
+import { toLedgerEntry, toRunRecord } from "./row-mapping.ts";
+
+export interface PostgresLedgerStoreOptions extends LedgerStoreOptions {
+  readonly poolMax?: number;
+  /** Attempts of one transaction on serialization failure, deadlock or a lost insert race. */
+  readonly maxAttempts?: number;
+}
+
+type Client = pg.PoolClient;
+type Row = Record<string, unknown>;
+
+// 40001 serialization_failure, 40P01 deadlock_detected: retry (PostgreSQL docs §13.2.3).
+// 23505 unique_violation: two transactions raced to insert the same run/redemption/key; the retry
+// sees the winner's row and answers from it (replay, 409).
+const RETRYABLE = new Set(["40001", "40P01", "23505"]);
+const MIGRATION_LOCK = 0x5ec1ed9e;
+
+/**
+ * The multi-replica ledger: PostgreSQL via `pg`. READ COMMITTED with `SELECT ... FOR UPDATE` on
+ * the balance row (consume) or the run row (lifecycle) serialises writers of the same principal;
+ * unique indexes catch the remaining races and the transaction is retried.
+ */
+export class PostgresLedgerStore implements LedgerStore {
+  readonly kind = "postgres" as const;
+  readonly #pool: pg.Pool;
+  readonly #now: () => Date;
+  readonly #maxAttempts: number;
+
+  private constructor(pool: pg.Pool, options: PostgresLedgerStoreOptions) {
+    this.#pool = pool;
+    this.#now = options.now ?? (() => new Date());
+    this.#maxAttempts = options.maxAttempts ?? 20;
+  }
+
+  /** Connects and applies pending migrations (serialised across replicas by an advisory lock). */
+  static async open(url: string, options: PostgresLedgerStoreOptions = {}): Promise<PostgresLedgerStore> {
+    const pool = new pg.Pool({ connectionString: url, max: options.poolMax ?? 10 });
+    // an idle client losing its connection must not crash the process; the next query reconnects
+    pool.on("error", () => {});
+    const store = new PostgresLedgerStore(pool, options);
+    try {
+      await store.#migrate();
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
+    return store;
+  }
+
+  async #migrate(): Promise<void> {
+    await this.#tx(async (client) => {
+      await client.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
+      await client.query(
+        "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)",
+      );
+      const applied = new Set(
+        (await client.query("SELECT version FROM schema_migrations")).rows.map((row) => Number(row.version)),
+      );
+      for (const migration of POSTGRES_MIGRATIONS) {
+        if (applied.has(migration.version)) continue;
+        await client.query(migration.sql);
+        await client.query("INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)", [
+          migration.version,
+          migration.name,
+          this.#now().toISOString(),
+        ]);
+      }
+    });
+  }
+
+  async #tx<T>(work: (client: Client) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      const client = await this.#pool.connect();
+      try {
+        await client.query("BEGIN");
+        const result = await work(client);
+        await client.query("COMMIT");
+        return result;
+      } catch (error) {
+        await client.query("ROLLBACK").catch(() => {});
+        const code = (error as { code?: string }).code;
+        if (code === undefined || !RETRYABLE.has(code) || attempt >= this.#maxAttempts) throw error;
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 2 * attempt));
+      } finally {
+        client.release();
+      }
+    }
+  }
+
+  async #one(client: Client | pg.Pool, sql: string, params: unknown[] = []): Promise<Row | undefined> {
+    return (await client.query(sql, params)).rows[0] as Row | undefined;
+  }
+
+  async #runRow(client: Client | pg.Pool, runId: string, lock = false): Promise<RunRecord | null> {
+    const row = await this.#one(client, `SELECT * FROM runs WHERE run_id = $1${lock ? " FOR UPDATE" : ""}`, [
+      runId,
+    ]);
+    return row === undefined ? null : toRunRecord(row);
+  }
+
+  async #balance(client: Client | pg.Pool, principal: string, mode: RunMode, lock = false): Promise<number> {
+    const row = await this.#one(
+      client,
+      `SELECT runs_remaining FROM balances WHERE principal = $1 AND mode = $2${lock ? " FOR UPDATE" : ""}`,
+      [principal, mode],
+    );
+    return row === undefined ? 0 : Number(row.runs_remaining);
+  }
+
+  /** Adds `delta` to the balance (row-locked upsert) and appends the ledger line. */
+  async #appendEntry(
+    client: Client,
+    entry: Omit<LedgerEntry, "id" | "runs_remaining_after" | "created_at">,
+    at: string,
+  ): Promise<[number, number]> {
+    const balance = await this.#one(
+      client,
+      // the proposed row is CHECKed before the conflict is seen, so it must not be negative itself
+      `INSERT INTO balances (principal, mode, runs_remaining) VALUES ($1, $2, GREATEST($3::integer, 0))
+       ON CONFLICT (principal, mode) DO UPDATE SET runs_remaining = balances.runs_remaining + $3
+       RETURNING runs_remaining`,
+      [entry.principal, entry.mode, entry.delta],
+    );
+    const after = Number(balance?.runs_remaining);
+    const inserted = await this.#one(
+      client,
+      `INSERT INTO ledger_entries (kind, principal, mode, delta, runs_remaining_after, run_id, seal_id,
+         idempotency_key, actor, reason, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+       RETURNING id`,
+      [
+        entry.kind,
+        entry.principal,
+        entry.mode,
+        entry.delta,
+        after,
+        entry.run_id,
+        entry.seal_id,
+        entry.idempotency_key,
+        entry.actor,
+        entry.reason,
+        at,
+      ],
+    );
+    return [Number(inserted?.id), after];
+  }
+
+  async ping(): Promise<void> {
+    await this.#pool.query("SELECT 1");
+  }
+
+  async close(): Promise<void> {
+    await this.#pool.end();
+  }
+
+  async getBalance(principal: string, mode: RunMode): Promise<number> {
+    return this.#balance(this.#pool, principal, mode);
+  }
+
+  async getRun(runId: string): Promise<RunRecord | null> {
+    return this.#runRow(this.#pool, runId);
+  }
+
+  async checkRun(principal: string, params: RunParams): Promise<CheckResult> {
+    const run = await this.#runRow(this.#pool, params.run_id);
+    const balance = await this.#balance(this.#pool, principal, params.mode);
+    const { already_consumed } = decideCheck(run, principal, params, balance);
+    return {
+      run_id: params.run_id,
+      principal,
+      available: true,
+      mode: params.mode,
+      runs_remaining: balance,
+      already_consumed,
+    };
+  }
+
+  async consumeRun(principal: string, params: RunParams): Promise<ConsumeResult> {
+    // A replay needs no lock: a consumed run's answer never changes.
+    const existing = await this.#runRow(this.#pool, params.run_id);
+    if (existing !== null) {
+      const decision = decideConsume(existing, principal, params, 0);
+      if (decision.kind === "replay") return decision.answer;
+    }
+    return this.#tx(async (client) => {
+      // Lock the balance row first, then re-read the run: under READ COMMITTED the second read
+      // sees whatever a transaction that held the lock before us committed.
+      const balance = await this.#balance(client, principal, params.mode, true);
+      const run = await this.#runRow(client, params.run_id);
+      const decision = decideConsume(run, principal, params, balance);
+      if (decision.kind === "replay") return decision.answer;
+      const at = this.#now().toISOString();
+      const [entryId, after] = await this.#appendEntry(
+        client,
+        {
+          kind: "consume",
+          principal,
+          mode: params.mode,
+          delta: -1,
+          run_id: params.run_id,
+          seal_id: null,
+          idempotency_key: null,
+          actor: principal,
+          reason: `consume ${params.module_id} run for project ${params.project_id}`,
+        },
+        at,
+      );
+      const row = await this.#one(
+        client,
+        `INSERT INTO runs (run_id, principal, project_id, mode, module_id, state, consumed_at, ledger_entry_id,
+           runs_remaining_after) VALUES ($1, $2, $3, $4, $5, 'consumed', $6, $7, $8) RETURNING *`,
+        [params.run_id, principal, params.project_id, params.mode, params.module_id, at, entryId, after],
+      );
+      return consumeAnswerOf(toRunRecord(row as Row));
+    });
+  }
+
+  async startRun(principal: string, fields: RunStartFields): Promise<RunStartResult> {
+    return this.#tx(async (client) => {
+      const run = await this.#runRow(client, fields.run_id, true);
+      let stored = run;
+      if (decideRunStart(run, principal, fields) === "record") {
+        const row = await this.#one(
+          client,
+          `UPDATE runs SET state = 'started', category_id = $1, inputs_sha256 = $2, image_reference = $3,
+             image_digest = $4, started_at = $5 WHERE run_id = $6 RETURNING *`,
+          [
+            fields.category_id,
+            fields.inputs_sha256,
+            fields.image.reference,
+            fields.image.digest,
+            this.#now().toISOString(),
+            fields.run_id,
+          ],
+        );
+        stored = toRunRecord(row as Row);
+      }
+      return { run_id: fields.run_id, state: "started", started_at: stored?.started_at as string };
+    });
+  }
+
+  async completeRun(
+    principal: string,
+    fields: RunCompleteFields,
+    issueSeal: IssueSeal,
+  ): Promise<RunCompleteResult> {
+    return this.#tx(async (client) => {
+      const run = await this.#runRow(client, fields.run_id, true);
+      if (decideRunComplete(run, principal, fields) === "seal" && run !== null) {
+        const now = this.#now();
+        const seal = issueSeal(run, fields, now);
+        await client.query(
+          `UPDATE runs SET state = 'completed', outputs_sha256 = $1, run_manifest_sha256 = $2, completed_at = $3,
+             seal_id = $4 WHERE run_id = $5`,
+          [fields.outputs_sha256, fields.run_manifest_sha256, now.toISOString(), seal.seal_id, run.run_id],
+        );
+        await client.query(
+          `INSERT INTO seals (seal_id, run_id, principal, mode, key_id, issued_at, bundle_json)
+           VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+          [
+            seal.seal_id,
+            run.run_id,
+            principal,
+            run.mode,
+            seal.key_id,
+            toSealInstant(now),
+            JSON.stringify(seal),
+          ],
+        );
+        return { run_id: run.run_id, state: "completed", seal };
+      }
+      const row = await this.#one(client, "SELECT bundle_json FROM seals WHERE run_id = $1", [fields.run_id]);
+      return {
+        run_id: fields.run_id,
+        state: "completed",
+        seal: JSON.parse(String(row?.bundle_json)) as SealBundleRecord,
+      };
+    });
+  }
+
+  async grantRuns(request: GrantRequest): Promise<GrantResult> {
+    return this.#tx(async (client) => {
+      const previous =
+        request.idempotency_key === undefined
+          ? undefined
+          : await this.#one(client, "SELECT * FROM ledger_entries WHERE idempotency_key = $1", [
+              request.idempotency_key,
+            ]);
+      const decision = decideGrant(previous === undefined ? null : toLedgerEntry(previous), request);
+      if (decision.kind === "replay") return decision.answer;
+      const [id, after] = await this.#appendEntry(
+        client,
+        {
+          kind: "grant",
+          principal: request.principal,
+          mode: request.mode,
+          delta: request.runs,
+          run_id: null,
+          seal_id: null,
+          idempotency_key: request.idempotency_key ?? null,
+          actor: request.actor,
+          reason: request.reason ?? "admin issue",
+        },
+        this.#now().toISOString(),
+      );
+      return {
+        principal: request.principal,
+        mode: request.mode,
+        granted: request.runs,
+        runs_remaining: after,
+        ledger_entry_id: id,
+        replayed: false,
+      };
+    });
+  }
+
+  async redeemSeal(principal: string, sealId: string): Promise<RedeemResult> {
+    return this.#tx(async (client) => {
+      const seal = await this.#one(client, "SELECT mode, revoked FROM seals WHERE seal_id = $1", [sealId]);
+      if (seal === undefined)
+        throw new EntitlementError("SEAL_NOT_VERIFIED", "this seal was not issued here");
+      if (seal.revoked === true) throw new EntitlementError("SEAL_NOT_VERIFIED", "this seal is revoked");
+      const existing = await this.#one(
+        client,
+        "SELECT id FROM ledger_entries WHERE kind = 'redemption_grant' AND principal = $1 AND seal_id = $2",
+        [principal, sealId],
+      );
+      if (existing !== undefined) throw new EntitlementError("SEAL_ALREADY_REDEEMED");
+      const mode = String(seal.mode) as RunMode;
+      const [, after] = await this.#appendEntry(
+        client,
+        {
+          kind: "redemption_grant",
+          principal,
+          mode,
+          delta: 1,
+          run_id: null,
+          seal_id: sealId,
+          idempotency_key: null,
+          actor: principal,
+          reason: `one-time rerun for seal ${sealId}`,
+        },
+        this.#now().toISOString(),
+      );
+      return { seal_id: sealId, principal, granted_runs: 1, mode, runs_remaining: after };
+    });
+  }
+
+  async findSeal(sealId: string): Promise<SealRecord | null> {
+    const row = await this.#one(
+      this.#pool,
+      "SELECT seal_id, run_id, principal, revoked FROM seals WHERE seal_id = $1",
+      [sealId],
+    );
+    if (row === undefined) return null;
+    return {
+      seal_id: String(row.seal_id),
+      run_id: String(row.run_id),
+      principal: String(row.principal),
+      revoked: row.revoked === true,
+    };
+  }
+
+  async revokeSeal(sealId: string, reason: string): Promise<boolean> {
+    const result = await this.#pool.query(
+      "UPDATE seals SET revoked = TRUE, revoked_reason = $1 WHERE seal_id = $2",
+      [reason, sealId],
+    );
+    return (result.rowCount ?? 0) > 0;
+  }
+
+  async listLedger(principal?: string): Promise<LedgerEntry[]> {
+    const result =
+      principal === undefined
+        ? await this.#pool.query("SELECT * FROM ledger_entries ORDER BY id")
+        : await this.#pool.query("SELECT * FROM ledger_entries WHERE principal = $1 ORDER BY id", [
+            principal,
+          ]);
+    return result.rows.map(toLedgerEntry);
+  }
+}

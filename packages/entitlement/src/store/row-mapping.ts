@@ -1,0 +1,49 @@
+import type { LedgerEntry, RunRecord } from "../domain/ledger-types.ts";
+import type { RunMode } from "../domain/request-schemas.ts";
+
+// Both drivers hand back plain rows; node:sqlite gives numbers, pg gives strings for BIGINT.
+type Row = Record<string, unknown>;
+
+const text = (row: Row, key: string): string => String(row[key]);
+const nullableText = (row: Row, key: string): string | null => (row[key] == null ? null : String(row[key]));
+const int = (row: Row, key: string): number => Number(row[key]);
+
+export function toRunRecord(row: Row): RunRecord {
+  return {
+    run_id: text(row, "run_id"),
+    principal: text(row, "principal"),
+    project_id: text(row, "project_id"),
+    mode: text(row, "mode") as RunMode,
+    module_id: text(row, "module_id"),
+    state: text(row, "state") as RunRecord["state"],
+    consumed_at: text(row, "consumed_at"),
+    ledger_entry_id: int(row, "ledger_entry_id"),
+    runs_remaining_after: int(row, "runs_remaining_after"),
+    category_id: nullableText(row, "category_id"),
+    inputs_sha256: nullableText(row, "inputs_sha256"),
+    image_reference: nullableText(row, "image_reference"),
+    image_digest: nullableText(row, "image_digest"),
+    started_at: nullableText(row, "started_at"),
+    outputs_sha256: nullableText(row, "outputs_sha256"),
+    run_manifest_sha256: nullableText(row, "run_manifest_sha256"),
+    completed_at: nullableText(row, "completed_at"),
+    seal_id: nullableText(row, "seal_id"),
+  };
+}
+
+export function toLedgerEntry(row: Row): LedgerEntry {
+  return {
+    id: int(row, "id"),
+    kind: text(row, "kind") as LedgerEntry["kind"],
+    principal: text(row, "principal"),
+    mode: text(row, "mode") as RunMode,
+    delta: int(row, "delta"),
+    runs_remaining_after: int(row, "runs_remaining_after"),
+    run_id: nullableText(row, "run_id"),
+    seal_id: nullableText(row, "seal_id"),
+    idempotency_key: nullableText(row, "idempotency_key"),
+    actor: text(row, "actor"),
+    reason: text(row, "reason"),
+    created_at: text(row, "created_at"),
+  };
+}

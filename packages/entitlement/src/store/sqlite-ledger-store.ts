@@ -1,0 +1,365 @@
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { DatabaseSync, type SQLInputValue } from "node:sqlite";
+import {
+  consumeAnswerOf,
+  decideCheck,
+  decideConsume,
+  decideGrant,
+  decideRunComplete,
+  decideRunStart,
+  toSealInstant,
+} from "../domain/ledger-rules.ts";
+import type {
+  CheckResult,
+  ConsumeResult,
+  GrantRequest,
+  GrantResult,
+  LedgerEntry,
+  RedeemResult,
+  RunCompleteResult,
+  RunRecord,
+  RunStartResult,
+  SealBundleRecord,
+  SealRecord,
+} from "../domain/ledger-types.ts";
+import type { RunCompleteFields, RunMode, RunParams, RunStartFields } from "../domain/request-schemas.ts";
+import { EntitlementError } from "../errors/entitlement-error.ts";
+import type { IssueSeal, LedgerStore, LedgerStoreOptions } from "./ledger-store.ts";
+import { toLedgerEntry, toRunRecord } from "./row-mapping.ts";
+import { SQLITE_MIGRATIONS } from "./sqlite-migrations.ts";
+
+export interface SqliteLedgerStoreOptions extends LedgerStoreOptions {
+  /** Milliseconds a writer waits for another process's lock before failing. */
+  readonly busyTimeoutMs?: number;
+}
+
+type Row = Record<string, unknown>;
+
+/**
+ * The embedded ledger: one SQLite file via `node:sqlite`. WAL + synchronous=FULL so an answered
+ * commit survives a crash; every mutation runs in BEGIN IMMEDIATE so the write lock is taken
+ * before anything is read (no upgrade deadlock between processes sharing the file).
+ */
+export class SqliteLedgerStore implements LedgerStore {
+  readonly kind = "sqlite" as const;
+  readonly #db: DatabaseSync;
+  readonly #now: () => Date;
+
+  private constructor(db: DatabaseSync, now: () => Date) {
+    this.#db = db;
+    this.#now = now;
+  }
+
+  /** Opens (creating when missing) the file and applies pending migrations. */
+  static open(path: string, options: SqliteLedgerStoreOptions = {}): SqliteLedgerStore {
+    if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+    const db = new DatabaseSync(path, { timeout: options.busyTimeoutMs ?? 10_000 });
+    db.exec("PRAGMA journal_mode = WAL");
+    db.exec("PRAGMA synchronous = FULL");
+    db.exec("PRAGMA foreign_keys = ON");
+    db.exec(`PRAGMA busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 10_000)}`);
+    const store = new SqliteLedgerStore(db, options.now ?? (() => new Date()));
+    store.#migrate();
+    return store;
+  }
+
+  #migrate(): void {
+    this.#tx(() => {
+      this.#db.exec(
+        "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)",
+      );
+      const applied = new Set(
+        this.#all("SELECT version FROM schema_migrations").map((row) => Number(row.version)),
+      );
+      for (const migration of SQLITE_MIGRATIONS) {
+        if (applied.has(migration.version)) continue;
+        this.#db.exec(migration.sql);
+        this.#run("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)", [
+          migration.version,
+          migration.name,
+          this.#now().toISOString(),
+        ]);
+      }
+    });
+  }
+
+  #tx<T>(work: () => T): T {
+    this.#db.exec("BEGIN IMMEDIATE");
+    try {
+      const result = work();
+      this.#db.exec("COMMIT");
+      return result;
+    } catch (error) {
+      if (this.#db.isTransaction) this.#db.exec("ROLLBACK");
+      throw error;
+    }
+  }
+
+  #get(sql: string, params: SQLInputValue[] = []): Row | undefined {
+    return this.#db.prepare(sql).get(...params) as Row | undefined;
+  }
+
+  #all(sql: string, params: SQLInputValue[] = []): Row[] {
+    return this.#db.prepare(sql).all(...params) as Row[];
+  }
+
+  #run(sql: string, params: SQLInputValue[] = []): number {
+    return Number(this.#db.prepare(sql).run(...params).lastInsertRowid);
+  }
+
+  #balance(principal: string, mode: RunMode): number {
+    const row = this.#get("SELECT runs_remaining FROM balances WHERE principal = ? AND mode = ?", [
+      principal,
+      mode,
+    ]);
+    return row === undefined ? 0 : Number(row.runs_remaining);
+  }
+
+  #runRow(runId: string): RunRecord | null {
+    const row = this.#get("SELECT * FROM runs WHERE run_id = ?", [runId]);
+    return row === undefined ? null : toRunRecord(row);
+  }
+
+  /** Adds `delta` to the balance and appends the ledger line; returns [entry id, balance after]. */
+  #appendEntry(
+    entry: Omit<LedgerEntry, "id" | "runs_remaining_after" | "created_at">,
+    at: string,
+  ): [number, number] {
+    const after = this.#balance(entry.principal, entry.mode) + entry.delta;
+    if (after < 0) throw new EntitlementError("ENTITLEMENT_EXHAUSTED");
+    this.#run(
+      `INSERT INTO balances (principal, mode, runs_remaining) VALUES (?, ?, ?)
+       ON CONFLICT (principal, mode) DO UPDATE SET runs_remaining = excluded.runs_remaining`,
+      [entry.principal, entry.mode, after],
+    );
+    const id = this.#run(
+      `INSERT INTO ledger_entries (kind, principal, mode, delta, runs_remaining_after, run_id, seal_id,
+         idempotency_key, actor, reason, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        entry.kind,
+        entry.principal,
+        entry.mode,
+        entry.delta,
+        after,
+        entry.run_id,
+        entry.seal_id,
+        entry.idempotency_key,
+        entry.actor,
+        entry.reason,
+        at,
+      ],
+    );
+    return [id, after];
+  }
+
+  async ping(): Promise<void> {
+    this.#get("SELECT 1");
+  }
+
+  async close(): Promise<void> {
+    if (this.#db.isOpen) this.#db.close();
+  }
+
+  async getBalance(principal: string, mode: RunMode): Promise<number> {
+    return this.#balance(principal, mode);
+  }
+
+  async getRun(runId: string): Promise<RunRecord | null> {
+    return this.#runRow(runId);
+  }
+
+  async checkRun(principal: string, params: RunParams): Promise<CheckResult> {
+    const run = this.#runRow(params.run_id);
+    const balance = this.#balance(principal, params.mode);
+    const { already_consumed } = decideCheck(run, principal, params, balance);
+    return {
+      run_id: params.run_id,
+      principal,
+      available: true,
+      mode: params.mode,
+      runs_remaining: balance,
+      already_consumed,
+    };
+  }
+
+  async consumeRun(principal: string, params: RunParams): Promise<ConsumeResult> {
+    return this.#tx(() => {
+      const run = this.#runRow(params.run_id);
+      const decision = decideConsume(run, principal, params, this.#balance(principal, params.mode));
+      if (decision.kind === "replay") return decision.answer;
+      const at = this.#now().toISOString();
+      const [entryId, after] = this.#appendEntry(
+        {
+          kind: "consume",
+          principal,
+          mode: params.mode,
+          delta: -1,
+          run_id: params.run_id,
+          seal_id: null,
+          idempotency_key: null,
+          actor: principal,
+          reason: `consume ${params.module_id} run for project ${params.project_id}`,
+        },
+        at,
+      );
+      this.#run(
+        `INSERT INTO runs (run_id, principal, project_id, mode, module_id, state, consumed_at, ledger_entry_id,
+           runs_remaining_after) VALUES (?, ?, ?, ?, ?, 'consumed', ?, ?, ?)`,
+        [params.run_id, principal, params.project_id, params.mode, params.module_id, at, entryId, after],
+      );
+      return consumeAnswerOf(this.#runRow(params.run_id) as RunRecord);
+    });
+  }
+
+  async startRun(principal: string, fields: RunStartFields): Promise<RunStartResult> {
+    return this.#tx(() => {
+      const run = this.#runRow(fields.run_id);
+      if (decideRunStart(run, principal, fields) === "record") {
+        this.#run(
+          `UPDATE runs SET state = 'started', category_id = ?, inputs_sha256 = ?, image_reference = ?,
+             image_digest = ?, started_at = ? WHERE run_id = ?`,
+          [
+            fields.category_id,
+            fields.inputs_sha256,
+            fields.image.reference,
+            fields.image.digest,
+            this.#now().toISOString(),
+            fields.run_id,
+          ],
+        );
+      }
+      const stored = this.#runRow(fields.run_id) as RunRecord;
+      return { run_id: stored.run_id, state: "started", started_at: stored.started_at as string };
+    });
+  }
+
+  async completeRun(
+    principal: string,
+    fields: RunCompleteFields,
+    issueSeal: IssueSeal,
+  ): Promise<RunCompleteResult> {
+    return this.#tx(() => {
+      const run = this.#runRow(fields.run_id);
+      if (decideRunComplete(run, principal, fields) === "seal" && run !== null) {
+        const now = this.#now();
+        const seal = issueSeal(run, fields, now);
+        this.#run(
+          `UPDATE runs SET state = 'completed', outputs_sha256 = ?, run_manifest_sha256 = ?, completed_at = ?,
+             seal_id = ? WHERE run_id = ?`,
+          [fields.outputs_sha256, fields.run_manifest_sha256, now.toISOString(), seal.seal_id, run.run_id],
+        );
+        this.#run(
+          `INSERT INTO seals (seal_id, run_id, principal, mode, key_id, issued_at, bundle_json)
+           VALUES (?, ?, ?, ?, ?, ?, ?)`,
+          [
+            seal.seal_id,
+            run.run_id,
+            principal,
+            run.mode,
+            seal.key_id,
+            toSealInstant(now),
+            JSON.stringify(seal),
+          ],
+        );
+        return { run_id: run.run_id, state: "completed", seal };
+      }
+      const row = this.#get("SELECT bundle_json FROM seals WHERE run_id = ?", [fields.run_id]);
+      const seal = JSON.parse(String(row?.bundle_json)) as SealBundleRecord;
+      return { run_id: fields.run_id, state: "completed", seal };
+    });
+  }
+
+  async grantRuns(request: GrantRequest): Promise<GrantResult> {
+    return this.#tx(() => {
+      const previousRow =
+        request.idempotency_key === undefined
+          ? undefined
+          : this.#get("SELECT * FROM ledger_entries WHERE idempotency_key = ?", [request.idempotency_key]);
+      const decision = decideGrant(previousRow === undefined ? null : toLedgerEntry(previousRow), request);
+      if (decision.kind === "replay") return decision.answer;
+      const [id, after] = this.#appendEntry(
+        {
+          kind: "grant",
+          principal: request.principal,
+          mode: request.mode,
+          delta: request.runs,
+          run_id: null,
+          seal_id: null,
+          idempotency_key: request.idempotency_key ?? null,
+          actor: request.actor,
+          reason: request.reason ?? "admin issue",
+        },
+        this.#now().toISOString(),
+      );
+      return {
+        principal: request.principal,
+        mode: request.mode,
+        granted: request.runs,
+        runs_remaining: after,
+        ledger_entry_id: id,
+        replayed: false,
+      };
+    });
+  }
+
+  async redeemSeal(principal: string, sealId: string): Promise<RedeemResult> {
+    return this.#tx(() => {
+      const seal = this.#get("SELECT mode, revoked FROM seals WHERE seal_id = ?", [sealId]);
+      if (seal === undefined)
+        throw new EntitlementError("SEAL_NOT_VERIFIED", "this seal was not issued here");
+      if (Number(seal.revoked) !== 0) throw new EntitlementError("SEAL_NOT_VERIFIED", "this seal is revoked");
+      const existing = this.#get(
+        "SELECT id FROM ledger_entries WHERE kind = 'redemption_grant' AND principal = ? AND seal_id = ?",
+        [principal, sealId],
+      );
+      if (existing !== undefined) throw new EntitlementError("SEAL_ALREADY_REDEEMED");
+      const mode = String(seal.mode) as RunMode;
+      const [, after] = this.#appendEntry(
+        {
+          kind: "redemption_grant",
+          principal,
+          mode,
+          delta: 1,
+          run_id: null,
+          seal_id: sealId,
+          idempotency_key: null,
+          actor: principal,
+          reason: `one-time rerun for seal ${sealId}`,
+        },
+        this.#now().toISOString(),
+      );
+      return { seal_id: sealId, principal, granted_runs: 1, mode, runs_remaining: after };
+    });
+  }
+
+  async findSeal(sealId: string): Promise<SealRecord | null> {
+    const row = this.#get("SELECT seal_id, run_id, principal, revoked FROM seals WHERE seal_id = ?", [
+      sealId,
+    ]);
+    if (row === undefined) return null;
+    return {
+      seal_id: String(row.seal_id),
+      run_id: String(row.run_id),
+      principal: String(row.principal),
+      revoked: Number(row.revoked) !== 0,
+    };
+  }
+
+  async revokeSeal(sealId: string, reason: string): Promise<boolean> {
+    return this.#tx(() => {
+      const result = this.#db
+        .prepare("UPDATE seals SET revoked = 1, revoked_reason = ? WHERE seal_id = ?")
+        .run(reason, sealId);
+      return Number(result.changes) > 0;
+    });
+  }
+
+  async listLedger(principal?: string): Promise<LedgerEntry[]> {
+    const rows =
+      principal === undefined
+        ? this.#all("SELECT * FROM ledger_entries ORDER BY id")
+        : this.#all("SELECT * FROM ledger_entries WHERE principal = ? ORDER BY id", [principal]);
+    return rows.map(toLedgerEntry);
+  }
+}

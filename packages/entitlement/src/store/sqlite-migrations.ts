@@ -1,0 +1,68 @@
+/** Versioned SQLite schema; append new versions, never edit an applied one. */
+export const SQLITE_MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
+  {
+    version: 1,
+    name: "ledger, balances, runs, seals",
+    sql: `
+CREATE TABLE balances (
+  principal TEXT NOT NULL,
+  mode TEXT NOT NULL CHECK (mode IN ('standard', 'deep')),
+  runs_remaining INTEGER NOT NULL CHECK (runs_remaining >= 0),
+  PRIMARY KEY (principal, mode)
+) STRICT;
+CREATE TABLE ledger_entries (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  kind TEXT NOT NULL CHECK (kind IN ('grant', 'consume', 'redemption_grant')),
+  principal TEXT NOT NULL,
+  mode TEXT NOT NULL CHECK (mode IN ('standard', 'deep')),
+  delta INTEGER NOT NULL,
+  runs_remaining_after INTEGER NOT NULL CHECK (runs_remaining_after >= 0),
+  run_id TEXT,
+  seal_id TEXT,
+  idempotency_key TEXT,
+  actor TEXT NOT NULL,
+  reason TEXT NOT NULL,
+  created_at TEXT NOT NULL
+) STRICT;
+CREATE UNIQUE INDEX ledger_one_consume_per_run ON ledger_entries (run_id) WHERE kind = 'consume';
+CREATE UNIQUE INDEX ledger_one_redemption_per_pair ON ledger_entries (principal, seal_id) WHERE kind = 'redemption_grant';
+CREATE UNIQUE INDEX ledger_idempotency_key ON ledger_entries (idempotency_key) WHERE idempotency_key IS NOT NULL;
+CREATE INDEX ledger_by_principal ON ledger_entries (principal, id);
+CREATE TRIGGER ledger_entries_no_update BEFORE UPDATE ON ledger_entries
+  BEGIN SELECT RAISE(ABORT, 'ledger_entries is append-only'); END;
+CREATE TRIGGER ledger_entries_no_delete BEFORE DELETE ON ledger_entries
+  BEGIN SELECT RAISE(ABORT, 'ledger_entries is append-only'); END;
+CREATE TABLE runs (
+  run_id TEXT PRIMARY KEY,
+  principal TEXT NOT NULL,
+  project_id TEXT NOT NULL,
+  mode TEXT NOT NULL,
+  module_id TEXT NOT NULL,
+  state TEXT NOT NULL CHECK (state IN ('consumed', 'started', 'completed')),
+  consumed_at TEXT NOT NULL,
+  ledger_entry_id INTEGER NOT NULL REFERENCES ledger_entries (id),
+  runs_remaining_after INTEGER NOT NULL,
+  category_id TEXT,
+  inputs_sha256 TEXT,
+  image_reference TEXT,
+  image_digest TEXT,
+  started_at TEXT,
+  outputs_sha256 TEXT,
+  run_manifest_sha256 TEXT,
+  completed_at TEXT,
+  seal_id TEXT
+) STRICT;
+CREATE TABLE seals (
+  seal_id TEXT PRIMARY KEY,
+  run_id TEXT NOT NULL UNIQUE REFERENCES runs (run_id),
+  principal TEXT NOT NULL,
+  mode TEXT NOT NULL,
+  key_id TEXT NOT NULL,
+  issued_at TEXT NOT NULL,
+  bundle_json TEXT NOT NULL,
+  revoked INTEGER NOT NULL DEFAULT 0,
+  revoked_reason TEXT
+) STRICT;
+`,
+  },
+];

@@ -1,0 +1,115 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Writable } from "node:stream";
+import { generateSigningKey, type SigningKey, toTrustedKey } from "@svc/core";
+import { type OidcIssuerDouble, startOidcIssuerDouble } from "@svc/testing";
+import type { FastifyInstance } from "fastify";
+import { createApp } from "../src/app.ts";
+import { createDevIssuer, devIssuerUrl, loadOrCreateDevIssuerKey } from "../src/auth/dev-issuer.ts";
+import { createTokenVerifier } from "../src/auth/token-verifier.ts";
+import { createDiscoveryIssuer, createGoogleIssuer } from "../src/auth/trusted-issuer.ts";
+import { createLoggerOptions } from "../src/http/logger-options.ts";
+import type { LedgerStore } from "../src/store/ledger-store.ts";
+import { SqliteLedgerStore } from "../src/store/sqlite-ledger-store.ts";
+
+/** A running service on loopback with a real SQLite ledger (unless given a store) and OIDC doubles. */
+export interface TestService {
+  readonly url: string;
+  readonly app: FastifyInstance;
+  readonly store: LedgerStore;
+  readonly signingKey: SigningKey;
+  readonly adminToken: string;
+  readonly k8s: OidcIssuerDouble;
+  readonly google: OidcIssuerDouble;
+  /** Every JSON log line the service wrote. */
+  readonly logs: string[];
+  /** A Kubernetes-issuer token for `principal` with the right audience. */
+  tokenFor(principal: string): Promise<string>;
+  request(
+    path: string,
+    init?: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> },
+  ): Promise<{
+    status: number;
+    // biome-ignore lint/suspicious/noExplicitAny: tests assert response bodies field by field
+    body: any;
+    headers: Headers;
+  }>;
+  close(): Promise<void>;
+}
+
+export async function startTestService(options: { store?: LedgerStore } = {}): Promise<TestService> {
+  const dataDir = mkdtempSync(join(tmpdir(), "svc-entitlement-app-"));
+  const store = options.store ?? SqliteLedgerStore.open(join(dataDir, "ledger.sqlite"));
+  const [k8s, google] = await Promise.all([startOidcIssuerDouble(), startOidcIssuerDouble()]);
+  const signingKey = generateSigningKey();
+  const adminToken = `adm_${Math.random().toString(36).slice(2)}${Date.now()}`;
+  const logs: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      logs.push(...String(chunk).split("\n").filter(Boolean));
+      done();
+    },
+  });
+  let url = "";
+  const devKey = await loadOrCreateDevIssuerKey(dataDir);
+  const issuers = [
+    createDiscoveryIssuer(k8s.issuer, { cooldownMs: 0 }),
+    createGoogleIssuer({ issuer: google.issuer, jwksUri: google.jwksUri }),
+  ];
+  const app = await createApp({
+    store,
+    verifyAuthorization: createTokenVerifier({
+      issuers: () => [...issuers, createDevIssuer(devKey, devIssuerUrl(url))],
+      audience: () => url,
+      clockSkewSec: 30,
+    }),
+    adminTokens: ["old-rotated-token-value", adminToken],
+    signingKey,
+    trustedKeys: [toTrustedKey(signingKey.publicKey)],
+    issuerName: () => url,
+    verifyUrl: null,
+    devIssuer: { key: devKey, issuer: () => devIssuerUrl(url) },
+    logger: createLoggerOptions("info", stream),
+  });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.server.address();
+  url = `http://127.0.0.1:${typeof address === "object" && address !== null ? address.port : 0}`;
+  return {
+    url,
+    app,
+    store,
+    signingKey,
+    adminToken,
+    k8s,
+    google,
+    logs,
+    tokenFor: (principal) => k8s.mintToken({ audience: url, subject: principal }),
+    async request(path, init = {}) {
+      const headers: Record<string, string> = { ...init.headers };
+      if (init.token) headers.authorization = `Bearer ${init.token}`;
+      let body: string | undefined;
+      if (init.body !== undefined) {
+        headers["content-type"] ??= "application/json";
+        body = typeof init.body === "string" ? init.body : JSON.stringify(init.body);
+      }
+      const response = await fetch(`${url}${path}`, {
+        method: init.method ?? (body ? "POST" : "GET"),
+        headers,
+        body,
+      });
+      const text = await response.text();
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {}
+      return { status: response.status, body: parsed, headers: response.headers };
+    },
+    async close() {
+      await app.close();
+      await store.close();
+      await Promise.all([k8s.close(), google.close()]);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

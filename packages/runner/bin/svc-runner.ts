@@ -1,0 +1,66 @@
+#!/usr/bin/env node
+import { Command, Option } from "commander";
+import { FLAG_ENV } from "../src/config.ts";
+import { mainRun, mainSeal } from "../src/main.ts";
+
+const env = (name: string) => `(env ${name})`;
+const program = new Command("svc-runner")
+  .description(
+    "Audit job: validates staged inputs, runs the entitled computational audit, writes results and a seal.",
+  )
+  .option("--project-id <id>", `project folder under the input root ${env(FLAG_ENV.projectId)}`)
+  .option("--run-id <id>", `run id, default run_<UTC yyyymmddThhmmssZ> ${env(FLAG_ENV.runId)}`)
+  .option("--input-root <dir>", `input root, default /data/input ${env(FLAG_ENV.inputRoot)}`)
+  .option("--output-root <dir>", `output root, default /data/output ${env(FLAG_ENV.outputRoot)}`)
+  .addOption(new Option("--mode <mode>", `run profile ${env(FLAG_ENV.mode)}`).choices(["standard", "deep"]))
+  .option("--module <id>", `module id, default computational ${env(FLAG_ENV.module)}`)
+  .option("--entitlement-url <url>", `entitlement service address ${env(FLAG_ENV.entitlementUrl)}`)
+  .addOption(
+    new Option(
+      "--auth-mode <mode>",
+      `identity token source, default cloud ${env(FLAG_ENV.authMode)}`,
+    ).choices(["cloud", "k8s", "dev"]),
+  )
+  .option("--audience <aud>", `token audience, default the entitlement url ${env(FLAG_ENV.audience)}`)
+  .option(
+    "--timeout-sec <n>",
+    `budget per entitlement call incl. retries, default 20 ${env(FLAG_ENV.timeoutSec)}`,
+  )
+  .option("--category-preset <id>", `auto or a category id, default auto ${env(FLAG_ENV.categoryPreset)}`)
+  .addOption(
+    new Option("--log-format <format>", `stderr log format, default text ${env(FLAG_ENV.logFormat)}`).choices(
+      ["text", "json"],
+    ),
+  )
+  .addHelpText(
+    "after",
+    "\nExit codes: 0 sealed, 10 finished with a pre-seal, 2 bad input, 3 entitlement refused, 1 internal failure.",
+  )
+  .action(async (options) => {
+    process.exitCode = await mainRun(options);
+  });
+
+program
+  .command("seal")
+  .description("complete a pre-seal (seal/preseal.json) once run_complete is reachable")
+  .requiredOption("--run-dir <dir>", "the run output folder")
+  .option("--entitlement-url <url>", env("SVC_ENTITLEMENT_URL"))
+  .option("--auth-mode <mode>", env("SVC_ENTITLEMENT_AUTH_MODE"))
+  .option("--audience <aud>", env("SVC_ENTITLEMENT_AUDIENCE"))
+  .option("--timeout-sec <n>", env("SVC_ENTITLEMENT_TIMEOUT_SEC"))
+  .option("--log-format <format>", env("SVC_LOG_FORMAT"))
+  .action(async (_options, command: Command) => {
+    // Flags shared with the run command are parsed by the parent: read both levels.
+    process.exitCode = await mainSeal(command.optsWithGlobals());
+  });
+
+// commander's own usage errors (unknown flag, bad choice) exit 2 as bad usage.
+program.exitOverride((error) => {
+  if (error.code === "commander.helpDisplayed" || error.code === "commander.version") process.exit(0);
+  process.exit(2);
+});
+for (const command of program.commands) {
+  command.exitOverride((error) => process.exit(error.code === "commander.helpDisplayed" ? 0 : 2));
+}
+
+await program.parseAsync(process.argv);

@@ -1,0 +1,58 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { parsePresealPayload } from "@svc/core";
+import type { EntitlementClient } from "./lifecycle/entitlement-client.ts";
+import type { Logger } from "./log.ts";
+import { writeSealFolder } from "./outputs/seal-files.ts";
+import { sealHashes } from "./run-audit.ts";
+import { EXIT, type ExitCode, RunnerError } from "./runner-error.ts";
+
+/**
+ * `svc-runner seal --run-dir <dir>`: completes a pre-seal once run_complete is reachable. The
+ * outputs must still be the ones the pre-seal recorded; a touched run is refused, not sealed.
+ */
+export async function completeSeal(deps: {
+  runDir: string;
+  log: Logger;
+  entitlement: Pick<EntitlementClient, "runComplete">;
+}): Promise<ExitCode> {
+  const presealPath = join(deps.runDir, "seal", "preseal.json");
+  let text: string;
+  try {
+    text = await readFile(presealPath, "utf8");
+  } catch {
+    throw new RunnerError(
+      "RUN_DIR_INVALID",
+      `no pre-seal at ${presealPath} (already sealed, or not a run folder)`,
+    );
+  }
+  let preseal: ReturnType<typeof parsePresealPayload>;
+  try {
+    preseal = parsePresealPayload(JSON.parse(text));
+  } catch (error) {
+    throw new RunnerError("RUN_DIR_INVALID", `${presealPath}: ${(error as Error).message}`);
+  }
+  const now = await sealHashes(deps.runDir);
+  if (
+    now.outputs_sha256 !== preseal.outputs_sha256 ||
+    now.run_manifest_sha256 !== preseal.run_manifest_sha256
+  ) {
+    throw new RunnerError(
+      "OUTPUTS_CHANGED",
+      `outputs of ${deps.runDir} changed since the pre-seal (outputs ${now.outputs_sha256} vs ${preseal.outputs_sha256})`,
+    );
+  }
+  deps.log.info("run_complete", { phase: "seal", run_id: preseal.run_id });
+  try {
+    const complete = await deps.entitlement.runComplete({ run_id: preseal.run_id, ...now });
+    await writeSealFolder(deps.runDir, complete.seal);
+    deps.log.info("sealed", { phase: "seal", seal_id: complete.seal.seal_id, run_dir: deps.runDir });
+    return EXIT.success;
+  } catch (error) {
+    if (error instanceof RunnerError && error.code === "ENTITLEMENT_UNREACHABLE") {
+      deps.log.warn("run_complete still unreachable; the pre-seal stays", { cause: error.message });
+      return EXIT.preseal;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,144 @@
+import { RunnerError } from "./runner-error.ts";
+
+export type AuthMode = "cloud" | "k8s" | "dev";
+
+/** The runner's configuration: flags over SVC_* variables over defaults (CONTRACT-RUNNER-ENV). */
+export interface RunnerConfig {
+  readonly projectId: string;
+  readonly runId: string;
+  readonly inputRoot: string;
+  readonly outputRoot: string;
+  readonly mode: "standard" | "deep";
+  readonly moduleId: string;
+  readonly entitlementUrl: string;
+  readonly authMode: AuthMode;
+  readonly audience: string;
+  readonly timeoutSec: number;
+  readonly categoryPreset: string;
+  readonly logFormat: "text" | "json";
+  readonly k8sTokenFile: string;
+  readonly devToken: string | undefined;
+  readonly devTokenFile: string | undefined;
+  readonly metadataUrl: string;
+  readonly image: { readonly reference: string; readonly digest: string | null };
+  readonly meteringUrl: string | null;
+  readonly metricName: string;
+  readonly cloudRegion: string | null;
+  readonly cloudLocation: string | null;
+}
+
+/** Flag name (commander camelCase) -> environment variable; the README table mirrors this. */
+export const FLAG_ENV = {
+  projectId: "SVC_PROJECT_ID",
+  runId: "SVC_RUN_ID",
+  inputRoot: "SVC_INPUT_ROOT",
+  outputRoot: "SVC_OUTPUT_ROOT",
+  mode: "SVC_RUN_MODE",
+  module: "SVC_MODULE_ID",
+  entitlementUrl: "SVC_ENTITLEMENT_URL",
+  authMode: "SVC_ENTITLEMENT_AUTH_MODE",
+  audience: "SVC_ENTITLEMENT_AUDIENCE",
+  timeoutSec: "SVC_ENTITLEMENT_TIMEOUT_SEC",
+  categoryPreset: "SVC_CATEGORY_PRESET",
+  logFormat: "SVC_LOG_FORMAT",
+} as const;
+
+export type RunnerFlags = Partial<Record<keyof typeof FLAG_ENV, string>>;
+
+const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+
+/** `run_<UTC yyyymmddThhmmssZ>` (CONTRACT-RUNNER-ENV default run id). */
+export function defaultRunId(now: Date): string {
+  return `run_${now
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "")}`;
+}
+
+function pick(flags: RunnerFlags, env: NodeJS.ProcessEnv, key: keyof typeof FLAG_ENV): string | undefined {
+  const value = flags[key] ?? env[FLAG_ENV[key]];
+  return value === undefined || value.trim() === "" ? undefined : value.trim();
+}
+
+/** Reads and validates the whole configuration once; every problem is reported together. */
+export function resolveRunConfig(flags: RunnerFlags, env: NodeJS.ProcessEnv, now = new Date()): RunnerConfig {
+  const problems: string[] = [];
+  const projectId = pick(flags, env, "projectId");
+  if (projectId === undefined) problems.push("--project-id / SVC_PROJECT_ID is required");
+  else if (!SAFE_ID.test(projectId))
+    problems.push(`--project-id "${projectId}": letters, digits, . _ - only (max 128)`);
+  const runId = pick(flags, env, "runId") ?? defaultRunId(now);
+  if (!SAFE_ID.test(runId)) problems.push(`--run-id "${runId}": letters, digits, . _ - only (max 128)`);
+  const mode = pick(flags, env, "mode") ?? "standard";
+  if (mode !== "standard" && mode !== "deep") problems.push(`--mode "${mode}": must be standard or deep`);
+  const moduleId = pick(flags, env, "module") ?? "computational";
+  if (moduleId !== "computational")
+    problems.push(`--module "${moduleId}": this build provides only computational`);
+  const entitlementUrl = pick(flags, env, "entitlementUrl");
+  if (entitlementUrl === undefined)
+    problems.push("--entitlement-url / SVC_ENTITLEMENT_URL is required for an entitled run");
+  else if (!isHttpUrl(entitlementUrl))
+    problems.push(`--entitlement-url "${entitlementUrl}": must be an http(s) URL`);
+  const authMode = pick(flags, env, "authMode") ?? "cloud";
+  if (!["cloud", "k8s", "dev"].includes(authMode))
+    problems.push(`--auth-mode "${authMode}": must be cloud, k8s or dev`);
+  const timeoutText = pick(flags, env, "timeoutSec") ?? "20";
+  const timeoutSec = Number(timeoutText);
+  if (!Number.isFinite(timeoutSec) || timeoutSec <= 0 || timeoutSec > 3600) {
+    problems.push(`--timeout-sec "${timeoutText}": must be a number of seconds between 0 and 3600`);
+  }
+  const logFormat = pick(flags, env, "logFormat") ?? "text";
+  if (logFormat !== "text" && logFormat !== "json")
+    problems.push(`--log-format "${logFormat}": must be text or json`);
+  const digest = nonEmpty(env.SVC_IMAGE_DIGEST);
+  if (digest !== null && !/^sha256:[0-9a-f]{64}$/.test(digest))
+    problems.push("SVC_IMAGE_DIGEST: must be sha256:<64 hex>");
+  const meteringUrl = nonEmpty(env.SVC_METERING_URL);
+  if (meteringUrl !== null && !isHttpUrl(meteringUrl))
+    problems.push(`SVC_METERING_URL "${meteringUrl}": must be an http(s) URL`);
+  const metadataUrl = nonEmpty(env.SVC_METADATA_URL) ?? "http://metadata.google.internal";
+  if (!isHttpUrl(metadataUrl)) problems.push(`SVC_METADATA_URL "${metadataUrl}": must be an http(s) URL`);
+  if (problems.length > 0)
+    throw new RunnerError("CONFIG_INVALID", `configuration invalid: ${problems.join("; ")}`);
+  const metricName =
+    nonEmpty(env.SVC_METRIC_NAME) ??
+    (mode === "deep"
+      ? (nonEmpty(env.SVC_METRIC_NAME_DEEP) ?? "deep_audit_run")
+      : (nonEmpty(env.SVC_METRIC_NAME_STANDARD) ?? "standard_audit_run"));
+  return Object.freeze({
+    projectId: projectId as string,
+    runId,
+    inputRoot: pick(flags, env, "inputRoot") ?? "/data/input",
+    outputRoot: pick(flags, env, "outputRoot") ?? "/data/output",
+    mode: mode as "standard" | "deep",
+    moduleId,
+    entitlementUrl: entitlementUrl as string,
+    authMode: authMode as AuthMode,
+    audience: pick(flags, env, "audience") ?? (entitlementUrl as string),
+    timeoutSec,
+    categoryPreset: pick(flags, env, "categoryPreset") ?? "auto",
+    logFormat: logFormat as "text" | "json",
+    k8sTokenFile: nonEmpty(env.SVC_K8S_TOKEN_FILE) ?? "/var/run/secrets/svc/token",
+    devToken: nonEmpty(env.SVC_DEV_TOKEN) ?? undefined,
+    devTokenFile: nonEmpty(env.SVC_DEV_TOKEN_FILE) ?? undefined,
+    metadataUrl,
+    image: Object.freeze({ reference: nonEmpty(env.SVC_IMAGE_REFERENCE) ?? "svc-runner:local", digest }),
+    meteringUrl,
+    metricName,
+    cloudRegion: nonEmpty(env.SVC_CLOUD_REGION),
+    cloudLocation: nonEmpty(env.SVC_CLOUD_LOCATION),
+  });
+}
+
+function nonEmpty(value: string | undefined): string | null {
+  return value === undefined || value.trim() === "" ? null : value.trim();
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:";
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,13 @@
+export { completeSeal } from "./complete-seal.ts";
+export { defaultRunId, FLAG_ENV, type RunnerConfig, resolveRunConfig } from "./config.ts";
+export { EntitlementClient, type SealBundleResponse } from "./lifecycle/entitlement-client.ts";
+export { reportUsage } from "./lifecycle/metering.ts";
+export {
+  cloudTokenSource,
+  devTokenSource,
+  k8sTokenSource,
+  type TokenSource,
+} from "./lifecycle/token-source.ts";
+export { createTokenSource, mainRun, mainSeal } from "./main.ts";
+export { runAudit, sealHashes } from "./run-audit.ts";
+export { EXIT, RUNNER_ERRORS, RunnerError, type RunnerErrorCode } from "./runner-error.ts";

@@ -1,0 +1,44 @@
+import assert from "node:assert/strict";
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "node:test";
+import { CsvSyntaxError, readCsvRecords } from "./csv.ts";
+
+async function parse(text: string) {
+  const dir = await mkdtemp(join(tmpdir(), "csv-"));
+  const path = join(dir, "a.csv");
+  await writeFile(path, text);
+  const out = [];
+  for await (const record of readCsvRecords(path)) out.push(record);
+  return out;
+}
+
+test("parses quoted fields, doubled quotes, CRLF and embedded newlines with start lines", async () => {
+  const records = await parse('\uFEFFa,b\r\n"x,1","say ""hi"""\r\n\r\n"multi\nline",z\nlast,\n');
+  assert.deepEqual(records, [
+    { line: 1, fields: ["a", "b"] },
+    { line: 2, fields: ["x,1", 'say "hi"'] },
+    { line: 4, fields: ["multi\nline", "z"] },
+    { line: 6, fields: ["last", ""] },
+  ]);
+});
+
+test("a file without a final newline yields its last record", async () => {
+  assert.deepEqual(await parse("a\n1"), [
+    { line: 1, fields: ["a"] },
+    { line: 2, fields: ["1"] },
+  ]);
+});
+
+test("an unterminated quote is a syntax error naming the line", async () => {
+  await assert.rejects(parse('a\n"open,1\n'), (error: unknown) => {
+    assert.ok(error instanceof CsvSyntaxError);
+    assert.equal(error.line, 2);
+    return true;
+  });
+});
+
+test("a stray quote inside an unquoted field is a syntax error", async () => {
+  await assert.rejects(parse('a,b\nx"y,1\n'), CsvSyntaxError);
+});

@@ -1,0 +1,111 @@
+import { createReadStream } from "node:fs";
+
+/** One CSV record with the 1-based line number where it starts (for error messages). */
+export interface CsvRecord {
+  readonly line: number;
+  readonly fields: readonly string[];
+}
+
+/** A CSV syntax problem at a line; the caller names the file. */
+export class CsvSyntaxError extends Error {
+  readonly line: number;
+  constructor(line: number, message: string) {
+    super(message);
+    this.name = "CsvSyntaxError";
+    this.line = line;
+  }
+}
+
+/**
+ * Streams RFC 4180 records from a file (quoted fields, doubled quotes, CRLF or LF, newlines inside
+ * quotes). Memory stays bounded by the longest record, not the file (ARCHITECTURE "Streams").
+ * Blank lines are skipped. A UTF-8 BOM at the start is dropped.
+ */
+export async function* readCsvRecords(path: string): AsyncGenerator<CsvRecord> {
+  let field = "";
+  let fields: string[] = [];
+  let inQuotes = false;
+  let quoteClosed = false;
+  let line = 1;
+  let recordLine = 1;
+  let first = true;
+  let pendingCr = false;
+  const endRecord = (): CsvRecord | null => {
+    fields.push(field);
+    const record = fields.length === 1 && fields[0] === "" ? null : { line: recordLine, fields };
+    fields = [];
+    field = "";
+    quoteClosed = false;
+    return record;
+  };
+  const stream = createReadStream(path, { encoding: "utf8", highWaterMark: 64 * 1024 });
+  for await (const chunk of stream as AsyncIterable<string>) {
+    let text = chunk;
+    if (first) {
+      first = false;
+      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    }
+    for (let i = 0; i < text.length; i++) {
+      const ch = text[i] as string;
+      if (pendingCr) {
+        pendingCr = false;
+        if (ch === "\n") continue;
+      }
+      if (inQuotes) {
+        if (ch === '"') {
+          if (text[i + 1] === '"') {
+            field += '"';
+            i++;
+          } else if (i + 1 === text.length) {
+            // The quote may be the first of a doubled pair split across chunks: peek is impossible,
+            // so close the field and reopen it if the next chunk starts with a quote.
+            inQuotes = false;
+            quoteClosed = true;
+          } else {
+            inQuotes = false;
+            quoteClosed = true;
+          }
+        } else {
+          if (ch === "\n") line++;
+          field += ch;
+        }
+        continue;
+      }
+      if (ch === '"') {
+        if (quoteClosed && i === 0) {
+          // Doubled quote split across a chunk boundary.
+          field += '"';
+          inQuotes = true;
+          quoteClosed = false;
+          continue;
+        }
+        if (field !== "" || quoteClosed) {
+          throw new CsvSyntaxError(line, `unexpected quote inside field ${fields.length + 1}`);
+        }
+        inQuotes = true;
+        continue;
+      }
+      if (ch === ",") {
+        fields.push(field);
+        field = "";
+        quoteClosed = false;
+        continue;
+      }
+      if (ch === "\n" || ch === "\r") {
+        if (ch === "\r") pendingCr = true;
+        const record = endRecord();
+        if (record) yield record;
+        line++;
+        recordLine = line;
+        continue;
+      }
+      if (quoteClosed) {
+        throw new CsvSyntaxError(line, `text after closing quote in field ${fields.length + 1}`);
+      }
+      field += ch;
+    }
+  }
+  if (inQuotes) throw new CsvSyntaxError(recordLine, "unterminated quoted field");
+  const record = endRecord();
+  if (record) yield record;
+}

@@ -1,0 +1,115 @@
+import { readFile, stat } from "node:fs/promises";
+import { basename, join } from "node:path";
+import { CoreError, digestTree, type TreeDigest } from "@svc/core";
+import { RunnerError } from "../runner-error.ts";
+import { resolveConfinedFile } from "./confine-path.ts";
+import { forEachRecord, type PortfolioLayout, validatePortfolio } from "./portfolio.ts";
+import { parseSources, type Sources } from "./sources.ts";
+
+/** Everything validated about a project's staged inputs, before any entitlement call. */
+export interface StagedInputs {
+  readonly projectDir: string;
+  readonly sourcesDir: string;
+  readonly sources: Sources;
+  readonly portfolioPath: string;
+  readonly portfolio: PortfolioLayout;
+  /** Data rows of the assay table (0 when none staged). */
+  readonly assayRowCount: number;
+  readonly targetsRowCount: number;
+  readonly structureFiles: readonly string[];
+  readonly trajectoryFiles: readonly string[];
+  /** svc-tree/v1 digest of `01_sources/` (core): `inputs_sha256` of run_start and the seal. */
+  readonly tree: TreeDigest;
+}
+
+/**
+ * Validates `<input-root>/<project_id>/01_sources/` completely (domain notes, input contract):
+ * sources.json, every referenced file confined to 01_sources/, the portfolio's columns and ids.
+ */
+export async function stageInputs(inputRoot: string, projectId: string): Promise<StagedInputs> {
+  const projectDir = join(inputRoot, projectId);
+  if (!(await isDirectory(projectDir))) {
+    // domain notes: the well-known failure message, verbatim.
+    throw new RunnerError("PROJECT_NOT_FOUND", `Project directory not found: ${projectDir}`);
+  }
+  const sourcesDir = join(projectDir, "01_sources");
+  if (!(await isDirectory(sourcesDir))) {
+    throw new RunnerError("PROJECT_NOT_FOUND", `Project directory has no 01_sources/: ${sourcesDir}`);
+  }
+  let text: string;
+  try {
+    text = await readFile(join(sourcesDir, "sources.json"), "utf8");
+  } catch {
+    throw new RunnerError("SOURCES_INVALID", `01_sources/sources.json not found in ${sourcesDir}`);
+  }
+  const sources = parseSources(text);
+  const portfolioPath = await resolveConfinedFile(
+    sourcesDir,
+    sources.portfolio_selected_csv,
+    "portfolio_selected_csv",
+  );
+  const optional = async (field: "assays_csv" | "compounds_csv" | "targets_csv") => {
+    const ref = sources[field];
+    return ref === null ? null : resolveConfinedFile(sourcesDir, ref, field);
+  };
+  const assaysPath = await optional("assays_csv");
+  await optional("compounds_csv");
+  const targetsPath = await optional("targets_csv");
+  const structureFiles: string[] = [];
+  for (const [at, ref] of sources.pdbs.entries()) {
+    structureFiles.push(await resolveConfinedFile(sourcesDir, ref, `pdbs[${at}]`));
+  }
+  const trajectoryFiles: string[] = [];
+  for (const [at, ref] of sources.trajectories.entries()) {
+    trajectoryFiles.push(await resolveConfinedFile(sourcesDir, ref, `trajectories[${at}]`));
+  }
+  const portfolio = await validatePortfolio(portfolioPath, sources.primary_candidate_id);
+  const assayRowCount = assaysPath === null ? 0 : await countDataRows(assaysPath);
+  const targetsRowCount = targetsPath === null ? 0 : await countDataRows(targetsPath);
+  let tree: TreeDigest;
+  try {
+    tree = await digestTree(sourcesDir);
+  } catch (error) {
+    if (error instanceof CoreError) {
+      throw new RunnerError("INPUT_PATH_OUTSIDE", `01_sources/${error.message}; stage plain files only`);
+    }
+    throw error;
+  }
+  return {
+    projectDir,
+    sourcesDir,
+    sources,
+    portfolioPath,
+    portfolio,
+    assayRowCount,
+    targetsRowCount,
+    structureFiles,
+    trajectoryFiles,
+    tree,
+  };
+}
+
+async function countDataRows(path: string): Promise<number> {
+  let count = -1;
+  let width = 0;
+  const file = `01_sources/${basename(path)}`;
+  await forEachRecord(path, file, (line, fields) => {
+    if (count === -1) width = fields.length;
+    else if (fields.length !== width) {
+      throw new RunnerError(
+        "CSV_INVALID",
+        `${file} line ${line}: ${fields.length} fields, the header has ${width}`,
+      );
+    }
+    count++;
+  });
+  return Math.max(count, 0);
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory();
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,47 @@
+import type { PreparedCompound } from "./prepare-compound.ts";
+
+/** Risk channels of the translational risk index (domain notes), plus modules feeding none. */
+export type RiskChannel =
+  | "biology"
+  | "chemistry"
+  | "safety"
+  | "manufacturability"
+  | "clinical_precedent"
+  | "cross_cutting";
+
+/** What a module needs staged to run; a missing one makes it `skipped: missing_input`. */
+export type InputKind = "portfolio" | "structures" | "assays" | "targets" | "trajectories";
+
+/** Every per-compound finding carries an evidence id tying the report back to raw/. */
+export interface CompoundFinding {
+  readonly candidate_id: string;
+  readonly evidence_id: string;
+}
+
+/**
+ * Stateful only within one run (e.g. duplicate detection), deterministic, no I/O: the framework
+ * feeds compounds in portfolio order and writes what comes back.
+ */
+export interface ModuleAnalyzer<C extends CompoundFinding = CompoundFinding, S = unknown> {
+  analyze(compound: PreparedCompound): C;
+  finish(): S;
+}
+
+/** A module of the policy that this build implements (spec §2.5 module framework). */
+export interface AnalysisModule<C extends CompoundFinding = CompoundFinding, S = unknown> {
+  readonly id: string;
+  readonly version: string;
+  readonly description: string;
+  readonly requiredInputs: readonly InputKind[];
+  readonly riskChannel: RiskChannel;
+  createAnalyzer(): ModuleAnalyzer<C, S>;
+}
+
+/** `EID-<module>-<row index>`: stable across reruns of the same inputs. */
+export function evidenceId(moduleId: string, index: number): string {
+  return `EID-${moduleId}-${String(index).padStart(6, "0")}`;
+}
+
+export function ratio(part: number, whole: number): number {
+  return whole === 0 ? 0 : Math.round((part / whole) * 10_000) / 10_000;
+}

@@ -1,0 +1,153 @@
+import { type AnalysisModule, type CompoundFinding, evidenceId, ratio } from "./analysis-module.ts";
+import type { Descriptors, PreparedCompound } from "./prepare-compound.ts";
+
+export interface RuleResult {
+  readonly pass: boolean;
+  readonly violations: readonly string[];
+}
+
+export interface DrugLikenessFinding extends CompoundFinding {
+  readonly status: "assessed" | "not_assessed";
+  readonly reason: string | null;
+  readonly descriptors: {
+    readonly mw: number;
+    readonly clogp: number;
+    readonly tpsa: number;
+    readonly hbd: number;
+    readonly hba: number;
+    readonly rotatable_bonds: number;
+    readonly aromatic_rings: number;
+    readonly fsp3: number;
+  } | null;
+  readonly rules: {
+    readonly lipinski: RuleResult;
+    readonly veber: RuleResult;
+    readonly egan: RuleResult;
+  } | null;
+}
+
+export interface DrugLikenessSummary {
+  readonly assessed: number;
+  readonly not_assessed: number;
+  readonly lipinski_pass: number;
+  readonly veber_pass: number;
+  readonly egan_pass: number;
+  readonly all_rules_pass: number;
+  readonly lipinski_pass_rate: number;
+  readonly veber_pass_rate: number;
+  readonly egan_pass_rate: number;
+  readonly all_rules_pass_rate: number;
+  readonly mean: Readonly<Record<string, number>> | null;
+}
+
+/** Rule thresholds, recorded in thresholds/measurement_profile.json. */
+export const DRUG_LIKENESS_RULES = {
+  lipinski: {
+    source: "Lipinski et al. 1997, Adv Drug Deliv Rev 23:3; at most one violation",
+    mw_max: 500,
+    clogp_max: 5,
+    hbd_max: 5,
+    hba_max: 10,
+    max_violations: 1,
+  },
+  veber: { source: "Veber et al. 2002, J Med Chem 45:2615", rotatable_bonds_max: 10, tpsa_max: 140 },
+  egan: { source: "Egan et al. 2000, J Med Chem 43:3867", tpsa_max: 131.6, clogp_max: 5.88 },
+} as const;
+
+const ID = "kinase_drug_likeness";
+
+/** Lipinski (Ro5, ≤1 violation), Veber and Egan rules over RDKit descriptors of the parent. */
+export function evaluateRules(d: Descriptors): DrugLikenessFinding["rules"] & object {
+  const L = DRUG_LIKENESS_RULES.lipinski;
+  const lipinski: string[] = [];
+  if (d.average_mw > L.mw_max) lipinski.push(`MW ${d.average_mw} > ${L.mw_max}`);
+  if (d.clogp > L.clogp_max) lipinski.push(`cLogP ${d.clogp} > ${L.clogp_max}`);
+  if (d.lipinski_hbd > L.hbd_max) lipinski.push(`HBD ${d.lipinski_hbd} > ${L.hbd_max}`);
+  if (d.lipinski_hba > L.hba_max) lipinski.push(`HBA ${d.lipinski_hba} > ${L.hba_max}`);
+  const V = DRUG_LIKENESS_RULES.veber;
+  const veber: string[] = [];
+  if (d.rotatable_bonds > V.rotatable_bonds_max)
+    veber.push(`rotatable bonds ${d.rotatable_bonds} > ${V.rotatable_bonds_max}`);
+  if (d.tpsa > V.tpsa_max) veber.push(`TPSA ${d.tpsa} > ${V.tpsa_max}`);
+  const E = DRUG_LIKENESS_RULES.egan;
+  const egan: string[] = [];
+  if (d.tpsa > E.tpsa_max) egan.push(`TPSA ${d.tpsa} > ${E.tpsa_max}`);
+  if (d.clogp > E.clogp_max) egan.push(`cLogP ${d.clogp} > ${E.clogp_max}`);
+  return {
+    lipinski: { pass: lipinski.length <= L.max_violations, violations: lipinski },
+    veber: { pass: veber.length === 0, violations: veber },
+    egan: { pass: egan.length === 0, violations: egan },
+  };
+}
+
+/** Drug-likeness of each parsed compound; unparseable rows are listed as not assessed. */
+export const kinaseDrugLikeness: AnalysisModule<DrugLikenessFinding, DrugLikenessSummary> = {
+  id: ID,
+  version: "1.0.0",
+  description: "Physicochemical descriptors (RDKit) and Lipinski, Veber, Egan rules",
+  requiredInputs: ["portfolio"],
+  riskChannel: "chemistry",
+  createAnalyzer() {
+    let assessed = 0;
+    let notAssessed = 0;
+    const pass = { lipinski: 0, veber: 0, egan: 0, all: 0 };
+    const sums = { mw: 0, clogp: 0, tpsa: 0, hbd: 0, hba: 0, rotatable_bonds: 0, aromatic_rings: 0, fsp3: 0 };
+    return {
+      analyze(compound: PreparedCompound): DrugLikenessFinding {
+        const base = {
+          candidate_id: compound.row.candidateId,
+          evidence_id: evidenceId(ID, compound.row.index),
+        };
+        if (!compound.ok) {
+          notAssessed++;
+          return {
+            ...base,
+            status: "not_assessed",
+            reason: `unparseable SMILES: ${compound.error}`,
+            descriptors: null,
+            rules: null,
+          };
+        }
+        const d = compound.chem.descriptors;
+        const descriptors = {
+          mw: d.average_mw,
+          clogp: d.clogp,
+          tpsa: d.tpsa,
+          hbd: d.lipinski_hbd,
+          hba: d.lipinski_hba,
+          rotatable_bonds: d.rotatable_bonds,
+          aromatic_rings: d.aromatic_rings,
+          fsp3: d.fraction_csp3,
+        };
+        const rules = evaluateRules(d);
+        assessed++;
+        if (rules.lipinski.pass) pass.lipinski++;
+        if (rules.veber.pass) pass.veber++;
+        if (rules.egan.pass) pass.egan++;
+        if (rules.lipinski.pass && rules.veber.pass && rules.egan.pass) pass.all++;
+        for (const key of Object.keys(sums) as (keyof typeof sums)[]) sums[key] += descriptors[key];
+        return { ...base, status: "assessed", reason: null, descriptors, rules };
+      },
+      finish(): DrugLikenessSummary {
+        return {
+          assessed,
+          not_assessed: notAssessed,
+          lipinski_pass: pass.lipinski,
+          veber_pass: pass.veber,
+          egan_pass: pass.egan,
+          all_rules_pass: pass.all,
+          lipinski_pass_rate: ratio(pass.lipinski, assessed),
+          veber_pass_rate: ratio(pass.veber, assessed),
+          egan_pass_rate: ratio(pass.egan, assessed),
+          all_rules_pass_rate: ratio(pass.all, assessed),
+          mean:
+            assessed === 0
+              ? null
+              : Object.fromEntries(
+                  Object.entries(sums).map(([key, sum]) => [key, Math.round((sum / assessed) * 1000) / 1000]),
+                ),
+        };
+      },
+    };
+  },
+};

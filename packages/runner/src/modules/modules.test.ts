@@ -1,0 +1,73 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import type { PortfolioRow } from "../inputs/portfolio.ts";
+import { kinaseDrugLikeness } from "./kinase_drug_likeness.ts";
+import { molecularLogic } from "./molecular_logic.ts";
+import { prepareCompound } from "./prepare-compound.ts";
+import { loadRDKit } from "./rdkit.ts";
+
+const row = (index: number, smiles: string): PortfolioRow => ({
+  index,
+  line: index + 1,
+  candidateId: `C${index}`,
+  name: null,
+  smiles,
+  metadata: {},
+});
+
+test("imatinib: InChIKey, descriptors and rules match known values", async () => {
+  const rdkit = await loadRDKit();
+  const compound = prepareCompound(
+    rdkit,
+    row(1, "Cc1ccc(NC(=O)c2ccc(CN3CCN(C)CC3)cc2)cc1Nc1nccc(-c2cccnc2)n1"),
+  );
+  assert.ok(compound.ok);
+  assert.equal(compound.chem.inchikey, "KTUFNOKKBVMGRW-UHFFFAOYSA-N");
+  assert.equal(compound.chem.descriptors.average_mw, 493.615);
+  const finding = kinaseDrugLikeness.createAnalyzer().analyze(compound);
+  assert.equal(finding.rules?.lipinski.pass, true);
+  assert.equal(finding.rules?.veber.pass, true);
+  assert.match(finding.evidence_id, /^EID-kinase_drug_likeness-000001$/);
+});
+
+test("a salt is standardized to its parent and flagged as a duplicate of the free base", async () => {
+  const rdkit = await loadRDKit();
+  const analyzer = molecularLogic.createAnalyzer();
+  analyzer.analyze(prepareCompound(rdkit, row(1, "CC(=O)Oc1ccccc1C(=O)O")));
+  const salt = analyzer.analyze(prepareCompound(rdkit, row(2, "CC(=O)Oc1ccccc1C(=O)[O-].[Na+]")));
+  assert.equal(salt.fragment_count, 2);
+  assert.equal(salt.net_charge, 0);
+  assert.equal(salt.parent_net_charge, -1);
+  assert.equal(salt.duplicate_of, null, "the anion is a different parent from the acid");
+  const again = analyzer.analyze(prepareCompound(rdkit, row(3, "OC(=O)c1ccccc1OC(C)=O")));
+  assert.equal(again.duplicate_of, "C1");
+  assert.equal(analyzer.finish().duplicates.length, 1);
+});
+
+test("unparseable and empty SMILES are reported per row, not thrown", async () => {
+  const rdkit = await loadRDKit();
+  const ml = molecularLogic.createAnalyzer();
+  const dl = kinaseDrugLikeness.createAnalyzer();
+  for (const [index, smiles] of [
+    [1, "C1CC"],
+    [2, ""],
+  ] as const) {
+    const compound = prepareCompound(rdkit, row(index, smiles));
+    assert.equal(compound.ok, false);
+    assert.equal(ml.analyze(compound).status, "unparseable");
+    assert.equal(dl.analyze(compound).status, "not_assessed");
+  }
+  assert.deepEqual(ml.finish().unparseable_candidates, ["C1", "C2"]);
+  assert.equal(dl.finish().assessed, 0);
+});
+
+test("a molecule breaking two Lipinski limits fails the rule; Veber and Egan are checked separately", async () => {
+  const rdkit = await loadRDKit();
+  // C40 alkane chain with a carboxylic acid: MW > 500 and cLogP > 5, many rotatable bonds.
+  const compound = prepareCompound(rdkit, row(1, `${"C".repeat(40)}C(=O)O`));
+  const finding = kinaseDrugLikeness.createAnalyzer().analyze(compound);
+  assert.equal(finding.rules?.lipinski.pass, false);
+  assert.equal(finding.rules?.lipinski.violations.length, 2);
+  assert.equal(finding.rules?.veber.pass, false);
+  assert.equal(finding.rules?.egan.pass, false);
+});

@@ -1,0 +1,127 @@
+import { type AnalysisModule, type CompoundFinding, evidenceId, ratio } from "./analysis-module.ts";
+import type { PreparedCompound } from "./prepare-compound.ts";
+
+export interface MolecularLogicFinding extends CompoundFinding {
+  readonly line: number;
+  readonly status: "parsed" | "unparseable";
+  readonly error: string | null;
+  readonly input_smiles: string;
+  readonly canonical_smiles: string | null;
+  readonly inchikey: string | null;
+  readonly parent_smiles: string | null;
+  readonly parent_inchikey: string | null;
+  readonly fragment_count: number | null;
+  readonly salt_or_mixture_stripped: boolean;
+  readonly net_charge: number | null;
+  readonly parent_net_charge: number | null;
+  readonly stereo_centers: number | null;
+  readonly unspecified_stereo_centers: number | null;
+  /** Candidate id of the first row with the same parent InChIKey, or null. */
+  readonly duplicate_of: string | null;
+}
+
+export interface MolecularLogicSummary {
+  readonly compounds: number;
+  readonly parsed: number;
+  readonly unparseable: number;
+  readonly unparseable_candidates: readonly string[];
+  readonly parse_rate: number;
+  readonly multi_fragment: number;
+  readonly charged_parents: number;
+  readonly with_unspecified_stereo: number;
+  readonly duplicates: readonly { candidate_id: string; duplicate_of: string }[];
+  readonly standardization: string;
+}
+
+const ID = "molecular_logic";
+
+/**
+ * Parse, sanitize and standardize each SMILES (RDKit), report canonical SMILES, InChIKey,
+ * fragments, charge and stereo, and flag duplicate structures by parent InChIKey.
+ */
+export const molecularLogic: AnalysisModule<MolecularLogicFinding, MolecularLogicSummary> = {
+  id: ID,
+  version: "1.0.0",
+  description: "Structure parsing, sanitization, standardization (largest fragment), identity and duplicates",
+  requiredInputs: ["portfolio"],
+  riskChannel: "chemistry",
+  createAnalyzer() {
+    const firstByKey = new Map<string, string>();
+    const unparseable: string[] = [];
+    const duplicates: { candidate_id: string; duplicate_of: string }[] = [];
+    let compounds = 0;
+    let multiFragment = 0;
+    let charged = 0;
+    let unspecified = 0;
+    return {
+      analyze(compound: PreparedCompound): MolecularLogicFinding {
+        compounds++;
+        const base = {
+          candidate_id: compound.row.candidateId,
+          evidence_id: evidenceId(ID, compound.row.index),
+          line: compound.row.line,
+          input_smiles: compound.row.smiles,
+        };
+        if (!compound.ok) {
+          unparseable.push(compound.row.candidateId);
+          return {
+            ...base,
+            status: "unparseable",
+            error: compound.error,
+            canonical_smiles: null,
+            inchikey: null,
+            parent_smiles: null,
+            parent_inchikey: null,
+            fragment_count: null,
+            salt_or_mixture_stripped: false,
+            net_charge: null,
+            parent_net_charge: null,
+            stereo_centers: null,
+            unspecified_stereo_centers: null,
+            duplicate_of: null,
+          };
+        }
+        const { chem } = compound;
+        const key = chem.parent_inchikey ?? chem.parent_smiles;
+        const first = firstByKey.get(key);
+        if (first === undefined) firstByKey.set(key, compound.row.candidateId);
+        else duplicates.push({ candidate_id: compound.row.candidateId, duplicate_of: first });
+        if (chem.fragment_count > 1) multiFragment++;
+        if (chem.parent_net_charge !== 0) charged++;
+        if (chem.descriptors.unspecified_atom_stereo_centers > 0) unspecified++;
+        return {
+          ...base,
+          status: "parsed",
+          error: null,
+          canonical_smiles: chem.canonical_smiles,
+          inchikey: chem.inchikey,
+          parent_smiles: chem.parent_smiles,
+          parent_inchikey: chem.parent_inchikey,
+          fragment_count: chem.fragment_count,
+          salt_or_mixture_stripped: chem.fragment_count > 1,
+          net_charge: chem.net_charge,
+          parent_net_charge: chem.parent_net_charge,
+          stereo_centers: chem.descriptors.atom_stereo_centers,
+          unspecified_stereo_centers: chem.descriptors.unspecified_atom_stereo_centers,
+          duplicate_of: first ?? null,
+        };
+      },
+      finish(): MolecularLogicSummary {
+        const parsed = compounds - unparseable.length;
+        return {
+          compounds,
+          parsed,
+          unparseable: unparseable.length,
+          unparseable_candidates: unparseable,
+          parse_rate: ratio(parsed, compounds),
+          multi_fragment: multiFragment,
+          charged_parents: charged,
+          with_unspecified_stereo: unspecified,
+          duplicates,
+          // Honest scope: MinimalLib exposes no charge neutralizer or tautomer canonicalizer.
+          standardization: "largest fragment by heavy atoms; no neutralization or tautomer canonicalization",
+        };
+      },
+    };
+  },
+};

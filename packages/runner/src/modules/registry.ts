@@ -1,0 +1,9 @@
+import type { AnalysisModule } from "./analysis-module.ts";
+import { kinaseDrugLikeness } from "./kinase_drug_likeness.ts";
+import { molecularLogic } from "./molecular_logic.ts";
+
+/** Modules this build implements; every other policy module is `not_available`, never faked. */
+export const IMPLEMENTED_MODULES: readonly AnalysisModule[] = [
+  molecularLogic as unknown as AnalysisModule,
+  kinaseDrugLikeness as unknown as AnalysisModule,
+];

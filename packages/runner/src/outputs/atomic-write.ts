@@ -1,0 +1,64 @@
+import { once } from "node:events";
+import { createWriteStream, type WriteStream } from "node:fs";
+import { mkdir, rename, rm, writeFile } from "node:fs/promises";
+import { basename, dirname, join } from "node:path";
+
+function tempPathFor(path: string): string {
+  return join(dirname(path), `.${basename(path)}.tmp-${process.pid}`);
+}
+
+/** Writes a file atomically: a temp file in the same folder, then rename (no torn files). */
+export async function writeFileAtomic(path: string, data: string | Uint8Array, mode?: number): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  const temp = tempPathFor(path);
+  await writeFile(temp, data, mode === undefined ? {} : { mode });
+  await rename(temp, path);
+}
+
+/** Pretty JSON with a final newline; key order is the object's, so equal data gives equal bytes. */
+export function formatJson(value: unknown): string {
+  return `${JSON.stringify(value, null, 2)}\n`;
+}
+
+export function writeJsonAtomic(path: string, value: unknown): Promise<void> {
+  return writeFileAtomic(path, formatJson(value));
+}
+
+/**
+ * A large output written in pieces (respecting back-pressure, so memory stays flat) to a temp
+ * file, renamed into place on commit, removed on abort.
+ */
+export class StreamingFile {
+  readonly path: string;
+  readonly #temp: string;
+  readonly #stream: WriteStream;
+
+  private constructor(path: string, temp: string, stream: WriteStream) {
+    this.path = path;
+    this.#temp = temp;
+    this.#stream = stream;
+  }
+
+  static async open(path: string): Promise<StreamingFile> {
+    await mkdir(dirname(path), { recursive: true });
+    const temp = tempPathFor(path);
+    const stream = createWriteStream(temp);
+    await once(stream, "open");
+    return new StreamingFile(path, temp, stream);
+  }
+
+  async write(text: string): Promise<void> {
+    if (!this.#stream.write(text)) await once(this.#stream, "drain");
+  }
+
+  async commit(): Promise<void> {
+    this.#stream.end();
+    await once(this.#stream, "finish");
+    await rename(this.#temp, this.path);
+  }
+
+  async abort(): Promise<void> {
+    this.#stream.destroy();
+    await rm(this.#temp, { force: true });
+  }
+}

@@ -1,0 +1,138 @@
+import { lstat, readdir } from "node:fs/promises";
+import { join } from "node:path";
+import { sha256File } from "@svc/core";
+import { formatJson, writeFileAtomic, writeJsonAtomic } from "./atomic-write.ts";
+
+export const EXPECTED_HASHES = "repro_pack/outputs/expected_output_hashes.json";
+
+/** Fields that legitimately differ between two runs of the same inputs, image and run id. */
+export const NONDETERMINISTIC_FIELDS = [
+  { file: "run_manifest.json", fields: ["/started_at", "/outputs_completed_at", "/metering"] },
+  { file: "results/summary.json", fields: ["/generated_at"] },
+  { file: "results/metrics.json", fields: ["/generated_at"] },
+  { file: "results/combined_unified_computational_outputs.json", fields: ["/generated_at"] },
+  { file: "raw/*_raw.json", fields: ["/generated_at"] },
+  { file: "plans/<run_id>_module_plan.json", fields: ["/generated_at"] },
+  { file: "repro_pack/manifest.json", fields: ["/generated_at"] },
+  { file: EXPECTED_HASHES, fields: ["hashes of the files above"] },
+] as const;
+
+export interface ReproPackInfo {
+  readonly runId: string;
+  readonly projectId: string;
+  readonly mode: string;
+  readonly moduleId: string;
+  readonly categoryPreset: string;
+  readonly image: { readonly reference: string; readonly digest: string | null };
+  readonly generatedAt: string;
+  readonly inputsSha256: string;
+  readonly runtime: Record<string, string>;
+  readonly config: Record<string, unknown>;
+  readonly inputEntries: readonly { path: string; sha256: string; size: number }[];
+}
+
+/** Writes repro_pack/ except the expected hashes (those come last, see writeExpectedHashes). */
+export async function writeReproPack(runDir: string, info: ReproPackInfo): Promise<void> {
+  const dir = join(runDir, "repro_pack");
+  const imageRef = info.image.digest
+    ? `${info.image.reference.split("@")[0]}@${info.image.digest}`
+    : info.image.reference;
+  const rerunArgs = ["--project-id", info.projectId, "--mode", info.mode, "--module", info.moduleId];
+  const args = [...rerunArgs, "--category-preset", info.categoryPreset, "--run-id", info.runId];
+  await writeJsonAtomic(join(dir, "manifest.json"), {
+    schema: "svc.repro-pack/v1",
+    run_id: info.runId,
+    project_id: info.projectId,
+    generated_at: info.generatedAt,
+    image: info.image,
+    inputs_sha256: info.inputsSha256,
+    command: ["svc-runner", ...args],
+    determinism:
+      "same inputs, image and run id give byte-identical outputs except the fields listed in nondeterministic_fields",
+    nondeterministic_fields: NONDETERMINISTIC_FIELDS,
+    expected_output_hashes: EXPECTED_HASHES,
+    hash_coverage: `every file of the run folder except seal/ and ${EXPECTED_HASHES}`,
+  });
+  await writeJsonAtomic(join(dir, "environment", "runtime.json"), info.runtime);
+  await writeJsonAtomic(join(dir, "environment", "config.json"), info.config);
+  await writeJsonAtomic(join(dir, "environment", "inputs.json"), {
+    inputs_sha256: info.inputsSha256,
+    files: info.inputEntries,
+  });
+  await writeFileAtomic(
+    join(dir, "container", "Dockerfile"),
+    `# Re-runs this audit with the exact runner image it used.\nFROM ${imageRef}\nENTRYPOINT ["node", "packages/runner/bin/svc-runner.ts"]\n`,
+  );
+  await writeFileAtomic(
+    join(dir, "container", "build.sh"),
+    `#!/usr/bin/env bash\n# Builds a local image pinned to the runner image of this run.\nset -euo pipefail\ncd "$(dirname "\${BASH_SOURCE[0]}")"\ndocker build -t svc-runner-repro:${info.runId.toLowerCase()} .\n`,
+    0o755,
+  );
+  await writeFileAtomic(
+    join(dir, "container", "run.sh"),
+    `#!/usr/bin/env bash
+# Re-runs the audit on the same staged inputs. Usage: run.sh <input-root> <output-root>
+# Needs an entitlement (SVC_ENTITLEMENT_URL and an identity) and a NEW run id (SVC_RUN_ID):
+# a finished run id is never reused.
+set -euo pipefail
+input_root="\${1:?input root}"; output_root="\${2:?output root}"
+docker run --rm -v "$input_root:/data/input:ro" -v "$output_root:/data/output" \\
+  -e SVC_ENTITLEMENT_URL -e SVC_ENTITLEMENT_AUTH_MODE -e SVC_ENTITLEMENT_AUDIENCE -e SVC_RUN_ID \\
+  svc-runner-repro:${info.runId.toLowerCase()} ${rerunArgs.join(" ")} --category-preset ${info.categoryPreset}
+`,
+    0o755,
+  );
+  await writeFileAtomic(join(dir, "container", "verify.sh"), VERIFY_SH, 0o755);
+}
+
+const VERIFY_SH = `#!/usr/bin/env bash
+# Recomputes the SHA-256 of every output file of this run and compares them with
+# repro_pack/outputs/expected_output_hashes.json. Needs bash, sha256sum, find, sort, sed, diff.
+# Usage: verify.sh [run-dir]   (default: the run folder this script sits in)
+set -euo pipefail
+here="$(cd "$(dirname "\${BASH_SOURCE[0]}")" && pwd)"
+run_dir="$(cd "\${1:-$here/../..}" && pwd)"
+expected="$run_dir/${EXPECTED_HASHES}"
+[ -f "$expected" ] || { echo "verify: $expected not found" >&2; exit 2; }
+want="$(mktemp)"; got="$(mktemp)"
+trap 'rm -f "$want" "$got"' EXIT
+sed -n 's/^ *{"path": "\\([^"]*\\)", "sha256": "\\([0-9a-f]\\{64\\}\\)"}.*$/\\2  \\1/p' "$expected" | LC_ALL=C sort -k 2 > "$want"
+(cd "$run_dir" && find . -type f ! -path './seal/*' ! -path './${EXPECTED_HASHES}' -print0 |
+  LC_ALL=C sort -z | xargs -0 sha256sum | sed 's|  \\./|  |' | LC_ALL=C sort -k 2) > "$got"
+if diff -u "$want" "$got" >&2; then
+  echo "verify: OK, $(wc -l < "$got" | tr -d ' ') output files match the expected hashes"
+else
+  echo "verify: FAILED, the outputs differ from the expected hashes (diff above: - expected, + found)" >&2
+  exit 1
+fi
+`;
+
+/** Lists every output file (seal/ and the hash file itself excluded) with its SHA-256. */
+export async function writeExpectedHashes(runDir: string): Promise<void> {
+  const paths = (await listFiles(runDir, "")).filter(
+    (path) => !path.startsWith("seal/") && path !== EXPECTED_HASHES,
+  );
+  paths.sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
+  const lines: string[] = [];
+  for (const path of paths) {
+    const { sha256 } = await sha256File(join(runDir, path));
+    lines.push(`    {"path": ${JSON.stringify(path)}, "sha256": "${sha256}"}`);
+  }
+  // One entry per line so verify.sh can read it with sed alone (no jq in minimal images).
+  const text = `{\n  "schema": "svc.expected-output-hashes/v1",\n  "algorithm": "sha256",\n  "files": [\n${lines.join(",\n")}\n  ]\n}\n`;
+  JSON.parse(text);
+  await writeFileAtomic(join(runDir, EXPECTED_HASHES), text);
+}
+
+async function listFiles(root: string, prefix: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const name of await readdir(join(root, prefix))) {
+    const rel = prefix === "" ? name : `${prefix}/${name}`;
+    const stats = await lstat(join(root, rel));
+    if (stats.isDirectory()) out.push(...(await listFiles(root, rel)));
+    else if (stats.isFile()) out.push(rel);
+  }
+  return out;
+}
+
+export { formatJson };

@@ -1,0 +1,32 @@
+import { mkdir, readdir, rm, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { RunnerError } from "../runner-error.ts";
+
+/**
+ * Makes `<output-root>/<run_id>/` ready. A folder holding a finished run (its run_manifest.json
+ * or a seal/pre-seal) is refused, never overwritten. Leftovers of an interrupted attempt with the
+ * same run id (no manifest yet) are cleared, so retrying a run id after a transient failure works.
+ */
+export async function prepareRunDir(outputRoot: string, runId: string): Promise<string> {
+  const runDir = join(outputRoot, runId);
+  const finished = await Promise.all(
+    ["run_manifest.json", "seal/seal.json", "seal/preseal.json"].map((name) => exists(join(runDir, name))),
+  );
+  if (finished.some(Boolean)) {
+    throw new RunnerError("RUN_ALREADY_FINISHED", `Output folder already holds a finished run: ${runDir}`);
+  }
+  if (await exists(runDir)) {
+    for (const name of await readdir(runDir)) await rm(join(runDir, name), { recursive: true, force: true });
+  }
+  await mkdir(runDir, { recursive: true });
+  return runDir;
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,31 @@
+import type { CompoundFinding, RiskChannel } from "../modules/analysis-module.ts";
+import type { ModulePlan, PlanCounts } from "../plan/module-plan.ts";
+import type { Policy } from "../plan/policy.ts";
+
+export type SealStatus = "sealed" | "pending_online_verification";
+
+/** Everything the result files are built from; pure data, gathered by run-audit.ts. */
+export interface RunFacts {
+  readonly run_id: string;
+  readonly project_id: string;
+  readonly mode: "standard" | "deep";
+  readonly module_id: string;
+  readonly generated_at: string;
+  readonly policy: Policy;
+  readonly plan: ModulePlan;
+  readonly counts: PlanCounts;
+  readonly inputs_sha256: string;
+  readonly compounds: number;
+  readonly summaries: ReadonlyMap<string, unknown>;
+  readonly primary_candidate_id: string | null;
+  readonly primary_findings: Readonly<Record<string, CompoundFinding>> | null;
+  readonly context: Readonly<Record<string, unknown>>;
+}
+
+export const RISK_CHANNELS: readonly Exclude<RiskChannel, "cross_cutting">[] = [
+  "biology",
+  "chemistry",
+  "safety",
+  "manufacturability",
+  "clinical_precedent",
+];

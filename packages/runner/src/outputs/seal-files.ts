@@ -1,0 +1,30 @@
+import { rm } from "node:fs/promises";
+import { join } from "node:path";
+import { type PresealPayload, parsePresealPayload, renderPresealSvg } from "@svc/core";
+import type { SealBundleResponse } from "../lifecycle/entitlement-client.ts";
+import { formatJson, writeFileAtomic } from "./atomic-write.ts";
+
+/** Writes the seal folder exactly as run_complete returned it (domain notes, "Seal"). */
+export async function writeSealFolder(runDir: string, seal: SealBundleResponse): Promise<void> {
+  const dir = join(runDir, "seal");
+  // seal.json must stay the exact signed bytes: written verbatim, no reformatting.
+  await writeFileAtomic(join(dir, "seal.json"), seal.seal_json);
+  await writeFileAtomic(join(dir, "seal.sig"), seal.seal_sig);
+  await writeFileAtomic(join(dir, "seal.svg"), seal.seal_svg);
+  await writeFileAtomic(join(dir, "public_key.pem"), seal.public_key_pem);
+  await writeFileAtomic(join(dir, "VERIFY.md"), seal.verify_md);
+  await rm(join(dir, "preseal.json"), { force: true });
+  await rm(join(dir, "preseal.svg"), { force: true });
+}
+
+/** `seal/preseal.json` and `seal/preseal.svg`: the hashes, unsigned, until run_complete answers. */
+export async function writePreseal(runDir: string, payload: PresealPayload): Promise<void> {
+  const preseal = parsePresealPayload(payload);
+  await writeFileAtomic(join(runDir, "seal", "preseal.json"), formatJson(preseal));
+  await writeFileAtomic(join(runDir, "seal", "preseal.svg"), renderPresealSvg(preseal));
+}
+
+/** UTC instant at second precision, the seal schema's format. */
+export function toInstant(date: Date): string {
+  return date.toISOString().replace(/\.\d{3}Z$/, "Z");
+}

@@ -1,0 +1,76 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { IMPLEMENTED_MODULES } from "../modules/registry.ts";
+import { buildModulePlan, countPlan, NOT_AVAILABLE, settlePlan } from "./module-plan.ts";
+import { CATEGORY, loadPolicy } from "./policy.ts";
+import { resolveCategory } from "./resolve-category.ts";
+
+const none = {
+  structureFiles: 0,
+  trajectoryFiles: 0,
+  mdIntent: false,
+  physicsAuditRequested: false,
+  assayRows: 0,
+};
+
+test("the category follows what was staged", () => {
+  const policy = loadPolicy();
+  const id = (evidence: Partial<typeof none>) =>
+    resolveCategory(policy, { ...none, ...evidence }, "auto")?.category_id;
+  assert.equal(id({}), CATEGORY.ligandOnly);
+  assert.equal(id({ structureFiles: 1 }), CATEGORY.structureNoMd);
+  assert.equal(id({ structureFiles: 1, trajectoryFiles: 2 }), CATEGORY.mdEnabled);
+  assert.equal(id({ structureFiles: 1, mdIntent: true }), CATEGORY.mdEnabled);
+  assert.equal(id({ structureFiles: 1, physicsAuditRequested: true }), CATEGORY.physicsAudit);
+  assert.equal(id({ physicsAuditRequested: true }), CATEGORY.ligandOnly, "physics audit needs a structure");
+  assert.equal(id({ assayRows: 10 }), CATEGORY.labeledAssays);
+});
+
+test("a preset forces the category and the plan records it; an unknown preset resolves to nothing", () => {
+  const policy = loadPolicy();
+  const forced = resolveCategory(policy, none, CATEGORY.labeledAssays);
+  assert.equal(forced?.forced, true);
+  assert.equal(forced?.resolved_by, "preset");
+  assert.equal(resolveCategory(policy, none, "NOPE"), null);
+});
+
+test("the plan lists every policy module once, with not_available and out_of_scope modules never executed", () => {
+  const policy = loadPolicy();
+  const category = resolveCategory(policy, none, "auto");
+  assert.ok(category);
+  const plan = buildModulePlan(policy, category, IMPLEMENTED_MODULES, new Set(["portfolio"]));
+  assert.equal(plan.modules.length, Object.keys(policy.modules).length);
+  assert.equal(new Set(plan.modules.map((m) => m.module_id)).size, plan.modules.length);
+  const byId = new Map(plan.modules.map((m) => [m.module_id, m]));
+  assert.equal(byId.get("molecular_logic")?.outcome, "planned");
+  assert.equal(byId.get("admet_predictions")?.reason, "not_available");
+  assert.equal(byId.get("admet_predictions")?.detail, NOT_AVAILABLE);
+  assert.equal(byId.get("molecular_docking")?.reason, "out_of_scope");
+  const counts = countPlan(settlePlan(plan, new Map()));
+  assert.equal(counts.claim_strength, "HYPOTHESIS");
+  assert.equal(counts.required, 14);
+  assert.equal(counts.required_executed, 2);
+  assert.ok(counts.missing_required.includes("toxicity_profile"));
+});
+
+test("a failed module is recorded with its error and counts as missing proof", () => {
+  const policy = loadPolicy();
+  const category = resolveCategory(policy, none, "auto");
+  assert.ok(category);
+  const plan = settlePlan(
+    buildModulePlan(policy, category, IMPLEMENTED_MODULES, new Set(["portfolio"])),
+    new Map([["kinase_drug_likeness", "boom"]]),
+  );
+  const entry = plan.modules.find((m) => m.module_id === "kinase_drug_likeness");
+  assert.equal(entry?.outcome, "failed");
+  assert.equal(entry?.detail, "boom");
+  assert.ok(countPlan(plan).missing_required.includes("kinase_drug_likeness"));
+});
+
+test("a module whose inputs are not staged is skipped as missing_input", () => {
+  const policy = loadPolicy();
+  const category = resolveCategory(policy, none, "auto");
+  assert.ok(category);
+  const plan = buildModulePlan(policy, category, IMPLEMENTED_MODULES, new Set());
+  assert.equal(plan.modules.find((m) => m.module_id === "molecular_logic")?.reason, "missing_input");
+});

@@ -1,0 +1,90 @@
+/** Exit codes of `svc-runner` (CONTRACT-RUNNER-ENV): one per outcome class. */
+export const EXIT = {
+  success: 0,
+  internal: 1,
+  badInput: 2,
+  refused: 3,
+  preseal: 10,
+} as const;
+
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+/**
+ * The one registry of runner error codes: exit code and the one line telling the operator what
+ * to do. The README's error table is kept in step by a test.
+ */
+export const RUNNER_ERRORS = {
+  CONFIG_INVALID: { exit: EXIT.badInput, action: "fix the flags or SVC_* variables named above" },
+  PROJECT_NOT_FOUND: {
+    exit: EXIT.badInput,
+    action: "stage the project under <input-root>/<project_id>/01_sources or fix --project-id",
+  },
+  SOURCES_INVALID: { exit: EXIT.badInput, action: "fix 01_sources/sources.json as described above" },
+  INPUT_FILE_MISSING: { exit: EXIT.badInput, action: "stage the referenced file in 01_sources/" },
+  INPUT_PATH_OUTSIDE: {
+    exit: EXIT.badInput,
+    action: "reference only files inside 01_sources/ (relative paths, no '..', no symlinks out)",
+  },
+  CSV_INVALID: { exit: EXIT.badInput, action: "fix the CSV file at the line and field named above" },
+  DUPLICATE_CANDIDATE_ID: { exit: EXIT.badInput, action: "give every portfolio row a unique candidate id" },
+  PRIMARY_CANDIDATE_NOT_FOUND: {
+    exit: EXIT.badInput,
+    action: "set primary_candidate_id to a candidate id present in the portfolio",
+  },
+  CATEGORY_UNKNOWN: {
+    exit: EXIT.badInput,
+    action: "use --category-preset auto or one of the category ids of the policy",
+  },
+  RUN_ALREADY_FINISHED: {
+    exit: EXIT.badInput,
+    action: "choose a new --run-id; a finished run is never overwritten",
+  },
+  RUN_DIR_INVALID: {
+    exit: EXIT.badInput,
+    action: "point --run-dir at a run output folder holding seal/preseal.json",
+  },
+  OUTPUTS_CHANGED: {
+    exit: EXIT.badInput,
+    action: "the outputs no longer match the pre-seal; restore them or start a new run",
+  },
+  ENTITLEMENT_UNAUTHORIZED: {
+    exit: EXIT.refused,
+    action: "check the identity token: auth mode, audience and issuer must match the entitlement service",
+  },
+  ENTITLEMENT_FORBIDDEN: { exit: EXIT.refused, action: "ask the operator to allow this principal" },
+  ENTITLEMENT_EXHAUSTED: { exit: EXIT.refused, action: "no runs left for this mode; ask for more runs" },
+  RUN_ID_CONFLICT: { exit: EXIT.refused, action: "this run id was already used; choose a new --run-id" },
+  ENTITLEMENT_UNREACHABLE: {
+    exit: EXIT.internal,
+    action: "check --entitlement-url and the network, then run again with the same run id",
+  },
+  ENTITLEMENT_REJECTED: {
+    exit: EXIT.internal,
+    action: "the entitlement service refused a lifecycle step; report the message above",
+  },
+  TOKEN_UNAVAILABLE: {
+    exit: EXIT.refused,
+    action: "provide an identity token for the auth mode (see README, token sources)",
+  },
+  INTERNAL: { exit: EXIT.internal, action: "report this failure with the log above" },
+} as const satisfies Record<string, { exit: ExitCode; action: string }>;
+
+export type RunnerErrorCode = keyof typeof RUNNER_ERRORS;
+
+/** The runner's single error class; translated to an exit code only in main.ts. */
+export class RunnerError extends Error {
+  readonly code: RunnerErrorCode;
+  constructor(code: RunnerErrorCode, message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = "RunnerError";
+    this.code = code;
+  }
+
+  get exitCode(): ExitCode {
+    return RUNNER_ERRORS[this.code].exit;
+  }
+
+  get action(): string {
+    return RUNNER_ERRORS[this.code].action;
+  }
+}

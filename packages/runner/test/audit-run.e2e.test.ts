@@ -1,0 +1,329 @@
+import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
+import { appendFile, readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { promisify } from "node:util";
+import { digestTree, verifySealFolder } from "@svc/core";
+import { startFakeMetadataServer } from "@svc/testing";
+import {
+  startRecordingProxy,
+  startTestEntitlement,
+  type TestEntitlement,
+} from "./support/entitlement-harness.ts";
+import { startFakeEntitlement } from "./support/fake-entitlement.ts";
+import { runCli, stageDemo } from "./support/run-cli.ts";
+
+const sh = promisify(execFile);
+let service: TestEntitlement;
+
+before(async () => {
+  service = await startTestEntitlement();
+  console.log(`# e2e against the ${service.kind} entitlement service at ${service.url}`);
+});
+after(async () => {
+  await service?.close();
+});
+
+async function runDemo(options: {
+  principal?: string;
+  token?: string;
+  runId: string;
+  url?: string;
+  extra?: string[];
+  env?: Record<string, string>;
+}) {
+  const staged = await stageDemo();
+  const token = options.token ?? (await service.tokenFor(options.principal ?? "alice@example.com"));
+  const result = await runCli(
+    [
+      "--project-id",
+      "demo",
+      "--run-id",
+      options.runId,
+      "--input-root",
+      staged.inputRoot,
+      "--output-root",
+      staged.outputRoot,
+      "--entitlement-url",
+      options.url ?? service.url,
+      "--audience",
+      service.url,
+      "--auth-mode",
+      "dev",
+      ...(options.extra ?? []),
+    ],
+    { SVC_DEV_TOKEN: token, ...options.env },
+  );
+  return { ...result, ...staged, token, runDir: join(staged.outputRoot, options.runId) };
+}
+
+async function readJson(path: string) {
+  return JSON.parse(await readFile(path, "utf8"));
+}
+
+async function assertSealVerified(runDir: string) {
+  const seal = join(runDir, "seal");
+  const verification = verifySealFolder(
+    {
+      sealSvg: await readFile(join(seal, "seal.svg"), "utf8"),
+      sealJson: await readFile(join(seal, "seal.json"), "utf8"),
+      sealSig: await readFile(join(seal, "seal.sig"), "utf8"),
+    },
+    await service.trustedKeys(),
+  );
+  assert.equal(verification.state, "VERIFIED", verification.reason);
+  const tree = await digestTree(runDir, { exclude: (path) => path === "seal" });
+  assert.equal(
+    verification.payload?.outputs_sha256,
+    tree.sha256,
+    "seal covers the output set as it is on disk",
+  );
+  return verification;
+}
+
+describe("svc-runner end to end", () => {
+  test("a full entitled run writes every output, a verifiable seal, and a repro pack whose verify.sh detects tampering", async () => {
+    await service.grant("alice@example.com", 5);
+    const run = await runDemo({ runId: "run_full" });
+    assert.equal(run.code, 0, run.stderr);
+    for (const path of [
+      "run_manifest.json",
+      "results/summary.json",
+      "results/metrics.json",
+      "results/report.html",
+      "results/combined_unified_computational_outputs.json",
+      "results/risk_channels_map.json",
+      "thresholds/category_scores.json",
+      "thresholds/measurement_profile.json",
+      "thresholds/risk_summary.json",
+      "plans/run_full_module_plan.json",
+      "inputs/input_hashes.json",
+      "raw/molecular_logic_raw.json",
+      "raw/kinase_drug_likeness_raw.json",
+      "raw/admet_predictions_raw.json",
+      "seal/seal.json",
+      "seal/seal.sig",
+      "seal/seal.svg",
+      "seal/public_key.pem",
+      "seal/VERIFY.md",
+      "repro_pack/manifest.json",
+      "repro_pack/environment/runtime.json",
+      "repro_pack/container/Dockerfile",
+      "repro_pack/container/build.sh",
+      "repro_pack/container/run.sh",
+      "repro_pack/container/verify.sh",
+      "repro_pack/outputs/expected_output_hashes.json",
+    ]) {
+      await readFile(join(run.runDir, path));
+    }
+    const summary = await readJson(join(run.runDir, "results/summary.json"));
+    assert.equal(summary.seal_status, "sealed");
+    assert.equal(summary.category_id, "SMALL_MOLECULE__LIGAND_ONLY__NO_STRUCTURE__NO_ASSAYS");
+    assert.equal(summary.compounds.total, 34);
+    assert.equal(summary.compounds.parsed, 34);
+    assert.equal(summary.claim_strength, "HYPOTHESIS");
+    assert.ok(summary.missing_proof.includes("admet_predictions"));
+    const raw = await readJson(join(run.runDir, "raw/admet_predictions_raw.json"));
+    assert.equal(raw.status, "not_available");
+    const verification = await assertSealVerified(run.runDir);
+    assert.equal(verification.payload?.run_id, "run_full");
+    const report = await readFile(join(run.runDir, "results/report.html"), "utf8");
+    assert.match(report, /<svg/);
+    assert.doesNotMatch(report, /(src|href)=["']https?:/, "report fetches nothing from the network");
+    // Tokens never reach logs or outputs.
+    assert.ok(!run.stderr.includes(run.token));
+    for (const entry of (await digestTree(run.runDir)).entries) {
+      assert.ok(!(await readFile(join(run.runDir, entry.path), "utf8")).includes(run.token), entry.path);
+    }
+    const verify = join(run.runDir, "repro_pack/container/verify.sh");
+    const ok = await sh("bash", [verify]);
+    assert.match(ok.stdout, /verify: OK/);
+    await appendFile(join(run.runDir, "results/metrics.json"), " ");
+    await assert.rejects(sh("bash", [verify]), /verify: FAILED/);
+  });
+
+  test("a finished run id is refused in the same output root, never overwritten", async () => {
+    await service.grant("alice@example.com", 1);
+    const first = await runDemo({ runId: "run_twice" });
+    assert.equal(first.code, 0, first.stderr);
+    const again = await runCli(
+      [
+        "--project-id",
+        "demo",
+        "--run-id",
+        "run_twice",
+        "--input-root",
+        first.inputRoot,
+        "--output-root",
+        first.outputRoot,
+        "--entitlement-url",
+        service.url,
+        "--auth-mode",
+        "dev",
+      ],
+      { SVC_DEV_TOKEN: first.token },
+    );
+    assert.equal(again.code, 2);
+    assert.match(again.stderr, /RUN_ALREADY_FINISHED/);
+  });
+
+  test("402: a principal without runs is stopped before any analysis", async () => {
+    const run = await runDemo({ principal: "broke@example.com", runId: "run_402" });
+    assert.equal(run.code, 3, run.stderr);
+    assert.match(run.stderr, /ENTITLEMENT_EXHAUSTED/);
+    assert.deepEqual(await readdir(run.runDir), [], "no outputs written");
+  });
+
+  test("409: a run id consumed by another principal is refused", async () => {
+    await service.grant("alice@example.com", 1);
+    await service.grant("bob@example.com", 1);
+    const alice = await runDemo({ runId: "run_shared" });
+    assert.equal(alice.code, 0, alice.stderr);
+    const bob = await runDemo({ principal: "bob@example.com", runId: "run_shared" });
+    assert.equal(bob.code, 3);
+    assert.match(bob.stderr, /RUN_ID_CONFLICT/);
+  });
+
+  test("401: a bad identity token is refused with a message naming the cause", async () => {
+    const run = await runDemo({ token: "not-a-valid-token", runId: "run_401" });
+    assert.equal(run.code, 3);
+    assert.match(run.stderr, /ENTITLEMENT_UNAUTHORIZED: entitlement check refused: 401/);
+    assert.ok(!run.stderr.includes("not-a-valid-token"));
+  });
+
+  test("run_complete unreachable gives a pre-seal (exit 10); svc-runner seal completes it later", async () => {
+    await service.grant("alice@example.com", 1);
+    const proxy = await startRecordingProxy(service.url);
+    try {
+      proxy.drop.add("/api/entitlement/run_complete");
+      const run = await runDemo({ runId: "run_preseal", url: proxy.url, extra: ["--timeout-sec", "1"] });
+      assert.equal(run.code, 10, run.stderr);
+      const summary = await readJson(join(run.runDir, "results/summary.json"));
+      assert.equal(summary.seal_status, "pending_online_verification");
+      assert.equal(summary.seal_reason, "run_complete_unreachable");
+      const preseal = await readJson(join(run.runDir, "seal/preseal.json"));
+      assert.equal(preseal.reason, "run_complete_unreachable");
+      await readFile(join(run.runDir, "seal/preseal.svg"));
+      const verify = await sh("bash", [join(run.runDir, "repro_pack/container/verify.sh")]);
+      assert.match(verify.stdout, /verify: OK/);
+      const sealed = await runCli(
+        [
+          "seal",
+          "--run-dir",
+          run.runDir,
+          "--entitlement-url",
+          service.url,
+          "--audience",
+          service.url,
+          "--auth-mode",
+          "dev",
+        ],
+        { SVC_DEV_TOKEN: run.token },
+      );
+      assert.equal(sealed.code, 0, sealed.stderr);
+      await assertSealVerified(run.runDir);
+      await assert.rejects(readFile(join(run.runDir, "seal/preseal.json")));
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  test("the cloud auth mode asks the metadata server for an ID token with the audience", async () => {
+    const fake = await startFakeEntitlement({ runs: 1 });
+    const metadata = await startFakeMetadataServer({
+      tokenFor: () => "token-wi-sa@project.iam.gserviceaccount.com",
+    });
+    try {
+      const staged = await stageDemo();
+      const run = await runCli(
+        [
+          "--project-id",
+          "demo",
+          "--run-id",
+          "run_cloud",
+          "--input-root",
+          staged.inputRoot,
+          "--output-root",
+          staged.outputRoot,
+          "--entitlement-url",
+          fake.url,
+          "--audience",
+          "https://entitlement.example.com",
+        ],
+        { SVC_METADATA_URL: metadata.url },
+      );
+      assert.equal(run.code, 0, run.stderr);
+      assert.ok(metadata.requests.length >= 4);
+      for (const request of metadata.requests) {
+        assert.equal(request.metadataFlavor, "Google");
+        assert.equal(request.audience, "https://entitlement.example.com");
+        assert.equal(request.format, "full");
+      }
+      assert.equal(fake.calls[0]?.authorization, "Bearer token-wi-sa@project.iam.gserviceaccount.com");
+    } finally {
+      await metadata.close();
+      await fake.close();
+    }
+  });
+
+  test("the same inputs, image and run id give byte-identical outputs apart from the named time fields", async () => {
+    const outputs: Map<string, string>[] = [];
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const fake = await startFakeEntitlement({ runs: 1 });
+      try {
+        const staged = await stageDemo();
+        const run = await runCli(
+          [
+            "--project-id",
+            "demo",
+            "--run-id",
+            "run_same",
+            "--input-root",
+            staged.inputRoot,
+            "--output-root",
+            staged.outputRoot,
+            "--entitlement-url",
+            fake.url,
+            "--auth-mode",
+            "dev",
+          ],
+          { SVC_DEV_TOKEN: "token-alice" },
+        );
+        assert.equal(run.code, 0, run.stderr);
+        const runDir = join(staged.outputRoot, "run_same");
+        const files = new Map<string, string>();
+        for (const entry of (await digestTree(runDir, { exclude: (path) => path === "seal" })).entries) {
+          files.set(entry.path, normalise(entry.path, await readFile(join(runDir, entry.path), "utf8")));
+        }
+        outputs.push(files);
+        if (attempt === 0) await new Promise((resolve) => setTimeout(resolve, 1100));
+      } finally {
+        await fake.close();
+      }
+    }
+    const [a, b] = outputs as [Map<string, string>, Map<string, string>];
+    assert.deepEqual([...a.keys()], [...b.keys()]);
+    for (const [path, text] of a) assert.equal(b.get(path), text, path);
+  });
+});
+
+// Removes exactly the fields repro_pack/manifest.json declares as time-varying.
+function normalise(path: string, text: string): string {
+  if (path === "repro_pack/outputs/expected_output_hashes.json") return "";
+  if (!path.endsWith(".json")) return text;
+  const value = JSON.parse(text);
+  delete value.generated_at;
+  if (path === "run_manifest.json") {
+    delete value.started_at;
+    delete value.outputs_completed_at;
+    delete value.metering;
+    delete value.config.entitlement_url;
+    delete value.config.audience;
+  }
+  if (path === "repro_pack/environment/config.json") {
+    delete value.entitlement_url;
+    delete value.audience;
+  }
+  return JSON.stringify(value);
+}

@@ -1,0 +1,184 @@
+import assert from "node:assert/strict";
+import { readFile, symlink, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import {
+  type RecordingProxy,
+  startRecordingProxy,
+  startTestEntitlement,
+  type TestEntitlement,
+} from "./support/entitlement-harness.ts";
+import { runCli, stageDemo } from "./support/run-cli.ts";
+
+let service: TestEntitlement;
+let proxy: RecordingProxy;
+let token: string;
+
+before(async () => {
+  service = await startTestEntitlement();
+  proxy = await startRecordingProxy(service.url);
+  token = await service.tokenFor("inputs@example.com");
+  await service.grant("inputs@example.com", 3);
+});
+after(async () => {
+  await proxy?.close();
+  await service?.close();
+});
+
+type Mutation = (projectDir: string) => Promise<void>;
+const writeSources =
+  (value: unknown): Mutation =>
+  (dir) =>
+    writeFile(
+      join(dir, "01_sources", "sources.json"),
+      typeof value === "string" ? value : JSON.stringify(value),
+    );
+const writePortfolio =
+  (text: string): Mutation =>
+  (dir) =>
+    writeFile(join(dir, "01_sources", "portfolio_selected.csv"), text);
+
+const cases: { name: string; mutate?: Mutation; args?: string[]; error: RegExp }[] = [
+  {
+    name: "missing project folder",
+    args: ["--project-id", "no_such_project"],
+    error: /Project directory not found: .*no_such_project/,
+  },
+  {
+    name: "malformed sources.json",
+    mutate: writeSources("{ not json"),
+    error: /SOURCES_INVALID: 01_sources\/sources.json: malformed JSON/,
+  },
+  {
+    name: "sources.json without portfolio",
+    mutate: writeSources({ targets_csv: "targets.csv" }),
+    error: /field portfolio_selected_csv: required/,
+  },
+  {
+    name: "referenced file missing",
+    mutate: writeSources({ portfolio_selected_csv: "missing.csv" }),
+    error: /INPUT_FILE_MISSING: .*field portfolio_selected_csv: file "missing.csv" not found/,
+  },
+  {
+    name: "referenced file outside 01_sources",
+    mutate: writeSources({ portfolio_selected_csv: "../../../../etc/passwd" }),
+    error: /INPUT_PATH_OUTSIDE: .*points outside 01_sources/,
+  },
+  {
+    name: "symbolic link leading out of 01_sources",
+    mutate: async (dir) => {
+      await symlink("/etc/hostname", join(dir, "01_sources", "link.csv"));
+      await writeSources({ portfolio_selected_csv: "link.csv" })(dir);
+    },
+    error: /INPUT_PATH_OUTSIDE: .*symbolic link/,
+  },
+  {
+    name: "CSV without a smiles column",
+    mutate: writePortfolio("candidate_id,name\nA,x\n"),
+    error: /CSV_INVALID: 01_sources\/portfolio_selected.csv line 1: no "smiles" or "canonical_smiles" column/,
+  },
+  {
+    name: "CSV row with the wrong field count",
+    mutate: writePortfolio("candidate_id,smiles\nA,CCO\nB,CCN,extra\n"),
+    error: /CSV_INVALID: 01_sources\/portfolio_selected.csv line 3: 3 fields, the header has 2/,
+  },
+  {
+    name: "duplicate candidate ids",
+    mutate: writePortfolio("candidate_id,smiles\nCAND-001,CCO\nX,CCN\nCAND-001,CCC\n"),
+    error:
+      /DUPLICATE_CANDIDATE_ID: .*line 4, field candidate_id: duplicate candidate id "CAND-001" \(first at line 2\)/,
+  },
+  {
+    name: "primary candidate not in the portfolio",
+    mutate: writeSources({ portfolio_selected_csv: "portfolio_selected.csv", primary_candidate_id: "NOPE" }),
+    error: /PRIMARY_CANDIDATE_NOT_FOUND: .*field primary_candidate_id: "NOPE"/,
+  },
+  {
+    name: "unknown category preset",
+    args: ["--category-preset", "NOT_A_CATEGORY"],
+    error: /CATEGORY_UNKNOWN/,
+  },
+  { name: "bad run id", args: ["--run-id", "../escape"], error: /CONFIG_INVALID: .*--run-id/ },
+];
+
+describe("input errors stop the run before any entitlement call (exit 2)", () => {
+  for (const { name, mutate, args, error } of cases) {
+    test(name, async () => {
+      const staged = await stageDemo();
+      await mutate?.(staged.projectDir);
+      const before = proxy.paths.length;
+      const run = await runCli(
+        [
+          "--project-id",
+          "demo",
+          "--run-id",
+          "run_input",
+          "--input-root",
+          staged.inputRoot,
+          "--output-root",
+          staged.outputRoot,
+          "--entitlement-url",
+          proxy.url,
+          "--auth-mode",
+          "dev",
+          ...(args ?? []),
+        ],
+        { SVC_DEV_TOKEN: token },
+      );
+      assert.equal(run.code, 2, run.stderr);
+      assert.match(run.stderr, error);
+      assert.equal(proxy.paths.length, before, "no entitlement call was made");
+    });
+  }
+
+  test("2,000 molecules run in a bounded heap; unparseable rows are reported per row, not dropped", async () => {
+    const staged = await stageDemo();
+    const demo = (await readFile(join(staged.projectDir, "01_sources", "portfolio_selected.csv"), "utf8"))
+      .trim()
+      .split("\n")
+      .slice(1);
+    const smiles = demo.map((line) => line.split(",")[2]);
+    const rows = ["candidate_id,smiles"];
+    for (let at = 0; at < 2000; at++)
+      rows.push(`M${at},${at === 7 || at === 1500 ? "C1CC(notasmiles" : smiles[at % smiles.length]}`);
+    await writeFile(join(staged.projectDir, "01_sources", "portfolio_selected.csv"), `${rows.join("\n")}\n`);
+    await writeFile(
+      join(staged.projectDir, "01_sources", "sources.json"),
+      JSON.stringify({ portfolio_selected_csv: "portfolio_selected.csv" }),
+    );
+    const run = await runCli(
+      [
+        "--project-id",
+        "demo",
+        "--run-id",
+        "run_2000",
+        "--input-root",
+        staged.inputRoot,
+        "--output-root",
+        staged.outputRoot,
+        "--entitlement-url",
+        proxy.url,
+        "--auth-mode",
+        "dev",
+        "--log-format",
+        "json",
+      ],
+      { SVC_DEV_TOKEN: token },
+      ["--max-old-space-size=48"],
+    );
+    assert.equal(run.code, 0, run.stderr.slice(-2000));
+    const summary = JSON.parse(
+      await readFile(join(staged.outputRoot, "run_2000", "results", "summary.json"), "utf8"),
+    );
+    assert.equal(summary.compounds.total, 2000);
+    assert.equal(summary.compounds.unparseable, 2);
+    assert.deepEqual(summary.compounds.unparseable_candidates, ["M7", "M1500"]);
+    const progress = run.stderr
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    assert.ok(
+      progress.some((entry) => entry.phase === "modules" && entry.done === 1000 && entry.total === 2000),
+    );
+  });
+});

@@ -1,0 +1,183 @@
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { once } from "node:events";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer, request, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import type { TrustedKey } from "@svc/core";
+import { startFakeEntitlement } from "./fake-entitlement.ts";
+
+const REPO = join(import.meta.dirname, "..", "..", "..", "..");
+const ENTITLEMENT_BIN = join(REPO, "packages", "entitlement", "bin", "svc-entitlement.ts");
+const ADMIN_TOKEN = "e2e-admin-token-0123456789abcdef";
+
+/** An entitlement service for e2e tests: the real process when built, else the contract fake. */
+export interface TestEntitlement {
+  readonly kind: "real" | "fake";
+  readonly url: string;
+  grant(principal: string, runs: number): Promise<void>;
+  tokenFor(principal: string): Promise<string>;
+  trustedKeys(): Promise<TrustedKey[]>;
+  close(): Promise<void>;
+}
+
+export function isRealEntitlementAvailable(): boolean {
+  return existsSync(ENTITLEMENT_BIN) && process.env.SVC_RUNNER_E2E_FAKE !== "1";
+}
+
+export async function startTestEntitlement(): Promise<TestEntitlement> {
+  return isRealEntitlementAvailable() ? startReal() : startFake();
+}
+
+async function startFake(): Promise<TestEntitlement> {
+  const fake = await startFakeEntitlement({ runs: 0 });
+  return {
+    kind: "fake",
+    url: fake.url,
+    grant: async (principal, runs) => fake.grant(principal, runs),
+    tokenFor: async (principal) => `token-${principal}`,
+    trustedKeys: async () => [fake.trustedKey],
+    close: () => fake.close(),
+  };
+}
+
+async function startReal(): Promise<TestEntitlement> {
+  const dataDir = await mkdtemp(join(tmpdir(), "svc-ent-e2e-"));
+  const env = {
+    ...process.env,
+    PORT: "0",
+    HOST: "127.0.0.1",
+    SVC_DATA_DIR: dataDir,
+    SVC_ADMIN_TOKENS: ADMIN_TOKEN,
+    SVC_SHUTDOWN_TIMEOUT_SEC: "2",
+  };
+  const child: ChildProcess = spawn(process.execPath, [ENTITLEMENT_BIN], {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const url = await waitForListening(child).catch((error: unknown) => {
+    child.kill("SIGKILL");
+    throw error;
+  });
+  const run = promisify(execFile);
+  return {
+    kind: "real",
+    url,
+    grant: async (principal, runs) => {
+      const response = await fetch(new URL("/api/entitlement/issue", url), {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-svc-admin-token": ADMIN_TOKEN },
+        body: JSON.stringify({ principal, runs, mode: "standard" }),
+      });
+      if (!response.ok) throw new Error(`issue failed: ${response.status} ${await response.text()}`);
+    },
+    tokenFor: async (principal) => {
+      const { stdout } = await run(
+        process.execPath,
+        [
+          ENTITLEMENT_BIN,
+          "mint-dev-token",
+          "--principal",
+          principal,
+          "--audience",
+          url,
+          "--data-dir",
+          dataDir,
+        ],
+        { env },
+      );
+      return stdout.trim();
+    },
+    trustedKeys: async () =>
+      ((await (await fetch(new URL("/api/seal/keys", url))).json()) as { keys: TrustedKey[] }).keys,
+    close: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = once(child, "exit");
+        child.kill("SIGTERM");
+        const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
+        await exited;
+        clearTimeout(timer);
+      }
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Reads the service's stdout until its one JSON "listening" line names the url. */
+export function waitForListening(child: ChildProcess, timeoutMs = 20_000): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let buffer = "";
+    let stderr = "";
+    const timer = setTimeout(() => reject(new Error(`entitlement did not start: ${stderr}`)), timeoutMs);
+    child.stderr?.on("data", (chunk) => {
+      stderr += String(chunk);
+    });
+    child.stdout?.on("data", (chunk) => {
+      buffer += String(chunk);
+      for (const line of buffer.split("\n")) {
+        if (!line.includes('"listening"')) continue;
+        try {
+          const url = (JSON.parse(line) as { url?: string }).url;
+          if (url) {
+            clearTimeout(timer);
+            child.stdout?.removeAllListeners("data");
+            child.stdout?.resume();
+            resolve(url);
+            return;
+          }
+        } catch {}
+      }
+    });
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`entitlement exited ${code}: ${stderr}`));
+    });
+  });
+}
+
+/** A loopback HTTP proxy that records request paths and drops the connection for chosen paths. */
+export interface RecordingProxy {
+  readonly url: string;
+  readonly paths: string[];
+  readonly drop: Set<string>;
+  close(): Promise<void>;
+}
+
+export async function startRecordingProxy(target: string): Promise<RecordingProxy> {
+  const paths: string[] = [];
+  const drop = new Set<string>();
+  const upstream = new URL(target);
+  const server: Server = createServer((req, res) => {
+    const path = req.url ?? "/";
+    paths.push(path);
+    if (drop.has(path)) {
+      req.socket.destroy();
+      return;
+    }
+    const forward = request(
+      { host: upstream.hostname, port: upstream.port, path, method: req.method, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    forward.on("error", () => res.destroy());
+    req.pipe(forward);
+  });
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    paths,
+    drop,
+    close: async () => {
+      server.closeAllConnections();
+      server.close();
+      await once(server, "close");
+    },
+  };
+}

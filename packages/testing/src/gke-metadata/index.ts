@@ -1,0 +1,6 @@
+export {
+  type FakeMetadataOptions,
+  type FakeMetadataServer,
+  type MetadataRequest,
+  startFakeMetadataServer,
+} from "./fake-metadata-server.ts";
