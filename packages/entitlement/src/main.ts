@@ -79,7 +79,13 @@ export async function startService(env: NodeJS.ProcessEnv = process.env): Promis
   const url = `http://127.0.0.1:${port}`;
   publicUrl ||= url;
   // contract: ONE line with "msg":"listening" and the loopback url, for a parent process to read
-  app.log.info({ url, public_url: publicUrl, store: store.kind, key_id: signingKey.keyId }, "listening");
+  const listening = { url, public_url: publicUrl, store: store.kind, key_id: signingKey.keyId };
+  // pino levels: info = 30; a quieter SVC_LOG_LEVEL must not hide the line a parent waits for
+  if (["trace", "debug", "info"].includes(config.logLevel)) app.log.info(listening, "listening");
+  else
+    process.stdout.write(
+      `${JSON.stringify({ level: 30, time: Date.now(), ...listening, msg: "listening" })}\n`,
+    );
   let closing: Promise<void> | undefined;
   return {
     app,
