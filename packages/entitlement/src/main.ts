@@ -46,6 +46,7 @@ export async function startService(env: NodeJS.ProcessEnv = process.env): Promis
   const devKey = config.trustedIssuers.includes("dev")
     ? await loadOrCreateDevIssuerKey(config.dataDir)
     : null;
+  let devIssuer: TrustedIssuer | undefined;
   const remoteIssuers: TrustedIssuer[] = config.trustedIssuers.flatMap((issuer) => {
     if (issuer === "google") return [createGoogleIssuer()];
     if (issuer === "dev") return [];
@@ -54,8 +55,13 @@ export async function startService(env: NodeJS.ProcessEnv = process.env): Promis
   const app = await createApp({
     store,
     verifyAuthorization: createTokenVerifier({
-      issuers: () =>
-        devKey ? [...remoteIssuers, createDevIssuer(devKey, devIssuerUrl(publicUrl))] : remoteIssuers,
+      issuers: () => {
+        if (devKey === null) return remoteIssuers;
+        // the dev issuer's id depends on the public url, known only after listen; build it once per url
+        if (devIssuer?.issuer !== devIssuerUrl(publicUrl))
+          devIssuer = createDevIssuer(devKey, devIssuerUrl(publicUrl));
+        return [...remoteIssuers, devIssuer];
+      },
       audience: () => config.audience ?? publicUrl,
       clockSkewSec: config.clockSkewSec,
       policy: { allowed: config.allowedPrincipals, suspended: config.suspendedPrincipals },
