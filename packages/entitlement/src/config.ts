@@ -72,7 +72,7 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ConfigR
   const embedded = databaseUrl === null;
   const adminTokens =
     env.SVC_ADMIN_TOKENS === undefined || env.SVC_ADMIN_TOKENS === "" ? null : list(env.SVC_ADMIN_TOKENS);
-  if (adminTokens !== null && adminTokens.some((token) => token.length < 16))
+  if (adminTokens?.some((token) => token.length < 16))
     problems.push("SVC_ADMIN_TOKENS: every token must have at least 16 characters");
   if (adminTokens === null && !embedded)
     problems.push(

@@ -46,6 +46,7 @@ export async function startService(env: NodeJS.ProcessEnv = process.env): Promis
   const devKey = config.trustedIssuers.includes("dev")
     ? await loadOrCreateDevIssuerKey(config.dataDir)
     : null;
+  let devIssuer: TrustedIssuer | undefined;
   const remoteIssuers: TrustedIssuer[] = config.trustedIssuers.flatMap((issuer) => {
     if (issuer === "google") return [createGoogleIssuer()];
     if (issuer === "dev") return [];
@@ -54,8 +55,13 @@ export async function startService(env: NodeJS.ProcessEnv = process.env): Promis
   const app = await createApp({
     store,
     verifyAuthorization: createTokenVerifier({
-      issuers: () =>
-        devKey ? [...remoteIssuers, createDevIssuer(devKey, devIssuerUrl(publicUrl))] : remoteIssuers,
+      issuers: () => {
+        if (devKey === null) return remoteIssuers;
+        // the dev issuer's id depends on the public url, known only after listen; build it once per url
+        if (devIssuer?.issuer !== devIssuerUrl(publicUrl))
+          devIssuer = createDevIssuer(devKey, devIssuerUrl(publicUrl));
+        return [...remoteIssuers, devIssuer];
+      },
       audience: () => config.audience ?? publicUrl,
       clockSkewSec: config.clockSkewSec,
       policy: { allowed: config.allowedPrincipals, suspended: config.suspendedPrincipals },
@@ -79,7 +85,13 @@ export async function startService(env: NodeJS.ProcessEnv = process.env): Promis
   const url = `http://127.0.0.1:${port}`;
   publicUrl ||= url;
   // contract: ONE line with "msg":"listening" and the loopback url, for a parent process to read
-  app.log.info({ url, public_url: publicUrl, store: store.kind, key_id: signingKey.keyId }, "listening");
+  const listening = { url, public_url: publicUrl, store: store.kind, key_id: signingKey.keyId };
+  // pino levels: info = 30; a quieter SVC_LOG_LEVEL must not hide the line a parent waits for
+  if (["trace", "debug", "info"].includes(config.logLevel)) app.log.info(listening, "listening");
+  else
+    process.stdout.write(
+      `${JSON.stringify({ level: 30, time: Date.now(), ...listening, msg: "listening" })}\n`,
+    );
   let closing: Promise<void> | undefined;
   return {
     app,

@@ -108,6 +108,15 @@ describe("token verifier", () => {
     assert.equal(k8s.jwksFetches, fetches + 1, "unknown kid: one refetch");
   });
 
+  it("remembers a verified token only until its exp", async () => {
+    const strict = createTokenVerifier({ issuers: () => issuers, audience: () => audience, clockSkewSec: 0 });
+    const token = await k8s.mintToken({ audience, subject: "short-lived", expiresInSec: 1 });
+    assert.equal((await strict(`Bearer ${token}`)).principal, "short-lived");
+    assert.equal((await strict(`Bearer ${token}`)).principal, "short-lived");
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    await rejectsWith(strict(`Bearer ${token}`), "AUTH_EXPIRED");
+  });
+
   it("answers 403 for a suspended principal", async () => {
     await rejectsWith(
       verify(`Bearer ${await k8s.mintToken({ audience, subject: "suspended-sa" })}`),

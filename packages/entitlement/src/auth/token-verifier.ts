@@ -26,43 +26,68 @@ export interface VerifiedCaller {
 
 export type VerifyAuthorization = (header: string | undefined) => Promise<VerifiedCaller>;
 
+// A runner sends the same token for its four calls and retries: remember a verified token for a
+// short while (never past its exp) instead of checking its signature again. Policy still runs per call.
+const CACHE_MAX_ENTRIES = 10_000;
+const CACHE_MAX_AGE_MS = 60_000;
+
 /** Builds the bearer-token check of every authenticated endpoint (spec §5.1, domain notes 401/403). */
 export function createTokenVerifier(options: TokenVerifierOptions): VerifyAuthorization {
+  const verified = new Map<string, { caller: VerifiedCaller; audience: string; until: number }>();
   return async (header) => {
-    if (header === undefined || header.trim() === "") throw new EntitlementError("AUTH_MISSING");
-    const match = /^Bearer +([A-Za-z0-9_.~+/=-]+)$/i.exec(header.trim());
-    if (match === null) throw new EntitlementError("AUTH_MALFORMED", "expected Authorization: Bearer <JWT>");
-    const token = match[1] as string;
-    let claims: JWTPayload;
-    let alg: string | undefined;
-    try {
-      alg = decodeProtectedHeader(token).alg;
-      claims = decodeJwt(token);
-    } catch {
-      throw new EntitlementError("AUTH_MALFORMED");
+    const cached = header === undefined ? undefined : verified.get(header);
+    if (cached !== undefined && cached.until > Date.now() && cached.audience === options.audience()) {
+      assertAllowed(cached.caller.principal, options.policy);
+      return cached.caller;
     }
-    if (alg === undefined || !ACCEPTED_ALGORITHMS.includes(alg))
-      throw new EntitlementError("AUTH_INVALID", `token algorithm ${String(alg)} is not accepted`);
-    const trusted = options.issuers().find((candidate) => candidate.issuer === claims.iss);
-    if (trusted === undefined) throw new EntitlementError("AUTH_UNTRUSTED_ISSUER");
-    let verified: JWTPayload;
-    try {
-      verified = (
-        await jwtVerify(token, trusted.keys, {
-          issuer: trusted.issuer,
-          audience: options.audience(),
-          algorithms: ACCEPTED_ALGORITHMS,
-          clockTolerance: options.clockSkewSec,
-          requiredClaims: ["exp", "iat"],
-        })
-      ).payload;
-    } catch (error) {
-      throw translateJoseError(error);
-    }
-    const principal = principalOf(trusted, verified);
-    assertAllowed(principal, options.policy);
-    return { principal, issuer: trusted.issuer };
+    const { caller, expiresAt } = await verifyHeader(options, header);
+    if (verified.size >= CACHE_MAX_ENTRIES) verified.delete(verified.keys().next().value as string);
+    verified.set(header as string, {
+      caller,
+      audience: options.audience(),
+      until: Math.min(expiresAt * 1000, Date.now() + CACHE_MAX_AGE_MS),
+    });
+    return caller;
   };
+}
+
+async function verifyHeader(
+  options: TokenVerifierOptions,
+  header: string | undefined,
+): Promise<{ caller: VerifiedCaller; expiresAt: number }> {
+  if (header === undefined || header.trim() === "") throw new EntitlementError("AUTH_MISSING");
+  const match = /^Bearer +([A-Za-z0-9_.~+/=-]+)$/i.exec(header.trim());
+  if (match === null) throw new EntitlementError("AUTH_MALFORMED", "expected Authorization: Bearer <JWT>");
+  const token = match[1] as string;
+  let claims: JWTPayload;
+  let alg: string | undefined;
+  try {
+    alg = decodeProtectedHeader(token).alg;
+    claims = decodeJwt(token);
+  } catch {
+    throw new EntitlementError("AUTH_MALFORMED");
+  }
+  if (alg === undefined || !ACCEPTED_ALGORITHMS.includes(alg))
+    throw new EntitlementError("AUTH_INVALID", `token algorithm ${String(alg)} is not accepted`);
+  const trusted = options.issuers().find((candidate) => candidate.issuer === claims.iss);
+  if (trusted === undefined) throw new EntitlementError("AUTH_UNTRUSTED_ISSUER");
+  let verified: JWTPayload;
+  try {
+    verified = (
+      await jwtVerify(token, trusted.keys, {
+        issuer: trusted.issuer,
+        audience: options.audience(),
+        algorithms: ACCEPTED_ALGORITHMS,
+        clockTolerance: options.clockSkewSec,
+        requiredClaims: ["exp", "iat"],
+      })
+    ).payload;
+  } catch (error) {
+    throw translateJoseError(error);
+  }
+  const principal = principalOf(trusted, verified);
+  assertAllowed(principal, options.policy);
+  return { caller: { principal, issuer: trusted.issuer }, expiresAt: verified.exp ?? 0 };
 }
 
 function principalOf(issuer: TrustedIssuer, claims: JWTPayload): string {

@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import { DatabaseSync, type SQLInputValue } from "node:sqlite";
+import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
 import {
   consumeAnswerOf,
   decideCheck,
@@ -45,6 +45,8 @@ export class SqliteLedgerStore implements LedgerStore {
   readonly kind = "sqlite" as const;
   readonly #db: DatabaseSync;
   readonly #now: () => Date;
+  // prepared once per SQL text: preparing dominates a short transaction otherwise
+  readonly #statements = new Map<string, StatementSync>();
 
   private constructor(db: DatabaseSync, now: () => Date) {
     this.#db = db;
@@ -96,16 +98,25 @@ export class SqliteLedgerStore implements LedgerStore {
     }
   }
 
+  #statement(sql: string): StatementSync {
+    let statement = this.#statements.get(sql);
+    if (statement === undefined) {
+      statement = this.#db.prepare(sql);
+      this.#statements.set(sql, statement);
+    }
+    return statement;
+  }
+
   #get(sql: string, params: SQLInputValue[] = []): Row | undefined {
-    return this.#db.prepare(sql).get(...params) as Row | undefined;
+    return this.#statement(sql).get(...params) as Row | undefined;
   }
 
   #all(sql: string, params: SQLInputValue[] = []): Row[] {
-    return this.#db.prepare(sql).all(...params) as Row[];
+    return this.#statement(sql).all(...params) as Row[];
   }
 
   #run(sql: string, params: SQLInputValue[] = []): number {
-    return Number(this.#db.prepare(sql).run(...params).lastInsertRowid);
+    return Number(this.#statement(sql).run(...params).lastInsertRowid);
   }
 
   #balance(principal: string, mode: RunMode): number {

