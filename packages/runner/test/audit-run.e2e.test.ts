@@ -19,7 +19,7 @@ let service: TestEntitlement;
 
 before(async () => {
   service = await startTestEntitlement();
-  console.log(`# e2e against the ${service.kind} entitlement service at ${service.url}`);
+  console.log(`# e2e against the real entitlement service at ${service.url}`);
 });
 after(async () => {
   await service?.close();

@@ -8,15 +8,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import type { TrustedKey } from "@svc/core";
-import { startFakeEntitlement } from "./fake-entitlement.ts";
 
 const REPO = join(import.meta.dirname, "..", "..", "..", "..");
 const ENTITLEMENT_BIN = join(REPO, "packages", "entitlement", "bin", "svc-entitlement.ts");
 const ADMIN_TOKEN = "e2e-admin-token-0123456789abcdef";
 
-/** An entitlement service for e2e tests: the real process when built, else the contract fake. */
+/**
+ * The real entitlement service process for e2e tests. There is deliberately no fallback to a
+ * fake: an e2e run that cannot start the real service fails instead of passing against less.
+ */
 export interface TestEntitlement {
-  readonly kind: "real" | "fake";
   readonly url: string;
   grant(principal: string, runs: number): Promise<void>;
   tokenFor(principal: string): Promise<string>;
@@ -24,24 +25,10 @@ export interface TestEntitlement {
   close(): Promise<void>;
 }
 
-export function isRealEntitlementAvailable(): boolean {
-  return existsSync(ENTITLEMENT_BIN) && process.env.SVC_RUNNER_E2E_FAKE !== "1";
-}
-
 export async function startTestEntitlement(): Promise<TestEntitlement> {
-  return isRealEntitlementAvailable() ? startReal() : startFake();
-}
-
-async function startFake(): Promise<TestEntitlement> {
-  const fake = await startFakeEntitlement({ runs: 0 });
-  return {
-    kind: "fake",
-    url: fake.url,
-    grant: async (principal, runs) => fake.grant(principal, runs),
-    tokenFor: async (principal) => `token-${principal}`,
-    trustedKeys: async () => [fake.trustedKey],
-    close: () => fake.close(),
-  };
+  if (!existsSync(ENTITLEMENT_BIN))
+    throw new Error(`the entitlement service bin is missing: ${ENTITLEMENT_BIN}`);
+  return startReal();
 }
 
 async function startReal(): Promise<TestEntitlement> {
@@ -64,7 +51,6 @@ async function startReal(): Promise<TestEntitlement> {
   });
   const run = promisify(execFile);
   return {
-    kind: "real",
     url,
     grant: async (principal, runs) => {
       const response = await fetch(new URL("/api/entitlement/issue", url), {
