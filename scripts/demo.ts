@@ -13,7 +13,8 @@ import { type TrustedKey, verifySealFolder } from "@svc/core";
 const REPO = resolve(import.meta.dirname, "..");
 const ENTITLEMENT_BIN = join(REPO, "packages", "entitlement", "bin", "svc-entitlement.ts");
 const RUNNER_BIN = join(REPO, "packages", "runner", "bin", "svc-runner.ts");
-const OUT = join(REPO, "out", "demo");
+// SVC_DEMO_OUT moves the demo folder (its test uses a temporary one); default ./out/demo.
+const OUT = resolve(process.env.SVC_DEMO_OUT ?? join(REPO, "out", "demo"));
 const PRINCIPAL = "demo@example.com";
 const PROJECT = "demo";
 
