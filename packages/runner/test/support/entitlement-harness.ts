@@ -25,13 +25,14 @@ export interface TestEntitlement {
   close(): Promise<void>;
 }
 
-export async function startTestEntitlement(): Promise<TestEntitlement> {
+/** Starts the service; `extraEnv` adds configuration such as SVC_TRUSTED_ISSUERS. */
+export async function startTestEntitlement(extraEnv: Record<string, string> = {}): Promise<TestEntitlement> {
   if (!existsSync(ENTITLEMENT_BIN))
     throw new Error(`the entitlement service bin is missing: ${ENTITLEMENT_BIN}`);
-  return startReal();
+  return startReal(extraEnv);
 }
 
-async function startReal(): Promise<TestEntitlement> {
+async function startReal(extraEnv: Record<string, string>): Promise<TestEntitlement> {
   const dataDir = await mkdtemp(join(tmpdir(), "svc-ent-e2e-"));
   const env = {
     ...process.env,
@@ -40,6 +41,7 @@ async function startReal(): Promise<TestEntitlement> {
     SVC_DATA_DIR: dataDir,
     SVC_ADMIN_TOKENS: ADMIN_TOKEN,
     SVC_SHUTDOWN_TIMEOUT_SEC: "2",
+    ...extraEnv,
   };
   const child: ChildProcess = spawn(process.execPath, [ENTITLEMENT_BIN], {
     env,
