@@ -4,6 +4,7 @@ import { parsePresealPayload } from "@svc/core";
 import type { EntitlementClient } from "./lifecycle/entitlement-client.ts";
 import type { Logger } from "./log.ts";
 import { writeSealFolder } from "./outputs/seal-files.ts";
+import { readSealedState, restoreSealedState } from "./outputs/sealed-state.ts";
 import { sealHashes } from "./run-audit.ts";
 import { EXIT, type ExitCode, RunnerError } from "./runner-error.ts";
 
@@ -42,12 +43,13 @@ export async function completeSeal(deps: {
       `outputs of ${deps.runDir} changed since the pre-seal (outputs ${now.outputs_sha256} vs ${preseal.outputs_sha256})`,
     );
   }
+  // Seal the state run_complete was first asked to seal (see keepSealedState): the same hashes
+  // whether or not the service recorded that first attempt.
+  const sealed = await readSealedState(deps.runDir);
   deps.log.info("run_complete", { phase: "seal", run_id: preseal.run_id });
+  let complete: Awaited<ReturnType<typeof deps.entitlement.runComplete>>;
   try {
-    const complete = await deps.entitlement.runComplete({ run_id: preseal.run_id, ...now });
-    await writeSealFolder(deps.runDir, complete.seal);
-    deps.log.info("sealed", { phase: "seal", seal_id: complete.seal.seal_id, run_dir: deps.runDir });
-    return EXIT.success;
+    complete = await deps.entitlement.runComplete({ run_id: preseal.run_id, ...sealed });
   } catch (error) {
     if (error instanceof RunnerError && error.code === "ENTITLEMENT_UNREACHABLE") {
       deps.log.warn("run_complete still unreachable; the pre-seal stays", { cause: error.message });
@@ -55,4 +57,18 @@ export async function completeSeal(deps: {
     }
     throw error;
   }
+  await restoreSealedState(deps.runDir);
+  const restored = await sealHashes(deps.runDir);
+  if (
+    restored.outputs_sha256 !== sealed.outputs_sha256 ||
+    restored.run_manifest_sha256 !== sealed.run_manifest_sha256
+  ) {
+    throw new RunnerError(
+      "OUTPUTS_CHANGED",
+      `outputs of ${deps.runDir} do not match the state sent to run_complete (${restored.outputs_sha256} vs ${sealed.outputs_sha256})`,
+    );
+  }
+  await writeSealFolder(deps.runDir, complete.seal);
+  deps.log.info("sealed", { phase: "seal", seal_id: complete.seal.seal_id, run_dir: deps.runDir });
+  return EXIT.success;
 }

@@ -28,6 +28,7 @@ import { writeExpectedHashes, writeReproPack } from "./outputs/repro-pack.ts";
 import { prepareRunDir } from "./outputs/run-dir.ts";
 import type { RunFacts, SealStatus } from "./outputs/run-facts.ts";
 import { toInstant, writePreseal, writeSealFolder } from "./outputs/seal-files.ts";
+import { keepSealedState } from "./outputs/sealed-state.ts";
 import { buildModulePlan, countPlan, settlePlan } from "./plan/module-plan.ts";
 import { loadPolicy } from "./plan/policy.ts";
 import { resolveCategory } from "./plan/resolve-category.ts";
@@ -291,6 +292,7 @@ export async function runAudit(deps: AuditDeps): Promise<AuditOutcome> {
     } catch (error) {
       if (!(error instanceof RunnerError) || error.code !== "ENTITLEMENT_UNREACHABLE") throw error;
       log.warn("run_complete unreachable: writing a pre-seal", { phase: "seal", cause: error.message });
+      await keepSealedState(runDir, hashes);
       const pending = await finalize("pending_online_verification");
       await writePreseal(runDir, {
         seal_version: "svc.preseal/v1",

@@ -224,6 +224,42 @@ describe("svc-runner end to end", () => {
       assert.equal(sealed.code, 0, sealed.stderr);
       await assertSealVerified(run.runDir);
       await assert.rejects(readFile(join(run.runDir, "seal/preseal.json")));
+      // Sealed as run_complete was first asked: the summary says sealed again.
+      assert.equal((await readJson(join(run.runDir, "results/summary.json"))).seal_status, "sealed");
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  test("run_complete recorded but its reply lost: svc-runner seal later gets that same seal, not a 409", async () => {
+    await service.grant("alice@example.com", 1);
+    const proxy = await startRecordingProxy(service.url);
+    try {
+      proxy.dropReply.add("/api/entitlement/run_complete");
+      const run = await runDemo({ runId: "run_lost_reply", url: proxy.url, extra: ["--timeout-sec", "1"] });
+      assert.equal(run.code, 10, run.stderr);
+      assert.ok(proxy.paths.includes("/api/entitlement/run_complete"), "run_complete reached the service");
+      const sealed = await runCli(
+        [
+          "seal",
+          "--run-dir",
+          run.runDir,
+          "--entitlement-url",
+          service.url,
+          "--audience",
+          service.url,
+          "--auth-mode",
+          "dev",
+        ],
+        { SVC_DEV_TOKEN: run.token },
+      );
+      assert.equal(sealed.code, 0, sealed.stderr);
+      await assertSealVerified(run.runDir);
+      const summary = await readJson(join(run.runDir, "results/summary.json"));
+      assert.equal(summary.seal_status, "sealed");
+      await assert.rejects(readdir(join(run.runDir, "seal/pending")));
+      const verify = await sh("bash", [join(run.runDir, "repro_pack/container/verify.sh")]);
+      assert.match(verify.stdout, /verify: OK/);
     } finally {
       await proxy.close();
     }

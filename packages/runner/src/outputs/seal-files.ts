@@ -15,6 +15,7 @@ export async function writeSealFolder(runDir: string, seal: SealBundleResponse):
   await writeFileAtomic(join(dir, "VERIFY.md"), seal.verify_md);
   await rm(join(dir, "preseal.json"), { force: true });
   await rm(join(dir, "preseal.svg"), { force: true });
+  await rm(join(dir, "pending"), { recursive: true, force: true });
 }
 
 /** `seal/preseal.json` and `seal/preseal.svg`: the hashes, unsigned, until run_complete answers. */

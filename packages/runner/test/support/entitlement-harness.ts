@@ -130,13 +130,17 @@ export function waitForListening(child: ChildProcess, timeoutMs = 20_000): Promi
 export interface RecordingProxy {
   readonly url: string;
   readonly paths: string[];
+  /** Paths whose requests are cut before they reach the service. */
   readonly drop: Set<string>;
+  /** Paths forwarded to the service whose reply is then cut: the call happened, the answer is lost. */
+  readonly dropReply: Set<string>;
   close(): Promise<void>;
 }
 
 export async function startRecordingProxy(target: string): Promise<RecordingProxy> {
   const paths: string[] = [];
   const drop = new Set<string>();
+  const dropReply = new Set<string>();
   const upstream = new URL(target);
   const server: Server = createServer((req, res) => {
     const path = req.url ?? "/";
@@ -148,6 +152,11 @@ export async function startRecordingProxy(target: string): Promise<RecordingProx
     const forward = request(
       { host: upstream.hostname, port: upstream.port, path, method: req.method, headers: req.headers },
       (answer) => {
+        if (dropReply.has(path)) {
+          answer.resume();
+          answer.on("end", () => req.socket.destroy());
+          return;
+        }
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
       },
@@ -162,6 +171,7 @@ export async function startRecordingProxy(target: string): Promise<RecordingProx
     url: `http://127.0.0.1:${port}`,
     paths,
     drop,
+    dropReply,
     close: async () => {
       server.closeAllConnections();
       server.close();
