@@ -165,6 +165,7 @@ describe("output endpoints", () => {
     assert.match(response.headers.get("etag") ?? "", /^"[0-9a-f-]+"$/);
     assert.equal(response.headers.get("accept-ranges"), "bytes");
     assert.equal(await response.text(), '{"ok":true}\n');
+    assert.match(response.headers.get("x-request-id") ?? "", /.+/);
     const html = await harness.call(`/api/outputs/download?runId=${RUN}&path=results/report.html`);
     assert.equal(html.headers.get("x-content-type-options"), "nosniff");
     assert.match(html.headers.get("content-disposition") ?? "", /^attachment/);

@@ -1,9 +1,10 @@
 import { open } from "node:fs/promises";
 import { basename, extname } from "node:path";
-import { Readable } from "node:stream";
+import type { Writable } from "node:stream";
 import { PreflightError } from "../errors.ts";
 import { parseByteRange } from "./byte-range.ts";
 import { checkRelativePath, resolveInsideRun } from "./safe-path.ts";
+import { writeFileRange } from "./write-file-range.ts";
 
 const CONTENT_TYPES: Record<string, string> = {
   ".json": "application/json",
@@ -23,9 +24,6 @@ const CONTENT_TYPES: Record<string, string> = {
   ".sdf": "chemical/x-mdl-sdfile",
 };
 
-/** Read buffer of the file stream: large reads keep throughput near sendfile on big outputs. */
-const STREAM_CHUNK = 1024 * 1024;
-
 /** Request headers that shape a download (RFC 9110 §13, §14). */
 export interface DownloadRequestHeaders {
   range?: string;
@@ -37,8 +35,8 @@ export interface DownloadRequestHeaders {
 export interface DownloadResponse {
   status: 200 | 206 | 304;
   headers: Record<string, string>;
-  /** Streams the bytes from the open descriptor (closing it at the end); null for 304. */
-  openBody: (() => Readable) | null;
+  /** Writes the bytes from the open descriptor to `destination`, then closes it; null for 304. */
+  writeBody: ((destination: Writable) => Promise<void>) | null;
   /** Closes the descriptor when the body is not sent (HEAD). */
   discard: () => Promise<void>;
 }
@@ -88,7 +86,7 @@ export async function prepareDownload(
       "content-security-policy": "default-src 'none'; sandbox",
     };
     if (request.ifNoneMatch?.split(",").some((tag) => tag.trim() === etag))
-      return { status: 304, headers, openBody: null, discard: async () => {} };
+      return { status: 304, headers, writeBody: null, discard: async () => {} };
     // RFC 9110 §13.1.5: a Range with a stale If-Range validator gets the whole representation.
     const range =
       request.ifRange !== undefined && request.ifRange !== etag
@@ -110,12 +108,12 @@ export async function prepareDownload(
     return {
       status: range === "none" ? 200 : 206,
       headers,
-      openBody: () => {
-        if (info.size === 0) {
-          void handle.close();
-          return Readable.from([]);
+      writeBody: async (destination) => {
+        try {
+          if (info.size > 0) await writeFileRange(handle, start, end, destination);
+        } finally {
+          await handle.close();
         }
-        return handle.createReadStream({ start, end, highWaterMark: STREAM_CHUNK, autoClose: true });
       },
       discard: () => handle.close(),
     };

@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeaders } from "node:http";
 import type { FastifyInstance } from "fastify";
 import type { RouteContext } from "../app.ts";
 import { prepareDownload } from "../outputs/download.ts";
@@ -35,12 +36,23 @@ export function registerOutputRoutes(app: FastifyInstance, context: RouteContext
       ...(ifNoneMatch !== undefined ? { ifNoneMatch } : {}),
     });
     reply.code(download.status).headers(download.headers);
-    if (download.openBody === null) return reply.send();
+    if (download.writeBody === null) return reply.send();
     if (request.method === "HEAD") {
       await download.discard();
       return reply.send();
     }
-    return reply.send(download.openBody());
+    // The body is written straight to the socket from reused buffers (see writeFileRange);
+    // headers already set on the reply (x-request-id) go out with ours.
+    reply.hijack();
+    reply.raw.writeHead(download.status, reply.getHeaders() as OutgoingHttpHeaders);
+    try {
+      await download.writeBody(reply.raw);
+      reply.raw.end();
+    } catch (error) {
+      // Headers are gone: all that is left is to cut the connection so the client sees a short body.
+      request.log.warn({ err: error, path }, "download interrupted");
+      reply.raw.destroy();
+    }
   });
 
   app.get("/api/outputs/repro-pack.tgz", { onRequest: context.requireAuth }, async (request, reply) => {
