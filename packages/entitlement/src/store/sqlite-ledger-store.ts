@@ -27,6 +27,7 @@ import type { RunCompleteFields, RunMode, RunParams, RunStartFields } from "../d
 import { EntitlementError } from "../errors/entitlement-error.ts";
 import type { IssueSeal, LedgerStore, LedgerStoreOptions } from "./ledger-store.ts";
 import { toLedgerEntry, toRunRecord } from "./row-mapping.ts";
+import { SqliteGroupCommit } from "./sqlite-group-commit.ts";
 import { SQLITE_MIGRATIONS } from "./sqlite-migrations.ts";
 
 export interface SqliteLedgerStoreOptions extends LedgerStoreOptions {
@@ -39,7 +40,9 @@ type Row = Record<string, unknown>;
 /**
  * The embedded ledger: one SQLite file via `node:sqlite`. WAL + synchronous=FULL so an answered
  * commit survives a crash; every mutation runs in BEGIN IMMEDIATE so the write lock is taken
- * before anything is read (no upgrade deadlock between processes sharing the file).
+ * before anything is read (no upgrade deadlock between processes sharing the file). Mutations of
+ * the same event-loop turn share that transaction, each in its own savepoint (group commit, see
+ * SqliteGroupCommit): one fsync per batch, and no answer before its commit.
  */
 export class SqliteLedgerStore implements LedgerStore {
   readonly kind = "sqlite" as const;
@@ -47,10 +50,13 @@ export class SqliteLedgerStore implements LedgerStore {
   readonly #now: () => Date;
   // prepared once per SQL text: preparing dominates a short transaction otherwise
   readonly #statements = new Map<string, StatementSync>();
+  // writes of one event-loop turn share one fsync; each still commits or fails alone
+  readonly #batch: SqliteGroupCommit;
 
   private constructor(db: DatabaseSync, now: () => Date) {
     this.#db = db;
     this.#now = now;
+    this.#batch = new SqliteGroupCommit(db);
   }
 
   /** Opens (creating when missing) the file and applies pending migrations. */
@@ -169,7 +175,9 @@ export class SqliteLedgerStore implements LedgerStore {
   }
 
   async close(): Promise<void> {
-    if (this.#db.isOpen) this.#db.close();
+    if (!this.#db.isOpen) return;
+    this.#batch.flush();
+    this.#db.close();
   }
 
   async getBalance(principal: string, mode: RunMode): Promise<number> {
@@ -195,7 +203,7 @@ export class SqliteLedgerStore implements LedgerStore {
   }
 
   async consumeRun(principal: string, params: RunParams): Promise<ConsumeResult> {
-    return this.#tx(() => {
+    return this.#batch.run(() => {
       const run = this.#runRow(params.run_id);
       const decision = decideConsume(run, principal, params, this.#balance(principal, params.mode));
       if (decision.kind === "replay") return decision.answer;
@@ -224,7 +232,7 @@ export class SqliteLedgerStore implements LedgerStore {
   }
 
   async startRun(principal: string, fields: RunStartFields): Promise<RunStartResult> {
-    return this.#tx(() => {
+    return this.#batch.run(() => {
       const run = this.#runRow(fields.run_id);
       if (decideRunStart(run, principal, fields) === "record") {
         this.#run(
@@ -250,7 +258,7 @@ export class SqliteLedgerStore implements LedgerStore {
     fields: RunCompleteFields,
     issueSeal: IssueSeal,
   ): Promise<RunCompleteResult> {
-    return this.#tx(() => {
+    return this.#batch.run(() => {
       const run = this.#runRow(fields.run_id);
       if (decideRunComplete(run, principal, fields) === "seal" && run !== null) {
         const now = this.#now();
@@ -282,7 +290,7 @@ export class SqliteLedgerStore implements LedgerStore {
   }
 
   async grantRuns(request: GrantRequest): Promise<GrantResult> {
-    return this.#tx(() => {
+    return this.#batch.run(() => {
       const previousRow =
         request.idempotency_key === undefined
           ? undefined
@@ -315,7 +323,7 @@ export class SqliteLedgerStore implements LedgerStore {
   }
 
   async redeemSeal(principal: string, sealId: string): Promise<RedeemResult> {
-    return this.#tx(() => {
+    return this.#batch.run(() => {
       const seal = this.#get("SELECT mode, revoked FROM seals WHERE seal_id = ?", [sealId]);
       if (seal === undefined)
         throw new EntitlementError("SEAL_NOT_VERIFIED", "this seal was not issued here");
@@ -358,10 +366,10 @@ export class SqliteLedgerStore implements LedgerStore {
   }
 
   async revokeSeal(sealId: string, reason: string): Promise<boolean> {
-    return this.#tx(() => {
-      const result = this.#db
-        .prepare("UPDATE seals SET revoked = 1, revoked_reason = ? WHERE seal_id = ?")
-        .run(reason, sealId);
+    return this.#batch.run(() => {
+      const result = this.#statement(
+        "UPDATE seals SET revoked = 1, revoked_reason = ? WHERE seal_id = ?",
+      ).run(reason, sealId);
       return Number(result.changes) > 0;
     });
   }
