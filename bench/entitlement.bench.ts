@@ -212,42 +212,35 @@ async function rawPostgres(url: string) {
       principal,
       RUNS,
     ]);
+  // the same single statement PostgresLedgerStore.consumeRun sends (one round trip, autocommit)
+  const consume = `
+WITH existing AS (
+  SELECT * FROM runs WHERE run_id = $3
+), charged AS (
+  UPDATE balances SET runs_remaining = runs_remaining - 1
+  WHERE principal = $1 AND mode = 'standard' AND runs_remaining >= 1 AND NOT EXISTS (SELECT 1 FROM existing)
+  RETURNING runs_remaining
+), entry AS (
+  INSERT INTO ledger_entries (kind, principal, mode, delta, runs_remaining_after, run_id, actor, reason, created_at)
+  SELECT 'consume', $1, 'standard', -1, runs_remaining, $3, $1, 'bench', $2 FROM charged
+  RETURNING id, runs_remaining_after
+), inserted AS (
+  INSERT INTO runs (run_id, principal, project_id, mode, module_id, state, consumed_at, ledger_entry_id,
+    runs_remaining_after)
+  SELECT $3, $1, 'bench', 'standard', 'm', 'consumed', $2, id, runs_remaining_after FROM entry
+  RETURNING *
+)
+SELECT 'charged' AS outcome, * FROM inserted
+UNION ALL
+SELECT 'existing' AS outcome, * FROM existing`;
   const results = new Map<number, Figures>();
   for (const clients of LEVELS) {
     results.set(
       clients,
       await measure(clients, async (client) => {
         const principal = principals[client] as string;
-        const runId = nextRunId("raw_pg");
-        const connection = await pool.connect();
-        try {
-          await connection.query("SELECT * FROM runs WHERE run_id = $1", [runId]);
-          await connection.query("BEGIN");
-          await connection.query(
-            "SELECT runs_remaining FROM balances WHERE principal = $1 AND mode = 'standard' FOR UPDATE",
-            [principal],
-          );
-          await connection.query("SELECT * FROM runs WHERE run_id = $1", [runId]);
-          const balance = await connection.query(
-            "UPDATE balances SET runs_remaining = runs_remaining - 1 WHERE principal = $1 AND mode = 'standard' RETURNING runs_remaining",
-            [principal],
-          );
-          const after = Number(balance.rows[0].runs_remaining);
-          const at = new Date().toISOString();
-          const entry = await connection.query(
-            `INSERT INTO ledger_entries (kind, principal, mode, delta, runs_remaining_after, actor, reason, created_at, run_id)
-             VALUES ('consume', $1, 'standard', -1, $2, $1, 'bench', $3, $4) RETURNING id`,
-            [principal, after, at, runId],
-          );
-          await connection.query(
-            `INSERT INTO runs (run_id, principal, project_id, mode, module_id, state, consumed_at, ledger_entry_id, runs_remaining_after)
-             VALUES ($1, $2, 'bench', 'standard', 'm', 'consumed', $3, $4, $5)`,
-            [runId, principal, at, entry.rows[0].id, after],
-          );
-          await connection.query("COMMIT");
-        } finally {
-          connection.release();
-        }
+        const result = await pool.query(consume, [principal, new Date().toISOString(), nextRunId("raw_pg")]);
+        if (result.rows[0]?.outcome !== "charged") throw new Error("raw consume did not charge");
       }),
     );
   }
