@@ -212,7 +212,8 @@ async function rawPostgres(url: string) {
       principal,
       RUNS,
     ]);
-  // the same single statement PostgresLedgerStore.consumeRun sends (one round trip, autocommit)
+  // the same single statement PostgresLedgerStore.consumeRun sends (one round trip, autocommit,
+  // prepared once per connection)
   const consume = `
 WITH existing AS (
   SELECT * FROM runs WHERE run_id = $3
@@ -239,7 +240,11 @@ SELECT 'existing' AS outcome, * FROM existing`;
       clients,
       await measure(clients, async (client) => {
         const principal = principals[client] as string;
-        const result = await pool.query(consume, [principal, new Date().toISOString(), nextRunId("raw_pg")]);
+        const result = await pool.query({
+          name: "raw_consume_run",
+          text: consume,
+          values: [principal, new Date().toISOString(), nextRunId("raw_pg")],
+        });
         if (result.rows[0]?.outcome !== "charged") throw new Error("raw consume did not charge");
       }),
     );

@@ -242,17 +242,23 @@ export class PostgresLedgerStore implements LedgerStore {
     // UPDATE's row lock serialises consumes of one principal and its guard is re-checked on the
     // row version it waited for. A concurrent first consume of the same run_id, invisible to this
     // statement's snapshot, makes an insert hit a unique index (23505): the retry sees its row.
-    const row = await this.#retrying(() =>
-      this.#one(this.#pool, CONSUME_SQL, [
-        principal,
-        params.mode,
-        params.run_id,
-        params.project_id,
-        params.module_id,
-        `consume ${params.module_id} run for project ${params.project_id}`,
-        this.#now().toISOString(),
-      ]),
-    );
+    const row = await this.#retrying(async () => {
+      const result = await this.#pool.query({
+        // named: each connection parses and plans it once, later calls send only the values
+        name: "svc_consume_run",
+        text: CONSUME_SQL,
+        values: [
+          principal,
+          params.mode,
+          params.run_id,
+          params.project_id,
+          params.module_id,
+          `consume ${params.module_id} run for project ${params.project_id}`,
+          this.#now().toISOString(),
+        ],
+      });
+      return result.rows[0] as Row | undefined;
+    });
     if (row?.outcome === "charged") return consumeAnswerOf(toRunRecord(row));
     // Not charged: the run existed (replay or 409), or the guard saw no run left. In the second
     // case a consume of the same run_id may have committed while this statement waited for the
