@@ -46,6 +46,22 @@ describe("SqliteGroupCommit", () => {
     db.close();
   });
 
+  it("rolls back a failing job that is alone in its batch", async () => {
+    const db = open("single.sqlite");
+    const batch = new SqliteGroupCommit(db);
+    const insert = db.prepare("INSERT INTO t (v) VALUES (?)");
+    await assert.rejects(
+      batch.run(() => {
+        insert.run("half-written");
+        throw new Error("refused");
+      }),
+      /refused/,
+    );
+    await batch.run(() => insert.run("next"));
+    assert.deepEqual(values(db), ["next"]);
+    db.close();
+  });
+
   it("settles a job only after its commit is visible to another connection", async () => {
     const db = open("visible.sqlite");
     const batch = new SqliteGroupCommit(db);

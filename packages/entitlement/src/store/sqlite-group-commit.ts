@@ -56,6 +56,10 @@ export class SqliteGroupCommit {
   }
 
   #commit(jobs: Job[]): void {
+    if (jobs.length === 1) {
+      this.#commitAlone(jobs[0] as Job);
+      return;
+    }
     const outcomes: { ok: boolean; value: unknown }[] = [];
     try {
       this.#db.exec("BEGIN IMMEDIATE");
@@ -83,5 +87,20 @@ export class SqliteGroupCommit {
       if (outcome.ok) job.resolve(outcome.value);
       else job.reject(outcome.value);
     });
+  }
+
+  // A batch of one needs no savepoint: its transaction is its own (the common case at low load).
+  #commitAlone(job: Job): void {
+    let value: unknown;
+    try {
+      this.#db.exec("BEGIN IMMEDIATE");
+      value = job.work();
+      this.#db.exec("COMMIT");
+    } catch (error) {
+      if (this.#db.isTransaction) this.#db.exec("ROLLBACK");
+      job.reject(error);
+      return;
+    }
+    job.resolve(value);
   }
 }

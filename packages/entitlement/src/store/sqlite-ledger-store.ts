@@ -138,12 +138,16 @@ export class SqliteLedgerStore implements LedgerStore {
     return row === undefined ? null : toRunRecord(row);
   }
 
-  /** Adds `delta` to the balance and appends the ledger line; returns [entry id, balance after]. */
+  /**
+   * Adds `delta` to the balance and appends the ledger line; returns [entry id, balance after].
+   * `balance` is the balance already read in this transaction, when the caller has it.
+   */
   #appendEntry(
     entry: Omit<LedgerEntry, "id" | "runs_remaining_after" | "created_at">,
     at: string,
+    balance = this.#balance(entry.principal, entry.mode),
   ): [number, number] {
-    const after = this.#balance(entry.principal, entry.mode) + entry.delta;
+    const after = balance + entry.delta;
     if (after < 0) throw new EntitlementError("ENTITLEMENT_EXHAUSTED");
     this.#run(
       `INSERT INTO balances (principal, mode, runs_remaining) VALUES (?, ?, ?)
@@ -205,7 +209,8 @@ export class SqliteLedgerStore implements LedgerStore {
   async consumeRun(principal: string, params: RunParams): Promise<ConsumeResult> {
     return this.#batch.run(() => {
       const run = this.#runRow(params.run_id);
-      const decision = decideConsume(run, principal, params, this.#balance(principal, params.mode));
+      const balance = this.#balance(principal, params.mode);
+      const decision = decideConsume(run, principal, params, balance);
       if (decision.kind === "replay") return decision.answer;
       const at = this.#now().toISOString();
       const [entryId, after] = this.#appendEntry(
@@ -221,6 +226,7 @@ export class SqliteLedgerStore implements LedgerStore {
           reason: `consume ${params.module_id} run for project ${params.project_id}`,
         },
         at,
+        balance,
       );
       this.#run(
         `INSERT INTO runs (run_id, principal, project_id, mode, module_id, state, consumed_at, ledger_entry_id,
