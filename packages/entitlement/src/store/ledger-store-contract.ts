@@ -321,6 +321,19 @@ export function describeLedgerStoreContract(name: string, harness: StoreHarness)
       assert.equal((await store.listLedger(who)).filter((entry) => entry.kind === "consume").length, 1);
     });
 
+    it("100 concurrent identical consumes of one run_id with one run left: all replay, none is 402", async () => {
+      // the losers wait for the winner's balance lock and then see no run left: they must still
+      // find the winner's run and replay it, not answer 402
+      const who = unique("last");
+      await grant(who, 1);
+      // open every pooled connection first, so the consumes really run side by side
+      await Promise.all(Array.from({ length: 20 }, () => store.getBalance(who, "standard")));
+      const run = params();
+      const answers = await Promise.all(Array.from({ length: 100 }, () => store.consumeRun(who, run)));
+      for (const answer of answers) assert.deepEqual(answer, answers[0]);
+      assert.equal(await store.getBalance(who, "standard"), 0);
+    });
+
     it("concurrent consumes of one run_id by two principals charge exactly one of them", async () => {
       const a = unique("racer_a");
       const b = unique("racer_b");

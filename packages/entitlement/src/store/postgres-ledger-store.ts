@@ -42,6 +42,30 @@ type Row = Record<string, unknown>;
 const RETRYABLE = new Set(["40001", "40P01", "23505"]);
 const MIGRATION_LOCK = 0x5ec1ed9e;
 
+// The consume transaction as one statement ($1 principal, $2 mode, $3 run_id, $4 project_id,
+// $5 module_id, $6 reason, $7 instant). Answers the inserted run (outcome 'charged'), or the
+// existing run of that run_id, or no row when no run was left.
+const CONSUME_SQL = `
+WITH existing AS (
+  SELECT * FROM runs WHERE run_id = $3
+), charged AS (
+  UPDATE balances SET runs_remaining = runs_remaining - 1
+  WHERE principal = $1 AND mode = $2 AND runs_remaining >= 1 AND NOT EXISTS (SELECT 1 FROM existing)
+  RETURNING runs_remaining
+), entry AS (
+  INSERT INTO ledger_entries (kind, principal, mode, delta, runs_remaining_after, run_id, actor, reason, created_at)
+  SELECT 'consume', $1, $2, -1, runs_remaining, $3, $1, $6, $7 FROM charged
+  RETURNING id, runs_remaining_after
+), inserted AS (
+  INSERT INTO runs (run_id, principal, project_id, mode, module_id, state, consumed_at, ledger_entry_id,
+    runs_remaining_after)
+  SELECT $3, $1, $4, $2, $5, 'consumed', $7, id, runs_remaining_after FROM entry
+  RETURNING *
+)
+SELECT 'charged' AS outcome, * FROM inserted
+UNION ALL
+SELECT 'existing' AS outcome, * FROM existing`;
+
 /**
  * The multi-replica ledger: PostgreSQL via `pg`. READ COMMITTED with `SELECT ... FOR UPDATE` on
  * the balance row (consume) or the run row (lifecycle) serialises writers of the same principal;
@@ -96,7 +120,7 @@ export class PostgresLedgerStore implements LedgerStore {
   }
 
   async #tx<T>(work: (client: Client) => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
+    return this.#retrying(async () => {
       const client = await this.#pool.connect();
       try {
         await client.query("BEGIN");
@@ -105,11 +129,22 @@ export class PostgresLedgerStore implements LedgerStore {
         return result;
       } catch (error) {
         await client.query("ROLLBACK").catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    });
+  }
+
+  /** Runs one whole transaction again on serialization failure, deadlock or a lost insert race. */
+  async #retrying<T>(attemptOnce: () => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await attemptOnce();
+      } catch (error) {
         const code = (error as { code?: string }).code;
         if (code === undefined || !RETRYABLE.has(code) || attempt >= this.#maxAttempts) throw error;
         await new Promise((resolve) => setTimeout(resolve, Math.random() * 2 * attempt));
-      } finally {
-        client.release();
       }
     }
   }
@@ -202,43 +237,37 @@ export class PostgresLedgerStore implements LedgerStore {
   }
 
   async consumeRun(principal: string, params: RunParams): Promise<ConsumeResult> {
-    // A replay needs no lock: a consumed run's answer never changes.
-    const existing = await this.#runRow(this.#pool, params.run_id);
-    if (existing !== null) {
-      const decision = decideConsume(existing, principal, params, 0);
-      if (decision.kind === "replay") return decision.answer;
-    }
-    return this.#tx(async (client) => {
-      // Lock the balance row first, then re-read the run: under READ COMMITTED the second read
-      // sees whatever a transaction that held the lock before us committed.
-      const balance = await this.#balance(client, principal, params.mode, true);
-      const run = await this.#runRow(client, params.run_id);
-      const decision = decideConsume(run, principal, params, balance);
-      if (decision.kind === "replay") return decision.answer;
-      const at = this.#now().toISOString();
-      const [entryId, after] = await this.#appendEntry(
-        client,
-        {
-          kind: "consume",
+    // One statement in its own (autocommit) transaction, one round trip instead of eight. It
+    // charges only when the run is new and a run is left, which is decideConsume's rule; the
+    // UPDATE's row lock serialises consumes of one principal and its guard is re-checked on the
+    // row version it waited for. A concurrent first consume of the same run_id, invisible to this
+    // statement's snapshot, makes an insert hit a unique index (23505): the retry sees its row.
+    const row = await this.#retrying(async () => {
+      const result = await this.#pool.query({
+        // named: each connection parses and plans it once, later calls send only the values
+        name: "svc_consume_run",
+        text: CONSUME_SQL,
+        values: [
           principal,
-          mode: params.mode,
-          delta: -1,
-          run_id: params.run_id,
-          seal_id: null,
-          idempotency_key: null,
-          actor: principal,
-          reason: `consume ${params.module_id} run for project ${params.project_id}`,
-        },
-        at,
-      );
-      const row = await this.#one(
-        client,
-        `INSERT INTO runs (run_id, principal, project_id, mode, module_id, state, consumed_at, ledger_entry_id,
-           runs_remaining_after) VALUES ($1, $2, $3, $4, $5, 'consumed', $6, $7, $8) RETURNING *`,
-        [params.run_id, principal, params.project_id, params.mode, params.module_id, at, entryId, after],
-      );
-      return consumeAnswerOf(toRunRecord(row as Row));
+          params.mode,
+          params.run_id,
+          params.project_id,
+          params.module_id,
+          `consume ${params.module_id} run for project ${params.project_id}`,
+          this.#now().toISOString(),
+        ],
+      });
+      return result.rows[0] as Row | undefined;
     });
+    if (row?.outcome === "charged") return consumeAnswerOf(toRunRecord(row));
+    // Not charged: the run existed (replay or 409), or the guard saw no run left. In the second
+    // case a consume of the same run_id may have committed while this statement waited for the
+    // balance lock, after its snapshot: read the run again (runs are never deleted, so absent now
+    // means absent when the guard ran, and the answer is 402).
+    const run = row === undefined ? await this.#runRow(this.#pool, params.run_id) : toRunRecord(row);
+    const decision = decideConsume(run, principal, params, 0);
+    if (decision.kind === "replay") return decision.answer;
+    throw new Error("consume statement neither charged nor found the run");
   }
 
   async startRun(principal: string, fields: RunStartFields): Promise<RunStartResult> {

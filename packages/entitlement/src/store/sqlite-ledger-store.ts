@@ -27,6 +27,7 @@ import type { RunCompleteFields, RunMode, RunParams, RunStartFields } from "../d
 import { EntitlementError } from "../errors/entitlement-error.ts";
 import type { IssueSeal, LedgerStore, LedgerStoreOptions } from "./ledger-store.ts";
 import { toLedgerEntry, toRunRecord } from "./row-mapping.ts";
+import { SqliteGroupCommit } from "./sqlite-group-commit.ts";
 import { SQLITE_MIGRATIONS } from "./sqlite-migrations.ts";
 
 export interface SqliteLedgerStoreOptions extends LedgerStoreOptions {
@@ -39,7 +40,9 @@ type Row = Record<string, unknown>;
 /**
  * The embedded ledger: one SQLite file via `node:sqlite`. WAL + synchronous=FULL so an answered
  * commit survives a crash; every mutation runs in BEGIN IMMEDIATE so the write lock is taken
- * before anything is read (no upgrade deadlock between processes sharing the file).
+ * before anything is read (no upgrade deadlock between processes sharing the file). Mutations of
+ * the same event-loop turn share that transaction, each in its own savepoint (group commit, see
+ * SqliteGroupCommit): one fsync per batch, and no answer before its commit.
  */
 export class SqliteLedgerStore implements LedgerStore {
   readonly kind = "sqlite" as const;
@@ -47,10 +50,13 @@ export class SqliteLedgerStore implements LedgerStore {
   readonly #now: () => Date;
   // prepared once per SQL text: preparing dominates a short transaction otherwise
   readonly #statements = new Map<string, StatementSync>();
+  // writes of one event-loop turn share one fsync; each still commits or fails alone
+  readonly #batch: SqliteGroupCommit;
 
   private constructor(db: DatabaseSync, now: () => Date) {
     this.#db = db;
     this.#now = now;
+    this.#batch = new SqliteGroupCommit(db);
   }
 
   /** Opens (creating when missing) the file and applies pending migrations. */
@@ -132,12 +138,16 @@ export class SqliteLedgerStore implements LedgerStore {
     return row === undefined ? null : toRunRecord(row);
   }
 
-  /** Adds `delta` to the balance and appends the ledger line; returns [entry id, balance after]. */
+  /**
+   * Adds `delta` to the balance and appends the ledger line; returns [entry id, balance after].
+   * `balance` is the balance already read in this transaction, when the caller has it.
+   */
   #appendEntry(
     entry: Omit<LedgerEntry, "id" | "runs_remaining_after" | "created_at">,
     at: string,
+    balance = this.#balance(entry.principal, entry.mode),
   ): [number, number] {
-    const after = this.#balance(entry.principal, entry.mode) + entry.delta;
+    const after = balance + entry.delta;
     if (after < 0) throw new EntitlementError("ENTITLEMENT_EXHAUSTED");
     this.#run(
       `INSERT INTO balances (principal, mode, runs_remaining) VALUES (?, ?, ?)
@@ -169,7 +179,9 @@ export class SqliteLedgerStore implements LedgerStore {
   }
 
   async close(): Promise<void> {
-    if (this.#db.isOpen) this.#db.close();
+    if (!this.#db.isOpen) return;
+    this.#batch.flush();
+    this.#db.close();
   }
 
   async getBalance(principal: string, mode: RunMode): Promise<number> {
@@ -195,9 +207,10 @@ export class SqliteLedgerStore implements LedgerStore {
   }
 
   async consumeRun(principal: string, params: RunParams): Promise<ConsumeResult> {
-    return this.#tx(() => {
+    return this.#batch.run(() => {
       const run = this.#runRow(params.run_id);
-      const decision = decideConsume(run, principal, params, this.#balance(principal, params.mode));
+      const balance = this.#balance(principal, params.mode);
+      const decision = decideConsume(run, principal, params, balance);
       if (decision.kind === "replay") return decision.answer;
       const at = this.#now().toISOString();
       const [entryId, after] = this.#appendEntry(
@@ -213,6 +226,7 @@ export class SqliteLedgerStore implements LedgerStore {
           reason: `consume ${params.module_id} run for project ${params.project_id}`,
         },
         at,
+        balance,
       );
       this.#run(
         `INSERT INTO runs (run_id, principal, project_id, mode, module_id, state, consumed_at, ledger_entry_id,
@@ -224,7 +238,7 @@ export class SqliteLedgerStore implements LedgerStore {
   }
 
   async startRun(principal: string, fields: RunStartFields): Promise<RunStartResult> {
-    return this.#tx(() => {
+    return this.#batch.run(() => {
       const run = this.#runRow(fields.run_id);
       if (decideRunStart(run, principal, fields) === "record") {
         this.#run(
@@ -250,7 +264,7 @@ export class SqliteLedgerStore implements LedgerStore {
     fields: RunCompleteFields,
     issueSeal: IssueSeal,
   ): Promise<RunCompleteResult> {
-    return this.#tx(() => {
+    return this.#batch.run(() => {
       const run = this.#runRow(fields.run_id);
       if (decideRunComplete(run, principal, fields) === "seal" && run !== null) {
         const now = this.#now();
@@ -282,7 +296,7 @@ export class SqliteLedgerStore implements LedgerStore {
   }
 
   async grantRuns(request: GrantRequest): Promise<GrantResult> {
-    return this.#tx(() => {
+    return this.#batch.run(() => {
       const previousRow =
         request.idempotency_key === undefined
           ? undefined
@@ -315,7 +329,7 @@ export class SqliteLedgerStore implements LedgerStore {
   }
 
   async redeemSeal(principal: string, sealId: string): Promise<RedeemResult> {
-    return this.#tx(() => {
+    return this.#batch.run(() => {
       const seal = this.#get("SELECT mode, revoked FROM seals WHERE seal_id = ?", [sealId]);
       if (seal === undefined)
         throw new EntitlementError("SEAL_NOT_VERIFIED", "this seal was not issued here");
@@ -358,10 +372,10 @@ export class SqliteLedgerStore implements LedgerStore {
   }
 
   async revokeSeal(sealId: string, reason: string): Promise<boolean> {
-    return this.#tx(() => {
-      const result = this.#db
-        .prepare("UPDATE seals SET revoked = 1, revoked_reason = ? WHERE seal_id = ?")
-        .run(reason, sealId);
+    return this.#batch.run(() => {
+      const result = this.#statement(
+        "UPDATE seals SET revoked = 1, revoked_reason = ? WHERE seal_id = ?",
+      ).run(reason, sealId);
       return Number(result.changes) > 0;
     });
   }
