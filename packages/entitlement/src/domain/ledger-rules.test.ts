@@ -2,10 +2,14 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { isEntitlementError } from "../errors/entitlement-error.ts";
 import {
+  consumeEntry,
   decideConsume,
   decideGrant,
   decideRunComplete,
   decideRunStart,
+  grantAnswer,
+  grantEntry,
+  redemptionEntry,
   toSealInstant,
 } from "./ledger-rules.ts";
 import type { LedgerEntry, RunRecord } from "./ledger-types.ts";
@@ -149,5 +153,35 @@ describe("ledger rules", () => {
 
   it("formats seal instants at second precision in UTC", () => {
     assert.equal(toSealInstant(new Date("2025-03-04T05:06:07.891Z")), "2025-03-04T05:06:07Z");
+  });
+
+  it("writes ledger lines that say who, which run or seal, and why, with the signed change", () => {
+    assert.deepEqual(consumeEntry("alice", params), {
+      kind: "consume",
+      principal: "alice",
+      mode: "standard",
+      delta: -1,
+      run_id: "run_1",
+      seal_id: null,
+      idempotency_key: null,
+      actor: "alice",
+      reason: "consume computational run for project p",
+    });
+    const grant = grantEntry({ principal: "bob", mode: "deep", runs: 5, actor: "admin:1a2b" });
+    assert.equal(grant.delta, 5);
+    assert.equal(grant.reason, "admin issue");
+    assert.equal(grant.idempotency_key, null);
+    assert.deepEqual(grantAnswer({ principal: "bob", mode: "deep", runs: 5, actor: "admin:1a2b" }, 9, 12), {
+      principal: "bob",
+      mode: "deep",
+      granted: 5,
+      runs_remaining: 12,
+      ledger_entry_id: 9,
+      replayed: false,
+    });
+    const redemption = redemptionEntry("carol", "seal_0123", "standard");
+    assert.equal(redemption.delta, 1);
+    assert.equal(redemption.seal_id, "seal_0123");
+    assert.equal(redemption.kind, "redemption_grant");
   });
 });

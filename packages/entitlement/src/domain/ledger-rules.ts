@@ -1,6 +1,14 @@
 import { EntitlementError } from "../errors/entitlement-error.ts";
-import type { ConsumeResult, GrantRequest, GrantResult, LedgerEntry, RunRecord } from "./ledger-types.ts";
-import type { RunCompleteFields, RunParams, RunStartFields } from "./request-schemas.ts";
+import type {
+  CheckResult,
+  ConsumeResult,
+  GrantRequest,
+  GrantResult,
+  LedgerEntry,
+  RedeemResult,
+  RunRecord,
+} from "./ledger-types.ts";
+import type { RunCompleteFields, RunMode, RunParams, RunStartFields } from "./request-schemas.ts";
 
 // Pure ledger and lifecycle rules (ARCHITECTURE.md convention 1): the stores load the rows,
 // ask these functions what to do, and apply the answer inside one transaction.
@@ -132,4 +140,100 @@ export function decideGrant(
 /** Seal issuance instant: UTC, second precision, as the seal payload schema requires. */
 export function toSealInstant(date: Date): string {
   return `${date.toISOString().slice(0, 19)}Z`;
+}
+
+/** A ledger line before a store appends it (the store adds id, balance after and time). */
+export type NewLedgerEntry = Omit<LedgerEntry, "id" | "runs_remaining_after" | "created_at">;
+
+/** Why a consume entry was written, as the ledger records it. */
+export function consumeReason(params: RunParams): string {
+  return `consume ${params.module_id} run for project ${params.project_id}`;
+}
+
+/** The ledger line of one consumed run. */
+export function consumeEntry(principal: string, params: RunParams): NewLedgerEntry {
+  return {
+    kind: "consume",
+    principal,
+    mode: params.mode,
+    delta: -1,
+    run_id: params.run_id,
+    seal_id: null,
+    idempotency_key: null,
+    actor: principal,
+    reason: consumeReason(params),
+  };
+}
+
+/** The answer of check: a run is available (refusals are thrown by decideCheck). */
+export function checkAnswer(
+  principal: string,
+  params: RunParams,
+  balance: number,
+  alreadyConsumed: boolean,
+): CheckResult {
+  return {
+    run_id: params.run_id,
+    principal,
+    available: true,
+    mode: params.mode,
+    runs_remaining: balance,
+    already_consumed: alreadyConsumed,
+  };
+}
+
+/** The ledger line of an admin grant. */
+export function grantEntry(request: GrantRequest): NewLedgerEntry {
+  return {
+    kind: "grant",
+    principal: request.principal,
+    mode: request.mode,
+    delta: request.runs,
+    run_id: null,
+    seal_id: null,
+    idempotency_key: request.idempotency_key ?? null,
+    actor: request.actor,
+    reason: request.reason ?? "admin issue",
+  };
+}
+
+/** The answer of a first (not replayed) grant. */
+export function grantAnswer(
+  request: GrantRequest,
+  ledgerEntryId: number,
+  runsRemaining: number,
+): GrantResult {
+  return {
+    principal: request.principal,
+    mode: request.mode,
+    granted: request.runs,
+    runs_remaining: runsRemaining,
+    ledger_entry_id: ledgerEntryId,
+    replayed: false,
+  };
+}
+
+/** The ledger line of the one bonus run a verified seal grants its redeemer (spec §4.1). */
+export function redemptionEntry(principal: string, sealId: string, mode: RunMode): NewLedgerEntry {
+  return {
+    kind: "redemption_grant",
+    principal,
+    mode,
+    delta: 1,
+    run_id: null,
+    seal_id: sealId,
+    idempotency_key: null,
+    actor: principal,
+    reason: `one-time rerun for seal ${sealId}`,
+  };
+}
+
+/** The answer of a redemption. */
+export function redemptionAnswer(
+  principal: string,
+  sealId: string,
+  mode: RunMode,
+  runsRemaining: number,
+): RedeemResult {
+  return { seal_id: sealId, principal, granted_runs: 1, mode, runs_remaining: runsRemaining };
 }

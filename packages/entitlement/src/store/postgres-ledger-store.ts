@@ -1,11 +1,17 @@
 import pg from "pg";
 import {
+  checkAnswer,
   consumeAnswerOf,
+  consumeReason,
   decideCheck,
   decideConsume,
   decideGrant,
   decideRunComplete,
   decideRunStart,
+  grantAnswer,
+  grantEntry,
+  redemptionAnswer,
+  redemptionEntry,
   toSealInstant,
 } from "../domain/ledger-rules.ts";
 import type {
@@ -25,7 +31,7 @@ import type { RunCompleteFields, RunMode, RunParams, RunStartFields } from "../d
 import { EntitlementError } from "../errors/entitlement-error.ts";
 import type { IssueSeal, LedgerStore, LedgerStoreOptions } from "./ledger-store.ts";
 import { POSTGRES_MIGRATIONS } from "./postgres-migrations.ts";
-import { toLedgerEntry, toRunRecord } from "./row-mapping.ts";
+import { toLedgerEntry, toRunRecord, toSealRecord } from "./row-mapping.ts";
 
 export interface PostgresLedgerStoreOptions extends LedgerStoreOptions {
   readonly poolMax?: number;
@@ -226,14 +232,7 @@ export class PostgresLedgerStore implements LedgerStore {
     const run = await this.#runRow(this.#pool, params.run_id);
     const balance = await this.#balance(this.#pool, principal, params.mode);
     const { already_consumed } = decideCheck(run, principal, params, balance);
-    return {
-      run_id: params.run_id,
-      principal,
-      available: true,
-      mode: params.mode,
-      runs_remaining: balance,
-      already_consumed,
-    };
+    return checkAnswer(principal, params, balance, already_consumed);
   }
 
   async consumeRun(principal: string, params: RunParams): Promise<ConsumeResult> {
@@ -253,7 +252,7 @@ export class PostgresLedgerStore implements LedgerStore {
           params.run_id,
           params.project_id,
           params.module_id,
-          `consume ${params.module_id} run for project ${params.project_id}`,
+          consumeReason(params),
           this.#now().toISOString(),
         ],
       });
@@ -343,29 +342,8 @@ export class PostgresLedgerStore implements LedgerStore {
             ]);
       const decision = decideGrant(previous === undefined ? null : toLedgerEntry(previous), request);
       if (decision.kind === "replay") return decision.answer;
-      const [id, after] = await this.#appendEntry(
-        client,
-        {
-          kind: "grant",
-          principal: request.principal,
-          mode: request.mode,
-          delta: request.runs,
-          run_id: null,
-          seal_id: null,
-          idempotency_key: request.idempotency_key ?? null,
-          actor: request.actor,
-          reason: request.reason ?? "admin issue",
-        },
-        this.#now().toISOString(),
-      );
-      return {
-        principal: request.principal,
-        mode: request.mode,
-        granted: request.runs,
-        runs_remaining: after,
-        ledger_entry_id: id,
-        replayed: false,
-      };
+      const [id, after] = await this.#appendEntry(client, grantEntry(request), this.#now().toISOString());
+      return grantAnswer(request, id, after);
     });
   }
 
@@ -384,20 +362,10 @@ export class PostgresLedgerStore implements LedgerStore {
       const mode = String(seal.mode) as RunMode;
       const [, after] = await this.#appendEntry(
         client,
-        {
-          kind: "redemption_grant",
-          principal,
-          mode,
-          delta: 1,
-          run_id: null,
-          seal_id: sealId,
-          idempotency_key: null,
-          actor: principal,
-          reason: `one-time rerun for seal ${sealId}`,
-        },
+        redemptionEntry(principal, sealId, mode),
         this.#now().toISOString(),
       );
-      return { seal_id: sealId, principal, granted_runs: 1, mode, runs_remaining: after };
+      return redemptionAnswer(principal, sealId, mode, after);
     });
   }
 
@@ -408,12 +376,7 @@ export class PostgresLedgerStore implements LedgerStore {
       [sealId],
     );
     if (row === undefined) return null;
-    return {
-      seal_id: String(row.seal_id),
-      run_id: String(row.run_id),
-      principal: String(row.principal),
-      revoked: row.revoked === true,
-    };
+    return toSealRecord(row);
   }
 
   async revokeSeal(sealId: string, reason: string): Promise<boolean> {

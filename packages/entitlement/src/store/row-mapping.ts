@@ -1,4 +1,4 @@
-import type { LedgerEntry, RunRecord } from "../domain/ledger-types.ts";
+import type { LedgerEntry, RunRecord, SealRecord } from "../domain/ledger-types.ts";
 import type { RunMode } from "../domain/request-schemas.ts";
 
 // Both drivers hand back plain rows; node:sqlite gives numbers, pg gives strings for BIGINT.
@@ -45,5 +45,15 @@ export function toLedgerEntry(row: Row): LedgerEntry {
     actor: text(row, "actor"),
     reason: text(row, "reason"),
     created_at: text(row, "created_at"),
+  };
+}
+
+export function toSealRecord(row: Row): SealRecord {
+  return {
+    seal_id: text(row, "seal_id"),
+    run_id: text(row, "run_id"),
+    principal: text(row, "principal"),
+    // node:sqlite gives 0/1, pg gives a boolean
+    revoked: row.revoked === true || Number(row.revoked) === 1,
   };
 }

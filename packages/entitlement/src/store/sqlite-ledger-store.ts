@@ -2,12 +2,18 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
 import {
+  checkAnswer,
   consumeAnswerOf,
+  consumeEntry,
   decideCheck,
   decideConsume,
   decideGrant,
   decideRunComplete,
   decideRunStart,
+  grantAnswer,
+  grantEntry,
+  redemptionAnswer,
+  redemptionEntry,
   toSealInstant,
 } from "../domain/ledger-rules.ts";
 import type {
@@ -26,7 +32,7 @@ import type {
 import type { RunCompleteFields, RunMode, RunParams, RunStartFields } from "../domain/request-schemas.ts";
 import { EntitlementError } from "../errors/entitlement-error.ts";
 import type { IssueSeal, LedgerStore, LedgerStoreOptions } from "./ledger-store.ts";
-import { toLedgerEntry, toRunRecord } from "./row-mapping.ts";
+import { toLedgerEntry, toRunRecord, toSealRecord } from "./row-mapping.ts";
 import { SqliteGroupCommit } from "./sqlite-group-commit.ts";
 import { SQLITE_MIGRATIONS } from "./sqlite-migrations.ts";
 
@@ -196,14 +202,7 @@ export class SqliteLedgerStore implements LedgerStore {
     const run = this.#runRow(params.run_id);
     const balance = this.#balance(principal, params.mode);
     const { already_consumed } = decideCheck(run, principal, params, balance);
-    return {
-      run_id: params.run_id,
-      principal,
-      available: true,
-      mode: params.mode,
-      runs_remaining: balance,
-      already_consumed,
-    };
+    return checkAnswer(principal, params, balance, already_consumed);
   }
 
   async consumeRun(principal: string, params: RunParams): Promise<ConsumeResult> {
@@ -213,21 +212,7 @@ export class SqliteLedgerStore implements LedgerStore {
       const decision = decideConsume(run, principal, params, balance);
       if (decision.kind === "replay") return decision.answer;
       const at = this.#now().toISOString();
-      const [entryId, after] = this.#appendEntry(
-        {
-          kind: "consume",
-          principal,
-          mode: params.mode,
-          delta: -1,
-          run_id: params.run_id,
-          seal_id: null,
-          idempotency_key: null,
-          actor: principal,
-          reason: `consume ${params.module_id} run for project ${params.project_id}`,
-        },
-        at,
-        balance,
-      );
+      const [entryId, after] = this.#appendEntry(consumeEntry(principal, params), at, balance);
       this.#run(
         `INSERT INTO runs (run_id, principal, project_id, mode, module_id, state, consumed_at, ledger_entry_id,
            runs_remaining_after) VALUES (?, ?, ?, ?, ?, 'consumed', ?, ?, ?)`,
@@ -303,28 +288,8 @@ export class SqliteLedgerStore implements LedgerStore {
           : this.#get("SELECT * FROM ledger_entries WHERE idempotency_key = ?", [request.idempotency_key]);
       const decision = decideGrant(previousRow === undefined ? null : toLedgerEntry(previousRow), request);
       if (decision.kind === "replay") return decision.answer;
-      const [id, after] = this.#appendEntry(
-        {
-          kind: "grant",
-          principal: request.principal,
-          mode: request.mode,
-          delta: request.runs,
-          run_id: null,
-          seal_id: null,
-          idempotency_key: request.idempotency_key ?? null,
-          actor: request.actor,
-          reason: request.reason ?? "admin issue",
-        },
-        this.#now().toISOString(),
-      );
-      return {
-        principal: request.principal,
-        mode: request.mode,
-        granted: request.runs,
-        runs_remaining: after,
-        ledger_entry_id: id,
-        replayed: false,
-      };
+      const [id, after] = this.#appendEntry(grantEntry(request), this.#now().toISOString());
+      return grantAnswer(request, id, after);
     });
   }
 
@@ -341,20 +306,10 @@ export class SqliteLedgerStore implements LedgerStore {
       if (existing !== undefined) throw new EntitlementError("SEAL_ALREADY_REDEEMED");
       const mode = String(seal.mode) as RunMode;
       const [, after] = this.#appendEntry(
-        {
-          kind: "redemption_grant",
-          principal,
-          mode,
-          delta: 1,
-          run_id: null,
-          seal_id: sealId,
-          idempotency_key: null,
-          actor: principal,
-          reason: `one-time rerun for seal ${sealId}`,
-        },
+        redemptionEntry(principal, sealId, mode),
         this.#now().toISOString(),
       );
-      return { seal_id: sealId, principal, granted_runs: 1, mode, runs_remaining: after };
+      return redemptionAnswer(principal, sealId, mode, after);
     });
   }
 
@@ -363,12 +318,7 @@ export class SqliteLedgerStore implements LedgerStore {
       sealId,
     ]);
     if (row === undefined) return null;
-    return {
-      seal_id: String(row.seal_id),
-      run_id: String(row.run_id),
-      principal: String(row.principal),
-      revoked: Number(row.revoked) !== 0,
-    };
+    return toSealRecord(row);
   }
 
   async revokeSeal(sealId: string, reason: string): Promise<boolean> {
