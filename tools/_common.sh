@@ -75,3 +75,20 @@ spec:
         claimName: ${claim}
 MANIFEST
 }
+
+# start_helper_pod NAME RELEASE CLAIM IMAGE READ_ONLY NAMESPACE TIMEOUT_SEC: replaces a leftover
+# helper of the same name (it would hold the claim), arranges its removal when the script exits,
+# also on failure, then starts it and waits until it is Ready.
+start_helper_pod() {
+  local name=$1 release=$2 claim=$3 image=$4 read_only=$5 namespace=$6 timeout=$7
+  kubectl delete pod "$name" --namespace "$namespace" --ignore-not-found --wait=true
+  HELPER_POD=$name
+  HELPER_NAMESPACE=$namespace
+  trap remove_helper_pod EXIT
+  helper_pod_manifest "$name" "$release" "$claim" "$image" "$read_only" | kubectl apply --namespace "$namespace" -f -
+  kubectl wait --namespace "$namespace" --for=condition=Ready "pod/$name" --timeout="${timeout}s"
+}
+
+remove_helper_pod() {
+  kubectl delete pod "$HELPER_POD" --namespace "$HELPER_NAMESPACE" --ignore-not-found --wait=false >/dev/null || true
+}

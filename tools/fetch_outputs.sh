@@ -77,14 +77,8 @@ claim=${claim:-$release-data}
 pod="${release:0:47}-fetch-outputs"
 run_dir="${output_root%/}/$run_id"
 
-cleanup() {
-  kubectl delete pod "$pod" --namespace "$namespace" --ignore-not-found --wait=false >/dev/null || true
-}
-kubectl delete pod "$pod" --namespace "$namespace" --ignore-not-found --wait=true
-trap cleanup EXIT
 log "starting helper pod $pod on claim $claim (read-only)"
-helper_pod_manifest "$pod" "$release" "$claim" "$helper_image" true | kubectl apply --namespace "$namespace" -f -
-kubectl wait --namespace "$namespace" --for=condition=Ready "pod/$pod" --timeout="${timeout}s"
+start_helper_pod "$pod" "$release" "$claim" "$helper_image" true "$namespace" "$timeout"
 if ! kubectl exec --namespace "$namespace" "$pod" -- test -d "$run_dir"; then
   die "no outputs for run $run_id: $run_dir does not exist on claim $claim"
 fi

@@ -76,15 +76,8 @@ claim=${claim:-$release-data}
 pod="${release:0:48}-stage-inputs"
 target="${input_root%/}/$project_id/01_sources"
 
-cleanup() {
-  kubectl delete pod "$pod" --namespace "$namespace" --ignore-not-found --wait=false >/dev/null || true
-}
-# A leftover helper from an interrupted run would hold the claim; start clean.
-kubectl delete pod "$pod" --namespace "$namespace" --ignore-not-found --wait=true
-trap cleanup EXIT
 log "starting helper pod $pod on claim $claim"
-helper_pod_manifest "$pod" "$release" "$claim" "$helper_image" false | kubectl apply --namespace "$namespace" -f -
-kubectl wait --namespace "$namespace" --for=condition=Ready "pod/$pod" --timeout="${timeout}s"
+start_helper_pod "$pod" "$release" "$claim" "$helper_image" false "$namespace" "$timeout"
 log "copying $source_dir to $target"
 # shellcheck disable=SC2016 # $1 expands in the pod's shell, not here.
 kubectl exec --namespace "$namespace" "$pod" -- sh -c 'rm -rf "$1" && mkdir -p "$1"' sh "$target"
