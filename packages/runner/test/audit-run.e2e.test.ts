@@ -62,6 +62,24 @@ async function readJson(path: string) {
   return JSON.parse(await readFile(path, "utf8"));
 }
 
+/** `svc-runner seal --run-dir`: completes a pre-seal against the real service. */
+function completeSealLater(runDir: string, token: string) {
+  return runCli(
+    [
+      "seal",
+      "--run-dir",
+      runDir,
+      "--entitlement-url",
+      service.url,
+      "--audience",
+      service.url,
+      "--auth-mode",
+      "dev",
+    ],
+    { SVC_DEV_TOKEN: token },
+  );
+}
+
 async function assertSealVerified(runDir: string) {
   const seal = join(runDir, "seal");
   const verification = verifySealFolder(
@@ -207,20 +225,7 @@ describe("svc-runner end to end", () => {
       await readFile(join(run.runDir, "seal/preseal.svg"));
       const verify = await sh("bash", [join(run.runDir, "repro_pack/container/verify.sh")]);
       assert.match(verify.stdout, /verify: OK/);
-      const sealed = await runCli(
-        [
-          "seal",
-          "--run-dir",
-          run.runDir,
-          "--entitlement-url",
-          service.url,
-          "--audience",
-          service.url,
-          "--auth-mode",
-          "dev",
-        ],
-        { SVC_DEV_TOKEN: run.token },
-      );
+      const sealed = await completeSealLater(run.runDir, run.token);
       assert.equal(sealed.code, 0, sealed.stderr);
       await assertSealVerified(run.runDir);
       await assert.rejects(readFile(join(run.runDir, "seal/preseal.json")));
@@ -239,20 +244,7 @@ describe("svc-runner end to end", () => {
       const run = await runDemo({ runId: "run_lost_reply", url: proxy.url, extra: ["--timeout-sec", "1"] });
       assert.equal(run.code, 10, run.stderr);
       assert.ok(proxy.paths.includes("/api/entitlement/run_complete"), "run_complete reached the service");
-      const sealed = await runCli(
-        [
-          "seal",
-          "--run-dir",
-          run.runDir,
-          "--entitlement-url",
-          service.url,
-          "--audience",
-          service.url,
-          "--auth-mode",
-          "dev",
-        ],
-        { SVC_DEV_TOKEN: run.token },
-      );
+      const sealed = await completeSealLater(run.runDir, run.token);
       assert.equal(sealed.code, 0, sealed.stderr);
       await assertSealVerified(run.runDir);
       const summary = await readJson(join(run.runDir, "results/summary.json"));
