@@ -9,5 +9,7 @@ export {
   type TokenSource,
 } from "./lifecycle/token-source.ts";
 export { createTokenSource, mainRun, mainSeal } from "./main.ts";
+export { type PreparedCompound, prepareCompound } from "./modules/prepare-compound.ts";
+export { loadRDKit, type RDKit } from "./modules/rdkit.ts";
 export { runAudit, sealHashes } from "./run-audit.ts";
 export { EXIT, RUNNER_ERRORS, RunnerError, type RunnerErrorCode } from "./runner-error.ts";
