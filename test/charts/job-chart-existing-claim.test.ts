@@ -3,7 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { type FakeKubeApi, startFakeKubeApi } from "../support/fake-kube-api.ts";
+import { type KubeApiDouble, startKubeApiDouble, writeKubeconfig } from "@svc/testing";
 import { findObject, renderChart, templateChart } from "../support/render.ts";
 
 // spec §7: "PVC shrink between installs is not allowed". The chart looks the claim up
@@ -11,28 +11,23 @@ import { findObject, renderChart, templateChart } from "../support/render.ts";
 
 function claim(namespace: string, name: string, storage: string, storageClassName?: string) {
   return {
-    resource: "persistentvolumeclaims" as const,
-    namespace,
-    body: {
-      metadata: { name },
-      spec: { accessModes: ["ReadWriteOnce"], resources: { requests: { storage } }, storageClassName },
-    },
+    metadata: { name, namespace },
+    spec: { accessModes: ["ReadWriteOnce"], resources: { requests: { storage } }, storageClassName },
   };
 }
 
 describe("job chart never shrinks an existing claim", () => {
-  let api: FakeKubeApi;
+  let api: KubeApiDouble;
   let dir: string;
   let kubeconfig: string;
 
   before(async () => {
-    api = await startFakeKubeApi([
-      claim("deep-ns", "audit-data", "200Gi", "premium-rwo"),
-      claim("si-ns", "audit-data", "100Gi"),
-      claim("tera-ns", "audit-data", "1000Gi"),
-    ]);
+    api = await startKubeApiDouble();
+    api.putCoreObject("persistentvolumeclaims", claim("deep-ns", "audit-data", "200Gi", "premium-rwo"));
+    api.putCoreObject("persistentvolumeclaims", claim("si-ns", "audit-data", "100Gi"));
+    api.putCoreObject("persistentvolumeclaims", claim("tera-ns", "audit-data", "1000Gi"));
     dir = await mkdtemp(join(tmpdir(), "svc-chart-"));
-    kubeconfig = await api.writeKubeconfig(dir, "default");
+    kubeconfig = await writeKubeconfig({ server: api.url, token: "chart-test", namespace: "default", dir });
   });
 
   after(async () => {

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { before, describe, it } from "node:test";
+import { startKubeApiDouble, writeKubeconfig } from "@svc/testing";
 import {
   assertRestrictedSecurity,
   assertWellFormed,
@@ -10,7 +11,6 @@ import {
   envValue,
   podTemplateOf,
 } from "../support/chart-assertions.ts";
-import { startFakeKubeApi } from "../support/fake-kube-api.ts";
 import { renderNotes } from "../support/notes.ts";
 import {
   findObject,
@@ -209,16 +209,19 @@ describe("preflight chart (chart/preflight)", () => {
 describe("preflight chart keeps the token already in the cluster", () => {
   it("keeps the existing secret's tokens on upgrade, unless app.authToken replaces them", async () => {
     const existing = Buffer.from(JSON.stringify([{ token: "kept-from-first-install" }])).toString("base64");
-    const api = await startFakeKubeApi([
-      {
-        resource: "secrets",
-        namespace: "svc",
-        body: { metadata: { name: `${fullname}-auth` }, data: { K8S_API_TOKENS: existing } },
-      },
-    ]);
+    const api = await startKubeApiDouble();
+    api.putCoreObject("secrets", {
+      metadata: { name: `${fullname}-auth`, namespace: "svc" },
+      data: { K8S_API_TOKENS: existing },
+    });
     const dir = await mkdtemp(join(tmpdir(), "svc-chart-"));
     try {
-      const kubeconfig = await api.writeKubeconfig(dir, "svc");
+      const kubeconfig = await writeKubeconfig({
+        server: api.url,
+        token: "chart-test",
+        namespace: "svc",
+        dir,
+      });
       const [kept, replaced] = await Promise.all([
         renderChart({ ...variants.defaults, kubeconfig }),
         renderChart({ ...variants.authToken, kubeconfig }),

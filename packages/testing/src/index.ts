@@ -6,6 +6,7 @@ export {
 } from "./gke-metadata/index.ts";
 export {
   assertValidJobManifest,
+  type CoreResource,
   type InjectedFailure,
   type KubeApiDouble,
   type KubeApiDoubleOptions,

@@ -1,4 +1,5 @@
 export {
+  type CoreResource,
   type InjectedFailure,
   type KubeApiDouble,
   type KubeApiDoubleOptions,

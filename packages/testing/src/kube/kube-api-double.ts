@@ -74,8 +74,22 @@ export interface KubeApiDouble {
   putPod(pod: KubeObject): void;
   /** Every stored Pod in a namespace. */
   listPods(namespace: string): KubeObject[];
+  /**
+   * Stores a Secret or PersistentVolumeClaim (with metadata.namespace and name) that GET then
+   * returns: what Helm's `lookup` reads under `helm template --dry-run=server`.
+   */
+  putCoreObject(resource: CoreResource, object: KubeObject): void;
   close(): Promise<void>;
 }
+
+/** The core/v1 resources besides Pods the double can hold. */
+export type CoreResource = "secrets" | "persistentvolumeclaims";
+
+const CORE_KINDS: Record<CoreResource | "pods", string> = {
+  pods: "Pod",
+  secrets: "Secret",
+  persistentvolumeclaims: "PersistentVolumeClaim",
+};
 
 interface Route {
   method: string;
@@ -155,6 +169,7 @@ function readBody(req: IncomingMessage): Promise<string> {
 export async function startKubeApiDouble(options: KubeApiDoubleOptions = {}): Promise<KubeApiDouble> {
   const jobs = new Map<string, KubeObject>();
   const pods = new Map<string, KubeObject>();
+  const coreObjects = new Map<string, KubeObject>();
   const forbidden = new Set<string>();
   const failures: InjectedFailure[] = [];
   const requests: RecordedKubeRequest[] = [];
@@ -181,6 +196,35 @@ export async function startKubeApiDouble(options: KubeApiDoubleOptions = {}): Pr
   }
 
   const routes: Route[] = [
+    {
+      // Discovery of core/v1, which clients (Helm's REST mapper) read before a lookup.
+      method: "GET",
+      pattern: /^\/api\/v1$/,
+      handle() {
+        return {
+          status: 200,
+          body: {
+            kind: "APIResourceList",
+            groupVersion: "v1",
+            resources: Object.entries(CORE_KINDS).map(([name, kind]) => ({
+              name,
+              singularName: kind.toLowerCase(),
+              namespaced: true,
+              kind,
+              verbs: ["get", "list"],
+            })),
+          },
+        };
+      },
+    },
+    {
+      method: "GET",
+      pattern: /^\/api\/v1\/namespaces\/([^/]+)\/(secrets|persistentvolumeclaims)\/([^/]+)$/,
+      handle(match) {
+        const found = coreObjects.get(`${match[2]}/${key(match[1] ?? "", match[3] ?? "")}`);
+        return found ? { status: 200, body: found } : notFound(match[2] ?? "", match[3] ?? "");
+      },
+    },
     {
       method: "POST",
       pattern: /^\/apis\/batch\/v1\/namespaces\/([^/]+)\/jobs$/,
@@ -378,6 +422,15 @@ export async function startKubeApiDouble(options: KubeApiDoubleOptions = {}): Pr
       pods.set(key(namespace, stored.metadata.name ?? ""), stored);
     },
     listPods: (namespace) => inNamespace(pods, namespace),
+    putCoreObject: (resource, object) => {
+      const namespace = object.metadata?.namespace ?? "";
+      const name = object.metadata?.name ?? "";
+      coreObjects.set(`${resource}/${key(namespace, name)}`, {
+        apiVersion: "v1",
+        kind: CORE_KINDS[resource],
+        ...structuredClone(object),
+      });
+    },
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();
