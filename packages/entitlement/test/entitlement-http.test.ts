@@ -304,6 +304,34 @@ describe("entitlement service over HTTP", () => {
     assert.equal(anonymous.status, 401);
   });
 
+  it("revokes a seal it issued (admin): verify then says revoked and redemption is refused", async () => {
+    await grant("fred", 1);
+    const fred = await svc.tokenFor("fred");
+    const seal = await completeRun(fred);
+    const revoke = (body: unknown, token = svc.adminToken) =>
+      svc.request("/api/seal/revoke", { body, headers: { "x-svc-admin-token": token } });
+    assert.equal(
+      (await revoke({ seal_id: seal.seal_id, reason: "x" }, "not-the-admin-token-xxxx")).status,
+      403,
+    );
+    const missingReason = await revoke({ seal_id: seal.seal_id });
+    assert.equal(missingReason.status, 400);
+    assert.match(missingReason.body.error.message, /reason/);
+    const unknown = await revoke({ seal_id: newSealId(), reason: "typo" });
+    assert.equal(unknown.status, 404);
+    assert.equal(unknown.body.error.code, "SEAL_NOT_FOUND");
+    const first = await revoke({ seal_id: seal.seal_id, reason: "inputs were mislabelled" });
+    assert.deepEqual(first.body, { seal_id: seal.seal_id, revoked: true });
+    assert.equal((await revoke({ seal_id: seal.seal_id, reason: "again" })).status, 200);
+    const verified = await upload("/api/seal/verify", seal.seal_svg);
+    assert.equal(verified.status, 200);
+    assert.equal(verified.body.state, "VERIFIED", "the signature itself stays valid");
+    assert.equal(verified.body.revoked, true);
+    const redeemed = await upload("/api/entitlement/redeem_seal_once", seal.seal_svg, fred);
+    assert.equal(redeemed.status, 422);
+    assert.equal(redeemed.body.error.code, "SEAL_NOT_VERIFIED");
+  });
+
   it("reports every seal tamper case through the endpoint and never redeems one", async () => {
     await grant("erin", 1);
     const erin = await svc.tokenFor("erin");

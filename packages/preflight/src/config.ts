@@ -32,7 +32,7 @@ export interface PreflightConfig {
   readonly pipelineBackoffLimit: number;
   readonly pipelineDeadlineSeconds: number | null;
   readonly runAsUser: number;
-  /** Entitlement and cloud settings passed through to launched pipeline Jobs (CONTRACT-RUNNER-ENV). */
+  /** Entitlement and cloud settings passed through to launched pipeline Jobs (docs/contracts/runner-env.md). */
   readonly runnerPassThroughEnv: Readonly<Record<string, string>>;
   readonly kube: KubeSource;
 }
@@ -58,7 +58,7 @@ export interface ConfigProbe {
 /** The in-cluster service account directory, as client-node and kubelet use it. */
 export const SERVICE_ACCOUNT_DIR = "/var/run/secrets/kubernetes.io/serviceaccount";
 
-/** Settings forwarded verbatim to pipeline Jobs when set (CONTRACT-RUNNER-ENV "Preflight-launched pipeline Job"). */
+/** Settings forwarded verbatim to pipeline Jobs when set (docs/contracts/runner-env.md "Preflight-launched pipeline Job"). */
 export const PASS_THROUGH_ENV = [
   "SVC_ENTITLEMENT_URL",
   "SVC_ENTITLEMENT_AUTH_MODE",

@@ -2,7 +2,7 @@ import { RunnerError } from "./runner-error.ts";
 
 export type AuthMode = "cloud" | "k8s" | "dev";
 
-/** The runner's configuration: flags over SVC_* variables over defaults (CONTRACT-RUNNER-ENV). */
+/** The runner's configuration: flags over SVC_* variables over defaults (docs/contracts/runner-env.md). */
 export interface RunnerConfig {
   readonly projectId: string;
   readonly runId: string;
@@ -47,7 +47,7 @@ export type RunnerFlags = Partial<Record<keyof typeof FLAG_ENV, string>>;
 
 const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
-/** `run_<UTC yyyymmddThhmmssZ>` (CONTRACT-RUNNER-ENV default run id). */
+/** `run_<UTC yyyymmddThhmmssZ>` (docs/contracts/runner-env.md default run id). */
 export function defaultRunId(now: Date): string {
   return `run_${now
     .toISOString()

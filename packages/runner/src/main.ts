@@ -11,7 +11,7 @@ import { createLogger, type Logger } from "./log.ts";
 import { runAudit } from "./run-audit.ts";
 import { EXIT, type ExitCode, RunnerError } from "./runner-error.ts";
 
-/** Builds the token source for an auth mode from the environment (CONTRACT-RUNNER-ENV). */
+/** Builds the token source for an auth mode from the environment (docs/contracts/runner-env.md). */
 export function createTokenSource(mode: AuthMode, env: NodeJS.ProcessEnv): TokenSource {
   if (mode === "cloud")
     return cloudTokenSource(env.SVC_METADATA_URL?.trim() || "http://metadata.google.internal");

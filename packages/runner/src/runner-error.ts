@@ -1,4 +1,4 @@
-/** Exit codes of `svc-runner` (CONTRACT-RUNNER-ENV): one per outcome class. */
+/** Exit codes of `svc-runner` (docs/contracts/runner-env.md): one per outcome class. */
 export const EXIT = {
   success: 0,
   internal: 1,

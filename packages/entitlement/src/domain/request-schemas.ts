@@ -52,6 +52,11 @@ export const issueRequestSchema = z.object({
 });
 export type IssueRequest = z.infer<typeof issueRequestSchema>;
 
+export const revokeRequestSchema = z.object({
+  seal_id: z.string().regex(/^seal_[0-9a-f]{32}$/, "seal_ followed by 32 lowercase hex digits"),
+  reason: z.string().min(1).max(500).describe("why the seal is withdrawn (kept with the seal)"),
+});
+
 export const errorBodySchema = z.object({
   error: z.object({
     code: z.string().describe("stable error code, see the README's error table"),

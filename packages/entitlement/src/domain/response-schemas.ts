@@ -74,6 +74,11 @@ export const issueResponseSchema = z.object({
   replayed: z.boolean().describe("true when an earlier grant with this idempotency_key was returned"),
 });
 
+export const revokeResponseSchema = z.object({
+  seal_id: z.string(),
+  revoked: z.literal(true),
+});
+
 export const trustedKeysResponseSchema = z.object({
   keys: z.array(
     z.object({

@@ -19,6 +19,7 @@ export const ERROR_REGISTRY = {
   ADMIN_TOKEN_INVALID: { status: 403, message: "a valid X-SVC-ADMIN-TOKEN header is required" },
   ENTITLEMENT_EXHAUSTED: { status: 402, message: "no run is left for this principal and mode" },
   NOT_FOUND: { status: 404, message: "no such route" },
+  SEAL_NOT_FOUND: { status: 404, message: "no seal with this seal_id was issued here" },
   RUN_ID_CONFLICT: {
     status: 409,
     message: "this run_id is already used by another principal or with other parameters",

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../app-deps.ts";
-import { issueRequestSchema } from "../domain/request-schemas.ts";
-import { issueResponseSchema } from "../domain/response-schemas.ts";
+import { issueRequestSchema, revokeRequestSchema } from "../domain/request-schemas.ts";
+import { issueResponseSchema, revokeResponseSchema } from "../domain/response-schemas.ts";
+import { EntitlementError } from "../errors/entitlement-error.ts";
 import { createAdminTokenCheck } from "../http/admin-tokens.ts";
 import type { ServiceMetrics } from "../http/metrics.ts";
 import { parseBody } from "../http/parse-body.ts";
 import { describeRoute } from "../http/route-schema.ts";
 
-/** Admin issuance (spec §4.1, §5.1 rule 4: header X-SVC-ADMIN-TOKEN). */
+/** Admin issuance and seal revocation (spec §4.1, §5.1 rule 4: header X-SVC-ADMIN-TOKEN). */
 export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps, metrics: ServiceMetrics): void {
   const checkAdmin = createAdminTokenCheck(deps.adminTokens);
   app.post(
@@ -28,6 +29,31 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps, metrics
       const result = await deps.store.grantRuns({ ...body, actor });
       if (!result.replayed) metrics.runsGranted.inc({ mode: result.mode, kind: "grant" }, result.granted);
       return result;
+    },
+  );
+
+  // A withdrawn seal still verifies cryptographically offline; online verify reports `revoked`
+  // and it can no longer be redeemed. Repeating a revocation is harmless (same answer).
+  app.post(
+    "/api/seal/revoke",
+    {
+      schema: describeRoute({
+        summary: "Withdraw a seal issued here (admin): verify then reports revoked, redemption is refused",
+        tags: ["admin"],
+        auth: "admin",
+        body: revokeRequestSchema,
+        response: revokeResponseSchema,
+        errors: [400, 403, 404],
+      }),
+    },
+    async (request) => {
+      const actor = checkAdmin(request.headers["x-svc-admin-token"]);
+      const body = parseBody(revokeRequestSchema, request.body);
+      if (!(await deps.store.revokeSeal(body.seal_id, `${body.reason} (by ${actor})`))) {
+        throw new EntitlementError("SEAL_NOT_FOUND");
+      }
+      request.log.info({ seal_id: body.seal_id, actor }, "seal revoked");
+      return { seal_id: body.seal_id, revoked: true as const };
     },
   );
 }

@@ -25,7 +25,7 @@ export interface PipelineJobOptions {
   appFullname: string;
 }
 
-/** Where the data claim is mounted and where the runner reads and writes (CONTRACT-RUNNER-ENV). */
+/** Where the data claim is mounted and where the runner reads and writes (docs/contracts/runner-env.md). */
 export const DATA_MOUNT_PATH = "/data";
 const K8S_TOKEN_DIR = "/var/run/secrets/svc";
 
@@ -86,7 +86,7 @@ export function buildPipelineJob(
     { name: "data", mountPath: DATA_MOUNT_PATH },
     TMP_MOUNT,
   ];
-  // CONTRACT-RUNNER-ENV k8s auth mode: the runner reads a projected service account token whose
+  // docs/contracts/runner-env.md k8s auth mode: the runner reads a projected service account token whose
   // audience is the entitlement service.
   const audience = passThrough.SVC_ENTITLEMENT_AUDIENCE ?? passThrough.SVC_ENTITLEMENT_URL;
   if (passThrough.SVC_ENTITLEMENT_AUTH_MODE === "k8s" && audience !== undefined) {

@@ -26,7 +26,7 @@ export function buildModuleRegistry(config: PreflightConfig): ModuleEntry[] {
       id: COMPUTATIONAL_MODULE_ID,
       description:
         "Computational audit of staged molecules: resolves the category, runs the module plan, writes results, report, repro pack and seal.",
-      // CONTRACT-RUNNER-ENV: `svc-runner --help` exits 0 (spec §2.5 analogue).
+      // docs/contracts/runner-env.md: `svc-runner --help` exits 0 (spec §2.5 analogue).
       smokeCommand: smokeArgv.join(" "),
       smokeArgv,
       legacySmokeCommand: "python3 -m app.svc_core_runner_v3 --help",

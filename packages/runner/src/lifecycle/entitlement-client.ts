@@ -38,7 +38,7 @@ export interface RunStartResponse {
   readonly started_at: string;
 }
 
-/** The seal bundle of run_complete (CONTRACT-ENTITLEMENT). */
+/** The seal bundle of run_complete (docs/contracts/entitlement-http.md). */
 export interface SealBundleResponse {
   readonly seal_id: string;
   readonly payload: Record<string, unknown>;

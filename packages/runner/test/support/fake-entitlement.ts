@@ -11,7 +11,7 @@ import {
 } from "@svc/core";
 
 /**
- * A small in-process entitlement service speaking CONTRACT-ENTITLEMENT's lifecycle, for runner
+ * A small in-process entitlement service speaking docs/contracts/entitlement-http.md's lifecycle, for runner
  * tests that must not depend on the real service: balance per principal (the bearer token is the
  * principal), idempotent consume/run_start/run_complete, real Ed25519 seals via @svc/core.
  */
