@@ -33,16 +33,11 @@ export async function completeSeal(deps: {
   } catch (error) {
     throw new RunnerError("RUN_DIR_INVALID", `${presealPath}: ${(error as Error).message}`);
   }
-  const now = await sealHashes(deps.runDir);
-  if (
-    now.outputs_sha256 !== preseal.outputs_sha256 ||
-    now.run_manifest_sha256 !== preseal.run_manifest_sha256
-  ) {
-    throw new RunnerError(
-      "OUTPUTS_CHANGED",
-      `outputs of ${deps.runDir} changed since the pre-seal (outputs ${now.outputs_sha256} vs ${preseal.outputs_sha256})`,
-    );
-  }
+  assertSameState(
+    await sealHashes(deps.runDir),
+    preseal,
+    `outputs of ${deps.runDir} changed since the pre-seal`,
+  );
   // Seal the state run_complete was first asked to seal (see keepSealedState): the same hashes
   // whether or not the service recorded that first attempt.
   const sealed = await readSealedState(deps.runDir);
@@ -58,17 +53,27 @@ export async function completeSeal(deps: {
     throw error;
   }
   await restoreSealedState(deps.runDir);
-  const restored = await sealHashes(deps.runDir);
-  if (
-    restored.outputs_sha256 !== sealed.outputs_sha256 ||
-    restored.run_manifest_sha256 !== sealed.run_manifest_sha256
-  ) {
-    throw new RunnerError(
-      "OUTPUTS_CHANGED",
-      `outputs of ${deps.runDir} do not match the state sent to run_complete (${restored.outputs_sha256} vs ${sealed.outputs_sha256})`,
-    );
-  }
+  assertSameState(
+    await sealHashes(deps.runDir),
+    sealed,
+    `outputs of ${deps.runDir} do not match the state sent to run_complete`,
+  );
   await writeSealFolder(deps.runDir, complete.seal);
   deps.log.info("sealed", { phase: "seal", seal_id: complete.seal.seal_id, run_dir: deps.runDir });
   return EXIT.success;
+}
+
+type SealedHashes = { readonly outputs_sha256: string; readonly run_manifest_sha256: string };
+
+/** OUTPUTS_CHANGED unless the folder's output and manifest hashes are the expected ones. */
+function assertSameState(actual: SealedHashes, expected: SealedHashes, what: string): void {
+  if (
+    actual.outputs_sha256 !== expected.outputs_sha256 ||
+    actual.run_manifest_sha256 !== expected.run_manifest_sha256
+  ) {
+    throw new RunnerError(
+      "OUTPUTS_CHANGED",
+      `${what} (outputs ${actual.outputs_sha256} vs ${expected.outputs_sha256})`,
+    );
+  }
 }
