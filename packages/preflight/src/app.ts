@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import { assertAuthorized, createTokenVerifier } from "./auth/bearer-auth.ts";
 import type { PreflightConfig } from "./config.ts";
 import { ERROR_REGISTRY, PreflightError } from "./errors.ts";
 import type { KubeGateway } from "./kube/kube-gateway.ts";
 import { DNS1123_LABEL } from "./kube/label-syntax.ts";
+import type { RouteContext } from "./route-context.ts";
 import { registerModuleRoutes } from "./routes/module-routes.ts";
 import { registerOutputRoutes } from "./routes/output-routes.ts";
 import { registerPipelineRoutes } from "./routes/pipeline-routes.ts";
@@ -21,21 +22,6 @@ export interface AppDeps {
   clock?: () => Date;
   /** Fastify logger setting; default off (main.ts turns it on). */
   logger?: boolean | Record<string, unknown>;
-}
-
-/** Shared by the route modules: config, gateways and the checks every protected route applies. */
-export interface RouteContext {
-  config: PreflightConfig;
-  clock: () => Date;
-  /** onRequest hook enforcing the bearer token unless auth is disabled. */
-  requireAuth: (request: FastifyRequest) => Promise<void>;
-  /** The gateway, or KUBERNETES_NOT_CONFIGURED. */
-  requireKube: () => KubeGateway;
-  kube: KubeGateway | null;
-  /** Validates a namespace's syntax (DNS-1123, INVALID_INPUT). */
-  validateNamespace: (namespace: string) => void;
-  /** Validates a namespace and the allow list (NAMESPACE_NOT_ALLOWED). */
-  checkNamespace: (namespace: string) => void;
 }
 
 function validateNamespace(namespace: string): void {

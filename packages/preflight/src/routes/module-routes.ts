@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import type { RouteContext } from "../app.ts";
 import { PreflightError } from "../errors.ts";
 import { smokeJobName } from "../kube/job-names.ts";
 import type { KubeGateway } from "../kube/kube-gateway.ts";
@@ -8,6 +7,7 @@ import { buildSmokeJob, smokeJobSelector } from "../kube/smoke-job.ts";
 import { deriveSmokeVerification, pickNewestJob } from "../kube/smoke-status.ts";
 import { buildModuleRegistry, COMPUTATIONAL_MODULE_ID } from "../modules/module-registry.ts";
 import { parseBody, readQuery, requireParam } from "../request-input.ts";
+import type { RouteContext } from "../route-context.ts";
 
 const smokeBodySchema = z.object({ namespace: z.string().min(1) });
 /** Finished smoke Jobs kept for history; older ones are deleted when a new smoke test starts. */

@@ -1,11 +1,11 @@
 import type { OutgoingHttpHeaders } from "node:http";
 import type { FastifyInstance } from "fastify";
-import type { RouteContext } from "../app.ts";
 import { prepareDownload } from "../outputs/download.ts";
 import { listOutputs } from "../outputs/list-outputs.ts";
 import { streamReproPack } from "../outputs/repro-pack.ts";
 import { resolveRunRoot } from "../outputs/safe-path.ts";
 import { readQuery, requireParam } from "../request-input.ts";
+import type { RouteContext } from "../route-context.ts";
 
 function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import type { RouteContext } from "../app.ts";
 import { PreflightError } from "../errors.ts";
 import { defaultRunId, pipelineJobName } from "../kube/job-names.ts";
 import { buildPipelineJob, type PipelineRunRequest, wantsGpu } from "../kube/pipeline-job.ts";
 import { buildModuleRegistry, COMPUTATIONAL_MODULE_ID } from "../modules/module-registry.ts";
 import { RUN_ID_PATTERN } from "../outputs/safe-path.ts";
 import { parseBody } from "../request-input.ts";
+import type { RouteContext } from "../route-context.ts";
 import { missingPipelineSettings } from "./probe-routes.ts";
 
 const idMessage = "must be 1-63 characters of [A-Za-z0-9._-], alphanumeric at both ends";

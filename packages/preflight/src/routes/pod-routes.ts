@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
-import type { RouteContext } from "../app.ts";
 import { PreflightError } from "../errors.ts";
 import { DNS1123_SUBDOMAIN, findLabelSelectorError } from "../kube/label-syntax.ts";
 import { readQuery, requireParam } from "../request-input.ts";
+import type { RouteContext } from "../route-context.ts";
 
 /** `GET /api/k8s/pods`: pods of a namespace, optionally of one Job or matching a label selector. */
 export function registerPodRoutes(app: FastifyInstance, context: RouteContext): void {

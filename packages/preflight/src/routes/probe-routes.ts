@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import type { RouteContext } from "../app.ts";
 import { buildModuleRegistry } from "../modules/module-registry.ts";
+import type { RouteContext } from "../route-context.ts";
 
 const AUTH_DISABLED_WARNING =
   "AUTH DISABLED: SVC_AUTH_DISABLED=true, every endpoint (Job launch, pod listing, output download) is open to anyone who can reach this service";

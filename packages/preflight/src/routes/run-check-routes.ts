@@ -1,9 +1,9 @@
 import { stat } from "node:fs/promises";
 import type { FastifyInstance } from "fastify";
-import type { RouteContext } from "../app.ts";
 import { PreflightError } from "../errors.ts";
 import { checkRelativePath, resolveInsideRun, resolveRunRoot } from "../outputs/safe-path.ts";
 import { readQuery, requireParam } from "../request-input.ts";
+import type { RouteContext } from "../route-context.ts";
 
 /** spec §4.2 rule 3: the files a finished run must have when `paths` is omitted. */
 export const DEFAULT_REQUIRED_PATHS = [
