@@ -53,10 +53,9 @@ export function findCanonicalDifference(
 
 function compareElement(upload: SvgElement, canonical: SvgElement, path: string): CanonicalDifference | null {
   if (upload.qualifiedName !== canonical.qualifiedName || upload.uri !== canonical.uri) {
-    return {
-      path,
-      what: `is <${upload.qualifiedName}> (namespace ${upload.uri || "none"}), expected <${canonical.qualifiedName}> (namespace ${canonical.uri})`,
-    };
+    const namespaces =
+      upload.uri === canonical.uri ? "" : ` (namespace ${upload.uri || "none"}, expected ${canonical.uri})`;
+    return { path, what: `is <${upload.qualifiedName}>, expected <${canonical.qualifiedName}>${namespaces}` };
   }
   const attributes = compareAttributes(upload, canonical);
   if (attributes) return { path, what: attributes };

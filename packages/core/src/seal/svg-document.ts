@@ -24,8 +24,8 @@ export interface SvgElement {
 
 /** Markup other than elements and text: what a seal never contains (issue 9 §1). */
 export interface SvgForeignMarkup {
-  readonly kind: "comment" | "cdata" | "processing instruction";
-  /** Qualified name of the element it sits in, or `(document)`. */
+  readonly kind: "comment" | "CDATA section" | "processing instruction";
+  /** Path of the element it sits in (see elementPath), or `(document)`. */
   readonly inside: string;
 }
 
@@ -75,7 +75,10 @@ export function parseSvgDocument(
   let subpaths = 0;
   let declaredEncoding: string | null = null;
   let tooComplex = false;
-  const where = () => stack.at(-1)?.qualifiedName ?? "(document)";
+  const where = () => {
+    const current = stack.at(-1);
+    return current ? elementPath(current) : "(document)";
+  };
   const parser = new SaxesParser({ xmlns: true, position: false });
   parser.on("xmldecl", (declaration) => {
     declaredEncoding = declaration.encoding ?? null;
@@ -125,7 +128,7 @@ export function parseSvgDocument(
     if (current) current.text += chunk;
   });
   parser.on("cdata", (chunk) => {
-    foreign.push({ kind: "cdata", inside: where() });
+    foreign.push({ kind: "CDATA section", inside: where() });
     const current = stack.at(-1);
     if (current) current.text += chunk;
   });
@@ -141,6 +144,17 @@ export function parseSvgDocument(
     return { ok: false, reason: "root element is not <svg> in the SVG namespace" };
   }
   return { ok: true, elements, root, foreign, subpaths, declaredEncoding };
+}
+
+/** XPath-like path of an element, 1-based among same-named siblings: `/svg[1]/g[1]/path[3]`. */
+export function elementPath(element: SvgElement): string {
+  const steps: string[] = [];
+  for (let node: SvgElement | null = element; node; node = node.parent) {
+    const siblings = node.parent ? node.parent.children : [node];
+    const same = siblings.filter((sibling) => sibling.qualifiedName === node?.qualifiedName);
+    steps.unshift(`${node.qualifiedName}[${same.indexOf(node) + 1}]`);
+  }
+  return `/${steps.join("/")}`;
 }
 
 function countMovetos(d: string): number {
