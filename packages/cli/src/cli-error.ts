@@ -14,6 +14,7 @@ export const EXIT = {
   unverified: 3,
   pending: 4,
   internal: 5,
+  revoked: 6,
 } as const;
 
 /** A failure that is the user's to fix; printed as one line, exit code {@link EXIT.usage}. */

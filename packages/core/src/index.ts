@@ -38,12 +38,20 @@ export {
   sealIdSchema,
   sealPayloadSchema,
 } from "./seal/seal-payload.ts";
+export {
+  REASON_PRIORITY,
+  SEAL_REASON_CODES,
+  type SealReasonCode,
+  type SealState,
+} from "./seal/seal-reason-code.ts";
 export { SVG_LIMITS } from "./seal/svg-document.ts";
 export {
+  decodeSealChannels,
+  SEAL_SVG_CAPS,
   type SealCheck,
   type SealCheckName,
-  type SealState,
   type SealVerification,
   verifySealSvg,
+  withChecks,
 } from "./seal/verify-seal-svg.ts";
 export { type DigestTreeOptions, digestTree, type TreeDigest, type TreeEntry } from "./tree-digest.ts";

@@ -23,3 +23,9 @@ export {
   startOidcIssuerDouble,
 } from "./oidc/oidc-issuer-double.ts";
 export { findFreePort, startTestPostgres, type TestPostgres } from "./postgres/test-postgres.ts";
+export {
+  buildForgeryCorpus,
+  type ForgeryCorpusInput,
+  type SealForgery,
+} from "./seal/forgery-corpus.ts";
+export { issueCorpusSeals, prettyPrintSeal } from "./seal/genuine-seals.ts";

@@ -119,7 +119,7 @@ describe("svc seal verify", () => {
     await writeFile(path, bundle.sealSvg.replace(/<path d="[^"]*"\/>\n/, ""));
     const { code, stdout } = svc("seal", "verify", path, "--key", keyPath);
     assert.equal(code, 1);
-    assert.match(stdout, /FAIL ring_channel/);
+    assert.match(stdout, /FAIL canonical_image: \/svg\[1\]\/g\[1\]\/path\[1\]/);
   });
 
   it("exits 3 (UNVERIFIED) when the seal was signed by a key the user does not trust", async () => {

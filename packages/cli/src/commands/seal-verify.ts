@@ -29,6 +29,7 @@ const EXIT_BY_STATE: Record<SealState, number> = {
   INVALID: EXIT.invalid,
   UNVERIFIED: EXIT.unverified,
   PENDING: EXIT.pending,
+  REVOKED: EXIT.revoked,
 };
 
 /**

@@ -1,7 +1,8 @@
 /**
- * The machine-readable copy of a seal inside its SVG. It is written twice: in a namespaced
- * `<metadata>` element (the natural place) and as a single token in `<desc>`, which SVG
- * optimisers keep by default, so a seal still verifies after `svgo` strips metadata.
+ * The machine-readable copy of a seal inside its SVG. It is written twice, in a namespaced
+ * `<metadata>` element and as a single token in `<desc>`; both are part of the canonical
+ * rendering, so a file from which an optimiser stripped either no longer verifies (issue 9 §1:
+ * `svc seal render` writes the canonical image again from a payload whose signature verifies).
  *
  * Token: `svc.seal/v1;key=<key_id>;payload=<base64url canonical JSON>;sig=<base64url signature>`
  * (a pre-seal has `svc.preseal/v1;payload=...` and no key or signature).

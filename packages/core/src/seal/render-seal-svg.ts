@@ -2,6 +2,7 @@ import { canonicalBytes } from "../canonical-json.ts";
 import { CoreError } from "../core-error.ts";
 import { qrCodePath } from "./barcode-channel.ts";
 import { type EmbeddedSeal, formatSealToken, SEAL_XML_NAMESPACE } from "./embedded-seal.ts";
+import { escapeDrawnText } from "./escape-drawn-text.ts";
 import { encodeRingBits, ringSegmentPath } from "./ring-channel.ts";
 import { SEAL_LAYOUT } from "./seal-layout.ts";
 import {
@@ -86,7 +87,7 @@ function frame(title: string, embedded: EmbeddedSeal, body: string[]): string {
   return [
     `<?xml version="1.0" encoding="UTF-8"?>`,
     `<svg xmlns="http://www.w3.org/2000/svg" xmlns:svcseal="${SEAL_XML_NAMESPACE}" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}" role="img">`,
-    `<title>${escapeXml(title)}</title>`,
+    `<title>${escapeDrawnText(title)}</title>`,
     `<desc>${token}</desc>`,
     `<metadata>`,
     `<svcseal:seal version="${embedded.version}"${embedded.keyId ? ` key_id="${embedded.keyId}"` : ""} alg="Ed25519">`,
@@ -102,10 +103,8 @@ function frame(title: string, embedded: EmbeddedSeal, body: string[]): string {
 }
 
 function textLine(y: number, content: string, size = 11, weight = "normal"): string {
-  const shown = content.length > 48 ? `${content.slice(0, 47)}…` : content;
-  return `<text x="${SEAL_LAYOUT.center.x}" y="${y}" text-anchor="middle" font-family="DejaVu Sans, Arial, sans-serif" font-size="${size}" font-weight="${weight}" fill="${INK}">${escapeXml(shown)}</text>`;
-}
-
-function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+  // Cut by code points, never inside a surrogate pair, so every rendering is well-formed UTF-8.
+  const chars = [...content];
+  const shown = chars.length > 48 ? `${chars.slice(0, 47).join("")}…` : content;
+  return `<text x="${SEAL_LAYOUT.center.x}" y="${y}" text-anchor="middle" font-family="DejaVu Sans, Arial, sans-serif" font-size="${size}" font-weight="${weight}" fill="${INK}">${escapeDrawnText(shown)}</text>`;
 }

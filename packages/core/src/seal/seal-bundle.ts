@@ -3,7 +3,7 @@ import { exportPublicKeyPem, type SigningKey, signBytes, type TrustedKey } from 
 import { renderSealSvg } from "./render-seal-svg.ts";
 import { computeBarcodeDigest, parseSealPayload, SEAL_VERSION, type SealPayload } from "./seal-payload.ts";
 import { verifyInstructions } from "./verify-instructions.ts";
-import { type SealCheck, type SealVerification, verifySealSvg } from "./verify-seal-svg.ts";
+import { type SealCheck, type SealVerification, verifySealSvg, withChecks } from "./verify-seal-svg.ts";
 
 /** What the issuer knows about a completed run; the rest of the payload is derived. */
 export type SealFields = Omit<SealPayload, "seal_version" | "barcode_digest" | "key_id">;
@@ -62,30 +62,25 @@ export function verifySealFolder(
   if (files.sealJson != null) {
     const ok = Buffer.from(files.sealJson).equals(canonicalBytes(result.payload));
     extra.push({
-      name: "embedded_seal",
+      name: "seal_files",
       ok,
       detail: ok
         ? "seal.json equals the payload in seal.svg"
         : "seal.json differs from the payload in seal.svg",
+      ...(ok ? {} : { code: "SEAL_FILES_DISAGREE" as const }),
     });
   }
   if (files.sealSig != null) {
     const ok =
       result.signature !== null && Buffer.from(files.sealSig.trim(), "base64").equals(result.signature);
     extra.push({
-      name: "signature",
+      name: "seal_files",
       ok,
       detail: ok
         ? "seal.sig equals the signature in seal.svg"
         : "seal.sig differs from the signature in seal.svg",
+      ...(ok ? {} : { code: "SEAL_FILES_DISAGREE" as const }),
     });
   }
-  const failed = extra.filter((check) => !check.ok);
-  if (failed.length === 0) return { ...result, checks: [...result.checks, ...extra] };
-  return {
-    ...result,
-    state: "INVALID",
-    reason: failed.map((check) => `${check.name}: ${check.detail}`).join("; "),
-    checks: [...result.checks, ...extra],
-  };
+  return withChecks(result, extra);
 }

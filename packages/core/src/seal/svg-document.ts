@@ -10,28 +10,59 @@ export const SVG_LIMITS = {
 export interface SvgElement {
   readonly local: string;
   readonly uri: string;
+  /** The name as written, prefix included (`svcseal:seal`). */
+  readonly qualifiedName: string;
   /** Attributes without a namespace (plus `xlink:*`/`xml:*` under their prefixed names). */
   readonly attributes: ReadonlyMap<string, string>;
+  /** Every attribute as written, namespace declarations included, by qualified name. */
+  readonly rawAttributes: ReadonlyMap<string, string>;
   readonly parent: SvgElement | null;
+  readonly children: SvgElement[];
   /** Concatenated text directly inside the element. */
   text: string;
 }
 
+/** Markup other than elements and text: what a seal never contains (issue 9 §1). */
+export interface SvgForeignMarkup {
+  readonly kind: "comment" | "CDATA section" | "processing instruction";
+  /** Path of the element it sits in (see elementPath), or `(document)`. */
+  readonly inside: string;
+}
+
 export type SvgParseResult =
-  | { ok: true; elements: SvgElement[]; root: SvgElement }
-  | { ok: false; reason: string };
+  | {
+      ok: true;
+      elements: SvgElement[];
+      root: SvgElement;
+      /** Comments, CDATA sections and processing instructions, in document order. */
+      foreign: SvgForeignMarkup[];
+      /** Total subpaths (moveto commands) over every `d` attribute. */
+      subpaths: number;
+      /** `encoding` of the XML declaration, if it names one. */
+      declaredEncoding: string | null;
+    }
+  | { ok: false; reason: string; tooComplex?: boolean };
+
+export interface SvgParseLimits {
+  readonly maxBytes: number;
+  readonly maxDepth: number;
+  readonly maxElements: number;
+}
 
 export const SVG_NAMESPACE = "http://www.w3.org/2000/svg";
 
 /**
- * Parses untrusted SVG into a flat element list. Refuses oversize input, any DOCTYPE (so no
- * entity definitions, hence no billion-laughs or external entities), undefined entities,
- * deep nesting and element floods. Never throws.
+ * Parses untrusted SVG into an element tree (also listed flat, in document order). Refuses
+ * oversize input, any DOCTYPE (so no entity definitions, hence no billion-laughs or external
+ * entities), undefined entities, deep nesting and element floods. Never throws.
  */
-export function parseSvgDocument(input: string | Uint8Array): SvgParseResult {
+export function parseSvgDocument(
+  input: string | Uint8Array,
+  limits: SvgParseLimits = SVG_LIMITS,
+): SvgParseResult {
   const size = typeof input === "string" ? Buffer.byteLength(input, "utf8") : input.length;
-  if (size > SVG_LIMITS.maxBytes)
-    return { ok: false, reason: `input is ${size} bytes; the limit is ${SVG_LIMITS.maxBytes}` };
+  if (size > limits.maxBytes)
+    return { ok: false, tooComplex: true, reason: `input is ${size} bytes; the limit is ${limits.maxBytes}` };
   let text: string;
   try {
     text = typeof input === "string" ? input : new TextDecoder("utf-8", { fatal: true }).decode(input);
@@ -40,25 +71,52 @@ export function parseSvgDocument(input: string | Uint8Array): SvgParseResult {
   }
   const elements: SvgElement[] = [];
   const stack: SvgElement[] = [];
+  const foreign: SvgForeignMarkup[] = [];
+  let subpaths = 0;
+  let declaredEncoding: string | null = null;
+  let tooComplex = false;
+  const where = () => {
+    const current = stack.at(-1);
+    return current ? elementPath(current) : "(document)";
+  };
   const parser = new SaxesParser({ xmlns: true, position: false });
+  parser.on("xmldecl", (declaration) => {
+    declaredEncoding = declaration.encoding ?? null;
+  });
   parser.on("doctype", () => {
     throw new Error("DOCTYPE is not allowed in a seal");
   });
+  parser.on("comment", () => foreign.push({ kind: "comment", inside: where() }));
+  parser.on("processinginstruction", () => foreign.push({ kind: "processing instruction", inside: where() }));
   parser.on("opentag", (node) => {
-    if (elements.length >= SVG_LIMITS.maxElements)
-      throw new Error(`more than ${SVG_LIMITS.maxElements} elements`);
-    if (stack.length >= SVG_LIMITS.maxDepth) throw new Error(`nesting deeper than ${SVG_LIMITS.maxDepth}`);
+    if (elements.length >= limits.maxElements) {
+      tooComplex = true;
+      throw new Error(`more than ${limits.maxElements} elements`);
+    }
+    if (stack.length >= limits.maxDepth) {
+      tooComplex = true;
+      throw new Error(`nesting deeper than ${limits.maxDepth}`);
+    }
     const attributes = new Map<string, string>();
+    const rawAttributes = new Map<string, string>();
     for (const attribute of Object.values(node.attributes)) {
+      rawAttributes.set(attribute.name, attribute.value);
       if (attribute.uri === "") attributes.set(attribute.local, attribute.value);
     }
+    const d = attributes.get("d");
+    if (d !== undefined) subpaths += countMovetos(d);
+    const parent = stack.at(-1) ?? null;
     const element: SvgElement = {
       local: node.local,
       uri: node.uri,
+      qualifiedName: node.name,
       attributes,
-      parent: stack.at(-1) ?? null,
+      rawAttributes,
+      parent,
+      children: [],
       text: "",
     };
+    parent?.children.push(element);
     elements.push(element);
     if (!node.isSelfClosing) stack.push(element);
   });
@@ -70,17 +128,40 @@ export function parseSvgDocument(input: string | Uint8Array): SvgParseResult {
     if (current) current.text += chunk;
   });
   parser.on("cdata", (chunk) => {
+    foreign.push({ kind: "CDATA section", inside: where() });
     const current = stack.at(-1);
     if (current) current.text += chunk;
   });
   try {
     parser.write(text).close();
   } catch (error) {
-    return { ok: false, reason: `not a well-formed SVG: ${(error as Error).message.split("\n")[0]}` };
+    const message = (error as Error).message.split("\n")[0];
+    if (tooComplex) return { ok: false, tooComplex, reason: message ?? "too complex" };
+    return { ok: false, reason: `not a well-formed SVG: ${message}` };
   }
   const root = elements[0];
   if (root?.local !== "svg" || root.uri !== SVG_NAMESPACE) {
     return { ok: false, reason: "root element is not <svg> in the SVG namespace" };
   }
-  return { ok: true, elements, root };
+  return { ok: true, elements, root, foreign, subpaths, declaredEncoding };
+}
+
+/** XPath-like path of an element, 1-based among same-named siblings: `/svg[1]/g[1]/path[3]`. */
+export function elementPath(element: SvgElement): string {
+  const steps: string[] = [];
+  for (let node: SvgElement | null = element; node; node = node.parent) {
+    const siblings = node.parent ? node.parent.children : [node];
+    const same = siblings.filter((sibling) => sibling.qualifiedName === node?.qualifiedName);
+    steps.unshift(`${node.qualifiedName}[${same.indexOf(node) + 1}]`);
+  }
+  return `/${steps.join("/")}`;
+}
+
+function countMovetos(d: string): number {
+  let count = 0;
+  for (let i = 0; i < d.length; i++) {
+    const code = d.charCodeAt(i);
+    if (code === 77 || code === 109) count++; // "M" or "m"
+  }
+  return count;
 }

@@ -8,7 +8,8 @@ import { renderPresealSvg, renderSealSvg } from "./render-seal-svg.ts";
 import { ringSegmentPath } from "./ring-channel.ts";
 import { makeSealFixture } from "./seal-fixture.ts";
 import { computeBarcodeDigest, type SealPayload } from "./seal-payload.ts";
-import { type SealState, verifySealSvg } from "./verify-seal-svg.ts";
+import { parseSvgDocument } from "./svg-document.ts";
+import { decodeSealChannels, type SealState, verifySealSvg } from "./verify-seal-svg.ts";
 
 const { bundle, key, trusted } = makeSealFixture();
 
@@ -64,12 +65,15 @@ describe("verifySealSvg", () => {
         ["payload_schema", true],
         ["key_trusted", true],
         ["signature", true],
+        ["barcode_digest", true],
+        ["canonical_image", true],
         ["ring_channel", true],
         ["barcode_channel", true],
-        ["barcode_digest", true],
       ],
     );
+    assert.equal(result.reason_code, null);
     assert.equal((result.payload as SealPayload).seal_id, bundle.payload.seal_id);
+    assert.equal(result.canonical_svg, bundle.sealSvg, "the trusted picture is the issued one");
   });
 
   it("verifies a seal with a verification link in its QR code", () => {
@@ -138,29 +142,46 @@ describe("verifySealSvg", () => {
       assert.equal(stateOf(renderSealSvg(bundle.payload, signature)), "INVALID");
     });
 
-    it("one ring segment moved to the other track is INVALID", () => {
-      const svg = bundle.sealSvg;
+    /** The upload is refused by the image comparison; the decoders alone refuse it too. */
+    function assertRefusedTwice(tampered: string, channel: "ring_channel" | "barcode_channel") {
+      assert.notEqual(tampered, bundle.sealSvg);
+      const result = verifySealSvg(tampered, trusted);
+      assert.equal(result.state, "INVALID");
+      assert.equal(result.reason_code, "IMAGE_NOT_CANONICAL");
+      assert.match(result.reason, /\/svg\[1\]\/(g\[1\]\/)?path\[\d+\]: attribute d/);
+      const parsed = parseSvgDocument(tampered);
+      assert.ok(parsed.ok);
+      const decoded = decodeSealChannels(parsed.elements, bundle.payload);
+      const failed = decoded.find((check) => check.name === channel);
+      assert.equal(failed?.ok, false, `${channel} decoder alone refuses it`);
+      return { result, failed };
+    }
+
+    it("one ring segment moved to the other track is INVALID, by the image and by the ring decoder", () => {
       const bit0 = ringSegmentPath(5, 0);
       const bit1 = ringSegmentPath(5, 1);
-      const tampered = svg.includes(bit0) ? svg.replace(bit0, bit1) : svg.replace(bit1, bit0);
-      assert.notEqual(tampered, svg);
-      const result = verifySealSvg(tampered, trusted);
-      assert.equal(result.state, "INVALID");
-      assert.ok(result.checks.some((check) => check.name === "ring_channel" && !check.ok));
+      const svg = bundle.sealSvg;
+      assertRefusedTwice(
+        svg.includes(bit0) ? svg.replace(bit0, bit1) : svg.replace(bit1, bit0),
+        "ring_channel",
+      );
     });
 
-    it("one ring segment removed is INVALID", () => {
+    it("one ring segment removed is INVALID, by the image and by the ring decoder", () => {
       const tampered = bundle.sealSvg.replace(/<path d="[^"]*"\/>\n/, "");
       const result = verifySealSvg(tampered, trusted);
-      assert.equal(result.state, "INVALID");
-      assert.match(result.reason, /ring slot 0 has 0 segments/);
+      assert.equal(result.reason_code, "IMAGE_NOT_CANONICAL");
+      const parsed = parseSvgDocument(tampered);
+      assert.ok(parsed.ok);
+      const ring = decodeSealChannels(parsed.elements, bundle.payload)[0];
+      assert.match(ring?.detail ?? "", /ring slot 0 has 0 segments/);
     });
 
     it("one QR module added is INVALID even though error correction would still decode it", () => {
-      const tampered = bundle.sealSvg.replace(/(<path fill="#000" d=")/, "$1M166 176h3v3h-3Z");
-      const result = verifySealSvg(tampered, trusted);
-      assert.equal(result.state, "INVALID");
-      assert.ok(result.checks.some((check) => check.name === "barcode_channel" && !check.ok));
+      assertRefusedTwice(
+        bundle.sealSvg.replace(/(<path fill="#000" d=")/, "$1M166 176h3v3h-3Z"),
+        "barcode_channel",
+      );
     });
 
     it("one QR module removed is INVALID", () => {
@@ -170,9 +191,10 @@ describe("verifySealSvg", () => {
       const [x, y, , w] = middle.match(/\d+/g)?.map(Number) ?? [];
       // Shorten one run by one module (its last module becomes light).
       const shortened = `M${x} ${y}h${(w as number) - 3}v3h-${(w as number) - 3}Z`;
-      const tampered = bundle.sealSvg.replace(`M${middle}`, (w as number) > 3 ? shortened : "");
-      assert.notEqual(tampered, bundle.sealSvg);
-      assert.equal(stateOf(tampered), "INVALID");
+      assertRefusedTwice(
+        bundle.sealSvg.replace(`M${middle}`, (w as number) > 3 ? shortened : ""),
+        "barcode_channel",
+      );
     });
 
     it("the whole QR code removed is INVALID", () => {
@@ -205,26 +227,10 @@ describe("verifySealSvg", () => {
     });
   });
 
-  describe("survives what tools do to SVG files", () => {
-    it("stays VERIFIED after svgo with its default settings (metadata stripped, paths rewritten)", () => {
-      const optimized = optimize(bundle.sealSvg).data;
-      assert.ok(!optimized.includes("<metadata"), "svgo removed the metadata");
-      assert.ok(optimized.length < bundle.sealSvg.length);
-      const result = verifySealSvg(optimized, trusted);
-      assert.equal(result.state, "VERIFIED", result.reason);
-    });
-
-    it("stays VERIFIED after svgo with multipass and pretty-printing", () => {
-      const optimized = optimize(bundle.sealSvg, {
-        multipass: true,
-        js2svg: { pretty: true, indent: 2 },
-      }).data;
-      assert.equal(stateOf(optimized), "VERIFIED");
-    });
-
-    it("stays VERIFIED after pretty-printing that indents every element and wraps the desc token", () => {
+  describe("what tools do to SVG files", () => {
+    function prettyPrint(svg: string): string {
       let depth = 0;
-      const pretty = bundle.sealSvg
+      return svg
         .replace(/></g, ">\n<")
         .split("\n")
         .map((line) => {
@@ -233,14 +239,54 @@ describe("verifySealSvg", () => {
           if (/^<[^/?!][^>]*[^/]>$/.test(line) && !line.includes("</")) depth++;
           return indented;
         })
-        .join("\n")
-        .replace(
-          /<desc>([^<]*)<\/desc>/,
-          (_, token: string) => `<desc>\n  ${token.match(/.{1,76}/g)?.join("\n  ")}\n</desc>`,
-        );
+        .join("\r\n");
+    }
+
+    it("stays VERIFIED when pretty-printed: every element indented, CRLF line ends", () => {
+      const pretty = prettyPrint(bundle.sealSvg);
       assert.notEqual(pretty, bundle.sealSvg);
       const result = verifySealSvg(pretty, trusted);
       assert.equal(result.state, "VERIFIED", result.reason);
+    });
+
+    it("stays VERIFIED without the XML declaration, with single quotes and reordered attributes", () => {
+      const rewritten = bundle.sealSvg
+        .replace(/^<\?xml[^>]*>\n/, "")
+        .replace(/<circle cx="(\d+)" cy="(\d+)" r="(\d+)"/g, "<circle r='$3' cy='$2' cx='$1'");
+      assert.notEqual(rewritten, bundle.sealSvg);
+      assert.equal(stateOf(rewritten), "VERIFIED");
+    });
+
+    it("stays VERIFIED with other spellings of the same numbers (240.0, 2.4e2, commas in path data)", () => {
+      const rewritten = bundle.sealSvg
+        .replace(/cx="240"/g, 'cx="240.0"')
+        .replace(/cy="240"/g, 'cy="2.4e2"')
+        .replace(/(<path fill="#000" d="M)(\d+) (\d+)/, "$1$2,$3");
+      assert.notEqual(rewritten, bundle.sealSvg);
+      assert.equal(stateOf(rewritten), "VERIFIED");
+    });
+
+    it("is INVALID after svgo (metadata stripped, paths rewritten): svc seal render writes it again", () => {
+      const optimized = optimize(bundle.sealSvg).data;
+      const result = verifySealSvg(optimized, trusted);
+      assert.equal(result.state, "INVALID");
+      assert.equal(result.reason_code, "IMAGE_NOT_CANONICAL");
+      assert.equal(result.canonical_svg, bundle.sealSvg, "the verifier still hands back the trusted picture");
+    });
+
+    it("is INVALID when a pretty-printer wraps the desc token: text is compared code point by code point", () => {
+      const wrapped = bundle.sealSvg.replace(
+        /<desc>([^<]*)<\/desc>/,
+        (_, token: string) => `<desc>\n  ${token.match(/.{1,76}/g)?.join("\n  ")}\n</desc>`,
+      );
+      const result = verifySealSvg(wrapped, trusted);
+      assert.equal(result.reason_code, "IMAGE_NOT_CANONICAL");
+      assert.match(result.reason, /\/svg\[1\]\/desc\[1\]: text is/);
+    });
+
+    it("is INVALID when a path's separators are not valid path data (two commas)", () => {
+      const broken = bundle.sealSvg.replace(/(<path fill="#000" d="M)(\d+) (\d+)/, "$1$2,,$3");
+      assert.equal(verifySealSvg(broken, trusted).reason_code, "IMAGE_NOT_CANONICAL");
     });
   });
 

@@ -1,12 +1,14 @@
 import { canonicalBytes } from "../canonical-json.ts";
 import { importPublicKeyPem, isKeyValidAt, keyIdOf, type TrustedKey, verifyBytes } from "../keys.ts";
 import { isInBarcodeRegion, readBarcodeChannel } from "./barcode-channel.ts";
+import { findCanonicalDifference } from "./compare-canonical-svg.ts";
 import {
   type EmbeddedSeal,
   isSameEmbeddedSeal,
   parseSealToken,
   SEAL_XML_NAMESPACE,
 } from "./embedded-seal.ts";
+import { renderPresealSvg, renderSealSvg } from "./render-seal-svg.ts";
 import { classifyRingShape, decodeRingBits } from "./ring-channel.ts";
 import { SEAL_LAYOUT } from "./seal-layout.ts";
 import {
@@ -18,44 +20,72 @@ import {
   type SealPayload,
   sealPayloadSchema,
 } from "./seal-payload.ts";
-import { parseSvgDocument, type SvgElement } from "./svg-document.ts";
+import { REASON_PRIORITY, type SealReasonCode, type SealState } from "./seal-reason-code.ts";
+import { parseSvgDocument, type SvgElement, type SvgParseResult } from "./svg-document.ts";
 import { isFilledDark, type Point, polygonsOf } from "./svg-geometry.ts";
 
-/** Verification states (domain notes, "Seal"). PARTIAL is not produced by an SVG check. */
-export type SealState = "VERIFIED" | "INVALID" | "UNVERIFIED" | "PENDING";
+export type { SealState } from "./seal-reason-code.ts";
 
 export type SealCheckName =
   | "svg_readable"
   | "embedded_seal"
   | "payload_schema"
+  | "canonical_image"
   | "key_trusted"
   | "signature"
   | "ring_channel"
   | "barcode_channel"
-  | "barcode_digest";
+  | "barcode_digest"
+  | "seal_files"
+  | "run_manifest"
+  | "run_outputs"
+  | "revocation";
 
 export interface SealCheck {
   readonly name: SealCheckName;
   readonly ok: boolean;
   readonly detail: string;
+  /** Set on a failed check: the reason code it stands for. */
+  readonly code?: SealReasonCode;
 }
 
 export interface SealVerification {
   readonly state: SealState;
   /** One sentence: why this state. */
   readonly reason: string;
+  /** Stable code of the deciding failure (see SEAL_REASON_CODES); null when VERIFIED. */
+  readonly reason_code: SealReasonCode | null;
   readonly checks: readonly SealCheck[];
   readonly payload: SealPayload | PresealPayload | null;
   /** Raw signature found in the SVG (null for pre-seals or unreadable input). */
   readonly signature: Buffer | null;
+  /**
+   * The canonical rendering of the signed payload: the picture a page may show as the trusted
+   * one. Set only when the signature verified against a trusted key (or for a pre-seal).
+   */
+  readonly canonical_svg: string | null;
 }
+
+/**
+ * Structural caps for a seal upload, checked while parsing and before any decoding (issue 9 §7).
+ * The canonical seal is about 30 KB, 162 elements and 900 subpaths (1,000 with the longest QR
+ * link), so these are several times above it and far below what makes decoding costly.
+ */
+export const SEAL_SVG_CAPS = {
+  maxBytes: 256 * 1024,
+  maxDepth: 16,
+  maxElements: 1000,
+  maxSubpaths: 8000,
+} as const;
 
 /**
  * Verifies a seal SVG with nothing but the SVG and the keys the caller trusts. VERIFIED needs
  * all of: a trusted key valid at `issued_at`, a good Ed25519 signature over the canonical
- * payload, the ring decoding to `seal_id`, the QR decoding to the payload's barcode content,
- * and `barcode_digest` matching the sealed hashes. Any mismatch is INVALID; an untrusted key
- * with otherwise consistent channels is UNVERIFIED; a pre-seal is PENDING. Never throws.
+ * payload, `barcode_digest` matching the sealed hashes, an image that is the canonical rendering
+ * of that payload (so what a person sees is what was signed), and, read back independently from
+ * the shapes, the ring decoding to `seal_id` and the QR to the payload's barcode content.
+ * Any mismatch is INVALID; an untrusted key with nothing else wrong is UNVERIFIED; a pre-seal is
+ * PENDING. Never throws.
  */
 export function verifySealSvg(
   svg: string | Uint8Array,
@@ -65,92 +95,187 @@ export function verifySealSvg(
     return verifyUnsafe(svg, trustedKeys);
   } catch (error) {
     // Defence in depth: the checks below are written not to throw; if one does, the seal fails closed.
-    return invalid([{ name: "svg_readable", ok: false, detail: `unexpected: ${(error as Error).message}` }]);
+    return settle(
+      [
+        {
+          name: "svg_readable",
+          ok: false,
+          detail: `unexpected: ${(error as Error).message}`,
+          code: "SVG_UNREADABLE",
+        },
+      ],
+      { payload: null, signature: null, canonical_svg: null },
+    );
   }
 }
 
+/**
+ * Adds checks to a verification (a seal folder's files, a run's hashes, the issuer's revocation
+ * answer) and derives its state again: the first failure in REASON_PRIORITY order decides.
+ */
+export function withChecks(result: SealVerification, extra: readonly SealCheck[]): SealVerification {
+  return settle([...result.checks, ...extra], result);
+}
+
 function verifyUnsafe(svg: string | Uint8Array, trustedKeys: readonly TrustedKey[]): SealVerification {
+  const none = { payload: null, signature: null, canonical_svg: null };
   const checks: SealCheck[] = [];
-  const parsed = parseSvgDocument(svg);
-  if (!parsed.ok) return invalid([{ name: "svg_readable", ok: false, detail: parsed.reason }]);
-  checks.push({ name: "svg_readable", ok: true, detail: `${parsed.elements.length} elements` });
+  const parsed = parseSvgDocument(svg, SEAL_SVG_CAPS);
+  if (!parsed.ok) {
+    const code = parsed.tooComplex ? "SVG_TOO_COMPLEX" : "SVG_UNREADABLE";
+    return settle([{ name: "svg_readable", ok: false, detail: parsed.reason, code }], none);
+  }
+  if (parsed.subpaths > SEAL_SVG_CAPS.maxSubpaths) {
+    const detail = `${parsed.subpaths} path subpaths; the limit is ${SEAL_SVG_CAPS.maxSubpaths}`;
+    return settle([{ name: "svg_readable", ok: false, detail, code: "SVG_TOO_COMPLEX" }], none);
+  }
+  checks.push({
+    name: "svg_readable",
+    ok: true,
+    detail: `${parsed.elements.length} elements, ${parsed.subpaths} subpaths`,
+  });
 
   const found = findEmbeddedSeal(parsed.elements);
   if ("error" in found)
-    return invalid([...checks, { name: "embedded_seal", ok: false, detail: found.error }]);
+    return settle(
+      [...checks, { name: "embedded_seal", ok: false, detail: found.error, code: found.code }],
+      none,
+    );
   const embedded = found.seal;
   checks.push({ name: "embedded_seal", ok: true, detail: `${embedded.version} (${found.copies})` });
 
   const payload = parsePayload(embedded);
   if ("error" in payload)
-    return invalid([...checks, { name: "payload_schema", ok: false, detail: payload.error }]);
+    return settle(
+      [...checks, { name: "payload_schema", ok: false, detail: payload.error, code: "PAYLOAD_INVALID" }],
+      none,
+    );
   checks.push({ name: "payload_schema", ok: true, detail: `${payload.value.seal_version}, canonical` });
 
   if (payload.value.seal_version === PRESEAL_VERSION) {
-    return {
-      state: "PENDING",
-      reason: "pre-seal: the run finished but run_complete has not issued its seal yet",
-      checks,
-      payload: payload.value,
-      signature: null,
-    };
+    const canonical = renderPresealSvg(payload.value as PresealPayload);
+    checks.push(checkCanonical(parsed, canonical));
+    return settle(checks, { payload: payload.value, signature: null, canonical_svg: canonical });
   }
   const seal = payload.value as SealPayload;
-  const darkPolygons = parsed.elements.filter(isDrawnShape).flatMap(polygonsOf);
   const keyCheck = checkKey(seal, embedded, trustedKeys);
   checks.push(keyCheck.check);
-  if (keyCheck.publicKeyPem) checks.push(checkSignature(keyCheck.publicKeyPem, embedded));
-  checks.push(checkRing(seal, darkPolygons));
-  checks.push(checkBarcode(seal, darkPolygons));
+  const signature = keyCheck.publicKeyPem ? checkSignature(keyCheck.publicKeyPem, embedded) : null;
+  if (signature) checks.push(signature);
   const recomputed = computeBarcodeDigest(seal);
+  const digestOk = recomputed === seal.barcode_digest;
   checks.push({
     name: "barcode_digest",
-    ok: recomputed === seal.barcode_digest,
-    detail: recomputed === seal.barcode_digest ? "matches the sealed hashes" : `expected ${recomputed}`,
+    ok: digestOk,
+    detail: digestOk ? "matches the sealed hashes" : `expected ${recomputed}`,
+    ...(digestOk ? {} : { code: "BARCODE_DIGEST_MISMATCH" as const }),
   });
-
-  const failed = checks.filter((check) => !check.ok);
-  const definite = failed.filter((check) => check.name !== "key_trusted");
-  if (definite.length > 0) {
-    return {
-      state: "INVALID",
-      reason: describe(definite),
-      checks,
-      payload: seal,
-      signature: embedded.signature,
-    };
-  }
-  if (failed.length > 0) {
-    return {
-      state: "UNVERIFIED",
-      reason: describe(failed),
-      checks,
-      payload: seal,
-      signature: embedded.signature,
-    };
-  }
-  return {
-    state: "VERIFIED",
-    reason: "signature valid and both channels reconcile",
-    checks,
+  const canonical =
+    digestOk && embedded.signature?.length === 64 ? renderSealSvg(seal, embedded.signature) : null;
+  const image = canonical
+    ? checkCanonical(parsed, canonical)
+    : {
+        name: "canonical_image" as const,
+        ok: false,
+        detail: "not rendered: the payload and signature cannot make a seal",
+        code: "IMAGE_NOT_CANONICAL" as const,
+      };
+  checks.push(image);
+  // The second, independent check of the same facts, only for an image that passed the cheap
+  // structural comparison: nothing else is ever rasterised.
+  if (image.ok) checks.push(...decodeSealChannels(parsed.elements, seal));
+  return settle(checks, {
     payload: seal,
     signature: embedded.signature,
+    canonical_svg: signature?.ok ? canonical : null,
+  });
+}
+
+/**
+ * Reads the ring and the QR code back from the drawn shapes, as a scanner would, and compares
+ * them with the payload: the check that does not trust the renderer.
+ */
+export function decodeSealChannels(elements: readonly SvgElement[], seal: SealPayload): SealCheck[] {
+  const darkPolygons = elements.filter(isDrawnShape).flatMap(polygonsOf);
+  return [checkRing(seal, darkPolygons), checkBarcode(seal, darkPolygons)];
+}
+
+function settle(
+  checks: readonly SealCheck[],
+  found: Pick<SealVerification, "payload" | "signature" | "canonical_svg">,
+): SealVerification {
+  const failed = checks.filter((check) => !check.ok).sort((a, b) => priorityOf(a) - priorityOf(b));
+  const deciding = failed[0];
+  const base = {
+    checks,
+    payload: found.payload,
+    signature: found.signature,
+    canonical_svg: found.canonical_svg,
+  };
+  if (!deciding) {
+    if (found.payload?.seal_version === PRESEAL_VERSION) {
+      return {
+        ...base,
+        state: "PENDING",
+        reason: "pre-seal: the run finished but run_complete has not issued its seal yet",
+        reason_code: "PRESEAL",
+      };
+    }
+    return {
+      ...base,
+      state: "VERIFIED",
+      reason: "signature valid, the image is the canonical rendering and both channels reconcile",
+      reason_code: null,
+    };
+  }
+  const code = deciding.code ?? "SVG_UNREADABLE";
+  const state = code === "KEY_UNTRUSTED" ? "UNVERIFIED" : code === "REVOKED" ? "REVOKED" : "INVALID";
+  return {
+    ...base,
+    state,
+    reason: failed.map((check) => `${check.name}: ${check.detail}`).join("; "),
+    reason_code: code,
+  };
+}
+
+function priorityOf(check: SealCheck): number {
+  const index = REASON_PRIORITY.indexOf(check.code ?? "SVG_UNREADABLE");
+  return index < 0 ? REASON_PRIORITY.length : index;
+}
+
+function checkCanonical(upload: SvgParseResult & { ok: true }, canonicalSvg: string): SealCheck {
+  const canonical = parseSvgDocument(canonicalSvg);
+  if (!canonical.ok) throw new Error(`the canonical rendering does not parse: ${canonical.reason}`);
+  const difference = findCanonicalDifference(upload, canonical);
+  if (!difference) return { name: "canonical_image", ok: true, detail: "equals the canonical rendering" };
+  return {
+    name: "canonical_image",
+    ok: false,
+    detail: `${difference.path}: ${difference.what}`,
+    code: "IMAGE_NOT_CANONICAL",
   };
 }
 
 function findEmbeddedSeal(
   elements: readonly SvgElement[],
-): { seal: EmbeddedSeal; copies: string } | { error: string } {
+): { seal: EmbeddedSeal; copies: string } | { error: string; code: SealReasonCode } {
   const fromDesc = elements
     .filter((element) => element.local === "desc")
     .map((element) => parseSealToken(element.text))
     .filter((seal) => seal !== null);
-  const fromMetadata = metadataSeal(elements);
+  const sealElements = elements.filter(
+    (element) => element.uri === SEAL_XML_NAMESPACE && element.local === "seal",
+  );
+  // Exactly one seal per file: a second payload is refused, never ignored (issue 9).
+  if (sealElements.length > 1 || fromDesc.length > 1)
+    return { error: "more than one embedded seal", code: "SEAL_NOT_UNIQUE" };
+  const fromMetadata = sealElements[0] ? metadataSeal(elements, sealElements[0]) : null;
   const copies = [...fromDesc, ...(fromMetadata ? [fromMetadata] : [])];
   const first = copies[0];
-  if (!first) return { error: "no embedded seal (neither <metadata> nor <desc> carries one)" };
+  if (!first)
+    return { error: "no embedded seal (neither <metadata> nor <desc> carries one)", code: "SEAL_NOT_FOUND" };
   if (!copies.every((copy) => isSameEmbeddedSeal(copy, first))) {
-    return { error: "the embedded copies of the seal disagree" };
+    return { error: "the embedded copies of the seal disagree", code: "SEAL_NOT_UNIQUE" };
   }
   const where = [fromMetadata ? "metadata" : null, fromDesc.length > 0 ? "desc" : null]
     .filter(Boolean)
@@ -158,9 +283,7 @@ function findEmbeddedSeal(
   return { seal: first, copies: where };
 }
 
-function metadataSeal(elements: readonly SvgElement[]): EmbeddedSeal | null {
-  const root = elements.find((element) => element.uri === SEAL_XML_NAMESPACE && element.local === "seal");
-  if (!root) return null;
+function metadataSeal(elements: readonly SvgElement[], root: SvgElement): EmbeddedSeal | null {
   const child = (local: string) =>
     elements.find(
       (element) => element.parent === root && element.uri === SEAL_XML_NAMESPACE && element.local === local,
@@ -210,14 +333,24 @@ function checkKey(
 ): { check: SealCheck; publicKeyPem: string | null } {
   if (embedded.keyId !== seal.key_id) {
     return {
-      check: { name: "signature", ok: false, detail: "embedded key id differs from the signed key_id" },
+      check: {
+        name: "signature",
+        ok: false,
+        detail: "embedded key id differs from the signed key_id",
+        code: "SIGNATURE_INVALID",
+      },
       publicKeyPem: null,
     };
   }
   const key = trustedKeys.find((candidate) => candidate.key_id === seal.key_id && isMatchingKeyId(candidate));
   if (!key)
     return {
-      check: { name: "key_trusted", ok: false, detail: `key ${seal.key_id} is not trusted` },
+      check: {
+        name: "key_trusted",
+        ok: false,
+        detail: `key ${seal.key_id} is not trusted`,
+        code: "KEY_UNTRUSTED",
+      },
       publicKeyPem: null,
     };
   if (!isKeyValidAt(key, seal.issued_at)) {
@@ -226,6 +359,7 @@ function checkKey(
         name: "key_trusted",
         ok: false,
         detail: `key ${seal.key_id} was not valid at ${seal.issued_at}`,
+        code: "KEY_UNTRUSTED",
       },
       publicKeyPem: null,
     };
@@ -249,10 +383,16 @@ function checkSignature(publicKeyPem: string, embedded: EmbeddedSeal): SealCheck
     name: "signature",
     ok,
     detail: ok ? "Ed25519 over the canonical payload" : "signature does not verify",
+    ...(ok ? {} : { code: "SIGNATURE_INVALID" as const }),
   };
 }
 
 function checkRing(seal: SealPayload, polygons: readonly (readonly Point[])[]): SealCheck {
+  const result = readRing(seal, polygons);
+  return result.ok ? result : { ...result, code: "RING_CHANNEL_MISMATCH" };
+}
+
+function readRing(seal: SealPayload, polygons: readonly (readonly Point[])[]): SealCheck {
   const slots = new Map<number, number[]>();
   for (const polygon of polygons) {
     const shape = classifyRingShape(polygon);
@@ -284,9 +424,11 @@ function checkRing(seal: SealPayload, polygons: readonly (readonly Point[])[]): 
 }
 
 function checkBarcode(seal: SealPayload, polygons: readonly (readonly Point[])[]): SealCheck {
+  const read = readBarcodeChannel(polygons.filter(isInBarcodeRegion), barcodeContent(seal));
   return {
     name: "barcode_channel",
-    ...readBarcodeChannel(polygons.filter(isInBarcodeRegion), barcodeContent(seal)),
+    ...read,
+    ...(read.ok ? {} : { code: "BARCODE_CHANNEL_MISMATCH" as const }),
   };
 }
 
@@ -298,18 +440,4 @@ function isDrawnShape(element: SvgElement): boolean {
       return false;
   }
   return isFilledDark(element);
-}
-
-function invalid(checks: SealCheck[]): SealVerification {
-  return {
-    state: "INVALID",
-    reason: describe(checks.filter((check) => !check.ok)),
-    checks,
-    payload: null,
-    signature: null,
-  };
-}
-
-function describe(failed: readonly SealCheck[]): string {
-  return failed.map((check) => `${check.name}: ${check.detail}`).join("; ");
 }
