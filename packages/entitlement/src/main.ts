@@ -73,6 +73,7 @@ export async function startService(env: NodeJS.ProcessEnv = process.env): Promis
     verifyUrl: config.verifyUrl,
     devIssuer: devKey ? { key: devKey, issuer: () => devIssuerUrl(publicUrl) } : undefined,
     logger: createLoggerOptions(config.logLevel),
+    redeemScope: config.redeemScope,
   });
   try {
     await app.listen({ port: config.port, host: config.host, listenTextResolver: () => "bound" });
