@@ -38,6 +38,14 @@ export {
   sealIdSchema,
   sealPayloadSchema,
 } from "./seal/seal-payload.ts";
+export {
+  assertSealText,
+  describeUnsafeSealText,
+  findUnsafeSealText,
+  SEAL_TEXT_RULES,
+  type SealTextField,
+  type SealTextFields,
+} from "./seal/seal-text.ts";
 export { SVG_LIMITS } from "./seal/svg-document.ts";
 export {
   type SealCheck,

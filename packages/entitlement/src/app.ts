@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import multipart from "@fastify/multipart";
 import swagger from "@fastify/swagger";
+import { CoreError } from "@svc/core";
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
 import type { AppDeps } from "./app-deps.ts";
 import type { VerifiedCaller } from "./auth/token-verifier.ts";
@@ -102,6 +103,9 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
 function toErrorCode(error: FastifyError): { code: EntitlementErrorCode; message: string } {
   if (error instanceof EntitlementError)
     return { code: error.code, message: error.message || describeErrorCode(error.code).message };
+  // the signer's own fence (core issueSealBundle): text stored before the routes checked it
+  if (error instanceof CoreError && error.code === "SEAL_TEXT_UNSAFE")
+    return { code: "FIELD_NOT_SEAL_SAFE", message: error.message };
   const status = error.statusCode ?? 500;
   if (status === 413)
     return { code: "PAYLOAD_TOO_LARGE", message: `the body exceeds ${MAX_SVG_BYTES} bytes` };

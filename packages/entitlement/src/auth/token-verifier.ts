@@ -1,4 +1,5 @@
 import { decodeJwt, decodeProtectedHeader, errors, type JWTPayload, jwtVerify } from "jose";
+import { describeUnstorableText } from "../domain/storable-text.ts";
 import { EntitlementError } from "../errors/entitlement-error.ts";
 import type { TrustedIssuer } from "./trusted-issuer.ts";
 
@@ -91,6 +92,15 @@ async function verifyHeader(
 }
 
 function principalOf(issuer: TrustedIssuer, claims: JWTPayload): string {
+  const principal = claimedPrincipal(issuer, claims);
+  // issue 16: the principal is stored; text a store would refuse or alter is refused before any write
+  const problem = describeUnstorableText(principal);
+  if (problem !== null)
+    throw new EntitlementError("REQUEST_INVALID", `claim ${issuer.principalClaim}: ${problem}`);
+  return principal;
+}
+
+function claimedPrincipal(issuer: TrustedIssuer, claims: JWTPayload): string {
   if (issuer.principalClaim === "email") {
     // domain notes: Google principal in `email`, check `email_verified`
     if (typeof claims.email !== "string" || claims.email === "")

@@ -36,6 +36,10 @@ export const ERROR_REGISTRY = {
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: "unsupported Content-Type" },
   LIFECYCLE_OUT_OF_ORDER: { status: 422, message: "lifecycle step called out of order" },
   SEAL_NOT_VERIFIED: { status: 422, message: "the seal is not VERIFIED or was not issued by this service" },
+  FIELD_NOT_SEAL_SAFE: {
+    status: 422,
+    message: "a field that is signed and drawn on the seal holds a character outside its safe set",
+  },
   SEAL_NOT_REDEEMABLE: {
     status: 422,
     message: "this seal's run was paid by a rerun credit; only a purchased run's seal can be redeemed",
