@@ -133,6 +133,11 @@ describe("entitlement service over HTTP", () => {
     const exhausted = await svc.request("/api/entitlement/consume", { token: bob, body: params(runId()) });
     assert.equal(exhausted.status, 402);
     assert.equal(exhausted.body.error.code, "ENTITLEMENT_EXHAUSTED");
+    assert.match(
+      exhausted.body.error.message,
+      /principal bob in mode standard/,
+      "the 402 names who was checked",
+    );
     const checkExhausted = await svc.request("/api/entitlement/check", { token: bob, body: params(runId()) });
     assert.equal(checkExhausted.body.error.code, "ENTITLEMENT_EXHAUSTED");
     const stolen = await svc.request("/api/entitlement/consume", { token: alice, body: params(id) });

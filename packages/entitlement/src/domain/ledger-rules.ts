@@ -48,7 +48,12 @@ export function decideConsume(
     return { kind: "replay", answer: consumeAnswerOf(run) };
   }
   if (funds.creditFrom !== null) return { kind: "charge", funding: "rerun", rerunOf: funds.creditFrom };
-  if (funds.purchased < 1) throw new EntitlementError("ENTITLEMENT_EXHAUSTED");
+  if (funds.purchased < 1)
+    // issues 13/14: the 402 names the principal it checked, so a caller can tell identity from balance
+    throw new EntitlementError(
+      "ENTITLEMENT_EXHAUSTED",
+      `no run is left for principal ${principal} in mode ${params.mode} (project ${params.project_id})`,
+    );
   return { kind: "charge", funding: "purchased" };
 }
 
