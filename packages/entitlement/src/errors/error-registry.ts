@@ -33,6 +33,9 @@ export const ERROR_REGISTRY = {
     message: "this idempotency_key was already used for another grant",
   },
   PAYLOAD_TOO_LARGE: { status: 413, message: "the request body is too large" },
+  MULTIPART_LIMIT: { status: 413, message: "the multipart body has too many parts, files or fields" },
+  HEADERS_TOO_LARGE: { status: 431, message: "the request's header section exceeds 16 KiB" },
+  REQUEST_TIMEOUT: { status: 408, message: "the request was not received in time" },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: "unsupported Content-Type" },
   LIFECYCLE_OUT_OF_ORDER: { status: 422, message: "lifecycle step called out of order" },
   SEAL_NOT_VERIFIED: { status: 422, message: "the seal is not VERIFIED or was not issued by this service" },
@@ -45,6 +48,7 @@ export const ERROR_REGISTRY = {
     message: "this seal's run was paid by a rerun credit; only a purchased run's seal can be redeemed",
   },
   STORE_UNAVAILABLE: { status: 503, message: "the ledger store is unavailable" },
+  SHUTTING_DOWN: { status: 503, message: "the service is shutting down; retry on another replica or later" },
   INTERNAL: { status: 500, message: "internal error" },
 } as const satisfies Record<string, { status: number; message: string }>;
 
