@@ -4,7 +4,8 @@ export type CoreErrorCode =
   | "TREE_UNSUPPORTED_ENTRY"
   | "KEY_INVALID"
   | "SEAL_PAYLOAD_INVALID"
-  | "SEAL_RENDER_INVALID";
+  | "SEAL_RENDER_INVALID"
+  | "SEAL_TEXT_UNSAFE";
 
 /** The one base error of `@svc/core`; callers switch on `code`, never on the message. */
 export class CoreError extends Error {

@@ -44,6 +44,14 @@ export {
   type SealReasonCode,
   type SealState,
 } from "./seal/seal-reason-code.ts";
+export {
+  assertSealText,
+  describeUnsafeSealText,
+  findUnsafeSealText,
+  SEAL_TEXT_RULES,
+  type SealTextField,
+  type SealTextFields,
+} from "./seal/seal-text.ts";
 export { SVG_LIMITS } from "./seal/svg-document.ts";
 export {
   decodeSealChannels,

@@ -2,6 +2,7 @@ import type { SigningKey, TrustedKey } from "@svc/core";
 import type { FastifyServerOptions } from "fastify";
 import type { DevIssuerKey } from "./auth/dev-issuer.ts";
 import type { VerifyAuthorization } from "./auth/token-verifier.ts";
+import type { RedeemScope } from "./domain/ledger-types.ts";
 import type { ServiceMetrics } from "./http/metrics.ts";
 import type { LedgerStore } from "./store/ledger-store.ts";
 
@@ -21,4 +22,6 @@ export interface AppDeps {
   /** Pino options or false; auth headers are always redacted. */
   readonly logger?: FastifyServerOptions["logger"];
   readonly metrics?: ServiceMetrics;
+  /** Who may redeem a seal (SVC_REDEEM_SCOPE); default `issued_principal`. */
+  readonly redeemScope?: RedeemScope;
 }

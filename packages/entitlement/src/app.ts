@@ -5,9 +5,10 @@ import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
 import type { AppDeps } from "./app-deps.ts";
 import type { VerifiedCaller } from "./auth/token-verifier.ts";
 import { EntitlementError } from "./errors/entitlement-error.ts";
-import { describeErrorCode, type EntitlementErrorCode } from "./errors/error-registry.ts";
+import { describeErrorCode } from "./errors/error-registry.ts";
+import { sendError, toErrorCode, writeClientError } from "./http/error-envelope.ts";
 import { createServiceMetrics } from "./http/metrics.ts";
-import { MAX_SVG_BYTES } from "./http/read-svg-upload.ts";
+import { MAX_SVG_BYTES, MULTIPART_LIMITS } from "./http/read-svg-upload.ts";
 import { registerAdminRoutes } from "./routes/admin-routes.ts";
 import { registerDevIssuerRoutes } from "./routes/dev-issuer-routes.ts";
 import { registerEntitlementRoutes } from "./routes/entitlement-routes.ts";
@@ -17,6 +18,10 @@ import { registerSystemRoutes } from "./routes/system-routes.ts";
 declare module "fastify" {
   interface FastifyRequest {
     caller: VerifiedCaller | null;
+  }
+  interface FastifyInstance {
+    /** From now on every new request is 503 SHUTTING_DOWN (main.ts calls it on SIGTERM, before close). */
+    startDraining(): void;
   }
 }
 
@@ -34,7 +39,22 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     requestIdHeader: false,
     bodyLimit: MAX_SVG_BYTES,
-    return503OnClosing: true,
+    // Fastify's own 503 while closing and its client/framework errors are outside our envelope:
+    // the shutdown gate below, writeClientError and frameworkErrors answer them instead
+    return503OnClosing: false,
+    clientErrorHandler: writeClientError,
+    frameworkErrors: (error, request, reply) => {
+      const { code, message } = toErrorCode(error);
+      return sendError(reply, request, code, message);
+    },
+  });
+  // set on SIGTERM (startDraining) or when Fastify runs its preClose hooks
+  let closing = false;
+  app.decorate("startDraining", () => {
+    closing = true;
+  });
+  app.addHook("preClose", async () => {
+    closing = true;
   });
   app.decorateRequest("caller", null);
   app.addContentTypeParser(
@@ -42,7 +62,9 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     { parseAs: "buffer", bodyLimit: MAX_SVG_BYTES },
     (_request, body, done) => done(null, body),
   );
-  await app.register(multipart, { limits: { fileSize: MAX_SVG_BYTES, files: 1, fields: 4, parts: 5 } });
+  // JSON sent as text/plain is 415 as documented, not a string that fails validation (issue 16)
+  app.removeContentTypeParser("text/plain");
+  await app.register(multipart, { limits: MULTIPART_LIMITS });
   // zod validates (parseBody); route schemas only document, so no ajv validation or serializer
   app.setValidatorCompiler(() => () => true);
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
@@ -66,6 +88,11 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
+    if (closing) {
+      // a request that arrives on a kept-alive connection after SIGTERM: refuse it, ask to retry
+      reply.header("connection", "close").header("retry-after", "1");
+      throw new EntitlementError("SHUTTING_DOWN");
+    }
   });
   app.addHook("onResponse", async (request, reply) => {
     const route = request.routeOptions.url ?? "unmatched";
@@ -79,16 +106,12 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
       error.statusCode === undefined && !(error instanceof EntitlementError) && request.isMultipart()
         ? { code: "REQUEST_INVALID" as const, message: "field file: malformed multipart body" }
         : toErrorCode(error);
-    const { status } = describeErrorCode(code);
-    if (status >= 500) request.log.error({ err: error, code }, "request failed");
+    if (describeErrorCode(code).status >= 500 && code !== "SHUTTING_DOWN")
+      request.log.error({ err: error, code }, "request failed");
     else request.log.info({ code }, "request refused");
-    return reply.status(status).send({ error: { code, message, request_id: request.id } });
+    return sendError(reply, request, code, message);
   });
-  app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send({
-      error: { code: "NOT_FOUND", message: describeErrorCode("NOT_FOUND").message, request_id: request.id },
-    }),
-  );
+  app.setNotFoundHandler((request, reply) => sendError(reply, request, "NOT_FOUND"));
 
   registerSystemRoutes(app, deps, metrics);
   registerEntitlementRoutes(app, deps, metrics);
@@ -96,19 +119,4 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAdminRoutes(app, deps, metrics);
   if (deps.devIssuer) registerDevIssuerRoutes(app, deps.devIssuer);
   return app;
-}
-
-// Everything a client can send maps to a 4xx with a stable code; only our own faults are 500.
-function toErrorCode(error: FastifyError): { code: EntitlementErrorCode; message: string } {
-  if (error instanceof EntitlementError)
-    return { code: error.code, message: error.message || describeErrorCode(error.code).message };
-  const status = error.statusCode ?? 500;
-  if (status === 413)
-    return { code: "PAYLOAD_TOO_LARGE", message: `the body exceeds ${MAX_SVG_BYTES} bytes` };
-  if (status === 415) return { code: "UNSUPPORTED_MEDIA_TYPE", message: "unsupported Content-Type" };
-  if (status === 404) return { code: "NOT_FOUND", message: describeErrorCode("NOT_FOUND").message };
-  if (status === 503) return { code: "STORE_UNAVAILABLE", message: "the service is shutting down" };
-  if (status >= 400 && status < 500)
-    return { code: "REQUEST_INVALID", message: `field (body): ${error.message.slice(0, 200)}` };
-  return { code: "INTERNAL", message: describeErrorCode("INTERNAL").message };
 }

@@ -1,4 +1,5 @@
 import { isAbsolute, join, resolve } from "node:path";
+import type { RedeemScope } from "./domain/ledger-types.ts";
 
 /** Service configuration, read once from the environment and frozen (ARCHITECTURE.md convention 4). */
 export interface ServiceConfig {
@@ -24,10 +25,13 @@ export interface ServiceConfig {
   readonly shutdownTimeoutSec: number;
   readonly pgPoolMax: number;
   readonly embedded: boolean;
+  /** Who may redeem a seal: its issued principal only (default) or each principal once (spec §2.4). */
+  readonly redeemScope: RedeemScope;
 }
 
 export type ConfigResult = { ok: true; config: ServiceConfig } | { ok: false; problems: string[] };
 
+const REDEEM_SCOPES: readonly RedeemScope[] = ["issued_principal", "any_principal"];
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
 const list = (value: string | undefined) =>
   (value ?? "")
@@ -87,6 +91,11 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ConfigR
   }
   const logLevel = env.SVC_LOG_LEVEL || "info";
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`SVC_LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}`);
+  const redeemScope = (env.SVC_REDEEM_SCOPE || "issued_principal") as RedeemScope;
+  if (!REDEEM_SCOPES.includes(redeemScope))
+    problems.push(
+      `SVC_REDEEM_SCOPE must be one of ${REDEEM_SCOPES.join(", ")} (got ${JSON.stringify(env.SVC_REDEEM_SCOPE)})`,
+    );
   const config: ServiceConfig = {
     port,
     host: env.HOST || "0.0.0.0",
@@ -108,6 +117,7 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ConfigR
     shutdownTimeoutSec: int("SVC_SHUTDOWN_TIMEOUT_SEC", 10, 1, 300),
     pgPoolMax: int("SVC_PG_POOL_MAX", 10, 1, 200),
     embedded,
+    redeemScope,
   };
   if (!embedded && config.signingKeyFile === null)
     problems.push(

@@ -73,6 +73,7 @@ export async function startService(env: NodeJS.ProcessEnv = process.env): Promis
     verifyUrl: config.verifyUrl,
     devIssuer: devKey ? { key: devKey, issuer: () => devIssuerUrl(publicUrl) } : undefined,
     logger: createLoggerOptions(config.logLevel),
+    redeemScope: config.redeemScope,
   });
   try {
     await app.listen({ port: config.port, host: config.host, listenTextResolver: () => "bound" });
@@ -98,6 +99,8 @@ export async function startService(env: NodeJS.ProcessEnv = process.env): Promis
     url,
     close() {
       closing ??= (async () => {
+        // requests still arriving on kept-alive connections get the 503 envelope, not a half answer
+        app.startDraining();
         const timer = setTimeout(() => app.server.closeAllConnections(), config.shutdownTimeoutSec * 1000);
         // keep-alive connections become idle once their in-flight answer is sent: close them then
         const sweeper = setInterval(() => app.server.closeIdleConnections(), 50);

@@ -133,6 +133,11 @@ describe("entitlement service over HTTP", () => {
     const exhausted = await svc.request("/api/entitlement/consume", { token: bob, body: params(runId()) });
     assert.equal(exhausted.status, 402);
     assert.equal(exhausted.body.error.code, "ENTITLEMENT_EXHAUSTED");
+    assert.match(
+      exhausted.body.error.message,
+      /principal bob in mode standard/,
+      "the 402 names who was checked",
+    );
     const checkExhausted = await svc.request("/api/entitlement/check", { token: bob, body: params(runId()) });
     assert.equal(checkExhausted.body.error.code, "ENTITLEMENT_EXHAUSTED");
     const stolen = await svc.request("/api/entitlement/consume", { token: alice, body: params(id) });
@@ -281,6 +286,7 @@ describe("entitlement service over HTTP", () => {
       principal: "dora",
       granted_runs: 1,
       mode: "deep",
+      project_id: "proj1",
       runs_remaining: 1,
     });
     for (const attempt of attempts.filter((item) => item.status !== 200)) {
@@ -325,8 +331,12 @@ describe("entitlement service over HTTP", () => {
     assert.equal((await revoke({ seal_id: seal.seal_id, reason: "again" })).status, 200);
     const verified = await upload("/api/seal/verify", seal.seal_svg);
     assert.equal(verified.status, 200);
-    assert.equal(verified.body.state, "VERIFIED", "the signature itself stays valid");
+    assert.equal(verified.body.state, "REVOKED", "issue 9: revocation is a state");
+    assert.match(verified.body.reason, /inputs were mislabelled/);
+    assert.equal(verified.body.revoked_reason.startsWith("inputs were mislabelled"), true);
+    assert.match(verified.body.revoked_at, /^\d{4}-\d{2}-\d{2}T/);
     assert.equal(verified.body.revoked, true);
+    assert.equal(verified.body.payload.seal_id, seal.seal_id, "the signature itself stays valid");
     const redeemed = await upload("/api/entitlement/redeem_seal_once", seal.seal_svg, fred);
     assert.equal(redeemed.status, 422);
     assert.equal(redeemed.body.error.code, "SEAL_NOT_VERIFIED");
@@ -365,9 +375,69 @@ describe("entitlement service over HTTP", () => {
       const verified = await upload("/api/seal/verify", content);
       assert.equal(verified.status, 200, name);
       assert.equal(verified.body.state, state, `${name}: ${verified.body.reason}`);
+      // issue 9: an answer that is not VERIFIED echoes nothing the upload claims
+      assert.deepEqual(Object.keys(verified.body).sort(), ["checks", "reason", "state"], name);
       const redeemed = await upload("/api/entitlement/redeem_seal_once", content, erin);
       assert.equal(redeemed.status, 422, name);
     }
+  });
+
+  it("lets only the issued principal redeem (403 SEAL_NOT_YOURS for others) and an admin on their behalf", async () => {
+    await grant("gina", 2);
+    const gina = await svc.tokenFor("gina");
+    const mallory = await svc.tokenFor("mallory");
+    const seal = await completeRun(gina);
+    const other = await completeRun(gina);
+    const stolen = await upload("/api/entitlement/redeem_seal_once", seal.seal_svg, mallory);
+    assert.equal(stolen.status, 403);
+    assert.equal(stolen.body.error.code, "SEAL_NOT_YOURS");
+    assert.match(stolen.body.error.message, /mallory/);
+    const adminUpload = (svg: string, token: string, query = "") =>
+      fetch(`${svc.url}/api/entitlement/redeem_seal_once${query}`, {
+        method: "POST",
+        headers: { "content-type": "image/svg+xml", "x-svc-admin-token": token },
+        body: svg,
+        // biome-ignore lint/suspicious/noExplicitAny: tests assert response bodies field by field
+      }).then(async (response) => ({ status: response.status, body: (await response.json()) as any }));
+    assert.equal((await adminUpload(seal.seal_svg, "not-an-admin-token-xxxx")).status, 403);
+    const onBehalf = await adminUpload(seal.seal_svg, svc.adminToken);
+    assert.equal(onBehalf.status, 200, JSON.stringify(onBehalf.body));
+    assert.equal(onBehalf.body.principal, "gina");
+    const second = await upload("/api/entitlement/redeem_seal_once", seal.seal_svg, gina);
+    assert.equal(second.status, 409);
+    assert.equal(second.body.error.code, "SEAL_ALREADY_REDEEMED");
+    const forOther = await adminUpload(other.seal_svg, svc.adminToken, "?principal=mallory");
+    assert.equal(forOther.status, 403);
+    assert.equal(forOther.body.error.code, "SEAL_NOT_YOURS");
+  });
+
+  it("grant 1 run: redemption gives one rerun of the same project whose signed seal says funding rerun and cannot be redeemed", async () => {
+    await grant("hank", 1);
+    const hank = await svc.tokenFor("hank");
+    const first = await completeRun(hank);
+    assert.equal(first.payload.funding, undefined, "a purchased run's seal has no funding field");
+    const redeemed = await Promise.all(
+      Array.from({ length: 8 }, () => upload("/api/entitlement/redeem_seal_once", first.seal_svg, hank)),
+    );
+    assert.equal(redeemed.filter((answer) => answer.status === 200).length, 1);
+    const elsewhere = await svc.request("/api/entitlement/consume", {
+      token: hank,
+      body: params(runId(), { project_id: "another_project" }),
+    });
+    assert.equal(elsewhere.status, 402, "the rerun credit pays only for its own project");
+    const rerun = await completeRun(hank);
+    assert.equal(rerun.payload.funding, "rerun");
+    assert.equal(rerun.payload.rerun_of, first.seal_id);
+    assert.equal(JSON.parse(rerun.seal_json).rerun_of, first.seal_id, "the funding is signed");
+    const verified = await upload("/api/seal/verify", rerun.seal_svg);
+    assert.equal(verified.body.state, "VERIFIED");
+    const again = await upload("/api/entitlement/redeem_seal_once", rerun.seal_svg, hank);
+    assert.equal(again.status, 422);
+    assert.equal(again.body.error.code, "SEAL_NOT_REDEEMABLE");
+    const exhausted = await svc.request("/api/entitlement/consume", { token: hank, body: params(runId()) });
+    assert.equal(exhausted.status, 402);
+    const sealed = (await svc.store.listLedger("hank")).filter((entry) => entry.kind === "consume");
+    assert.equal(sealed.length, 2, "one purchased run, at most two sealed runs");
   });
 
   it("refuses hostile uploads with 4xx and keeps serving", async () => {

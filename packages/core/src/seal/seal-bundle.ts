@@ -2,6 +2,7 @@ import { canonicalBytes } from "../canonical-json.ts";
 import { exportPublicKeyPem, type SigningKey, signBytes, type TrustedKey } from "../keys.ts";
 import { renderSealSvg } from "./render-seal-svg.ts";
 import { computeBarcodeDigest, parseSealPayload, SEAL_VERSION, type SealPayload } from "./seal-payload.ts";
+import { assertSealText } from "./seal-text.ts";
 import { verifyInstructions } from "./verify-instructions.ts";
 import { type SealCheck, type SealVerification, verifySealSvg, withChecks } from "./verify-seal-svg.ts";
 
@@ -21,8 +22,12 @@ export interface SealBundle {
   readonly verifyMd: string;
 }
 
-/** Builds, signs and renders a seal: pure apart from reading the key it is given. */
+/**
+ * Builds, signs and renders a seal: pure apart from reading the key it is given. Refuses
+ * (`SEAL_TEXT_UNSAFE`) a text field outside its safe set before anything is signed.
+ */
 export function issueSealBundle(fields: SealFields, key: SigningKey): SealBundle {
+  assertSealText(fields);
   const payload = parseSealPayload({
     ...fields,
     seal_version: SEAL_VERSION,

@@ -42,7 +42,9 @@ const runFields = {
 
 /**
  * The signed seal payload (domain notes, "Seal"). Only strings, safe integers and null, so its
- * canonical bytes are the same in every conforming serialiser.
+ * canonical bytes are the same in every conforming serialiser. A run paid by a rerun credit
+ * (issue 16: a redeemed seal buys a rerun, not a new currency) says so with `funding: "rerun"` and
+ * the origin seal in `rerun_of`; both are absent for a purchased run, so older seals keep their bytes.
  */
 export const sealPayloadSchema = z
   .object({
@@ -59,8 +61,17 @@ export const sealPayloadSchema = z
       .max(200)
       .nullable()
       .describe("online verification page, if any"),
+    funding: z
+      .literal("rerun")
+      .optional()
+      .describe("present when the run was paid by a rerun credit; such a seal cannot be redeemed"),
+    rerun_of: sealIdSchema.optional().describe("the seal whose redemption paid for this run"),
   })
-  .strict();
+  .strict()
+  .refine((payload) => (payload.funding === undefined) === (payload.rerun_of === undefined), {
+    message: "funding and rerun_of come together",
+    path: ["rerun_of"],
+  });
 
 export type SealPayload = z.infer<typeof sealPayloadSchema>;
 

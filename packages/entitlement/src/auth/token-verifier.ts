@@ -1,6 +1,7 @@
 import { decodeJwt, decodeProtectedHeader, errors, type JWTPayload, jwtVerify } from "jose";
+import { describeUnstorableText } from "../domain/storable-text.ts";
 import { EntitlementError } from "../errors/entitlement-error.ts";
-import type { TrustedIssuer } from "./trusted-issuer.ts";
+import { IssuerUnavailableError, type TrustedIssuer } from "./trusted-issuer.ts";
 
 /** Asymmetric algorithms only: `none` and every HS* are refused before any key is looked at. */
 export const ACCEPTED_ALGORITHMS = ["RS256", "RS384", "RS512", "PS256", "ES256", "ES384", "EdDSA"];
@@ -70,27 +71,43 @@ async function verifyHeader(
   if (alg === undefined || !ACCEPTED_ALGORITHMS.includes(alg))
     throw new EntitlementError("AUTH_INVALID", `token algorithm ${String(alg)} is not accepted`);
   const trusted = options.issuers().find((candidate) => candidate.issuer === claims.iss);
-  if (trusted === undefined) throw new EntitlementError("AUTH_UNTRUSTED_ISSUER");
+  if (trusted === undefined)
+    throw new EntitlementError(
+      "AUTH_UNTRUSTED_ISSUER",
+      `issuer ${JSON.stringify(String(claims.iss ?? "(none)").slice(0, 200))} is not among the trusted issuers`,
+    );
+  const audience = options.audience();
   let verified: JWTPayload;
   try {
     verified = (
       await jwtVerify(token, trusted.keys, {
         issuer: trusted.issuer,
-        audience: options.audience(),
+        audience,
         algorithms: ACCEPTED_ALGORITHMS,
         clockTolerance: options.clockSkewSec,
         requiredClaims: ["exp", "iat"],
       })
     ).payload;
   } catch (error) {
-    throw translateJoseError(error);
+    throw translateJoseError(error, trusted.issuer);
   }
+  assertIssuedInThePast(verified, options.clockSkewSec, trusted.issuer);
+  assertSoleAudience(verified, audience, trusted.issuer);
   const principal = principalOf(trusted, verified);
   assertAllowed(principal, options.policy);
   return { caller: { principal, issuer: trusted.issuer }, expiresAt: verified.exp ?? 0 };
 }
 
 function principalOf(issuer: TrustedIssuer, claims: JWTPayload): string {
+  const principal = claimedPrincipal(issuer, claims);
+  // issue 16: the principal is stored; text a store would refuse or alter is refused before any write
+  const problem = describeUnstorableText(principal);
+  if (problem !== null)
+    throw new EntitlementError("REQUEST_INVALID", `claim ${issuer.principalClaim}: ${problem}`);
+  return principal;
+}
+
+function claimedPrincipal(issuer: TrustedIssuer, claims: JWTPayload): string {
   if (issuer.principalClaim === "email") {
     // domain notes: Google principal in `email`, check `email_verified`
     if (typeof claims.email !== "string" || claims.email === "")
@@ -111,17 +128,52 @@ function assertAllowed(principal: string, policy: PrincipalPolicy | undefined): 
     throw new EntitlementError("PRINCIPAL_FORBIDDEN", "this principal is not on the allow list");
 }
 
-function translateJoseError(error: unknown): EntitlementError {
-  if (error instanceof errors.JWTExpired) return new EntitlementError("AUTH_EXPIRED");
+/**
+ * `iat` beyond the clock skew is refused (README: the skew applies to exp, iat and nbf): jose checks
+ * `iat` only with maxTokenAge, and a token "issued" a year ahead is a forged or broken one.
+ */
+function assertIssuedInThePast(claims: JWTPayload, clockSkewSec: number, issuer: string): void {
+  const now = Math.floor(Date.now() / 1000);
+  if (typeof claims.iat === "number" && claims.iat > now + clockSkewSec)
+    throw new EntitlementError(
+      "AUTH_INVALID",
+      `claim iat is ${claims.iat - now} s in the future, beyond the clock skew of ${clockSkewSec} s (issuer ${issuer})`,
+    );
+}
+
+/**
+ * A token for several audiences is accepted only when its authorized party (`azp`, OpenID Connect
+ * Core 1.0 §2) is this service: otherwise a token minted for another service that merely also lists
+ * us could be replayed here. A single audience must equal ours exactly (jose checked membership).
+ */
+function assertSoleAudience(claims: JWTPayload, audience: string, issuer: string): void {
+  if (!Array.isArray(claims.aud) || claims.aud.length <= 1) return;
+  if (claims.azp === audience) return;
+  throw new EntitlementError(
+    "AUTH_WRONG_AUDIENCE",
+    `the token names ${claims.aud.length} audiences; accepted only when azp is ${audience} (issuer ${issuer})`,
+  );
+}
+
+function translateJoseError(error: unknown, issuer: string): EntitlementError {
+  const checked = `(issuer ${issuer})`;
+  if (error instanceof IssuerUnavailableError) return new EntitlementError("AUTH_INVALID", error.message);
+  if (error instanceof errors.JWTExpired)
+    return new EntitlementError("AUTH_EXPIRED", `the identity token has expired ${checked}`);
   if (error instanceof errors.JWTClaimValidationFailed) {
-    if (error.claim === "aud") return new EntitlementError("AUTH_WRONG_AUDIENCE");
+    if (error.claim === "aud")
+      return new EntitlementError(
+        "AUTH_WRONG_AUDIENCE",
+        `the identity token is for another audience ${checked}`,
+      );
     if (error.claim === "iss") return new EntitlementError("AUTH_UNTRUSTED_ISSUER");
-    return new EntitlementError("AUTH_INVALID", `claim ${error.claim} failed: ${error.reason}`);
+    return new EntitlementError("AUTH_INVALID", `claim ${error.claim} failed: ${error.reason} ${checked}`);
   }
   if (error instanceof errors.JWSSignatureVerificationFailed)
-    return new EntitlementError("AUTH_INVALID", "signature verification failed");
+    return new EntitlementError("AUTH_INVALID", `signature verification failed ${checked}`);
   if (error instanceof errors.JWKSNoMatchingKey)
-    return new EntitlementError("AUTH_INVALID", "no key of the issuer matches the token");
-  if (error instanceof errors.JOSEError) return new EntitlementError("AUTH_INVALID", error.code);
-  return new EntitlementError("AUTH_INVALID", "the issuer's keys could not be fetched");
+    return new EntitlementError("AUTH_INVALID", `no key of the issuer matches the token ${checked}`);
+  if (error instanceof errors.JOSEError)
+    return new EntitlementError("AUTH_INVALID", `${error.code} ${checked}`);
+  return new EntitlementError("AUTH_INVALID", `the issuer's keys could not be fetched ${checked}`);
 }

@@ -1,4 +1,4 @@
-import { createRemoteJWKSet, type JWTVerifyGetKey } from "jose";
+import { createRemoteJWKSet, errors, type JWTVerifyGetKey } from "jose";
 
 /** An issuer whose ID tokens the service accepts, and how a principal is read from them. */
 export interface TrustedIssuer {
@@ -14,6 +14,66 @@ export interface RemoteKeysOptions {
   readonly cooldownMs?: number;
   /** How long fetched keys are trusted without a refetch. */
   readonly cacheMaxAgeMs?: number;
+  /**
+   * After a failed discovery or JWKS fetch, no new fetch for this long, doubling per further
+   * failure up to 64 times it (issue 16: a failing issuer was refetched for every forged token).
+   */
+  readonly failureBackoffMs?: number;
+}
+
+/** The issuer's keys could not be fetched, or a fetch failed recently and backoff is in force. */
+export class IssuerUnavailableError extends Error {
+  readonly issuer: string;
+  readonly retryInMs: number;
+
+  constructor(issuer: string, retryInMs: number, cause?: unknown) {
+    super(
+      `the keys of issuer ${issuer} could not be fetched; next attempt in ${Math.ceil(retryInMs / 1000)} s`,
+      {
+        cause,
+      },
+    );
+    this.name = "IssuerUnavailableError";
+    this.issuer = issuer;
+    this.retryInMs = retryInMs;
+  }
+}
+
+// A key lookup that failed because the token names no key, not because the issuer is down.
+const isKeyMismatch = (error: unknown) =>
+  error instanceof errors.JWKSNoMatchingKey || error instanceof errors.JWKSMultipleMatchingKeys;
+
+/**
+ * Negative cache with exponential backoff around an issuer's key source: after a failed fetch, every
+ * lookup fails at once without touching the network until the backoff ends, so a flood of tokens
+ * costs the issuer at most one fetch per interval. Concurrent lookups share one in-flight fetch
+ * (jose's pending reload, and the discovery promise below).
+ */
+function withFailureBackoff(
+  issuer: string,
+  keys: JWTVerifyGetKey,
+  options: RemoteKeysOptions,
+): JWTVerifyGetKey {
+  const base = options.failureBackoffMs ?? 5_000;
+  let failures = 0;
+  let retryAt = 0;
+  return async (header, token) => {
+    const wait = retryAt - Date.now();
+    if (wait > 0) throw new IssuerUnavailableError(issuer, wait);
+    try {
+      const key = await keys(header, token);
+      failures = 0;
+      return key;
+    } catch (error) {
+      if (isKeyMismatch(error)) throw error;
+      // lookups that shared one failed fetch count it once
+      if (retryAt <= Date.now()) {
+        failures = Math.min(failures + 1, 7);
+        retryAt = Date.now() + base * 2 ** (failures - 1);
+      }
+      throw new IssuerUnavailableError(issuer, retryAt - Date.now(), error);
+    }
+  };
 }
 
 export const GOOGLE_ISSUER = "https://accounts.google.com";
@@ -32,10 +92,11 @@ function remoteKeys(uri: string, options: RemoteKeysOptions): JWTVerifyGetKey {
 export function createGoogleIssuer(
   options: RemoteKeysOptions & { jwksUri?: string; issuer?: string } = {},
 ): TrustedIssuer {
+  const issuer = options.issuer ?? GOOGLE_ISSUER;
   return {
-    issuer: options.issuer ?? GOOGLE_ISSUER,
+    issuer,
     principalClaim: "email",
-    keys: remoteKeys(options.jwksUri ?? GOOGLE_JWKS_URI, options),
+    keys: withFailureBackoff(issuer, remoteKeys(options.jwksUri ?? GOOGLE_JWKS_URI, options), options),
   };
 }
 
@@ -58,21 +119,25 @@ export function createDiscoveryIssuer(issuer: string, options: RemoteKeysOptions
   return {
     issuer,
     principalClaim: "sub",
-    keys: async (header, token) => {
-      keys ??= discover();
-      try {
-        return await (await keys)(header, token);
-      } catch (error) {
-        // a failed discovery is not cached; the next token retries it
-        if (
-          !(await keys.then(
-            () => true,
-            () => false,
-          ))
-        )
-          keys = undefined;
-        throw error;
-      }
-    },
+    keys: withFailureBackoff(
+      issuer,
+      async (header, token) => {
+        keys ??= discover();
+        try {
+          return await (await keys)(header, token);
+        } catch (error) {
+          // a failed discovery is forgotten, so the first lookup after the backoff retries it
+          if (
+            !(await keys.then(
+              () => true,
+              () => false,
+            ))
+          )
+            keys = undefined;
+          throw error;
+        }
+      },
+      options,
+    ),
   };
 }

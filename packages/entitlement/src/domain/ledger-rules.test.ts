@@ -5,6 +5,7 @@ import {
   consumeEntry,
   decideConsume,
   decideGrant,
+  decideRedemption,
   decideRunComplete,
   decideRunStart,
   grantAnswer,
@@ -12,7 +13,7 @@ import {
   redemptionEntry,
   toSealInstant,
 } from "./ledger-rules.ts";
-import type { LedgerEntry, RunRecord } from "./ledger-types.ts";
+import type { LedgerEntry, RedeemScope, RunRecord, SealRecord } from "./ledger-types.ts";
 
 const params = { run_id: "run_1", project_id: "p", mode: "standard", module_id: "computational" } as const;
 const run: RunRecord = {
@@ -31,7 +32,27 @@ const run: RunRecord = {
   run_manifest_sha256: null,
   completed_at: null,
   seal_id: null,
+  funding: "purchased",
+  rerun_of: null,
 };
+const funds = (purchased: number, creditFrom: string | null = null) => ({ purchased, creditFrom });
+const seal: SealRecord = {
+  seal_id: "seal_0123",
+  run_id: "run_1",
+  principal: "alice",
+  project_id: "p",
+  mode: "standard",
+  funding: "purchased",
+  revoked: false,
+  revoked_reason: null,
+  revoked_at: null,
+};
+const redeem = (principal: string | null, scope: RedeemScope = "issued_principal") => ({
+  seal_id: seal.seal_id,
+  principal,
+  scope,
+  actor: principal ?? "admin:1a2b",
+});
 const start = {
   ...params,
   category_id: "c",
@@ -52,15 +73,58 @@ const code = (work: () => unknown): string => {
 
 describe("ledger rules", () => {
   it("charges a new run only when the balance has a run left", () => {
-    assert.deepEqual(decideConsume(null, "alice", params, 1), { kind: "charge" });
+    assert.deepEqual(decideConsume(null, "alice", params, funds(1)), {
+      kind: "charge",
+      funding: "purchased",
+    });
     assert.equal(
-      code(() => decideConsume(null, "alice", params, 0)),
+      code(() => decideConsume(null, "alice", params, funds(0))),
       "ENTITLEMENT_EXHAUSTED",
     );
   });
 
+  it("spends a rerun credit for this project before a purchased run", () => {
+    assert.deepEqual(decideConsume(null, "alice", params, funds(3, "seal_0123")), {
+      kind: "charge",
+      funding: "rerun",
+      rerunOf: "seal_0123",
+    });
+    assert.deepEqual(decideConsume(null, "alice", params, funds(0, "seal_0123")).kind, "charge");
+  });
+
+  it("redeems only a purchased run's seal, once, by its issued principal unless the scope says any", () => {
+    const none = () => false;
+    assert.equal(decideRedemption(seal, redeem("alice"), none), "alice");
+    assert.equal(
+      decideRedemption(seal, redeem(null), none),
+      "alice",
+      "an admin redeems for the issued principal",
+    );
+    assert.equal(
+      code(() => decideRedemption(seal, redeem("bob"), none)),
+      "SEAL_NOT_YOURS",
+    );
+    assert.equal(decideRedemption(seal, redeem("bob", "any_principal"), none), "bob");
+    assert.equal(
+      code(() => decideRedemption(seal, redeem("alice"), () => true)),
+      "SEAL_ALREADY_REDEEMED",
+    );
+    assert.equal(
+      code(() => decideRedemption(null, redeem("alice"), none)),
+      "SEAL_NOT_VERIFIED",
+    );
+    assert.equal(
+      code(() => decideRedemption({ ...seal, revoked: true }, redeem("alice"), none)),
+      "SEAL_NOT_VERIFIED",
+    );
+    assert.equal(
+      code(() => decideRedemption({ ...seal, funding: "rerun" }, redeem("alice", "any_principal"), none)),
+      "SEAL_NOT_REDEEMABLE",
+    );
+  });
+
   it("replays the stored answer for the same caller and parameters even with no run left", () => {
-    assert.deepEqual(decideConsume(run, "alice", params, 0), {
+    assert.deepEqual(decideConsume(run, "alice", params, funds(0)), {
       kind: "replay",
       answer: {
         run_id: "run_1",
@@ -75,11 +139,11 @@ describe("ledger rules", () => {
 
   it("refuses a run_id of another principal or with other parameters", () => {
     assert.equal(
-      code(() => decideConsume(run, "bob", params, 5)),
+      code(() => decideConsume(run, "bob", params, funds(5))),
       "RUN_ID_CONFLICT",
     );
     assert.equal(
-      code(() => decideConsume(run, "alice", { ...params, mode: "deep" }, 5)),
+      code(() => decideConsume(run, "alice", { ...params, mode: "deep" }, funds(5))),
       "RUN_ID_CONFLICT",
     );
   });
@@ -179,7 +243,7 @@ describe("ledger rules", () => {
       ledger_entry_id: 9,
       replayed: false,
     });
-    const redemption = redemptionEntry("carol", "seal_0123", "standard");
+    const redemption = redemptionEntry("carol", seal, "carol");
     assert.equal(redemption.delta, 1);
     assert.equal(redemption.seal_id, "seal_0123");
     assert.equal(redemption.kind, "redemption_grant");

@@ -1,14 +1,17 @@
 import { EntitlementError } from "../errors/entitlement-error.ts";
 import type {
   CheckResult,
+  ConsumeFunds,
   ConsumeResult,
   GrantRequest,
   GrantResult,
   LedgerEntry,
+  RedeemRequest,
   RedeemResult,
   RunRecord,
+  SealRecord,
 } from "./ledger-types.ts";
-import type { RunCompleteFields, RunMode, RunParams, RunStartFields } from "./request-schemas.ts";
+import type { RunCompleteFields, RunParams, RunStartFields } from "./request-schemas.ts";
 
 // Pure ledger and lifecycle rules (ARCHITECTURE.md convention 1): the stores load the rows,
 // ask these functions what to do, and apply the answer inside one transaction.
@@ -23,24 +26,35 @@ export function isSameRun(run: RunRecord, principal: string, params: RunParams):
   );
 }
 
-export type ConsumeDecision = { kind: "replay"; answer: ConsumeResult } | { kind: "charge" };
+export type ConsumeDecision =
+  | { kind: "replay"; answer: ConsumeResult }
+  | { kind: "charge"; funding: "purchased" }
+  | { kind: "charge"; funding: "rerun"; rerunOf: string };
 
 /**
  * Decides a consume (issue: idempotent for the same caller and parameters; another principal or
- * other parameters is 409; no run left is 402). `balance` is read under the same lock.
+ * other parameters is 409; no run left is 402). A rerun credit for exactly this project and mode
+ * pays first (issue 16: it can pay for nothing else); otherwise a purchased run. `funds` is read
+ * under the same lock.
  */
 export function decideConsume(
   run: RunRecord | null,
   principal: string,
   params: RunParams,
-  balance: number,
+  funds: ConsumeFunds,
 ): ConsumeDecision {
   if (run !== null) {
     if (!isSameRun(run, principal, params)) throw new EntitlementError("RUN_ID_CONFLICT");
     return { kind: "replay", answer: consumeAnswerOf(run) };
   }
-  if (balance < 1) throw new EntitlementError("ENTITLEMENT_EXHAUSTED");
-  return { kind: "charge" };
+  if (funds.creditFrom !== null) return { kind: "charge", funding: "rerun", rerunOf: funds.creditFrom };
+  if (funds.purchased < 1)
+    // issues 13/14: the 402 names the principal it checked, so a caller can tell identity from balance
+    throw new EntitlementError(
+      "ENTITLEMENT_EXHAUSTED",
+      `no run is left for principal ${principal} in mode ${params.mode} (project ${params.project_id})`,
+    );
+  return { kind: "charge", funding: "purchased" };
 }
 
 /** The consume answer a run was given, reproduced byte for byte on retry. */
@@ -60,14 +74,10 @@ export function decideCheck(
   run: RunRecord | null,
   principal: string,
   params: RunParams,
-  balance: number,
+  funds: ConsumeFunds,
 ): { already_consumed: boolean } {
-  if (run !== null) {
-    if (!isSameRun(run, principal, params)) throw new EntitlementError("RUN_ID_CONFLICT");
-    return { already_consumed: true };
-  }
-  if (balance < 1) throw new EntitlementError("ENTITLEMENT_EXHAUSTED");
-  return { already_consumed: false };
+  const decision = decideConsume(run, principal, params, funds);
+  return { already_consumed: decision.kind === "replay" };
 }
 
 /** Decides run_start (spec §3 ordering rule): before consume is 422; a retry with the same fields replays. */
@@ -150,8 +160,12 @@ export function consumeReason(params: RunParams): string {
   return `consume ${params.module_id} run for project ${params.project_id}`;
 }
 
-/** The ledger line of one consumed run. */
-export function consumeEntry(principal: string, params: RunParams): NewLedgerEntry {
+/** The ledger line of one consumed run; `rerunOf` names the seal whose rerun credit paid for it. */
+export function consumeEntry(
+  principal: string,
+  params: RunParams,
+  rerunOf: string | null = null,
+): NewLedgerEntry {
   return {
     kind: "consume",
     principal,
@@ -161,7 +175,8 @@ export function consumeEntry(principal: string, params: RunParams): NewLedgerEnt
     seal_id: null,
     idempotency_key: null,
     actor: principal,
-    reason: consumeReason(params),
+    reason:
+      rerunOf === null ? consumeReason(params) : `${consumeReason(params)} (rerun credit of ${rerunOf})`,
   };
 }
 
@@ -169,6 +184,7 @@ export function consumeEntry(principal: string, params: RunParams): NewLedgerEnt
 export function checkAnswer(
   principal: string,
   params: RunParams,
+  /** Runs left for the principal and mode: purchased plus unused rerun credits. */
   balance: number,
   alreadyConsumed: boolean,
 ): CheckResult {
@@ -213,27 +229,57 @@ export function grantAnswer(
   };
 }
 
-/** The ledger line of the one bonus run a verified seal grants its redeemer (spec §4.1). */
-export function redemptionEntry(principal: string, sealId: string, mode: RunMode): NewLedgerEntry {
+/**
+ * Decides a redemption (issue 9 item 6, issue 16 item 1) and returns who gets the rerun credit.
+ * Refused: a revoked seal (422), a seal whose own run was paid by a rerun credit (422: one
+ * purchased run yields at most two sealed runs), another principal's seal under the default
+ * scope (403), a second redemption by the same principal (409, spec §4.1 rule 1).
+ */
+export function decideRedemption(
+  seal: SealRecord | null,
+  request: RedeemRequest,
+  alreadyRedeemedBy: (principal: string) => boolean,
+): string {
+  if (seal === null) throw new EntitlementError("SEAL_NOT_VERIFIED", "this seal was not issued here");
+  if (seal.revoked) throw new EntitlementError("SEAL_NOT_VERIFIED", "the seal is REVOKED");
+  if (seal.funding === "rerun")
+    throw new EntitlementError(
+      "SEAL_NOT_REDEEMABLE",
+      "this seal's run was paid by a rerun credit; only a purchased run's seal can be redeemed",
+    );
+  const principal = request.principal ?? seal.principal;
+  if (request.scope === "issued_principal" && principal !== seal.principal)
+    throw new EntitlementError(
+      "SEAL_NOT_YOURS",
+      `principal ${principal} may not redeem a seal issued to another principal`,
+    );
+  if (alreadyRedeemedBy(principal)) throw new EntitlementError("SEAL_ALREADY_REDEEMED");
+  return principal;
+}
+
+/** The ledger line of the one rerun credit a redeemed seal gives (spec §4.1, issue 16). */
+export function redemptionEntry(principal: string, seal: SealRecord, actor: string): NewLedgerEntry {
   return {
     kind: "redemption_grant",
     principal,
-    mode,
+    mode: seal.mode,
     delta: 1,
     run_id: null,
-    seal_id: sealId,
+    seal_id: seal.seal_id,
     idempotency_key: null,
-    actor: principal,
-    reason: `one-time rerun for seal ${sealId}`,
+    actor,
+    reason: `one rerun of project ${seal.project_id} for seal ${seal.seal_id}`,
   };
 }
 
 /** The answer of a redemption. */
-export function redemptionAnswer(
-  principal: string,
-  sealId: string,
-  mode: RunMode,
-  runsRemaining: number,
-): RedeemResult {
-  return { seal_id: sealId, principal, granted_runs: 1, mode, runs_remaining: runsRemaining };
+export function redemptionAnswer(principal: string, seal: SealRecord, runsRemaining: number): RedeemResult {
+  return {
+    seal_id: seal.seal_id,
+    principal,
+    granted_runs: 1,
+    mode: seal.mode,
+    project_id: seal.project_id,
+    runs_remaining: runsRemaining,
+  };
 }

@@ -3,6 +3,12 @@ import type { RunMode } from "./request-schemas.ts";
 /** Lifecycle of a run (spec §3: check, consume, run_start, run_complete). */
 export type RunState = "consumed" | "started" | "completed";
 
+/**
+ * What paid for a run (issue 16): a purchased run (an admin grant) or a rerun credit, which a
+ * redeemed seal gives and which can pay only for a run of the same principal, project and mode.
+ */
+export type RunFunding = "purchased" | "rerun";
+
 /** A run as the store keeps it. Fields of later steps are null until that step happened. */
 export interface RunRecord {
   readonly run_id: string;
@@ -24,6 +30,25 @@ export interface RunRecord {
   readonly run_manifest_sha256: string | null;
   readonly completed_at: string | null;
   readonly seal_id: string | null;
+  readonly funding: RunFunding;
+  /** The seal whose redemption paid for this run; null for a purchased run. */
+  readonly rerun_of: string | null;
+}
+
+/** What a consume may spend, read under the store's lock. */
+export interface ConsumeFunds {
+  /** Purchased runs left for the principal and mode. */
+  readonly purchased: number;
+  /** The oldest unused rerun credit for exactly this principal, project and mode (its origin seal). */
+  readonly creditFrom: string | null;
+}
+
+/** A rerun credit: the one run a redeemed seal gives (issue 16). */
+export interface RerunCredit {
+  readonly origin_seal_id: string;
+  readonly principal: string;
+  readonly project_id: string;
+  readonly mode: RunMode;
 }
 
 export type LedgerEntryKind = "grant" | "consume" | "redemption_grant";
@@ -105,11 +130,28 @@ export interface GrantResult {
   readonly replayed: boolean;
 }
 
+/**
+ * Who may redeem a seal (issue 9 item 6): `issued_principal` (default) only the principal the
+ * seal was issued to, once; `any_principal` each principal once (spec §2.4 read literally).
+ */
+export type RedeemScope = "issued_principal" | "any_principal";
+
+export interface RedeemRequest {
+  readonly seal_id: string;
+  /** The principal the rerun credit goes to: the caller, or the seal's principal for an admin. */
+  readonly principal: string | null;
+  readonly scope: RedeemScope;
+  /** Who asked: the principal, or `admin:<token fingerprint>`. */
+  readonly actor: string;
+}
+
 export interface RedeemResult {
   readonly seal_id: string;
   readonly principal: string;
   readonly granted_runs: 1;
   readonly mode: RunMode;
+  /** The rerun credit pays only for a run of this project (and this principal and mode). */
+  readonly project_id: string;
   readonly runs_remaining: number;
 }
 
@@ -117,5 +159,10 @@ export interface SealRecord {
   readonly seal_id: string;
   readonly run_id: string;
   readonly principal: string;
+  readonly project_id: string;
+  readonly mode: RunMode;
+  readonly funding: RunFunding;
   readonly revoked: boolean;
+  readonly revoked_reason: string | null;
+  readonly revoked_at: string | null;
 }

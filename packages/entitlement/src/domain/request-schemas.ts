@@ -57,6 +57,11 @@ export const revokeRequestSchema = z.object({
   reason: z.string().min(1).max(500).describe("why the seal is withdrawn (kept with the seal)"),
 });
 
+/** Query of an admin's redemption on a principal's behalf (default: the principal the seal was issued to). */
+export const onBehalfQuerySchema = z.object({
+  principal: z.string().min(1).max(320).optional().describe("the principal the rerun credit goes to"),
+});
+
 export const errorBodySchema = z.object({
   error: z.object({
     code: z.string().describe("stable error code, see the README's error table"),

@@ -47,14 +47,22 @@ export const runCompleteResponseSchema = z.object({
   seal: sealBundleSchema,
 });
 
+/** Verification states shared by the service, the CLI and the page (contract, "States"). */
+export const sealStateSchema = z.enum(["VERIFIED", "REVOKED", "UNVERIFIED", "INVALID", "PENDING"]);
+
 export const sealVerifyResponseSchema = z.object({
-  state: z.enum(["VERIFIED", "INVALID", "UNVERIFIED", "PENDING"]),
+  state: sealStateSchema,
   reason: z.string(),
   checks: z.array(z.object({ name: z.string(), ok: z.boolean(), detail: z.string() })),
-  seal_id: z.string().nullable(),
-  payload: z.record(z.string(), z.unknown()).nullable(),
-  issued_here: z.boolean().describe("this service's ledger holds this seal_id"),
-  revoked: z.boolean(),
+  seal_id: z.string().optional().describe("VERIFIED and REVOKED only"),
+  payload: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .describe("the signed payload; VERIFIED and REVOKED only (never echoed from an unverified upload)"),
+  issued_here: z.boolean().optional().describe("this service's ledger holds this seal_id"),
+  revoked: z.boolean().optional(),
+  revoked_at: z.string().nullable().optional().describe("REVOKED only: when the issuer revoked it"),
+  revoked_reason: z.string().nullable().optional().describe("REVOKED only: why"),
 });
 
 export const redeemResponseSchema = z.object({
@@ -62,7 +70,8 @@ export const redeemResponseSchema = z.object({
   principal,
   granted_runs: z.literal(1),
   mode: modeSchema,
-  runs_remaining: z.number().int(),
+  project_id: z.string().describe("the rerun credit pays only for a run of this project, principal and mode"),
+  runs_remaining: z.number().int().describe("runs left for that mode: purchased plus unused rerun credits"),
 });
 
 export const issueResponseSchema = z.object({

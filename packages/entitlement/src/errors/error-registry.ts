@@ -17,6 +17,7 @@ export const ERROR_REGISTRY = {
   AUTH_INVALID: { status: 401, message: "the identity token failed verification" },
   PRINCIPAL_FORBIDDEN: { status: 403, message: "this principal is not allowed to use the service" },
   ADMIN_TOKEN_INVALID: { status: 403, message: "a valid X-SVC-ADMIN-TOKEN header is required" },
+  SEAL_NOT_YOURS: { status: 403, message: "only the principal the seal was issued to may redeem it" },
   ENTITLEMENT_EXHAUSTED: { status: 402, message: "no run is left for this principal and mode" },
   NOT_FOUND: { status: 404, message: "no such route" },
   SEAL_NOT_FOUND: { status: 404, message: "no seal with this seal_id was issued here" },
@@ -32,10 +33,22 @@ export const ERROR_REGISTRY = {
     message: "this idempotency_key was already used for another grant",
   },
   PAYLOAD_TOO_LARGE: { status: 413, message: "the request body is too large" },
+  MULTIPART_LIMIT: { status: 413, message: "the multipart body has too many parts, files or fields" },
+  HEADERS_TOO_LARGE: { status: 431, message: "the request's header section exceeds 16 KiB" },
+  REQUEST_TIMEOUT: { status: 408, message: "the request was not received in time" },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: "unsupported Content-Type" },
   LIFECYCLE_OUT_OF_ORDER: { status: 422, message: "lifecycle step called out of order" },
   SEAL_NOT_VERIFIED: { status: 422, message: "the seal is not VERIFIED or was not issued by this service" },
+  FIELD_NOT_SEAL_SAFE: {
+    status: 422,
+    message: "a field that is signed and drawn on the seal holds a character outside its safe set",
+  },
+  SEAL_NOT_REDEEMABLE: {
+    status: 422,
+    message: "this seal's run was paid by a rerun credit; only a purchased run's seal can be redeemed",
+  },
   STORE_UNAVAILABLE: { status: 503, message: "the ledger store is unavailable" },
+  SHUTTING_DOWN: { status: 503, message: "the service is shutting down; retry on another replica or later" },
   INTERNAL: { status: 500, message: "internal error" },
 } as const satisfies Record<string, { status: number; message: string }>;
 

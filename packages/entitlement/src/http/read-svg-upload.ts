@@ -4,13 +4,16 @@ import { EntitlementError } from "../errors/entitlement-error.ts";
 /** Seal uploads are at most 1 MiB (the core parser's own limit, SVG_LIMITS.maxBytes). */
 export const MAX_SVG_BYTES = 1024 * 1024;
 
+/** Multipart limits of an upload: one file part, a few fields. */
+export const MULTIPART_LIMITS = { fileSize: MAX_SVG_BYTES, files: 1, fields: 4, parts: 5 } as const;
+
 /**
  * The uploaded `seal.svg`: a multipart part named `file` or a raw `image/svg+xml` body. Anything
  * else is 415; a missing part is 400; more than 1 MiB is 413 (the multipart limit or bodyLimit).
  */
 export async function readSvgUpload(request: FastifyRequest): Promise<Buffer> {
   if (request.isMultipart()) {
-    const part = await request.file({ limits: { fileSize: MAX_SVG_BYTES, files: 1, fields: 4, parts: 5 } });
+    const part = await request.file({ limits: MULTIPART_LIMITS });
     if (part === undefined) throw new EntitlementError("REQUEST_INVALID", "field file: missing");
     if (part.fieldname !== "file") {
       part.file.resume();

@@ -4,6 +4,7 @@ import { issueRequestSchema, revokeRequestSchema } from "../domain/request-schem
 import { issueResponseSchema, revokeResponseSchema } from "../domain/response-schemas.ts";
 import { EntitlementError } from "../errors/entitlement-error.ts";
 import { createAdminTokenCheck } from "../http/admin-tokens.ts";
+import { assertSealSafe } from "../http/assert-seal-safe.ts";
 import type { ServiceMetrics } from "../http/metrics.ts";
 import { parseBody } from "../http/parse-body.ts";
 import { describeRoute } from "../http/route-schema.ts";
@@ -26,6 +27,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps, metrics
     async (request) => {
       const actor = checkAdmin(request.headers["x-svc-admin-token"]);
       const body = parseBody(issueRequestSchema, request.body);
+      assertSealSafe([["principal", body.principal]]);
       const result = await deps.store.grantRuns({ ...body, actor });
       if (!result.replayed) metrics.runsGranted.inc({ mode: result.mode, kind: "grant" }, result.granted);
       return result;

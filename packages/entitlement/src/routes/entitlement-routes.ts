@@ -8,6 +8,7 @@ import {
   runCompleteResponseSchema,
   runStartResponseSchema,
 } from "../domain/response-schemas.ts";
+import { assertSealSafe } from "../http/assert-seal-safe.ts";
 import type { ServiceMetrics } from "../http/metrics.ts";
 import { parseBody } from "../http/parse-body.ts";
 import { describeRoute } from "../http/route-schema.ts";
@@ -55,8 +56,12 @@ export function registerEntitlementRoutes(
         errors: [...AUTH_ERRORS, 402, 409],
       }),
     },
-    async (request) =>
-      deps.store.checkRun(callerOf(request).principal, parseBody(runParamsSchema, request.body)),
+    async (request) => {
+      const params = parseBody(runParamsSchema, request.body);
+      const principal = callerOf(request).principal;
+      assertSealSafe([["principal", principal]]);
+      return deps.store.checkRun(principal, params);
+    },
   );
 
   app.post(
@@ -73,10 +78,11 @@ export function registerEntitlementRoutes(
       }),
     },
     async (request) => {
-      const result = await deps.store.consumeRun(
-        callerOf(request).principal,
-        parseBody(runParamsSchema, request.body),
-      );
+      const params = parseBody(runParamsSchema, request.body);
+      const principal = callerOf(request).principal;
+      // the principal is printed on the seal: a run is never charged for a principal it could not seal
+      assertSealSafe([["principal", principal]]);
+      const result = await deps.store.consumeRun(principal, params);
       metrics.runsConsumed.inc({ mode: result.mode });
       return result;
     },
@@ -95,8 +101,16 @@ export function registerEntitlementRoutes(
         errors: [...AUTH_ERRORS, 409, 422],
       }),
     },
-    async (request) =>
-      deps.store.startRun(callerOf(request).principal, parseBody(runStartSchema, request.body)),
+    async (request) => {
+      const fields = parseBody(runStartSchema, request.body);
+      const principal = callerOf(request).principal;
+      assertSealSafe([
+        ["principal", principal],
+        ["category_id", fields.category_id],
+        ["image.reference", fields.image.reference],
+      ]);
+      return deps.store.startRun(principal, fields);
+    },
   );
 
   app.post(

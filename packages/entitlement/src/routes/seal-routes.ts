@@ -1,13 +1,16 @@
 import { type SealVerification, verifySealSvg } from "@svc/core";
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../app-deps.ts";
+import { onBehalfQuerySchema } from "../domain/request-schemas.ts";
 import {
   redeemResponseSchema,
   sealVerifyResponseSchema,
   trustedKeysResponseSchema,
 } from "../domain/response-schemas.ts";
 import { EntitlementError } from "../errors/entitlement-error.ts";
+import { createAdminTokenCheck } from "../http/admin-tokens.ts";
 import type { ServiceMetrics } from "../http/metrics.ts";
+import { parseBody } from "../http/parse-body.ts";
 import { readSvgUpload } from "../http/read-svg-upload.ts";
 import { describeRoute } from "../http/route-schema.ts";
 import { authenticate, callerOf } from "./entitlement-routes.ts";
@@ -61,25 +64,42 @@ export function registerSealRoutes(app: FastifyInstance, deps: AppDeps, metrics:
     async (request) => {
       const result = await verifyUpload(await readSvgUpload(request));
       const sealId = result.payload !== null && "seal_id" in result.payload ? result.payload.seal_id : null;
-      const record = sealId === null ? null : await deps.store.findSeal(sealId);
+      // only a payload whose signature a trusted key verified is worth echoing (issue 9): INVALID,
+      // UNVERIFIED and PENDING answers carry the state, the reason and the checks, nothing the upload says
+      if (result.state !== "VERIFIED" || sealId === null) {
+        metrics.sealVerifications.inc({ state: result.state });
+        return { state: result.state, reason: result.reason, checks: result.checks };
+      }
+      const record = await deps.store.findSeal(sealId);
+      const state = record?.revoked ? "REVOKED" : "VERIFIED";
+      metrics.sealVerifications.inc({ state });
       return {
-        state: result.state,
-        reason: result.reason,
+        state,
+        reason: record?.revoked
+          ? `the issuer revoked this seal at ${record.revoked_at ?? "an unrecorded time"}: ${record.revoked_reason ?? ""}`
+          : result.reason,
         checks: result.checks,
         seal_id: sealId,
         payload: result.payload,
         issued_here: record !== null,
         revoked: record?.revoked ?? false,
+        ...(record?.revoked ? { revoked_at: record.revoked_at, revoked_reason: record.revoked_reason } : {}),
       };
     },
   );
 
+  const checkAdmin = createAdminTokenCheck(deps.adminTokens);
+  const scope = deps.redeemScope ?? "issued_principal";
   app.post(
     "/api/entitlement/redeem_seal_once",
     {
-      preHandler: authenticate(deps),
+      // an admin redeems on a principal's behalf with X-SVC-ADMIN-TOKEN instead of a bearer token
+      preHandler: async (request) => {
+        if (request.headers["x-svc-admin-token"] === undefined) await authenticate(deps)(request);
+      },
       schema: describeRoute({
-        summary: "Grant one rerun for a VERIFIED seal issued here, once per (principal, seal_id)",
+        summary:
+          "Grant one rerun credit (same principal, project and mode) for a VERIFIED, purchased-run seal issued here",
         tags: ["seal"],
         auth: "bearer",
         consumes: UPLOAD_TYPES,
@@ -88,11 +108,28 @@ export function registerSealRoutes(app: FastifyInstance, deps: AppDeps, metrics:
       }),
     },
     async (request) => {
-      const principal = callerOf(request).principal;
+      const admin =
+        request.headers["x-svc-admin-token"] === undefined
+          ? null
+          : checkAdmin(request.headers["x-svc-admin-token"]);
+      const onBehalfOf =
+        admin === null ? null : (parseBody(onBehalfQuerySchema, request.query ?? {}).principal ?? null);
+      const caller = admin === null ? callerOf(request).principal : null;
       const result = await verifyUpload(await readSvgUpload(request));
+      // core's verdict decides: a forged picture, a script or an untrusted key is never VERIFIED
       if (result.state !== "VERIFIED" || result.payload === null || !("seal_id" in result.payload))
         throw new EntitlementError("SEAL_NOT_VERIFIED", `the seal is ${result.state}: ${result.reason}`);
-      const redeemed = await deps.store.redeemSeal(principal, result.payload.seal_id);
+      if (result.payload.funding === "rerun")
+        throw new EntitlementError(
+          "SEAL_NOT_REDEEMABLE",
+          `the seal's run was paid by the rerun credit of ${result.payload.rerun_of}`,
+        );
+      const redeemed = await deps.store.redeemSeal({
+        seal_id: result.payload.seal_id,
+        principal: caller ?? onBehalfOf,
+        scope,
+        actor: admin ?? (caller as string),
+      });
       metrics.runsGranted.inc({ mode: redeemed.mode, kind: "redemption_grant" });
       return redeemed;
     },

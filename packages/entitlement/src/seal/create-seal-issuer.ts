@@ -28,6 +28,10 @@ export function createSealIssuer(options: SealIssuerOptions): IssueSeal {
         issued_at: toSealInstant(issuedAt),
         issuer: options.issuerName(),
         verify_url: options.verifyUrl,
+        // issue 16: a run paid by a rerun credit says so in what is signed, and names its origin
+        ...(run.funding === "rerun" && run.rerun_of !== null
+          ? { funding: "rerun", rerun_of: run.rerun_of }
+          : {}),
       },
       options.key,
     );

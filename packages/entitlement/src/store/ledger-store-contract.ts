@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { after, before, describe, it } from "node:test";
-import type { SealBundleRecord } from "../domain/ledger-types.ts";
+import type { RedeemScope, SealBundleRecord } from "../domain/ledger-types.ts";
 import type { RunParams, RunStartFields } from "../domain/request-schemas.ts";
 import { isEntitlementError } from "../errors/entitlement-error.ts";
 import type { IssueSeal, LedgerStore } from "./ledger-store.ts";
@@ -252,15 +252,17 @@ export function describeLedgerStoreContract(name: string, harness: StoreHarness)
         seal_id: completed.seal.seal_id,
         run_id: run.run_id,
         principal: who,
+        project_id: run.project_id,
+        mode: "standard",
+        funding: "purchased",
         revoked: false,
+        revoked_reason: null,
+        revoked_at: null,
       });
     });
 
-    it("redeems a seal once per (principal, seal_id), also under concurrent calls", async () => {
-      const who = unique("frank");
-      const auditor = unique("auditor");
-      await grant(who, 1, "deep");
-      const run = params({ mode: "deep" });
+    /** consume → run_start → run_complete of a fresh run; returns the seal's id and the run's funding. */
+    const sealedRun = async (who: string, run: RunParams) => {
       await store.consumeRun(who, run);
       await store.startRun(who, startFields(run));
       const { seal } = await store.completeRun(
@@ -268,9 +270,18 @@ export function describeLedgerStoreContract(name: string, harness: StoreHarness)
         { run_id: run.run_id, outputs_sha256: hex("1"), run_manifest_sha256: hex("2") },
         fakeIssueSeal,
       );
-      const attempts = await Promise.allSettled(
-        Array.from({ length: 20 }, () => store.redeemSeal(who, seal.seal_id)),
-      );
+      return { sealId: seal.seal_id, funding: (await store.getRun(run.run_id))?.funding };
+    };
+    const redeem = (principal: string | null, sealId: string, scope: RedeemScope = "issued_principal") =>
+      store.redeemSeal({ seal_id: sealId, principal, scope, actor: principal ?? "admin:test" });
+
+    it("redeems a seal once, by its issued principal, also under concurrent calls", async () => {
+      const who = unique("frank");
+      const auditor = unique("auditor");
+      await grant(who, 1, "deep");
+      const run = params({ mode: "deep" });
+      const { sealId } = await sealedRun(who, run);
+      const attempts = await Promise.allSettled(Array.from({ length: 20 }, () => redeem(who, sealId)));
       const ok = attempts.filter((attempt) => attempt.status === "fulfilled");
       assert.equal(ok.length, 1);
       for (const attempt of attempts) {
@@ -278,18 +289,85 @@ export function describeLedgerStoreContract(name: string, harness: StoreHarness)
           assert.equal((attempt.reason as { code: string }).code, "SEAL_ALREADY_REDEEMED");
       }
       assert.deepEqual((ok[0] as PromiseFulfilledResult<unknown>).value, {
-        seal_id: seal.seal_id,
+        seal_id: sealId,
         principal: who,
         granted_runs: 1,
         mode: "deep",
+        project_id: run.project_id,
         runs_remaining: 1,
       });
-      assert.equal((await store.redeemSeal(auditor, seal.seal_id)).principal, auditor, "the pair is the key");
-      await rejectsWith(store.redeemSeal(who, "seal_ffffffffffffffffffffffffffffffff"), "SEAL_NOT_VERIFIED");
-      assert.equal(await store.revokeSeal(seal.seal_id, "test"), true);
-      assert.equal((await store.findSeal(seal.seal_id))?.revoked, true);
-      await rejectsWith(store.redeemSeal(unique("late"), seal.seal_id), "SEAL_NOT_VERIFIED");
+      await rejectsWith(redeem(auditor, sealId), "SEAL_NOT_YOURS");
+      await rejectsWith(redeem(null, sealId), "SEAL_ALREADY_REDEEMED");
+      assert.equal((await redeem(auditor, sealId, "any_principal")).principal, auditor, "spec-literal scope");
+      await rejectsWith(redeem(who, "seal_ffffffffffffffffffffffffffffffff"), "SEAL_NOT_VERIFIED");
+      assert.equal(await store.revokeSeal(sealId, "test"), true);
+      const revoked = await store.findSeal(sealId);
+      assert.equal(revoked?.revoked, true);
+      assert.equal(revoked?.revoked_reason, "test");
+      assert.match(revoked?.revoked_at ?? "", /^\d{4}-\d{2}-\d{2}T/);
+      assert.equal(await store.revokeSeal(sealId, "again"), true);
+      assert.equal((await store.findSeal(sealId))?.revoked_reason, "test", "the first revocation is kept");
+      await rejectsWith(redeem(unique("late"), sealId, "any_principal"), "SEAL_NOT_VERIFIED");
       await assertLedgerBalances(store, who);
+      await assertLedgerBalances(store, auditor);
+    });
+
+    it("lets an admin redeem on the issued principal's behalf", async () => {
+      const who = unique("behalf");
+      await grant(who, 1);
+      const { sealId } = await sealedRun(who, params());
+      const redeemed = await redeem(null, sealId);
+      assert.equal(redeemed.principal, who);
+      const line = (await store.listLedger(who)).at(-1);
+      assert.equal(line?.kind, "redemption_grant");
+      assert.equal(line?.actor, "admin:test");
+    });
+
+    it("one purchased run yields at most two sealed runs: the rerun credit pays only its project, and its seal is not redeemable", async () => {
+      const who = unique("chain");
+      await grant(who, 1);
+      const first = await sealedRun(who, params());
+      assert.equal(first.funding, "purchased");
+      const redeemed = await Promise.allSettled(Array.from({ length: 10 }, () => redeem(who, first.sealId)));
+      assert.equal(redeemed.filter((result) => result.status === "fulfilled").length, 1);
+      assert.equal(await store.getBalance(who, "standard"), 1, "the credit counts as a run left");
+      await rejectsWith(store.consumeRun(who, params({ project_id: "other" })), "ENTITLEMENT_EXHAUSTED");
+      await rejectsWith(store.consumeRun(who, params({ mode: "deep" })), "ENTITLEMENT_EXHAUSTED");
+      // many runs race for the one credit: exactly one gets it
+      const racers = await Promise.allSettled(
+        Array.from({ length: 10 }, () => store.consumeRun(who, params())),
+      );
+      const won = racers.filter((result) => result.status === "fulfilled");
+      assert.equal(won.length, 1);
+      for (const result of racers)
+        if (result.status === "rejected")
+          assert.ok(isEntitlementError(result.reason, "ENTITLEMENT_EXHAUSTED"));
+      const rerunId = (won[0] as PromiseFulfilledResult<{ run_id: string }>).value.run_id;
+      const rerun = await store.getRun(rerunId);
+      assert.equal(rerun?.funding, "rerun");
+      assert.equal(rerun?.rerun_of, first.sealId);
+      await store.startRun(who, startFields({ ...params(), run_id: rerunId }));
+      const { seal } = await store.completeRun(
+        who,
+        { run_id: rerunId, outputs_sha256: hex("3"), run_manifest_sha256: hex("4") },
+        fakeIssueSeal,
+      );
+      await rejectsWith(redeem(who, seal.seal_id), "SEAL_NOT_REDEEMABLE");
+      await rejectsWith(redeem(null, seal.seal_id, "any_principal"), "SEAL_NOT_REDEEMABLE");
+      await rejectsWith(redeem(who, first.sealId), "SEAL_ALREADY_REDEEMED");
+      assert.equal(await store.getBalance(who, "standard"), 0);
+      const runs = (await store.listLedger(who)).filter((entry) => entry.kind === "consume");
+      assert.equal(runs.length, 2, "two sealed runs from one purchased run");
+      await assertLedgerBalances(store, who);
+    });
+
+    it("keeps balances 64-bit: a grant past 2^31 runs succeeds", async () => {
+      const who = unique("whale");
+      await grant(who, 1);
+      await harness.exec(`UPDATE balances SET runs_remaining = 2147483000 WHERE principal = '${who}'`);
+      const result = await grant(who, 100_000);
+      assert.equal(result.runs_remaining, 2_147_583_000);
+      assert.equal(await store.getBalance(who, "standard"), 2_147_583_000);
     });
 
     it("200 concurrent consumes of distinct run_ids against a balance of 50: exactly 50 succeed", async () => {
@@ -358,6 +436,20 @@ export function describeLedgerStoreContract(name: string, harness: StoreHarness)
       await grant(who, 1);
       await assert.rejects(harness.exec("UPDATE ledger_entries SET delta = 1000"), /append-only/);
       await assert.rejects(harness.exec("DELETE FROM ledger_entries"), /append-only/);
+      // issue 16: SQLite's REPLACE deletes the colliding row without firing DELETE triggers
+      const replace =
+        store.kind === "sqlite"
+          ? "INSERT OR REPLACE INTO ledger_entries SELECT * FROM ledger_entries"
+          : "INSERT INTO ledger_entries SELECT * FROM ledger_entries ON CONFLICT (id) DO UPDATE SET delta = 1000";
+      await assert.rejects(harness.exec(replace), /append-only/);
+      if (store.kind === "sqlite")
+        await assert.rejects(
+          harness.exec(
+            "REPLACE INTO ledger_entries (kind, principal, mode, delta, runs_remaining_after, run_id, actor, reason, created_at) SELECT kind, principal, mode, 1000, 1000, run_id, actor, reason, created_at FROM ledger_entries WHERE kind = 'consume' LIMIT 1",
+          ),
+          /append-only/,
+          "a collision on the one-consume-per-run index",
+        );
       await assert.rejects(
         harness.exec("UPDATE balances SET runs_remaining = -1"),
         /CHECK|check constraint/i,

@@ -4,6 +4,7 @@ import type {
   GrantRequest,
   GrantResult,
   LedgerEntry,
+  RedeemRequest,
   RedeemResult,
   RunCompleteResult,
   RunRecord,
@@ -29,6 +30,7 @@ export interface LedgerStore {
   /** Throws when the database cannot answer (readiness probe). */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** Runs left for the principal and mode: purchased runs plus unused rerun credits (= sum of ledger deltas). */
   getBalance(principal: string, mode: RunMode): Promise<number>;
   getRun(runId: string): Promise<RunRecord | null>;
   checkRun(principal: string, params: RunParams): Promise<CheckResult>;
@@ -36,8 +38,11 @@ export interface LedgerStore {
   startRun(principal: string, fields: RunStartFields): Promise<RunStartResult>;
   completeRun(principal: string, fields: RunCompleteFields, issueSeal: IssueSeal): Promise<RunCompleteResult>;
   grantRuns(request: GrantRequest): Promise<GrantResult>;
-  /** Grants one run once per (principal, seal_id) (spec §4.1 rule 1); the seal must be issued here. */
-  redeemSeal(principal: string, sealId: string): Promise<RedeemResult>;
+  /**
+   * Gives one rerun credit for a seal issued here (spec §4.1, issue 16), bound to the seal's
+   * project and mode; the rules are decideRedemption's.
+   */
+  redeemSeal(request: RedeemRequest): Promise<RedeemResult>;
   findSeal(sealId: string): Promise<SealRecord | null>;
   revokeSeal(sealId: string, reason: string): Promise<boolean>;
   /** Ledger lines in id order, optionally for one principal. */

@@ -2,10 +2,12 @@ import pg from "pg";
 import {
   checkAnswer,
   consumeAnswerOf,
+  consumeEntry,
   consumeReason,
   decideCheck,
   decideConsume,
   decideGrant,
+  decideRedemption,
   decideRunComplete,
   decideRunStart,
   grantAnswer,
@@ -16,10 +18,12 @@ import {
 } from "../domain/ledger-rules.ts";
 import type {
   CheckResult,
+  ConsumeFunds,
   ConsumeResult,
   GrantRequest,
   GrantResult,
   LedgerEntry,
+  RedeemRequest,
   RedeemResult,
   RunCompleteResult,
   RunRecord,
@@ -28,10 +32,9 @@ import type {
   SealRecord,
 } from "../domain/ledger-types.ts";
 import type { RunCompleteFields, RunMode, RunParams, RunStartFields } from "../domain/request-schemas.ts";
-import { EntitlementError } from "../errors/entitlement-error.ts";
 import type { IssueSeal, LedgerStore, LedgerStoreOptions } from "./ledger-store.ts";
 import { POSTGRES_MIGRATIONS } from "./postgres-migrations.ts";
-import { toLedgerEntry, toRunRecord, toSealRecord } from "./row-mapping.ts";
+import { SEAL_RECORD_SELECT, toLedgerEntry, toRunRecord, toSealRecord } from "./row-mapping.ts";
 
 export interface PostgresLedgerStoreOptions extends LedgerStoreOptions {
   readonly poolMax?: number;
@@ -48,19 +51,30 @@ type Row = Record<string, unknown>;
 const RETRYABLE = new Set(["40001", "40P01", "23505"]);
 const MIGRATION_LOCK = 0x5ec1ed9e;
 
-// The consume transaction as one statement ($1 principal, $2 mode, $3 run_id, $4 project_id,
+// The consume of a purchased run as one statement ($1 principal, $2 mode, $3 run_id, $4 project_id,
 // $5 module_id, $6 reason, $7 instant). Answers the inserted run (outcome 'charged'), or the
-// existing run of that run_id, or no row when no run was left.
+// existing run of that run_id, or 'credit' (a row of nulls) when a rerun credit for this project
+// exists, which consumeWithCredit spends instead, or no row when no run was left. The "runs left"
+// it records adds the unused rerun credits of the principal and mode, as the ledger's sum does.
 const CONSUME_SQL = `
 WITH existing AS (
   SELECT * FROM runs WHERE run_id = $3
+), credit AS (
+  SELECT 1 FROM rerun_credits
+  WHERE principal = $1 AND mode = $2 AND project_id = $4 AND used_run_id IS NULL
+    AND NOT EXISTS (SELECT 1 FROM existing)
+  LIMIT 1
 ), charged AS (
   UPDATE balances SET runs_remaining = runs_remaining - 1
-  WHERE principal = $1 AND mode = $2 AND runs_remaining >= 1 AND NOT EXISTS (SELECT 1 FROM existing)
+  WHERE principal = $1 AND mode = $2 AND runs_remaining >= 1
+    AND NOT EXISTS (SELECT 1 FROM existing) AND NOT EXISTS (SELECT 1 FROM credit)
   RETURNING runs_remaining
+), left_after AS (
+  SELECT charged.runs_remaining + (SELECT count(*) FROM rerun_credits
+    WHERE principal = $1 AND mode = $2 AND used_run_id IS NULL) AS runs_remaining FROM charged
 ), entry AS (
   INSERT INTO ledger_entries (kind, principal, mode, delta, runs_remaining_after, run_id, actor, reason, created_at)
-  SELECT 'consume', $1, $2, -1, runs_remaining, $3, $1, $6, $7 FROM charged
+  SELECT 'consume', $1, $2, -1, runs_remaining, $3, $1, $6, $7 FROM left_after
   RETURNING id, runs_remaining_after
 ), inserted AS (
   INSERT INTO runs (run_id, principal, project_id, mode, module_id, state, consumed_at, ledger_entry_id,
@@ -70,7 +84,9 @@ WITH existing AS (
 )
 SELECT 'charged' AS outcome, * FROM inserted
 UNION ALL
-SELECT 'existing' AS outcome, * FROM existing`;
+SELECT 'existing' AS outcome, * FROM existing
+UNION ALL
+SELECT 'credit' AS outcome, nothing.* FROM credit LEFT JOIN runs nothing ON FALSE`;
 
 /**
  * The multi-replica ledger: PostgreSQL via `pg`. READ COMMITTED with `SELECT ... FOR UPDATE` on
@@ -166,7 +182,13 @@ export class PostgresLedgerStore implements LedgerStore {
     return row === undefined ? null : toRunRecord(row);
   }
 
-  async #balance(client: Client | pg.Pool, principal: string, mode: RunMode, lock = false): Promise<number> {
+  /** Purchased runs left (the balances row; rerun credits live in their own table). */
+  async #purchased(
+    client: Client | pg.Pool,
+    principal: string,
+    mode: RunMode,
+    lock = false,
+  ): Promise<number> {
     const row = await this.#one(
       client,
       `SELECT runs_remaining FROM balances WHERE principal = $1 AND mode = $2${lock ? " FOR UPDATE" : ""}`,
@@ -175,21 +197,60 @@ export class PostgresLedgerStore implements LedgerStore {
     return row === undefined ? 0 : Number(row.runs_remaining);
   }
 
-  /** Adds `delta` to the balance (row-locked upsert) and appends the ledger line. */
+  async #unusedCredits(client: Client | pg.Pool, principal: string, mode: RunMode): Promise<number> {
+    const row = await this.#one(
+      client,
+      "SELECT count(*) AS n FROM rerun_credits WHERE principal = $1 AND mode = $2 AND used_run_id IS NULL",
+      [principal, mode],
+    );
+    return Number(row?.n ?? 0);
+  }
+
+  async #funds(
+    client: Client | pg.Pool,
+    principal: string,
+    params: RunParams,
+    lock = false,
+  ): Promise<ConsumeFunds> {
+    const credit = await this.#one(
+      client,
+      `SELECT origin_seal_id FROM rerun_credits WHERE principal = $1 AND mode = $2 AND project_id = $3
+         AND used_run_id IS NULL ORDER BY granted_entry_id LIMIT 1${lock ? " FOR UPDATE" : ""}`,
+      [principal, params.mode, params.project_id],
+    );
+    return {
+      purchased: await this.#purchased(client, principal, params.mode, lock),
+      creditFrom: credit === undefined ? null : String(credit.origin_seal_id),
+    };
+  }
+
+  /**
+   * Appends the ledger line; a purchased-pool line also moves the balances row (row-locked upsert),
+   * a credit-pool line is followed by the caller's write to rerun_credits. Returns [entry id, runs
+   * left after], runs left = purchased + unused rerun credits (the ledger's sum).
+   */
   async #appendEntry(
     client: Client,
     entry: Omit<LedgerEntry, "id" | "runs_remaining_after" | "created_at">,
     at: string,
+    pool: "purchased" | "credit",
   ): Promise<[number, number]> {
-    const balance = await this.#one(
-      client,
-      // the proposed row is CHECKed before the conflict is seen, so it must not be negative itself
-      `INSERT INTO balances (principal, mode, runs_remaining) VALUES ($1, $2, GREATEST($3::integer, 0))
-       ON CONFLICT (principal, mode) DO UPDATE SET runs_remaining = balances.runs_remaining + $3
-       RETURNING runs_remaining`,
-      [entry.principal, entry.mode, entry.delta],
-    );
-    const after = Number(balance?.runs_remaining);
+    let purchased: number;
+    if (pool === "purchased") {
+      const balance = await this.#one(
+        client,
+        // the proposed row is CHECKed before the conflict is seen, so it must not be negative itself
+        `INSERT INTO balances (principal, mode, runs_remaining) VALUES ($1, $2, GREATEST($3::bigint, 0))
+         ON CONFLICT (principal, mode) DO UPDATE SET runs_remaining = balances.runs_remaining + $3
+         RETURNING runs_remaining`,
+        [entry.principal, entry.mode, entry.delta],
+      );
+      purchased = Number(balance?.runs_remaining);
+    } else purchased = await this.#purchased(client, entry.principal, entry.mode);
+    const after =
+      purchased +
+      (await this.#unusedCredits(client, entry.principal, entry.mode)) +
+      (pool === "credit" ? entry.delta : 0);
     const inserted = await this.#one(
       client,
       `INSERT INTO ledger_entries (kind, principal, mode, delta, runs_remaining_after, run_id, seal_id,
@@ -221,7 +282,10 @@ export class PostgresLedgerStore implements LedgerStore {
   }
 
   async getBalance(principal: string, mode: RunMode): Promise<number> {
-    return this.#balance(this.#pool, principal, mode);
+    return (
+      (await this.#purchased(this.#pool, principal, mode)) +
+      (await this.#unusedCredits(this.#pool, principal, mode))
+    );
   }
 
   async getRun(runId: string): Promise<RunRecord | null> {
@@ -230,9 +294,13 @@ export class PostgresLedgerStore implements LedgerStore {
 
   async checkRun(principal: string, params: RunParams): Promise<CheckResult> {
     const run = await this.#runRow(this.#pool, params.run_id);
-    const balance = await this.#balance(this.#pool, principal, params.mode);
-    const { already_consumed } = decideCheck(run, principal, params, balance);
-    return checkAnswer(principal, params, balance, already_consumed);
+    const { already_consumed } = decideCheck(
+      run,
+      principal,
+      params,
+      await this.#funds(this.#pool, principal, params),
+    );
+    return checkAnswer(principal, params, await this.getBalance(principal, params.mode), already_consumed);
   }
 
   async consumeRun(principal: string, params: RunParams): Promise<ConsumeResult> {
@@ -259,14 +327,65 @@ export class PostgresLedgerStore implements LedgerStore {
       return result.rows[0] as Row | undefined;
     });
     if (row?.outcome === "charged") return consumeAnswerOf(toRunRecord(row));
+    if (row?.outcome === "credit") return this.#consumeWithCredit(principal, params);
     // Not charged: the run existed (replay or 409), or the guard saw no run left. In the second
     // case a consume of the same run_id may have committed while this statement waited for the
     // balance lock, after its snapshot: read the run again (runs are never deleted, so absent now
     // means absent when the guard ran, and the answer is 402).
     const run = row === undefined ? await this.#runRow(this.#pool, params.run_id) : toRunRecord(row);
-    const decision = decideConsume(run, principal, params, 0);
+    const decision = decideConsume(run, principal, params, { purchased: 0, creditFrom: null });
     if (decision.kind === "replay") return decision.answer;
     throw new Error("consume statement neither charged nor found the run");
+  }
+
+  /**
+   * The consume of a principal holding a rerun credit for this project: one transaction that locks
+   * the credit and the balance row and lets decideConsume choose. Two consumes racing for one
+   * credit: the second waits for the row lock and then sees it used (READ COMMITTED re-check).
+   */
+  async #consumeWithCredit(principal: string, params: RunParams): Promise<ConsumeResult> {
+    return this.#tx(async (client) => {
+      const run = await this.#runRow(client, params.run_id, true);
+      const decision = decideConsume(
+        run,
+        principal,
+        params,
+        await this.#funds(client, principal, params, true),
+      );
+      if (decision.kind === "replay") return decision.answer;
+      const rerunOf = decision.funding === "rerun" ? decision.rerunOf : null;
+      const at = this.#now().toISOString();
+      const [entryId, after] = await this.#appendEntry(
+        client,
+        consumeEntry(principal, params, rerunOf),
+        at,
+        rerunOf === null ? "purchased" : "credit",
+      );
+      if (rerunOf !== null)
+        await client.query(
+          "UPDATE rerun_credits SET used_run_id = $1 WHERE origin_seal_id = $2 AND principal = $3 AND used_run_id IS NULL",
+          [params.run_id, rerunOf, principal],
+        );
+      const inserted = await this.#one(
+        client,
+        `INSERT INTO runs (run_id, principal, project_id, mode, module_id, state, consumed_at, ledger_entry_id,
+           runs_remaining_after, funding, rerun_of) VALUES ($1, $2, $3, $4, $5, 'consumed', $6, $7, $8, $9, $10)
+         RETURNING *`,
+        [
+          params.run_id,
+          principal,
+          params.project_id,
+          params.mode,
+          params.module_id,
+          at,
+          entryId,
+          after,
+          decision.funding,
+          rerunOf,
+        ],
+      );
+      return consumeAnswerOf(toRunRecord(inserted as Row));
+    });
   }
 
   async startRun(principal: string, fields: RunStartFields): Promise<RunStartResult> {
@@ -342,47 +461,59 @@ export class PostgresLedgerStore implements LedgerStore {
             ]);
       const decision = decideGrant(previous === undefined ? null : toLedgerEntry(previous), request);
       if (decision.kind === "replay") return decision.answer;
-      const [id, after] = await this.#appendEntry(client, grantEntry(request), this.#now().toISOString());
+      const [id, after] = await this.#appendEntry(
+        client,
+        grantEntry(request),
+        this.#now().toISOString(),
+        "purchased",
+      );
       return grantAnswer(request, id, after);
     });
   }
 
-  async redeemSeal(principal: string, sealId: string): Promise<RedeemResult> {
+  async redeemSeal(request: RedeemRequest): Promise<RedeemResult> {
     return this.#tx(async (client) => {
-      const seal = await this.#one(client, "SELECT mode, revoked FROM seals WHERE seal_id = $1", [sealId]);
-      if (seal === undefined)
-        throw new EntitlementError("SEAL_NOT_VERIFIED", "this seal was not issued here");
-      if (seal.revoked === true) throw new EntitlementError("SEAL_NOT_VERIFIED", "this seal is revoked");
-      const existing = await this.#one(
-        client,
-        "SELECT id FROM ledger_entries WHERE kind = 'redemption_grant' AND principal = $1 AND seal_id = $2",
-        [principal, sealId],
+      // the seal row lock serialises redemptions of one seal (and a revocation racing them)
+      const row = await this.#one(client, `${SEAL_RECORD_SELECT} WHERE s.seal_id = $1 FOR UPDATE OF s`, [
+        request.seal_id,
+      ]);
+      const seal = row === undefined ? null : toSealRecord(row);
+      const redeemed = new Set(
+        (
+          await client.query(
+            "SELECT principal FROM ledger_entries WHERE kind = 'redemption_grant' AND seal_id = $1",
+            [request.seal_id],
+          )
+        ).rows.map((entry) => String(entry.principal)),
       );
-      if (existing !== undefined) throw new EntitlementError("SEAL_ALREADY_REDEEMED");
-      const mode = String(seal.mode) as RunMode;
-      const [, after] = await this.#appendEntry(
+      const principal = decideRedemption(seal, request, (who) => redeemed.has(who));
+      const origin = seal as SealRecord;
+      const [id, after] = await this.#appendEntry(
         client,
-        redemptionEntry(principal, sealId, mode),
+        redemptionEntry(principal, origin, request.actor),
         this.#now().toISOString(),
+        "credit",
       );
-      return redemptionAnswer(principal, sealId, mode, after);
+      await client.query(
+        `INSERT INTO rerun_credits (origin_seal_id, principal, project_id, mode, granted_entry_id)
+         VALUES ($1, $2, $3, $4, $5)`,
+        [origin.seal_id, principal, origin.project_id, origin.mode, id],
+      );
+      return redemptionAnswer(principal, origin, after);
     });
   }
 
   async findSeal(sealId: string): Promise<SealRecord | null> {
-    const row = await this.#one(
-      this.#pool,
-      "SELECT seal_id, run_id, principal, revoked FROM seals WHERE seal_id = $1",
-      [sealId],
-    );
-    if (row === undefined) return null;
-    return toSealRecord(row);
+    const row = await this.#one(this.#pool, `${SEAL_RECORD_SELECT} WHERE s.seal_id = $1`, [sealId]);
+    return row === undefined ? null : toSealRecord(row);
   }
 
   async revokeSeal(sealId: string, reason: string): Promise<boolean> {
+    // a repeated revocation keeps the first reason and time (the record of when it was withdrawn)
     const result = await this.#pool.query(
-      "UPDATE seals SET revoked = TRUE, revoked_reason = $1 WHERE seal_id = $2",
-      [reason, sealId],
+      `UPDATE seals SET revoked = TRUE, revoked_reason = coalesce(revoked_reason, $1),
+         revoked_at = coalesce(revoked_at, $2) WHERE seal_id = $3`,
+      [reason, this.#now().toISOString(), sealId],
     );
     return (result.rowCount ?? 0) > 0;
   }

@@ -70,4 +70,29 @@ CREATE TABLE seals (
 );
 `,
   },
+  {
+    version: 2,
+    name: "64-bit balances, rerun credits, run funding, revocation time",
+    // issue 16: balances past 2^31 runs answered 500; a redeemed seal gives a rerun credit bound
+    // to (principal, project, mode), kept apart from purchased runs so it can pay for nothing else.
+    // Changing a column type rewrites the table without firing row triggers.
+    sql: `
+ALTER TABLE balances ALTER COLUMN runs_remaining TYPE BIGINT;
+ALTER TABLE ledger_entries ALTER COLUMN delta TYPE BIGINT, ALTER COLUMN runs_remaining_after TYPE BIGINT;
+ALTER TABLE runs ALTER COLUMN runs_remaining_after TYPE BIGINT;
+ALTER TABLE runs ADD COLUMN funding TEXT NOT NULL DEFAULT 'purchased' CHECK (funding IN ('purchased', 'rerun'));
+ALTER TABLE runs ADD COLUMN rerun_of TEXT;
+ALTER TABLE seals ADD COLUMN revoked_at TEXT;
+CREATE TABLE rerun_credits (
+  origin_seal_id TEXT NOT NULL REFERENCES seals (seal_id),
+  principal TEXT NOT NULL,
+  project_id TEXT NOT NULL,
+  mode TEXT NOT NULL CHECK (mode IN ('standard', 'deep')),
+  granted_entry_id BIGINT NOT NULL REFERENCES ledger_entries (id),
+  used_run_id TEXT UNIQUE,
+  PRIMARY KEY (origin_seal_id, principal)
+);
+CREATE INDEX rerun_credits_unused ON rerun_credits (principal, mode, project_id) WHERE used_run_id IS NULL;
+`,
+  },
 ];

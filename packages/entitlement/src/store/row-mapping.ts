@@ -28,6 +28,8 @@ export function toRunRecord(row: Row): RunRecord {
     run_manifest_sha256: nullableText(row, "run_manifest_sha256"),
     completed_at: nullableText(row, "completed_at"),
     seal_id: nullableText(row, "seal_id"),
+    funding: text(row, "funding") === "rerun" ? "rerun" : "purchased",
+    rerun_of: nullableText(row, "rerun_of"),
   };
 }
 
@@ -48,12 +50,21 @@ export function toLedgerEntry(row: Row): LedgerEntry {
   };
 }
 
+/** Columns of a seal joined with its run, as toSealRecord reads them. */
+export const SEAL_RECORD_SELECT = `SELECT s.seal_id, s.run_id, s.principal, s.mode, s.revoked, s.revoked_reason,
+  s.revoked_at, r.project_id, r.funding FROM seals s JOIN runs r ON r.run_id = s.run_id`;
+
 export function toSealRecord(row: Row): SealRecord {
   return {
     seal_id: text(row, "seal_id"),
     run_id: text(row, "run_id"),
     principal: text(row, "principal"),
+    project_id: text(row, "project_id"),
+    mode: text(row, "mode") as RunMode,
+    funding: text(row, "funding") === "rerun" ? "rerun" : "purchased",
     // node:sqlite gives 0/1, pg gives a boolean
     revoked: row.revoked === true || Number(row.revoked) === 1,
+    revoked_reason: nullableText(row, "revoked_reason"),
+    revoked_at: nullableText(row, "revoked_at"),
   };
 }

@@ -8,6 +8,7 @@ import {
   decideCheck,
   decideConsume,
   decideGrant,
+  decideRedemption,
   decideRunComplete,
   decideRunStart,
   grantAnswer,
@@ -18,10 +19,12 @@ import {
 } from "../domain/ledger-rules.ts";
 import type {
   CheckResult,
+  ConsumeFunds,
   ConsumeResult,
   GrantRequest,
   GrantResult,
   LedgerEntry,
+  RedeemRequest,
   RedeemResult,
   RunCompleteResult,
   RunRecord,
@@ -32,7 +35,7 @@ import type {
 import type { RunCompleteFields, RunMode, RunParams, RunStartFields } from "../domain/request-schemas.ts";
 import { EntitlementError } from "../errors/entitlement-error.ts";
 import type { IssueSeal, LedgerStore, LedgerStoreOptions } from "./ledger-store.ts";
-import { toLedgerEntry, toRunRecord, toSealRecord } from "./row-mapping.ts";
+import { SEAL_RECORD_SELECT, toLedgerEntry, toRunRecord, toSealRecord } from "./row-mapping.ts";
 import { SqliteGroupCommit } from "./sqlite-group-commit.ts";
 import { SQLITE_MIGRATIONS } from "./sqlite-migrations.ts";
 
@@ -131,12 +134,33 @@ export class SqliteLedgerStore implements LedgerStore {
     return Number(this.#statement(sql).run(...params).lastInsertRowid);
   }
 
-  #balance(principal: string, mode: RunMode): number {
+  /** Purchased runs left (the balances row; rerun credits live in their own table). */
+  #purchased(principal: string, mode: RunMode): number {
     const row = this.#get("SELECT runs_remaining FROM balances WHERE principal = ? AND mode = ?", [
       principal,
       mode,
     ]);
     return row === undefined ? 0 : Number(row.runs_remaining);
+  }
+
+  #unusedCredits(principal: string, mode: RunMode): number {
+    const row = this.#get(
+      "SELECT count(*) AS n FROM rerun_credits WHERE principal = ? AND mode = ? AND used_run_id IS NULL",
+      [principal, mode],
+    );
+    return Number(row?.n ?? 0);
+  }
+
+  #funds(principal: string, params: RunParams): ConsumeFunds {
+    const credit = this.#get(
+      `SELECT origin_seal_id FROM rerun_credits WHERE principal = ? AND mode = ? AND project_id = ?
+         AND used_run_id IS NULL ORDER BY granted_entry_id LIMIT 1`,
+      [principal, params.mode, params.project_id],
+    );
+    return {
+      purchased: this.#purchased(principal, params.mode),
+      creditFrom: credit === undefined ? null : String(credit.origin_seal_id),
+    };
   }
 
   #runRow(runId: string): RunRecord | null {
@@ -145,21 +169,27 @@ export class SqliteLedgerStore implements LedgerStore {
   }
 
   /**
-   * Adds `delta` to the balance and appends the ledger line; returns [entry id, balance after].
-   * `balance` is the balance already read in this transaction, when the caller has it.
+   * Appends the ledger line; a purchased-pool line also moves the balances row, a credit-pool line
+   * is followed by the caller's write to rerun_credits. Returns [entry id, runs left after] where
+   * runs left = purchased + unused rerun credits, so the ledger's deltas always sum to it.
    */
   #appendEntry(
     entry: Omit<LedgerEntry, "id" | "runs_remaining_after" | "created_at">,
     at: string,
-    balance = this.#balance(entry.principal, entry.mode),
+    pool: "purchased" | "credit",
   ): [number, number] {
-    const after = balance + entry.delta;
-    if (after < 0) throw new EntitlementError("ENTITLEMENT_EXHAUSTED");
-    this.#run(
-      `INSERT INTO balances (principal, mode, runs_remaining) VALUES (?, ?, ?)
-       ON CONFLICT (principal, mode) DO UPDATE SET runs_remaining = excluded.runs_remaining`,
-      [entry.principal, entry.mode, after],
-    );
+    let purchased = this.#purchased(entry.principal, entry.mode);
+    if (pool === "purchased") {
+      purchased += entry.delta;
+      if (purchased < 0) throw new EntitlementError("ENTITLEMENT_EXHAUSTED");
+      this.#run(
+        `INSERT INTO balances (principal, mode, runs_remaining) VALUES (?, ?, ?)
+         ON CONFLICT (principal, mode) DO UPDATE SET runs_remaining = excluded.runs_remaining`,
+        [entry.principal, entry.mode, purchased],
+      );
+    }
+    const after =
+      purchased + this.#unusedCredits(entry.principal, entry.mode) + (pool === "credit" ? entry.delta : 0);
     const id = this.#run(
       `INSERT INTO ledger_entries (kind, principal, mode, delta, runs_remaining_after, run_id, seal_id,
          idempotency_key, actor, reason, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -191,7 +221,7 @@ export class SqliteLedgerStore implements LedgerStore {
   }
 
   async getBalance(principal: string, mode: RunMode): Promise<number> {
-    return this.#balance(principal, mode);
+    return this.#purchased(principal, mode) + this.#unusedCredits(principal, mode);
   }
 
   async getRun(runId: string): Promise<RunRecord | null> {
@@ -200,23 +230,43 @@ export class SqliteLedgerStore implements LedgerStore {
 
   async checkRun(principal: string, params: RunParams): Promise<CheckResult> {
     const run = this.#runRow(params.run_id);
-    const balance = this.#balance(principal, params.mode);
-    const { already_consumed } = decideCheck(run, principal, params, balance);
-    return checkAnswer(principal, params, balance, already_consumed);
+    const { already_consumed } = decideCheck(run, principal, params, this.#funds(principal, params));
+    const left = this.#purchased(principal, params.mode) + this.#unusedCredits(principal, params.mode);
+    return checkAnswer(principal, params, left, already_consumed);
   }
 
   async consumeRun(principal: string, params: RunParams): Promise<ConsumeResult> {
     return this.#batch.run(() => {
       const run = this.#runRow(params.run_id);
-      const balance = this.#balance(principal, params.mode);
-      const decision = decideConsume(run, principal, params, balance);
+      const decision = decideConsume(run, principal, params, this.#funds(principal, params));
       if (decision.kind === "replay") return decision.answer;
       const at = this.#now().toISOString();
-      const [entryId, after] = this.#appendEntry(consumeEntry(principal, params), at, balance);
+      const rerunOf = decision.funding === "rerun" ? decision.rerunOf : null;
+      const [entryId, after] = this.#appendEntry(
+        consumeEntry(principal, params, rerunOf),
+        at,
+        rerunOf === null ? "purchased" : "credit",
+      );
+      if (rerunOf !== null)
+        this.#run(
+          "UPDATE rerun_credits SET used_run_id = ? WHERE origin_seal_id = ? AND principal = ? AND used_run_id IS NULL",
+          [params.run_id, rerunOf, principal],
+        );
       this.#run(
         `INSERT INTO runs (run_id, principal, project_id, mode, module_id, state, consumed_at, ledger_entry_id,
-           runs_remaining_after) VALUES (?, ?, ?, ?, ?, 'consumed', ?, ?, ?)`,
-        [params.run_id, principal, params.project_id, params.mode, params.module_id, at, entryId, after],
+           runs_remaining_after, funding, rerun_of) VALUES (?, ?, ?, ?, ?, 'consumed', ?, ?, ?, ?, ?)`,
+        [
+          params.run_id,
+          principal,
+          params.project_id,
+          params.mode,
+          params.module_id,
+          at,
+          entryId,
+          after,
+          decision.funding,
+          rerunOf,
+        ],
       );
       return consumeAnswerOf(this.#runRow(params.run_id) as RunRecord);
     });
@@ -288,44 +338,51 @@ export class SqliteLedgerStore implements LedgerStore {
           : this.#get("SELECT * FROM ledger_entries WHERE idempotency_key = ?", [request.idempotency_key]);
       const decision = decideGrant(previousRow === undefined ? null : toLedgerEntry(previousRow), request);
       if (decision.kind === "replay") return decision.answer;
-      const [id, after] = this.#appendEntry(grantEntry(request), this.#now().toISOString());
+      const [id, after] = this.#appendEntry(grantEntry(request), this.#now().toISOString(), "purchased");
       return grantAnswer(request, id, after);
     });
   }
 
-  async redeemSeal(principal: string, sealId: string): Promise<RedeemResult> {
+  async redeemSeal(request: RedeemRequest): Promise<RedeemResult> {
     return this.#batch.run(() => {
-      const seal = this.#get("SELECT mode, revoked FROM seals WHERE seal_id = ?", [sealId]);
-      if (seal === undefined)
-        throw new EntitlementError("SEAL_NOT_VERIFIED", "this seal was not issued here");
-      if (Number(seal.revoked) !== 0) throw new EntitlementError("SEAL_NOT_VERIFIED", "this seal is revoked");
-      const existing = this.#get(
-        "SELECT id FROM ledger_entries WHERE kind = 'redemption_grant' AND principal = ? AND seal_id = ?",
-        [principal, sealId],
+      const seal = this.#sealRow(request.seal_id);
+      const principal = decideRedemption(
+        seal,
+        request,
+        (who) =>
+          this.#get(
+            "SELECT 1 FROM ledger_entries WHERE kind = 'redemption_grant' AND principal = ? AND seal_id = ?",
+            [who, request.seal_id],
+          ) !== undefined,
       );
-      if (existing !== undefined) throw new EntitlementError("SEAL_ALREADY_REDEEMED");
-      const mode = String(seal.mode) as RunMode;
-      const [, after] = this.#appendEntry(
-        redemptionEntry(principal, sealId, mode),
-        this.#now().toISOString(),
+      const origin = seal as SealRecord;
+      const at = this.#now().toISOString();
+      const [id, after] = this.#appendEntry(redemptionEntry(principal, origin, request.actor), at, "credit");
+      this.#run(
+        `INSERT INTO rerun_credits (origin_seal_id, principal, project_id, mode, granted_entry_id)
+         VALUES (?, ?, ?, ?, ?)`,
+        [origin.seal_id, principal, origin.project_id, origin.mode, id],
       );
-      return redemptionAnswer(principal, sealId, mode, after);
+      return redemptionAnswer(principal, origin, after);
     });
   }
 
+  #sealRow(sealId: string): SealRecord | null {
+    const row = this.#get(`${SEAL_RECORD_SELECT} WHERE s.seal_id = ?`, [sealId]);
+    return row === undefined ? null : toSealRecord(row);
+  }
+
   async findSeal(sealId: string): Promise<SealRecord | null> {
-    const row = this.#get("SELECT seal_id, run_id, principal, revoked FROM seals WHERE seal_id = ?", [
-      sealId,
-    ]);
-    if (row === undefined) return null;
-    return toSealRecord(row);
+    return this.#sealRow(sealId);
   }
 
   async revokeSeal(sealId: string, reason: string): Promise<boolean> {
+    // a repeated revocation keeps the first reason and time (the record of when it was withdrawn)
     return this.#batch.run(() => {
       const result = this.#statement(
-        "UPDATE seals SET revoked = 1, revoked_reason = ? WHERE seal_id = ?",
-      ).run(reason, sealId);
+        `UPDATE seals SET revoked = 1, revoked_reason = coalesce(revoked_reason, ?),
+           revoked_at = coalesce(revoked_at, ?) WHERE seal_id = ?`,
+      ).run(reason, this.#now().toISOString(), sealId);
       return Number(result.changes) > 0;
     });
   }

@@ -65,4 +65,34 @@ CREATE TABLE seals (
 ) STRICT;
 `,
   },
+  {
+    version: 2,
+    name: "rerun credits, run funding, revocation time, no replace on the ledger",
+    // issue 16: a redeemed seal gives a rerun credit bound to (principal, project, mode), kept
+    // apart from purchased runs so it can pay for nothing else. INSERT OR REPLACE deletes the row
+    // it collides with without firing DELETE triggers (SQLite "ON CONFLICT" docs, REPLACE), so
+    // the ledger refuses any insert that collides, on the key or on a unique index.
+    sql: `
+ALTER TABLE runs ADD COLUMN funding TEXT NOT NULL DEFAULT 'purchased' CHECK (funding IN ('purchased', 'rerun'));
+ALTER TABLE runs ADD COLUMN rerun_of TEXT;
+ALTER TABLE seals ADD COLUMN revoked_at TEXT;
+CREATE TABLE rerun_credits (
+  origin_seal_id TEXT NOT NULL REFERENCES seals (seal_id),
+  principal TEXT NOT NULL,
+  project_id TEXT NOT NULL,
+  mode TEXT NOT NULL CHECK (mode IN ('standard', 'deep')),
+  granted_entry_id INTEGER NOT NULL REFERENCES ledger_entries (id),
+  used_run_id TEXT UNIQUE,
+  PRIMARY KEY (origin_seal_id, principal)
+) STRICT;
+CREATE INDEX rerun_credits_unused ON rerun_credits (principal, mode, project_id) WHERE used_run_id IS NULL;
+CREATE TRIGGER ledger_entries_no_replace BEFORE INSERT ON ledger_entries
+  WHEN EXISTS (SELECT 1 FROM ledger_entries WHERE id = NEW.id)
+    OR (NEW.kind = 'consume' AND EXISTS (SELECT 1 FROM ledger_entries WHERE kind = 'consume' AND run_id = NEW.run_id))
+    OR (NEW.kind = 'redemption_grant' AND EXISTS (SELECT 1 FROM ledger_entries
+         WHERE kind = 'redemption_grant' AND principal = NEW.principal AND seal_id = NEW.seal_id))
+    OR (NEW.idempotency_key IS NOT NULL AND EXISTS (SELECT 1 FROM ledger_entries WHERE idempotency_key = NEW.idempotency_key))
+  BEGIN SELECT RAISE(ABORT, 'ledger_entries is append-only'); END;
+`,
+  },
 ];
