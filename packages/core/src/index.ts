@@ -15,6 +15,21 @@ export {
   toTrustedKey,
   verifyBytes,
 } from "./keys.ts";
+export {
+  CLOUDSTORE_RESULTS_DIR,
+  DATA_MOUNT_PATH,
+  DEFAULT_PVC_LAYOUT,
+  dataClaimName,
+  inputRootOf,
+  isProjectScopedOutput,
+  outputRootOf,
+  projectSourcesDir,
+  runnerRootsEnv,
+  runOutputDir,
+  SOURCES_DIR,
+  type StorageLayout,
+  WELL_KNOWN_RUN_DIRS,
+} from "./run-layout.ts";
 export { renderPresealSvg, renderSealSvg } from "./seal/render-seal-svg.ts";
 export {
   issueSealBundle,

@@ -53,7 +53,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<Fastif
     process.exitCode = 2;
     return undefined;
   }
-  const app = createApp({ config, kube, logger: { level: env.LOG_LEVEL ?? "info" } });
+  const app = createApp({ config, kube, logger: { level: config.logLevel } });
   if (config.authDisabled) app.log.warn("AUTH DISABLED (SVC_AUTH_DISABLED=true): every endpoint is open");
   if (!kube)
     app.log.warn(

@@ -48,6 +48,8 @@ export async function startServiceHarness(options: HarnessOptions = {}): Promise
     SVC_RUNNER_IMAGE: "registry.example/svc/runner:1.0.0",
     SVC_APP_FULLNAME: "svc-preflight",
     SVC_RUNNER_SERVICE_ACCOUNT: "svc-runner",
+    SVC_DATA_CLAIM: "audit-data",
+    SVC_ENTITLEMENT_URL: "https://entitlement.example",
     POD_NAMESPACE: "svc",
     ...(kubeconfig ? { KUBECONFIG: kubeconfig } : {}),
     ...options.env,

@@ -41,7 +41,7 @@ export function registerPipelineRoutes(app: FastifyInstance, context: RouteConte
     if (missing.length > 0)
       throw new PreflightError(
         "RUNNER_NOT_CONFIGURED",
-        `pipeline launch needs ${missing.join(" and ")}, not set on the server (spec §4.2 rule 1)`,
+        `pipeline launch needs ${missing.join(", ")}, not set on the server (spec §4.2 rule 1; GET /api/config lists them)`,
       );
     const kube = context.requireKube();
     context.checkNamespace(body.namespace);
@@ -50,6 +50,7 @@ export function registerPipelineRoutes(app: FastifyInstance, context: RouteConte
       runnerImage: config.runnerImage ?? "",
       runnerImageGpu: config.runnerImageGpu ?? "",
       appFullname: config.appFullname ?? "",
+      dataClaim: config.dataClaim ?? "",
     });
     try {
       await kube.createJob(job);

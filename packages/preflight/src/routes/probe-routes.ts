@@ -5,11 +5,21 @@ import { buildModuleRegistry } from "../modules/module-registry.ts";
 const AUTH_DISABLED_WARNING =
   "AUTH DISABLED: SVC_AUTH_DISABLED=true, every endpoint (Job launch, pod listing, output download) is open to anyone who can reach this service";
 
-/** Names of the settings `POST /api/pipeline/run` needs that are missing (spec §4.2 rule 1). */
+/**
+ * Names of the settings `POST /api/pipeline/run` needs that are missing: the two of spec §4.2 rule 1,
+ * and every one without which a launched Job could not start the runner (docs/contracts/runner-env.md:
+ * SVC_ENTITLEMENT_URL is required, cloud identity needs a workload-identity service account) or reach
+ * the data (docs/contracts/storage-layout.md).
+ */
 export function missingPipelineSettings(context: RouteContext): string[] {
+  const { config } = context;
   const missing: string[] = [];
-  if (!context.config.runnerImage) missing.push("SVC_RUNNER_IMAGE");
-  if (!context.config.appFullname) missing.push("SVC_APP_FULLNAME");
+  if (!config.runnerImage) missing.push("SVC_RUNNER_IMAGE");
+  if (!config.appFullname) missing.push("SVC_APP_FULLNAME");
+  if (config.layout.kind === "pvc" && !config.dataClaim) missing.push("SVC_DATA_CLAIM");
+  if (!config.runnerPassThroughEnv.SVC_ENTITLEMENT_URL) missing.push("SVC_ENTITLEMENT_URL");
+  const authMode = config.runnerPassThroughEnv.SVC_ENTITLEMENT_AUTH_MODE ?? "cloud";
+  if (authMode === "cloud" && !config.runnerServiceAccount) missing.push("SVC_RUNNER_SERVICE_ACCOUNT");
   return missing;
 }
 
@@ -32,14 +42,28 @@ export function registerProbeRoutes(app: FastifyInstance, context: RouteContext)
         ...(config.kube.mode === "none" ? { reason: config.kube.reason } : {}),
         contexts: context.kube?.listContexts() ?? [],
       },
-      storage: { mode: config.storageMode, outputRoot: config.outputRoot },
+      storage: {
+        mode: config.storageMode,
+        ...(config.layout.kind === "pvc"
+          ? { inputRoot: config.layout.inputRoot, outputRoot: config.layout.outputRoot }
+          : { bucket: config.layout.bucket, mountPath: config.layout.mountPath }),
+      },
       runner: {
         image: config.runnerImage,
         imageGpu: config.runnerImageGpu,
         command: config.runnerCommand,
         serviceAccount: config.runnerServiceAccount,
         appFullname: config.appFullname,
-        dataClaim: config.appFullname ? `${config.appFullname}-data` : null,
+        dataClaim: config.layout.kind === "pvc" ? config.dataClaim : null,
+        coLocateWith: config.coLocateWith,
+        entitlement: {
+          url: config.runnerPassThroughEnv.SVC_ENTITLEMENT_URL ?? null,
+          authMode: config.runnerPassThroughEnv.SVC_ENTITLEMENT_AUTH_MODE ?? "cloud",
+          audience:
+            config.runnerPassThroughEnv.SVC_ENTITLEMENT_AUDIENCE ??
+            config.runnerPassThroughEnv.SVC_ENTITLEMENT_URL ??
+            null,
+        },
         gpuNodeSelector: config.gpuNodeSelector,
         pipelineLaunchReady: missing.length === 0,
         missingSettings: missing,
