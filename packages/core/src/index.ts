@@ -1,6 +1,7 @@
 export { type CanonicalValue, canonicalBytes, canonicalize } from "./canonical-json.ts";
 export { CoreError, type CoreErrorCode } from "./core-error.ts";
 export { sha256File, sha256Hex } from "./digest.ts";
+export { recordEnvReads } from "./env-reads.ts";
 export {
   exportPrivateKeyPem,
   exportPublicKeyPem,

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { DATA_MOUNT_PATH, type StorageLayout } from "@svc/core";
+import { DATA_MOUNT_PATH, recordEnvReads, type StorageLayout } from "@svc/core";
 import { DNS1123_LABEL, DNS1123_SUBDOMAIN, isLabelKey, isLabelValue } from "./kube/label-syntax.ts";
 
 /** Where the Kubernetes client configuration comes from. */
@@ -325,3 +325,8 @@ function detectKubeSource(env: NodeJS.ProcessEnv, probe: ConfigProbe, problems: 
   if (home !== undefined && probe.fileExists(home)) return { mode: "kubeconfig", path: home };
   return { mode: "none", reason: "no in-cluster service account and no kubeconfig" };
 }
+
+/** Every environment variable {@link loadConfig} reads, recorded from the function itself (chart contract test). */
+export const PREFLIGHT_ENV_NAMES: readonly string[] = recordEnvReads((env) =>
+  loadConfig(env, { fileExists: () => false, readTextFile: () => undefined, homeDir: undefined }),
+);

@@ -6,8 +6,8 @@ import { defaultRunId, pipelineJobName } from "../kube/job-names.ts";
 import { buildPipelineJob, type PipelineRunRequest, wantsGpu } from "../kube/pipeline-job.ts";
 import { buildModuleRegistry, COMPUTATIONAL_MODULE_ID } from "../modules/module-registry.ts";
 import { RUN_ID_PATTERN } from "../outputs/safe-path.ts";
+import { missingPipelineSettings } from "../pipeline-readiness.ts";
 import { parseBody } from "../request-input.ts";
-import { missingPipelineSettings } from "./probe-routes.ts";
 
 const idMessage = "must be 1-63 characters of [A-Za-z0-9._-], alphanumeric at both ends";
 
@@ -36,7 +36,7 @@ export function registerPipelineRoutes(app: FastifyInstance, context: RouteConte
       );
     context.validateNamespace(body.namespace);
     const run: PipelineRunRequest = { ...body, runId: body.runId ?? defaultRunId(context.clock()) };
-    const missing = missingPipelineSettings(context);
+    const missing = missingPipelineSettings(config);
     if (wantsGpu(run) && config.runnerImage && !config.runnerImageGpu) missing.push("SVC_RUNNER_IMAGE_GPU");
     if (missing.length > 0)
       throw new PreflightError(

@@ -1,27 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import type { RouteContext } from "../app.ts";
 import { buildModuleRegistry } from "../modules/module-registry.ts";
+import { missingPipelineSettings } from "../pipeline-readiness.ts";
 
 const AUTH_DISABLED_WARNING =
   "AUTH DISABLED: SVC_AUTH_DISABLED=true, every endpoint (Job launch, pod listing, output download) is open to anyone who can reach this service";
-
-/**
- * Names of the settings `POST /api/pipeline/run` needs that are missing: the two of spec §4.2 rule 1,
- * and every one without which a launched Job could not start the runner (docs/contracts/runner-env.md:
- * SVC_ENTITLEMENT_URL is required, cloud identity needs a workload-identity service account) or reach
- * the data (docs/contracts/storage-layout.md).
- */
-export function missingPipelineSettings(context: RouteContext): string[] {
-  const { config } = context;
-  const missing: string[] = [];
-  if (!config.runnerImage) missing.push("SVC_RUNNER_IMAGE");
-  if (!config.appFullname) missing.push("SVC_APP_FULLNAME");
-  if (config.layout.kind === "pvc" && !config.dataClaim) missing.push("SVC_DATA_CLAIM");
-  if (!config.runnerPassThroughEnv.SVC_ENTITLEMENT_URL) missing.push("SVC_ENTITLEMENT_URL");
-  const authMode = config.runnerPassThroughEnv.SVC_ENTITLEMENT_AUTH_MODE ?? "cloud";
-  if (authMode === "cloud" && !config.runnerServiceAccount) missing.push("SVC_RUNNER_SERVICE_ACCOUNT");
-  return missing;
-}
 
 /** The three open endpoints (spec §5.2 rule 2): health, config, module registry. */
 export function registerProbeRoutes(app: FastifyInstance, context: RouteContext): void {
@@ -31,7 +14,7 @@ export function registerProbeRoutes(app: FastifyInstance, context: RouteContext)
 
   // Runtime wiring for operators; never a token, only whether auth is on.
   app.get("/api/config", async () => {
-    const missing = missingPipelineSettings(context);
+    const missing = missingPipelineSettings(config);
     return {
       service: "svc-preflight",
       version: config.version,
