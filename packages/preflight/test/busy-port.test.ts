@@ -1,11 +1,9 @@
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
+import { makeTempDir } from "@svc/testing";
 
 const BIN = fileURLToPath(new URL("../bin/svc-preflight.ts", import.meta.url));
 
@@ -14,8 +12,7 @@ test("a busy port stops the bin with one line naming the port and what to do, no
   await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
   t.after(() => holder.close());
   const port = (holder.address() as { port: number }).port;
-  const home = await mkdtemp(join(tmpdir(), "svc-busy-port-"));
-  t.after(() => rm(home, { recursive: true, force: true }));
+  const home = await makeTempDir("svc-busy-port-", t);
   const child = spawn(process.execPath, [BIN], {
     env: {
       PATH: process.env.PATH ?? "",

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, test } from "node:test";
 import { runOutputDir } from "@svc/core";
+import { makeTempDir } from "@svc/testing";
 import type { JobManifest } from "../src/kube/kube-gateway.ts";
 import { jsonPost, startServiceHarness } from "./service-harness.ts";
 
@@ -13,8 +13,7 @@ interface ErrorBody {
 
 describe("storage layout (docs/contracts/storage-layout.md)", () => {
   test("cloudstore: runs are read from <bucket>/<project>/results/<run> and need projectId; launched Jobs write there", async (t) => {
-    const mount = await mkdtemp(join(tmpdir(), "svc-preflight-bucket-"));
-    t.after(() => rm(mount, { recursive: true, force: true }));
+    const mount = await makeTempDir("svc-preflight-bucket-", t);
     const harness = await startServiceHarness({
       env: {
         SVC_STORAGE_MODE: "cloudstore",

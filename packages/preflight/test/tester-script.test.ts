@@ -1,17 +1,20 @@
 import assert from "node:assert/strict";
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { startKubeApiDouble, writeKubeconfig } from "@svc/testing";
+import { createTempDir, makeTempDir, startKubeApiDouble, type TempDir, writeKubeconfig } from "@svc/testing";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const BIN = join(here, "..", "bin", "svc-preflight.ts");
 const TESTER = join(here, "..", "..", "..", "apptest", "tester", "tester.sh");
+
+// HOME dirs of spawned services, removed when the file's tests end (registered at file level).
+const homes: TempDir[] = [];
+after(() => Promise.all(homes.map((home) => home.remove())));
 
 async function cleanEnv(extra: Record<string, string>): Promise<NodeJS.ProcessEnv> {
   const env: NodeJS.ProcessEnv = { ...process.env };
@@ -20,7 +23,9 @@ async function cleanEnv(extra: Record<string, string>): Promise<NodeJS.ProcessEn
   delete env.POD_NAMESPACE;
   for (const name of Object.keys(env))
     if (name.startsWith("SVC_") || name === "K8S_API_TOKENS") delete env[name];
-  return { ...env, HOME: await mkdtemp(join(tmpdir(), "svc-home-")), ...extra };
+  const home = await createTempDir("svc-home-");
+  homes.push(home);
+  return { ...env, HOME: home.path, ...extra };
 }
 
 /** Starts the real `svc-preflight` bin on port 0 and resolves its base URL from the listening log line. */
@@ -70,7 +75,7 @@ describe("apptest/tester/tester.sh against the running service", () => {
         PORT: "0",
         HOST: "127.0.0.1",
         SVC_API_TOKEN: "tester-token-0123456789",
-        SVC_OUTPUT_ROOT: tmpdir(),
+        SVC_OUTPUT_ROOT: tmpdir(), // only read by requests the tester does not make
       }),
     );
   });
@@ -89,8 +94,7 @@ describe("apptest/tester/tester.sh against the running service", () => {
   test("passes all four checks and exits 0 against a service that reaches its cluster", async (t) => {
     const double = await startKubeApiDouble({ token: "tester-sa-token" });
     t.after(() => double.close());
-    const dir = await mkdtemp(join(tmpdir(), "svc-tester-kube-"));
-    t.after(() => rm(dir, { recursive: true, force: true }));
+    const dir = await makeTempDir("svc-tester-kube-", t);
     const kubeconfig = await writeKubeconfig({ server: double.url, token: "tester-sa-token", dir });
     const withKube = await startBin(
       await cleanEnv({

@@ -23,3 +23,4 @@ export {
   startOidcIssuerDouble,
 } from "./oidc/oidc-issuer-double.ts";
 export { findFreePort, startTestPostgres, type TestPostgres } from "./postgres/test-postgres.ts";
+export { createTempDir, makeTempDir, type TempDir, type TempDirOwner } from "./temp/temp-dir.ts";
