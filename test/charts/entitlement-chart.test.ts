@@ -42,6 +42,31 @@ const variants = {
       "adminTokens.existingSecret": "admins",
     },
   },
+  // docs/install.md §7: trusting the job's identity, key rotation, exposure at publicUrl.
+  identity: {
+    chart,
+    release: "ent",
+    set: {
+      ...required,
+      trustedIssuers: "{google,https://container.googleapis.com/v1/projects/p/locations/l/clusters/c}",
+      allowedPrincipals: "{audit-runner@p.iam.gserviceaccount.com,system:serviceaccount:audit:audit}",
+      suspendedPrincipals: "{old@p.iam.gserviceaccount.com}",
+      "trustedKeys.json": '[{"kid":"old-key"}]'.replaceAll(",", "\\,"),
+      logLevel: "warn",
+    },
+  },
+  exposed: {
+    chart,
+    release: "ent",
+    set: {
+      ...required,
+      "ingress.enabled": true,
+      "ingress.className": "gce",
+      "httpRoute.enabled": true,
+      "httpRoute.parentRefs[0].name": "shared-gateway",
+      "httpRoute.parentRefs[0].namespace": "gateways",
+    },
+  },
 } satisfies Record<string, RenderOptions>;
 type Variant = keyof typeof variants;
 const rendered = {} as Record<Variant, KubeObject[]>;
@@ -136,5 +161,58 @@ describe("entitlement chart (chart/entitlement)", () => {
     assert.match(result.stderr, /publicUrl is required/);
     assert.match(result.stderr, /PostgreSQL connection string is required/);
     assert.match(result.stderr, /seal signing key is required/);
+  });
+
+  it("passes trusted issuers, principal lists, log level and the trusted keys file to the service", () => {
+    const c = container("identity");
+    assert.equal(
+      envValue(c, "SVC_TRUSTED_ISSUERS"),
+      "google,https://container.googleapis.com/v1/projects/p/locations/l/clusters/c",
+    );
+    assert.equal(
+      envValue(c, "SVC_ALLOWED_PRINCIPALS"),
+      "audit-runner@p.iam.gserviceaccount.com,system:serviceaccount:audit:audit",
+    );
+    assert.equal(envValue(c, "SVC_SUSPENDED_PRINCIPALS"), "old@p.iam.gserviceaccount.com");
+    assert.equal(envValue(c, "SVC_LOG_LEVEL"), "warn");
+    assert.equal(envValue(c, "SVC_TRUSTED_KEYS_FILE"), "/var/run/svc/trusted-keys/trusted-keys.json");
+    const keys = findObject(rendered.identity, "ConfigMap", `${fullname}-trusted-keys`).data as Record<
+      string,
+      string
+    >;
+    assert.deepEqual(JSON.parse(keys["trusted-keys.json"] ?? ""), [{ kid: "old-key" }]);
+    assert.equal(envValue(container("inline"), "SVC_TRUSTED_KEYS_FILE"), undefined);
+  });
+
+  it("exposes publicUrl through an optional Ingress and Gateway API HTTPRoute", () => {
+    assert.equal(
+      rendered.inline.find((o) => o.kind === "Ingress" || o.kind === "HTTPRoute"),
+      undefined,
+    );
+    const ingress = findObject(rendered.exposed, "Ingress", fullname).spec as {
+      ingressClassName: string;
+      rules: { host: string }[];
+    };
+    assert.equal(ingress.ingressClassName, "gce");
+    assert.equal(ingress.rules[0]?.host, "entitlement.example.com");
+    const route = findObject(rendered.exposed, "HTTPRoute", fullname).spec as {
+      parentRefs: unknown[];
+      hostnames: string[];
+      rules: { backendRefs: { name: string; port: number }[] }[];
+    };
+    assert.deepEqual(route.parentRefs, [{ name: "shared-gateway", namespace: "gateways" }]);
+    assert.deepEqual(route.hostnames, ["entitlement.example.com"]);
+    assert.deepEqual(route.rules[0]?.backendRefs, [{ name: fullname, port: 8080 }]);
+  });
+
+  it("refuses trusted keys that are no JSON array and an HTTPRoute without a Gateway", async () => {
+    const result = await templateChart({
+      chart,
+      release: "ent",
+      set: { ...required, "trustedKeys.json": "not-json", "httpRoute.enabled": true },
+    });
+    assert.notEqual(result.code, 0);
+    assert.match(result.stderr, /trustedKeys\.json must be a JSON array/);
+    assert.match(result.stderr, /httpRoute\.enabled=true requires httpRoute\.parentRefs/);
   });
 });

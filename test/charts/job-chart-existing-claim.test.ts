@@ -36,7 +36,15 @@ describe("job chart never shrinks an existing claim", () => {
   });
 
   const render = (namespace: string, valuesFiles: string[], set: Record<string, string> = {}) =>
-    templateChart({ chart: "manifest/chart", release: "audit", namespace, valuesFiles, set, kubeconfig });
+    templateChart({
+      chart: "manifest/chart",
+      release: "audit",
+      namespace,
+      valuesFiles,
+      // spec §9 rule 2: the metering agent must be pinned for any render to pass.
+      set: { "ubbagent.image.digest": `sha256:${"cd".repeat(32)}`, ...set },
+      kubeconfig,
+    });
 
   it("fails with the sizes named when the requested size is below the existing claim", async () => {
     const result = await render("deep-ns", ["values-standard.yaml"]);
@@ -53,7 +61,7 @@ describe("job chart never shrinks an existing claim", () => {
       release: "audit",
       namespace: "deep-ns",
       valuesFiles: ["values-standard.yaml"],
-      set: { "storage.pvc.size": "300Gi" },
+      set: { "storage.pvc.size": "300Gi", "ubbagent.image.digest": `sha256:${"cd".repeat(32)}` },
       kubeconfig,
     });
     const spec = findObject(objects, "PersistentVolumeClaim", "audit-data").spec as {

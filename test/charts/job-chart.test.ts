@@ -27,6 +27,8 @@ const runConfig = {
   "config.runId": "run_20260101T000000Z",
   "config.entitlementUrl": "https://entitlement.example.com",
   "workloadIdentity.cloudServiceAccount": "svc-runner@proj.iam.gserviceaccount.com",
+  // spec §9 rule 2: the metering agent is pinned (a test digest; operators set their registry's).
+  "ubbagent.image.digest": `sha256:${"cd".repeat(32)}`,
 };
 
 const variants = {
@@ -38,7 +40,12 @@ const variants = {
     valuesFiles: standard,
     set: { ...runConfig, "storage.type": "cloudstore", "storage.cloudstore.bucket": "audit-bucket" },
   },
-  jobDisabled: { chart, release: "audit", valuesFiles: standard, set: { "config.projectId": "proj-1" } },
+  jobDisabled: {
+    chart,
+    release: "audit",
+    valuesFiles: standard,
+    set: { "config.projectId": "proj-1", "ubbagent.image.digest": runConfig["ubbagent.image.digest"] },
+  },
   k8sAuth: {
     chart,
     release: "audit",
@@ -251,7 +258,10 @@ describe("job chart (manifest/chart)", () => {
   });
 
   it("drops the keep policy only when asked", async () => {
-    const objects = await renderChart({ ...variants.jobDisabled, set: { "storage.pvc.keep": false } });
+    const objects = await renderChart({
+      ...variants.jobDisabled,
+      set: { ...variants.jobDisabled.set, "storage.pvc.keep": false },
+    });
     const claim = findObject(objects, "PersistentVolumeClaim", "audit-data");
     assert.equal(claim.metadata.annotations?.["helm.sh/resource-policy"], undefined);
   });
@@ -402,5 +412,66 @@ describe("job chart NOTES", () => {
     const notes = await renderNotes(variants.jobDisabled);
     assert.match(notes, /Infrastructure only \(job\.enabled=false\)/);
     assert.match(notes, /tools\/stage_inputs\.sh --namespace audit --release audit/);
+  });
+});
+
+describe("job chart pins the metering agent and co-locates with preflight", () => {
+  it("refuses an unpinned or latest ubbagent image with the reason", async () => {
+    for (const tag of ["", "latest"]) {
+      const result = await templateChart({
+        chart,
+        release: "audit",
+        valuesFiles: standard,
+        set: { ...runConfig, "ubbagent.image.digest": "", "ubbagent.image.tag": tag },
+      });
+      assert.notEqual(result.code, 0, tag);
+      assert.match(result.stderr, /ubbagent\.enabled=true requires ubbagent\.image\.digest/);
+    }
+    const pinned = await renderChart({
+      chart,
+      release: "audit",
+      valuesFiles: standard,
+      set: { ...runConfig, "ubbagent.image.digest": "", "ubbagent.image.tag": "0.2.1" },
+    });
+    const sidecar = podTemplateOf(findObject(pinned, "Job", "audit")).spec.initContainers?.[0];
+    assert.equal(sidecar?.image, "gcr.io/cloud-marketplace-tools/metering/ubbagent:0.2.1");
+  });
+
+  it("schedules the Job on the preflight pod's node when they share a ReadWriteOnce claim", async () => {
+    const affinityOf = async (set: Record<string, string | boolean>) =>
+      (
+        podTemplateOf(
+          findObject(
+            await renderChart({
+              chart,
+              release: "audit",
+              valuesFiles: standard,
+              set: { ...runConfig, ...set },
+            }),
+            "Job",
+            "audit",
+          ),
+        ).spec as { affinity?: unknown }
+      ).affinity;
+    assert.deepEqual(await affinityOf({ "storage.pvc.coLocateWithPreflight": "svc-preflight" }), {
+      podAffinity: {
+        requiredDuringSchedulingIgnoredDuringExecution: [
+          {
+            labelSelector: {
+              matchLabels: {
+                "app.kubernetes.io/instance": "svc-preflight",
+                "app.kubernetes.io/name": "svc-preflight",
+              },
+            },
+            topologyKey: "kubernetes.io/hostname",
+          },
+        ],
+      },
+    });
+    const rwx = {
+      "storage.pvc.coLocateWithPreflight": "svc-preflight",
+      "storage.pvc.accessMode": "ReadWriteMany",
+    };
+    assert.equal(await affinityOf(rwx), undefined);
   });
 });

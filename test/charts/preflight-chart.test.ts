@@ -25,22 +25,34 @@ const chart = "chart/preflight";
 const release = "svc-preflight"; // spec §2.7: the default release name
 const fullname = `${release}-preflight`;
 
+// The documented install (docs/install.md §6): the job release "audit" and its entitlement service.
+const installed = { jobRelease: "audit", "app.entitlementUrl": "https://entitlement.example.com" };
 const variants = {
-  defaults: { chart, release, namespace: "svc" },
-  authToken: { chart, release, namespace: "svc", set: { "app.authToken": "operator-chosen-token" } },
-  billing: { chart, release, namespace: "svc", set: { "billing.enabled": true } },
-  authDisabled: { chart, release, namespace: "svc", set: { "app.authDisabled": true } },
+  defaults: { chart, release, namespace: "svc", set: installed },
+  authToken: {
+    chart,
+    release,
+    namespace: "svc",
+    set: { ...installed, "app.authToken": "operator-chosen-token" },
+  },
+  k8sAuth: { chart, release, namespace: "svc", set: { ...installed, "app.entitlementAuthMode": "k8s" } },
+  authDisabled: { chart, release, namespace: "svc", set: { ...installed, "app.authDisabled": true } },
   cloudstore: {
     chart,
     release,
     namespace: "svc",
-    set: { "storage.type": "cloudstore", "storage.cloudstore.bucket": "preflight-bucket" },
+    set: {
+      "app.entitlementUrl": "https://entitlement.example.com",
+      "app.runnerServiceAccount": "audit",
+      "storage.type": "cloudstore",
+      "storage.cloudstore.bucket": "preflight-bucket",
+    },
   },
   readWriteMany: {
     chart,
     release,
     namespace: "svc",
-    set: { "storage.pvc.accessMode": "ReadWriteMany", replicaCount: 2 },
+    set: { ...installed, "storage.pvc.accessMode": "ReadWriteMany", replicaCount: 2 },
   },
 } satisfies Record<string, RenderOptions>;
 type Variant = keyof typeof variants;
@@ -128,18 +140,23 @@ describe("preflight chart (chart/preflight)", () => {
     );
     assert.equal(envValue(c, "SVC_APP_FULLNAME"), fullname);
     assert.equal(envValue(c, "SVC_OUTPUT_ROOT"), "/data/output");
+    assert.equal(envValue(c, "SVC_INPUT_ROOT"), "/data/input");
+    assert.equal(envValue(c, "SVC_STORAGE_MODE"), "pvc");
     assert.equal(envValue(c, "SVC_AUTH_DISABLED"), "false");
-    assert.equal(envValue(c, "SVC_BILLING_ENABLED"), "false");
     assert.equal(envValue(c, "SVC_ALLOWED_NAMESPACES"), "svc");
-    assert.equal(envValue(c, "SVC_RUNNER_SERVICE_ACCOUNT"), "");
+    // The job chart's service account, the one workload identity is bound to.
+    assert.equal(envValue(c, "SVC_RUNNER_SERVICE_ACCOUNT"), "audit");
+    assert.equal(envValue(c, "SVC_ENTITLEMENT_URL"), "https://entitlement.example.com");
+    assert.equal(envValue(c, "SVC_ENTITLEMENT_AUTH_MODE"), "cloud");
+    assert.equal(envValue(c, "SVC_ENTITLEMENT_AUDIENCE"), "https://entitlement.example.com");
     const namespace = c.env?.find((e) => e.name === "POD_NAMESPACE");
     assert.deepEqual(namespace?.valueFrom, { fieldRef: { fieldPath: "metadata.namespace" } });
     assert.equal(c.image, "us-docker.pkg.dev/svc-public/svc/svc-preflight:1.0.0");
   });
 
-  it("turns billing on and auth off when asked", () => {
-    assert.equal(envValue(container("billing"), "SVC_BILLING_ENABLED"), "true");
+  it("turns auth off and selects the k8s identity when asked", () => {
     assert.equal(envValue(container("authDisabled"), "SVC_AUTH_DISABLED"), "true");
+    assert.equal(envValue(container("k8sAuth"), "SVC_ENTITLEMENT_AUTH_MODE"), "k8s");
   });
 
   it("probes readiness and liveness on /api/health", () => {
@@ -148,17 +165,33 @@ describe("preflight chart (chart/preflight)", () => {
     assert.deepEqual(c.livenessProbe?.httpGet, { path: "/api/health", port: "http" });
   });
 
-  it("claims 20Gi ReadWriteOnce by default and honours the access mode", () => {
-    const claim = findObject(rendered.defaults, "PersistentVolumeClaim", `${fullname}-data`);
-    assert.deepEqual(claim.spec, {
-      accessModes: ["ReadWriteOnce"],
-      resources: { requests: { storage: "20Gi" } },
-    });
-    const rwx = findObject(rendered.readWriteMany, "PersistentVolumeClaim", `${fullname}-data`);
-    assert.deepEqual((rwx.spec as { accessModes: string[] }).accessModes, ["ReadWriteMany"]);
+  it("mounts the job release's claim <jobRelease>-data instead of creating one, and co-locates Jobs for ReadWriteOnce", () => {
+    for (const variant of ["defaults", "readWriteMany", "cloudstore"] as const)
+      assert.equal(
+        rendered[variant].find((o) => o.kind === "PersistentVolumeClaim"),
+        undefined,
+        variant,
+      );
+    const data = (variant: Variant) =>
+      podTemplateOf(findObject(rendered[variant], "Deployment", fullname)).spec.volumes?.find(
+        (v) => v.name === "data",
+      );
+    assert.deepEqual(data("defaults"), { name: "data", persistentVolumeClaim: { claimName: "audit-data" } });
+    assert.equal(envValue(container("defaults"), "SVC_DATA_CLAIM"), "audit-data");
+    assert.equal(
+      envValue(container("defaults"), "SVC_CO_LOCATE_WITH"),
+      "app.kubernetes.io/instance=svc-preflight,app.kubernetes.io/name=svc-preflight",
+    );
+    assert.equal(envValue(container("readWriteMany"), "SVC_CO_LOCATE_WITH"), undefined);
     const strategy = (d: KubeObject) => (d.spec as { strategy?: { type: string } }).strategy?.type;
     assert.equal(strategy(findObject(rendered.defaults, "Deployment", fullname)), "Recreate");
     assert.equal(strategy(findObject(rendered.readWriteMany, "Deployment", fullname)), undefined);
+  });
+
+  it("refuses pvc mode without the job release, naming what to set", async () => {
+    const result = await templateChart({ chart, release });
+    assert.notEqual(result.code, 0);
+    assert.match(result.stderr, /jobRelease is required with storage\.type=pvc/);
   });
 
   it("mounts the bucket through the GCS FUSE CSI driver in cloudstore mode", () => {
@@ -200,7 +233,11 @@ describe("preflight chart (chart/preflight)", () => {
   });
 
   it("fails with a clear message for cloudstore without a bucket", async () => {
-    const result = await templateChart({ chart, release, set: { "storage.type": "cloudstore" } });
+    const result = await templateChart({
+      chart,
+      release,
+      set: { ...installed, "storage.type": "cloudstore" },
+    });
     assert.notEqual(result.code, 0);
     assert.match(result.stderr, /storage\.type=cloudstore requires storage\.cloudstore\.bucket/);
   });
@@ -228,6 +265,18 @@ describe("preflight chart keeps the token already in the cluster", () => {
       ]);
       assert.deepEqual(tokensOf(kept), [{ token: "kept-from-first-install" }]);
       assert.deepEqual(tokensOf(replaced), [{ token: "operator-chosen-token" }]);
+      // The job release's claim is ReadWriteMany: a ReadWriteOnce value is refused with the reason.
+      api.putCoreObject("persistentvolumeclaims", {
+        metadata: { name: "audit-data", namespace: "svc" },
+        spec: { accessModes: ["ReadWriteMany"] },
+      });
+      const mismatch = await templateChart({ ...variants.defaults, kubeconfig });
+      assert.notEqual(mismatch.code, 0);
+      assert.match(
+        mismatch.stderr,
+        /storage\.pvc\.accessMode=ReadWriteOnce but the claim audit-data is ReadWriteMany/,
+      );
+      await renderChart({ ...variants.readWriteMany, kubeconfig });
     } finally {
       await api.close();
       await rm(dir, { recursive: true, force: true });

@@ -18,7 +18,10 @@ interface TypeInfo {
 
 const typeCache = new Map<string, TypeInfo | null>();
 
+// Gateway API kinds are not core Kubernetes: their models come from @kubernetes-models/gateway-api.
 function modelModule(apiVersion: string, kind: string): string {
+  if (apiVersion.startsWith("gateway.networking.k8s.io/"))
+    return `@kubernetes-models/gateway-api/${apiVersion}/${kind}`;
   return `kubernetes-models/${apiVersion}/${kind}`;
 }
 

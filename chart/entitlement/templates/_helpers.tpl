@@ -81,6 +81,20 @@ explicit tokens win; otherwise the value in the cluster is kept; only a first in
 {{- end -}}
 {{- end -}}
 
+{{/* The ConfigMap holding the trusted keys file, or "" when none is configured. */}}
+{{- define "svc-entitlement.trustedKeysConfigMap" -}}
+{{- if .Values.trustedKeys.existingConfigMap -}}
+{{- .Values.trustedKeys.existingConfigMap -}}
+{{- else if .Values.trustedKeys.json -}}
+{{- include "svc-entitlement.childName" (list . "trusted-keys") -}}
+{{- end -}}
+{{- end -}}
+
+{{/* The host of publicUrl (Ingress and HTTPRoute default). */}}
+{{- define "svc-entitlement.publicHost" -}}
+{{- (urlParse .Values.publicUrl).hostname -}}
+{{- end -}}
+
 {{- define "svc-entitlement.validate" -}}
 {{- $problems := list -}}
 {{- if not (trim .Values.publicUrl) -}}
@@ -97,6 +111,24 @@ explicit tokens win; otherwise the value in the cluster is kept; only a first in
 {{- end -}}
 {{- if and .Values.signingKey.pem (not (contains "PRIVATE KEY" .Values.signingKey.pem)) -}}
 {{- $problems = append $problems "signingKey.pem must be a PEM private key (-----BEGIN PRIVATE KEY-----)" -}}
+{{- end -}}
+{{- if and .Values.trustedKeys.json .Values.trustedKeys.existingConfigMap -}}
+{{- $problems = append $problems "set only one of trustedKeys.json and trustedKeys.existingConfigMap" -}}
+{{- end -}}
+{{- if .Values.trustedKeys.json -}}
+{{- /* fromJsonArray answers ["<parse error>"] for bad JSON: every entry must be a key object. */ -}}
+{{- $keysOk := hasPrefix "[" (trim .Values.trustedKeys.json) -}}
+{{- range fromJsonArray .Values.trustedKeys.json -}}
+{{- if not (kindIs "map" .) -}}
+{{- $keysOk = false -}}
+{{- end -}}
+{{- end -}}
+{{- if not $keysOk -}}
+{{- $problems = append $problems "trustedKeys.json must be a JSON array of public key objects (mounted as SVC_TRUSTED_KEYS_FILE)" -}}
+{{- end -}}
+{{- end -}}
+{{- if and .Values.httpRoute.enabled (not .Values.httpRoute.parentRefs) -}}
+{{- $problems = append $problems "httpRoute.enabled=true requires httpRoute.parentRefs (the Gateway to attach to)" -}}
 {{- end -}}
 {{- if $problems -}}
 {{- fail (printf "\n  - %s" (join "\n  - " $problems)) -}}

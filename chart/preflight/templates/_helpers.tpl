@@ -16,9 +16,45 @@
 {{- printf "%s-auth" (include "svc-preflight.fullname" . | trunc 58 | trimSuffix "-") -}}
 {{- end -}}
 
-{{/* The claim launched Jobs mount too: <SVC_APP_FULLNAME>-data. */}}
+{{/*
+The job release's claim <jobRelease>-data, named as the job chart names it (svc-job.claimName) and
+as packages/core/src/run-layout.ts dataClaimName derives it: this pod and its Jobs share that disk.
+*/}}
 {{- define "svc-preflight.claimName" -}}
-{{- printf "%s-data" (include "svc-preflight.fullname" . | trunc 58 | trimSuffix "-") -}}
+{{- printf "%s-data" (.Values.jobRelease | trunc 58 | trimSuffix "-") -}}
+{{- end -}}
+
+{{/* Launched Jobs run as the job chart's service account (workload identity is bound to it). */}}
+{{- define "svc-preflight.runnerServiceAccount" -}}
+{{- .Values.app.runnerServiceAccount | default .Values.jobRelease -}}
+{{- end -}}
+
+{{/* The pod's selector labels as key=value,key=value (SVC_CO_LOCATE_WITH). */}}
+{{- define "svc-preflight.selectorPairs" -}}
+{{- $pairs := list -}}
+{{- range $key, $value := include "svc-preflight.selectorLabels" . | fromYaml -}}
+{{- $pairs = append $pairs (printf "%s=%s" $key $value) -}}
+{{- end -}}
+{{- join "," $pairs -}}
+{{- end -}}
+
+{{/* The runner settings passed into launched Jobs (docs/contracts/runner-env.md), blank ones left out, as YAML. */}}
+{{- define "svc-preflight.runnerEnv" -}}
+{{- $app := .Values.app -}}
+{{- $env := dict
+  "SVC_ENTITLEMENT_URL" $app.entitlementUrl
+  "SVC_ENTITLEMENT_AUTH_MODE" $app.entitlementAuthMode
+  "SVC_ENTITLEMENT_AUDIENCE" (default $app.entitlementUrl $app.entitlementAudience)
+  "SVC_ENTITLEMENT_TIMEOUT_SEC" (toString $app.entitlementTimeoutSec)
+  "SVC_CLOUD_REGION" $app.cloudRegion
+  "SVC_CLOUD_LOCATION" $app.cloudLocation
+-}}
+{{- range $key := keys $env | sortAlpha }}
+{{- $value := toString (get $env $key) }}
+{{- if $value }}
+{{ $key }}: {{ $value | quote }}
+{{- end }}
+{{- end }}
 {{- end -}}
 
 {{- define "svc-preflight.serviceAccountName" -}}
@@ -84,6 +120,21 @@ Prints the base64 value for the secret's data.
 {{- end -}}
 {{- if not (trim (toString .Values.app.runnerImage)) -}}
 {{- $problems = append $problems "app.runnerImage must not be blank: pipeline launch needs SVC_RUNNER_IMAGE (spec §4.2 rule 1)" -}}
+{{- end -}}
+{{- if eq .Values.storage.type "pvc" -}}
+{{- if not (trim .Values.jobRelease) -}}
+{{- $problems = append $problems "jobRelease is required with storage.type=pvc: the job chart's release whose claim <jobRelease>-data holds the inputs and outputs this service and its Jobs share (install manifest/chart first with job.enabled=false)" -}}
+{{- else -}}
+{{- $claimName := include "svc-preflight.claimName" . -}}
+{{- $claim := lookup "v1" "PersistentVolumeClaim" .Release.Namespace $claimName | default dict -}}
+{{- $modes := dig "spec" "accessModes" list $claim -}}
+{{- if and $modes (not (has .Values.storage.pvc.accessMode $modes)) -}}
+{{- $problems = append $problems (printf "storage.pvc.accessMode=%s but the claim %s is %s: set storage.pvc.accessMode to the claim's access mode (ReadWriteOnce co-locates Jobs with this pod; ReadWriteMany needs none)" .Values.storage.pvc.accessMode $claimName (join "," $modes)) -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+{{- if and (eq .Values.app.entitlementAuthMode "cloud") .Values.app.entitlementUrl (not (include "svc-preflight.runnerServiceAccount" .)) -}}
+{{- $problems = append $problems "app.entitlementAuthMode=cloud needs the service account workload identity is bound to: set jobRelease (its service account) or app.runnerServiceAccount" -}}
 {{- end -}}
 {{- if and (gt (int .Values.replicaCount) 1) (eq .Values.storage.type "pvc") (eq .Values.storage.pvc.accessMode "ReadWriteOnce") -}}
 {{- $problems = append $problems "replicaCount > 1 needs storage.pvc.accessMode=ReadWriteMany (or cloudstore): a ReadWriteOnce claim attaches to one node" -}}

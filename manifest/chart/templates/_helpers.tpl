@@ -111,6 +111,26 @@ config paths apply. Cloudstore: the bucket is mounted at storage.cloudstore.moun
 {{- end -}}
 
 {{/*
+The Job's affinity: the values' affinity, plus, for a ReadWriteOnce claim shared with a preflight
+release, a required pod affinity to the preflight pod's node (a ReadWriteOnce volume attaches to one
+node; docs/contracts/storage-layout.md). Printed as YAML, empty when there is none.
+*/}}
+{{- define "svc-job.affinity" -}}
+{{- $affinity := deepCopy (.Values.affinity | default dict) -}}
+{{- $pvc := .Values.storage.pvc -}}
+{{- if and (eq .Values.storage.type "pvc") (eq $pvc.accessMode "ReadWriteOnce") $pvc.coLocateWithPreflight -}}
+{{- $term := dict "labelSelector" (dict "matchLabels" (dict "app.kubernetes.io/name" "svc-preflight" "app.kubernetes.io/instance" $pvc.coLocateWithPreflight)) "topologyKey" "kubernetes.io/hostname" -}}
+{{- $podAffinity := get $affinity "podAffinity" | default dict -}}
+{{- $required := get $podAffinity "requiredDuringSchedulingIgnoredDuringExecution" | default list -}}
+{{- $_ := set $podAffinity "requiredDuringSchedulingIgnoredDuringExecution" (append $required $term) -}}
+{{- $_ := set $affinity "podAffinity" $podAffinity -}}
+{{- end -}}
+{{- if $affinity -}}
+{{- toYaml $affinity -}}
+{{- end -}}
+{{- end -}}
+
+{{/*
 A Kubernetes quantity ("50Gi", "200G", "1.5Ti", "1000") as a plain number of bytes, printed
 without exponent so two quantities compare numerically. Fails on a value that is no quantity.
 */}}
@@ -150,6 +170,12 @@ Every rule the values schema cannot express, checked together so one render repo
 {{- end -}}
 {{- if and (or $v.marketplace.enabled $v.ubbagent.enabled) (not (trim (toString $v.marketplace.reportingSecret))) -}}
 {{- $problems = append $problems "marketplace.reportingSecret must name the reporting secret (keys consumer-id, entitlement-id, reporting-key); it must not be blank in a marketplace deployment (spec §2.7)" -}}
+{{- end -}}
+{{- if $v.ubbagent.enabled -}}
+{{- $tag := trim (toString $v.ubbagent.image.tag) -}}
+{{- if and (not $v.ubbagent.image.digest) (or (not $tag) (eq $tag "latest")) -}}
+{{- $problems = append $problems "ubbagent.enabled=true requires ubbagent.image.digest (sha256:<64 hex>) or a pinned ubbagent.image.tag other than latest: a moving metering agent is not reproducible (spec §9 rule 2)" -}}
+{{- end -}}
 {{- end -}}
 {{- if and (eq $v.storage.type "cloudstore") (not (trim (toString $v.storage.cloudstore.bucket))) -}}
 {{- $problems = append $problems "storage.type=cloudstore requires storage.cloudstore.bucket (the bucket mounted by the GCS FUSE CSI driver)" -}}

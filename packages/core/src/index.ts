@@ -1,6 +1,7 @@
 export { type CanonicalValue, canonicalBytes, canonicalize } from "./canonical-json.ts";
 export { CoreError, type CoreErrorCode } from "./core-error.ts";
 export { sha256File, sha256Hex } from "./digest.ts";
+export { recordEnvReads } from "./env-reads.ts";
 export {
   exportPrivateKeyPem,
   exportPublicKeyPem,
@@ -15,6 +16,21 @@ export {
   toTrustedKey,
   verifyBytes,
 } from "./keys.ts";
+export {
+  CLOUDSTORE_RESULTS_DIR,
+  DATA_MOUNT_PATH,
+  DEFAULT_PVC_LAYOUT,
+  dataClaimName,
+  inputRootOf,
+  isProjectScopedOutput,
+  outputRootOf,
+  projectSourcesDir,
+  runnerRootsEnv,
+  runOutputDir,
+  SOURCES_DIR,
+  type StorageLayout,
+  WELL_KNOWN_RUN_DIRS,
+} from "./run-layout.ts";
 export { renderPresealSvg, renderSealSvg } from "./seal/render-seal-svg.ts";
 export {
   issueSealBundle,

@@ -1,4 +1,5 @@
 import { isAbsolute, join, resolve } from "node:path";
+import { recordEnvReads } from "@svc/core";
 import type { RedeemScope } from "./domain/ledger-types.ts";
 
 /** Service configuration, read once from the environment and frozen (ARCHITECTURE.md convention 4). */
@@ -125,3 +126,6 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ConfigR
     );
   return problems.length > 0 ? { ok: false, problems } : { ok: true, config: Object.freeze(config) };
 }
+
+/** Every environment variable {@link readConfig} reads, recorded from the function itself (chart contract test). */
+export const ENTITLEMENT_ENV_NAMES: readonly string[] = recordEnvReads((env) => readConfig(env, "/"));

@@ -1,7 +1,7 @@
 export { createApp } from "./app.ts";
 export type { AppDeps } from "./app-deps.ts";
 export { devIssuerUrl, loadOrCreateDevIssuerKey, mintDevToken } from "./auth/dev-issuer.ts";
-export { readConfig, type ServiceConfig } from "./config.ts";
+export { ENTITLEMENT_ENV_NAMES, readConfig, type ServiceConfig } from "./config.ts";
 export { EntitlementError } from "./errors/entitlement-error.ts";
 export { type EntitlementErrorCode, ERROR_REGISTRY } from "./errors/error-registry.ts";
 export { ConfigProblems, type RunningService, startService } from "./main.ts";

@@ -79,7 +79,7 @@ export async function startService(env: NodeJS.ProcessEnv = process.env): Promis
     await app.listen({ port: config.port, host: config.host, listenTextResolver: () => "bound" });
   } catch (error) {
     await store.close();
-    throw error;
+    throw listenProblem(error, config);
   }
   const address = app.server.address();
   const port = typeof address === "object" && address !== null ? address.port : config.port;
@@ -115,6 +115,30 @@ export async function startService(env: NodeJS.ProcessEnv = process.env): Promis
       return closing;
     },
   };
+}
+
+/** A port that cannot be bound, told in one line (the bin prints ConfigProblems without a stack). */
+export class ListenProblem extends ConfigProblems {
+  constructor(problem: string) {
+    super([problem]);
+    this.message = problem;
+  }
+}
+
+function listenProblem(error: unknown, config: ServiceConfig): unknown {
+  const code = (error as NodeJS.ErrnoException).code;
+  const where = `${config.host}:${config.port}`;
+  if (code === "EADDRINUSE")
+    return new ListenProblem(
+      `svc-entitlement: cannot listen on ${where}: the port is already in use; set PORT to a free port or stop the other process`,
+    );
+  if (code === "EACCES")
+    return new ListenProblem(
+      `svc-entitlement: cannot listen on ${where}: permission denied; use a port above 1023 (PORT)`,
+    );
+  if (code === "EADDRNOTAVAIL")
+    return new ListenProblem(`svc-entitlement: cannot listen on ${where}: no such local address (HOST)`);
+  return error;
 }
 
 async function openStore(config: ServiceConfig): Promise<LedgerStore> {

@@ -11,6 +11,7 @@ import { registerOutputRoutes } from "./routes/output-routes.ts";
 import { registerPipelineRoutes } from "./routes/pipeline-routes.ts";
 import { registerPodRoutes } from "./routes/pod-routes.ts";
 import { registerProbeRoutes } from "./routes/probe-routes.ts";
+import { registerReadyRoutes } from "./routes/ready-routes.ts";
 import { registerRunCheckRoutes } from "./routes/run-check-routes.ts";
 
 /** What {@link createApp} wires together (ARCHITECTURE.md convention 2). */
@@ -141,6 +142,7 @@ export function createApp(deps: AppDeps): FastifyInstance {
   });
 
   registerProbeRoutes(app, context);
+  registerReadyRoutes(app, context);
   registerRunCheckRoutes(app, context);
   registerModuleRoutes(app, context);
   registerPipelineRoutes(app, context);

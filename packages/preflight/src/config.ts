@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import { DATA_MOUNT_PATH, recordEnvReads, type StorageLayout } from "@svc/core";
 import { DNS1123_LABEL, DNS1123_SUBDOMAIN, isLabelKey, isLabelValue } from "./kube/label-syntax.ts";
 
 /** Where the Kubernetes client configuration comes from. */
@@ -11,9 +12,23 @@ export type KubeSource =
 export interface PreflightConfig {
   readonly port: number;
   readonly host: string;
+  /** pino level of the service log (LOG_LEVEL). */
+  readonly logLevel: string;
   readonly version: string;
+  /** PVC output root (SVC_OUTPUT_ROOT); in cloudstore mode runs live under `<bucket>/<project>/results`. */
   readonly outputRoot: string;
   readonly storageMode: "pvc" | "cloudstore";
+  /** Where inputs and runs live, for this service and the Jobs it launches (docs/contracts/storage-layout.md). */
+  readonly layout: StorageLayout;
+  /** PVC mode: the job release's claim `<job-release>-data` that launched Jobs mount; null = not configured. */
+  readonly dataClaim: string | null;
+  /** Cloudstore mode: GCS FUSE mount options of launched Jobs' bucket volume. */
+  readonly cloudstoreMountOptions: string;
+  /**
+   * Labels of the pod launched Jobs must share a node with (a ReadWriteOnce claim attaches to one
+   * node); empty = no co-location (ReadWriteMany claim or cloudstore).
+   */
+  readonly coLocateWith: Readonly<Record<string, string>>;
   readonly runnerImage: string | null;
   /** GPU-tagged runner image; null when it cannot be derived (image pinned by digest) nor was given. */
   readonly runnerImageGpu: string | null;
@@ -69,6 +84,7 @@ export const PASS_THROUGH_ENV = [
 ] as const;
 
 const MIN_TOKEN_LENGTH = 16;
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
 
 /** Derives the GPU-tagged image from the runner image: same repository, tag + "-gpu" (spec §9 rule 1). */
 export function deriveGpuImage(image: string): string | null {
@@ -108,14 +124,36 @@ export function loadConfig(env: NodeJS.ProcessEnv, probe: ConfigProbe, version =
 
   const port = integer("PORT", 8080, 0, 65535);
   const host = text("HOST") ?? "0.0.0.0";
+  const logLevel = text("LOG_LEVEL") ?? "info";
+  if (!LOG_LEVELS.includes(logLevel))
+    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")} (got "${logLevel}")`);
   const outputRoot = text("SVC_OUTPUT_ROOT") ?? "/data/output";
   if (!outputRoot.startsWith("/"))
     problems.push(`SVC_OUTPUT_ROOT must be an absolute path (got "${outputRoot}")`);
+
+  const inputRoot = text("SVC_INPUT_ROOT") ?? `${DATA_MOUNT_PATH}/input`;
+  if (!inputRoot.startsWith("/"))
+    problems.push(`SVC_INPUT_ROOT must be an absolute path (got "${inputRoot}")`);
 
   const storageRaw = text("SVC_STORAGE_MODE") ?? "pvc";
   if (storageRaw !== "pvc" && storageRaw !== "cloudstore")
     problems.push(`SVC_STORAGE_MODE must be pvc or cloudstore (got "${storageRaw}")`);
   const storageMode = storageRaw === "cloudstore" ? "cloudstore" : "pvc";
+  const bucket = text("SVC_CLOUDSTORE_BUCKET");
+  const mountPath = text("SVC_CLOUDSTORE_MOUNT_PATH") ?? DATA_MOUNT_PATH;
+  if (storageMode === "cloudstore" && bucket === undefined)
+    problems.push("SVC_CLOUDSTORE_BUCKET is required when SVC_STORAGE_MODE=cloudstore");
+  if (!mountPath.startsWith("/"))
+    problems.push(`SVC_CLOUDSTORE_MOUNT_PATH must be an absolute path (got "${mountPath}")`);
+  const layout: StorageLayout =
+    storageMode === "cloudstore"
+      ? { kind: "cloudstore", bucket: bucket ?? "", mountPath }
+      : { kind: "pvc", inputRoot, outputRoot };
+  const cloudstoreMountOptions = text("SVC_CLOUDSTORE_MOUNT_OPTIONS") ?? "implicit-dirs,uid=10001,gid=10001";
+  const dataClaim = text("SVC_DATA_CLAIM") ?? null;
+  if (dataClaim !== null && !DNS1123_SUBDOMAIN.test(dataClaim))
+    problems.push(`SVC_DATA_CLAIM must be a DNS-1123 name (got "${dataClaim}")`);
+  const coLocateWith = readLabelPairs("SVC_CO_LOCATE_WITH", text("SVC_CO_LOCATE_WITH"), problems);
 
   const runnerImage = text("SVC_RUNNER_IMAGE") ?? null;
   if (runnerImage !== null && /\s/.test(runnerImage))
@@ -203,16 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, probe: ConfigProbe, version =
       problems.push(`SVC_ALLOWED_NAMESPACES entry "${namespace}" is not a DNS-1123 label`);
   }
 
-  const gpuNodeSelector: Record<string, string> = {};
-  const selectorRaw = text("SVC_GPU_NODE_SELECTOR");
-  for (const pair of selectorRaw?.split(",") ?? []) {
-    const [key = "", value = "", ...rest] = pair.trim().split("=");
-    if (!pair.includes("=") || rest.length > 0 || !isLabelKey(key) || !isLabelValue(value))
-      problems.push(
-        `SVC_GPU_NODE_SELECTOR entry "${pair.trim()}" must be key=value with a valid label key and value`,
-      );
-    else gpuNodeSelector[key] = value;
-  }
+  const gpuNodeSelector = readLabelPairs("SVC_GPU_NODE_SELECTOR", text("SVC_GPU_NODE_SELECTOR"), problems);
 
   const smokeDeadlineSeconds = integer("SVC_SMOKE_DEADLINE_SEC", 300, 10, 86400);
   const jobTtlSeconds = integer("SVC_JOB_TTL_SEC", 86400, 0, 30 * 86400);
@@ -227,6 +256,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, probe: ConfigProbe, version =
     const value = text(name);
     if (value !== undefined) runnerPassThroughEnv[name] = value;
   }
+  // A launched Job has no dev token to present: only the two identity-backed modes work there.
+  const authMode = runnerPassThroughEnv.SVC_ENTITLEMENT_AUTH_MODE;
+  if (authMode !== undefined && authMode !== "cloud" && authMode !== "k8s")
+    problems.push(`SVC_ENTITLEMENT_AUTH_MODE must be cloud or k8s for launched Jobs (got "${authMode}")`);
 
   const kube = detectKubeSource(env, probe, problems);
 
@@ -234,9 +267,14 @@ export function loadConfig(env: NodeJS.ProcessEnv, probe: ConfigProbe, version =
   return Object.freeze({
     port,
     host,
+    logLevel,
     version,
     outputRoot,
     storageMode,
+    layout: Object.freeze(layout),
+    dataClaim,
+    cloudstoreMountOptions,
+    coLocateWith: Object.freeze(coLocateWith),
     runnerImage,
     runnerImageGpu,
     runnerCommand: Object.freeze(runnerCommand),
@@ -257,6 +295,18 @@ export function loadConfig(env: NodeJS.ProcessEnv, probe: ConfigProbe, version =
   });
 }
 
+// `key=value,key=value` with valid label keys and values (a node selector, a pod label selector).
+function readLabelPairs(name: string, raw: string | undefined, problems: string[]): Record<string, string> {
+  const pairs: Record<string, string> = {};
+  for (const pair of raw?.split(",") ?? []) {
+    const [key = "", value = "", ...rest] = pair.trim().split("=");
+    if (!pair.includes("=") || rest.length > 0 || !isLabelKey(key) || !isLabelValue(value))
+      problems.push(`${name} entry "${pair.trim()}" must be key=value with a valid label key and value`);
+    else pairs[key] = value;
+  }
+  return pairs;
+}
+
 // In-cluster when the kubelet injected the service host and the service account token (what
 // client-node's loadFromCluster needs); otherwise KUBECONFIG or ~/.kube/config; otherwise none.
 function detectKubeSource(env: NodeJS.ProcessEnv, probe: ConfigProbe, problems: string[]): KubeSource {
@@ -275,3 +325,8 @@ function detectKubeSource(env: NodeJS.ProcessEnv, probe: ConfigProbe, problems: 
   if (home !== undefined && probe.fileExists(home)) return { mode: "kubeconfig", path: home };
   return { mode: "none", reason: "no in-cluster service account and no kubeconfig" };
 }
+
+/** Every environment variable {@link loadConfig} reads, recorded from the function itself (chart contract test). */
+export const PREFLIGHT_ENV_NAMES: readonly string[] = recordEnvReads((env) =>
+  loadConfig(env, { fileExists: () => false, readTextFile: () => undefined, homeDir: undefined }),
+);

@@ -28,6 +28,20 @@ function buildKube(config: PreflightConfig): KubeGateway | null {
   }
 }
 
+// One line an operator can act on instead of a stack trace (issue 13 "operator clarity").
+function listenProblem(error: unknown, where: string): string | null {
+  switch ((error as NodeJS.ErrnoException).code) {
+    case "EADDRINUSE":
+      return `svc-preflight: cannot listen on ${where}: the port is already in use; set PORT to a free port or stop the other process`;
+    case "EACCES":
+      return `svc-preflight: cannot listen on ${where}: permission denied; use a port above 1023 (PORT)`;
+    case "EADDRNOTAVAIL":
+      return `svc-preflight: cannot listen on ${where}: no such local address (HOST)`;
+    default:
+      return null;
+  }
+}
+
 /**
  * Reads the configuration once, builds the real dependencies and listens (ARCHITECTURE.md
  * convention 2). Returns the running app, or undefined after reporting a configuration error
@@ -53,7 +67,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<Fastif
     process.exitCode = 2;
     return undefined;
   }
-  const app = createApp({ config, kube, logger: { level: env.LOG_LEVEL ?? "info" } });
+  const app = createApp({ config, kube, logger: { level: config.logLevel } });
   if (config.authDisabled) app.log.warn("AUTH DISABLED (SVC_AUTH_DISABLED=true): every endpoint is open");
   if (!kube)
     app.log.warn(
@@ -65,6 +79,15 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<Fastif
       void app.close();
     });
   }
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    const problem = listenProblem(error, `${config.host}:${config.port}`);
+    if (problem === null) throw error;
+    await app.close();
+    console.error(problem);
+    process.exitCode = 1;
+    return undefined;
+  }
   return app;
 }

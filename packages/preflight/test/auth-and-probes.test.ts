@@ -62,7 +62,7 @@ describe("bearer auth (spec §5.2)", () => {
     assert.equal(config.runner.image, "registry.example/svc/runner:1.0.0");
     assert.equal(config.runner.serviceAccount, "svc-runner");
     assert.equal(config.runner.appFullname, "svc-preflight");
-    assert.equal(config.runner.dataClaim, "svc-preflight-data");
+    assert.equal(config.runner.dataClaim, "audit-data");
     assert.equal(config.auth.enabled, true);
     assert.ok(config.version);
     for (const secret of [TEST_TOKEN, rotated, "first-token", "double-sa-token"])

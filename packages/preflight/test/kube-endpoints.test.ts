@@ -22,6 +22,11 @@ describe("pipeline launch against the Kubernetes API double", () => {
         SVC_GPU_NODE_SELECTOR: "cloud.google.com/gke-accelerator=nvidia-l4",
         SVC_ENTITLEMENT_URL: "https://entitlement.example",
         SVC_ENTITLEMENT_AUTH_MODE: "cloud",
+        // The chart's layout: the job release's claim at /data with the default roots.
+        SVC_INPUT_ROOT: "/data/input",
+        SVC_OUTPUT_ROOT: "/data/output",
+        SVC_DATA_CLAIM: "audit-data",
+        SVC_CO_LOCATE_WITH: "app.kubernetes.io/name=svc-preflight,app.kubernetes.io/instance=svc-preflight",
       },
     });
   });
@@ -55,9 +60,22 @@ describe("pipeline launch against the Kubernetes API double", () => {
     assert.equal(env.SVC_ENTITLEMENT_AUTH_MODE, "cloud");
     assert.deepEqual(pod.volumes?.[0], {
       name: "data",
-      persistentVolumeClaim: { claimName: "svc-preflight-data" },
+      persistentVolumeClaim: { claimName: "audit-data" },
     });
     assert.deepEqual(container?.volumeMounts?.[0], { name: "data", mountPath: "/data" });
+    // ReadWriteOnce: the Job is scheduled onto the node of the preflight pod that holds the claim.
+    assert.deepEqual(pod.affinity?.podAffinity.requiredDuringSchedulingIgnoredDuringExecution, [
+      {
+        labelSelector: {
+          matchLabels: {
+            "app.kubernetes.io/name": "svc-preflight",
+            "app.kubernetes.io/instance": "svc-preflight",
+          },
+        },
+        namespaces: ["svc"],
+        topologyKey: "kubernetes.io/hostname",
+      },
+    ]);
     assert.equal(pod.serviceAccountName, "svc-runner");
     assert.equal(pod.restartPolicy, "Never");
     assert.equal(job.spec.backoffLimit, 0);

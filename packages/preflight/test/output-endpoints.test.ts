@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { chmod, mkdir, mkdtemp, symlink, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { chmod, mkdir, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { gunzipSync } from "node:zlib";
+import { createTempDir, type TempDir } from "@svc/testing";
 import { type ServiceHarness, startServiceHarness } from "./service-harness.ts";
 
 interface ErrorBody {
@@ -13,7 +13,7 @@ interface ErrorBody {
 
 const RUN = "run_20260101T000000Z";
 
-async function seedRun(outputRoot: string): Promise<void> {
+async function seedRun(outputRoot: string, secretDir: string): Promise<void> {
   const run = join(outputRoot, RUN);
   for (const dir of [
     "results",
@@ -38,7 +38,6 @@ async function seedRun(outputRoot: string): Promise<void> {
   await writeFile(join(run, "repro_pack/environment/node.json"), '{"node":"24"}');
   await writeFile(join(run, "big.bin"), Buffer.alloc(100_000, 7));
   // Links: one inside the run (followed), two leading out of it (refused / left out).
-  const secretDir = await mkdtemp(join(tmpdir(), "svc-secret-"));
   await writeFile(join(secretDir, "secret.txt"), "TOP SECRET");
   await symlink(join(secretDir, "secret.txt"), join(run, "results/escape.txt"));
   await symlink(secretDir, join(run, "escape-dir"));
@@ -50,11 +49,16 @@ async function seedRun(outputRoot: string): Promise<void> {
 
 describe("output endpoints", () => {
   let harness: ServiceHarness;
+  let secret: TempDir;
   before(async () => {
     harness = await startServiceHarness();
-    await seedRun(harness.outputRoot);
+    secret = await createTempDir("svc-secret-"); // outside the output root
+    await seedRun(harness.outputRoot, secret.path);
   });
-  after(() => harness.close());
+  after(async () => {
+    await harness.close();
+    await secret.remove();
+  });
 
   test("runs/check defaults to the two required result files and reports size and time", async () => {
     const response = await harness.call(`/api/runs/check?runId=${RUN}`);

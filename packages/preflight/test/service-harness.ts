@@ -1,7 +1,4 @@
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { type KubeApiDouble, startKubeApiDouble, writeKubeconfig } from "@svc/testing";
+import { createTempDir, type KubeApiDouble, startKubeApiDouble, writeKubeconfig } from "@svc/testing";
 import type { FastifyInstance } from "fastify";
 import { createApp } from "../src/app.ts";
 import { loadConfig, type PreflightConfig } from "../src/config.ts";
@@ -19,6 +16,7 @@ export interface ServiceHarness {
   outputRoot: string;
   /** fetch with the bearer token. */
   call(path: string, init?: RequestInit): Promise<Response>;
+  /** Stops the app and the API double and removes every temp dir the harness made; call it from `t.after`. */
   close(): Promise<void>;
 }
 
@@ -33,14 +31,17 @@ export interface HarnessOptions {
 /** Starts the service through createApp (real HTTP on port 0) against the API double. */
 export async function startServiceHarness(options: HarnessOptions = {}): Promise<ServiceHarness> {
   const double = await startKubeApiDouble({ token: "double-sa-token" });
-  const outputRoot = await mkdtemp(join(tmpdir(), "svc-preflight-out-"));
-  const home = await mkdtemp(join(tmpdir(), "svc-preflight-home-"));
+  const outputDir = await createTempDir("svc-preflight-out-");
+  const homeDir = await createTempDir("svc-preflight-home-");
+  const outputRoot = outputDir.path;
+  const home = homeDir.path;
   const kubeconfig = options.withoutKube
     ? undefined
     : await writeKubeconfig({
         server: double.url,
         token: "double-sa-token",
         contexts: options.contexts ?? ["main", "staging"],
+        dir: home,
       });
   const env: Record<string, string> = {
     SVC_OUTPUT_ROOT: outputRoot,
@@ -48,6 +49,8 @@ export async function startServiceHarness(options: HarnessOptions = {}): Promise
     SVC_RUNNER_IMAGE: "registry.example/svc/runner:1.0.0",
     SVC_APP_FULLNAME: "svc-preflight",
     SVC_RUNNER_SERVICE_ACCOUNT: "svc-runner",
+    SVC_DATA_CLAIM: "audit-data",
+    SVC_ENTITLEMENT_URL: "https://entitlement.example",
     POD_NAMESPACE: "svc",
     ...(kubeconfig ? { KUBECONFIG: kubeconfig } : {}),
     ...options.env,
@@ -83,6 +86,7 @@ export async function startServiceHarness(options: HarnessOptions = {}): Promise
     close: async () => {
       await app.close();
       await double.close();
+      await Promise.all([outputDir.remove(), homeDir.remove()]);
     },
   };
 }

@@ -1,3 +1,4 @@
+import { recordEnvReads } from "@svc/core";
 import { RunnerError } from "./runner-error.ts";
 
 export type AuthMode = "cloud" | "k8s" | "dev";
@@ -142,3 +143,13 @@ function isHttpUrl(value: string): boolean {
     return false;
   }
 }
+
+/**
+ * Every environment variable {@link resolveRunConfig} reads, recorded from the function itself
+ * (the chart contract test, test/charts/config-contract.test.ts, checks rendered Jobs against it).
+ */
+export const RUNNER_ENV_NAMES: readonly string[] = recordEnvReads(
+  (env) => resolveRunConfig({}, env),
+  { SVC_PROJECT_ID: "p", SVC_ENTITLEMENT_URL: "http://entitlement", SVC_RUN_MODE: "standard" },
+  { SVC_PROJECT_ID: "p", SVC_ENTITLEMENT_URL: "http://entitlement", SVC_RUN_MODE: "deep" },
+);

@@ -1,5 +1,11 @@
 export { completeSeal } from "./complete-seal.ts";
-export { defaultRunId, FLAG_ENV, type RunnerConfig, resolveRunConfig } from "./config.ts";
+export {
+  defaultRunId,
+  FLAG_ENV,
+  RUNNER_ENV_NAMES,
+  type RunnerConfig,
+  resolveRunConfig,
+} from "./config.ts";
 export { EntitlementClient, type SealBundleResponse } from "./lifecycle/entitlement-client.ts";
 export { reportUsage } from "./lifecycle/metering.ts";
 export {

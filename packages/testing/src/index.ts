@@ -29,3 +29,4 @@ export {
   type SealForgery,
 } from "./seal/forgery-corpus.ts";
 export { issueCorpusSeals, prettyPrintSeal } from "./seal/genuine-seals.ts";
+export { createTempDir, makeTempDir, type TempDir, type TempDirOwner } from "./temp/temp-dir.ts";

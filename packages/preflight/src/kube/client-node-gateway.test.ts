@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { type KubeApiDouble, startKubeApiDouble, writeKubeconfig } from "@svc/testing";
+import { type KubeApiDouble, makeTempDir, startKubeApiDouble, writeKubeconfig } from "@svc/testing";
 import { PreflightError } from "../errors.ts";
 import { createClientNodeGateway } from "./client-node-gateway.ts";
 import type { JobManifest, KubeGateway } from "./kube-gateway.ts";
@@ -34,6 +34,7 @@ describe("client-node gateway against the Kubernetes API double", () => {
       server: double.url,
       token: "double-token",
       contexts: ["main", "other"],
+      dir: await makeTempDir("svc-kubeconfig-", { after }),
     });
     gateway = createClientNodeGateway({ mode: "kubeconfig", path });
   });
@@ -132,8 +133,11 @@ describe("client-node gateway against the Kubernetes API double", () => {
     assert.equal(double.requests.at(-1)?.query.labelSelector, "app=x");
   });
 
-  test("reports an unreachable API server as KUBE_UNAVAILABLE", async () => {
-    const path = await writeKubeconfig({ server: "http://127.0.0.1:1" });
+  test("reports an unreachable API server as KUBE_UNAVAILABLE", async (t) => {
+    const path = await writeKubeconfig({
+      server: "http://127.0.0.1:1",
+      dir: await makeTempDir("svc-kubeconfig-", t),
+    });
     const offline = createClientNodeGateway({ mode: "kubeconfig", path });
     await assert.rejects(offline.listJobs("svc", "a=b"), { code: "KUBE_UNAVAILABLE" });
   });

@@ -17,10 +17,21 @@ export type VolumeManifest =
   | { name: string; emptyDir: { sizeLimit?: string } }
   | {
       name: string;
+      csi: { driver: string; volumeAttributes: Record<string, string> };
+    }
+  | {
+      name: string;
       projected: {
         sources: { serviceAccountToken: { audience: string; expirationSeconds: number; path: string } }[];
       };
     };
+
+/** A required pod-affinity term: schedule on the same `topologyKey` domain as the matching pods. */
+export interface PodAffinityTerm {
+  labelSelector: { matchLabels: Record<string, string> };
+  namespaces?: string[];
+  topologyKey: string;
+}
 
 /** A batch/v1 Job as the service builds it (a subset of the Kubernetes schema). */
 export interface JobManifest {
@@ -37,7 +48,7 @@ export interface JobManifest {
     activeDeadlineSeconds?: number;
     ttlSecondsAfterFinished: number;
     template: {
-      metadata: { labels: Record<string, string> };
+      metadata: { labels: Record<string, string>; annotations?: Record<string, string> };
       spec: {
         restartPolicy: "Never";
         serviceAccountName?: string;
@@ -47,6 +58,7 @@ export interface JobManifest {
         volumes?: VolumeManifest[];
         nodeSelector?: Record<string, string>;
         tolerations?: { key: string; operator: string; effect: string }[];
+        affinity?: { podAffinity: { requiredDuringSchedulingIgnoredDuringExecution: PodAffinityTerm[] } };
       };
     };
   };

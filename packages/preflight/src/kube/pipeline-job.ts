@@ -1,3 +1,4 @@
+import { DATA_MOUNT_PATH, runnerRootsEnv } from "@svc/core";
 import type { PreflightConfig } from "../config.ts";
 import {
   restrictedContainerSecurityContext,
@@ -23,10 +24,10 @@ export interface PipelineJobOptions {
   runnerImage: string;
   runnerImageGpu: string;
   appFullname: string;
+  /** PVC mode: the job release's claim (SVC_DATA_CLAIM); unused in cloudstore mode. */
+  dataClaim: string;
 }
 
-/** Where the data claim is mounted and where the runner reads and writes (docs/contracts/runner-env.md). */
-export const DATA_MOUNT_PATH = "/data";
 const K8S_TOKEN_DIR = "/var/run/secrets/svc";
 
 // spec §8 profile resources: Standard 2-4 vCPU / 8-16 GiB, Deep 4-8 vCPU / 32-64 GiB.
@@ -34,6 +35,8 @@ const PROFILE_RESOURCES = {
   standard: { requests: { cpu: "2", memory: "8Gi" }, limits: { cpu: "4", memory: "16Gi" } },
   deep: { requests: { cpu: "4", memory: "32Gi" }, limits: { cpu: "8", memory: "64Gi" } },
 } as const;
+
+const CLOUDSTORE_ANNOTATIONS = { "gke-gcsfuse/volumes": "true" };
 
 /** True only for `mode=deep` with `gpuDocking=true` (spec §4.2 rule 2). */
 export function wantsGpu(request: Pick<PipelineRunRequest, "mode" | "gpuDocking">): boolean {
@@ -55,8 +58,8 @@ export function pipelineJobLabels(request: PipelineRunRequest, appFullname: stri
 }
 
 /**
- * The pipeline Job: the runner with project, run id, mode and module in its environment, the app's
- * data claim `<fullname>-data` at /data, the runner service account, and a GPU (limit,
+ * The pipeline Job: the runner with project, run id, mode and module in its environment, the data
+ * volume of the storage layout (the job release's claim at /data, or the bucket), the runner service account, and a GPU (limit,
  * toleration, node selector, GPU-tagged image) only for deep + gpuDocking.
  */
 export function buildPipelineJob(
@@ -73,17 +76,29 @@ export function buildPipelineJob(
     { name: "SVC_RUN_ID", value: request.runId },
     { name: "SVC_RUN_MODE", value: request.mode },
     { name: "SVC_MODULE_ID", value: request.moduleId },
-    { name: "SVC_INPUT_ROOT", value: `${DATA_MOUNT_PATH}/input` },
-    { name: "SVC_OUTPUT_ROOT", value: `${DATA_MOUNT_PATH}/output` },
+    // docs/contracts/storage-layout.md: the Job sees the data volume where this service does.
+    ...Object.entries(runnerRootsEnv(config.layout, request.projectId)).map(([name, value]) => ({
+      name,
+      value,
+    })),
     { name: "SVC_IMAGE_REFERENCE", value: image },
     ...Object.entries(passThrough).map(([name, value]) => ({ name, value })),
   ];
+  const layout = config.layout;
   const volumes: VolumeManifest[] = [
-    { name: "data", persistentVolumeClaim: { claimName: `${options.appFullname}-data` } },
+    layout.kind === "cloudstore"
+      ? {
+          name: "data",
+          csi: {
+            driver: "gcsfuse.csi.storage.gke.io",
+            volumeAttributes: { bucketName: layout.bucket, mountOptions: config.cloudstoreMountOptions },
+          },
+        }
+      : { name: "data", persistentVolumeClaim: { claimName: options.dataClaim } },
     TMP_VOLUME,
   ];
   const volumeMounts: NonNullable<ContainerManifest["volumeMounts"]> = [
-    { name: "data", mountPath: DATA_MOUNT_PATH },
+    { name: "data", mountPath: layout.kind === "cloudstore" ? layout.mountPath : DATA_MOUNT_PATH },
     TMP_MOUNT,
   ];
   // docs/contracts/runner-env.md k8s auth mode: the runner reads a projected service account token whose
@@ -97,6 +112,22 @@ export function buildPipelineJob(
     volumeMounts.push({ name: "svc-token", mountPath: K8S_TOKEN_DIR, readOnly: true });
     env.push({ name: "SVC_K8S_TOKEN_FILE", value: `${K8S_TOKEN_DIR}/token` });
   }
+  // A ReadWriteOnce claim attaches to one node: the Job must run where the claim's holder runs
+  // (docs/contracts/storage-layout.md "ReadWriteOnce").
+  const coLocate =
+    Object.keys(config.coLocateWith).length > 0 && config.ownNamespace !== null
+      ? {
+          podAffinity: {
+            requiredDuringSchedulingIgnoredDuringExecution: [
+              {
+                labelSelector: { matchLabels: { ...config.coLocateWith } },
+                namespaces: [config.ownNamespace],
+                topologyKey: "kubernetes.io/hostname",
+              },
+            ],
+          },
+        }
+      : undefined;
   const profile = PROFILE_RESOURCES[request.mode];
   const container: ContainerManifest = {
     name: "runner",
@@ -121,7 +152,11 @@ export function buildPipelineJob(
         : {}),
       ttlSecondsAfterFinished: config.jobTtlSeconds,
       template: {
-        metadata: { labels },
+        // The GCS FUSE CSI driver injects its sidecar only into annotated pods.
+        metadata: {
+          labels,
+          ...(layout.kind === "cloudstore" ? { annotations: CLOUDSTORE_ANNOTATIONS } : {}),
+        },
         spec: {
           restartPolicy: "Never",
           ...(config.runnerServiceAccount ? { serviceAccountName: config.runnerServiceAccount } : {}),
@@ -132,6 +167,7 @@ export function buildPipelineJob(
           ...(gpu && Object.keys(config.gpuNodeSelector).length > 0
             ? { nodeSelector: { ...config.gpuNodeSelector } }
             : {}),
+          ...(coLocate ? { affinity: coLocate } : {}),
           ...(gpu
             ? { tolerations: [{ key: "nvidia.com/gpu", operator: "Exists", effect: "NoSchedule" }] }
             : {}),

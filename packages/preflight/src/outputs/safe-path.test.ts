@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import { mkdir, mkdtemp, symlink, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { test } from "node:test";
+import { makeTempDir } from "@svc/testing";
 import { checkRelativePath, resolveInsideRun, resolveRunRoot } from "./safe-path.ts";
 
 test("plain relative paths pass and give their segments", () => {
@@ -40,9 +40,9 @@ test("each unsafe form is refused with PATH_REFUSED naming the field", () => {
     );
 });
 
-test("symlinks are followed only while they stay inside the run root", async () => {
-  const outputRoot = await mkdtemp(join(tmpdir(), "svc-safe-"));
-  const outside = await mkdtemp(join(tmpdir(), "svc-outside-"));
+test("symlinks are followed only while they stay inside the run root", async (t) => {
+  const outputRoot = await makeTempDir("svc-safe-", t);
+  const outside = await makeTempDir("svc-outside-", t);
   await writeFile(join(outside, "secret"), "x");
   await mkdir(join(outputRoot, "run_1", "results"), { recursive: true });
   await writeFile(join(outputRoot, "run_1", "results", "a.json"), "{}");

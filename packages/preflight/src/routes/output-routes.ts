@@ -2,8 +2,8 @@ import type { OutgoingHttpHeaders } from "node:http";
 import type { FastifyInstance } from "fastify";
 import { prepareDownload } from "../outputs/download.ts";
 import { listOutputs } from "../outputs/list-outputs.ts";
+import { locateRun, RUN_QUERY_FIELDS } from "../outputs/locate-run.ts";
 import { streamReproPack } from "../outputs/repro-pack.ts";
-import { resolveRunRoot } from "../outputs/safe-path.ts";
 import { readQuery, requireParam } from "../request-input.ts";
 import type { RouteContext } from "../route-context.ts";
 
@@ -16,18 +16,18 @@ export function registerOutputRoutes(app: FastifyInstance, context: RouteContext
   const { config } = context;
 
   app.get("/api/outputs/list", { onRequest: context.requireAuth }, async (request) => {
-    const query = readQuery(request.query, ["runId", "prefix"]);
+    const query = readQuery(request.query, [...RUN_QUERY_FIELDS, "prefix"]);
     const runId = requireParam(query, "runId");
-    const runRoot = await resolveRunRoot(config.outputRoot, runId);
+    const runRoot = await locateRun(config.layout, { runId, projectId: query.projectId });
     const listing = await listOutputs(runRoot, query.prefix === undefined ? {} : { prefix: query.prefix });
     return { runId, ...listing };
   });
 
   app.get("/api/outputs/download", { onRequest: context.requireAuth }, async (request, reply) => {
-    const query = readQuery(request.query, ["runId", "path"]);
+    const query = readQuery(request.query, [...RUN_QUERY_FIELDS, "path"]);
     const runId = requireParam(query, "runId");
     const path = requireParam(query, "path");
-    const runRoot = await resolveRunRoot(config.outputRoot, runId);
+    const runRoot = await locateRun(config.layout, { runId, projectId: query.projectId });
     const ifRange = headerValue(request.headers["if-range"]);
     const ifNoneMatch = headerValue(request.headers["if-none-match"]);
     const download = await prepareDownload(runRoot, path, {
@@ -56,8 +56,9 @@ export function registerOutputRoutes(app: FastifyInstance, context: RouteContext
   });
 
   app.get("/api/outputs/repro-pack.tgz", { onRequest: context.requireAuth }, async (request, reply) => {
-    const runId = requireParam(readQuery(request.query, ["runId"]), "runId");
-    const runRoot = await resolveRunRoot(config.outputRoot, runId);
+    const query = readQuery(request.query, RUN_QUERY_FIELDS);
+    const runId = requireParam(query, "runId");
+    const runRoot = await locateRun(config.layout, { runId, projectId: query.projectId });
     const archive = await streamReproPack(runRoot);
     reply
       .code(200)

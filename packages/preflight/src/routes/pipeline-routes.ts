@@ -5,9 +5,9 @@ import { defaultRunId, pipelineJobName } from "../kube/job-names.ts";
 import { buildPipelineJob, type PipelineRunRequest, wantsGpu } from "../kube/pipeline-job.ts";
 import { buildModuleRegistry, COMPUTATIONAL_MODULE_ID } from "../modules/module-registry.ts";
 import { RUN_ID_PATTERN } from "../outputs/safe-path.ts";
+import { missingPipelineSettings } from "../pipeline-readiness.ts";
 import { parseBody } from "../request-input.ts";
 import type { RouteContext } from "../route-context.ts";
-import { missingPipelineSettings } from "./probe-routes.ts";
 
 const idMessage = "must be 1-63 characters of [A-Za-z0-9._-], alphanumeric at both ends";
 
@@ -36,12 +36,12 @@ export function registerPipelineRoutes(app: FastifyInstance, context: RouteConte
       );
     context.validateNamespace(body.namespace);
     const run: PipelineRunRequest = { ...body, runId: body.runId ?? defaultRunId(context.clock()) };
-    const missing = missingPipelineSettings(context);
+    const missing = missingPipelineSettings(config);
     if (wantsGpu(run) && config.runnerImage && !config.runnerImageGpu) missing.push("SVC_RUNNER_IMAGE_GPU");
     if (missing.length > 0)
       throw new PreflightError(
         "RUNNER_NOT_CONFIGURED",
-        `pipeline launch needs ${missing.join(" and ")}, not set on the server (spec §4.2 rule 1)`,
+        `pipeline launch needs ${missing.join(", ")}, not set on the server (spec §4.2 rule 1; GET /api/config lists them)`,
       );
     const kube = context.requireKube();
     context.checkNamespace(body.namespace);
@@ -50,6 +50,7 @@ export function registerPipelineRoutes(app: FastifyInstance, context: RouteConte
       runnerImage: config.runnerImage ?? "",
       runnerImageGpu: config.runnerImageGpu ?? "",
       appFullname: config.appFullname ?? "",
+      dataClaim: config.dataClaim ?? "",
     });
     try {
       await kube.createJob(job);

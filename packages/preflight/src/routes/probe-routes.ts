@@ -1,17 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { buildModuleRegistry } from "../modules/module-registry.ts";
+import { missingPipelineSettings } from "../pipeline-readiness.ts";
 import type { RouteContext } from "../route-context.ts";
 
 const AUTH_DISABLED_WARNING =
   "AUTH DISABLED: SVC_AUTH_DISABLED=true, every endpoint (Job launch, pod listing, output download) is open to anyone who can reach this service";
-
-/** Names of the settings `POST /api/pipeline/run` needs that are missing (spec §4.2 rule 1). */
-export function missingPipelineSettings(context: RouteContext): string[] {
-  const missing: string[] = [];
-  if (!context.config.runnerImage) missing.push("SVC_RUNNER_IMAGE");
-  if (!context.config.appFullname) missing.push("SVC_APP_FULLNAME");
-  return missing;
-}
 
 /** The three open endpoints (spec §5.2 rule 2): health, config, module registry. */
 export function registerProbeRoutes(app: FastifyInstance, context: RouteContext): void {
@@ -21,7 +14,7 @@ export function registerProbeRoutes(app: FastifyInstance, context: RouteContext)
 
   // Runtime wiring for operators; never a token, only whether auth is on.
   app.get("/api/config", async () => {
-    const missing = missingPipelineSettings(context);
+    const missing = missingPipelineSettings(config);
     return {
       service: "svc-preflight",
       version: config.version,
@@ -32,14 +25,28 @@ export function registerProbeRoutes(app: FastifyInstance, context: RouteContext)
         ...(config.kube.mode === "none" ? { reason: config.kube.reason } : {}),
         contexts: context.kube?.listContexts() ?? [],
       },
-      storage: { mode: config.storageMode, outputRoot: config.outputRoot },
+      storage: {
+        mode: config.storageMode,
+        ...(config.layout.kind === "pvc"
+          ? { inputRoot: config.layout.inputRoot, outputRoot: config.layout.outputRoot }
+          : { bucket: config.layout.bucket, mountPath: config.layout.mountPath }),
+      },
       runner: {
         image: config.runnerImage,
         imageGpu: config.runnerImageGpu,
         command: config.runnerCommand,
         serviceAccount: config.runnerServiceAccount,
         appFullname: config.appFullname,
-        dataClaim: config.appFullname ? `${config.appFullname}-data` : null,
+        dataClaim: config.layout.kind === "pvc" ? config.dataClaim : null,
+        coLocateWith: config.coLocateWith,
+        entitlement: {
+          url: config.runnerPassThroughEnv.SVC_ENTITLEMENT_URL ?? null,
+          authMode: config.runnerPassThroughEnv.SVC_ENTITLEMENT_AUTH_MODE ?? "cloud",
+          audience:
+            config.runnerPassThroughEnv.SVC_ENTITLEMENT_AUDIENCE ??
+            config.runnerPassThroughEnv.SVC_ENTITLEMENT_URL ??
+            null,
+        },
         gpuNodeSelector: config.gpuNodeSelector,
         pipelineLaunchReady: missing.length === 0,
         missingSettings: missing,

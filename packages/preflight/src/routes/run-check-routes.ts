@@ -1,7 +1,8 @@
 import { stat } from "node:fs/promises";
 import type { FastifyInstance } from "fastify";
 import { PreflightError } from "../errors.ts";
-import { checkRelativePath, resolveInsideRun, resolveRunRoot } from "../outputs/safe-path.ts";
+import { locateRun, RUN_QUERY_FIELDS } from "../outputs/locate-run.ts";
+import { checkRelativePath, resolveInsideRun } from "../outputs/safe-path.ts";
 import { readQuery, requireParam } from "../request-input.ts";
 import type { RouteContext } from "../route-context.ts";
 
@@ -22,7 +23,7 @@ interface FileCheck {
 /** `GET /api/runs/check`: which required output files of a run exist. */
 export function registerRunCheckRoutes(app: FastifyInstance, context: RouteContext): void {
   app.get("/api/runs/check", { onRequest: context.requireAuth }, async (request) => {
-    const query = readQuery(request.query, ["runId", "paths"]);
+    const query = readQuery(request.query, [...RUN_QUERY_FIELDS, "paths"]);
     const runId = requireParam(query, "runId");
     const paths =
       query.paths === undefined
@@ -38,7 +39,7 @@ export function registerRunCheckRoutes(app: FastifyInstance, context: RouteConte
 
     let runRoot: string | null;
     try {
-      runRoot = await resolveRunRoot(context.config.outputRoot, runId);
+      runRoot = await locateRun(context.config.layout, { runId, projectId: query.projectId });
     } catch (error) {
       if (error instanceof PreflightError && error.code === "RUN_NOT_FOUND") runRoot = null;
       else throw error;

@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
-import { mkdtemp, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { test } from "node:test";
+import { makeTempDir, type TempDirOwner } from "@svc/testing";
 import { CsvSyntaxError, readCsvRecords } from "./csv.ts";
 
-async function parse(text: string) {
-  const dir = await mkdtemp(join(tmpdir(), "csv-"));
+async function parse(t: TempDirOwner, text: string) {
+  const dir = await makeTempDir("svc-csv-", t);
   const path = join(dir, "a.csv");
   await writeFile(path, text);
   const out = [];
@@ -14,8 +14,8 @@ async function parse(text: string) {
   return out;
 }
 
-test("parses quoted fields, doubled quotes, CRLF and embedded newlines with start lines", async () => {
-  const records = await parse('\uFEFFa,b\r\n"x,1","say ""hi"""\r\n\r\n"multi\nline",z\nlast,\n');
+test("parses quoted fields, doubled quotes, CRLF and embedded newlines with start lines", async (t) => {
+  const records = await parse(t, '\uFEFFa,b\r\n"x,1","say ""hi"""\r\n\r\n"multi\nline",z\nlast,\n');
   assert.deepEqual(records, [
     { line: 1, fields: ["a", "b"] },
     { line: 2, fields: ["x,1", 'say "hi"'] },
@@ -24,21 +24,21 @@ test("parses quoted fields, doubled quotes, CRLF and embedded newlines with star
   ]);
 });
 
-test("a file without a final newline yields its last record", async () => {
-  assert.deepEqual(await parse("a\n1"), [
+test("a file without a final newline yields its last record", async (t) => {
+  assert.deepEqual(await parse(t, "a\n1"), [
     { line: 1, fields: ["a"] },
     { line: 2, fields: ["1"] },
   ]);
 });
 
-test("an unterminated quote is a syntax error naming the line", async () => {
-  await assert.rejects(parse('a\n"open,1\n'), (error: unknown) => {
+test("an unterminated quote is a syntax error naming the line", async (t) => {
+  await assert.rejects(parse(t, 'a\n"open,1\n'), (error: unknown) => {
     assert.ok(error instanceof CsvSyntaxError);
     assert.equal(error.line, 2);
     return true;
   });
 });
 
-test("a stray quote inside an unquoted field is a syntax error", async () => {
-  await assert.rejects(parse('a,b\nx"y,1\n'), CsvSyntaxError);
+test("a stray quote inside an unquoted field is a syntax error", async (t) => {
+  await assert.rejects(parse(t, 'a,b\nx"y,1\n'), CsvSyntaxError);
 });

@@ -1,7 +1,8 @@
 import { execFile } from "node:child_process";
-import { cp, mkdir, mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { cp, mkdir } from "node:fs/promises";
 import { join } from "node:path";
+import { after } from "node:test";
+import { createTempDir, type TempDir } from "@svc/testing";
 
 export const REPO = join(import.meta.dirname, "..", "..", "..", "..");
 const BIN = join(REPO, "packages", "runner", "bin", "svc-runner.ts");
@@ -31,9 +32,16 @@ export function runCli(
   });
 }
 
-/** A temp input root holding a copy of examples/demo as project `demo`, and an output root. */
+// Every staged demo is removed when the importing test file ends: registered here, at module load,
+// node:test attaches the hook to the file (from inside a before hook it would run right after it).
+const staged: TempDir[] = [];
+after(() => Promise.all(staged.map((dir) => dir.remove())));
+
+/** A temp input root holding a copy of examples/demo as project `demo`, and an output root; removed when the test file ends. */
 export async function stageDemo(): Promise<{ inputRoot: string; outputRoot: string; projectDir: string }> {
-  const root = await mkdtemp(join(tmpdir(), "svc-runner-e2e-"));
+  const dir = await createTempDir("svc-runner-e2e-");
+  staged.push(dir);
+  const root = dir.path;
   const inputRoot = join(root, "input");
   const projectDir = join(inputRoot, "demo");
   await cp(join(REPO, "examples", "demo"), projectDir, { recursive: true });

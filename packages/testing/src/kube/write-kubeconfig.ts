@@ -1,5 +1,4 @@
-import { mkdtemp, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 
 /** Options of {@link writeKubeconfig}. */
@@ -12,8 +11,8 @@ export interface WriteKubeconfigOptions {
   contexts?: string[];
   /** Default namespace of every context. */
   namespace?: string;
-  /** Directory to write into; default a new temp dir. */
-  dir?: string;
+  /** Directory to write into, owned by the caller (e.g. from makeTempDir), who removes it. */
+  dir: string;
 }
 
 /**
@@ -21,7 +20,7 @@ export interface WriteKubeconfigOptions {
  * JSON, which is valid YAML, so every kubeconfig loader reads it.
  */
 export async function writeKubeconfig(options: WriteKubeconfigOptions): Promise<string> {
-  const dir = options.dir ?? (await mkdtemp(join(tmpdir(), "svc-kubeconfig-")));
+  const dir = options.dir;
   const contexts = options.contexts ?? ["double"];
   const config = {
     apiVersion: "v1",

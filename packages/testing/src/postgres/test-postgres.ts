@@ -51,12 +51,22 @@ export async function startTestPostgres(): Promise<TestPostgres> {
     onLog: () => {},
     onError: () => {},
   });
-  await initialiseWithRetry(server);
-  await server.start();
+  try {
+    await initialiseWithRetry(server);
+    await server.start();
+  } catch (error) {
+    // A server that never came up still left its data dir (and maybe a process) behind.
+    await server.stop().catch(() => undefined);
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
   const url = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
   return withDatabases(url, async () => {
-    await server.stop();
-    rmSync(dir, { recursive: true, force: true });
+    try {
+      await server.stop();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 }
 

@@ -1,0 +1,30 @@
+import { isProjectScopedOutput, outputRootOf, type StorageLayout } from "@svc/core";
+import { PreflightError } from "../errors.ts";
+import { RUN_ID_PATTERN, resolveRunRoot } from "./safe-path.ts";
+
+/** The query fields that name a run: `runId`, and `projectId` where the layout keeps runs per project. */
+export const RUN_QUERY_FIELDS = ["runId", "projectId"] as const;
+
+/**
+ * Resolves a run's output directory under the storage layout (docs/contracts/storage-layout.md):
+ * PVC `<output-root>/<runId>`, cloudstore `<mount>/<projectId>/results/<runId>`, where `projectId`
+ * is then required. Throws INVALID_INPUT naming the field, or what {@link resolveRunRoot} throws.
+ */
+export async function locateRun(
+  layout: StorageLayout,
+  query: { runId: string; projectId?: string | undefined },
+): Promise<string> {
+  if (!isProjectScopedOutput(layout)) return await resolveRunRoot(outputRootOf(layout, ""), query.runId);
+  const projectId = query.projectId;
+  if (projectId === undefined || projectId === "")
+    throw new PreflightError(
+      "INVALID_INPUT",
+      "projectId is required in cloudstore mode: runs live at <bucket>/<projectId>/results/<runId>/",
+    );
+  if (!RUN_ID_PATTERN.test(projectId))
+    throw new PreflightError(
+      "INVALID_INPUT",
+      "projectId must be 1-63 characters of [A-Za-z0-9._-], alphanumeric at both ends",
+    );
+  return await resolveRunRoot(outputRootOf(layout, projectId), query.runId);
+}
