@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { IMPLEMENTED_MODULES } from "../modules/registry.ts";
+import { IMPLEMENTED_MODULES } from "@svc/science";
 import { buildModulePlan, countPlan, NOT_AVAILABLE, settlePlan } from "./module-plan.ts";
 import { CATEGORY, loadPolicy } from "./policy.ts";
 import { resolveCategory } from "./resolve-category.ts";

@@ -1,6 +1,6 @@
 import type { AnalysisModule } from "./analysis-module.ts";
-import { kinaseDrugLikeness } from "./kinase_drug_likeness.ts";
-import { molecularLogic } from "./molecular_logic.ts";
+import { kinaseDrugLikeness } from "./kinase-drug-likeness.ts";
+import { molecularLogic } from "./molecular-logic.ts";
 
 /** Modules this build implements; every other policy module is `not_available`, never faked. */
 export const IMPLEMENTED_MODULES: readonly AnalysisModule[] = [
