@@ -27,3 +27,9 @@ export {
 } from "./prepare-compound.ts";
 export { loadRDKit, type Mol, type ParseOutcome, parseSmiles, type RDKit } from "./rdkit.ts";
 export { IMPLEMENTED_MODULES } from "./registry.ts";
+export { findStructuralAlerts, type StructuralAlerts } from "./toxicity/structural-alerts.ts";
+export {
+  type ToxicityProfileFinding,
+  type ToxicityProfileSummary,
+  toxicityProfile,
+} from "./toxicity/toxicity-profile.ts";
