@@ -1,3 +1,4 @@
+export { loadRDKit, type PreparedCompound, prepareCompound, type RDKit } from "@svc/science";
 export { completeSeal } from "./complete-seal.ts";
 export {
   defaultRunId,
@@ -15,7 +16,5 @@ export {
   type TokenSource,
 } from "./lifecycle/token-source.ts";
 export { createTokenSource, mainRun, mainSeal } from "./main.ts";
-export { type PreparedCompound, prepareCompound } from "./modules/prepare-compound.ts";
-export { loadRDKit, type RDKit } from "./modules/rdkit.ts";
 export { runAudit, sealHashes } from "./run-audit.ts";
 export { EXIT, RUNNER_ERRORS, RunnerError, type RunnerErrorCode } from "./runner-error.ts";

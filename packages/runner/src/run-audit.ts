@@ -3,15 +3,14 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { digestTree, sha256File } from "@svc/core";
+import type { CompoundFinding, InputKind } from "@svc/science";
+import { IMPLEMENTED_MODULES, loadRDKit } from "@svc/science";
 import type { RunnerConfig } from "./config.ts";
 import { readPortfolioRows } from "./inputs/portfolio.ts";
 import { type StagedInputs, stageInputs } from "./inputs/stage-inputs.ts";
 import type { EntitlementClient, RunParams } from "./lifecycle/entitlement-client.ts";
 import { type MeteringRecord, reportUsage } from "./lifecycle/metering.ts";
 import type { Logger } from "./log.ts";
-import type { CompoundFinding, InputKind } from "./modules/analysis-module.ts";
-import { loadRDKit } from "./modules/rdkit.ts";
-import { IMPLEMENTED_MODULES } from "./modules/registry.ts";
 import { runModules, writeRawRecord } from "./modules/run-modules.ts";
 import { StreamingFile, writeJsonAtomic } from "./outputs/atomic-write.ts";
 import {

@@ -1,9 +1,8 @@
 import { join } from "node:path";
+import type { AnalysisModule, CompoundFinding, ModuleAnalyzer, PreparedCompound, RDKit } from "@svc/science";
+import { prepareCompound } from "@svc/science";
 import type { PortfolioRow } from "../inputs/portfolio.ts";
 import { StreamingFile, writeJsonAtomic } from "../outputs/atomic-write.ts";
-import type { AnalysisModule, CompoundFinding, ModuleAnalyzer } from "./analysis-module.ts";
-import { type PreparedCompound, prepareCompound } from "./prepare-compound.ts";
-import type { RDKit } from "./rdkit.ts";
 
 /** Receives each compound with every module's finding, in portfolio order. */
 export type CompoundSink = (

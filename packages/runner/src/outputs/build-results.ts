@@ -1,6 +1,5 @@
-import type { DrugLikenessSummary } from "../modules/kinase_drug_likeness.ts";
-import { DRUG_LIKENESS_RULES } from "../modules/kinase_drug_likeness.ts";
-import type { MolecularLogicSummary } from "../modules/molecular_logic.ts";
+import type { DrugLikenessSummary, MolecularLogicSummary } from "@svc/science";
+import { DRUG_LIKENESS_RULES } from "@svc/science";
 import { RISK_CHANNELS, type RunFacts, type SealStatus } from "./run-facts.ts";
 
 export const REPORT_FILE = "results/report.html";

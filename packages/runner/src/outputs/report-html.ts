@@ -1,7 +1,10 @@
-import type { CompoundFinding } from "../modules/analysis-module.ts";
-import type { DrugLikenessFinding, RuleResult } from "../modules/kinase_drug_likeness.ts";
-import type { MolecularLogicFinding } from "../modules/molecular_logic.ts";
-import type { PreparedCompound } from "../modules/prepare-compound.ts";
+import type {
+  CompoundFinding,
+  DrugLikenessFinding,
+  MolecularLogicFinding,
+  PreparedCompound,
+  RuleResult,
+} from "@svc/science";
 import type { RunFacts, SealStatus } from "./run-facts.ts";
 
 export function escapeHtml(text: string): string {

@@ -1,4 +1,4 @@
-import type { CompoundFinding, RiskChannel } from "../modules/analysis-module.ts";
+import type { CompoundFinding, RiskChannel } from "@svc/science";
 import type { ModulePlan, PlanCounts } from "../plan/module-plan.ts";
 import type { Policy } from "../plan/policy.ts";
 

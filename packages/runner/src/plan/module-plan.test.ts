@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { IMPLEMENTED_MODULES } from "../modules/registry.ts";
+import { IMPLEMENTED_MODULES } from "@svc/science";
 import { buildModulePlan, countPlan, NOT_AVAILABLE, settlePlan } from "./module-plan.ts";
 import { CATEGORY, loadPolicy } from "./policy.ts";
 import { resolveCategory } from "./resolve-category.ts";
@@ -43,14 +43,16 @@ test("the plan lists every policy module once, with not_available and out_of_sco
   assert.equal(new Set(plan.modules.map((m) => m.module_id)).size, plan.modules.length);
   const byId = new Map(plan.modules.map((m) => [m.module_id, m]));
   assert.equal(byId.get("molecular_logic")?.outcome, "planned");
-  assert.equal(byId.get("admet_predictions")?.reason, "not_available");
-  assert.equal(byId.get("admet_predictions")?.detail, NOT_AVAILABLE);
+  assert.equal(byId.get("cyp_assessment")?.reason, "not_available");
+  assert.equal(byId.get("cyp_assessment")?.detail, NOT_AVAILABLE);
   assert.equal(byId.get("molecular_docking")?.reason, "out_of_scope");
   const counts = countPlan(settlePlan(plan, new Map()));
   assert.equal(counts.claim_strength, "HYPOTHESIS");
   assert.equal(counts.required, 14);
-  assert.equal(counts.required_executed, 2);
-  assert.ok(counts.missing_required.includes("toxicity_profile"));
+  const implementedRequired = plan.modules.filter((m) => m.bucket === "required" && m.outcome === "planned");
+  assert.equal(counts.required_executed, implementedRequired.length);
+  assert.ok(implementedRequired.length >= 2);
+  assert.ok(counts.missing_required.includes("cyp_assessment"));
 });
 
 test("a failed module is recorded with its error and counts as missing proof", () => {

@@ -1,4 +1,4 @@
-import type { AnalysisModule, InputKind, RiskChannel } from "../modules/analysis-module.ts";
+import type { AnalysisModule, InputKind, RiskChannel } from "@svc/science";
 import { BUCKETS, type Bucket, findCategory, type Policy } from "./policy.ts";
 import type { CategoryResolution } from "./resolve-category.ts";
 

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import type { RiskChannel } from "../modules/analysis-module.ts";
+import type { RiskChannel } from "@svc/science";
 
 export type Bucket = "required" | "optional" | "exploratory" | "disabled";
 export const BUCKETS: readonly Bucket[] = ["required", "optional", "exploratory", "disabled"];

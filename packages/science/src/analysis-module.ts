@@ -27,11 +27,26 @@ export interface ModuleAnalyzer<C extends CompoundFinding = CompoundFinding, S =
   finish(): S;
 }
 
+/**
+ * What a module computes and how far to trust it (issue 11: citation, data, validation, limits).
+ * It is written into the module's raw output (`summary.method`) and into docs/science.md.
+ */
+export interface MethodCard {
+  readonly what: string;
+  readonly citations: readonly string[];
+  /** Checked-in data files the method uses (data/PROVENANCE.md describes each). */
+  readonly data: readonly string[];
+  /** The reference no one here wrote, and the figure measured against it. */
+  readonly validation: string;
+  readonly limits: string;
+}
+
 /** A module of the policy that this build implements (spec §2.5 module framework). */
 export interface AnalysisModule<C extends CompoundFinding = CompoundFinding, S = unknown> {
   readonly id: string;
   readonly version: string;
   readonly description: string;
+  readonly method: MethodCard;
   readonly requiredInputs: readonly InputKind[];
   readonly riskChannel: RiskChannel;
   createAnalyzer(): ModuleAnalyzer<C, S>;

@@ -1,4 +1,11 @@
-import { type AnalysisModule, type CompoundFinding, evidenceId, ratio } from "./analysis-module.ts";
+import {
+  type AnalysisModule,
+  type CompoundFinding,
+  evidenceId,
+  type MethodCard,
+  ratio,
+} from "./analysis-module.ts";
+import { PARENT_RULE } from "./parent/choose-parent.ts";
 import type { PreparedCompound } from "./prepare-compound.ts";
 
 export interface MolecularLogicFinding extends CompoundFinding {
@@ -12,6 +19,10 @@ export interface MolecularLogicFinding extends CompoundFinding {
   readonly parent_inchikey: string | null;
   readonly fragment_count: number | null;
   readonly salt_or_mixture_stripped: boolean;
+  /** Names of the fragments stripped as salts or solvents (data/PROVENANCE.md). */
+  readonly stripped_fragments: readonly string[];
+  readonly parent_ambiguous: boolean;
+  readonly no_organic_parent: boolean;
   readonly net_charge: number | null;
   readonly parent_net_charge: number | null;
   readonly stereo_centers: number | null;
@@ -29,11 +40,36 @@ export interface MolecularLogicSummary {
   readonly multi_fragment: number;
   readonly charged_parents: number;
   readonly with_unspecified_stereo: number;
+  readonly parent_ambiguous: readonly string[];
+  readonly no_organic_parent: readonly string[];
   readonly duplicates: readonly { candidate_id: string; duplicate_of: string }[];
   readonly standardization: string;
+  readonly method: MethodCard;
 }
 
 const ID = "molecular_logic";
+
+const METHOD: MethodCard = {
+  what:
+    "Parses each SMILES with RDKit (RDKit's own reason kept when it refuses one), chooses the parent " +
+    "by the rule in `standardization`, and reports canonical SMILES, InChI/InChIKey, charge, stereo " +
+    "and duplicates by parent InChIKey.",
+  citations: [
+    "RDKit 2026.09 (WebAssembly MinimalLib), https://www.rdkit.org",
+    "RDKit Data/Salts.txt (Landrum, definitions from Zoller, 2006)",
+    "Stahl & Wermuth, Handbook of Pharmaceutical Salts, Wiley-VCH 2002",
+    "IUPAC InChI, Heller et al., J. Cheminform. 2015, 7, 23",
+  ],
+  data: ["rdkit-salts.txt", "counterions-and-solvents.txt"],
+  validation:
+    "Salt fragments found by the same definitions as native RDKit's SaltRemover on every multi-fragment " +
+    "molecule of NCI first_5K.smi (test: parent/choose-parent.test.ts); counterion fixtures NCI-3802, " +
+    "NCI-3423, NCI-2702 and a tetraphenylborate salt.",
+  limits:
+    "No charge neutralisation or tautomer canonicalisation (RDKit WebAssembly has no standardizer): " +
+    "a carboxylate and its acid are different parents. Counterions absent from both lists are only " +
+    "removed when smaller than the parent.",
+};
 
 /**
  * Parse, sanitize and standardize each SMILES (RDKit), report canonical SMILES, InChIKey,
@@ -42,13 +78,16 @@ const ID = "molecular_logic";
 export const molecularLogic: AnalysisModule<MolecularLogicFinding, MolecularLogicSummary> = {
   id: ID,
   version: "1.0.0",
-  description: "Structure parsing, sanitization, standardization (largest fragment), identity and duplicates",
+  description: "Structure parsing, sanitization, parent choice (salts stripped), identity and duplicates",
+  method: METHOD,
   requiredInputs: ["portfolio"],
   riskChannel: "chemistry",
   createAnalyzer() {
     const firstByKey = new Map<string, string>();
     const unparseable: string[] = [];
     const duplicates: { candidate_id: string; duplicate_of: string }[] = [];
+    const ambiguous: string[] = [];
+    const inorganic: string[] = [];
     let compounds = 0;
     let multiFragment = 0;
     let charged = 0;
@@ -74,6 +113,9 @@ export const molecularLogic: AnalysisModule<MolecularLogicFinding, MolecularLogi
             parent_inchikey: null,
             fragment_count: null,
             salt_or_mixture_stripped: false,
+            stripped_fragments: [],
+            parent_ambiguous: false,
+            no_organic_parent: false,
             net_charge: null,
             parent_net_charge: null,
             stereo_centers: null,
@@ -87,6 +129,8 @@ export const molecularLogic: AnalysisModule<MolecularLogicFinding, MolecularLogi
         if (first === undefined) firstByKey.set(key, compound.row.candidateId);
         else duplicates.push({ candidate_id: compound.row.candidateId, duplicate_of: first });
         if (chem.fragment_count > 1) multiFragment++;
+        if (chem.parent_ambiguous) ambiguous.push(compound.row.candidateId);
+        if (chem.no_organic_parent) inorganic.push(compound.row.candidateId);
         if (chem.parent_net_charge !== 0) charged++;
         if (chem.descriptors.unspecified_atom_stereo_centers > 0) unspecified++;
         return {
@@ -98,7 +142,10 @@ export const molecularLogic: AnalysisModule<MolecularLogicFinding, MolecularLogi
           parent_smiles: chem.parent_smiles,
           parent_inchikey: chem.parent_inchikey,
           fragment_count: chem.fragment_count,
-          salt_or_mixture_stripped: chem.fragment_count > 1,
+          salt_or_mixture_stripped: chem.stripped_fragments.length > 0,
+          stripped_fragments: chem.stripped_fragments,
+          parent_ambiguous: chem.parent_ambiguous,
+          no_organic_parent: chem.no_organic_parent,
           net_charge: chem.net_charge,
           parent_net_charge: chem.parent_net_charge,
           stereo_centers: chem.descriptors.atom_stereo_centers,
@@ -117,9 +164,11 @@ export const molecularLogic: AnalysisModule<MolecularLogicFinding, MolecularLogi
           multi_fragment: multiFragment,
           charged_parents: charged,
           with_unspecified_stereo: unspecified,
+          parent_ambiguous: ambiguous,
+          no_organic_parent: inorganic,
           duplicates,
-          // Honest scope: MinimalLib exposes no charge neutralizer or tautomer canonicalizer.
-          standardization: "largest fragment by heavy atoms; no neutralization or tautomer canonicalization",
+          standardization: PARENT_RULE,
+          method: METHOD,
         };
       },
     };

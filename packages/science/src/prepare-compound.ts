@@ -1,5 +1,6 @@
-import type { PortfolioRow } from "../inputs/portfolio.ts";
-import type { RDKit } from "./rdkit.ts";
+import type { CompoundRow } from "./compound-row.ts";
+import { chooseParent, type ParentChoice } from "./parent/choose-parent.ts";
+import { type Mol, parseSmiles, type RDKit } from "./rdkit.ts";
 
 /** RDKit descriptors of the standardized parent, rounded so the JSON is stable. */
 export interface Descriptors {
@@ -24,8 +25,14 @@ export interface ParsedChemistry {
   readonly inchi: string | null;
   readonly inchikey: string | null;
   readonly fragment_count: number;
-  /** Largest fragment by heavy atoms: the standardized parent (salts and solvents stripped). */
+  /** The parent: salts and solvents stripped, largest organic fragment kept (`PARENT_RULE`). */
   readonly parent_smiles: string;
+  /** Names of the fragments stripped as salts or solvents. */
+  readonly stripped_fragments: readonly string[];
+  /** Two different fragments tied for parent; the first by canonical SMILES was kept. */
+  readonly parent_ambiguous: boolean;
+  /** No fragment contains carbon (inorganic input): the whole input is the parent. */
+  readonly no_organic_parent: boolean;
   readonly parent_inchikey: string | null;
   readonly net_charge: number;
   readonly parent_net_charge: number;
@@ -34,22 +41,27 @@ export interface ParsedChemistry {
   readonly depiction_svg: string;
 }
 
-/** A portfolio row with what RDKit could make of its SMILES: the input every module works on. */
+/**
+ * A row with what RDKit could make of its SMILES: the input every module works on. `rdkit` is the
+ * instance that parsed it, so analyzers can re-read `chem.parent_smiles` without loading another.
+ */
 export type PreparedCompound =
-  | { readonly row: PortfolioRow; readonly ok: true; readonly chem: ParsedChemistry }
-  | { readonly row: PortfolioRow; readonly ok: false; readonly error: string };
+  | { readonly row: CompoundRow; readonly ok: true; readonly chem: ParsedChemistry; readonly rdkit: RDKit }
+  | { readonly row: CompoundRow; readonly ok: false; readonly error: string };
 
 /**
  * Parses and standardizes one SMILES with RDKit. Every wasm object is deleted before returning:
  * the wasm heap is not garbage collected, so a leak here would grow with the portfolio.
  */
-export function prepareCompound(rdkit: RDKit, row: PortfolioRow): PreparedCompound {
+export function prepareCompound(rdkit: RDKit, row: CompoundRow): PreparedCompound {
   if (row.smiles === "") return { row, ok: false, error: "empty SMILES" };
-  const mol = rdkit.get_mol(row.smiles);
-  if (mol === null) return { row, ok: false, error: "SMILES does not parse or sanitize" };
+  const parsed = parseSmiles(rdkit, row.smiles);
+  if ("error" in parsed) return { row, ok: false, error: parsed.error };
+  const { mol } = parsed;
   try {
-    if (!mol.is_valid() || mol.get_num_atoms() === 0) return { row, ok: false, error: "SMILES has no atoms" };
-    const parent = largestFragment(rdkit, mol);
+    if (mol.get_num_atoms() === 0) return { row, ok: false, error: "SMILES has no atoms" };
+    const choice = chooseParent(rdkit, mol);
+    const parent = choice.fragment_count > 1 ? reparse(rdkit, choice) : null;
     try {
       const target = parent ?? mol;
       const inchi = safe(() => mol.get_inchi());
@@ -57,12 +69,16 @@ export function prepareCompound(rdkit: RDKit, row: PortfolioRow): PreparedCompou
       return {
         row,
         ok: true,
+        rdkit,
         chem: {
           canonical_smiles: mol.get_smiles(),
           inchi,
           inchikey: inchi ? safe(() => rdkit.get_inchikey_for_inchi(inchi)) : null,
-          fragment_count: countFragments(mol),
+          fragment_count: choice.fragment_count,
           parent_smiles: target.get_smiles(),
+          stripped_fragments: choice.stripped,
+          parent_ambiguous: choice.parent_ambiguous,
+          no_organic_parent: choice.no_organic_parent,
           parent_inchikey: parentInchi ? safe(() => rdkit.get_inchikey_for_inchi(parentInchi)) : null,
           net_charge: netCharge(mol.get_json()),
           parent_net_charge: netCharge(target.get_json()),
@@ -78,40 +94,12 @@ export function prepareCompound(rdkit: RDKit, row: PortfolioRow): PreparedCompou
   }
 }
 
-type Mol = NonNullable<ReturnType<RDKit["get_mol"]>>;
-
-function largestFragment(rdkit: RDKit, mol: Mol): Mol | null {
-  const frags = mol.get_frags() as { molList: { size(): number; at(i: number): Mol | null; delete(): void } };
-  const list = frags.molList;
-  let bestAtoms = -1;
-  let bestSmiles = "";
-  try {
-    if (list.size() <= 1) return null;
-    for (let at = 0; at < list.size(); at++) {
-      const fragment = list.at(at);
-      if (fragment === null) continue;
-      const atoms = fragment.get_num_atoms(true);
-      const smiles = fragment.get_smiles();
-      fragment.delete();
-      // Ties broken by canonical SMILES so the parent does not depend on input order.
-      if (atoms > bestAtoms || (atoms === bestAtoms && smiles < bestSmiles)) {
-        bestAtoms = atoms;
-        bestSmiles = smiles;
-      }
-    }
-  } finally {
-    list.delete();
-  }
-  return bestSmiles === "" ? null : rdkit.get_mol(bestSmiles);
-}
-
-function countFragments(mol: Mol): number {
-  const frags = mol.get_frags() as { molList: { size(): number; delete(): void } };
-  try {
-    return frags.molList.size();
-  } finally {
-    frags.molList.delete();
-  }
+function reparse(rdkit: RDKit, choice: ParentChoice): Mol | null {
+  const parent = rdkit.get_mol(choice.parent_smiles);
+  if (parent?.is_valid()) return parent;
+  parent?.delete();
+  // A fragment RDKit wrote itself always re-parses; if it ever did not, the whole input is used.
+  return null;
 }
 
 function netCharge(json: string): number {

@@ -1,4 +1,10 @@
-import { type AnalysisModule, type CompoundFinding, evidenceId, ratio } from "./analysis-module.ts";
+import {
+  type AnalysisModule,
+  type CompoundFinding,
+  evidenceId,
+  type MethodCard,
+  ratio,
+} from "./analysis-module.ts";
 import type { Descriptors, PreparedCompound } from "./prepare-compound.ts";
 
 export interface RuleResult {
@@ -38,6 +44,7 @@ export interface DrugLikenessSummary {
   readonly egan_pass_rate: number;
   readonly all_rules_pass_rate: number;
   readonly mean: Readonly<Record<string, number>> | null;
+  readonly method: MethodCard;
 }
 
 /** Rule thresholds, recorded in thresholds/measurement_profile.json. */
@@ -55,6 +62,26 @@ export const DRUG_LIKENESS_RULES = {
 } as const;
 
 const ID = "kinase_drug_likeness";
+
+const METHOD: MethodCard = {
+  what:
+    "General oral drug-likeness, not kinase-specific: nothing in this module uses kinase data. RDKit " +
+    "descriptors of the parent checked against Lipinski's rule of five (at most one violation), Veber's " +
+    "and Egan's limits. The module keeps its policy id; kinase-specific evidence would need kinase " +
+    "activity data that this build does not have.",
+  citations: [
+    "Lipinski et al., Adv. Drug Deliv. Rev. 1997, 23, 3",
+    "Veber et al., J. Med. Chem. 2002, 45, 2615",
+    "Egan, Merz & Baldwin, J. Med. Chem. 2000, 43, 3867",
+  ],
+  data: [],
+  validation:
+    "Descriptors and verdicts equal to native RDKit on 4,989 NCI first_5K molecules (issue 10 measurement); " +
+    "imatinib fixture against its published InChIKey.",
+  limits:
+    "Egan is applied as its two published limits (a box), not the ellipse: admet_predictions reports the " +
+    "egg. Rules of thumb for passive oral absorption; they say nothing about potency or selectivity.",
+};
 
 /** Lipinski (Ro5, ≤1 violation), Veber and Egan rules over RDKit descriptors of the parent. */
 export function evaluateRules(d: Descriptors): DrugLikenessFinding["rules"] & object {
@@ -84,7 +111,9 @@ export function evaluateRules(d: Descriptors): DrugLikenessFinding["rules"] & ob
 export const kinaseDrugLikeness: AnalysisModule<DrugLikenessFinding, DrugLikenessSummary> = {
   id: ID,
   version: "1.0.0",
-  description: "Physicochemical descriptors (RDKit) and Lipinski, Veber, Egan rules",
+  description:
+    "General oral drug-likeness (not kinase-specific): Lipinski, Veber, Egan rules on RDKit descriptors",
+  method: METHOD,
   requiredInputs: ["portfolio"],
   riskChannel: "chemistry",
   createAnalyzer() {
@@ -146,6 +175,7 @@ export const kinaseDrugLikeness: AnalysisModule<DrugLikenessFinding, DrugLikenes
               : Object.fromEntries(
                   Object.entries(sums).map(([key, sum]) => [key, Math.round((sum / assessed) * 1000) / 1000]),
                 ),
+          method: METHOD,
         };
       },
     };

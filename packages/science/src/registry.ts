@@ -1,9 +1,11 @@
 import type { AnalysisModule } from "./analysis-module.ts";
-import { kinaseDrugLikeness } from "./kinase_drug_likeness.ts";
-import { molecularLogic } from "./molecular_logic.ts";
+import { kinaseDrugLikeness } from "./kinase-drug-likeness.ts";
+import { molecularLogic } from "./molecular-logic.ts";
+import { toxicityProfile } from "./toxicity/toxicity-profile.ts";
 
 /** Modules this build implements; every other policy module is `not_available`, never faked. */
 export const IMPLEMENTED_MODULES: readonly AnalysisModule[] = [
   molecularLogic as unknown as AnalysisModule,
   kinaseDrugLikeness as unknown as AnalysisModule,
+  toxicityProfile as unknown as AnalysisModule,
 ];

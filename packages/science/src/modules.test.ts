@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import type { PortfolioRow } from "../inputs/portfolio.ts";
-import { kinaseDrugLikeness } from "./kinase_drug_likeness.ts";
-import { molecularLogic } from "./molecular_logic.ts";
+import type { CompoundRow } from "./compound-row.ts";
+import { kinaseDrugLikeness } from "./kinase-drug-likeness.ts";
+import { molecularLogic } from "./molecular-logic.ts";
 import { prepareCompound } from "./prepare-compound.ts";
 import { loadRDKit } from "./rdkit.ts";
 
-const row = (index: number, smiles: string): PortfolioRow => ({
+const row = (index: number, smiles: string): CompoundRow => ({
   index,
   line: index + 1,
   candidateId: `C${index}`,
@@ -58,6 +58,12 @@ test("unparseable and empty SMILES are reported per row, not thrown", async () =
     assert.equal(dl.analyze(compound).status, "not_assessed");
   }
   assert.deepEqual(ml.finish().unparseable_candidates, ["C1", "C2"]);
+  const ring = prepareCompound(rdkit, row(3, "C1CC"));
+  assert.ok(!ring.ok);
+  assert.match(ring.error, /^RDKit: SMILES Parse Error: unclosed ring/, "RDKit's own reason is kept");
+  const valence = prepareCompound(rdkit, row(4, "C(C)(C)(C)(C)C"));
+  assert.ok(!valence.ok);
+  assert.match(valence.error, /Explicit valence for atom # 0 C, 5/);
   assert.equal(dl.finish().assessed, 0);
 });
 

@@ -1,0 +1,81 @@
+import type { Mol, RDKit } from "../rdkit.ts";
+import {
+  compileScreenedQuery,
+  findMatches,
+  patternFingerprint,
+  type ScreenedQuery,
+} from "../substructure/screened-query.ts";
+import { type NibrFilter, nibrFilters } from "./nibr-catalog.ts";
+import { type PainsPattern, painsPatterns } from "./pains-catalog.ts";
+
+/** Structural alerts found on one parent: names as published, never a toxicity prediction. */
+export interface StructuralAlerts {
+  /** PAINS names matched, e.g. `ene_rhod_A(235)`. */
+  readonly pains: readonly string[];
+  readonly nibr: readonly {
+    readonly name: string;
+    readonly severity: NibrFilter["severity"];
+    readonly covalent: boolean;
+  }[];
+  /** Atom indices of the parent (as in `parent_smiles`) covered by each alert, for depictions. */
+  readonly alert_atoms: Readonly<Record<string, readonly number[]>>;
+}
+
+interface Compiled {
+  readonly pains: readonly (PainsPattern & ScreenedQuery)[];
+  readonly nibr: readonly (NibrFilter & ScreenedQuery)[];
+}
+
+const compiled = new WeakMap<RDKit, Compiled>();
+
+function catalogs(rdkit: RDKit): Compiled {
+  let found = compiled.get(rdkit);
+  if (found === undefined) {
+    found = {
+      pains: painsPatterns().map((p) => ({ ...p, ...compileScreenedQuery(rdkit, p.smarts) })),
+      nibr: nibrFilters().map((f) => ({ ...f, ...compileScreenedQuery(rdkit, f.smarts) })),
+    };
+    compiled.set(rdkit, found);
+  }
+  return found;
+}
+
+function union(matches: readonly number[][], below: number): number[] {
+  return [...new Set(matches.flat())].filter((atom) => atom < below).sort((a, b) => a - b);
+}
+
+/**
+ * PAINS (Baell & Holloway 2010) and NIBR hit-triage filters (Schuffenhauer et al. 2020) on a
+ * parent molecule. PAINS run on a copy carrying explicit hydrogens: 368 of the 480 patterns spell
+ * hydrogens as `[#1]` atoms, which RDKit WebAssembly's `get_qmol` does not merge into H counts, so
+ * they only match explicit H atoms (science review 2026-11). NIBR filters run on the molecule as
+ * parsed, as the NIBR script does, and count at least MIN_COUNT matches.
+ */
+export function findStructuralAlerts(rdkit: RDKit, parent: Mol): StructuralAlerts {
+  const { pains, nibr } = catalogs(rdkit);
+  const heavy = parent.get_num_atoms();
+  const alertAtoms: Record<string, number[]> = {};
+  const painsHits: string[] = [];
+  const withHs = rdkit.get_mol(parent.add_hs(), JSON.stringify({ removeHs: false }));
+  if (withHs === null) throw new Error("RDKit could not add hydrogens to the parent");
+  try {
+    const fingerprint = patternFingerprint(withHs);
+    for (const pattern of pains) {
+      const matches = findMatches(withHs, fingerprint, pattern);
+      if (matches.length === 0) continue;
+      painsHits.push(pattern.name);
+      alertAtoms[pattern.name] = union(matches, heavy);
+    }
+  } finally {
+    withHs.delete();
+  }
+  const nibrHits: StructuralAlerts["nibr"][number][] = [];
+  const fingerprint = patternFingerprint(parent);
+  for (const filter of nibr) {
+    const matches = findMatches(parent, fingerprint, filter);
+    if (matches.length < filter.minCount) continue;
+    nibrHits.push({ name: filter.name, severity: filter.severity, covalent: filter.covalent });
+    alertAtoms[filter.name] = union(matches, heavy);
+  }
+  return { pains: painsHits, nibr: nibrHits, alert_atoms: alertAtoms };
+}
