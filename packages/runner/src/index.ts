@@ -11,5 +11,6 @@ export {
 export { createTokenSource, mainRun, mainSeal } from "./main.ts";
 export { type PreparedCompound, prepareCompound } from "./modules/prepare-compound.ts";
 export { loadRDKit, type RDKit } from "./modules/rdkit.ts";
-export { runAudit, sealHashes } from "./run-audit.ts";
+export { sealHashes } from "./outputs/seal-hashes.ts";
+export { runAudit } from "./run-audit.ts";
 export { EXIT, RUNNER_ERRORS, RunnerError, type RunnerErrorCode } from "./runner-error.ts";
