@@ -10,6 +10,7 @@ import { renderCompoundRow } from "../outputs/report-html.ts";
 import type { Scratch } from "../outputs/scratch.ts";
 import { countPlan, type ModulePlan, type PlanCounts, settlePlan } from "../plan/module-plan.ts";
 import type { PlannedRun } from "./plan-stage.ts";
+import type { ValidatedRow } from "./validate-stage.ts";
 
 export const COMBINED_FILE = join("results", "combined_unified_computational_outputs.json");
 
@@ -30,7 +31,8 @@ export interface AnalyseStageOptions {
   readonly scratch: Scratch;
   readonly planned: PlannedRun;
   readonly primaryCandidateId: string | null;
-  readonly compounds: AsyncIterable<PreparedCompound>;
+  /** Validated rows in portfolio order (from the validate stage's scratch cache). */
+  readonly rows: AsyncIterable<ValidatedRow>;
   readonly generatedAt: string;
   readonly onCompound?: (done: number) => void;
 }
@@ -59,16 +61,17 @@ export async function analyseStage(options: AnalyseStageOptions): Promise<Analys
   );
   const rows = await StreamingFile.open(options.scratch.path("report-rows.html"));
   let primaryFindings: Record<string, CompoundFinding> | null = null;
+  const validatedOf = new WeakMap<PreparedCompound, ValidatedRow>();
   let result: ModuleRunResult;
   try {
     result = await runModules({
-      compounds: options.compounds,
+      compounds: compoundsOf(options.rows, validatedOf),
       modules,
       rawDir: join(options.runDir, "raw"),
       generatedAt: options.generatedAt,
       onCompound: options.onCompound,
       sink: async (compound, findings) => {
-        const record = combinedRecord(compound, findings);
+        const record = combinedRecord(compound, findings, validatedOf.get(compound));
         if (compound.row.candidateId === options.primaryCandidateId) primaryFindings = record.findings;
         await combined.push(record);
         await rows.write(renderCompoundRow(compound, findings));
@@ -99,13 +102,30 @@ export async function analyseStage(options: AnalyseStageOptions): Promise<Analys
   return { result, settled, counts, primaryFindings, reportRowsPath: rows.path };
 }
 
-function combinedRecord(compound: PreparedCompound, findings: ReadonlyMap<string, CompoundFinding>) {
+async function* compoundsOf(
+  rows: AsyncIterable<ValidatedRow>,
+  validatedOf: WeakMap<PreparedCompound, ValidatedRow>,
+): AsyncGenerator<PreparedCompound> {
+  for await (const row of rows) {
+    validatedOf.set(row.compound, row);
+    yield row.compound;
+  }
+}
+
+function combinedRecord(
+  compound: PreparedCompound,
+  findings: ReadonlyMap<string, CompoundFinding>,
+  validated: ValidatedRow | undefined,
+) {
   return {
     candidate_id: compound.row.candidateId,
     name: compound.row.name,
     line: compound.row.line,
     input_smiles: compound.row.smiles,
     parsed: compound.ok,
+    // ok | invalid | unassessed (too large, RDKit fault or time budget), as in inputs/validation.json.
+    assessment: validated?.status ?? null,
+    assessment_reason: validated?.reason ?? null,
     metadata: compound.row.metadata,
     findings: Object.fromEntries(findings),
   };

@@ -15,6 +15,7 @@ import type { RunFacts } from "../outputs/run-facts.ts";
 import type { AnalysedRun } from "./analyse-stage.ts";
 import type { ChargedRun } from "./charge-stage.ts";
 import type { PlannedRun } from "./plan-stage.ts";
+import type { ValidationSummary } from "./validate-stage.ts";
 
 export const RUNNER_VERSION = "0.1.0";
 
@@ -31,6 +32,7 @@ export interface WriteInputs {
   readonly planned: PlannedRun;
   readonly charged: ChargedRun;
   readonly analysed: AnalysedRun;
+  readonly validation: ValidationSummary;
   readonly startedAt: string;
   readonly generatedAt: string;
   readonly outputsCompletedAt: string;
@@ -55,6 +57,7 @@ export function buildRunFacts(inputs: WriteInputs): RunFacts {
     primary_candidate_id: staged.sources.primary_candidate_id,
     primary_findings: analysed.primaryFindings,
     context: staged.sources.context,
+    validation: inputs.validation,
   };
 }
 

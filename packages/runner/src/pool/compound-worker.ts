@@ -1,0 +1,38 @@
+import { parentPort } from "node:worker_threads";
+import type { PortfolioRow } from "../inputs/portfolio.ts";
+import { prepareCompound } from "../modules/prepare-compound.ts";
+import { loadRDKit } from "../modules/rdkit.ts";
+
+/** Main thread → worker: prepare one row. */
+export interface PrepareRequest {
+  readonly id: number;
+  readonly row: PortfolioRow;
+}
+
+/** Worker → main thread. */
+export type WorkerMessage =
+  | { readonly kind: "ready"; readonly rdkitVersion: string }
+  | { readonly kind: "prepared"; readonly id: number; readonly compound: ReturnType<typeof prepareCompound> }
+  | { readonly kind: "fault"; readonly id: number; readonly message: string };
+
+// One RDKit WebAssembly instance per worker thread. A wasm trap ("memory access out of bounds")
+// can leave RDKit's heap corrupt, so after any fault this worker reports it and exits; the pool
+// starts a fresh one (issue 10 item 2).
+const port = parentPort;
+if (port === null) throw new Error("compound-worker.ts runs only as a worker thread");
+const rdkit = await loadRDKit();
+port.on("message", (request: PrepareRequest) => {
+  let message: WorkerMessage;
+  try {
+    message = { kind: "prepared", id: request.id, compound: prepareCompound(rdkit, request.row) };
+  } catch (error) {
+    port.postMessage({
+      kind: "fault",
+      id: request.id,
+      message: `${(error as Error).name}: ${(error as Error).message}`,
+    } satisfies WorkerMessage);
+    process.exit(70);
+  }
+  port.postMessage(message);
+});
+port.postMessage({ kind: "ready", rdkitVersion: rdkit.version() } satisfies WorkerMessage);
