@@ -142,7 +142,7 @@ export async function validateAllRows(
   let summary: ValidationSummary;
   try {
     summary = await validateRows({
-      rows: readPortfolioRows(staged.portfolioPath, staged.portfolio),
+      rows: readPortfolioRows(staged.portfolioPath),
       pool,
       limits: { maxHeavyAtoms: config.maxHeavyAtoms, maxSmilesLength: config.maxSmilesLength },
       file,

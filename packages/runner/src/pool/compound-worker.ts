@@ -24,7 +24,7 @@ const rdkit = await loadRDKit();
 port.on("message", (request: PrepareRequest) => {
   let message: WorkerMessage;
   try {
-    message = { kind: "prepared", id: request.id, compound: prepareCompound(rdkit, request.row) };
+    message = { kind: "prepared", id: request.id, compound: prepareRow(request.row) };
   } catch (error) {
     port.postMessage({
       kind: "fault",
@@ -36,3 +36,20 @@ port.on("message", (request: PrepareRequest) => {
   port.postMessage(message);
 });
 port.postMessage({ kind: "ready", rdkitVersion: rdkit.version() } satisfies WorkerMessage);
+
+// An SD record arrives as a molblock: RDKit's molblock reader gives the SMILES (stereo from the
+// wedges and parities included) that the usual preparation then works on.
+function prepareRow(row: PortfolioRow): ReturnType<typeof prepareCompound> {
+  if (row.molblock === undefined) return prepareCompound(rdkit, row);
+  const { molblock, ...rest } = row;
+  const mol = rdkit.get_mol(molblock);
+  if (mol === null) return { row: rest, ok: false, error: "molblock does not parse or sanitize (RDKit)" };
+  let smiles: string;
+  try {
+    smiles = mol.is_valid() ? mol.get_smiles() : "";
+  } finally {
+    mol.delete();
+  }
+  if (smiles === "") return { row: rest, ok: false, error: "molblock has no atoms RDKit can read" };
+  return prepareCompound(rdkit, { ...rest, smiles });
+}

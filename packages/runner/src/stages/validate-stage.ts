@@ -7,7 +7,7 @@ import type { PreparedCompound } from "../modules/prepare-compound.ts";
 import { StreamingFile } from "../outputs/atomic-write.ts";
 import { JsonArrayWriter } from "../outputs/json-array-writer.ts";
 import type { CompoundPool } from "../pool/compound-pool.ts";
-import { exceedsLimits, type MoleculeLimits } from "../pool/molecule-guards.ts";
+import { exceedsLimits, type MoleculeLimits, molblockExceedsLimits } from "../pool/molecule-guards.ts";
 import { mapInOrder } from "../pool/ordered-map.ts";
 import { RunnerError } from "../runner-error.ts";
 
@@ -135,7 +135,10 @@ export async function validateRows(options: ValidateRowsOptions): Promise<Valida
 }
 
 async function validateRow(row: PortfolioRow, options: ValidateRowsOptions): Promise<ValidatedRow> {
-  const tooLarge = exceedsLimits(row.smiles, options.limits);
+  const tooLarge =
+    row.molblock === undefined
+      ? exceedsLimits(row.smiles, options.limits)
+      : molblockExceedsLimits(row.molblock, options.limits);
   const outcome =
     tooLarge === null ? await options.pool.prepare(row) : { kind: "unassessed" as const, reason: tooLarge };
   if (outcome.kind === "unassessed") {
