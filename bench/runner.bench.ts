@@ -8,7 +8,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadRDKit, prepareCompound } from "@svc/runner";
+import { loadRDKit, prepareCompound } from "@svc/science";
 
 const MOLECULES = 2000;
 const PYTHON = "/usr/bin/python3";

@@ -1,16 +1,46 @@
 #!/usr/bin/env node
 import { Command, Option } from "commander";
 import { FLAG_ENV } from "../src/config.ts";
-import { mainRun, mainSeal } from "../src/main.ts";
+import { mainRun, mainSeal, mainValidate } from "../src/main.ts";
 
 const env = (name: string) => `(env ${name})`;
+
+// Options shared by a run and `validate` (both validate every row the same way).
+function addInputOptions(command: Command): Command {
+  return command
+    .option("--project-id <id>", `project folder under the input root ${env(FLAG_ENV.projectId)}`)
+    .option("--input-root <dir>", `input root, default /data/input ${env(FLAG_ENV.inputRoot)}`)
+    .option("--category-preset <id>", `auto or a category id, default auto ${env(FLAG_ENV.categoryPreset)}`)
+    .option(
+      "--max-invalid-fraction <share>",
+      `refuse (exit 2, no charge) when more than this share of rows does not parse, default 0.5 ${env(FLAG_ENV.maxInvalidFraction)}`,
+    )
+    .option(
+      "--max-heavy-atoms <n>",
+      `larger molecules are unassessed without RDKit, default 300 ${env(FLAG_ENV.maxHeavyAtoms)}`,
+    )
+    .option(
+      "--max-smiles-length <n>",
+      `longer SMILES are unassessed without RDKit, default 4000 ${env(FLAG_ENV.maxSmilesLength)}`,
+    )
+    .option(
+      "--molecule-timeout-sec <s>",
+      `RDKit time budget per molecule, default 10 ${env(FLAG_ENV.moleculeTimeoutSec)}`,
+    )
+    .option("--workers <n>", `RDKit worker threads, default the container CPU limit ${env(FLAG_ENV.workers)}`)
+    .addOption(
+      new Option(
+        "--log-format <format>",
+        `stderr log format, default text ${env(FLAG_ENV.logFormat)}`,
+      ).choices(["text", "json"]),
+    );
+}
+
 const program = new Command("svc-runner")
   .description(
     "Audit job: validates staged inputs, runs the entitled computational audit, writes results and a seal.",
   )
-  .option("--project-id <id>", `project folder under the input root ${env(FLAG_ENV.projectId)}`)
   .option("--run-id <id>", `run id, default run_<UTC yyyymmddThhmmssZ> ${env(FLAG_ENV.runId)}`)
-  .option("--input-root <dir>", `input root, default /data/input ${env(FLAG_ENV.inputRoot)}`)
   .option("--output-root <dir>", `output root, default /data/output ${env(FLAG_ENV.outputRoot)}`)
   .addOption(new Option("--mode <mode>", `run profile ${env(FLAG_ENV.mode)}`).choices(["standard", "deep"]))
   .option("--module <id>", `module id, default computational ${env(FLAG_ENV.module)}`)
@@ -26,18 +56,26 @@ const program = new Command("svc-runner")
     "--timeout-sec <n>",
     `budget per entitlement call incl. retries, default 20 ${env(FLAG_ENV.timeoutSec)}`,
   )
-  .option("--category-preset <id>", `auto or a category id, default auto ${env(FLAG_ENV.categoryPreset)}`)
-  .addOption(
-    new Option("--log-format <format>", `stderr log format, default text ${env(FLAG_ENV.logFormat)}`).choices(
-      ["text", "json"],
-    ),
-  )
+  .option("--dry-run", "validate inputs and every row and make the plan, like `validate`; never charges")
   .addHelpText(
     "after",
-    "\nExit codes: 0 sealed, 10 finished with a pre-seal, 2 bad input, 3 entitlement refused, 1 internal failure.",
+    "\nExit codes: 0 sealed, 10 finished with a pre-seal, 2 bad input (nothing charged), 3 entitlement refused, 1 internal failure.",
   )
   .action(async (options) => {
     process.exitCode = await mainRun(options);
+  });
+addInputOptions(program);
+
+addInputOptions(
+  program
+    .command("validate")
+    .description(
+      "check inputs and parse every row with RDKit, and print the plan; never contacts the entitlement service",
+    ),
+)
+  .option("--validation-out <file>", "also write the per-row report (svc.validation/v1 JSON) to this file")
+  .action(async (_options, command: Command) => {
+    process.exitCode = await mainValidate(command.optsWithGlobals());
   });
 
 program

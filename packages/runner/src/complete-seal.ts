@@ -4,8 +4,8 @@ import { parsePresealPayload } from "@svc/core";
 import type { EntitlementClient } from "./lifecycle/entitlement-client.ts";
 import type { Logger } from "./log.ts";
 import { writeSealFolder } from "./outputs/seal-files.ts";
+import { sealHashes } from "./outputs/seal-hashes.ts";
 import { readSealedState, restoreSealedState } from "./outputs/sealed-state.ts";
-import { sealHashes } from "./run-audit.ts";
 import { EXIT, type ExitCode, RunnerError } from "./runner-error.ts";
 
 /**

@@ -8,7 +8,7 @@ test("defaults follow the runner contract and the run id is run_<UTC timestamp>"
   const config = resolveRunConfig(
     { projectId: "p1", entitlementUrl: "http://ent:8080" },
     {},
-    new Date("2026-03-04T05:06:07.891Z"),
+    { now: new Date("2026-03-04T05:06:07.891Z"), cpuLimit: 3 },
   );
   assert.equal(config.runId, "run_20260304T050607Z");
   assert.equal(config.inputRoot, "/data/input");
@@ -18,6 +18,9 @@ test("defaults follow the runner contract and the run id is run_<UTC timestamp>"
   assert.equal(config.audience, "http://ent:8080");
   assert.equal(config.timeoutSec, 20);
   assert.equal(config.metricName, "standard_audit_run");
+  assert.equal(config.maxInvalidFraction, 0.5);
+  assert.equal(config.maxHeavyAtoms, 300);
+  assert.equal(config.workers, 3, "workers default to the container CPU limit");
   assert.ok(Object.isFrozen(config));
   assert.equal(defaultRunId(new Date("2026-01-01T00:00:00Z")), "run_20260101T000000Z");
 });
@@ -33,6 +36,30 @@ test("flags win over SVC_* variables, which win over defaults", () => {
   assert.equal(config.projectId, "from-flag");
   assert.equal(config.mode, "deep");
   assert.equal(config.metricName, "deep_x");
+});
+
+test("validation without a charge needs no entitlement url; the limits are checked like any flag", () => {
+  const config = resolveRunConfig({ projectId: "p1" }, { SVC_MAX_HEAVY_ATOMS: "1000" }, { entitled: false });
+  assert.equal(config.maxHeavyAtoms, 1000);
+  assert.throws(
+    () =>
+      resolveRunConfig(
+        { projectId: "p1", maxInvalidFraction: "1.5", workers: "0", moleculeTimeoutSec: "x" },
+        {},
+        { entitled: false },
+      ),
+    (error: unknown) => {
+      assert.ok(error instanceof RunnerError);
+      assert.match(
+        error.message,
+        /--max-invalid-fraction \/ SVC_MAX_INVALID_FRACTION "1.5": must be a number from 0 to 1/,
+      );
+      assert.match(error.message, /--workers \/ SVC_WORKERS "0"/);
+      assert.match(error.message, /--molecule-timeout-sec/);
+      assert.doesNotMatch(error.message, /--entitlement-url/);
+      return true;
+    },
+  );
 });
 
 test("every problem is reported together", () => {

@@ -26,6 +26,15 @@ export interface RunnerConfig {
   readonly metricName: string;
   readonly cloudRegion: string | null;
   readonly cloudLocation: string | null;
+  /** Refuse before any charge when more than this share of rows does not parse (issue 10 item 1). */
+  readonly maxInvalidFraction: number;
+  /** Molecules over these limits are `unassessed` without reaching RDKit (issue 10 item 2). */
+  readonly maxHeavyAtoms: number;
+  readonly maxSmilesLength: number;
+  /** Per-molecule RDKit time budget. */
+  readonly moleculeTimeoutSec: number;
+  /** RDKit worker threads: the container's CPU limit unless set. */
+  readonly workers: number;
 }
 
 /** Flag name (commander camelCase) -> environment variable; the README table mirrors this. */
@@ -42,6 +51,11 @@ export const FLAG_ENV = {
   timeoutSec: "SVC_ENTITLEMENT_TIMEOUT_SEC",
   categoryPreset: "SVC_CATEGORY_PRESET",
   logFormat: "SVC_LOG_FORMAT",
+  maxInvalidFraction: "SVC_MAX_INVALID_FRACTION",
+  maxHeavyAtoms: "SVC_MAX_HEAVY_ATOMS",
+  maxSmilesLength: "SVC_MAX_SMILES_LENGTH",
+  moleculeTimeoutSec: "SVC_MOLECULE_TIMEOUT_SEC",
+  workers: "SVC_WORKERS",
 } as const;
 
 export type RunnerFlags = Partial<Record<keyof typeof FLAG_ENV, string>>;
@@ -61,8 +75,22 @@ function pick(flags: RunnerFlags, env: NodeJS.ProcessEnv, key: keyof typeof FLAG
   return value === undefined || value.trim() === "" ? undefined : value.trim();
 }
 
+export interface ResolveOptions {
+  readonly now?: Date;
+  /** False for `svc-runner validate` / `--dry-run`: no entitlement service is contacted. */
+  readonly entitled?: boolean;
+  /** CPUs of the container (cgroup quota), the default worker count. */
+  readonly cpuLimit?: number;
+}
+
 /** Reads and validates the whole configuration once; every problem is reported together. */
-export function resolveRunConfig(flags: RunnerFlags, env: NodeJS.ProcessEnv, now = new Date()): RunnerConfig {
+export function resolveRunConfig(
+  flags: RunnerFlags,
+  env: NodeJS.ProcessEnv,
+  options: ResolveOptions = {},
+): RunnerConfig {
+  const now = options.now ?? new Date();
+  const entitled = options.entitled ?? true;
   const problems: string[] = [];
   const projectId = pick(flags, env, "projectId");
   if (projectId === undefined) problems.push("--project-id / SVC_PROJECT_ID is required");
@@ -76,9 +104,9 @@ export function resolveRunConfig(flags: RunnerFlags, env: NodeJS.ProcessEnv, now
   if (moduleId !== "computational")
     problems.push(`--module "${moduleId}": this build provides only computational`);
   const entitlementUrl = pick(flags, env, "entitlementUrl");
-  if (entitlementUrl === undefined)
-    problems.push("--entitlement-url / SVC_ENTITLEMENT_URL is required for an entitled run");
-  else if (!isHttpUrl(entitlementUrl))
+  if (entitlementUrl === undefined) {
+    if (entitled) problems.push("--entitlement-url / SVC_ENTITLEMENT_URL is required for an entitled run");
+  } else if (!isHttpUrl(entitlementUrl))
     problems.push(`--entitlement-url "${entitlementUrl}": must be an http(s) URL`);
   const authMode = pick(flags, env, "authMode") ?? "cloud";
   if (!["cloud", "k8s", "dev"].includes(authMode))
@@ -99,6 +127,30 @@ export function resolveRunConfig(flags: RunnerFlags, env: NodeJS.ProcessEnv, now
     problems.push(`SVC_METERING_URL "${meteringUrl}": must be an http(s) URL`);
   const metadataUrl = nonEmpty(env.SVC_METADATA_URL) ?? "http://metadata.google.internal";
   if (!isHttpUrl(metadataUrl)) problems.push(`SVC_METADATA_URL "${metadataUrl}": must be an http(s) URL`);
+  const number = (
+    key: keyof typeof FLAG_ENV,
+    fallback: number,
+    min: number,
+    max: number,
+    integer: boolean,
+  ) => {
+    const text = pick(flags, env, key);
+    if (text === undefined) return fallback;
+    const value = Number(text);
+    if (!Number.isFinite(value) || value < min || value > max || (integer && !Number.isInteger(value))) {
+      const flag = `--${key.replace(/[A-Z]/g, (ch) => `-${ch.toLowerCase()}`)}`;
+      problems.push(
+        `${flag} / ${FLAG_ENV[key]} "${text}": must be ${integer ? "an integer" : "a number"} from ${min} to ${max}`,
+      );
+      return fallback;
+    }
+    return value;
+  };
+  const maxInvalidFraction = number("maxInvalidFraction", 0.5, 0, 1, false);
+  const maxHeavyAtoms = number("maxHeavyAtoms", 300, 1, 100_000, true);
+  const maxSmilesLength = number("maxSmilesLength", 4000, 1, 1_000_000, true);
+  const moleculeTimeoutSec = number("moleculeTimeoutSec", 10, 0.1, 3600, false);
+  const workers = number("workers", Math.max(1, options.cpuLimit ?? 1), 1, 256, true);
   if (problems.length > 0)
     throw new RunnerError("CONFIG_INVALID", `configuration invalid: ${problems.join("; ")}`);
   const metricName =
@@ -113,9 +165,9 @@ export function resolveRunConfig(flags: RunnerFlags, env: NodeJS.ProcessEnv, now
     outputRoot: pick(flags, env, "outputRoot") ?? "/data/output",
     mode: mode as "standard" | "deep",
     moduleId,
-    entitlementUrl: entitlementUrl as string,
+    entitlementUrl: entitlementUrl ?? "",
     authMode: authMode as AuthMode,
-    audience: pick(flags, env, "audience") ?? (entitlementUrl as string),
+    audience: pick(flags, env, "audience") ?? entitlementUrl ?? "",
     timeoutSec,
     categoryPreset: pick(flags, env, "categoryPreset") ?? "auto",
     logFormat: logFormat as "text" | "json",
@@ -128,6 +180,11 @@ export function resolveRunConfig(flags: RunnerFlags, env: NodeJS.ProcessEnv, now
     metricName,
     cloudRegion: nonEmpty(env.SVC_CLOUD_REGION),
     cloudLocation: nonEmpty(env.SVC_CLOUD_LOCATION),
+    maxInvalidFraction,
+    maxHeavyAtoms,
+    maxSmilesLength,
+    moleculeTimeoutSec,
+    workers,
   });
 }
 

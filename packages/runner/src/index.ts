@@ -1,4 +1,3 @@
-export { loadRDKit, type PreparedCompound, prepareCompound, type RDKit } from "@svc/science";
 export { completeSeal } from "./complete-seal.ts";
 export {
   defaultRunId,
@@ -16,5 +15,6 @@ export {
   type TokenSource,
 } from "./lifecycle/token-source.ts";
 export { createTokenSource, mainRun, mainSeal } from "./main.ts";
-export { runAudit, sealHashes } from "./run-audit.ts";
+export { sealHashes } from "./outputs/seal-hashes.ts";
+export { runAudit } from "./run-audit.ts";
 export { EXIT, RUNNER_ERRORS, RunnerError, type RunnerErrorCode } from "./runner-error.ts";

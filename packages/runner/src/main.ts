@@ -1,5 +1,7 @@
+import { resolve } from "node:path";
 import { completeSeal } from "./complete-seal.ts";
 import { type AuthMode, type RunnerFlags, resolveRunConfig } from "./config.ts";
+import { stageInputs } from "./inputs/stage-inputs.ts";
 import { EntitlementClient } from "./lifecycle/entitlement-client.ts";
 import {
   cloudTokenSource,
@@ -8,8 +10,10 @@ import {
   type TokenSource,
 } from "./lifecycle/token-source.ts";
 import { createLogger, type Logger } from "./log.ts";
-import { runAudit } from "./run-audit.ts";
+import { containerCpuLimit } from "./pool/cpu-limit.ts";
+import { runAudit, validateAllRows } from "./run-audit.ts";
 import { EXIT, type ExitCode, RunnerError } from "./runner-error.ts";
+import { planStage } from "./stages/plan-stage.ts";
 
 /** Builds the token source for an auth mode from the environment (docs/contracts/runner-env.md). */
 export function createTokenSource(mode: AuthMode, env: NodeJS.ProcessEnv): TokenSource {
@@ -20,11 +24,15 @@ export function createTokenSource(mode: AuthMode, env: NodeJS.ProcessEnv): Token
 }
 
 /** `svc-runner` default command: one audit run; resolves to the process exit code. */
-export async function mainRun(flags: RunnerFlags, env: NodeJS.ProcessEnv = process.env): Promise<ExitCode> {
+export async function mainRun(
+  flags: RunnerFlags & { dryRun?: boolean },
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<ExitCode> {
+  if (flags.dryRun === true) return mainValidate(flags, env);
   const format = (flags.logFormat ?? env.SVC_LOG_FORMAT) === "json" ? "json" : "text";
   let log = createLogger(format);
   return report(log, async () => {
-    const config = resolveRunConfig(flags, env);
+    const config = resolveRunConfig(flags, env, { cpuLimit: containerCpuLimit() });
     log = createLogger(config.logFormat);
     const entitlement = new EntitlementClient({
       baseUrl: config.entitlementUrl,
@@ -37,6 +45,49 @@ export async function mainRun(flags: RunnerFlags, env: NodeJS.ProcessEnv = proce
     const done = outcome.exitCode === EXIT.success ? "run sealed" : "run finished with a pre-seal (exit 10)";
     log.info(done, { run_dir: outcome.runDir, seal_status: outcome.sealStatus });
     return outcome.exitCode;
+  });
+}
+
+/**
+ * `svc-runner validate` (and `--dry-run`): the inputs, every row through RDKit, and the plan, as
+ * a run would do them before its charge; never contacts the entitlement service. Prints a JSON
+ * summary on stdout; `--validation-out <file>` also writes the per-row report.
+ */
+export async function mainValidate(
+  flags: RunnerFlags & { validationOut?: string },
+  env: NodeJS.ProcessEnv = process.env,
+  stdout: (text: string) => void = (text) => process.stdout.write(text),
+): Promise<ExitCode> {
+  const format = (flags.logFormat ?? env.SVC_LOG_FORMAT) === "json" ? "json" : "text";
+  const log = createLogger(format);
+  return report(log, async () => {
+    const config = resolveRunConfig(flags, env, { entitled: false, cpuLimit: containerCpuLimit() });
+    log.info("validating inputs (no charge)", { phase: "inputs", project_id: config.projectId });
+    const staged = await stageInputs(config.inputRoot, config.projectId);
+    const planned = planStage(staged, config.categoryPreset);
+    const { summary } = await validateAllRows(config, log, staged, {
+      reportPath: flags.validationOut ? resolve(flags.validationOut) : null,
+      cachePath: null,
+    });
+    stdout(
+      `${JSON.stringify(
+        {
+          schema: "svc.validation-result/v1",
+          project_id: config.projectId,
+          inputs_sha256: staged.tree.sha256,
+          category_id: planned.category.category_id,
+          modules: planned.plan.modules
+            .filter((entry) => entry.bucket !== "not_in_category")
+            .map(({ module_id, bucket, outcome, reason }) => ({ module_id, bucket, outcome, reason })),
+          validation: summary,
+          charged: false,
+        },
+        null,
+        2,
+      )}\n`,
+    );
+    log.info("inputs valid; nothing was charged", { phase: "inputs", ok: summary.ok, rows: summary.rows });
+    return EXIT.success;
   });
 }
 

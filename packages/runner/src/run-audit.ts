@@ -1,39 +1,28 @@
-import { createReadStream } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { digestTree, sha256File } from "@svc/core";
-import type { CompoundFinding, InputKind } from "@svc/science";
-import { IMPLEMENTED_MODULES, loadRDKit } from "@svc/science";
+import { rm } from "node:fs/promises";
+import { basename, join } from "node:path";
 import type { RunnerConfig } from "./config.ts";
 import { readPortfolioRows } from "./inputs/portfolio.ts";
 import { type StagedInputs, stageInputs } from "./inputs/stage-inputs.ts";
-import type { EntitlementClient, RunParams } from "./lifecycle/entitlement-client.ts";
-import { type MeteringRecord, reportUsage } from "./lifecycle/metering.ts";
+import type { EntitlementClient } from "./lifecycle/entitlement-client.ts";
 import type { Logger } from "./log.ts";
-import { runModules, writeRawRecord } from "./modules/run-modules.ts";
-import { StreamingFile, writeJsonAtomic } from "./outputs/atomic-write.ts";
-import {
-  buildCategoryScores,
-  buildMeasurementProfile,
-  buildMetrics,
-  buildRiskChannelsMap,
-  buildRiskSummary,
-  buildSummary,
-  REPORT_FILE,
-} from "./outputs/build-results.ts";
-import { renderCompoundRow, renderReportHead, renderReportTail } from "./outputs/report-html.ts";
-import { writeExpectedHashes, writeReproPack } from "./outputs/repro-pack.ts";
 import { prepareRunDir } from "./outputs/run-dir.ts";
-import type { RunFacts, SealStatus } from "./outputs/run-facts.ts";
-import { toInstant, writePreseal, writeSealFolder } from "./outputs/seal-files.ts";
-import { keepSealedState } from "./outputs/sealed-state.ts";
-import { buildModulePlan, countPlan, settlePlan } from "./plan/module-plan.ts";
-import { loadPolicy } from "./plan/policy.ts";
-import { resolveCategory } from "./plan/resolve-category.ts";
-import { EXIT, type ExitCode, RunnerError } from "./runner-error.ts";
-
-export const RUNNER_VERSION = "0.1.0";
+import type { SealStatus } from "./outputs/run-facts.ts";
+import { openScratch, type Scratch } from "./outputs/scratch.ts";
+import { toInstant } from "./outputs/seal-files.ts";
+import { CompoundPool } from "./pool/compound-pool.ts";
+import type { ExitCode } from "./runner-error.ts";
+import { analyseStage } from "./stages/analyse-stage.ts";
+import { type ChargedRun, chargeStage } from "./stages/charge-stage.ts";
+import { planStage } from "./stages/plan-stage.ts";
+import { sealStage } from "./stages/seal-stage.ts";
+import {
+  assertAcceptable,
+  readValidatedRows,
+  VALIDATION_FILE,
+  type ValidationSummary,
+  validateRows,
+} from "./stages/validate-stage.ts";
+import { buildRunFacts, planOutputFiles, type WriteInputs, writeStage } from "./stages/write-stage.ts";
 
 export interface AuditDeps {
   readonly config: RunnerConfig;
@@ -48,323 +37,129 @@ export interface AuditOutcome {
   readonly sealStatus: SealStatus;
 }
 
+const PREPARED_CACHE = "prepared.jsonl";
+
 /**
- * One audit run in the spec §3 order: validate inputs, plan, then check → consume → run_start →
- * modules → outputs → run_complete → seal/. Nothing reaches the entitlement service before the
- * inputs, the category and the output folder are known to be good.
+ * One audit run in the spec §3 order, as named stages: validate → plan → charge → analyse →
+ * write → seal. Every row is parsed before anything is charged; a run refused before consume
+ * leaves no run folder behind (issue 10 item 1, issue 13). Scratch space lives in the run folder
+ * and is removed on every exit path.
  */
 export async function runAudit(deps: AuditDeps): Promise<AuditOutcome> {
   const { config, log } = deps;
   const now = deps.now ?? (() => new Date());
   const startedAt = toInstant(now());
   log.info("validating inputs", { phase: "inputs", project_id: config.projectId });
-  const staged = await stageInputs(config.inputRoot, config.projectId);
-  const policy = loadPolicy();
-  const category = resolveCategory(policy, routingEvidence(staged), config.categoryPreset);
-  if (category === null) {
-    throw new RunnerError(
-      "CATEGORY_UNKNOWN",
-      `--category-preset "${config.categoryPreset}" is not a category of ${policy.policy_version}`,
-    );
-  }
-  const plan = buildModulePlan(policy, category, IMPLEMENTED_MODULES, stagedKinds(staged));
+  const inputs = await stageInputs(config.inputRoot, config.projectId);
+  const plannedRun = planStage(inputs, config.categoryPreset);
   const runDir = await prepareRunDir(config.outputRoot, config.runId);
-  const rdkit = await loadRDKit();
-  log.info("inputs valid", {
-    phase: "inputs",
-    compounds: staged.portfolio.rowCount,
-    inputs_sha256: staged.tree.sha256,
-    category_id: category.category_id,
-  });
-
-  const params: RunParams = {
-    run_id: config.runId,
-    project_id: config.projectId,
-    mode: config.mode,
-    module_id: config.moduleId,
-  };
-  log.info("entitlement check", { phase: "entitlement", url: config.entitlementUrl });
-  const check = await deps.entitlement.check(params);
-  const consume = await deps.entitlement.consume(params);
-  log.info("run consumed", { phase: "entitlement", runs_remaining: consume.runs_remaining });
-  const metering = await reportUsage({
-    agentUrl: config.meteringUrl,
-    metric: config.metricName,
-    startTime: startedAt,
-    endTime: toInstant(now()),
-  });
-  if (metering.configured && !metering.reported)
-    log.warn("metering report refused", { status: metering.status, error: metering.error });
-  const runStart = await deps.entitlement.runStart({
-    ...params,
-    category_id: category.category_id,
-    inputs_sha256: staged.tree.sha256,
-    image: config.image,
-  });
-
-  // Analysis: streamed, one compound at a time.
-  const generatedAt = startedAt;
-  const work = await mkdtemp(join(tmpdir(), "svc-runner-"));
+  let scratch: Scratch | null = null;
+  let charged: ChargedRun | null = null;
   try {
-    const planned = plan.modules
-      .filter((entry) => entry.outcome === "planned")
-      .map((entry) => entry.module_id);
-    const modules = IMPLEMENTED_MODULES.filter((module) => planned.includes(module.id));
-    const combined = await StreamingFile.open(
-      join(runDir, "results", "combined_unified_computational_outputs.json"),
-    );
-    const rows = await StreamingFile.open(join(work, "report-rows.html"));
-    await combined.write(
-      `${JSON.stringify({
-        schema: "svc.combined-outputs/v1",
-        run_id: config.runId,
-        project_id: config.projectId,
-        mode: config.mode,
-        category_id: category.category_id,
-        generated_at: generatedAt,
-      }).slice(0, -1)},"compounds":[`,
-    );
-    let primaryFindings: Record<string, CompoundFinding> | null = null;
-    let first = true;
-    const total = staged.portfolio.rowCount;
-    const result = await runModules({
-      rdkit,
-      rows: readPortfolioRows(staged.portfolioPath, staged.portfolio),
-      modules,
-      rawDir: join(runDir, "raw"),
+    scratch = await openScratch(runDir);
+    const validation = await validateAllRows(config, log, inputs, {
+      reportPath: join(runDir, VALIDATION_FILE),
+      cachePath: scratch.path(PREPARED_CACHE),
+    });
+    charged = await chargeStage({ ...deps, now }, inputs, plannedRun, startedAt);
+    const generatedAt = startedAt;
+    const total = validation.summary.rows;
+    const analysed = await analyseStage({
+      config,
+      runDir,
+      scratch,
+      planned: plannedRun,
+      primaryCandidateId: inputs.sources.primary_candidate_id,
+      rows: readValidatedRows(scratch.path(PREPARED_CACHE)),
       generatedAt,
-      onBatch: (done) =>
-        log.info("analysing", { phase: "modules", modules: modules.map((m) => m.id).join(","), done, total }),
-      sink: async (compound, findings) => {
-        const record = {
-          candidate_id: compound.row.candidateId,
-          name: compound.row.name,
-          line: compound.row.line,
-          input_smiles: compound.row.smiles,
-          parsed: compound.ok,
-          metadata: compound.row.metadata,
-          findings: Object.fromEntries(findings),
-        };
-        if (compound.row.candidateId === staged.sources.primary_candidate_id)
-          primaryFindings = record.findings;
-        await combined.write(`${first ? "\n" : ",\n"}${JSON.stringify(record)}`);
-        first = false;
-        await rows.write(renderCompoundRow(compound, findings));
+      onCompound: (done) => {
+        if (done % 1000 === 0 || done === total) log.info("analysing", { phase: "modules", done, total });
       },
     });
-    await rows.commit();
-    for (const entry of plan.modules) {
-      if (entry.outcome !== "skipped" || entry.bucket === "disabled" || entry.bucket === "not_in_category")
-        continue;
-      await writeRawRecord(join(runDir, "raw"), entry.module_id, {
-        module_id: entry.module_id,
-        module_version: null,
-        generated_at: generatedAt,
-        risk_channel: entry.risk_channel,
-        metadata: { bucket: entry.bucket },
-        status: entry.reason,
-        reason: entry.detail,
-        result: null,
-        evidence_ids: [],
-      });
-    }
-    const settled = settlePlan(plan, result.failures);
-    const counts = countPlan(settled);
-    const facts: RunFacts = {
-      run_id: config.runId,
-      project_id: config.projectId,
-      mode: config.mode,
-      module_id: config.moduleId,
-      generated_at: generatedAt,
-      policy,
-      plan: settled,
-      counts,
-      inputs_sha256: staged.tree.sha256,
-      compounds: result.compounds,
-      summaries: result.summaries,
-      primary_candidate_id: staged.sources.primary_candidate_id,
-      primary_findings: primaryFindings,
-      context: staged.sources.context,
-    };
-    await combined.write(
-      `${first ? "" : "\n"}],"module_outcomes":${JSON.stringify(
-        settled.modules.map(({ module_id, bucket, outcome, reason, detail }) => ({
-          module_id,
-          bucket,
-          outcome,
-          reason,
-          detail,
-        })),
-      )},"module_summaries":${JSON.stringify(Object.fromEntries(result.summaries))},"claim_strength":${JSON.stringify(counts.claim_strength)},"missing_proof":${JSON.stringify(counts.missing_required)}}\n`,
-    );
-    await combined.commit();
     log.info("writing outputs", {
       phase: "outputs",
-      claim_strength: counts.claim_strength,
-      coverage: counts.coverage_ratio,
+      claim_strength: analysed.counts.claim_strength,
+      coverage: analysed.counts.coverage_ratio,
     });
-    await writeJsonAtomic(join(runDir, "plans", `${config.runId}_module_plan.json`), {
-      schema: "svc.module-plan/v1",
-      run_id: config.runId,
-      generated_at: generatedAt,
-      policy_version: settled.policy_version,
-      category_resolution: settled.category,
-      mode_note: "the run mode (standard/deep) never changes the category (spec §1 item 6)",
-      counts,
-      tier_compliance: { claim_strength: counts.claim_strength, missing_required: counts.missing_required },
-      modules: settled.modules,
-    });
-    await writeJsonAtomic(join(runDir, "inputs", "input_hashes.json"), {
-      format: "svc-tree/v1",
-      root: "01_sources",
-      inputs_sha256: staged.tree.sha256,
-      files: staged.tree.entries,
-    });
-    await writeJsonAtomic(join(runDir, "results", "metrics.json"), buildMetrics(facts));
-    await writeJsonAtomic(join(runDir, "results", "risk_channels_map.json"), buildRiskChannelsMap(facts));
-    await writeJsonAtomic(join(runDir, "thresholds", "category_scores.json"), buildCategoryScores(facts));
-    await writeJsonAtomic(
-      join(runDir, "thresholds", "measurement_profile.json"),
-      buildMeasurementProfile(facts, rdkit.version()),
-    );
-    await writeJsonAtomic(join(runDir, "thresholds", "risk_summary.json"), buildRiskSummary(facts));
-    const runtime = {
-      runner_version: RUNNER_VERSION,
-      node: process.version,
-      platform: process.platform,
-      arch: process.arch,
-      rdkit: rdkit.version(),
-    };
-    await writeReproPack(runDir, {
-      runId: config.runId,
-      projectId: config.projectId,
-      mode: config.mode,
-      moduleId: config.moduleId,
-      categoryPreset: config.categoryPreset,
-      image: config.image,
+    const writeInputs: WriteInputs = {
+      config,
+      staged: inputs,
+      planned: plannedRun,
+      charged,
+      analysed,
+      validation: validation.summary,
+      startedAt,
       generatedAt,
-      inputsSha256: staged.tree.sha256,
-      runtime,
-      config: publicConfig(config),
-      inputEntries: staged.tree.entries,
-    });
-    await writeJsonAtomic(join(runDir, "run_manifest.json"), {
-      schema: "svc.run-manifest/v1",
-      run_id: config.runId,
-      project_id: config.projectId,
-      mode: config.mode,
-      module_id: config.moduleId,
-      category_id: category.category_id,
-      started_at: startedAt,
-      outputs_completed_at: toInstant(now()),
-      image: config.image,
-      runtime,
-      config: publicConfig(config),
-      inputs: { inputs_sha256: staged.tree.sha256, files: staged.tree.entries.length },
-      entitlement: {
-        principal: consume.principal,
-        check: { runs_remaining: check.runs_remaining, already_consumed: check.already_consumed },
-        consume: { consumed_at: consume.consumed_at, ledger_entry_id: consume.ledger_entry_id },
-        run_start: { state: runStart.state, started_at: runStart.started_at },
-      },
-      metering: metering satisfies MeteringRecord,
-      outputs: {
-        plan: `plans/${config.runId}_module_plan.json`,
-        summary: "results/summary.json",
-        report: REPORT_FILE,
-        compounds: result.compounds,
-      },
-    });
-    const finalize = async (seal: SealStatus) => {
-      await writeJsonAtomic(join(runDir, "results", "summary.json"), buildSummary(facts, seal));
-      await composeReport(join(runDir, REPORT_FILE), facts, seal, rows.path);
-      await writeExpectedHashes(runDir);
-      return sealHashes(runDir);
+      outputsCompletedAt: toInstant(now()),
+      rdkitVersion: validation.rdkitVersion,
     };
-    const hashes = await finalize("sealed");
-    log.info("run_complete", { phase: "seal" });
-    try {
-      const complete = await deps.entitlement.runComplete({ run_id: config.runId, ...hashes });
-      await writeSealFolder(runDir, complete.seal);
-      log.info("sealed", { phase: "seal", seal_id: complete.seal.seal_id, run_dir: runDir });
-      return { exitCode: EXIT.success, runDir, sealStatus: "sealed" };
-    } catch (error) {
-      if (!(error instanceof RunnerError) || error.code !== "ENTITLEMENT_UNREACHABLE") throw error;
-      log.warn("run_complete unreachable: writing a pre-seal", { phase: "seal", cause: error.message });
-      await keepSealedState(runDir, hashes);
-      const pending = await finalize("pending_online_verification");
-      await writePreseal(runDir, {
-        seal_version: "svc.preseal/v1",
-        run_id: config.runId,
-        project_id: config.projectId,
-        mode: config.mode,
-        module_id: config.moduleId,
-        category_id: category.category_id,
-        image: config.image,
-        inputs_sha256: staged.tree.sha256,
-        ...pending,
-        created_at: toInstant(now()),
-        reason: "run_complete_unreachable",
-      });
-      return { exitCode: EXIT.preseal, runDir, sealStatus: "pending_online_verification" };
-    }
+    const facts = buildRunFacts(writeInputs);
+    await writeStage(runDir, writeInputs, planOutputFiles(writeInputs, facts));
+    const sealed = await sealStage({
+      config,
+      log,
+      entitlement: deps.entitlement,
+      now,
+      runDir,
+      facts,
+      categoryId: plannedRun.category.category_id,
+      reportRowsPath: analysed.reportRowsPath,
+    });
+    return { ...sealed, runDir };
+  } catch (error) {
+    // Nothing was charged: leave nothing behind (a rerun starts clean either way).
+    if (charged === null) await rm(runDir, { recursive: true, force: true });
+    throw error;
   } finally {
-    await rm(work, { recursive: true, force: true });
+    await scratch?.dispose();
   }
 }
 
-/** The two hashes run_complete seals: the output tree (seal/ excluded) and the manifest. */
-export async function sealHashes(
-  runDir: string,
-): Promise<{ outputs_sha256: string; run_manifest_sha256: string }> {
-  const tree = await digestTree(runDir, { exclude: (path) => path === "seal" });
-  const manifest = await sha256File(join(runDir, "run_manifest.json"));
-  return { outputs_sha256: tree.sha256, run_manifest_sha256: manifest.sha256 };
+export interface RowValidation {
+  readonly summary: ValidationSummary;
+  readonly rdkitVersion: string;
 }
 
-async function composeReport(
-  path: string,
-  facts: RunFacts,
-  seal: SealStatus,
-  rowsPath: string,
-): Promise<void> {
-  const report = await StreamingFile.open(path);
-  await report.write(renderReportHead(facts, seal));
-  for await (const chunk of createReadStream(rowsPath, { encoding: "utf8" }))
-    await report.write(chunk as string);
-  await report.write(renderReportTail(facts));
-  await report.commit();
-}
-
-function routingEvidence(staged: StagedInputs) {
-  return {
-    structureFiles: staged.structureFiles.length,
-    trajectoryFiles: staged.trajectoryFiles.length,
-    mdIntent: staged.sources.md_intent,
-    physicsAuditRequested: staged.sources.physics_audit_requested,
-    assayRows: staged.assayRowCount,
-  };
-}
-
-function stagedKinds(staged: StagedInputs): Set<InputKind> {
-  const kinds = new Set<InputKind>(["portfolio"]);
-  if (staged.structureFiles.length > 0) kinds.add("structures");
-  if (staged.assayRowCount > 0) kinds.add("assays");
-  if (staged.targetsRowCount > 0) kinds.add("targets");
-  if (staged.trajectoryFiles.length > 0) kinds.add("trajectories");
-  return kinds;
-}
-
-/** Configuration safe to write into outputs: never tokens or token contents. */
-export function publicConfig(config: RunnerConfig): Record<string, unknown> {
-  return {
-    entitlement_url: config.entitlementUrl,
-    auth_mode: config.authMode,
-    audience: config.audience,
-    timeout_sec: config.timeoutSec,
-    category_preset: config.categoryPreset,
-    metering: config.meteringUrl === null ? null : { metric: config.metricName },
-    cloud_region: config.cloudRegion,
-    cloud_location: config.cloudLocation,
-  };
+/**
+ * Stage 1 (rows): every row through the guards and RDKit in the worker pool, then the refusal
+ * rule. Throws PORTFOLIO_INVALID before any charge.
+ */
+export async function validateAllRows(
+  config: RunnerConfig,
+  log: Logger,
+  staged: StagedInputs,
+  paths: { reportPath: string | null; cachePath: string | null },
+): Promise<RowValidation> {
+  const file = `01_sources/${basename(staged.portfolioPath)}`;
+  const total = staged.portfolio.rowCount;
+  log.info("validating rows", { phase: "inputs", rows: total, workers: config.workers });
+  const pool = await CompoundPool.start({
+    size: config.workers,
+    timeoutMs: config.moleculeTimeoutSec * 1000,
+    onReplace: (reason) =>
+      log.warn("RDKit worker replaced; the row is unassessed", { phase: "inputs", reason }),
+  });
+  let summary: ValidationSummary;
+  try {
+    summary = await validateRows({
+      rows: readPortfolioRows(staged.portfolioPath),
+      pool,
+      limits: { maxHeavyAtoms: config.maxHeavyAtoms, maxSmilesLength: config.maxSmilesLength },
+      file,
+      ...paths,
+      onRow: (done) => {
+        if (done % 1000 === 0 || done === total) log.info("validating", { phase: "inputs", done, total });
+      },
+    });
+  } finally {
+    await pool.close();
+  }
+  log.info("rows validated", {
+    phase: "inputs",
+    ok: summary.ok,
+    invalid: summary.invalid,
+    unassessed: summary.unassessed,
+  });
+  assertAcceptable(summary, config.maxInvalidFraction, file);
+  return { summary, rdkitVersion: pool.rdkitVersion };
 }

@@ -26,6 +26,12 @@ export const RUNNER_ERRORS = {
     action: "reference only files inside 01_sources/ (relative paths, no '..', no symlinks out)",
   },
   CSV_INVALID: { exit: EXIT.badInput, action: "fix the CSV file at the line and field named above" },
+  PORTFOLIO_INVALID: {
+    exit: EXIT.badInput,
+    action:
+      "fix or remove the failing rows named above (svc-runner validate lists every row), or raise --max-invalid-fraction; nothing was charged",
+  },
+  SDF_INVALID: { exit: EXIT.badInput, action: "fix the SD file at the line named above" },
   DUPLICATE_CANDIDATE_ID: { exit: EXIT.badInput, action: "give every portfolio row a unique candidate id" },
   PRIMARY_CANDIDATE_NOT_FOUND: {
     exit: EXIT.badInput,

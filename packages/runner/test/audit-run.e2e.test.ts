@@ -190,7 +190,11 @@ describe("svc-runner end to end", () => {
     const run = await runDemo({ principal: "broke@example.com", runId: "run_402" });
     assert.equal(run.code, 3, run.stderr);
     assert.match(run.stderr, /ENTITLEMENT_EXHAUSTED/);
-    assert.deepEqual(await readdir(run.runDir), [], "no outputs written");
+    await assert.rejects(
+      readdir(run.runDir),
+      { code: "ENOENT" },
+      "refused before consume: no run folder left",
+    );
   });
 
   test("409: a run id consumed by another principal is refused", async () => {

@@ -3,7 +3,7 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { test } from "node:test";
 import { makeTempDir, type TempDirOwner } from "@svc/testing";
-import { CsvSyntaxError, readCsvRecords } from "./csv.ts";
+import { CsvSyntaxError, detectDelimiter, readCsvRecords } from "./csv.ts";
 
 async function parse(t: TempDirOwner, text: string) {
   const dir = await makeTempDir("svc-csv-", t);
@@ -41,4 +41,11 @@ test("an unterminated quote is a syntax error naming the line", async (t) => {
 
 test("a stray quote inside an unquoted field is a syntax error", async (t) => {
   await assert.rejects(parse(t, 'a,b\nx"y,1\n'), CsvSyntaxError);
+});
+
+test("the delimiter is found from the header: comma, semicolon or tab, quotes respected", () => {
+  assert.equal(detectDelimiter("candidate_id,smiles,name"), ",");
+  assert.equal(detectDelimiter('candidate_id;smiles;"a,b"'), ";");
+  assert.equal(detectDelimiter("ID\tSMILES\tName"), "\t");
+  assert.equal(detectDelimiter("smiles"), ",");
 });

@@ -19,9 +19,10 @@ export class CsvSyntaxError extends Error {
 /**
  * Streams RFC 4180 records from a file (quoted fields, doubled quotes, CRLF or LF, newlines inside
  * quotes). Memory stays bounded by the longest record, not the file (ARCHITECTURE "Streams").
- * Blank lines are skipped. A UTF-8 BOM at the start is dropped.
+ * Blank lines are skipped. A UTF-8 BOM at the start is dropped. `delimiter` is `,` (RFC 4180),
+ * `;` or a tab (see {@link detectDelimiter}).
  */
-export async function* readCsvRecords(path: string): AsyncGenerator<CsvRecord> {
+export async function* readCsvRecords(path: string, delimiter = ","): AsyncGenerator<CsvRecord> {
   let field = "";
   let fields: string[] = [];
   let inQuotes = false;
@@ -85,7 +86,7 @@ export async function* readCsvRecords(path: string): AsyncGenerator<CsvRecord> {
         inQuotes = true;
         continue;
       }
-      if (ch === ",") {
+      if (ch === delimiter) {
         fields.push(field);
         field = "";
         quoteClosed = false;
@@ -108,4 +109,23 @@ export async function* readCsvRecords(path: string): AsyncGenerator<CsvRecord> {
   if (inQuotes) throw new CsvSyntaxError(recordLine, "unterminated quoted field");
   const record = endRecord();
   if (record) yield record;
+}
+
+/** Delimiters a portfolio table may use: comma (RFC 4180), semicolon (European locales), tab. */
+export const DELIMITERS = [",", ";", "\t"] as const;
+
+/**
+ * The delimiter of a table from its header line: the candidate occurring most often outside
+ * quotes; comma on a tie or when none occurs (a one-column file).
+ */
+export function detectDelimiter(headerLine: string): string {
+  const counts = new Map<string, number>(DELIMITERS.map((d) => [d, 0]));
+  let inQuotes = false;
+  for (const ch of headerLine) {
+    if (ch === '"') inQuotes = !inQuotes;
+    else if (!inQuotes && counts.has(ch)) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  }
+  let best = ",";
+  for (const [delimiter, count] of counts) if (count > (counts.get(best) ?? 0)) best = delimiter;
+  return best;
 }

@@ -1,8 +1,7 @@
 import { join } from "node:path";
-import type { AnalysisModule, CompoundFinding, ModuleAnalyzer, PreparedCompound, RDKit } from "@svc/science";
-import { prepareCompound } from "@svc/science";
-import type { PortfolioRow } from "../inputs/portfolio.ts";
-import { StreamingFile, writeJsonAtomic } from "../outputs/atomic-write.ts";
+import type { AnalysisModule, CompoundFinding, ModuleAnalyzer, PreparedCompound } from "@svc/science";
+import { writeJsonAtomic } from "../outputs/atomic-write.ts";
+import { JsonArrayWriter } from "../outputs/json-array-writer.ts";
 
 /** Receives each compound with every module's finding, in portfolio order. */
 export type CompoundSink = (
@@ -11,14 +10,14 @@ export type CompoundSink = (
 ) => Promise<void>;
 
 export interface RunModulesOptions {
-  readonly rdkit: RDKit;
-  readonly rows: AsyncIterable<PortfolioRow>;
+  /** Prepared compounds in portfolio order (the worker pool keeps that order). */
+  readonly compounds: AsyncIterable<PreparedCompound>;
   readonly modules: readonly AnalysisModule[];
   readonly rawDir: string;
   readonly generatedAt: string;
-  readonly batchSize?: number;
   readonly sink: CompoundSink;
-  readonly onBatch?: (done: number) => void;
+  /** Called after every compound with the count done so far (progress reporting throttles it). */
+  readonly onCompound?: (done: number) => void;
 }
 
 export interface ModuleRunResult {
@@ -31,45 +30,45 @@ export interface ModuleRunResult {
 interface Running {
   readonly module: AnalysisModule;
   readonly analyzer: ModuleAnalyzer;
-  readonly raw: StreamingFile;
-  first: boolean;
+  readonly raw: JsonArrayWriter;
   failed: string | null;
 }
 
 /**
- * The module framework: streams the portfolio through RDKit preparation and every module,
- * writing `raw/<module_id>_raw.json` as it goes (common shape, domain notes), one compound at a
- * time so memory stays flat. A module that throws is marked failed; the others continue.
+ * The module framework: streams prepared compounds through every module, writing
+ * `raw/<module_id>_raw.json` as it goes (common shape, domain notes), one compound at a time so
+ * memory stays flat. Analyzers run here, in order, because some keep run state (duplicates by
+ * parent InChIKey); the costly RDKit preparation happens before, in the worker pool. A module
+ * that throws is marked failed; the others continue.
  */
 export async function runModules(options: RunModulesOptions): Promise<ModuleRunResult> {
   const running: Running[] = [];
   for (const module of options.modules) {
-    const raw = await StreamingFile.open(join(options.rawDir, `${module.id}_raw.json`));
-    await raw.write(rawHead(module, options.generatedAt));
-    running.push({ module, analyzer: module.createAnalyzer(), raw, first: true, failed: null });
+    const raw = await JsonArrayWriter.open(
+      join(options.rawDir, `${module.id}_raw.json`),
+      { ...rawFields(module, options.generatedAt), status: "executed", reason: null },
+      ["result", "compounds"],
+    );
+    running.push({ module, analyzer: module.createAnalyzer(), raw, failed: null });
   }
-  const batchSize = options.batchSize ?? 100;
   let done = 0;
   try {
-    for await (const row of options.rows) {
-      const compound = prepareCompound(options.rdkit, row);
+    for await (const compound of options.compounds) {
       const findings = new Map<string, CompoundFinding>();
       for (const entry of running) {
         if (entry.failed !== null) continue;
         try {
           const finding = entry.analyzer.analyze(compound);
           findings.set(entry.module.id, finding);
-          await entry.raw.write(`${entry.first ? "\n" : ",\n"}${JSON.stringify(finding)}`);
-          entry.first = false;
+          await entry.raw.push(finding);
         } catch (error) {
-          entry.failed = `candidate ${row.candidateId}: ${(error as Error).message}`;
+          entry.failed = `candidate ${compound.row.candidateId}: ${(error as Error).message}`;
         }
       }
       await options.sink(compound, findings);
       done++;
-      if (done % batchSize === 0) options.onBatch?.(done);
+      options.onCompound?.(done);
     }
-    options.onBatch?.(done);
   } catch (error) {
     for (const entry of running) await entry.raw.abort();
     throw error;
@@ -99,10 +98,10 @@ export async function runModules(options: RunModulesOptions): Promise<ModuleRunR
     }
     summaries.set(entry.module.id, summary);
     const summaryEid = `EID-${entry.module.id}-summary`;
-    await entry.raw.write(
-      `${entry.first ? "" : "\n"}],\n"summary":${JSON.stringify({ evidence_id: summaryEid, ...(summary as object) })}},\n"evidence_ids":${JSON.stringify([summaryEid])}}\n`,
-    );
-    await entry.raw.commit();
+    await entry.raw.close([
+      { summary: { evidence_id: summaryEid, ...(summary as object) } },
+      { evidence_ids: [summaryEid] },
+    ]);
   }
   return { summaries, failures, compounds: done };
 }
@@ -115,12 +114,6 @@ function rawFields(module: AnalysisModule, generatedAt: string) {
     risk_channel: module.riskChannel,
     metadata: { description: module.description, required_inputs: module.requiredInputs },
   };
-}
-
-// The head of an executed module's raw file; the compounds array follows, then the summary.
-function rawHead(module: AnalysisModule, generatedAt: string): string {
-  const head = JSON.stringify({ ...rawFields(module, generatedAt), status: "executed", reason: null });
-  return `${head.slice(0, -1)},"result":{"compounds":[`;
 }
 
 /** A raw record for a module that did not execute (not_available, missing_input, failed). */

@@ -58,7 +58,14 @@ export class StreamingFile {
   }
 
   async abort(): Promise<void> {
+    // Writes still queued fail once the stream is destroyed; that is the point of aborting.
+    this.#stream.on("error", () => {});
+    const closed = new Promise<void>((resolve) => {
+      if (this.#stream.closed) resolve();
+      else this.#stream.on("close", () => resolve());
+    });
     this.#stream.destroy();
+    await closed;
     await rm(this.#temp, { force: true });
   }
 }

@@ -24,6 +24,11 @@ export function buildSummary(facts: RunFacts, seal: SealStatus) {
       unparseable: ml?.unparseable ?? null,
       unparseable_candidates: ml?.unparseable_candidates ?? null,
       duplicates: ml?.duplicates.length ?? null,
+      // Valid structures RDKit could not assess (over the size limits, a fault or the time
+      // budget; issue 10 item 2). molecular_logic counts them among its unparseable rows.
+      unassessed: facts.validation.unassessed,
+      first_unassessed: facts.validation.first_unassessed,
+      validation: "inputs/validation.json",
     },
     claim_strength: facts.counts.claim_strength,
     coverage_ratio: facts.counts.coverage_ratio,

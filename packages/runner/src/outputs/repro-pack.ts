@@ -2,6 +2,7 @@ import { lstat, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { sha256File } from "@svc/core";
 import { formatJson, writeFileAtomic, writeJsonAtomic } from "./atomic-write.ts";
+import { isScratchPath } from "./scratch.ts";
 
 export const EXPECTED_HASHES = "repro_pack/outputs/expected_output_hashes.json";
 
@@ -97,7 +98,7 @@ expected="$run_dir/${EXPECTED_HASHES}"
 want="$(mktemp)"; got="$(mktemp)"
 trap 'rm -f "$want" "$got"' EXIT
 sed -n 's/^ *{"path": "\\([^"]*\\)", "sha256": "\\([0-9a-f]\\{64\\}\\)"}.*$/\\2  \\1/p' "$expected" | LC_ALL=C sort -k 2 > "$want"
-(cd "$run_dir" && find . -type f ! -path './seal/*' ! -path './${EXPECTED_HASHES}' -print0 |
+(cd "$run_dir" && find . -type f ! -path './seal/*' ! -path './.scratch/*' ! -path './${EXPECTED_HASHES}' -print0 |
   LC_ALL=C sort -z | xargs -0 sha256sum | sed 's|  \\./|  |' | LC_ALL=C sort -k 2) > "$got"
 if diff -u "$want" "$got" >&2; then
   echo "verify: OK, $(wc -l < "$got" | tr -d ' ') output files match the expected hashes"
@@ -110,7 +111,7 @@ fi
 /** Lists every output file (seal/ and the hash file itself excluded) with its SHA-256. */
 export async function writeExpectedHashes(runDir: string): Promise<void> {
   const paths = (await listFiles(runDir, "")).filter(
-    (path) => !path.startsWith("seal/") && path !== EXPECTED_HASHES,
+    (path) => !path.startsWith("seal/") && path !== EXPECTED_HASHES && !isScratchPath(path),
   );
   paths.sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
   const lines: string[] = [];

@@ -20,6 +20,13 @@ export interface RunFacts {
   readonly primary_candidate_id: string | null;
   readonly primary_findings: Readonly<Record<string, CompoundFinding>> | null;
   readonly context: Readonly<Record<string, unknown>>;
+  /** Row validation before the charge (inputs/validation.json). */
+  readonly validation: {
+    readonly ok: number;
+    readonly invalid: number;
+    readonly unassessed: number;
+    readonly first_unassessed: readonly { line: number; candidate_id: string; reason: string }[];
+  };
 }
 
 export const RISK_CHANNELS: readonly Exclude<RiskChannel, "cross_cutting">[] = [

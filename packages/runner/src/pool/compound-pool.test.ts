@@ -1,0 +1,80 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import type { PortfolioRow } from "../inputs/portfolio.ts";
+import { CompoundPool, type PoolOutcome } from "./compound-pool.ts";
+import { mapInOrder } from "./ordered-map.ts";
+
+const row = (index: number, smiles: string): PortfolioRow => ({
+  index,
+  line: index + 1,
+  candidateId: `C${index}`,
+  name: null,
+  smiles,
+  metadata: {},
+});
+
+async function* rowsOf(smiles: readonly string[]): AsyncGenerator<PortfolioRow> {
+  for (const [at, text] of smiles.entries()) yield row(at + 1, text);
+}
+
+const ASPIRIN = "CC(=O)Oc1ccccc1C(=O)O";
+const IMATINIB = "Cc1ccc(NC(=O)c2ccc(CN3CCN(C)CC3)cc2)cc1Nc1nccc(-c2cccnc2)n1";
+
+test("a molecule that traps RDKit WebAssembly becomes unassessed and the next molecules still prepare", async (t) => {
+  const replaced: string[] = [];
+  const pool = await CompoundPool.start({ size: 1, timeoutMs: 60_000, onReplace: (r) => replaced.push(r) });
+  t.after(() => pool.close());
+  // A 1,000-carbon chain: "memory access out of bounds" in RDKit 2026.09 WebAssembly (issue 10).
+  const outcomes: PoolOutcome[] = [];
+  for await (const outcome of mapInOrder(rowsOf([ASPIRIN, "C".repeat(1000), IMATINIB]), 4, (r) =>
+    pool.prepare(r),
+  ))
+    outcomes.push(outcome);
+  assert.deepEqual(
+    outcomes.map((o) => o.kind),
+    ["prepared", "unassessed", "prepared"],
+  );
+  assert.match(
+    (outcomes[1] as { reason: string }).reason,
+    /RDKit failed on this molecule \(RuntimeError: memory access out of bounds\)/,
+  );
+  assert.equal(replaced.length, 1);
+  const last = outcomes[2] as { compound: { ok: boolean; chem?: { inchikey: string } } };
+  assert.equal(last.compound.chem?.inchikey, "KTUFNOKKBVMGRW-UHFFFAOYSA-N");
+});
+
+test("a molecule over the time budget becomes unassessed with the budget named; the pool goes on", async (t) => {
+  const pool = await CompoundPool.start({ size: 2, timeoutMs: 3_000 });
+  t.after(() => pool.close());
+  // A 700-carbon chain hangs RDKit WebAssembly (issue 10).
+  const outcomes: PoolOutcome[] = [];
+  for await (const outcome of mapInOrder(rowsOf(["C".repeat(700), ASPIRIN, ASPIRIN, IMATINIB]), 8, (r) =>
+    pool.prepare(r),
+  ))
+    outcomes.push(outcome);
+  assert.deepEqual(
+    outcomes.map((o) => o.kind),
+    ["unassessed", "prepared", "prepared", "prepared"],
+  );
+  assert.match((outcomes[0] as { reason: string }).reason, /longer than the per-molecule time budget of 3 s/);
+});
+
+test("results come back in input order and are identical with one worker or two", async (t) => {
+  const smiles = Array.from({ length: 40 }, (_, at) => (at % 3 === 0 ? IMATINIB : `${"C".repeat(at + 1)}O`));
+  const runWith = async (size: number) => {
+    const pool = await CompoundPool.start({ size, timeoutMs: 60_000 });
+    t.after(() => pool.close());
+    const out: string[] = [];
+    for await (const outcome of mapInOrder(rowsOf(smiles), 16, (r) => pool.prepare(r)))
+      out.push(JSON.stringify(outcome));
+    return out;
+  };
+  const one = await runWith(1);
+  const two = await runWith(2);
+  assert.equal(one.length, smiles.length);
+  assert.deepEqual(two, one);
+  assert.deepEqual(
+    one.map((text) => JSON.parse(text).compound.row.index),
+    smiles.map((_, at) => at + 1),
+  );
+});

@@ -1,0 +1,177 @@
+import { Worker } from "node:worker_threads";
+import type { PreparedCompound } from "@svc/science";
+import type { PortfolioRow } from "../inputs/portfolio.ts";
+import type { PrepareRequest, WorkerMessage } from "./compound-worker.ts";
+
+const WORKER_URL = new URL("./compound-worker.ts", import.meta.url);
+
+/** What the pool made of one row: RDKit's preparation, or why RDKit could not assess it. */
+export type PoolOutcome =
+  | { readonly kind: "prepared"; readonly compound: PreparedCompound }
+  | { readonly kind: "unassessed"; readonly reason: string };
+
+export interface CompoundPoolOptions {
+  /** Worker threads (each holds its own RDKit WebAssembly instance). */
+  readonly size: number;
+  /** Per-molecule time budget; a worker over it is terminated and replaced. */
+  readonly timeoutMs: number;
+  /** Told about every replaced worker (the run goes on; the cause is logged). */
+  readonly onReplace?: (reason: string) => void;
+}
+
+interface Task {
+  readonly id: number;
+  readonly row: PortfolioRow;
+  readonly resolve: (outcome: PoolOutcome) => void;
+}
+
+interface Slot {
+  readonly worker: Worker;
+  task: Task | null;
+  timer: NodeJS.Timeout | null;
+  /** Set once the worker is being replaced: its late messages and exit are ignored. */
+  retired: boolean;
+}
+
+/**
+ * RDKit preparation on `worker_threads` (issue 10 items 2 and 4). One task per worker at a time,
+ * each under a time budget. A worker that faults (a wasm trap), dies or runs over the budget is
+ * terminated and replaced, and only that row becomes `unassessed` with the reason: the run goes
+ * on. `prepare` never rejects.
+ */
+export class CompoundPool {
+  readonly rdkitVersion: string;
+  readonly size: number;
+  readonly #options: CompoundPoolOptions;
+  readonly #slots: Slot[] = [];
+  readonly #queue: Task[] = [];
+  #nextId = 0;
+  #closed = false;
+  #broken: string | null = null;
+
+  private constructor(options: CompoundPoolOptions, rdkitVersion: string) {
+    this.#options = options;
+    this.rdkitVersion = rdkitVersion;
+    this.size = options.size;
+  }
+
+  /** Starts `size` workers and waits until each has loaded RDKit. */
+  static async start(options: CompoundPoolOptions): Promise<CompoundPool> {
+    if (!Number.isInteger(options.size) || options.size < 1) throw new Error("pool size must be ≥ 1");
+    const workers = await Promise.all(Array.from({ length: options.size }, () => spawnWorker()));
+    const pool = new CompoundPool(options, workers[0]?.rdkitVersion ?? "unknown");
+    for (const { worker } of workers) pool.#adopt(worker);
+    return pool;
+  }
+
+  /** Prepares one row on the next free worker. */
+  prepare(row: PortfolioRow): Promise<PoolOutcome> {
+    if (this.#closed) return Promise.resolve({ kind: "unassessed", reason: "the worker pool is closed" });
+    if (this.#broken !== null) return Promise.resolve({ kind: "unassessed", reason: this.#broken });
+    return new Promise((resolve) => {
+      this.#queue.push({ id: this.#nextId++, row, resolve });
+      this.#dispatch();
+    });
+  }
+
+  /** Stops every worker; rows still queued or running become `unassessed`. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    for (const task of this.#queue.splice(0))
+      task.resolve({ kind: "unassessed", reason: "the run stopped before this row" });
+    await Promise.all(
+      this.#slots.map(async (slot) => {
+        this.#settle(slot, { kind: "unassessed", reason: "the run stopped before this row" });
+        await slot.worker.terminate();
+      }),
+    );
+    this.#slots.length = 0;
+  }
+
+  #adopt(worker: Worker): void {
+    const slot: Slot = { worker, task: null, timer: null, retired: false };
+    this.#slots.push(slot);
+    this.#listen(slot);
+    this.#dispatch();
+  }
+
+  #listen(slot: Slot): void {
+    const { worker } = slot;
+    worker.on("message", (message: WorkerMessage) => {
+      if (slot.retired || slot.task === null) return;
+      if (message.kind === "prepared" && message.id === slot.task.id) {
+        this.#settle(slot, { kind: "prepared", compound: message.compound });
+        this.#dispatch();
+      } else if (message.kind === "fault" && message.id === slot.task.id) {
+        this.#replace(slot, `RDKit failed on this molecule (${message.message})`);
+      }
+    });
+    worker.on("error", (error) => {
+      if (!slot.retired) this.#replace(slot, `RDKit worker crashed (${error.message})`);
+    });
+    worker.on("exit", (code) => {
+      if (!slot.retired && !this.#closed) this.#replace(slot, `RDKit worker exited with code ${code}`);
+    });
+  }
+
+  #dispatch(): void {
+    for (const slot of this.#slots) {
+      if (slot.task !== null || this.#queue.length === 0 || this.#closed) continue;
+      const task = this.#queue.shift() as Task;
+      slot.task = task;
+      slot.timer = setTimeout(() => {
+        this.#replace(
+          slot,
+          `RDKit took longer than the per-molecule time budget of ${this.#options.timeoutMs / 1000} s`,
+        );
+      }, this.#options.timeoutMs);
+      slot.worker.postMessage({ id: task.id, row: task.row } satisfies PrepareRequest);
+    }
+  }
+
+  #settle(slot: Slot, outcome: PoolOutcome): void {
+    if (slot.timer !== null) clearTimeout(slot.timer);
+    slot.timer = null;
+    const task = slot.task;
+    slot.task = null;
+    task?.resolve(outcome);
+  }
+
+  // The faulty worker goes; its row is unassessed; a fresh worker takes the slot's place.
+  #replace(slot: Slot, reason: string): void {
+    if (this.#closed || slot.retired) return;
+    slot.retired = true;
+    const index = this.#slots.indexOf(slot);
+    if (index >= 0) this.#slots.splice(index, 1);
+    if (slot.task !== null) this.#settle(slot, { kind: "unassessed", reason });
+    this.#options.onReplace?.(reason);
+    void slot.worker.terminate();
+    spawnWorker().then(
+      ({ worker }) => {
+        if (this.#closed) void worker.terminate();
+        else this.#adopt(worker);
+      },
+      (error: Error) => {
+        // Without workers nothing can progress: fail the queued rows rather than hang.
+        if (this.#slots.length > 0) return;
+        this.#broken = `no RDKit worker could be started (${error.message})`;
+        for (const task of this.#queue.splice(0)) task.resolve({ kind: "unassessed", reason: this.#broken });
+      },
+    );
+  }
+}
+
+function spawnWorker(): Promise<{ worker: Worker; rdkitVersion: string }> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(WORKER_URL);
+    const fail = (error: Error) => reject(error);
+    worker.once("error", fail);
+    worker.once("exit", (code) => reject(new Error(`worker exited with code ${code} while starting`)));
+    worker.once("message", (message: WorkerMessage) => {
+      worker.off("error", fail);
+      worker.removeAllListeners("exit");
+      if (message.kind === "ready") resolve({ worker, rdkitVersion: message.rdkitVersion });
+      else reject(new Error(`unexpected first message from a worker: ${message.kind}`));
+    });
+  });
+}

@@ -1,0 +1,209 @@
+import { join } from "node:path";
+import type { RunnerConfig } from "../config.ts";
+import type { StagedInputs } from "../inputs/stage-inputs.ts";
+import { writeJsonAtomic } from "../outputs/atomic-write.ts";
+import {
+  buildCategoryScores,
+  buildMeasurementProfile,
+  buildMetrics,
+  buildRiskChannelsMap,
+  buildRiskSummary,
+  REPORT_FILE,
+} from "../outputs/build-results.ts";
+import { writeReproPack } from "../outputs/repro-pack.ts";
+import type { RunFacts } from "../outputs/run-facts.ts";
+import type { AnalysedRun } from "./analyse-stage.ts";
+import type { ChargedRun } from "./charge-stage.ts";
+import type { PlannedRun } from "./plan-stage.ts";
+import type { ValidationSummary } from "./validate-stage.ts";
+
+export const RUNNER_VERSION = "0.1.0";
+
+/** One JSON output: where it goes (relative to the run folder) and what it holds. */
+export interface OutputFile {
+  readonly path: string;
+  readonly value: unknown;
+}
+
+/** Everything the write stage is built from, gathered by the earlier stages. */
+export interface WriteInputs {
+  readonly config: RunnerConfig;
+  readonly staged: StagedInputs;
+  readonly planned: PlannedRun;
+  readonly charged: ChargedRun;
+  readonly analysed: AnalysedRun;
+  readonly validation: ValidationSummary;
+  readonly startedAt: string;
+  readonly generatedAt: string;
+  readonly outputsCompletedAt: string;
+  readonly rdkitVersion: string;
+}
+
+/** The facts every result file is derived from (pure). */
+export function buildRunFacts(inputs: WriteInputs): RunFacts {
+  const { config, staged, planned, analysed } = inputs;
+  return {
+    run_id: config.runId,
+    project_id: config.projectId,
+    mode: config.mode,
+    module_id: config.moduleId,
+    generated_at: inputs.generatedAt,
+    policy: planned.policy,
+    plan: analysed.settled,
+    counts: analysed.counts,
+    inputs_sha256: staged.tree.sha256,
+    compounds: analysed.result.compounds,
+    summaries: analysed.result.summaries,
+    primary_candidate_id: staged.sources.primary_candidate_id,
+    primary_findings: analysed.primaryFindings,
+    context: staged.sources.context,
+    validation: inputs.validation,
+  };
+}
+
+/** The runtime recorded in the manifest and the repro pack. */
+export function runtimeOf(rdkitVersion: string): Record<string, string> {
+  return {
+    runner_version: RUNNER_VERSION,
+    node: process.version,
+    platform: process.platform,
+    arch: process.arch,
+    rdkit: rdkitVersion,
+  };
+}
+
+/**
+ * The JSON outputs of a finished analysis (pure: what to write, not writing it; changesets'
+ * assemble-release-plan). The summary, report and hashes depend on the seal status and are
+ * written by the seal stage.
+ */
+export function planOutputFiles(inputs: WriteInputs, facts: RunFacts): OutputFile[] {
+  const { config, staged, charged, analysed } = inputs;
+  const files: OutputFile[] = [];
+  for (const entry of analysed.settled.modules) {
+    if (entry.outcome !== "skipped" || entry.bucket === "disabled" || entry.bucket === "not_in_category")
+      continue;
+    files.push({
+      path: join("raw", `${entry.module_id}_raw.json`),
+      value: {
+        module_id: entry.module_id,
+        module_version: null,
+        generated_at: inputs.generatedAt,
+        risk_channel: entry.risk_channel,
+        metadata: { bucket: entry.bucket },
+        status: entry.reason,
+        reason: entry.detail,
+        result: null,
+        evidence_ids: [],
+      },
+    });
+  }
+  const counts = analysed.counts;
+  files.push(
+    {
+      path: join("plans", `${config.runId}_module_plan.json`),
+      value: {
+        schema: "svc.module-plan/v1",
+        run_id: config.runId,
+        generated_at: inputs.generatedAt,
+        policy_version: analysed.settled.policy_version,
+        category_resolution: analysed.settled.category,
+        mode_note: "the run mode (standard/deep) never changes the category (spec §1 item 6)",
+        counts,
+        tier_compliance: { claim_strength: counts.claim_strength, missing_required: counts.missing_required },
+        modules: analysed.settled.modules,
+      },
+    },
+    {
+      path: join("inputs", "input_hashes.json"),
+      value: {
+        format: "svc-tree/v1",
+        root: "01_sources",
+        inputs_sha256: staged.tree.sha256,
+        files: staged.tree.entries,
+      },
+    },
+    { path: join("results", "metrics.json"), value: buildMetrics(facts) },
+    { path: join("results", "risk_channels_map.json"), value: buildRiskChannelsMap(facts) },
+    { path: join("thresholds", "category_scores.json"), value: buildCategoryScores(facts) },
+    {
+      path: join("thresholds", "measurement_profile.json"),
+      value: buildMeasurementProfile(facts, inputs.rdkitVersion),
+    },
+    { path: join("thresholds", "risk_summary.json"), value: buildRiskSummary(facts) },
+    {
+      path: "run_manifest.json",
+      value: {
+        schema: "svc.run-manifest/v1",
+        run_id: config.runId,
+        project_id: config.projectId,
+        mode: config.mode,
+        module_id: config.moduleId,
+        category_id: inputs.planned.category.category_id,
+        started_at: inputs.startedAt,
+        outputs_completed_at: inputs.outputsCompletedAt,
+        image: config.image,
+        runtime: runtimeOf(inputs.rdkitVersion),
+        config: publicConfig(config),
+        inputs: { inputs_sha256: staged.tree.sha256, files: staged.tree.entries.length },
+        entitlement: {
+          principal: charged.consume.principal,
+          check: {
+            runs_remaining: charged.check.runs_remaining,
+            already_consumed: charged.check.already_consumed,
+          },
+          consume: {
+            consumed_at: charged.consume.consumed_at,
+            ledger_entry_id: charged.consume.ledger_entry_id,
+          },
+          run_start: { state: charged.runStart.state, started_at: charged.runStart.started_at },
+        },
+        metering: charged.metering,
+        outputs: {
+          plan: `plans/${config.runId}_module_plan.json`,
+          summary: "results/summary.json",
+          report: REPORT_FILE,
+          compounds: analysed.result.compounds,
+        },
+      },
+    },
+  );
+  return files;
+}
+
+/** Stage 5, write: applies the planned files, then the repro pack (effects only, no decisions). */
+export async function writeStage(
+  runDir: string,
+  inputs: WriteInputs,
+  files: readonly OutputFile[],
+): Promise<void> {
+  for (const file of files) await writeJsonAtomic(join(runDir, file.path), file.value);
+  const { config, staged } = inputs;
+  await writeReproPack(runDir, {
+    runId: config.runId,
+    projectId: config.projectId,
+    mode: config.mode,
+    moduleId: config.moduleId,
+    categoryPreset: config.categoryPreset,
+    image: config.image,
+    generatedAt: inputs.generatedAt,
+    inputsSha256: staged.tree.sha256,
+    runtime: runtimeOf(inputs.rdkitVersion),
+    config: publicConfig(config),
+    inputEntries: staged.tree.entries,
+  });
+}
+
+/** Configuration safe to write into outputs: never tokens or token contents. */
+export function publicConfig(config: RunnerConfig): Record<string, unknown> {
+  return {
+    entitlement_url: config.entitlementUrl,
+    auth_mode: config.authMode,
+    audience: config.audience,
+    timeout_sec: config.timeoutSec,
+    category_preset: config.categoryPreset,
+    metering: config.meteringUrl === null ? null : { metric: config.metricName },
+    cloud_region: config.cloudRegion,
+    cloud_location: config.cloudLocation,
+  };
+}

@@ -1,0 +1,140 @@
+import assert from "node:assert/strict";
+import { readFile, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import {
+  type RecordingProxy,
+  startRecordingProxy,
+  startTestEntitlement,
+  type TestEntitlement,
+} from "./support/entitlement-harness.ts";
+import { runCli } from "./support/run-cli.ts";
+import { stageWithPortfolio } from "./support/stage-portfolio.ts";
+
+const PRINCIPAL = "validate@example.com";
+let service: TestEntitlement;
+let proxy: RecordingProxy;
+let token: string;
+
+before(async () => {
+  service = await startTestEntitlement();
+  proxy = await startRecordingProxy(service.url);
+  token = await service.tokenFor(PRINCIPAL);
+  await service.grant(PRINCIPAL, 2);
+});
+after(async () => {
+  await proxy?.close();
+  await service?.close();
+});
+
+/** The ledger as the caller sees it: runs left, and whether this run id was consumed. */
+async function ledgerFor(runId: string): Promise<{ runs_remaining: number; already_consumed: boolean }> {
+  const response = await fetch(new URL("/api/entitlement/check", service.url), {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify({ run_id: runId, project_id: "demo", mode: "standard", module_id: "computational" }),
+  });
+  assert.equal(response.status, 200, await response.clone().text());
+  return (await response.json()) as { runs_remaining: number; already_consumed: boolean };
+}
+
+function runAgainst(
+  staged: { inputRoot: string; outputRoot: string },
+  runId: string,
+  extra: string[] = [],
+  command: string[] = [],
+) {
+  return runCli(
+    [
+      ...command,
+      "--project-id",
+      "demo",
+      ...(command.length === 0 ? ["--run-id", runId, "--output-root", staged.outputRoot] : []),
+      "--input-root",
+      staged.inputRoot,
+      ...(command.length === 0
+        ? ["--entitlement-url", proxy.url, "--audience", service.url, "--auth-mode", "dev"]
+        : []),
+      ...extra,
+    ],
+    { SVC_DEV_TOKEN: token },
+  );
+}
+
+async function exists(path: string): Promise<boolean> {
+  return stat(path).then(
+    () => true,
+    () => false,
+  );
+}
+
+const HEADER = "candidate_id,name,smiles,target_symbol,therapeutic_class\n";
+const GOOD = ["G1,aspirin,CC(=O)Oc1ccccc1C(=O)O,,", "G2,caffeine,Cn1cnc2c1c(=O)n(C)c(=O)n2C,,"];
+
+describe("validate, then charge", () => {
+  test("a portfolio where no row parses is refused with exit 2, no entitlement call, no ledger entry and no run folder", async (t) => {
+    const staged = await stageWithPortfolio(
+      `${HEADER}B1,x,not-a-smiles,,\nB2,y,C1CC,,\nB3,z,c1cccc1X,,\n`,
+      t,
+    );
+    const before = await ledgerFor("run_all_bad");
+    proxy.paths.length = 0;
+    const run = await runAgainst(staged, "run_all_bad", ["--log-format", "json"]);
+    assert.equal(run.code, 2, run.stderr);
+    assert.match(
+      run.stderr,
+      /PORTFOLIO_INVALID: no row of 01_sources\/portfolio_selected.csv can be assessed: 3 of 3 rows \(100.0%\)/,
+    );
+    assert.match(run.stderr, /line 2 \(B1\)/);
+    assert.deepEqual(proxy.paths, [], "the entitlement service was never called");
+    assert.deepEqual(await ledgerFor("run_all_bad"), before, "runs left unchanged, run id not consumed");
+    assert.equal(await exists(join(staged.outputRoot, "run_all_bad")), false, "no run folder left behind");
+  });
+
+  test("a mostly-bad portfolio is refused naming the share and the first failing lines; a higher --max-invalid-fraction lets it run", async (t) => {
+    const staged = await stageWithPortfolio(
+      `${HEADER}${GOOD.join("\n")}\nB1,x,not-a-smiles,,\nB2,y,C1CC,,\nB3,z,CC(C,,\n`,
+      t,
+    );
+    proxy.paths.length = 0;
+    const refused = await runAgainst(staged, "run_mostly_bad");
+    assert.equal(refused.code, 2, refused.stderr);
+    assert.match(
+      refused.stderr,
+      /PORTFOLIO_INVALID: 3 of 5 rows \(60.0%\) of 01_sources\/portfolio_selected.csv do not parse, more than --max-invalid-fraction 0.5 allows; first failing: line 4 \(B1\): .*; line 5 \(B2\): .*; line 6 \(B3\)/,
+    );
+    assert.deepEqual(proxy.paths, []);
+    assert.equal((await ledgerFor("run_mostly_bad")).already_consumed, false);
+    assert.equal(await exists(join(staged.outputRoot, "run_mostly_bad")), false);
+
+    const accepted = await runAgainst(staged, "run_mostly_bad", ["--max-invalid-fraction", "0.7"]);
+    assert.equal(accepted.code, 0, accepted.stderr);
+    const validation = JSON.parse(
+      await readFile(join(staged.outputRoot, "run_mostly_bad", "inputs", "validation.json"), "utf8"),
+    );
+    assert.deepEqual(
+      validation.rows.map((row: { status: string }) => row.status),
+      ["ok", "ok", "invalid", "invalid", "invalid"],
+    );
+    assert.equal(validation.rows[2].line, 4);
+    assert.equal(validation.summary.invalid_fraction, 0.6);
+  });
+
+  test("svc-runner validate and --dry-run check every row and the plan and never contact the entitlement service", async (t) => {
+    const staged = await stageWithPortfolio(`${HEADER}${GOOD.join("\n")}\nB1,x,not-a-smiles,,\n`, t);
+    proxy.paths.length = 0;
+    const out = join(staged.outputRoot, "validation.json");
+    const validate = await runAgainst(staged, "", ["--validation-out", out], ["validate"]);
+    assert.equal(validate.code, 0, validate.stderr);
+    const result = JSON.parse(validate.stdout);
+    assert.equal(result.charged, false);
+    assert.equal(result.category_id, "SMALL_MOLECULE__LIGAND_ONLY__NO_STRUCTURE__NO_ASSAYS");
+    assert.deepEqual([result.validation.ok, result.validation.invalid], [2, 1]);
+    assert.equal(JSON.parse(await readFile(out, "utf8")).rows[2].status, "invalid");
+    const dryRun = await runAgainst(staged, "run_dry", ["--dry-run"]);
+    assert.equal(dryRun.code, 0, dryRun.stderr);
+    assert.equal(JSON.parse(dryRun.stdout).validation.rows, 3);
+    assert.deepEqual(proxy.paths, [], "no entitlement call");
+    assert.equal(await exists(join(staged.outputRoot, "run_dry")), false);
+  });
+});
