@@ -1,13 +1,13 @@
 import { Worker } from "node:worker_threads";
-import type { PreparedCompound } from "@svc/science";
 import type { PortfolioRow } from "../inputs/portfolio.ts";
 import type { PrepareRequest, WorkerMessage } from "./compound-worker.ts";
+import type { PortableCompound } from "./portable-compound.ts";
 
 const WORKER_URL = new URL("./compound-worker.ts", import.meta.url);
 
 /** What the pool made of one row: RDKit's preparation, or why RDKit could not assess it. */
 export type PoolOutcome =
-  | { readonly kind: "prepared"; readonly compound: PreparedCompound }
+  | { readonly kind: "prepared"; readonly compound: PortableCompound }
   | { readonly kind: "unassessed"; readonly reason: string };
 
 export interface CompoundPoolOptions {

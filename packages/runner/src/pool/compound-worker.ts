@@ -1,6 +1,7 @@
 import { parentPort } from "node:worker_threads";
 import { loadRDKit, prepareCompound } from "@svc/science";
 import type { PortfolioRow } from "../inputs/portfolio.ts";
+import { type PortableCompound, toPortable } from "./portable-compound.ts";
 
 /** Main thread → worker: prepare one row. */
 export interface PrepareRequest {
@@ -11,7 +12,7 @@ export interface PrepareRequest {
 /** Worker → main thread. */
 export type WorkerMessage =
   | { readonly kind: "ready"; readonly rdkitVersion: string }
-  | { readonly kind: "prepared"; readonly id: number; readonly compound: ReturnType<typeof prepareCompound> }
+  | { readonly kind: "prepared"; readonly id: number; readonly compound: PortableCompound }
   | { readonly kind: "fault"; readonly id: number; readonly message: string };
 
 // One RDKit WebAssembly instance per worker thread. A wasm trap ("memory access out of bounds")
@@ -23,7 +24,7 @@ const rdkit = await loadRDKit();
 port.on("message", (request: PrepareRequest) => {
   let message: WorkerMessage;
   try {
-    message = { kind: "prepared", id: request.id, compound: prepareRow(request.row) };
+    message = { kind: "prepared", id: request.id, compound: toPortable(prepareRow(request.row)) };
   } catch (error) {
     port.postMessage({
       kind: "fault",

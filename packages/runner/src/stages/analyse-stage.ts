@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { CompoundFinding, PreparedCompound } from "@svc/science";
-import { IMPLEMENTED_MODULES } from "@svc/science";
+import { IMPLEMENTED_MODULES, loadRDKit, type RDKit } from "@svc/science";
 import type { RunnerConfig } from "../config.ts";
 import { type ModuleRunResult, runModules } from "../modules/run-modules.ts";
 import { StreamingFile } from "../outputs/atomic-write.ts";
@@ -8,6 +8,7 @@ import { JsonArrayWriter } from "../outputs/json-array-writer.ts";
 import { renderCompoundRow } from "../outputs/report-html.ts";
 import type { Scratch } from "../outputs/scratch.ts";
 import { countPlan, type ModulePlan, type PlanCounts, settlePlan } from "../plan/module-plan.ts";
+import { withRDKit } from "../pool/portable-compound.ts";
 import type { PlannedRun } from "./plan-stage.ts";
 import type { ValidatedRow } from "./validate-stage.ts";
 
@@ -64,7 +65,7 @@ export async function analyseStage(options: AnalyseStageOptions): Promise<Analys
   let result: ModuleRunResult;
   try {
     result = await runModules({
-      compounds: compoundsOf(options.rows, validatedOf),
+      compounds: compoundsOf(options.rows, validatedOf, await loadRDKit()),
       modules,
       rawDir: join(options.runDir, "raw"),
       generatedAt: options.generatedAt,
@@ -104,10 +105,14 @@ export async function analyseStage(options: AnalyseStageOptions): Promise<Analys
 async function* compoundsOf(
   rows: AsyncIterable<ValidatedRow>,
   validatedOf: WeakMap<PreparedCompound, ValidatedRow>,
+  rdkit: RDKit,
 ): AsyncGenerator<PreparedCompound> {
+  // Analyzers that re-read structures (alerts) use this thread's RDKit instance; preparation
+  // ran in the worker pool, whose instances stay in their threads.
   for await (const row of rows) {
-    validatedOf.set(row.compound, row);
-    yield row.compound;
+    const compound = withRDKit(row.compound, rdkit);
+    validatedOf.set(compound, row);
+    yield compound;
   }
 }
 

@@ -2,13 +2,13 @@ import { once } from "node:events";
 import { createReadStream } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
-import type { PreparedCompound } from "@svc/science";
 import type { PortfolioRow } from "../inputs/portfolio.ts";
 import { StreamingFile } from "../outputs/atomic-write.ts";
 import { JsonArrayWriter } from "../outputs/json-array-writer.ts";
 import type { CompoundPool } from "../pool/compound-pool.ts";
 import { exceedsLimits, type MoleculeLimits, molblockExceedsLimits } from "../pool/molecule-guards.ts";
 import { mapInOrder } from "../pool/ordered-map.ts";
+import type { PortableCompound } from "../pool/portable-compound.ts";
 import { RunnerError } from "../runner-error.ts";
 
 export const VALIDATION_FILE = join("inputs", "validation.json");
@@ -20,7 +20,7 @@ export type RowStatus = "ok" | "invalid" | "unassessed";
 export interface ValidatedRow {
   readonly status: RowStatus;
   readonly reason: string | null;
-  readonly compound: PreparedCompound;
+  readonly compound: PortableCompound;
 }
 
 export interface RowFailure {
