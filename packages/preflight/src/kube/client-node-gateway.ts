@@ -1,13 +1,15 @@
+import { PassThrough } from "node:stream";
 import {
   ApiException,
   BatchV1Api,
   CoreV1Api,
   KubeConfig,
+  Log,
   type V1Job,
   type V1Pod,
 } from "@kubernetes/client-node";
 import { PreflightError } from "../errors.ts";
-import type { JobManifest, JobSummary, KubeGateway, PodSummary } from "./kube-gateway.ts";
+import type { JobManifest, JobSummary, KubeGateway, PodLogRequest, PodSummary } from "./kube-gateway.ts";
 
 /** How {@link createClientNodeGateway} loads its configuration. */
 export type ClientNodeSource = { mode: "in-cluster" } | { mode: "kubeconfig"; path: string };
@@ -15,6 +17,7 @@ export type ClientNodeSource = { mode: "in-cluster" } | { mode: "kubeconfig"; pa
 interface ContextClients {
   batch: BatchV1Api;
   core: CoreV1Api;
+  log: Log;
 }
 
 // The API answers failures with a Status object; its `message` is what an operator needs
@@ -144,7 +147,11 @@ export function createClientNodeGateway(source: ClientNodeSource): KubeGateway {
       const config = new KubeConfig();
       config.loadFromString(base.exportConfig());
       config.setCurrentContext(name);
-      found = { batch: config.makeApiClient(BatchV1Api), core: config.makeApiClient(CoreV1Api) };
+      found = {
+        batch: config.makeApiClient(BatchV1Api),
+        core: config.makeApiClient(CoreV1Api),
+        log: new Log(config),
+      };
       clients.set(name, found);
     }
     return found;
@@ -187,6 +194,23 @@ export function createClientNodeGateway(source: ClientNodeSource): KubeGateway {
           ...(labelSelector ? { labelSelector } : {}),
         });
         return list.items.map(toPodSummary);
+      }),
+    readPodLog: (request: PodLogRequest) =>
+      call(async () => {
+        const stream = new PassThrough();
+        const controller = await clientsFor().log.log(
+          request.namespace,
+          request.pod,
+          request.container,
+          stream,
+          {
+            follow: request.follow,
+            ...(request.tailLines !== undefined ? { tailLines: request.tailLines } : {}),
+          },
+        );
+        // A reader that goes away (client disconnect) cancels the Kubernetes request.
+        stream.once("close", () => controller.abort());
+        return stream;
       }),
   };
 }
