@@ -8,6 +8,7 @@ import { EntitlementError } from "./errors/entitlement-error.ts";
 import { describeErrorCode, type EntitlementErrorCode } from "./errors/error-registry.ts";
 import { createServiceMetrics } from "./http/metrics.ts";
 import { MAX_SVG_BYTES } from "./http/read-svg-upload.ts";
+import { registerAccountRoutes } from "./routes/account-routes.ts";
 import { registerAdminRoutes } from "./routes/admin-routes.ts";
 import { registerDevIssuerRoutes } from "./routes/dev-issuer-routes.ts";
 import { registerEntitlementRoutes } from "./routes/entitlement-routes.ts";
@@ -94,6 +95,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   registerEntitlementRoutes(app, deps, metrics);
   registerSealRoutes(app, deps, metrics);
   registerAdminRoutes(app, deps, metrics);
+  registerAccountRoutes(app, deps);
   if (deps.devIssuer) registerDevIssuerRoutes(app, deps.devIssuer);
   return app;
 }

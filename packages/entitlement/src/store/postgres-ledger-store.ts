@@ -1,4 +1,5 @@
 import pg from "pg";
+import type { PrincipalBalances } from "../domain/account-schemas.ts";
 import {
   checkAnswer,
   consumeAnswerOf,
@@ -29,6 +30,7 @@ import type {
 } from "../domain/ledger-types.ts";
 import type { RunCompleteFields, RunMode, RunParams, RunStartFields } from "../domain/request-schemas.ts";
 import { EntitlementError } from "../errors/entitlement-error.ts";
+import { groupBalances } from "./group-balances.ts";
 import type { IssueSeal, LedgerStore, LedgerStoreOptions } from "./ledger-store.ts";
 import { POSTGRES_MIGRATIONS } from "./postgres-migrations.ts";
 import { toLedgerEntry, toRunRecord, toSealRecord } from "./row-mapping.ts";
@@ -394,6 +396,46 @@ export class PostgresLedgerStore implements LedgerStore {
         : await this.#pool.query("SELECT * FROM ledger_entries WHERE principal = $1 ORDER BY id", [
             principal,
           ]);
+    return result.rows.map(toLedgerEntry);
+  }
+
+  // COLLATE "C": byte order, the same as SQLite's, so keyset pages do not depend on the locale.
+  async listPrincipalBalances(page: {
+    after?: string | undefined;
+    limit: number;
+  }): Promise<PrincipalBalances[]> {
+    const names = (
+      await this.#pool.query(
+        `SELECT DISTINCT principal COLLATE "C" AS principal FROM balances
+         WHERE principal COLLATE "C" > $1 ORDER BY 1 LIMIT $2`,
+        [page.after ?? "", page.limit],
+      )
+    ).rows.map((row) => String(row.principal));
+    if (names.length === 0) return [];
+    const rows = (
+      await this.#pool.query(
+        "SELECT principal, mode, runs_remaining FROM balances WHERE principal = ANY($1)",
+        [names],
+      )
+    ).rows;
+    return groupBalances(names, rows);
+  }
+
+  async listLedgerPage(page: {
+    principal?: string | undefined;
+    afterId?: number | undefined;
+    limit: number;
+  }): Promise<LedgerEntry[]> {
+    const result =
+      page.principal === undefined
+        ? await this.#pool.query("SELECT * FROM ledger_entries WHERE id > $1 ORDER BY id LIMIT $2", [
+            page.afterId ?? 0,
+            page.limit,
+          ])
+        : await this.#pool.query(
+            "SELECT * FROM ledger_entries WHERE principal = $1 AND id > $2 ORDER BY id LIMIT $3",
+            [page.principal, page.afterId ?? 0, page.limit],
+          );
     return result.rows.map(toLedgerEntry);
   }
 }

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
+import type { PrincipalBalances } from "../domain/account-schemas.ts";
 import {
   checkAnswer,
   consumeAnswerOf,
@@ -31,6 +32,7 @@ import type {
 } from "../domain/ledger-types.ts";
 import type { RunCompleteFields, RunMode, RunParams, RunStartFields } from "../domain/request-schemas.ts";
 import { EntitlementError } from "../errors/entitlement-error.ts";
+import { groupBalances } from "./group-balances.ts";
 import type { IssueSeal, LedgerStore, LedgerStoreOptions } from "./ledger-store.ts";
 import { toLedgerEntry, toRunRecord, toSealRecord } from "./row-mapping.ts";
 import { SqliteGroupCommit } from "./sqlite-group-commit.ts";
@@ -335,6 +337,41 @@ export class SqliteLedgerStore implements LedgerStore {
       principal === undefined
         ? this.#all("SELECT * FROM ledger_entries ORDER BY id")
         : this.#all("SELECT * FROM ledger_entries WHERE principal = ? ORDER BY id", [principal]);
+    return rows.map(toLedgerEntry);
+  }
+
+  async listPrincipalBalances(page: {
+    after?: string | undefined;
+    limit: number;
+  }): Promise<PrincipalBalances[]> {
+    const names = this.#all(
+      "SELECT DISTINCT principal FROM balances WHERE principal > ? ORDER BY principal LIMIT ?",
+      [page.after ?? "", page.limit],
+    ).map((row) => String(row.principal));
+    if (names.length === 0) return [];
+    const rows = this.#all(
+      `SELECT principal, mode, runs_remaining FROM balances WHERE principal IN (${names.map(() => "?").join(", ")})`,
+      names,
+    );
+    return groupBalances(names, rows);
+  }
+
+  async listLedgerPage(page: {
+    principal?: string | undefined;
+    afterId?: number | undefined;
+    limit: number;
+  }): Promise<LedgerEntry[]> {
+    const rows =
+      page.principal === undefined
+        ? this.#all("SELECT * FROM ledger_entries WHERE id > ? ORDER BY id LIMIT ?", [
+            page.afterId ?? 0,
+            page.limit,
+          ])
+        : this.#all("SELECT * FROM ledger_entries WHERE principal = ? AND id > ? ORDER BY id LIMIT ?", [
+            page.principal,
+            page.afterId ?? 0,
+            page.limit,
+          ]);
     return rows.map(toLedgerEntry);
   }
 }
