@@ -187,6 +187,61 @@ describe("svc entitlement", () => {
     assert.ok(!refused.stderr.includes("not-the-admin-token"), "the token is never echoed");
   });
 
+  it("revokes a seal the service issued: online verification then reports it revoked", async () => {
+    await svc("entitlement", "issue", "runner@example.com", "--runs", "1");
+    const token = await services.identityToken("runner@example.com");
+    const call = async (path: string, body: unknown) => {
+      const response = await fetch(`${services.entitlement.url}${path}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      assert.equal(response.status, 200, await response.clone().text());
+      return (await response.json()) as { seal?: { seal_id: string; seal_svg: string } };
+    };
+    const run = { run_id: "run-revoke-1", project_id: "p", mode: "standard", module_id: "computational" };
+    await call("/api/entitlement/consume", run);
+    const hash = "a".repeat(64);
+    await call("/api/entitlement/run_start", {
+      ...run,
+      category_id: "ligand_only",
+      inputs_sha256: hash,
+      image: { reference: "runner:1", digest: null },
+    });
+    const { seal } = await call("/api/entitlement/run_complete", {
+      run_id: run.run_id,
+      outputs_sha256: hash,
+      run_manifest_sha256: hash,
+    });
+    assert.ok(seal);
+    const revoked = await svc(
+      "entitlement",
+      "revoke",
+      seal.seal_id,
+      "--reason",
+      "inputs were wrong",
+      "--json",
+    );
+    assert.equal(revoked.code, 0, revoked.stderr);
+    assert.deepEqual(JSON.parse(revoked.stdout), { seal_id: seal.seal_id, revoked: true });
+    const verify = await fetch(`${services.entitlement.url}/api/seal/verify`, {
+      method: "POST",
+      headers: { "content-type": "image/svg+xml" },
+      body: seal.seal_svg,
+    });
+    assert.equal(((await verify.json()) as { revoked: boolean }).revoked, true);
+    const ledger = JSON.parse(
+      (await svc("entitlement", "ledger", "--principal", "runner@example.com", "--json")).stdout,
+    );
+    assert.deepEqual(
+      ledger.entries.map((entry: { kind: string; run_id: string | null }) => [entry.kind, entry.run_id]),
+      [
+        ["grant", null],
+        ["consume", "run-revoke-1"],
+      ],
+    );
+  });
+
   it("revoking an unknown seal is a refusal (exit 8) naming the service's code; bad input never reaches it", async () => {
     const unknown = await svc(
       "entitlement",

@@ -122,12 +122,18 @@ describe("svc project init", () => {
 
 describe("svc local run", () => {
   it("audits a fresh project from svc project init nci.smi and ends VERIFIED offline and online", async () => {
-    const result = await svc("local", "run", join(root, "nci"), "--out", join(root, "local-out"));
+    const result = await svc("local", "run", join(root, "nci"), "--out", join(root, "local-out"), "--json");
     assert.equal(result.code, 0, `${result.stdout}\n${result.stderr}`);
-    assert.match(result.stdout, /svc local run: staged nci as project "nci"/);
-    assert.match(result.stdout, /25 compounds, 25 parsed/);
-    assert.match(result.stdout, /seal offline: VERIFIED/);
-    assert.match(result.stdout, /seal online: {2}VERIFIED \(issued by this service\)/);
+    assert.match(result.stderr, /svc local run: staged nci as project "nci"/);
+    const outcome = JSON.parse(result.stdout) as {
+      projectId: string;
+      seal: { offline: string; online: string; issuedHere: boolean };
+      summary: { compounds: { total: number; parsed: number } };
+    };
+    assert.equal(outcome.projectId, "nci");
+    assert.deepEqual(outcome.seal, { offline: "VERIFIED", online: "VERIFIED", issuedHere: true });
+    assert.equal(outcome.summary.compounds.total, 25);
+    assert.equal(outcome.summary.compounds.parsed, 25);
   });
 
   it("refuses a folder without 01_sources/sources.json and says how to make one", async () => {

@@ -132,7 +132,8 @@ export function registerContextCommands(program: Command, io: CliIo): void {
     .command("use")
     .description("Make a context the current one.")
     .argument("<name>", "context name")
-    .action(async (name: string) => {
+    .option("--json", "print as JSON")
+    .action(async (name: string, options: { json?: boolean }) => {
       const path = configPath();
       const config = await loadCliConfig(path);
       if (!config.contexts[name])
@@ -142,7 +143,7 @@ export function registerContextCommands(program: Command, io: CliIo): void {
         );
       config.current = name;
       await saveCliConfig(path, config);
-      io.stdout(`using context "${name}"\n`);
+      emit(io, options.json, { current: name }, () => [`using context "${name}"`]);
     });
   context
     .command("list")

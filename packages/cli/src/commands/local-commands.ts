@@ -13,7 +13,8 @@ export function registerLocalCommands(program: Command, io: CliIo, setExit: (cod
     )
     .argument("<project-dir>", "a folder with 01_sources/sources.json (svc project init makes one)")
     .option("--out <dir>", "where input/ and output/ go", join("out", "local"))
-    .action(async (projectDir: string, options: { out: string }) => {
+    .option("--json", "print the outcome as JSON (progress goes to stderr)")
+    .action(async (projectDir: string, options: { out: string; json?: boolean }) => {
       setExit(
         await runLocalAudit({
           projectDir,
@@ -22,6 +23,7 @@ export function registerLocalCommands(program: Command, io: CliIo, setExit: (cod
           title: "Local",
           stdout: io.stdout,
           stderr: io.stderr,
+          ...(options.json ? { json: true } : {}),
         }),
       );
     });

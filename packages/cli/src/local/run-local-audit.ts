@@ -22,6 +22,8 @@ export interface LocalAuditOptions {
   title: string;
   stdout: (text: string) => void;
   stderr: (text: string) => void;
+  /** Print the outcome as one JSON object on stdout; progress then goes to stderr. */
+  json?: boolean;
 }
 
 const PRINCIPAL = "demo@example.com";
@@ -75,7 +77,8 @@ async function postJson(
 export async function runLocalAudit(options: LocalAuditOptions): Promise<number> {
   const projectDir = resolve(options.projectDir);
   await assertProject(projectDir);
-  const step = (message: string) => options.stdout(`${options.label}: ${message}\n`);
+  const progress = options.json ? options.stderr : options.stdout;
+  const step = (message: string) => progress(`${options.label}: ${message}\n`);
   const dataDir = await mkdtemp(join(tmpdir(), "svc-local-entitlement-"));
   const adminToken = randomBytes(24).toString("hex");
   const serviceEnv = {
@@ -164,7 +167,12 @@ export async function runLocalAudit(options: LocalAuditOptions): Promise<number>
       })
     ).json()) as { state: string; reason: string; issued_here: boolean };
     const summary = JSON.parse(await readFile(join(runDir, "results", "summary.json"), "utf8"));
-    options.stdout(formatLocalRunReport({ title: options.title, runId, runDir, summary, offline, online }));
+    const facts = { title: options.title, runId, runDir, summary, offline, online };
+    options.stdout(
+      options.json
+        ? `${JSON.stringify({ runId, runDir, projectId: project, seal: { offline: offline.state, online: online.state, issuedHere: online.issued_here }, summary: { category_id: summary.category_id, claim_strength: summary.claim_strength, compounds: summary.compounds } }, null, 2)}\n`
+        : formatLocalRunReport(facts),
+    );
     return offline.state === "VERIFIED" && online.state === "VERIFIED" ? EXIT.verified : EXIT.invalid;
   } finally {
     await service.stop();
@@ -194,7 +202,7 @@ async function runRunner(args: string[], token: string, options: LocalAuditOptio
     env: { ...process.env, SVC_DEV_TOKEN: token },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  runner.stdout.on("data", (chunk) => options.stdout(String(chunk)));
+  runner.stdout.on("data", (chunk) => (options.json ? options.stderr : options.stdout)(String(chunk)));
   runner.stderr.on("data", (chunk) => options.stderr(String(chunk)));
   const [code] = (await once(runner, "exit")) as [number | null];
   return code;
