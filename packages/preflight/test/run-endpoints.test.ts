@@ -176,6 +176,31 @@ describe("runs: list, detail and logs against the Kubernetes API double", () => 
     assert.equal(((await noJob.json()) as { error: { code: string } }).error.code, "RUN_JOB_NOT_FOUND");
   });
 
+  test("a follow whose Kubernetes connection is cut ends the response instead of hanging, and the service goes on", async () => {
+    const jobName = await launch(harness, "run-cut");
+    const pod = `${jobName}-cut01`;
+    harness.double.putPod(runningPod(pod, jobName, ["runner"]));
+    harness.double.appendPodLog("svc", pod, "runner", "started\n");
+    const followed = await harness.call("/api/runs/run-cut/logs?follow=true");
+    const reader = followed.body?.getReader();
+    assert.ok(reader);
+    assert.equal(new TextDecoder().decode((await reader.read()).value), "started\n");
+    harness.double.cutPodLog("svc", pod, "runner");
+    const ended = await Promise.race([
+      (async () => {
+        try {
+          while (!(await reader.read()).done);
+        } catch {
+          // a cut transfer is an error on the client side: what matters is that it ends
+        }
+        return "ended";
+      })(),
+      new Promise((resolve) => setTimeout(() => resolve("hanging"), 5000)),
+    ]);
+    assert.equal(ended, "ended");
+    assert.equal((await fetch(`${harness.baseUrl}/api/health`)).status, 200);
+  });
+
   test("logs of a Job without a pod yet answer 409 LOG_NOT_READY (a client retries)", async () => {
     await launch(harness, "run-nopod");
     const response = await harness.call("/api/runs/run-nopod/logs");
@@ -184,12 +209,14 @@ describe("runs: list, detail and logs against the Kubernetes API double", () => 
   });
 
   test("/metrics counts requests, launched Jobs and streamed bytes", async () => {
+    await launch(harness, "run-metrics");
+    assert.equal((await harness.call("/api/runs")).status, 200);
     await writeRunFile(harness.outputRoot, "run-bytes", "results/data.bin", "x".repeat(5000));
     const download = await harness.call("/api/outputs/download?runId=run-bytes&path=results/data.bin");
     assert.equal((await download.arrayBuffer()).byteLength, 5000);
     const metrics = await (await fetch(`${harness.baseUrl}/metrics`)).text();
     const jobs = /svc_preflight_jobs_launched_total\{kind="pipeline"\} (\d+)/.exec(metrics);
-    assert.ok(jobs && Number(jobs[1]) >= 5, "pipeline launches are counted");
+    assert.ok(jobs && Number(jobs[1]) >= 1, `pipeline launches are counted:\n${metrics.slice(0, 3000)}`);
     const bytes = /svc_preflight_bytes_streamed_total\{route="\/api\/outputs\/download"\} (\d+)/.exec(
       metrics,
     );

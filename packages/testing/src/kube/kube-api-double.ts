@@ -84,6 +84,8 @@ export interface KubeApiDouble {
   appendPodLog(namespace: string, pod: string, container: string, text: string): void;
   /** The container terminated: `follow=true` readers of its log reach the end of the stream. */
   endPodLog(namespace: string, pod: string, container: string): void;
+  /** Cuts the connections of `follow=true` readers of a container's log (no end of stream). */
+  cutPodLog(namespace: string, pod: string, container: string): void;
   close(): Promise<void>;
 }
 
@@ -470,6 +472,7 @@ export async function startKubeApiDouble(options: KubeApiDoubleOptions = {}): Pr
     },
     appendPodLog: (namespace, pod, container, text) => podLogs.append(namespace, pod, container, text),
     endPodLog: (namespace, pod, container) => podLogs.end(namespace, pod, container),
+    cutPodLog: (namespace, pod, container) => podLogs.cut(namespace, pod, container),
     close: () =>
       new Promise<void>((resolve, reject) => {
         podLogs.closeAll();

@@ -78,6 +78,13 @@ export class PodLogStore {
     entry.followers.clear();
   }
 
+  /** The connection drops (an API server restart): open follow streams are cut without an end. */
+  cut(namespace: string, pod: string, container: string): void {
+    const entry = this.#entry(namespace, pod, container);
+    for (const follower of entry.followers) follower.destroy();
+    entry.followers.clear();
+  }
+
   /** Answers a log request for an existing pod and a resolved container. */
   serve(
     res: ServerResponse,
