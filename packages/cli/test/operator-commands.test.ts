@@ -314,6 +314,35 @@ describe("svc runs", () => {
     assert.match(result.stdout, /failed: Job .* failed: BackoffLimitExceeded/);
   });
 
+  it("launch --wait follows a new run to its end and prints the summary and seal state", async () => {
+    const waiting = svc(
+      "runs",
+      "launch",
+      "proj-1",
+      "--run-id",
+      "run-cli-launch-wait",
+      "--wait",
+      "--interval",
+      "1",
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await writeRunFile("run-cli-launch-wait", "seal/preseal.json", JSON.stringify({ seal_id: null }));
+    const job = services.double
+      .listJobs("svc")
+      .find((entry) => entry.metadata?.labels?.["svc.run-id"] === "run-cli-launch-wait");
+    assert.ok(job?.metadata?.name);
+    services.double.setJobStatus("svc", job.metadata.name, {
+      failed: 0,
+      succeeded: 1,
+      conditions: [{ type: "Complete", status: "True" }],
+    });
+    const done = await waiting;
+    assert.equal(done.code, 4, "a pre-sealed run is PENDING (exit 4)");
+    assert.match(done.stdout, /^launched run run-cli-launch-wait as Job svc\/svc-run-/);
+    assert.match(done.stdout, /run run-cli-launch-wait: pre-sealed/);
+    assert.match(done.stdout, /next {6}complete the seal with svc-runner seal/);
+  });
+
   it("logs -f waits for the pod, streams the log and ends when the pod ends", async () => {
     const launched = JSON.parse(
       (await svc("runs", "launch", "proj-1", "--run-id", "run-cli-logs", "--json")).stdout,

@@ -190,8 +190,16 @@ export function registerRunsCommands(program: Command, io: CliIo, setExit: (code
           await new Promise((resolve) => setTimeout(resolve, 2000));
         }
         const decoder = new TextDecoder();
-        for await (const chunk of response.body ?? [])
-          io.stdout(decoder.decode(chunk as Uint8Array, { stream: true }));
+        try {
+          for await (const chunk of response.body ?? [])
+            io.stdout(decoder.decode(chunk as Uint8Array, { stream: true }));
+        } catch (error) {
+          throw new CliError(
+            "SERVICE_UNREACHABLE",
+            `the log stream was cut (${(error as Error).message}); run the command again (--tail N to skip what you saw)`,
+            EXIT.unreachable,
+          );
+        }
         const rest = decoder.decode();
         if (rest) io.stdout(rest);
       },
