@@ -28,14 +28,15 @@ export const EXIT = {
   unverified: 3,
   pending: 4,
   internal: 5,
+  // 6-9 are left to seal verification (6: revoked); the service exits start at 10.
   /** The service could not be reached, or answered outside its contract. */
-  unreachable: 6,
+  unreachable: 10,
   /** The service refused the credentials (401, 403). */
-  auth: 7,
+  auth: 11,
   /** The service refused the request (another 4xx: not found, conflict, no runs left). */
-  refused: 8,
+  refused: 12,
   /** The service failed (5xx). */
-  serviceFailed: 9,
+  serviceFailed: 13,
 } as const;
 
 /** A failure reported as one line; exit code {@link EXIT.usage} unless given. */

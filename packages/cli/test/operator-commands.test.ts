@@ -179,7 +179,7 @@ describe("svc entitlement", () => {
     await writeFile(join(home, "admin-token"), "not-the-admin-token-at-all");
     const refused = await svc("entitlement", "issue", "x@example.com", "--runs", "1");
     await writeFile(join(home, "admin-token"), ADMIN_TOKEN);
-    assert.equal(refused.code, 7);
+    assert.equal(refused.code, 11);
     assert.match(
       refused.stderr,
       /answered 403 ADMIN_TOKEN_INVALID: .*check the identity and admin token sources of context "test"/,
@@ -242,7 +242,7 @@ describe("svc entitlement", () => {
     );
   });
 
-  it("revoking an unknown seal is a refusal (exit 8) naming the service's code; bad input never reaches it", async () => {
+  it("revoking an unknown seal is a refusal (exit 12) naming the service's code; bad input never reaches it", async () => {
     const unknown = await svc(
       "entitlement",
       "revoke",
@@ -250,7 +250,7 @@ describe("svc entitlement", () => {
       "--reason",
       "test",
     );
-    assert.equal(unknown.code, 8);
+    assert.equal(unknown.code, 12);
     assert.match(unknown.stderr, /404 SEAL_NOT_FOUND/);
     const bad = await svc("entitlement", "issue", "x@example.com", "--runs", "0");
     assert.equal(bad.code, 2);
@@ -431,9 +431,9 @@ describe("svc runs", () => {
     assert.ok((await readFile(destination)).equals(content));
   });
 
-  it("a run that does not exist is a refusal naming the code; an unreachable service says so (exit 6)", async () => {
+  it("a run that does not exist is a refusal naming the code; an unreachable service says so (exit 10)", async () => {
     const missing = await svc("runs", "status", "no-such-run");
-    assert.equal(missing.code, 8);
+    assert.equal(missing.code, 12);
     assert.match(missing.stderr, /^svc: the preflight service answered 404 RUN_UNKNOWN: /);
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
@@ -441,7 +441,7 @@ describe("svc runs", () => {
     await new Promise((resolve) => closed.close(resolve));
     assert.equal((await svc("context", "add", "down", "--preflight-url", url, "--namespace", "svc")).code, 0);
     const down = await svc("runs", "list", "--context", "down");
-    assert.equal(down.code, 6);
+    assert.equal(down.code, 10);
     assert.ok(
       down.stderr.startsWith(
         `svc: cannot reach the preflight service at ${url} (ECONNREFUSED); check the URL`,
