@@ -30,7 +30,6 @@ import type {
 } from "../domain/ledger-types.ts";
 import type { RunCompleteFields, RunMode, RunParams, RunStartFields } from "../domain/request-schemas.ts";
 import { EntitlementError } from "../errors/entitlement-error.ts";
-import { groupBalances } from "./group-balances.ts";
 import type { IssueSeal, LedgerStore, LedgerStoreOptions } from "./ledger-store.ts";
 import { POSTGRES_MIGRATIONS } from "./postgres-migrations.ts";
 import { toLedgerEntry, toRunRecord, toSealRecord } from "./row-mapping.ts";
@@ -411,14 +410,17 @@ export class PostgresLedgerStore implements LedgerStore {
         [page.after ?? "", page.limit],
       )
     ).rows.map((row) => String(row.principal));
-    if (names.length === 0) return [];
-    const rows = (
-      await this.#pool.query(
-        "SELECT principal, mode, runs_remaining FROM balances WHERE principal = ANY($1)",
-        [names],
-      )
-    ).rows;
-    return groupBalances(names, rows);
+    // Through getBalance, so the listing always agrees with what check and balance answer.
+    const balances: PrincipalBalances[] = [];
+    for (const principal of names)
+      balances.push({
+        principal,
+        balances: {
+          standard: await this.getBalance(principal, "standard"),
+          deep: await this.getBalance(principal, "deep"),
+        },
+      });
+    return balances;
   }
 
   async listLedgerPage(page: {

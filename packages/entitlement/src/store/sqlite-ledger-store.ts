@@ -32,7 +32,6 @@ import type {
 } from "../domain/ledger-types.ts";
 import type { RunCompleteFields, RunMode, RunParams, RunStartFields } from "../domain/request-schemas.ts";
 import { EntitlementError } from "../errors/entitlement-error.ts";
-import { groupBalances } from "./group-balances.ts";
 import type { IssueSeal, LedgerStore, LedgerStoreOptions } from "./ledger-store.ts";
 import { toLedgerEntry, toRunRecord, toSealRecord } from "./row-mapping.ts";
 import { SqliteGroupCommit } from "./sqlite-group-commit.ts";
@@ -348,12 +347,16 @@ export class SqliteLedgerStore implements LedgerStore {
       "SELECT DISTINCT principal FROM balances WHERE principal > ? ORDER BY principal LIMIT ?",
       [page.after ?? "", page.limit],
     ).map((row) => String(row.principal));
-    if (names.length === 0) return [];
-    const rows = this.#all(
-      `SELECT principal, mode, runs_remaining FROM balances WHERE principal IN (${names.map(() => "?").join(", ")})`,
-      names,
+    // Through getBalance, so the listing always agrees with what check and balance answer.
+    return Promise.all(
+      names.map(async (principal) => ({
+        principal,
+        balances: {
+          standard: await this.getBalance(principal, "standard"),
+          deep: await this.getBalance(principal, "deep"),
+        },
+      })),
     );
-    return groupBalances(names, rows);
   }
 
   async listLedgerPage(page: {
