@@ -4,7 +4,21 @@ export type CliErrorCode =
   | "FILE_UNREADABLE"
   | "KEY_REQUIRED"
   | "KEY_INVALID"
-  | "KEYS_FILE_INVALID";
+  | "KEYS_FILE_INVALID"
+  | OperatorErrorCode;
+
+/** Codes of the operator and chemist commands (contexts, runs, entitlement, projects, local run). */
+export type OperatorErrorCode =
+  | "CONTEXT_NOT_FOUND"
+  | "CONTEXT_INCOMPLETE"
+  | "CONFIG_INVALID"
+  | "SECRET_UNAVAILABLE"
+  | "INPUT_INVALID"
+  | "SERVICE_UNREACHABLE"
+  | "SERVICE_CONTRACT"
+  | "SERVICE_AUTH"
+  | "SERVICE_REFUSED"
+  | "SERVICE_FAILED";
 
 /** Exit codes of `svc`, documented in packages/cli/README.md. */
 export const EXIT = {
@@ -15,15 +29,26 @@ export const EXIT = {
   pending: 4,
   internal: 5,
   revoked: 6,
+  // 6-9 are left to seal verification (6: revoked); the service exits start at 10.
+  /** The service could not be reached, or answered outside its contract. */
+  unreachable: 10,
+  /** The service refused the credentials (401, 403). */
+  auth: 11,
+  /** The service refused the request (another 4xx: not found, conflict, no runs left). */
+  refused: 12,
+  /** The service failed (5xx). */
+  serviceFailed: 13,
 } as const;
 
-/** A failure that is the user's to fix; printed as one line, exit code {@link EXIT.usage}. */
+/** A failure reported as one line; exit code {@link EXIT.usage} unless given. */
 export class CliError extends Error {
   readonly code: CliErrorCode;
+  readonly exitCode: number;
 
-  constructor(code: CliErrorCode, message: string) {
+  constructor(code: CliErrorCode, message: string, exitCode: number = EXIT.usage) {
     super(message);
     this.name = "CliError";
     this.code = code;
+    this.exitCode = exitCode;
   }
 }

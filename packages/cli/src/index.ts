@@ -1,2 +1,3 @@
 export { CliError, type CliErrorCode, EXIT } from "./cli-error.ts";
+export { type LocalAuditOptions, runLocalAudit } from "./local/run-local-audit.ts";
 export { type CliIo, runCli } from "./program.ts";

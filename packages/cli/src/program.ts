@@ -1,5 +1,6 @@
 import { Command, CommanderError } from "commander";
 import { CliError, EXIT } from "./cli-error.ts";
+import { registerOperatorCommands } from "./commands/register-operator-commands.ts";
 import { runSealVerify } from "./commands/seal-verify.ts";
 
 export interface CliIo {
@@ -35,6 +36,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       io.stdout(outcome.output);
       exitCode = outcome.exitCode;
     });
+  registerOperatorCommands(program, io, (code) => {
+    exitCode = code;
+  });
   try {
     await program.parseAsync([...argv], { from: "user" });
     return exitCode;
@@ -42,7 +46,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : EXIT.usage;
     if (error instanceof CliError) {
       io.stderr(`svc: ${error.message}\n`);
-      return EXIT.usage;
+      return error.exitCode;
     }
     io.stderr(`svc: internal error: ${(error as Error).message}\n`);
     return EXIT.internal;

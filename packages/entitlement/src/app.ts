@@ -9,6 +9,7 @@ import { describeErrorCode } from "./errors/error-registry.ts";
 import { sendError, toErrorCode, writeClientError } from "./http/error-envelope.ts";
 import { createServiceMetrics } from "./http/metrics.ts";
 import { MAX_SVG_BYTES, MULTIPART_LIMITS } from "./http/read-svg-upload.ts";
+import { registerAccountRoutes } from "./routes/account-routes.ts";
 import { registerAdminRoutes } from "./routes/admin-routes.ts";
 import { registerDevIssuerRoutes } from "./routes/dev-issuer-routes.ts";
 import { registerEntitlementRoutes } from "./routes/entitlement-routes.ts";
@@ -117,6 +118,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   registerEntitlementRoutes(app, deps, metrics);
   registerSealRoutes(app, deps, metrics);
   registerAdminRoutes(app, deps, metrics);
+  registerAccountRoutes(app, deps);
   if (deps.devIssuer) registerDevIssuerRoutes(app, deps.devIssuer);
   return app;
 }

@@ -50,6 +50,9 @@ describe("openapi.json", () => {
       "/api/health",
       "/api/ready",
       "/api/seal/keys",
+      "/api/entitlement/balance",
+      "/api/admin/principals",
+      "/api/admin/ledger",
     ])
       assert.ok(paths.includes(path), path);
   });

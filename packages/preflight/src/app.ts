@@ -3,6 +3,8 @@ import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import { assertAuthorized, createTokenVerifier } from "./auth/bearer-auth.ts";
 import type { PreflightConfig } from "./config.ts";
 import { ERROR_REGISTRY, PreflightError } from "./errors.ts";
+import { countBodyBytes } from "./http/count-body-bytes.ts";
+import { createPreflightMetrics, type PreflightMetrics } from "./http/metrics.ts";
 import type { KubeGateway } from "./kube/kube-gateway.ts";
 import { DNS1123_LABEL } from "./kube/label-syntax.ts";
 import type { RouteContext } from "./route-context.ts";
@@ -13,6 +15,8 @@ import { registerPodRoutes } from "./routes/pod-routes.ts";
 import { registerProbeRoutes } from "./routes/probe-routes.ts";
 import { registerReadyRoutes } from "./routes/ready-routes.ts";
 import { registerRunCheckRoutes } from "./routes/run-check-routes.ts";
+import { registerRunRoutes } from "./routes/run-routes.ts";
+import { registerSystemRoutes } from "./routes/system-routes.ts";
 
 /** What {@link createApp} wires together (ARCHITECTURE.md convention 2). */
 export interface AppDeps {
@@ -23,6 +27,26 @@ export interface AppDeps {
   clock?: () => Date;
   /** Fastify logger setting; default off (main.ts turns it on). */
   logger?: boolean | Record<string, unknown>;
+  /** Prometheus registry served at /metrics; default a fresh one per app. */
+  metrics?: PreflightMetrics;
+}
+
+// Endpoints whose bodies are counted as streamed bytes, and those that launch Jobs (by kind).
+const STREAMING_ROUTES = new Set([
+  "/api/outputs/download",
+  "/api/outputs/repro-pack.tgz",
+  "/api/runs/:runId/logs",
+]);
+const LAUNCH_ROUTES: Record<string, string> = {
+  "/api/pipeline/run": "pipeline",
+  "/api/modules/computational/smoke": "smoke",
+};
+
+const registeredRoutes = new WeakMap<FastifyInstance, { method: string; url: string }[]>();
+
+/** Method and URL of every route the app registered (HEAD twins left out); for the OpenAPI sync test. */
+export function listRegisteredRoutes(app: FastifyInstance): { method: string; url: string }[] {
+  return [...(registeredRoutes.get(app) ?? [])];
 }
 
 function validateNamespace(namespace: string): void {
@@ -117,8 +141,30 @@ export function createApp(deps: AppDeps): FastifyInstance {
     },
   };
 
+  const metrics = deps.metrics ?? createPreflightMetrics();
+  const routes: { method: string; url: string }[] = [];
+  registeredRoutes.set(app, routes);
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat())
+      if (method !== "HEAD") routes.push({ method, url: route.url });
+  });
+
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
+    const route = request.routeOptions.url;
+    if (route !== undefined && STREAMING_ROUTES.has(route))
+      countBodyBytes(reply.raw, (bytes) => metrics.bytesStreamed.inc({ route }, bytes));
+    // onResponse does not run for hijacked replies (downloads), so requests are counted on close.
+    reply.raw.once("close", () => {
+      const status = reply.raw.statusCode;
+      metrics.httpRequests.inc({
+        method: request.method,
+        route: route ?? "unmatched",
+        status: String(status),
+      });
+      const kind = route === undefined ? undefined : LAUNCH_ROUTES[route];
+      if (kind !== undefined && status === 201) metrics.jobsLaunched.inc({ kind });
+    });
   });
 
   app.setErrorHandler((error, request, reply) => {
@@ -143,6 +189,8 @@ export function createApp(deps: AppDeps): FastifyInstance {
 
   registerProbeRoutes(app, context);
   registerReadyRoutes(app, context);
+  registerSystemRoutes(app, metrics);
+  registerRunRoutes(app, context);
   registerRunCheckRoutes(app, context);
   registerModuleRoutes(app, context);
   registerPipelineRoutes(app, context);

@@ -20,8 +20,18 @@ export const ERROR_REGISTRY = {
   OUTPUT_NOT_FOUND: { status: 404, message: "No such output file or directory in the run." },
   REPRO_PACK_NOT_FOUND: { status: 404, message: "The run has no repro_pack/ directory yet." },
   KUBE_NOT_FOUND: { status: 404, message: "Kubernetes reports the object or namespace does not exist." },
+  RUN_UNKNOWN: {
+    status: 404,
+    message: "Neither an output folder nor a Job launched by this service exists for this run id.",
+  },
+  RUN_JOB_NOT_FOUND: {
+    status: 404,
+    message:
+      "No Job launched by this service exists for this run id (finished Jobs go after SVC_JOB_TTL_SEC).",
+  },
   RUN_ALREADY_EXISTS: { status: 409, message: "A Job for this run id already exists." },
   KUBE_CONFLICT: { status: 409, message: "Kubernetes reports a conflict with an existing object." },
+  LOG_NOT_READY: { status: 409, message: "The run's pod or container has not started yet; retry shortly." },
   PAYLOAD_TOO_LARGE: { status: 413, message: "The request body is too large." },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: "The request body must be application/json." },
   RANGE_NOT_SATISFIABLE: { status: 416, message: "The requested byte range lies outside the file." },

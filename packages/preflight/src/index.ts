@@ -1,4 +1,4 @@
-export { type AppDeps, createApp } from "./app.ts";
+export { type AppDeps, createApp, listRegisteredRoutes } from "./app.ts";
 export {
   ConfigError,
   type KubeSource,
@@ -6,9 +6,12 @@ export {
   PREFLIGHT_ENV_NAMES,
   type PreflightConfig,
 } from "./config.ts";
+export * from "./contract/preflight-schemas.ts";
 export { ERROR_REGISTRY, PreflightError, type PreflightErrorCode } from "./errors.ts";
+export { createPreflightMetrics, type PreflightMetrics } from "./http/metrics.ts";
 export { createClientNodeGateway } from "./kube/client-node-gateway.ts";
-export type { JobManifest, JobSummary, KubeGateway, PodSummary } from "./kube/kube-gateway.ts";
+export type { JobManifest, JobSummary, KubeGateway, PodLogRequest, PodSummary } from "./kube/kube-gateway.ts";
 export { buildPipelineJob, type PipelineRunRequest } from "./kube/pipeline-job.ts";
 export { main } from "./main.ts";
 export { missingPipelineSettings } from "./pipeline-readiness.ts";
+export { pipelineBodySchema } from "./routes/pipeline-routes.ts";

@@ -112,6 +112,50 @@ export function describeLedgerStoreContract(name: string, harness: StoreHarness)
       );
     });
 
+    it("pages principals' balances in byte order and ledger lines oldest first, without gaps or repeats", async () => {
+      const prefix = unique("page");
+      const names = [`${prefix}_b@x`, `${prefix}_a@x`, `${prefix}_c@x`];
+      for (const name of names)
+        await store.grantRuns({ principal: name, mode: "standard", runs: 2, actor: "admin:t" });
+      await store.grantRuns({ principal: names[0] ?? "", mode: "deep", runs: 1, actor: "admin:t" });
+      const seen: { principal: string; balances: { standard: number; deep: number } }[] = [];
+      let after: string | undefined;
+      for (;;) {
+        const page = await store.listPrincipalBalances({ after, limit: 2 });
+        assert.ok(page.length <= 2);
+        seen.push(...page);
+        if (page.length < 2) break;
+        after = page.at(-1)?.principal;
+      }
+      const all = seen.map((entry) => entry.principal);
+      assert.equal(new Set(all).size, all.length, "no principal repeats across pages");
+      assert.deepEqual(
+        [...all].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
+        all,
+        "byte order",
+      );
+      const ours = seen.filter((entry) => entry.principal.startsWith(prefix));
+      assert.deepEqual(
+        ours.map((entry) => [entry.principal, entry.balances]),
+        [
+          [`${prefix}_a@x`, { standard: 2, deep: 0 }],
+          [`${prefix}_b@x`, { standard: 2, deep: 1 }],
+          [`${prefix}_c@x`, { standard: 2, deep: 0 }],
+        ],
+      );
+      const who = names[0] ?? "";
+      const first = await store.listLedgerPage({ principal: who, limit: 1 });
+      const rest = await store.listLedgerPage({ principal: who, afterId: first[0]?.id, limit: 10 });
+      assert.deepEqual(
+        [...first, ...rest].map((entry) => entry.mode),
+        ["standard", "deep"],
+        "oldest first, newest last",
+      );
+      assert.deepEqual([...first, ...rest], await store.listLedger(who));
+      const global = await store.listLedgerPage({ afterId: first[0]?.id, limit: 1000 });
+      assert.ok(global.every((entry) => entry.id > (first[0]?.id ?? 0)));
+    });
+
     it("replays a grant with the same idempotency key and refuses the key for another grant", async () => {
       const who = unique("idem");
       const key = unique("key");

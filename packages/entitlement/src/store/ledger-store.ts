@@ -1,3 +1,4 @@
+import type { PrincipalBalances } from "../domain/account-schemas.ts";
 import type {
   CheckResult,
   ConsumeResult,
@@ -47,6 +48,14 @@ export interface LedgerStore {
   revokeSeal(sealId: string, reason: string): Promise<boolean>;
   /** Ledger lines in id order, optionally for one principal. */
   listLedger(principal?: string): Promise<LedgerEntry[]>;
+  /** Principals holding a balance row, in byte order, strictly after `after` (keyset page). */
+  listPrincipalBalances(page: { after?: string | undefined; limit: number }): Promise<PrincipalBalances[]>;
+  /** Ledger lines with id greater than `afterId`, oldest first, optionally for one principal. */
+  listLedgerPage(page: {
+    principal?: string | undefined;
+    afterId?: number | undefined;
+    limit: number;
+  }): Promise<LedgerEntry[]>;
 }
 
 /** Options every store takes. */

@@ -1,4 +1,5 @@
 import pg from "pg";
+import type { PrincipalBalances } from "../domain/account-schemas.ts";
 import {
   checkAnswer,
   consumeAnswerOf,
@@ -525,6 +526,49 @@ export class PostgresLedgerStore implements LedgerStore {
         : await this.#pool.query("SELECT * FROM ledger_entries WHERE principal = $1 ORDER BY id", [
             principal,
           ]);
+    return result.rows.map(toLedgerEntry);
+  }
+
+  // COLLATE "C": byte order, the same as SQLite's, so keyset pages do not depend on the locale.
+  async listPrincipalBalances(page: {
+    after?: string | undefined;
+    limit: number;
+  }): Promise<PrincipalBalances[]> {
+    const names = (
+      await this.#pool.query(
+        `SELECT DISTINCT principal COLLATE "C" AS principal FROM balances
+         WHERE principal COLLATE "C" > $1 ORDER BY 1 LIMIT $2`,
+        [page.after ?? "", page.limit],
+      )
+    ).rows.map((row) => String(row.principal));
+    // Through getBalance, so the listing always agrees with what check and balance answer.
+    const balances: PrincipalBalances[] = [];
+    for (const principal of names)
+      balances.push({
+        principal,
+        balances: {
+          standard: await this.getBalance(principal, "standard"),
+          deep: await this.getBalance(principal, "deep"),
+        },
+      });
+    return balances;
+  }
+
+  async listLedgerPage(page: {
+    principal?: string | undefined;
+    afterId?: number | undefined;
+    limit: number;
+  }): Promise<LedgerEntry[]> {
+    const result =
+      page.principal === undefined
+        ? await this.#pool.query("SELECT * FROM ledger_entries WHERE id > $1 ORDER BY id LIMIT $2", [
+            page.afterId ?? 0,
+            page.limit,
+          ])
+        : await this.#pool.query(
+            "SELECT * FROM ledger_entries WHERE principal = $1 AND id > $2 ORDER BY id LIMIT $3",
+            [page.principal, page.afterId ?? 0, page.limit],
+          );
     return result.rows.map(toLedgerEntry);
   }
 }

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
+import type { PrincipalBalances } from "../domain/account-schemas.ts";
 import {
   checkAnswer,
   consumeAnswerOf,
@@ -392,6 +393,45 @@ export class SqliteLedgerStore implements LedgerStore {
       principal === undefined
         ? this.#all("SELECT * FROM ledger_entries ORDER BY id")
         : this.#all("SELECT * FROM ledger_entries WHERE principal = ? ORDER BY id", [principal]);
+    return rows.map(toLedgerEntry);
+  }
+
+  async listPrincipalBalances(page: {
+    after?: string | undefined;
+    limit: number;
+  }): Promise<PrincipalBalances[]> {
+    const names = this.#all(
+      "SELECT DISTINCT principal FROM balances WHERE principal > ? ORDER BY principal LIMIT ?",
+      [page.after ?? "", page.limit],
+    ).map((row) => String(row.principal));
+    // Through getBalance, so the listing always agrees with what check and balance answer.
+    return Promise.all(
+      names.map(async (principal) => ({
+        principal,
+        balances: {
+          standard: await this.getBalance(principal, "standard"),
+          deep: await this.getBalance(principal, "deep"),
+        },
+      })),
+    );
+  }
+
+  async listLedgerPage(page: {
+    principal?: string | undefined;
+    afterId?: number | undefined;
+    limit: number;
+  }): Promise<LedgerEntry[]> {
+    const rows =
+      page.principal === undefined
+        ? this.#all("SELECT * FROM ledger_entries WHERE id > ? ORDER BY id LIMIT ?", [
+            page.afterId ?? 0,
+            page.limit,
+          ])
+        : this.#all("SELECT * FROM ledger_entries WHERE principal = ? AND id > ? ORDER BY id LIMIT ?", [
+            page.principal,
+            page.afterId ?? 0,
+            page.limit,
+          ]);
     return rows.map(toLedgerEntry);
   }
 }

@@ -1,13 +1,18 @@
+import { Readable } from "node:stream";
+import type { ReadableStream } from "node:stream/web";
 import {
   ApiException,
   BatchV1Api,
   CoreV1Api,
+  HttpMethod,
   KubeConfig,
+  RequestContext,
   type V1Job,
   type V1Pod,
 } from "@kubernetes/client-node";
+import { fetch as undiciFetch } from "undici";
 import { PreflightError } from "../errors.ts";
-import type { JobManifest, JobSummary, KubeGateway, PodSummary } from "./kube-gateway.ts";
+import type { JobManifest, JobSummary, KubeGateway, PodLogRequest, PodSummary } from "./kube-gateway.ts";
 
 /** How {@link createClientNodeGateway} loads its configuration. */
 export type ClientNodeSource = { mode: "in-cluster" } | { mode: "kubeconfig"; path: string };
@@ -15,6 +20,7 @@ export type ClientNodeSource = { mode: "in-cluster" } | { mode: "kubeconfig"; pa
 interface ContextClients {
   batch: BatchV1Api;
   core: CoreV1Api;
+  config: KubeConfig;
 }
 
 // The API answers failures with a Status object; its `message` is what an operator needs
@@ -127,6 +133,38 @@ function toPodSummary(pod: V1Pod): PodSummary {
 }
 
 /**
+ * `GET /api/v1/namespaces/{ns}/pods/{pod}/log` with the kubeconfig's credentials and TLS settings.
+ * Not client-node's `Log` helper: it pipes the API's body into the caller's stream without an
+ * error handler, so a connection cut mid-follow would leave our response hanging or crash the
+ * process. Here the body is returned as a Readable whose errors reach the HTTP layer, and
+ * closing it aborts the request.
+ */
+async function openPodLog(config: KubeConfig, request: PodLogRequest): Promise<Readable> {
+  const cluster = config.getCurrentCluster();
+  if (!cluster) throw new PreflightError("KUBE_UNAVAILABLE", "the kubeconfig has no current cluster");
+  const url = new URL(
+    `${cluster.server.replace(/\/$/, "")}/api/v1/namespaces/${encodeURIComponent(request.namespace)}/pods/${encodeURIComponent(request.pod)}/log`,
+  );
+  url.searchParams.set("container", request.container);
+  url.searchParams.set("follow", String(request.follow));
+  if (request.tailLines !== undefined) url.searchParams.set("tailLines", String(request.tailLines));
+  const context = new RequestContext(url.toString(), HttpMethod.GET);
+  await config.applySecurityAuthentication(context);
+  const controller = new AbortController();
+  const dispatcher = context.getDispatcher();
+  const response = await undiciFetch(url, {
+    headers: context.getHeaders(),
+    signal: controller.signal,
+    ...(dispatcher ? { dispatcher } : {}),
+  });
+  if (response.status !== 200 || !response.body)
+    throw new ApiException(response.status, "pods/log", await response.text(), {});
+  const stream = Readable.fromWeb(response.body as ReadableStream<Uint8Array>);
+  stream.once("close", () => controller.abort());
+  return stream;
+}
+
+/**
  * The {@link KubeGateway} over `@kubernetes/client-node`: the pod's service account in-cluster,
  * a kubeconfig file otherwise. Throws on an unreadable kubeconfig (a start-up problem).
  */
@@ -144,7 +182,11 @@ export function createClientNodeGateway(source: ClientNodeSource): KubeGateway {
       const config = new KubeConfig();
       config.loadFromString(base.exportConfig());
       config.setCurrentContext(name);
-      found = { batch: config.makeApiClient(BatchV1Api), core: config.makeApiClient(CoreV1Api) };
+      found = {
+        batch: config.makeApiClient(BatchV1Api),
+        core: config.makeApiClient(CoreV1Api),
+        config,
+      };
       clients.set(name, found);
     }
     return found;
@@ -188,5 +230,6 @@ export function createClientNodeGateway(source: ClientNodeSource): KubeGateway {
         });
         return list.items.map(toPodSummary);
       }),
+    readPodLog: (request: PodLogRequest) => call(() => openPodLog(clientsFor().config, request)),
   };
 }

@@ -1,3 +1,5 @@
+import type { Readable } from "node:stream";
+
 /** A container of a Job's pod template, as the service builds it. */
 export interface ContainerManifest {
   name: string;
@@ -112,6 +114,17 @@ export interface PodSummary {
   containers: ContainerSummary[];
 }
 
+/** What {@link KubeGateway.readPodLog} reads: one container's log, optionally followed. */
+export interface PodLogRequest {
+  namespace: string;
+  pod: string;
+  container: string;
+  /** Keep the stream open while the container runs (Kubernetes `follow=true`). */
+  follow: boolean;
+  /** Only the last N lines. */
+  tailLines?: number;
+}
+
 /**
  * The Kubernetes calls the preflight service makes (ARCHITECTURE.md convention 3). Failures are
  * thrown as `PreflightError` with a `KUBE_*` code mapped from the API status (403, 404, 409, 422).
@@ -126,4 +139,9 @@ export interface KubeGateway {
   /** Deletes with `propagationPolicy: Background` so the Job's pods go too. */
   deleteJob(namespace: string, name: string): Promise<void>;
   listPods(namespace: string, labelSelector: string | undefined, context?: string): Promise<PodSummary[]>;
+  /**
+   * Streams a container's log (`pods/log`). The stream ends when the log does (with `follow`,
+   * when the container terminates); destroying it cancels the request.
+   */
+  readPodLog(request: PodLogRequest): Promise<Readable>;
 }

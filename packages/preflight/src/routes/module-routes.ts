@@ -9,7 +9,7 @@ import { buildModuleRegistry, COMPUTATIONAL_MODULE_ID } from "../modules/module-
 import { parseBody, readQuery, requireParam } from "../request-input.ts";
 import type { RouteContext } from "../route-context.ts";
 
-const smokeBodySchema = z.object({ namespace: z.string().min(1) });
+export const smokeBodySchema = z.object({ namespace: z.string().min(1) });
 /** Finished smoke Jobs kept for history; older ones are deleted when a new smoke test starts. */
 const SMOKE_HISTORY = 3;
 

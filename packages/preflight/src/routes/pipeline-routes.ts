@@ -13,7 +13,7 @@ const idMessage = "must be 1-63 characters of [A-Za-z0-9._-], alphanumeric at bo
 
 // spec §4.2 POST /api/pipeline/run body; unknown fields are refused so a typo such as
 // `gpu_docking` cannot silently launch a run without the GPU the caller asked for.
-const pipelineBodySchema = z.strictObject({
+export const pipelineBodySchema = z.strictObject({
   projectId: z.string().regex(RUN_ID_PATTERN, idMessage),
   namespace: z.string().min(1),
   runId: z.string().regex(RUN_ID_PATTERN, idMessage).optional(),

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { matchesLabelSelector } from "./label-selector-match.ts";
+import { containerNamesOf, PodLogStore, resolveLogContainer } from "./pod-log-store.ts";
 
 /** One request the double received, in arrival order. */
 export interface RecordedKubeRequest {
@@ -79,6 +80,12 @@ export interface KubeApiDouble {
    * returns: what Helm's `lookup` reads under `helm template --dry-run=server`.
    */
   putCoreObject(resource: CoreResource, object: KubeObject): void;
+  /** Appends text to a container's log (`pods/log`); open `follow=true` readers receive it at once. */
+  appendPodLog(namespace: string, pod: string, container: string, text: string): void;
+  /** The container terminated: `follow=true` readers of its log reach the end of the stream. */
+  endPodLog(namespace: string, pod: string, container: string): void;
+  /** Cuts the connections of `follow=true` readers of a container's log (no end of stream). */
+  cutPodLog(namespace: string, pod: string, container: string): void;
   close(): Promise<void>;
 }
 
@@ -105,6 +112,8 @@ interface ParsedRequest {
 interface Reply {
   status: number;
   body: unknown;
+  /** Set for a `pods/log` answer: the body is the container's log, streamed. */
+  podLog?: { namespace: string; pod: string; container: string; follow: boolean; tailLines?: number };
 }
 
 const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
@@ -173,6 +182,7 @@ export async function startKubeApiDouble(options: KubeApiDoubleOptions = {}): Pr
   const forbidden = new Set<string>();
   const failures: InjectedFailure[] = [];
   const requests: RecordedKubeRequest[] = [];
+  const podLogs = new PodLogStore();
   let resourceVersion = 1000;
 
   const key = (namespace: string, name: string) => `${namespace}/${name}`;
@@ -324,6 +334,30 @@ export async function startKubeApiDouble(options: KubeApiDoubleOptions = {}): Pr
         };
       },
     },
+    {
+      method: "GET",
+      pattern: /^\/api\/v1\/namespaces\/([^/]+)\/pods\/([^/]+)\/log$/,
+      handle(match, req) {
+        const namespace = match[1] ?? "";
+        const name = match[2] ?? "";
+        const pod = pods.get(key(namespace, name));
+        if (!pod) return notFound("pods", name);
+        const target = resolveLogContainer(name, containerNamesOf(pod), req.query.container);
+        if (!target.ok) return statusBody(target.status, target.reason, target.message);
+        const tail = req.query.tailLines === undefined ? undefined : Number(req.query.tailLines);
+        return {
+          status: 200,
+          body: null,
+          podLog: {
+            namespace,
+            pod: name,
+            container: target.container,
+            follow: req.query.follow === "true",
+            ...(tail !== undefined && Number.isInteger(tail) && tail >= 0 ? { tailLines: tail } : {}),
+          },
+        };
+      },
+    },
   ];
 
   function route(method: string, path: string, req: ParsedRequest, authorization: string | undefined): Reply {
@@ -376,6 +410,11 @@ export async function startKubeApiDouble(options: KubeApiDoubleOptions = {}): Pr
       authorization: req.headers.authorization,
       status: reply.status,
     });
+    if (reply.podLog) {
+      const { follow, tailLines, ...target } = reply.podLog;
+      podLogs.serve(res, target, { follow, ...(tailLines !== undefined ? { tailLines } : {}) });
+      return;
+    }
     const payload = JSON.stringify(reply.body);
     res.writeHead(reply.status, {
       "content-type": "application/json",
@@ -431,8 +470,12 @@ export async function startKubeApiDouble(options: KubeApiDoubleOptions = {}): Pr
         ...structuredClone(object),
       });
     },
+    appendPodLog: (namespace, pod, container, text) => podLogs.append(namespace, pod, container, text),
+    endPodLog: (namespace, pod, container) => podLogs.end(namespace, pod, container),
+    cutPodLog: (namespace, pod, container) => podLogs.cut(namespace, pod, container),
     close: () =>
       new Promise<void>((resolve, reject) => {
+        podLogs.closeAll();
         server.closeAllConnections();
         server.close((error) => (error ? reject(error) : resolve()));
       }),

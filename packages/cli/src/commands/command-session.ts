@@ -1,0 +1,90 @@
+import { CliError } from "../cli-error.ts";
+import {
+  type CliConfig,
+  configPath,
+  loadCliConfig,
+  pickContext,
+  type SvcContext,
+} from "../config/cli-config.ts";
+import { resolveSecret } from "../config/resolve-secret.ts";
+import { formatSecretRef } from "../config/secret-ref.ts";
+import type { EntitlementClient } from "../http/entitlement-client.ts";
+import type { PreflightClient } from "../http/preflight-client.ts";
+
+/** The context a command runs in: the chosen endpoints and lazily read credentials. */
+export interface CommandSession {
+  readonly contextName: string;
+  readonly context: SvcContext;
+  preflight(): Promise<PreflightClient>;
+  /** The namespace of runs: `--namespace`, else the context's, else none (the service's allow list). */
+  namespace(explicit: string | undefined): string | undefined;
+  entitlement(): Promise<EntitlementClient>;
+  identityToken(): Promise<string>;
+  adminToken(): Promise<string>;
+}
+
+/** Options every context-using command takes. */
+export interface ContextOption {
+  context?: string;
+}
+
+// K8S_API_TOKENS holds a JSON array of { token } (spec §2.6); its first entry is the token (spec §5.2 rule 4).
+function preflightTokenOf(secret: string): string {
+  if (!secret.startsWith("[")) return secret;
+  try {
+    const entries = JSON.parse(secret) as { token?: unknown }[];
+    const first = entries[0]?.token;
+    if (typeof first === "string" && first !== "") return first;
+  } catch {
+    // not JSON after all: used as the token itself
+  }
+  return secret;
+}
+
+/** Loads the config, picks the context and returns the session; nothing secret is read yet. */
+export async function openSession(
+  options: ContextOption,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<CommandSession> {
+  const path = configPath(env);
+  const config: CliConfig = await loadCliConfig(path);
+  const { name, context } = pickContext(config, options.context ?? env.SVC_CONTEXT);
+  const where = { env, ...(env.KUBECONFIG ? { kubeconfig: env.KUBECONFIG } : {}) };
+  const need = (what: string, flag: string): never => {
+    throw new CliError(
+      "CONTEXT_INCOMPLETE",
+      `context "${name}" has no ${what}: run svc context add ${name} ${flag} ...`,
+    );
+  };
+  return {
+    contextName: name,
+    context,
+    async preflight() {
+      const preflight = context.preflight ?? need("preflight URL", "--preflight-url");
+      const token = preflight.token ? preflightTokenOf(await resolveSecret(preflight.token, where)) : null;
+      const hint = preflight.token
+        ? `check the token in ${formatSecretRef(preflight.token)} (context "${name}")`
+        : `context "${name}" has no preflight token: add one with svc context add ${name} --preflight-token <source>`;
+      // The services' packages (their schemas) load only when a command calls them: `svc --help` stays fast.
+      const { createPreflightClient } = await import("../http/preflight-client.ts");
+      return createPreflightClient(preflight.url, token, hint);
+    },
+    namespace: (explicit) => explicit ?? context.preflight?.namespace,
+    async entitlement() {
+      const entitlement = context.entitlement ?? need("entitlement URL", "--entitlement-url");
+      const { createEntitlementClient } = await import("../http/entitlement-client.ts");
+      return createEntitlementClient(
+        entitlement.url,
+        `check the identity and admin token sources of context "${name}" (svc context list)`,
+      );
+    },
+    async identityToken() {
+      const ref = context.entitlement?.identity ?? need("identity source", "--identity");
+      return resolveSecret(ref, where);
+    },
+    async adminToken() {
+      const ref = context.entitlement?.admin ?? need("admin token source", "--admin-token");
+      return resolveSecret(ref, where);
+    },
+  };
+}

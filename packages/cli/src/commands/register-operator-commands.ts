@@ -1,0 +1,18 @@
+import type { Command } from "commander";
+import type { CliIo } from "../program.ts";
+import { registerCompletionCommands } from "./completion-commands.ts";
+import { registerContextCommands } from "./context-commands.ts";
+import { registerEntitlementCommands } from "./entitlement-commands.ts";
+import { registerLocalCommands } from "./local-commands.ts";
+import { registerProjectCommands } from "./project-commands.ts";
+import { registerRunsCommands } from "./runs-commands.ts";
+
+/** Registers the operator and chemist commands (issue 14) beside `svc seal`. */
+export function registerOperatorCommands(program: Command, io: CliIo, setExit: (code: number) => void): void {
+  registerContextCommands(program, io);
+  registerRunsCommands(program, io, setExit);
+  registerEntitlementCommands(program, io);
+  registerProjectCommands(program, io, setExit);
+  registerLocalCommands(program, io, setExit);
+  registerCompletionCommands(program, io);
+}

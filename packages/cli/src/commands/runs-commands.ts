@@ -1,0 +1,273 @@
+import { existsSync } from "node:fs";
+import { basename, resolve } from "node:path";
+import type { Command } from "commander";
+import { CliError, EXIT } from "../cli-error.ts";
+import { formatBytes } from "../http/progress-bar.ts";
+import { downloadOutput, saveStream } from "../http/resumable-download.ts";
+import type { CliIo } from "../program.ts";
+import { emit, formatTable } from "./command-output.ts";
+import { openSession } from "./command-session.ts";
+import { parseIntegerOption, parseMode } from "./parse-options.ts";
+import { describeRun, exitCodeOfRun, waitForRun } from "./wait-for-run.ts";
+
+interface Common {
+  context?: string;
+  namespace?: string;
+  json?: boolean;
+}
+
+const context = ["--context <name>", "context to use (default: current)"] as const;
+const namespaceOption = ["--namespace <namespace>", "namespace (default: the context's)"] as const;
+
+function refuseOverwrite(path: string, force: boolean | undefined): void {
+  if (!force && existsSync(path))
+    throw new CliError("INPUT_INVALID", `${path} exists: pass --force to replace it, or -o <other file>`);
+}
+
+/** `svc runs launch|list|status|logs|outputs|get|repro-pack` against the context's preflight service. */
+export function registerRunsCommands(program: Command, io: CliIo, setExit: (code: number) => void): void {
+  const runs = program.command("runs").description("Launch runs, follow them, read their logs and outputs.");
+
+  runs
+    .command("launch")
+    .description("Launch a run of a staged project as a Kubernetes Job.")
+    .argument("<project-id>", "project staged under <input-root>/<project-id>/01_sources/")
+    .option("--run-id <id>", "run id (default: the service's run_<timestamp>)")
+    .option("--mode <mode>", "standard or deep", "standard")
+    .option("--gpu-docking", "GPU docking (deep mode only)")
+    .option("--wait", "follow the run to its end, then print its summary and seal state")
+    .option("--interval <seconds>", "polling interval of --wait", "5")
+    .option(...namespaceOption)
+    .option(...context)
+    .option("--json", "print as JSON")
+    .action(
+      async (
+        projectId: string,
+        options: Common & {
+          runId?: string;
+          mode: string;
+          gpuDocking?: boolean;
+          wait?: boolean;
+          interval: string;
+        },
+      ) => {
+        const mode = parseMode(options.mode);
+        const interval = parseIntegerOption("--interval", options.interval, 1, 3600);
+        const session = await openSession(options);
+        const namespace = session.namespace(options.namespace);
+        if (!namespace)
+          throw new CliError(
+            "INPUT_INVALID",
+            `pass --namespace, or set one: svc context add ${session.contextName} --namespace <ns>`,
+          );
+        const client = await session.preflight();
+        const launched = await client.launch({
+          projectId,
+          namespace,
+          mode,
+          ...(options.runId ? { runId: options.runId } : {}),
+          ...(options.gpuDocking ? { gpuDocking: true } : {}),
+        });
+        if (!options.wait) {
+          emit(io, options.json, launched, () => [
+            `launched run ${launched.runId} as Job ${launched.namespace}/${launched.jobName} (${launched.mode}${launched.gpu ? ", GPU" : ""})`,
+            `follow it: svc runs status ${launched.runId} --wait   logs: svc runs logs ${launched.runId} -f`,
+          ]);
+          return;
+        }
+        if (!options.json)
+          io.stdout(`launched run ${launched.runId} as Job ${launched.namespace}/${launched.jobName}\n`);
+        const run = await waitForRun(client, launched.runId, namespace, interval * 1000, (line) => {
+          if (!options.json) io.stdout(`${line}\n`);
+        });
+        emit(io, options.json, { launched, run }, () => describeRun(run));
+        setExit(exitCodeOfRun(run));
+      },
+    );
+
+  runs
+    .command("list")
+    .description("Runs in the output root and Jobs the service launched, newest first.")
+    .option("--limit <n>", "at most this many (1-1000)", "100")
+    .option(...namespaceOption)
+    .option(...context)
+    .option("--json", "print as JSON")
+    .action(async (options: Common & { limit: string }) => {
+      const limit = parseIntegerOption("--limit", options.limit, 1, 1000);
+      const session = await openSession(options);
+      const namespace = session.namespace(options.namespace);
+      const answer = await (await session.preflight()).listRuns({
+        limit,
+        ...(namespace ? { namespace } : {}),
+      });
+      emit(io, options.json, answer, () =>
+        answer.runs.length === 0
+          ? ["no runs yet: svc runs launch <project-id>"]
+          : formatTable(
+              ["RUN", "STATE", "PROJECT", "MODE", "CREATED", "SEAL"],
+              answer.runs.map((run) => [
+                run.runId,
+                run.state,
+                run.projectId ?? "-",
+                run.mode ?? "-",
+                run.createdAt ?? "-",
+                run.sealStatus,
+              ]),
+            ),
+      );
+    });
+
+  runs
+    .command("status")
+    .description("One run: state, Job, pods, seal and summary highlights.")
+    .argument("<run-id>", "run id")
+    .option("--wait", "follow the run to its end")
+    .option("--interval <seconds>", "polling interval of --wait", "5")
+    .option(...namespaceOption)
+    .option(...context)
+    .option("--json", "print as JSON")
+    .action(async (runId: string, options: Common & { wait?: boolean; interval: string }) => {
+      const interval = parseIntegerOption("--interval", options.interval, 1, 3600);
+      const session = await openSession(options);
+      const namespace = session.namespace(options.namespace);
+      const client = await session.preflight();
+      const run = options.wait
+        ? await waitForRun(client, runId, namespace, interval * 1000, (line) => {
+            if (!options.json) io.stdout(`${line}\n`);
+          })
+        : await client.getRun(runId, namespace);
+      emit(io, options.json, run, () => describeRun(run));
+      if (options.wait) setExit(exitCodeOfRun(run));
+    });
+
+  runs
+    .command("logs")
+    .description("The run's log; -f follows it until the container ends.")
+    .argument("<run-id>", "run id")
+    .option("-f, --follow", "keep streaming until the container ends (waits for the pod to start)")
+    .option("--container <name>", "container (default: the runner)")
+    .option("--pod <name>", "pod (default: the newest of the run's Job)")
+    .option("--tail <lines>", "only the last N lines")
+    .option(...namespaceOption)
+    .option(...context)
+    .action(
+      async (
+        runId: string,
+        options: Common & { follow?: boolean; container?: string; pod?: string; tail?: string },
+      ) => {
+        const tail =
+          options.tail === undefined
+            ? undefined
+            : String(parseIntegerOption("--tail", options.tail, 1, 100_000));
+        const session = await openSession(options);
+        const namespace = session.namespace(options.namespace);
+        const client = await session.preflight();
+        const query = {
+          namespace,
+          container: options.container,
+          pod: options.pod,
+          tailLines: tail,
+          follow: options.follow ? "true" : undefined,
+        };
+        let response: Response;
+        let told = false;
+        for (;;) {
+          response = await client.stream(`/api/runs/${encodeURIComponent(runId)}/logs`, query, {
+            accept: [409],
+          });
+          if (response.status !== 409) break;
+          const body = (await response.json().catch(() => ({}))) as {
+            error?: { code?: string; message?: string };
+          };
+          if (body.error?.code !== "LOG_NOT_READY" || !options.follow)
+            throw new CliError(
+              "SERVICE_REFUSED",
+              `the preflight service answered 409 ${body.error?.code}: ${body.error?.message}`,
+              EXIT.refused,
+            );
+          if (!told) io.stderr(`svc: ${body.error.message}; waiting\n`);
+          told = true;
+          await new Promise((resolve) => setTimeout(resolve, 2000));
+        }
+        const decoder = new TextDecoder();
+        try {
+          for await (const chunk of response.body ?? [])
+            io.stdout(decoder.decode(chunk as Uint8Array, { stream: true }));
+        } catch (error) {
+          throw new CliError(
+            "SERVICE_UNREACHABLE",
+            `the log stream was cut (${(error as Error).message}); run the command again (--tail N to skip what you saw)`,
+            EXIT.unreachable,
+          );
+        }
+        const rest = decoder.decode();
+        if (rest) io.stdout(rest);
+      },
+    );
+
+  runs
+    .command("outputs")
+    .description("List a run's outputs (well-known folders first), optionally under a prefix.")
+    .argument("<run-id>", "run id")
+    .argument("[prefix]", "relative prefix, e.g. results/")
+    .option(...context)
+    .option("--json", "print as JSON")
+    .action(async (runId: string, prefix: string | undefined, options: Common) => {
+      const session = await openSession(options);
+      const listing = await (await session.preflight()).listOutputs(runId, prefix);
+      emit(io, options.json, listing, () => [
+        ...formatTable(
+          ["PATH", "SIZE", "MODIFIED"],
+          listing.entries.map((entry) => [
+            entry.path,
+            entry.type === "directory" ? "-" : formatBytes(entry.size),
+            entry.modified,
+          ]),
+        ),
+        ...(listing.truncated ? ["(listing truncated: narrow it with a prefix)"] : []),
+      ]);
+    });
+
+  runs
+    .command("get")
+    .description("Download one output file; an interrupted download resumes where it stopped.")
+    .argument("<run-id>", "run id")
+    .argument("<path>", "relative path in the run, e.g. results/summary.json")
+    .option("-o, --output <file>", "where to write it (default: its name in the current folder)")
+    .option("--force", "replace an existing file")
+    .option(...context)
+    .option("--json", "print as JSON")
+    .action(async (runId: string, path: string, options: Common & { output?: string; force?: boolean }) => {
+      const destination = resolve(options.output ?? basename(path));
+      refuseOverwrite(destination, options.force);
+      const session = await openSession(options);
+      const result = await downloadOutput(
+        await session.preflight(),
+        { runId, path },
+        destination,
+        process.stderr,
+      );
+      emit(io, options.json, result, () => [
+        `${path} -> ${result.path} (${formatBytes(result.bytes)}${result.resumedFrom > 0 ? `, resumed at ${formatBytes(result.resumedFrom)}` : ""})`,
+      ]);
+    });
+
+  runs
+    .command("repro-pack")
+    .description("Download the run's repro_pack/ as a gzip tar.")
+    .argument("<run-id>", "run id")
+    .option("-o, --output <file>", "where to write it (default: <run-id>-repro_pack.tgz)")
+    .option("--force", "replace an existing file")
+    .option(...context)
+    .option("--json", "print as JSON")
+    .action(async (runId: string, options: Common & { output?: string; force?: boolean }) => {
+      const destination = resolve(options.output ?? `${runId}-repro_pack.tgz`);
+      refuseOverwrite(destination, options.force);
+      const session = await openSession(options);
+      const response = await (await session.preflight()).stream("/api/outputs/repro-pack.tgz", { runId });
+      const bytes = await saveStream(response, "repro_pack.tgz", destination, process.stderr);
+      emit(io, options.json, { path: destination, bytes }, () => [
+        `repro pack -> ${destination} (${formatBytes(bytes)})`,
+      ]);
+    });
+}

@@ -1,0 +1,66 @@
+import type { RunDetail } from "@svc/preflight";
+import { EXIT } from "../cli-error.ts";
+import type { PreflightClient } from "../http/preflight-client.ts";
+
+const FINAL_STATES = new Set(["succeeded", "failed", "sealed", "pre-sealed"]);
+
+/** Exit code of a finished run: sealed or succeeded 0, failed 1, pre-sealed 4 (PENDING: run_complete unreachable). */
+export function exitCodeOfRun(run: RunDetail): number {
+  if (run.state === "failed") return EXIT.invalid;
+  if (run.state === "pre-sealed") return EXIT.pending;
+  if (run.state === "sealed" || run.state === "succeeded") return EXIT.verified;
+  return EXIT.pending;
+}
+
+/** Human lines for one run: state, Job, pods, seal and the summary's highlights. */
+export function describeRun(run: RunDetail): string[] {
+  const lines = [`run ${run.runId}: ${run.state} (${run.stateReason})`];
+  if (run.projectId) lines.push(`  project   ${run.projectId}${run.mode ? `, ${run.mode}` : ""}`);
+  if (run.job)
+    lines.push(
+      `  job       ${run.job.namespace}/${run.job.name}, created ${run.job.creationTimestamp ?? "?"}`,
+    );
+  for (const pod of run.pods)
+    lines.push(
+      `  pod       ${pod.name} ${pod.phase} (${pod.containers.map((c) => `${c.name}: ${c.state.kind}${c.state.reason ? ` ${c.state.reason}` : ""}`).join(", ")})`,
+    );
+  lines.push(`  seal      ${run.seal.status}${run.seal.sealId ? ` ${run.seal.sealId}` : ""}`);
+  const h = run.highlights;
+  if (h) {
+    lines.push(`  category  ${h.categoryId ?? "?"}; claim strength ${h.claimStrength ?? "?"}`);
+    lines.push(
+      `  compounds ${h.compoundsTotal ?? "?"} total, ${h.compoundsParsed ?? "?"} parsed; ${h.missingProof.length} required module(s) missing`,
+    );
+  }
+  if (run.state === "sealed")
+    lines.push(
+      `  verify    svc runs get ${run.runId} seal/seal.svg && svc seal verify seal.svg --key <issuer key>`,
+    );
+  if (run.state === "pre-sealed")
+    lines.push(
+      "  next      complete the seal with svc-runner seal --run-dir <run dir> once the entitlement service answers",
+    );
+  return lines;
+}
+
+/**
+ * Polls `GET /api/runs/{runId}` until the run reaches a final state, printing each new state,
+ * and returns the final detail.
+ */
+export async function waitForRun(
+  client: PreflightClient,
+  runId: string,
+  namespace: string | undefined,
+  intervalMs: number,
+  onState: (line: string) => void,
+): Promise<RunDetail> {
+  let last = "";
+  for (;;) {
+    const run = await client.getRun(runId, namespace);
+    const line = `${run.state}: ${run.stateReason}`;
+    if (line !== last) onState(`run ${runId} ${line}`);
+    last = line;
+    if (FINAL_STATES.has(run.state)) return run;
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}

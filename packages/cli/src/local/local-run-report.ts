@@ -1,0 +1,34 @@
+import { relative } from "node:path";
+
+/** What a local run produced, for the closing report. */
+export interface LocalRunFacts {
+  title: string;
+  runId: string;
+  runDir: string;
+  summary: {
+    category_id?: string;
+    claim_strength?: string;
+    compounds?: { total?: number; parsed?: number | null };
+    missing_proof?: unknown[];
+  };
+  offline: { state: string; reason: string };
+  online: { state: string; issued_here: boolean };
+}
+
+/** The closing lines of `npm run demo` and `svc local run` (paths relative to the current folder). */
+export function formatLocalRunReport(facts: LocalRunFacts): string {
+  const rel = (path: string) => relative(process.cwd(), path) || ".";
+  const { summary } = facts;
+  const sealDir = `${facts.runDir}/seal`;
+  return `
+${facts.title} run ${facts.runId} finished.
+  summary   ${rel(`${facts.runDir}/results/summary.json`)}
+  report    ${rel(`${facts.runDir}/results/report.html`)}
+  seal      ${rel(sealDir)}/ (seal.svg, seal.json, seal.sig, public_key.pem, VERIFY.md)
+  category  ${summary.category_id}; ${summary.compounds?.total} compounds, ${summary.compounds?.parsed} parsed; claim strength ${summary.claim_strength} (${summary.missing_proof?.length ?? 0} required modules missing: not available in this build)
+  seal offline: ${facts.offline.state}${facts.offline.state === "VERIFIED" ? "" : ` (${facts.offline.reason})`}
+  seal online:  ${facts.online.state}${facts.online.issued_here ? " (issued by this service)" : ""}
+  repro check:  bash ${rel(`${facts.runDir}/repro_pack/container/verify.sh`)}
+  verify later: svc seal verify ${rel(facts.runDir)}
+`;
+}

@@ -1,0 +1,248 @@
+import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { basename, dirname, extname, join, resolve } from "node:path";
+import { CliError } from "../cli-error.ts";
+import {
+  csvField,
+  findColumn,
+  ID_COLUMNS,
+  NAME_COLUMNS,
+  type PortfolioRow,
+  parseSmiText,
+  STRUCTURE_COLUMNS,
+  splitCsvHeader,
+  splitSdText,
+} from "./portfolio-text.ts";
+
+/** Options of {@link initProject}. */
+export interface InitProjectOptions {
+  portfolio: string;
+  targets?: string | undefined;
+  name?: string | undefined;
+  /** Project folder; default `./<name>`. */
+  out?: string | undefined;
+  primary?: string | undefined;
+  indication?: string | undefined;
+  force?: boolean | undefined;
+}
+
+/** What init wrote and what it inferred, for the user to check. */
+export interface InitProjectResult {
+  projectDir: string;
+  projectId: string;
+  sourcesJson: Record<string, unknown>;
+  inferred: string[];
+}
+
+const MAX_INPUT_BYTES = 512 * 1024 * 1024;
+
+function projectIdFrom(text: string): string {
+  const id = text
+    .replace(/[^A-Za-z0-9._-]+/g, "-")
+    .replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9]+$/g, "")
+    .slice(0, 63);
+  return id === "" ? "project" : id;
+}
+
+async function readInput(path: string, what: string): Promise<string> {
+  let size: number;
+  try {
+    const info = await stat(path);
+    if (!info.isFile()) throw new CliError("INPUT_INVALID", `${path} is not a file: give the ${what} file`);
+    size = info.size;
+  } catch (error) {
+    if (error instanceof CliError) throw error;
+    throw new CliError("FILE_NOT_FOUND", `${path}: no such file; give the ${what} file`);
+  }
+  if (size > MAX_INPUT_BYTES) throw new CliError("INPUT_INVALID", `${path} is larger than 512 MiB`);
+  return readFile(path, "utf8");
+}
+
+function rowsToCsv(
+  rows: PortfolioRow[],
+  extra: string[] = [],
+  extraValues: Record<string, string>[] = [],
+): string {
+  const header = ["candidate_id", "name", "smiles", ...extra];
+  const lines = rows.map((row, index) =>
+    [row.id, row.name, row.smiles, ...extra.map((column) => extraValues[index]?.[column] ?? "")]
+      .map(csvField)
+      .join(","),
+  );
+  return `${[header.join(","), ...lines].join("\r\n")}\r\n`;
+}
+
+function assertUniqueIds(rows: PortfolioRow[], source: string): void {
+  const seen = new Set<string>();
+  for (const row of rows) {
+    if (seen.has(row.id))
+      throw new CliError(
+        "INPUT_INVALID",
+        `${source}: the id ${row.id} appears twice; give every compound a unique id`,
+      );
+    seen.add(row.id);
+  }
+}
+
+// A table keeps every byte but its header, where the structure (and id) column gets the name the
+// audit job reads, so customer metadata columns are carried forward untouched.
+function convertTable(text: string, source: string, inferred: string[]): string {
+  const newline = text.indexOf("\n");
+  const headerLine = (newline === -1 ? text : text.slice(0, newline)).replace(/\r$/, "");
+  if (!headerLine.includes(",") && /[;\t]/.test(headerLine))
+    throw new CliError(
+      "INPUT_INVALID",
+      `${source}: the header is not comma-separated; save the table as CSV (comma-separated)`,
+    );
+  const header = splitCsvHeader(headerLine);
+  const structure = findColumn(header, STRUCTURE_COLUMNS);
+  if (structure === -1)
+    throw new CliError(
+      "INPUT_INVALID",
+      `${source}: no smiles or canonical_smiles column (columns: ${header.join(", ")}); rename the structure column to smiles`,
+    );
+  const id = findColumn(header, ID_COLUMNS);
+  const name = findColumn(header, NAME_COLUMNS);
+  const renamed = header.map((cell, index) =>
+    index === structure ? cell.replace(/^\uFEFF/, "").toLowerCase() : index === id ? "candidate_id" : cell,
+  );
+  const rows = text
+    .split(/\r?\n/)
+    .slice(1)
+    .filter((line) => line.trim() !== "").length;
+  inferred.push(`format: CSV table, ${rows} data line(s), ${header.length} column(s)`);
+  inferred.push(`structure column: ${header[structure]}`);
+  inferred.push(
+    id === -1 ? "id column: none (rows get row_<n>)" : `id column: ${header[id]} (as candidate_id)`,
+  );
+  inferred.push(name === -1 ? "name column: none" : `name column: ${header[name]}`);
+  const others = header.filter((_, index) => index !== structure && index !== id && index !== name);
+  if (others.length > 0) inferred.push(`carried forward as metadata: ${others.join(", ")}`);
+  return `${renamed.map(csvField).join(",")}${newline === -1 ? "\r\n" : text.slice(newline - (text[newline - 1] === "\r" ? 1 : 0))}`;
+}
+
+async function convertSdf(text: string, source: string, inferred: string[]): Promise<string> {
+  const { records, malformed } = splitSdText(text);
+  if (records.length === 0)
+    throw new CliError("INPUT_INVALID", `${source}: no SD record (molblock ending with M  END) found`);
+  // SMILES from each molblock by RDKit (the WebAssembly build the audit job itself uses).
+  const { loadRDKit } = await import("@svc/science");
+  const rdkit = await loadRDKit();
+  const rows: PortfolioRow[] = [];
+  const data: Record<string, string>[] = [];
+  const skipped: number[] = [];
+  const dataNames = new Set<string>();
+  for (const [index, record] of records.entries()) {
+    const mol = rdkit.get_mol(record.molblock);
+    if (!mol) {
+      skipped.push(index + 1);
+      continue;
+    }
+    try {
+      const idKey = Object.keys(record.data).find((key) => ID_COLUMNS.includes(key.toLowerCase()));
+      rows.push({
+        id: (idKey ? record.data[idKey] : undefined) || record.title || `row_${index + 1}`,
+        name: record.title,
+        smiles: mol.get_smiles(),
+      });
+      const rest = Object.fromEntries(Object.entries(record.data).filter(([key]) => key !== idKey));
+      for (const key of Object.keys(rest)) dataNames.add(key);
+      data.push(rest);
+    } finally {
+      mol.delete();
+    }
+  }
+  if (rows.length === 0)
+    throw new CliError(
+      "INPUT_INVALID",
+      `${source}: RDKit could not read any of the ${records.length} SD record(s)`,
+    );
+  assertUniqueIds(rows, source);
+  inferred.push(`format: SD file, ${records.length} record(s); SMILES from each molblock by RDKit`);
+  inferred.push("id: data item candidate_id/compound_id/id, else the title line; name: the title line");
+  if (dataNames.size > 0) inferred.push(`carried forward as metadata: ${[...dataNames].join(", ")}`);
+  if (malformed > 0)
+    inferred.push(`NOT included: ${malformed} chunk(s) without a molblock (no "M  END" before "$$$$")`);
+  if (skipped.length > 0)
+    inferred.push(
+      `NOT included: ${skipped.length} record(s) RDKit could not read (record ${skipped.slice(0, 5).join(", ")}${skipped.length > 5 ? ", …" : ""})`,
+    );
+  const extra = [...dataNames].filter(
+    (name) => !["candidate_id", "name", "smiles"].includes(name.toLowerCase()),
+  );
+  return rowsToCsv(rows, extra, data);
+}
+
+/**
+ * `svc project init`: writes `<project>/01_sources/` with `portfolio_selected.csv`, optional
+ * `targets.csv` and `sources.json` (domain notes, "Input contract of the audit job"), from a CSV
+ * table, a SMILES file or an SD file. The folder appears only once complete.
+ */
+export async function initProject(options: InitProjectOptions): Promise<InitProjectResult> {
+  const portfolio = resolve(options.portfolio);
+  const extension = extname(portfolio).toLowerCase();
+  const projectId = projectIdFrom(options.name ?? basename(portfolio, extname(portfolio)));
+  const projectDir = resolve(options.out ?? projectId);
+  const sourcesDir = join(projectDir, "01_sources");
+  const exists = await stat(sourcesDir).then(
+    () => true,
+    () => false,
+  );
+  if (exists && !options.force)
+    throw new CliError(
+      "INPUT_INVALID",
+      `${sourcesDir} exists: pass --force to replace it, or --out <other folder>`,
+    );
+  const text = await readInput(portfolio, "portfolio");
+  const inferred: string[] = [
+    `project id: ${projectId}${options.name ? "" : " (from the file name; --name to change)"}`,
+  ];
+  let csv: string;
+  if (extension === ".smi" || extension === ".smiles") {
+    const rows = parseSmiText(text);
+    if (rows.length === 0) throw new CliError("INPUT_INVALID", `${portfolio}: no SMILES line found`);
+    assertUniqueIds(rows, portfolio);
+    inferred.push(`format: SMILES file, ${rows.length} compound(s); id = second token, name = the rest`);
+    csv = rowsToCsv(rows);
+  } else if (extension === ".sdf" || extension === ".sd") csv = await convertSdf(text, portfolio, inferred);
+  else if (extension === ".csv" || extension === ".txt") csv = convertTable(text, portfolio, inferred);
+  else throw new CliError("INPUT_INVALID", `${portfolio}: give a .csv, .smi or .sdf portfolio`);
+
+  const sourcesJson: Record<string, unknown> = { portfolio_selected_csv: "portfolio_selected.csv" };
+  let targets: string | null = null;
+  if (options.targets) {
+    targets = await readInput(resolve(options.targets), "targets");
+    const header = splitCsvHeader((targets.split(/\r?\n/)[0] ?? "").trim());
+    if (findColumn(header, ["target_symbol", "uniprot_id"]) === -1)
+      throw new CliError(
+        "INPUT_INVALID",
+        `${options.targets}: no target_symbol or uniprot_id column (columns: ${header.join(", ")})`,
+      );
+    sourcesJson.targets_csv = "targets.csv";
+    inferred.push(
+      `targets: ${
+        targets
+          .split(/\r?\n/)
+          .slice(1)
+          .filter((line) => line.trim() !== "").length
+      } row(s)`,
+    );
+  }
+  if (options.primary) sourcesJson.primary_candidate_id = options.primary;
+  if (options.indication) sourcesJson.indication = options.indication;
+
+  // Written beside the target and renamed into place: a failure leaves no half-made project.
+  const staging = join(dirname(projectDir), `.${basename(projectDir)}.svc-init-${process.pid}`);
+  await rm(staging, { recursive: true, force: true });
+  try {
+    await mkdir(join(staging, "01_sources"), { recursive: true });
+    await writeFile(join(staging, "01_sources", "portfolio_selected.csv"), csv);
+    if (targets !== null) await writeFile(join(staging, "01_sources", "targets.csv"), targets);
+    await writeFile(join(staging, "01_sources", "sources.json"), `${JSON.stringify(sourcesJson, null, 2)}\n`);
+    await mkdir(projectDir, { recursive: true });
+    await rm(sourcesDir, { recursive: true, force: true });
+    await rename(join(staging, "01_sources"), sourcesDir);
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+  return { projectDir, projectId, sourcesJson, inferred };
+}

@@ -1,0 +1,144 @@
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, it } from "node:test";
+import { svc } from "./support/operator-services.ts";
+
+const NCI = "/usr/share/RDKit/Data/NCI/first_5K.smi";
+let root: string;
+
+// Native RDKit (python3-rdkit, installed by .ci/run) is the independent reference: it writes the
+// SD file and says whether two SMILES are the same molecule.
+function python(script: string, input: string): string {
+  const result = spawnSync("/usr/bin/python3", ["-c", script], { input, encoding: "utf8" });
+  assert.equal(result.status, 0, `python3-rdkit is required: ${result.stderr}`);
+  return result.stdout;
+}
+
+before(async () => {
+  root = await mkdtemp(join(tmpdir(), "svc-cli-project-"));
+});
+after(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+describe("svc project init", () => {
+  it("turns a SMILES file into 01_sources/ and says what it inferred", async () => {
+    const smi = (await readFile(NCI, "utf8")).split("\n").slice(0, 25).join("\n");
+    await writeFile(join(root, "nci.smi"), smi);
+    const result = await svc("project", "init", join(root, "nci.smi"), "--out", join(root, "nci"));
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /project id: nci \(from the file name/);
+    assert.match(result.stdout, /format: SMILES file, 25 compound\(s\)/);
+    const sources = JSON.parse(await readFile(join(root, "nci", "01_sources", "sources.json"), "utf8"));
+    assert.deepEqual(sources, { portfolio_selected_csv: "portfolio_selected.csv" });
+    const csv = (await readFile(join(root, "nci", "01_sources", "portfolio_selected.csv"), "utf8")).split(
+      "\r\n",
+    );
+    assert.equal(csv[0], "candidate_id,name,smiles");
+    assert.equal(csv[1], "1,,CC1=CC(=O)C=CC1=O");
+    assert.equal(csv.filter((line) => line !== "").length, 26);
+  });
+
+  it("renames a table's SMILES and ID columns, keeps metadata, copies targets and refuses to overwrite", async () => {
+    await writeFile(
+      join(root, "mine.csv"),
+      'ID,SMILES,Name,"potency, nM"\r\nA1,CCO,ethanol,12\r\nA2,c1ccccc1,benzene,40\r\n',
+    );
+    await writeFile(join(root, "targets.csv"), "target_symbol,uniprot_id\nABL1,P00519\n");
+    const args = [
+      "project",
+      "init",
+      join(root, "mine.csv"),
+      "--targets",
+      join(root, "targets.csv"),
+      "--name",
+      "my-project",
+      "--out",
+      join(root, "mine"),
+    ];
+    const result = await svc(...args, "--json");
+    assert.equal(result.code, 0, result.stderr);
+    const body = JSON.parse(result.stdout) as { inferred: string[]; sourcesJson: Record<string, string> };
+    assert.ok(body.inferred.includes("structure column: SMILES"));
+    assert.ok(body.inferred.includes("id column: ID (as candidate_id)"));
+    assert.ok(body.inferred.includes("carried forward as metadata: potency, nM"));
+    assert.equal(body.sourcesJson.targets_csv, "targets.csv");
+    const csv = await readFile(join(root, "mine", "01_sources", "portfolio_selected.csv"), "utf8");
+    assert.equal(
+      csv,
+      'candidate_id,smiles,Name,"potency, nM"\r\nA1,CCO,ethanol,12\r\nA2,c1ccccc1,benzene,40\r\n',
+    );
+    const again = await svc(...args);
+    assert.equal(again.code, 2);
+    assert.match(again.stderr, /01_sources exists: pass --force/);
+  });
+
+  it("reads an SD file with RDKit: the SMILES are the molecules native RDKit wrote", async () => {
+    const smiles = ["CC(=O)Oc1ccccc1C(=O)O", "CN1C=NC2=C1C(=O)N(C)C(=O)N2C", "C[C@H](N)C(=O)O"];
+    const sdf = python(
+      "import sys\nfrom rdkit import Chem\nw=Chem.SDWriter(sys.stdout)\nfor i,s in enumerate(sys.stdin.read().split()):\n  m=Chem.MolFromSmiles(s); m.SetProp('_Name','mol%d'%i); m.SetProp('compound_id','C-%d'%i); m.SetProp('assay','x%d'%i); w.write(m)\nw.close()\n",
+      smiles.join("\n"),
+    );
+    await writeFile(join(root, "set.sdf"), `${sdf}garbage record without a molblock\n$$$$\n`);
+    const result = await svc("project", "init", join(root, "set.sdf"), "--out", join(root, "sd"), "--json");
+    assert.equal(result.code, 0, result.stderr);
+    assert.ok(
+      (JSON.parse(result.stdout) as { inferred: string[] }).inferred.includes(
+        'NOT included: 1 chunk(s) without a molblock (no "M  END" before "$$$$")',
+      ),
+    );
+    const rows = (await readFile(join(root, "sd", "01_sources", "portfolio_selected.csv"), "utf8"))
+      .trim()
+      .split("\r\n");
+    assert.equal(rows[0], "candidate_id,name,smiles,assay");
+    const written = rows.slice(1).map((row) => row.split(",")[2] ?? "");
+    assert.deepEqual(
+      rows.slice(1).map((row) => row.split(",")[0]),
+      ["C-0", "C-1", "C-2"],
+    );
+    const same = python(
+      "import sys\nfrom rdkit import Chem\nfor line in sys.stdin.read().splitlines():\n  a,b=line.split(' ')\n  print(Chem.MolToSmiles(Chem.MolFromSmiles(a))==Chem.MolToSmiles(Chem.MolFromSmiles(b)))\n",
+      smiles.map((reference, index) => `${reference} ${written[index]}`).join("\n"),
+    );
+    assert.equal(same.trim(), "True\nTrue\nTrue");
+  });
+
+  it("refuses a file it cannot read as a portfolio with one line saying what to give", async () => {
+    await writeFile(join(root, "bad.csv"), "compound,structure\nA,CCO\n");
+    const result = await svc("project", "init", join(root, "bad.csv"), "--out", join(root, "bad"));
+    assert.equal(result.code, 2);
+    assert.match(
+      result.stderr,
+      /no smiles or canonical_smiles column \(columns: compound, structure\); rename the structure column to smiles/,
+    );
+    const missing = await svc("project", "init", join(root, "nope.smi"));
+    assert.equal(missing.code, 2);
+    assert.match(missing.stderr, /nope\.smi: no such file/);
+  });
+});
+
+describe("svc local run", () => {
+  it("audits a fresh project from svc project init nci.smi and ends VERIFIED offline and online", async () => {
+    const result = await svc("local", "run", join(root, "nci"), "--out", join(root, "local-out"), "--json");
+    assert.equal(result.code, 0, `${result.stdout}\n${result.stderr}`);
+    assert.match(result.stderr, /svc local run: staged nci as project "nci"/);
+    const outcome = JSON.parse(result.stdout) as {
+      projectId: string;
+      seal: { offline: string; online: string; issuedHere: boolean };
+      summary: { compounds: { total: number; parsed: number } };
+    };
+    assert.equal(outcome.projectId, "nci");
+    assert.deepEqual(outcome.seal, { offline: "VERIFIED", online: "VERIFIED", issuedHere: true });
+    assert.equal(outcome.summary.compounds.total, 25);
+    assert.equal(outcome.summary.compounds.parsed, 25);
+  });
+
+  it("refuses a folder without 01_sources/sources.json and says how to make one", async () => {
+    const result = await svc("local", "run", root);
+    assert.equal(result.code, 2);
+    assert.match(result.stderr, /has no 01_sources\/sources\.json: create one with svc project init/);
+  });
+});

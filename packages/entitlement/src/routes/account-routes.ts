@@ -1,0 +1,87 @@
+import type { FastifyInstance } from "fastify";
+import type { AppDeps } from "../app-deps.ts";
+import {
+  balanceResponseSchema,
+  ledgerQuerySchema,
+  ledgerResponseSchema,
+  principalsQuerySchema,
+  principalsResponseSchema,
+} from "../domain/account-schemas.ts";
+import { createAdminTokenCheck } from "../http/admin-tokens.ts";
+import { parseBody } from "../http/parse-body.ts";
+import { describeRoute } from "../http/route-schema.ts";
+import { authenticate, callerOf } from "./entitlement-routes.ts";
+
+/** Read-only views of the ledger: the caller's balance and, for admins, principals and ledger lines. */
+export function registerAccountRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const checkAdmin = createAdminTokenCheck(deps.adminTokens);
+
+  app.get(
+    "/api/entitlement/balance",
+    {
+      preHandler: authenticate(deps),
+      schema: describeRoute({
+        summary: "The caller's runs left, by mode",
+        tags: ["entitlement"],
+        auth: "bearer",
+        response: balanceResponseSchema,
+        errors: [401, 403],
+      }),
+    },
+    async (request) => {
+      const { principal } = callerOf(request);
+      const [standard, deep] = await Promise.all([
+        deps.store.getBalance(principal, "standard"),
+        deps.store.getBalance(principal, "deep"),
+      ]);
+      return { principal, balances: { standard, deep } };
+    },
+  );
+
+  app.get(
+    "/api/admin/principals",
+    {
+      schema: describeRoute({
+        summary: "Every principal's balances (admin), paged by principal: pass next_after as after",
+        tags: ["admin"],
+        auth: "admin",
+        response: principalsResponseSchema,
+        errors: [400, 403],
+      }),
+    },
+    async (request) => {
+      checkAdmin(request.headers["x-svc-admin-token"]);
+      const query = parseBody(principalsQuerySchema, request.query);
+      const principals = await deps.store.listPrincipalBalances({ after: query.after, limit: query.limit });
+      const last = principals.at(-1);
+      return {
+        principals,
+        next_after: principals.length === query.limit && last ? last.principal : null,
+      };
+    },
+  );
+
+  app.get(
+    "/api/admin/ledger",
+    {
+      schema: describeRoute({
+        summary: "Ledger lines (admin), oldest first, newest last; paged by id: pass next_after as after",
+        tags: ["admin"],
+        auth: "admin",
+        response: ledgerResponseSchema,
+        errors: [400, 403],
+      }),
+    },
+    async (request) => {
+      checkAdmin(request.headers["x-svc-admin-token"]);
+      const query = parseBody(ledgerQuerySchema, request.query);
+      const entries = await deps.store.listLedgerPage({
+        principal: query.principal,
+        afterId: query.after,
+        limit: query.limit,
+      });
+      const last = entries.at(-1);
+      return { entries, next_after: entries.length === query.limit && last ? last.id : null };
+    },
+  );
+}

@@ -1,0 +1,83 @@
+import { join } from "node:path";
+import type { RunSummary } from "../contract/preflight-schemas.ts";
+import type { JobSummary, KubeGateway } from "../kube/kube-gateway.ts";
+import { listRunFolders, readRunOutputFacts } from "./run-output-facts.ts";
+import { deriveRunState, type RunOutputFacts } from "./run-state.ts";
+
+/** Label selector of the pipeline Jobs this service launches (kube/pipeline-job.ts labels). */
+export const PIPELINE_JOB_SELECTOR =
+  "app.kubernetes.io/component=pipeline,app.kubernetes.io/managed-by=svc-preflight";
+
+/** The pipeline Jobs of the given namespaces by run id (the newest Job when a run id repeats). */
+export async function listPipelineJobs(
+  kube: KubeGateway,
+  namespaces: readonly string[],
+  runId?: string,
+): Promise<Map<string, JobSummary>> {
+  const selector =
+    runId === undefined ? PIPELINE_JOB_SELECTOR : `${PIPELINE_JOB_SELECTOR},svc.run-id=${runId}`;
+  const byRun = new Map<string, JobSummary>();
+  for (const namespace of namespaces) {
+    for (const job of await kube.listJobs(namespace, selector)) {
+      const id = job.labels["svc.run-id"];
+      if (id === undefined) continue;
+      const known = byRun.get(id);
+      if (!known || (job.creationTimestamp ?? "") > (known.creationTimestamp ?? "")) byRun.set(id, job);
+    }
+  }
+  return byRun;
+}
+
+/** One run's summary line from its Job (if any) and its output facts (if any). */
+export function summarizeRun(
+  runId: string,
+  job: JobSummary | null,
+  outputs: RunOutputFacts | null,
+  state = deriveRunState(job, null, outputs),
+): RunSummary {
+  const finished =
+    job?.completionTime ?? job?.conditions.find((c) => c.type === "Failed")?.lastTransitionTime;
+  return {
+    runId,
+    state: state.state,
+    stateReason: state.reason,
+    projectId: job?.labels["svc.project-id"] ?? null,
+    mode: job?.labels["svc.mode"] ?? null,
+    namespace: job?.namespace ?? null,
+    jobName: job?.name ?? null,
+    createdAt: job?.creationTimestamp ?? outputs?.createdAt ?? null,
+    finishedAt: finished ?? null,
+    hasOutputs: outputs !== null,
+    sealStatus: outputs?.sealed ? "sealed" : outputs?.preSealed ? "pre-sealed" : "none",
+  };
+}
+
+/** Options of {@link collectRuns}. */
+export interface CollectRunsOptions {
+  outputRoot: string;
+  kube: KubeGateway | null;
+  namespaces: readonly string[];
+  limit: number;
+}
+
+/**
+ * Every run the service knows: folders of the output root and pipeline Jobs it launched, newest
+ * first (by Job creation, else folder creation), at most `limit`.
+ */
+export async function collectRuns(
+  options: CollectRunsOptions,
+): Promise<{ runs: RunSummary[]; truncated: boolean }> {
+  const jobs = options.kube ? await listPipelineJobs(options.kube, options.namespaces) : new Map();
+  const folders = await listRunFolders(options.outputRoot);
+  const ids = new Set<string>([...folders, ...jobs.keys()]);
+  const folderSet = new Set(folders);
+  const runs: RunSummary[] = [];
+  for (const runId of ids) {
+    const outputs = folderSet.has(runId)
+      ? await readRunOutputFacts(join(options.outputRoot, runId)).catch(() => null)
+      : null;
+    runs.push(summarizeRun(runId, jobs.get(runId) ?? null, outputs));
+  }
+  runs.sort((a, b) => (b.createdAt ?? "").localeCompare(a.createdAt ?? "") || a.runId.localeCompare(b.runId));
+  return { runs: runs.slice(0, options.limit), truncated: runs.length > options.limit };
+}

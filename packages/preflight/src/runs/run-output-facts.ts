@@ -1,0 +1,109 @@
+import { readdir, readFile, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { z } from "zod";
+import type { RunHighlights } from "../contract/preflight-schemas.ts";
+import { RUN_ID_PATTERN } from "../outputs/safe-path.ts";
+import type { RunOutputFacts } from "./run-state.ts";
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Facts about a run folder the state derivation needs (three stats, no reads). */
+export async function readRunOutputFacts(runRoot: string): Promise<RunOutputFacts> {
+  const info = await stat(runRoot);
+  // birthtime is 0 on file systems without it; the folder's mtime is then the best we have.
+  const created = info.birthtimeMs > 0 ? info.birthtime : info.mtime;
+  const [seal, sig, preseal, summary] = await Promise.all([
+    isFile(join(runRoot, "seal", "seal.json")),
+    isFile(join(runRoot, "seal", "seal.sig")),
+    isFile(join(runRoot, "seal", "preseal.json")),
+    isFile(join(runRoot, "results", "summary.json")),
+  ]);
+  return { sealed: seal && sig, preSealed: preseal, hasSummary: summary, createdAt: created.toISOString() };
+}
+
+/**
+ * Run ids found as folders of the output root (spec §2.3 `<output-root>/<run_id>/`). Names that
+ * are not run ids (scratch folders, dot files) and links are left out.
+ */
+export async function listRunFolders(outputRoot: string): Promise<string[]> {
+  let entries: import("node:fs").Dirent[];
+  try {
+    entries = await readdir(outputRoot, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  return entries.filter((entry) => entry.isDirectory() && RUN_ID_PATTERN.test(entry.name)).map((e) => e.name);
+}
+
+const summaryShape = z.object({
+  category_id: z.string().nullable().optional().catch(null),
+  claim_strength: z.string().nullable().optional().catch(null),
+  coverage_ratio: z.number().nullable().optional().catch(null),
+  compounds: z
+    .object({
+      total: z.number().nullable().optional().catch(null),
+      parsed: z.number().nullable().optional().catch(null),
+    })
+    .nullable()
+    .optional()
+    .catch(null),
+  missing_proof: z.array(z.string()).optional().catch([]),
+  seal_status: z.string().nullable().optional().catch(null),
+  generated_at: z.string().nullable().optional().catch(null),
+});
+
+const MAX_SUMMARY_BYTES = 4 * 1024 * 1024;
+
+/** The highlights of results/summary.json, or null when it is absent, too large or not JSON. */
+export async function readRunHighlights(runRoot: string): Promise<RunHighlights | null> {
+  const path = join(runRoot, "results", "summary.json");
+  try {
+    if ((await stat(path)).size > MAX_SUMMARY_BYTES) return null;
+    const parsed = summaryShape.safeParse(JSON.parse(await readFile(path, "utf8")));
+    if (!parsed.success) return null;
+    const summary = parsed.data;
+    return {
+      categoryId: summary.category_id ?? null,
+      claimStrength: summary.claim_strength ?? null,
+      coverageRatio: summary.coverage_ratio ?? null,
+      compoundsTotal: summary.compounds?.total ?? null,
+      compoundsParsed: summary.compounds?.parsed ?? null,
+      missingProof: summary.missing_proof ?? [],
+      sealStatus: summary.seal_status ?? null,
+      generatedAt: summary.generated_at ?? null,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** The seal id in seal/seal.json (or preseal.json), and which seal files exist. */
+export async function readRunSeal(runRoot: string): Promise<{ sealId: string | null; files: string[] }> {
+  let names: string[] = [];
+  try {
+    names = (await readdir(join(runRoot, "seal"), { withFileTypes: true }))
+      .filter((entry) => entry.isFile())
+      .map((entry) => `seal/${entry.name}`)
+      .sort();
+  } catch {
+    return { sealId: null, files: [] };
+  }
+  for (const name of ["seal.json", "preseal.json"]) {
+    if (!names.includes(`seal/${name}`)) continue;
+    try {
+      const payload = JSON.parse(await readFile(join(runRoot, "seal", name), "utf8")) as {
+        seal_id?: unknown;
+      };
+      if (typeof payload.seal_id === "string") return { sealId: payload.seal_id, files: names };
+    } catch {
+      // an unreadable seal file is reported by its absence of an id, the files are still listed
+    }
+  }
+  return { sealId: null, files: names };
+}

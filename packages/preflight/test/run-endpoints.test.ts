@@ -1,0 +1,229 @@
+import assert from "node:assert/strict";
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { runDetailResponseSchema, runListResponseSchema } from "../src/contract/preflight-schemas.ts";
+import { jsonPost, type ServiceHarness, startServiceHarness } from "./service-harness.ts";
+
+async function writeRunFile(root: string, runId: string, path: string, content: string): Promise<void> {
+  const full = join(root, runId, path);
+  await mkdir(join(full, ".."), { recursive: true });
+  await writeFile(full, content);
+}
+
+function runningPod(name: string, jobName: string, containers: string[]) {
+  return {
+    metadata: { name, namespace: "svc", labels: { "batch.kubernetes.io/job-name": jobName } },
+    spec: { containers: containers.map((container) => ({ name: container, image: "runner:1" })) },
+    status: {
+      phase: "Running",
+      startTime: new Date().toISOString(),
+      containerStatuses: containers.map((container) => ({
+        name: container,
+        image: "runner:1",
+        ready: true,
+        restartCount: 0,
+        state: { running: { startedAt: new Date().toISOString() } },
+      })),
+    },
+  };
+}
+
+async function launch(harness: ServiceHarness, runId: string): Promise<string> {
+  const response = await harness.call(
+    "/api/pipeline/run",
+    jsonPost({ projectId: "proj-1", namespace: "svc", runId }),
+  );
+  assert.equal(response.status, 201);
+  return ((await response.json()) as { jobName: string }).jobName;
+}
+
+describe("runs: list, detail and logs against the Kubernetes API double", () => {
+  let harness: ServiceHarness;
+  before(async () => {
+    harness = await startServiceHarness();
+  });
+  after(() => harness.close());
+
+  test("GET /api/runs lists output folders and launched Jobs newest first, each with its state", async () => {
+    const root = harness.outputRoot;
+    await writeRunFile(root, "run-sealed", "seal/seal.json", JSON.stringify({ seal_id: "seal-1" }));
+    await writeRunFile(root, "run-sealed", "seal/seal.sig", "c2ln\n");
+    await writeRunFile(root, "run-presealed", "seal/preseal.json", "{}");
+    await writeRunFile(root, "run-unsealed", "results/summary.json", "{}");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const failedJob = await launch(harness, "run-failed");
+    harness.double.setJobStatus("svc", failedJob, {
+      failed: 1,
+      conditions: [{ type: "Failed", status: "True", reason: "BackoffLimitExceeded" }],
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await launch(harness, "run-pending");
+
+    const response = await harness.call("/api/runs");
+    assert.equal(response.status, 200);
+    const body = runListResponseSchema.parse(await response.json());
+    const states = Object.fromEntries(body.runs.map((run) => [run.runId, run.state]));
+    assert.deepEqual(states, {
+      "run-sealed": "sealed",
+      "run-presealed": "pre-sealed",
+      "run-unsealed": "succeeded",
+      "run-failed": "failed",
+      "run-pending": "pending",
+    });
+    assert.equal(body.runs[0]?.runId, "run-pending", "the newest launch comes first");
+    assert.equal(body.runs[1]?.runId, "run-failed");
+    assert.match(body.runs[1]?.stateReason ?? "", /BackoffLimitExceeded/);
+    assert.deepEqual(body.namespaces, ["svc"]);
+    const limited = runListResponseSchema.parse(await (await harness.call("/api/runs?limit=2")).json());
+    assert.equal(limited.runs.length, 2);
+    assert.equal(limited.truncated, true);
+  });
+
+  test("GET /api/runs refuses a namespace outside the allow list and a bad limit, naming the parameter", async () => {
+    const other = await harness.call("/api/runs?namespace=kube-system");
+    assert.equal(other.status, 403);
+    assert.equal(((await other.json()) as { error: { code: string } }).error.code, "NAMESPACE_NOT_ALLOWED");
+    const bad = await harness.call("/api/runs?limit=0");
+    assert.equal(bad.status, 400);
+    assert.match(((await bad.json()) as { error: { message: string } }).error.message, /^limit/);
+  });
+
+  test("GET /api/runs/{runId} reports Job, pods with phases, seal id and summary highlights", async () => {
+    const jobName = await launch(harness, "run-detail");
+    harness.double.putPod(runningPod(`${jobName}-abcde`, jobName, ["runner"]));
+    await writeRunFile(
+      harness.outputRoot,
+      "run-detail",
+      "results/summary.json",
+      JSON.stringify({
+        category_id: "ligand_only",
+        claim_strength: "HYPOTHESIS",
+        coverage_ratio: 0.5,
+        compounds: { total: 12, parsed: 11 },
+        missing_proof: ["docking"],
+        seal_status: "sealed",
+        generated_at: "2026-11-23T10:00:00Z",
+      }),
+    );
+    const response = await harness.call("/api/runs/run-detail");
+    assert.equal(response.status, 200);
+    const detail = runDetailResponseSchema.parse(await response.json());
+    assert.equal(detail.state, "running");
+    assert.equal(detail.job?.name, jobName);
+    assert.equal(detail.pods[0]?.phase, "Running");
+    assert.equal(detail.projectId, "proj-1");
+    assert.deepEqual(detail.highlights, {
+      categoryId: "ligand_only",
+      claimStrength: "HYPOTHESIS",
+      coverageRatio: 0.5,
+      compoundsTotal: 12,
+      compoundsParsed: 11,
+      missingProof: ["docking"],
+      sealStatus: "sealed",
+      generatedAt: "2026-11-23T10:00:00Z",
+    });
+    const sealed = runDetailResponseSchema.parse(await (await harness.call("/api/runs/run-sealed")).json());
+    assert.deepEqual(sealed.seal, {
+      status: "sealed",
+      sealId: "seal-1",
+      files: ["seal/seal.json", "seal/seal.sig"],
+    });
+    assert.equal(sealed.job, null);
+    const unknown = await harness.call("/api/runs/no-such-run");
+    assert.equal(unknown.status, 404);
+    assert.equal(((await unknown.json()) as { error: { code: string } }).error.code, "RUN_UNKNOWN");
+  });
+
+  test("GET /api/runs/{runId}/logs streams the log; follow=true ends when the container ends", async () => {
+    const jobName = await launch(harness, "run-logs");
+    const pod = `${jobName}-xyz12`;
+    harness.double.putPod(runningPod(pod, jobName, ["runner", "metering"]));
+    harness.double.appendPodLog("svc", pod, "runner", "line 1\nline 2\n");
+    harness.double.appendPodLog("svc", pod, "metering", "reported 1\n");
+
+    const whole = await harness.call("/api/runs/run-logs/logs");
+    assert.equal(whole.status, 200);
+    assert.equal(whole.headers.get("x-svc-container"), "runner");
+    assert.equal(await whole.text(), "line 1\nline 2\n");
+    const other = await harness.call("/api/runs/run-logs/logs?container=metering");
+    assert.equal(await other.text(), "reported 1\n");
+
+    const followed = await harness.call("/api/runs/run-logs/logs?follow=true");
+    assert.equal(followed.status, 200);
+    const reader = followed.body?.getReader();
+    assert.ok(reader);
+    const decoder = new TextDecoder();
+    let received = decoder.decode((await reader.read()).value);
+    assert.equal(received, "line 1\nline 2\n");
+    harness.double.appendPodLog("svc", pod, "runner", "line 3\n");
+    harness.double.endPodLog("svc", pod, "runner");
+    for (;;) {
+      const chunk = await reader.read();
+      if (chunk.done) break;
+      received += decoder.decode(chunk.value);
+    }
+    assert.equal(received, "line 1\nline 2\nline 3\n", "the stream ended with the container");
+
+    const unknownContainer = await harness.call("/api/runs/run-logs/logs?container=sidecar");
+    assert.equal(unknownContainer.status, 400);
+    assert.match(
+      ((await unknownContainer.json()) as { error: { message: string } }).error.message,
+      /choose one of: runner, metering/,
+    );
+    const noJob = await harness.call("/api/runs/run-sealed/logs");
+    assert.equal(noJob.status, 404);
+    assert.equal(((await noJob.json()) as { error: { code: string } }).error.code, "RUN_JOB_NOT_FOUND");
+  });
+
+  test("a follow whose Kubernetes connection is cut ends the response instead of hanging, and the service goes on", async () => {
+    const jobName = await launch(harness, "run-cut");
+    const pod = `${jobName}-cut01`;
+    harness.double.putPod(runningPod(pod, jobName, ["runner"]));
+    harness.double.appendPodLog("svc", pod, "runner", "started\n");
+    const followed = await harness.call("/api/runs/run-cut/logs?follow=true");
+    const reader = followed.body?.getReader();
+    assert.ok(reader);
+    assert.equal(new TextDecoder().decode((await reader.read()).value), "started\n");
+    harness.double.cutPodLog("svc", pod, "runner");
+    const ended = await Promise.race([
+      (async () => {
+        try {
+          while (!(await reader.read()).done);
+        } catch {
+          // a cut transfer is an error on the client side: what matters is that it ends
+        }
+        return "ended";
+      })(),
+      new Promise((resolve) => setTimeout(() => resolve("hanging"), 5000)),
+    ]);
+    assert.equal(ended, "ended");
+    assert.equal((await fetch(`${harness.baseUrl}/api/health`)).status, 200);
+  });
+
+  test("logs of a Job without a pod yet answer 409 LOG_NOT_READY (a client retries)", async () => {
+    await launch(harness, "run-nopod");
+    const response = await harness.call("/api/runs/run-nopod/logs");
+    assert.equal(response.status, 409);
+    assert.equal(((await response.json()) as { error: { code: string } }).error.code, "LOG_NOT_READY");
+  });
+
+  test("/metrics counts requests, launched Jobs and streamed bytes", async () => {
+    await launch(harness, "run-metrics");
+    assert.equal((await harness.call("/api/runs")).status, 200);
+    await writeRunFile(harness.outputRoot, "run-bytes", "results/data.bin", "x".repeat(5000));
+    const download = await harness.call("/api/outputs/download?runId=run-bytes&path=results/data.bin");
+    assert.equal((await download.arrayBuffer()).byteLength, 5000);
+    const metrics = await (await fetch(`${harness.baseUrl}/metrics`)).text();
+    const jobs = /svc_preflight_jobs_launched_total\{kind="pipeline"\} (\d+)/.exec(metrics);
+    assert.ok(jobs && Number(jobs[1]) >= 1, `pipeline launches are counted:\n${metrics.slice(0, 3000)}`);
+    const bytes = /svc_preflight_bytes_streamed_total\{route="\/api\/outputs\/download"\} (\d+)/.exec(
+      metrics,
+    );
+    assert.equal(Number(bytes?.[1]), 5000);
+    assert.match(
+      metrics,
+      /svc_preflight_http_requests_total\{method="GET",route="\/api\/runs",status="200"\}/,
+    );
+  });
+});
