@@ -66,6 +66,27 @@ export const ENDPOINTS: readonly EndpointDoc[] = [
   },
   {
     method: "get",
+    path: "/api/ready",
+    summary:
+      "Readiness: the service reaches Kubernetes with its own identity (one Job list, at most every 5 s)",
+    tag: "probes",
+    auth: false,
+    response: {
+      status: 200,
+      schema: z.object({
+        status: z.literal("ready"),
+        kubernetes: z.object({
+          reachable: z.literal(true),
+          source: z.string(),
+          inCluster: z.boolean(),
+          namespace: z.string(),
+        }),
+      }),
+    },
+    errors: [403, 502, 503],
+  },
+  {
+    method: "get",
     path: "/api/config",
     summary: "Runtime wiring: Kubernetes, storage, runner integration, namespaces, auth (never a token)",
     tag: "probes",
