@@ -79,15 +79,22 @@ export interface KubeApiDouble {
    * returns: what Helm's `lookup` reads under `helm template --dry-run=server`.
    */
   putCoreObject(resource: CoreResource, object: KubeObject): void;
+  /** A stored Secret, ConfigMap or claim, or undefined. */
+  getCoreObject(resource: CoreResource, namespace: string, name: string): KubeObject | undefined;
+  /** Calls `listener` with every Job stored from now on (created through the API or putJob): the kubelet's watch. */
+  onJobStored(listener: (job: KubeObject) => void): void;
+  /** Sets the text `GET .../pods/<name>/log` answers (the kubelet's part). */
+  setPodLog(namespace: string, name: string, text: string): void;
   close(): Promise<void>;
 }
 
 /** The core/v1 resources besides Pods the double can hold. */
-export type CoreResource = "secrets" | "persistentvolumeclaims";
+export type CoreResource = "secrets" | "configmaps" | "persistentvolumeclaims";
 
 const CORE_KINDS: Record<CoreResource | "pods", string> = {
   pods: "Pod",
   secrets: "Secret",
+  configmaps: "ConfigMap",
   persistentvolumeclaims: "PersistentVolumeClaim",
 };
 
@@ -173,6 +180,8 @@ export async function startKubeApiDouble(options: KubeApiDoubleOptions = {}): Pr
   const forbidden = new Set<string>();
   const failures: InjectedFailure[] = [];
   const requests: RecordedKubeRequest[] = [];
+  const jobListeners: ((job: KubeObject) => void)[] = [];
+  const podLogs = new Map<string, string>();
   let resourceVersion = 1000;
 
   const key = (namespace: string, name: string) => `${namespace}/${name}`;
@@ -192,6 +201,7 @@ export async function startKubeApiDouble(options: KubeApiDoubleOptions = {}): Pr
     };
     stored.status = stored.status ?? {};
     jobs.set(key(namespace, stored.metadata.name ?? ""), stored);
+    for (const listener of jobListeners) listener(stored);
     return stored;
   }
 
@@ -219,7 +229,7 @@ export async function startKubeApiDouble(options: KubeApiDoubleOptions = {}): Pr
     },
     {
       method: "GET",
-      pattern: /^\/api\/v1\/namespaces\/([^/]+)\/(secrets|persistentvolumeclaims)\/([^/]+)$/,
+      pattern: /^\/api\/v1\/namespaces\/([^/]+)\/(secrets|configmaps|persistentvolumeclaims)\/([^/]+)$/,
       handle(match) {
         const found = coreObjects.get(`${match[2]}/${key(match[1] ?? "", match[3] ?? "")}`);
         return found ? { status: 200, body: found } : notFound(match[2] ?? "", match[3] ?? "");
@@ -308,6 +318,16 @@ export async function startKubeApiDouble(options: KubeApiDoubleOptions = {}): Pr
     },
     {
       method: "GET",
+      pattern: /^\/api\/v1\/namespaces\/([^/]+)\/pods\/([^/]+)\/log$/,
+      handle(match) {
+        const namespace = match[1] ?? "";
+        const name = match[2] ?? "";
+        if (!pods.has(key(namespace, name))) return notFound("pods", name);
+        return { status: 200, body: podLogs.get(key(namespace, name)) ?? "" };
+      },
+    },
+    {
+      method: "GET",
       pattern: /^\/api\/v1\/namespaces\/([^/]+)\/pods$/,
       handle(match, req) {
         const items = inNamespace(pods, match[1] ?? "").filter((pod) =>
@@ -376,9 +396,11 @@ export async function startKubeApiDouble(options: KubeApiDoubleOptions = {}): Pr
       authorization: req.headers.authorization,
       status: reply.status,
     });
-    const payload = JSON.stringify(reply.body);
+    // Pod logs are plain text, as the real API server answers them.
+    const text = typeof reply.body === "string";
+    const payload = text ? (reply.body as string) : JSON.stringify(reply.body);
     res.writeHead(reply.status, {
-      "content-type": "application/json",
+      "content-type": text ? "text/plain" : "application/json",
       "content-length": Buffer.byteLength(payload),
     });
     res.end(payload);
@@ -431,6 +453,9 @@ export async function startKubeApiDouble(options: KubeApiDoubleOptions = {}): Pr
         ...structuredClone(object),
       });
     },
+    getCoreObject: (resource, namespace, name) => coreObjects.get(`${resource}/${key(namespace, name)}`),
+    onJobStored: (listener) => jobListeners.push(listener),
+    setPodLog: (namespace, name, text) => podLogs.set(key(namespace, name), text),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();
