@@ -118,7 +118,7 @@ describe("process kubelet", () => {
     assert.equal(status.conditions?.[0]?.type, "Complete");
     const pod = double.listPods("ns")[0];
     assert.equal(pod?.metadata?.labels?.["batch.kubernetes.io/job-name"], "probe-1");
-    assert.equal((pod?.status as { phase: string }).phase, "Succeeded");
+    assert.equal((pod?.status as { phase?: string } | undefined)?.phase, "Succeeded");
   });
 
   it("marks a Job Failed when its process exits non-zero, and when its claim is not on the node", async (t) => {
