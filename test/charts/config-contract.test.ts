@@ -116,6 +116,11 @@ const VARIANTS: Record<string, RenderOptions> = {
       "app.authToken": "operator-chosen-token-0123",
     },
   },
+  "preflight: billing (metering of launched Jobs)": {
+    chart: "chart/preflight",
+    release: "svc-preflight",
+    set: { ...preflightInstall, "billing.enabled": true, "billing.image.digest": digest },
+  },
   "preflight: ReadWriteMany": {
     chart: "chart/preflight",
     release: "svc-preflight",
