@@ -6,6 +6,7 @@ import type { OidcIssuerDouble } from "../oidc/oidc-issuer-double.ts";
 import { findFreePort } from "../postgres/test-postgres.ts";
 import { createTempDir, type TempDir } from "../temp/temp-dir.ts";
 import type { KubeApiDouble, KubeObject } from "./kube-api-double.ts";
+import { argvOf, type Container, type PodSpec, pathTranslator, resolveEnv } from "./pod-spec.ts";
 
 /** Options of {@link startProcessKubelet}. */
 export interface ProcessKubeletOptions {
@@ -52,46 +53,6 @@ export interface ProcessKubelet {
   readonly events: string[];
   /** Kills every process still running and removes every temp dir. */
   stop(): Promise<void>;
-}
-
-interface PodSpec {
-  serviceAccountName?: string;
-  automountServiceAccountToken?: boolean;
-  containers: Container[];
-  initContainers?: Container[];
-  volumes?: Volume[];
-}
-
-interface Container {
-  name: string;
-  image: string;
-  command?: string[];
-  args?: string[];
-  env?: EnvVar[];
-  envFrom?: { configMapRef?: { name: string }; secretRef?: { name: string } }[];
-  volumeMounts?: { name: string; mountPath: string }[];
-  ports?: { containerPort: number }[];
-  restartPolicy?: string;
-}
-
-interface EnvVar {
-  name: string;
-  value?: string;
-  valueFrom?: {
-    fieldRef?: { fieldPath: string };
-    secretKeyRef?: { name: string; key: string };
-    configMapKeyRef?: { name: string; key: string };
-  };
-}
-
-interface Volume {
-  name: string;
-  persistentVolumeClaim?: { claimName: string };
-  emptyDir?: Record<string, unknown>;
-  csi?: { driver: string; volumeAttributes?: Record<string, string> };
-  secret?: { secretName: string; items?: { key: string; path: string }[] };
-  configMap?: { name: string; items?: { key: string; path: string }[] };
-  projected?: { sources: { serviceAccountToken?: { audience?: string; path: string } }[] };
 }
 
 class PodStartError extends Error {}
@@ -190,69 +151,6 @@ export function startProcessKubelet(options: ProcessKubeletOptions): ProcessKube
     ];
   }
 
-  // A path under a mount, as the process on this host sees it (longest mount path first).
-  function translator(container: Container, hostDirs: Map<string, string>): (value: string) => string {
-    const mounts = (container.volumeMounts ?? [])
-      .map((mount) => ({ path: mount.mountPath.replace(/\/+$/, ""), host: hostDirs.get(mount.name) ?? "" }))
-      .sort((a, b) => b.path.length - a.path.length);
-    const onHost = hostPaths();
-    return (value) => {
-      if (onHost.some((dir) => value === dir || value.startsWith(`${dir}/`))) return value;
-      for (const mount of mounts)
-        if (value === mount.path || value.startsWith(`${mount.path}/`))
-          return mount.host + value.slice(mount.path.length);
-      return value;
-    };
-  }
-
-  function resolveEnv(
-    container: Container,
-    spec: PodSpec,
-    namespace: string,
-    podName: string,
-  ): Record<string, string> {
-    const env: Record<string, string> = {};
-    for (const source of container.envFrom ?? []) {
-      if (source.configMapRef) Object.assign(env, dataOf("configmaps", namespace, source.configMapRef.name));
-      if (source.secretRef) Object.assign(env, dataOf("secrets", namespace, source.secretRef.name));
-    }
-    for (const entry of container.env ?? []) {
-      const from = entry.valueFrom;
-      if (entry.value !== undefined) env[entry.name] = entry.value;
-      else if (from?.secretKeyRef)
-        env[entry.name] = dataOf("secrets", namespace, from.secretKeyRef.name)[from.secretKeyRef.key] ?? "";
-      else if (from?.configMapKeyRef)
-        env[entry.name] =
-          dataOf("configmaps", namespace, from.configMapKeyRef.name)[from.configMapKeyRef.key] ?? "";
-      else if (from?.fieldRef) {
-        const field = from.fieldRef.fieldPath;
-        env[entry.name] =
-          field === "metadata.namespace"
-            ? namespace
-            : field === "metadata.name"
-              ? podName
-              : field === "spec.serviceAccountName"
-                ? (spec.serviceAccountName ?? "default")
-                : "";
-      }
-    }
-    return env;
-  }
-
-  function argvOf(container: Container): string[] {
-    const image = container.image.split("@")[0]?.replace(/:[^/:]*$/, "") ?? "";
-    const imageName = image.slice(image.lastIndexOf("/") + 1);
-    const [first, ...rest] = container.command ?? [];
-    if (first !== undefined) {
-      const mapped = options.entrypoints[first.slice(first.lastIndexOf("/") + 1)];
-      return [...(mapped ?? [first]), ...rest, ...(container.args ?? [])];
-    }
-    const entrypoint = options.entrypoints[imageName];
-    if (!entrypoint)
-      throw new PodStartError(`image "${container.image}" has no entrypoint on this node (ErrImagePull)`);
-    return [...entrypoint, ...(container.args ?? [])];
-  }
-
   async function startPod(
     owner: string,
     namespace: string,
@@ -292,9 +190,12 @@ export function startProcessKubelet(options: ProcessKubeletOptions): ProcessKube
         throw new PodStartError("this kubelet runs pods of exactly one container");
       const container = spec.containers[0] as Container;
       const hostDirs = await mountVolumes(spec, namespace);
-      const translate = translator(container, hostDirs);
+      const translate = pathTranslator(container, hostDirs, hostPaths());
       const env = Object.fromEntries(
-        Object.entries(resolveEnv(container, spec, namespace, name)).map(([k, v]) => [k, translate(v)]),
+        Object.entries(resolveEnv(container, spec, { namespace, podName: name, dataOf })).map(([k, v]) => [
+          k,
+          translate(v),
+        ]),
       );
       for (const port of container.ports ?? []) {
         ports[port.containerPort] =
@@ -303,10 +204,13 @@ export function startProcessKubelet(options: ProcessKubeletOptions): ProcessKube
       }
       if (spec.automountServiceAccountToken !== false && options.kubeconfig)
         env.KUBECONFIG = options.kubeconfig;
-      const argv = argvOf(container).map(translate);
+      const argv = argvOf(container, options.entrypoints);
+      if (argv === null)
+        throw new PodStartError(`image "${container.image}" has no entrypoint on this node (ErrImagePull)`);
+      const translatedArgv = argv.map(translate);
       const home = await tempDir("svc-kubelet-home-");
       await mkdir(home, { recursive: true });
-      const child = spawn(argv[0] ?? "", argv.slice(1), {
+      const child = spawn(translatedArgv[0] ?? "", translatedArgv.slice(1), {
         env: { ...(options.baseEnv ?? { PATH: process.env.PATH ?? "" }), HOME: home, ...env },
         stdio: ["ignore", "pipe", "pipe"],
       });
