@@ -52,7 +52,7 @@ const entitlementRequired = {
   "signingKey.pem": pem,
 };
 
-/** The documented variants of each chart (docs/install.md §2-§7). */
+/** The documented variants of each chart (docs/install.md §2-§6). */
 const VARIANTS: Record<string, RenderOptions> = {
   "job: standard, job.enabled=false (infrastructure)": {
     chart: "manifest/chart",

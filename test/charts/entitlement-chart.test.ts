@@ -42,7 +42,7 @@ const variants = {
       "adminTokens.existingSecret": "admins",
     },
   },
-  // docs/install.md §7: trusting the job's identity, key rotation, exposure at publicUrl.
+  // docs/install.md §2: trusting the job's identity, key rotation, exposure at publicUrl.
   identity: {
     chart,
     release: "ent",

@@ -37,7 +37,7 @@ import { repoRoot } from "../support/repo-root.ts";
 const NAMESPACE = "audit";
 const JOB_RELEASE = "audit";
 const PROJECT = "demo";
-const PRINCIPAL = `system:serviceaccount:${NAMESPACE}:${JOB_RELEASE}`; // docs/install.md §7 table, k8s mode
+const PRINCIPAL = `system:serviceaccount:${NAMESPACE}:${JOB_RELEASE}`; // docs/install.md §2 table, k8s mode
 const ADMIN_TOKEN = "whole-system-admin-token-0123456789";
 const API_TOKEN = "whole-system-preflight-token-0123";
 const node = process.execPath;
@@ -146,7 +146,7 @@ describe("whole system on a simulated cluster, in the order of docs/install.md",
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
   });
 
-  it("§7 installs the entitlement service trusting the cluster's issuer", async () => {
+  it("§2 installs the entitlement service trusting the cluster's issuer", async () => {
     const key = generateSigningKey();
     const values = join(cluster.work.path, "entitlement-values.yaml");
     await writeFile(
@@ -170,7 +170,7 @@ describe("whole system on a simulated cluster, in the order of docs/install.md",
     await waitForHttp(`${cluster.entitlementUrl}/api/ready`, pod);
   });
 
-  it("§7 grants runs to the principal the job presents (system:serviceaccount:<ns>:<release>)", async () => {
+  it("§2 grants runs to the principal the job presents (system:serviceaccount:<ns>:<release>)", async () => {
     const response = await fetch(`${cluster.entitlementUrl}/api/entitlement/issue`, {
       method: "POST",
       headers: { "x-svc-admin-token": ADMIN_TOKEN, "content-type": "application/json" },
@@ -187,7 +187,7 @@ describe("whole system on a simulated cluster, in the order of docs/install.md",
     "ubbagent.enabled": false,
   };
 
-  it("§2-§4 installs the job chart's infrastructure and stages inputs on its claim", async () => {
+  it("§3, §5 installs the job chart's infrastructure and stages inputs on its claim", async () => {
     const { objects } = await install(cluster, {
       chart: "manifest/chart",
       release: JOB_RELEASE,
@@ -202,7 +202,7 @@ describe("whole system on a simulated cluster, in the order of docs/install.md",
     await cp(join(repoRoot, "examples", "demo", "01_sources"), sources, { recursive: true });
   });
 
-  it("§3 runs an audit with the job chart (deploy_job.sh: job.enabled=true) and the Job completes", async () => {
+  it("§4 runs an audit with the job chart (deploy_job.sh: job.enabled=true) and the Job completes", async () => {
     await install(cluster, {
       chart: "manifest/chart",
       release: JOB_RELEASE,
@@ -264,7 +264,7 @@ describe("whole system on a simulated cluster, in the order of docs/install.md",
     );
   });
 
-  it("§5/§6 lists and downloads both runs' outputs and repro packs through preflight", async () => {
+  it("§6, §7 lists and downloads both runs' outputs and repro packs through preflight", async () => {
     for (const runId of ["run-job-1", "run-preflight-1"]) {
       const listed = await fetch(`${preflightUrl}/api/outputs/list?runId=${runId}`, { headers: auth });
       assert.equal(listed.status, 200, `${runId}: ${await listed.clone().text()}`);
