@@ -146,6 +146,16 @@ const VARIANTS: Record<string, RenderOptions> = {
       "adminTokens.existingSecret": "admins",
     },
   },
+  "entitlement: SQLite, one replica": {
+    chart: "chart/entitlement",
+    release: "ent",
+    set: {
+      publicUrl: "https://entitlement.example.com",
+      "signingKey.existingSecret": "seal-signing-key",
+      "database.sqlite.enabled": true,
+      replicaCount: 1,
+    },
+  },
   "entitlement: inline secrets, trusted identity, rotation, exposed": {
     chart: "chart/entitlement",
     release: "ent",

@@ -16,9 +16,7 @@ import {
   startKubeApiDouble,
   startOidcIssuerDouble,
   startProcessKubelet,
-  startTestPostgres,
   type TempDir,
-  type TestPostgres,
   writeKubeconfig,
 } from "@svc/testing";
 import type { KubeObject } from "../support/render.ts";
@@ -32,6 +30,7 @@ import { repoRoot } from "../support/repo-root.ts";
 // service). Where install.md uses kubectl or helm against a real cluster, the test applies the
 // rendered objects to the double instead (helm install), and stages inputs by copying into the
 // claim's directory (stage_inputs.sh needs kubectl exec, which the double does not serve).
+// The ledger is SQLite on the entitlement chart's own claim (database.sqlite.enabled).
 // The metering sidecar (ubbagent) is another vendor's image: the job chart runs with
 // marketplace.enabled=false and ubbagent.enabled=false here.
 
@@ -48,7 +47,7 @@ interface Cluster {
   issuer: OidcIssuerDouble;
   double: KubeApiDouble;
   kubelet: ProcessKubelet;
-  postgres: TestPostgres;
+  ledger: TempDir;
   work: TempDir;
   claim: TempDir;
   entitlementUrl: string;
@@ -110,6 +109,8 @@ describe("whole system on a simulated cluster, in the order of docs/install.md",
   before(async () => {
     cluster.work = await createTempDir("svc-system-");
     cluster.claim = await createTempDir("svc-system-claim-");
+    cluster.ledger = await createTempDir("svc-system-ledger-");
+    stops.push(() => cluster.ledger.remove());
     stops.push(
       () => cluster.claim.remove(),
       () => cluster.work.remove(),
@@ -118,8 +119,6 @@ describe("whole system on a simulated cluster, in the order of docs/install.md",
     stops.push(() => cluster.issuer.close());
     cluster.double = await startKubeApiDouble({ token: "kubelet-sa-token" });
     stops.push(() => cluster.double.close());
-    cluster.postgres = await startTestPostgres();
-    stops.push(() => cluster.postgres.stop());
     const entitlementPort = await findFreePort();
     cluster.entitlementUrl = `http://127.0.0.1:${entitlementPort}`;
     cluster.kubelet = startProcessKubelet({
@@ -129,7 +128,10 @@ describe("whole system on a simulated cluster, in the order of docs/install.md",
         "svc-preflight": [node, bin("preflight", "svc-preflight")],
         "svc-entitlement": [node, bin("entitlement", "svc-entitlement")],
       },
-      claims: { [`${JOB_RELEASE}-data`]: cluster.claim.path },
+      claims: {
+        [`${JOB_RELEASE}-data`]: cluster.claim.path,
+        "ent-svc-entitlement-data": cluster.ledger.path,
+      },
       issuer: cluster.issuer,
       kubeconfig: await writeKubeconfig({
         server: cluster.double.url,
@@ -148,7 +150,7 @@ describe("whole system on a simulated cluster, in the order of docs/install.md",
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
   });
 
-  it("§2 installs the entitlement service trusting the cluster's issuer", async () => {
+  it("§2 installs the entitlement service (SQLite) trusting the cluster's issuer", async () => {
     const key = generateSigningKey();
     const values = join(cluster.work.path, "entitlement-values.yaml");
     await writeFile(
@@ -156,7 +158,7 @@ describe("whole system on a simulated cluster, in the order of docs/install.md",
       JSON.stringify({
         replicaCount: 1,
         publicUrl: cluster.entitlementUrl,
-        database: { url: await cluster.postgres.createDatabase("svc_system") },
+        database: { sqlite: { enabled: true } },
         signingKey: { pem: exportPrivateKeyPem(key) },
         adminTokens: { tokens: [ADMIN_TOKEN] },
         trustedIssuers: [cluster.issuer.issuer],
