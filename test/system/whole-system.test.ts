@@ -93,9 +93,14 @@ async function waitForHttp(url: string, pod: RunningPod): Promise<void> {
   }
 }
 
-function svc(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+// Asynchronous: the API double and the services answer from this process while the child runs.
+function run(
+  file: string,
+  args: string[],
+  env?: Record<string, string>,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(node, [bin("cli", "svc"), ...args], { encoding: "utf8" }, (error, stdout, stderr) => {
+    execFile(file, args, { encoding: "utf8", ...(env ? { env } : {}) }, (error, stdout, stderr) => {
       resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr });
     });
   });
@@ -241,8 +246,13 @@ describe("whole system on a simulated cluster, in the order of docs/install.md",
     assert.ok(pod);
     preflightUrl = `http://127.0.0.1:${pod.ports[8080]}`;
     await waitForHttp(`${preflightUrl}/api/health`, pod);
-    const ready = await fetch(`${preflightUrl}/api/ready`);
-    assert.equal(ready.status, 200, await ready.clone().text());
+    // install.md §6: the deployment tester passes only when preflight reaches Kubernetes.
+    const tester = await run("bash", [join(repoRoot, "apptest", "tester", "tester.sh")], {
+      APP_BASE_URL: preflightUrl,
+      PATH: process.env.PATH ?? "",
+    });
+    assert.equal(tester.code, 0, tester.stdout + tester.stderr);
+    assert.match(tester.stdout, /PASS kubernetes reachable/);
     const config = (await (await fetch(`${preflightUrl}/api/config`)).json()) as {
       runner: { pipelineLaunchReady: boolean; missingSettings: string[]; dataClaim: string };
     };
@@ -297,7 +307,8 @@ describe("whole system on a simulated cluster, in the order of docs/install.md",
     const keysFile = join(cluster.work.path, "keys.json");
     await writeFile(keysFile, await keys.text());
     for (const runId of ["run-job-1", "run-preflight-1"]) {
-      const result = await svc([
+      const result = await run(node, [
+        bin("cli", "svc"),
         "seal",
         "verify",
         join(cluster.work.path, `${runId}.svg`),
