@@ -29,6 +29,10 @@ helper_labels() {
   printf 'app.kubernetes.io/instance=%s,app.kubernetes.io/component=data-helper' "$1"
 }
 
+# With HELPER_CO_LOCATE_WITH set to a preflight release, helper pods are scheduled on the node of
+# that release's pod: it holds a ReadWriteOnce claim (docs/contracts/storage-layout.md).
+HELPER_CO_LOCATE_WITH=${HELPER_CO_LOCATE_WITH:-}
+
 # helper_pod_manifest NAME RELEASE CLAIM IMAGE READ_ONLY: a short-lived, non-root pod with the
 # claim mounted at /data. It ends by itself after an hour if a script is killed before cleanup.
 helper_pod_manifest() {
@@ -74,6 +78,18 @@ spec:
       persistentVolumeClaim:
         claimName: ${claim}
 MANIFEST
+  if [ -n "$HELPER_CO_LOCATE_WITH" ]; then
+    cat <<AFFINITY
+  affinity:
+    podAffinity:
+      requiredDuringSchedulingIgnoredDuringExecution:
+        - labelSelector:
+            matchLabels:
+              app.kubernetes.io/name: svc-preflight
+              app.kubernetes.io/instance: ${HELPER_CO_LOCATE_WITH}
+          topologyKey: kubernetes.io/hostname
+AFFINITY
+  fi
 }
 
 # start_helper_pod NAME RELEASE CLAIM IMAGE READ_ONLY NAMESPACE TIMEOUT_SEC: replaces a leftover

@@ -30,6 +30,8 @@ Options:
   --inputs DIR         stage DIR first (the 01_sources folder, or a project folder holding it)
   --storage MODE       pvc (default) or cloudstore
   --bucket NAME        bucket (cloudstore mode)
+  --preflight REL      a preflight release (chart/preflight) shares the ReadWriteOnce claim: the Job and
+                       the staging helper run on its pod's node (storage.pvc.coLocateWithPreflight)
   --timeout SECONDS    wait for the Job at most this long (default: 86400)
   -h, --help           show this help
 
@@ -37,7 +39,7 @@ Exit status: 0 when the Job succeeded, 1 when it failed or timed out, 2 on a usa
 USAGE
 }
 
-namespace="" release="" project_id="" run_id="" mode="standard" chart="" inputs="" storage="pvc" bucket=""
+namespace="" release="" project_id="" run_id="" mode="standard" chart="" inputs="" storage="pvc" bucket="" preflight=""
 timeout=86400
 extra_values=()
 extra_sets=()
@@ -54,6 +56,7 @@ while [ $# -gt 0 ]; do
     --inputs) require_value "$@"; inputs=$2; shift 2 ;;
     --storage) require_value "$@"; storage=$2; shift 2 ;;
     --bucket) require_value "$@"; bucket=$2; shift 2 ;;
+    --preflight) require_value "$@"; preflight=$2; shift 2 ;;
     --timeout) require_value "$@"; timeout=$2; shift 2 ;;
     -h | --help) usage; exit 0 ;;
     *) usage_error "unknown option: $1" ;;
@@ -83,6 +86,7 @@ values+=("${extra_values[@]}")
 values+=(--set-string "config.projectId=$project_id" --set-string "config.runId=$run_id"
   --set-string "config.runMode=$mode" --set-string "storage.type=$storage")
 if [ "$storage" = "cloudstore" ]; then values+=(--set-string "storage.cloudstore.bucket=$bucket"); fi
+if [ -n "$preflight" ]; then values+=(--set-string "storage.pvc.coLocateWithPreflight=$preflight"); fi
 values+=("${extra_sets[@]}")
 
 log "step 1: namespace $namespace"
@@ -101,6 +105,7 @@ if [ -n "$inputs" ]; then
   stage=("$script_dir/stage_inputs.sh" --namespace "$namespace" --release "$release" --project-id "$project_id"
     --source "$inputs" --storage "$storage")
   if [ "$storage" = "cloudstore" ]; then stage+=(--bucket "$bucket"); fi
+  if [ -n "$preflight" ]; then stage+=(--preflight "$preflight"); fi
   "${stage[@]}"
 else
   log "step 3: no --inputs given; using the inputs already staged for project $project_id"

@@ -28,6 +28,7 @@ Options:
   --claim NAME          claim to mount (default: <release>-data)
   --output-root PATH    output root inside the claim (default: /data/output)
   --helper-image IMAGE  image of the helper pod, needs sh and tar (default: busybox:1.36.1)
+  --preflight REL       a preflight release shares the ReadWriteOnce claim: run the helper on its pod's node
   --timeout SECONDS     wait for the helper pod at most this long (default: 180)
   -h, --help            show this help
 USAGE
@@ -47,6 +48,7 @@ while [ $# -gt 0 ]; do
     --claim) require_value "$@"; claim=$2; shift 2 ;;
     --output-root) require_value "$@"; output_root=$2; shift 2 ;;
     --helper-image) require_value "$@"; helper_image=$2; shift 2 ;;
+    --preflight) require_value "$@"; HELPER_CO_LOCATE_WITH=$2; shift 2 ;;
     --timeout) require_value "$@"; timeout=$2; shift 2 ;;
     -h | --help) usage; exit 0 ;;
     *) usage_error "unknown option: $1" ;;

@@ -26,6 +26,7 @@ Options:
   --claim NAME          claim to mount (default: <release>-data)
   --input-root PATH     input root inside the claim (default: /data/input)
   --helper-image IMAGE  image of the helper pod, needs sh and tar (default: busybox:1.36.1)
+  --preflight REL       a preflight release shares the ReadWriteOnce claim: run the helper on its pod's node
   --timeout SECONDS     wait for the helper pod at most this long (default: 180)
   -h, --help            show this help
 USAGE
@@ -44,6 +45,7 @@ while [ $# -gt 0 ]; do
     --claim) require_value "$@"; claim=$2; shift 2 ;;
     --input-root) require_value "$@"; input_root=$2; shift 2 ;;
     --helper-image) require_value "$@"; helper_image=$2; shift 2 ;;
+    --preflight) require_value "$@"; HELPER_CO_LOCATE_WITH=$2; shift 2 ;;
     --timeout) require_value "$@"; timeout=$2; shift 2 ;;
     -h | --help) usage; exit 0 ;;
     *) usage_error "unknown option: $1" ;;

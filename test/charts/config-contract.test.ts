@@ -52,7 +52,7 @@ const entitlementRequired = {
   "signingKey.pem": pem,
 };
 
-/** The documented variants of each chart (docs/install.md §2-§7). */
+/** The documented variants of each chart (docs/install.md §2-§6). */
 const VARIANTS: Record<string, RenderOptions> = {
   "job: standard, job.enabled=false (infrastructure)": {
     chart: "manifest/chart",
@@ -116,6 +116,11 @@ const VARIANTS: Record<string, RenderOptions> = {
       "app.authToken": "operator-chosen-token-0123",
     },
   },
+  "preflight: billing (metering of launched Jobs)": {
+    chart: "chart/preflight",
+    release: "svc-preflight",
+    set: { ...preflightInstall, "billing.enabled": true, "billing.image.digest": digest },
+  },
   "preflight: ReadWriteMany": {
     chart: "chart/preflight",
     release: "svc-preflight",
@@ -139,6 +144,16 @@ const VARIANTS: Record<string, RenderOptions> = {
       "database.existingSecret": "ledger-db",
       "signingKey.existingSecret": "seal-signing-key",
       "adminTokens.existingSecret": "admins",
+    },
+  },
+  "entitlement: SQLite, one replica": {
+    chart: "chart/entitlement",
+    release: "ent",
+    set: {
+      publicUrl: "https://entitlement.example.com",
+      "signingKey.existingSecret": "seal-signing-key",
+      "database.sqlite.enabled": true,
+      replicaCount: 1,
     },
   },
   "entitlement: inline secrets, trusted identity, rotation, exposed": {

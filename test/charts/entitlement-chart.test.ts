@@ -42,7 +42,7 @@ const variants = {
       "adminTokens.existingSecret": "admins",
     },
   },
-  // docs/install.md §7: trusting the job's identity, key rotation, exposure at publicUrl.
+  // docs/install.md §2: trusting the job's identity, key rotation, exposure at publicUrl.
   identity: {
     chart,
     release: "ent",
@@ -53,6 +53,16 @@ const variants = {
       suspendedPrincipals: "{old@p.iam.gserviceaccount.com}",
       "trustedKeys.json": '[{"kid":"old-key"}]'.replaceAll(",", "\\,"),
       logLevel: "warn",
+    },
+  },
+  sqlite: {
+    chart,
+    release: "ent",
+    set: {
+      publicUrl: "https://entitlement.example.com",
+      "signingKey.pem": required["signingKey.pem"],
+      "database.sqlite.enabled": true,
+      replicaCount: 1,
     },
   },
   exposed: {
@@ -203,6 +213,36 @@ describe("entitlement chart (chart/entitlement)", () => {
     assert.deepEqual(route.parentRefs, [{ name: "shared-gateway", namespace: "gateways" }]);
     assert.deepEqual(route.hostnames, ["entitlement.example.com"]);
     assert.deepEqual(route.rules[0]?.backendRefs, [{ name: fullname, port: 8080 }]);
+  });
+
+  it("keeps the ledger in SQLite on its own kept claim with one replica, and never trusts the dev issuer", () => {
+    const c = container("sqlite");
+    assert.equal(
+      c.env?.find((e) => e.name === "SVC_DATABASE_URL"),
+      undefined,
+    );
+    assert.equal(envValue(c, "SVC_TRUSTED_ISSUERS"), "google");
+    assert.equal(
+      rendered.sqlite.find((o) => o.kind === "Secret" && o.metadata.name === `${fullname}-db`),
+      undefined,
+    );
+    const claim = findObject(rendered.sqlite, "PersistentVolumeClaim", `${fullname}-data`);
+    assert.equal(claim.metadata.annotations?.["helm.sh/resource-policy"], "keep");
+    const deployment = findObject(rendered.sqlite, "Deployment", fullname);
+    assert.equal((deployment.spec as { strategy?: { type: string } }).strategy?.type, "Recreate");
+    const data = podTemplateOf(deployment).spec.volumes?.find((v) => v.name === "data");
+    assert.deepEqual(data, { name: "data", persistentVolumeClaim: { claimName: `${fullname}-data` } });
+  });
+
+  it("refuses SQLite with more than one replica or with a PostgreSQL URL too", async () => {
+    const result = await templateChart({
+      chart,
+      release: "ent",
+      set: { ...required, "database.sqlite.enabled": true, replicaCount: 2 },
+    });
+    assert.notEqual(result.code, 0);
+    assert.match(result.stderr, /database\.sqlite\.enabled=true needs replicaCount=1/);
+    assert.match(result.stderr, /unset database\.url and database\.existingSecret/);
   });
 
   it("refuses trusted keys that are no JSON array and an HTTPRoute without a Gateway", async () => {

@@ -36,6 +36,12 @@ const variants = {
     set: { ...installed, "app.authToken": "operator-chosen-token" },
   },
   k8sAuth: { chart, release, namespace: "svc", set: { ...installed, "app.entitlementAuthMode": "k8s" } },
+  billing: {
+    chart,
+    release,
+    namespace: "svc",
+    set: { ...installed, "billing.enabled": true, "billing.image.digest": `sha256:${"ab".repeat(32)}` },
+  },
   authDisabled: { chart, release, namespace: "svc", set: { ...installed, "app.authDisabled": true } },
   cloudstore: {
     chart,
@@ -152,6 +158,23 @@ describe("preflight chart (chart/preflight)", () => {
     const namespace = c.env?.find((e) => e.name === "POD_NAMESPACE");
     assert.deepEqual(namespace?.valueFrom, { fieldRef: { fieldPath: "metadata.namespace" } });
     assert.equal(c.image, "us-docker.pkg.dev/svc-public/svc/svc-preflight:1.0.0");
+  });
+
+  it("turns metering of launched Jobs on with billing.enabled: the pinned agent, the reporting secret, the job release's agent config", () => {
+    const c = container("billing");
+    assert.equal(
+      envValue(c, "SVC_METERING_AGENT_IMAGE"),
+      `gcr.io/cloud-marketplace-tools/metering/ubbagent@sha256:${"ab".repeat(32)}`,
+    );
+    assert.equal(envValue(c, "SVC_METERING_REPORTING_SECRET"), "svc-reporting-secret");
+    assert.equal(envValue(c, "SVC_METERING_CONFIG_MAP"), "audit-ubbagent");
+    assert.equal(envValue(container("defaults"), "SVC_METERING_AGENT_IMAGE"), undefined);
+  });
+
+  it("refuses billing with an unpinned metering agent, naming the value", async () => {
+    const result = await templateChart({ chart, release, set: { ...installed, "billing.enabled": true } });
+    assert.notEqual(result.code, 0);
+    assert.match(result.stderr, /billing\.enabled=true requires billing\.image\.digest/);
   });
 
   it("turns auth off and selects the k8s identity when asked", () => {

@@ -151,6 +151,27 @@ describe("tools/deploy_job.sh", () => {
     assert.match(run.stderr, /tools\/fetch_outputs\.sh --namespace audit-ns --release audit --run-id run_1/);
   });
 
+  it("with --preflight co-locates the Job and the staging helper with the preflight pod (ReadWriteOnce)", async () => {
+    const run = await standIns.run(
+      "tools/deploy_job.sh",
+      [...base, "--inputs", join(work, "proj-1"), "--preflight", "svc-preflight"],
+      { rules: [succeeded] },
+    );
+    assert.equal(run.code, 0, run.stderr);
+    const installs = run.calls.filter((c) => c[0] === "helm");
+    assert.equal(installs.length, 2);
+    for (const install of installs)
+      assert.ok(
+        show(install).includes("--set-string storage.pvc.coLocateWithPreflight=svc-preflight"),
+        show(install),
+      );
+    const manifest = (await run.stdinOf(run.calls.findIndex((c) => c[1] === "apply"))).toString();
+    assert.match(
+      manifest,
+      /podAffinity:[\s\S]*app.kubernetes.io\/instance: svc-preflight[\s\S]*topologyKey: kubernetes.io\/hostname/,
+    );
+  });
+
   it("layers the GPU overlay in deep mode for both installs and passes extra values after the profile", async () => {
     const run = await standIns.run(
       "tools/deploy_job.sh",
@@ -238,6 +259,7 @@ describe("tools/stage_inputs.sh", () => {
     assert.match(manifest, /claimName: audit-data/);
     assert.match(manifest, /app.kubernetes.io\/component: data-helper/);
     assert.match(manifest, /runAsNonRoot: true/);
+    assert.doesNotMatch(manifest, /affinity/, "no co-location without --preflight");
     const copy = run.calls.findIndex((c) => c.includes("-i"));
     assert.deepEqual(tarList(await run.stdinOf(copy)), ["./", "./portfolio_selected.csv", "./sources.json"]);
     assert.equal(

@@ -100,8 +100,15 @@ explicit tokens win; otherwise the value in the cluster is kept; only a first in
 {{- if not (trim .Values.publicUrl) -}}
 {{- $problems = append $problems "publicUrl is required: the address callers use, the default token audience (SVC_PUBLIC_URL)" -}}
 {{- end -}}
-{{- if not (or (trim .Values.database.url) .Values.database.existingSecret) -}}
-{{- $problems = append $problems "a PostgreSQL connection string is required: set database.url or database.existingSecret" -}}
+{{- if .Values.database.sqlite.enabled -}}
+{{- if or .Values.database.url .Values.database.existingSecret -}}
+{{- $problems = append $problems "database.sqlite.enabled=true keeps the ledger in SQLite: unset database.url and database.existingSecret" -}}
+{{- end -}}
+{{- if ne (int .Values.replicaCount) 1 -}}
+{{- $problems = append $problems "database.sqlite.enabled=true needs replicaCount=1: one SQLite file on a ReadWriteOnce claim serves one pod (PostgreSQL for more)" -}}
+{{- end -}}
+{{- else if not (or (trim .Values.database.url) .Values.database.existingSecret) -}}
+{{- $problems = append $problems "a PostgreSQL connection string is required: set database.url or database.existingSecret (or database.sqlite.enabled=true with replicaCount=1)" -}}
 {{- end -}}
 {{- if and .Values.database.url .Values.database.existingSecret -}}
 {{- $problems = append $problems "set only one of database.url and database.existingSecret" -}}

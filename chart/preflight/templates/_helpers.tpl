@@ -29,6 +29,21 @@ as packages/core/src/run-layout.ts dataClaimName derives it: this pod and its Jo
 {{- .Values.app.runnerServiceAccount | default .Values.jobRelease -}}
 {{- end -}}
 
+{{/* spec §9 rule 2: the metering agent is pinned; the digest wins over the tag. */}}
+{{- define "svc-preflight.meteringImage" -}}
+{{- $image := .Values.billing.image -}}
+{{- if $image.digest -}}
+{{- printf "%s@%s" $image.repository $image.digest -}}
+{{- else -}}
+{{- printf "%s:%s" $image.repository (toString $image.tag) -}}
+{{- end -}}
+{{- end -}}
+
+{{/* The agent's config: the job release's ConfigMap <jobRelease>-ubbagent (svc-job.ubbagentConfigName) unless named. */}}
+{{- define "svc-preflight.meteringConfigMap" -}}
+{{- .Values.billing.configMap | default (printf "%s-ubbagent" (.Values.jobRelease | trunc 54 | trimSuffix "-")) -}}
+{{- end -}}
+
 {{/* The pod's selector labels as key=value,key=value (SVC_CO_LOCATE_WITH). */}}
 {{- define "svc-preflight.selectorPairs" -}}
 {{- $pairs := list -}}
@@ -135,6 +150,18 @@ Prints the base64 value for the secret's data.
 {{- end -}}
 {{- if and (eq .Values.app.entitlementAuthMode "cloud") .Values.app.entitlementUrl (not (include "svc-preflight.runnerServiceAccount" .)) -}}
 {{- $problems = append $problems "app.entitlementAuthMode=cloud needs the service account workload identity is bound to: set jobRelease (its service account) or app.runnerServiceAccount" -}}
+{{- end -}}
+{{- if .Values.billing.enabled -}}
+{{- $tag := trim (toString .Values.billing.image.tag) -}}
+{{- if and (not .Values.billing.image.digest) (or (not $tag) (eq $tag "latest")) -}}
+{{- $problems = append $problems "billing.enabled=true requires billing.image.digest (sha256:<64 hex>) or a pinned billing.image.tag other than latest: launched Jobs run that metering agent (spec §9 rule 2)" -}}
+{{- end -}}
+{{- if not (trim .Values.billing.reportingSecret) -}}
+{{- $problems = append $problems "billing.enabled=true requires billing.reportingSecret (keys consumer-id, entitlement-id, reporting-key)" -}}
+{{- end -}}
+{{- if not (or .Values.billing.configMap .Values.jobRelease) -}}
+{{- $problems = append $problems "billing.enabled=true requires jobRelease (its <jobRelease>-ubbagent ConfigMap) or billing.configMap" -}}
+{{- end -}}
 {{- end -}}
 {{- if and (gt (int .Values.replicaCount) 1) (eq .Values.storage.type "pvc") (eq .Values.storage.pvc.accessMode "ReadWriteOnce") -}}
 {{- $problems = append $problems "replicaCount > 1 needs storage.pvc.accessMode=ReadWriteMany (or cloudstore): a ReadWriteOnce claim attaches to one node" -}}

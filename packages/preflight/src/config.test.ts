@@ -132,3 +132,52 @@ test("the GPU image is the runner image's tag plus -gpu unless given; a digest-p
   assert.equal(config.runnerImageGpu, "r-gpu:7");
   assert.deepEqual(config.runnerCommand, ["node", "bin/r.ts"]);
 });
+
+test("storage, claim, co-location, auth mode and log level are checked together (docs/contracts/storage-layout.md)", () => {
+  assert.throws(
+    () =>
+      loadConfig(
+        {
+          SVC_API_TOKEN: TOKEN,
+          SVC_STORAGE_MODE: "cloudstore",
+          SVC_CLOUDSTORE_MOUNT_PATH: "relative",
+          SVC_INPUT_ROOT: "in",
+          SVC_DATA_CLAIM: "Not_A_Claim",
+          SVC_CO_LOCATE_WITH: "=x",
+          SVC_ENTITLEMENT_AUTH_MODE: "dev",
+          LOG_LEVEL: "loud",
+        },
+        noFiles,
+      ),
+    (error: unknown) => {
+      assert.ok(error instanceof ConfigError);
+      for (const expected of [
+        "SVC_CLOUDSTORE_BUCKET is required when SVC_STORAGE_MODE=cloudstore",
+        "SVC_CLOUDSTORE_MOUNT_PATH must be an absolute path",
+        "SVC_INPUT_ROOT must be an absolute path",
+        "SVC_DATA_CLAIM must be a DNS-1123 name",
+        'SVC_CO_LOCATE_WITH entry "=x"',
+        "SVC_ENTITLEMENT_AUTH_MODE must be cloud or k8s for launched Jobs",
+        "LOG_LEVEL must be one of",
+      ])
+        assert.ok(
+          error.problems.some((problem) => problem.includes(expected)),
+          expected,
+        );
+      return true;
+    },
+  );
+});
+
+test("the layout follows the storage mode: pvc roots, or the bucket at its mount path", () => {
+  const pvc = loadConfig(
+    { SVC_API_TOKEN: TOKEN, SVC_INPUT_ROOT: "/mnt/in", SVC_OUTPUT_ROOT: "/mnt/out" },
+    noFiles,
+  );
+  assert.deepEqual(pvc.layout, { kind: "pvc", inputRoot: "/mnt/in", outputRoot: "/mnt/out" });
+  const bucket = loadConfig(
+    { SVC_API_TOKEN: TOKEN, SVC_STORAGE_MODE: "cloudstore", SVC_CLOUDSTORE_BUCKET: "b" },
+    noFiles,
+  );
+  assert.deepEqual(bucket.layout, { kind: "cloudstore", bucket: "b", mountPath: "/data" });
+});

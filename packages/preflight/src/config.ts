@@ -29,6 +29,8 @@ export interface PreflightConfig {
    * node); empty = no co-location (ReadWriteMany claim or cloudstore).
    */
   readonly coLocateWith: Readonly<Record<string, string>>;
+  /** Metering of launched Jobs (chart `billing.*`): the agent they run as a sidecar; null = off. */
+  readonly metering: MeteringSidecarConfig | null;
   readonly runnerImage: string | null;
   /** GPU-tagged runner image; null when it cannot be derived (image pinned by digest) nor was given. */
   readonly runnerImageGpu: string | null;
@@ -50,6 +52,16 @@ export interface PreflightConfig {
   /** Entitlement and cloud settings passed through to launched pipeline Jobs (docs/contracts/runner-env.md). */
   readonly runnerPassThroughEnv: Readonly<Record<string, string>>;
   readonly kube: KubeSource;
+}
+
+/** The metering agent of launched Jobs (the job chart's `ubbagent` sidecar, spec §2.7). */
+export interface MeteringSidecarConfig {
+  readonly image: string;
+  /** Secret with keys consumer-id, entitlement-id, reporting-key. */
+  readonly reportingSecret: string;
+  /** ConfigMap with the agent's config.yaml (the job release's `<release>-ubbagent`). */
+  readonly configMap: string;
+  readonly port: number;
 }
 
 /** Start-up refused: every configuration problem, listed together. */
@@ -243,6 +255,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, probe: ConfigProbe, version =
 
   const gpuNodeSelector = readLabelPairs("SVC_GPU_NODE_SELECTOR", text("SVC_GPU_NODE_SELECTOR"), problems);
 
+  const metering = readMetering(text, integer, problems);
+
   const smokeDeadlineSeconds = integer("SVC_SMOKE_DEADLINE_SEC", 300, 10, 86400);
   const jobTtlSeconds = integer("SVC_JOB_TTL_SEC", 86400, 0, 30 * 86400);
   const pipelineBackoffLimit = integer("SVC_PIPELINE_BACKOFF_LIMIT", 0, 0, 10);
@@ -275,6 +289,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, probe: ConfigProbe, version =
     dataClaim,
     cloudstoreMountOptions,
     coLocateWith: Object.freeze(coLocateWith),
+    metering: metering === null ? null : Object.freeze(metering),
     runnerImage,
     runnerImageGpu,
     runnerCommand: Object.freeze(runnerCommand),
@@ -293,6 +308,31 @@ export function loadConfig(env: NodeJS.ProcessEnv, probe: ConfigProbe, version =
     runnerPassThroughEnv: Object.freeze(runnerPassThroughEnv),
     kube: Object.freeze(kube),
   });
+}
+
+// Metering of launched Jobs: on when the agent image is set; then the secret and config map are
+// required, and the image must be pinned (spec §9 rule 2), as the job chart requires of its sidecar.
+function readMetering(
+  text: (name: string) => string | undefined,
+  integer: (name: string, fallback: number, min: number, max: number) => number,
+  problems: string[],
+): MeteringSidecarConfig | null {
+  const image = text("SVC_METERING_AGENT_IMAGE");
+  const reportingSecret = text("SVC_METERING_REPORTING_SECRET");
+  const configMap = text("SVC_METERING_CONFIG_MAP");
+  const port = integer("SVC_METERING_PORT", 4567, 1, 65535);
+  if (image === undefined) return null;
+  if (!/@sha256:[0-9a-f]{64}$/.test(image) && !/:[^/:@]+$/.test(image))
+    problems.push(`SVC_METERING_AGENT_IMAGE must be pinned by digest or a version tag (got "${image}")`);
+  else if (image.endsWith(":latest")) problems.push("SVC_METERING_AGENT_IMAGE must not use the tag latest");
+  for (const [name, value] of [
+    ["SVC_METERING_REPORTING_SECRET", reportingSecret],
+    ["SVC_METERING_CONFIG_MAP", configMap],
+  ] as const)
+    if (value === undefined) problems.push(`${name} is required when SVC_METERING_AGENT_IMAGE is set`);
+    else if (!DNS1123_SUBDOMAIN.test(value))
+      problems.push(`${name} must be a DNS-1123 name (got "${value}")`);
+  return { image, reportingSecret: reportingSecret ?? "", configMap: configMap ?? "", port };
 }
 
 // `key=value,key=value` with valid label keys and values (a node selector, a pod label selector).

@@ -99,3 +99,14 @@ describe("storage layout (docs/contracts/storage-layout.md)", () => {
     assert.equal(config.runner.pipelineLaunchReady, true);
   });
 });
+
+test("pvc mode refuses to launch a run in another allowed namespace, where the claim does not exist", async (t) => {
+  const harness = await startServiceHarness({ env: { SVC_ALLOWED_NAMESPACES: "svc,team-b" } });
+  t.after(() => harness.close());
+  const response = await harness.call("/api/pipeline/run", jsonPost({ projectId: "p", namespace: "team-b" }));
+  assert.equal(response.status, 400);
+  const body = (await response.json()) as ErrorBody;
+  assert.equal(body.error.code, "INVALID_BODY");
+  assert.match(body.error.message, /^namespace: runs read and write the claim audit-data in namespace svc/);
+  assert.equal(harness.double.listJobs("team-b").length, 0);
+});

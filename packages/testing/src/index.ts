@@ -12,8 +12,12 @@ export {
   type KubeApiDoubleOptions,
   type KubeObject,
   matchesLabelSelector,
+  type ProcessKubelet,
+  type ProcessKubeletOptions,
   type RecordedKubeRequest,
+  type RunningPod,
   startKubeApiDouble,
+  startProcessKubelet,
   type WriteKubeconfigOptions,
   writeKubeconfig,
 } from "./kube/index.ts";

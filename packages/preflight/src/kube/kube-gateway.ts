@@ -13,6 +13,25 @@ export interface ContainerManifest {
   securityContext?: Record<string, unknown>;
 }
 
+/**
+ * The metering agent, a native sidecar (restartPolicy Always) of a pipeline Job: its settings come
+ * from the reporting secret, so its env takes secret references.
+ */
+export interface SidecarManifest {
+  name: string;
+  image: string;
+  restartPolicy: "Always";
+  env: (
+    | { name: string; value: string }
+    | { name: string; valueFrom: { secretKeyRef: { name: string; key: string } } }
+  )[];
+  ports: { name: string; containerPort: number; protocol: "TCP" }[];
+  startupProbe: { httpGet: { path: string; port: string }; periodSeconds: number; failureThreshold: number };
+  volumeMounts: { name: string; mountPath: string; readOnly?: boolean }[];
+  resources: { requests: Record<string, string>; limits: Record<string, string> };
+  securityContext: Record<string, unknown>;
+}
+
 /** A pod volume: the data claim, a scratch emptyDir or a projected service account token. */
 export type VolumeManifest =
   | { name: string; persistentVolumeClaim: { claimName: string } }
@@ -21,6 +40,7 @@ export type VolumeManifest =
       name: string;
       csi: { driver: string; volumeAttributes: Record<string, string> };
     }
+  | { name: string; configMap: { name: string } }
   | {
       name: string;
       projected: {
@@ -56,6 +76,7 @@ export interface JobManifest {
         serviceAccountName?: string;
         automountServiceAccountToken?: boolean;
         securityContext: Record<string, unknown>;
+        initContainers?: SidecarManifest[];
         containers: ContainerManifest[];
         volumes?: VolumeManifest[];
         nodeSelector?: Record<string, string>;

@@ -7,6 +7,7 @@ import {
   TMP_VOLUME,
 } from "./job-security.ts";
 import type { ContainerManifest, JobManifest, VolumeManifest } from "./kube-gateway.ts";
+import { buildMeteringSidecar } from "./metering-sidecar.ts";
 
 /** A validated pipeline launch (spec §4.2 POST /api/pipeline/run, defaults applied). */
 export interface PipelineRunRequest {
@@ -128,6 +129,12 @@ export function buildPipelineJob(
           },
         }
       : undefined;
+  // Chart billing.enabled: the runner reports usage to the metering agent beside it (spec §2.7).
+  const metering = config.metering === null ? null : buildMeteringSidecar(config.metering);
+  if (metering !== null) {
+    env.push({ name: "SVC_METERING_URL", value: metering.meteringUrl });
+    volumes.push(...metering.volumes);
+  }
   const profile = PROFILE_RESOURCES[request.mode];
   const container: ContainerManifest = {
     name: "runner",
@@ -162,6 +169,7 @@ export function buildPipelineJob(
           ...(config.runnerServiceAccount ? { serviceAccountName: config.runnerServiceAccount } : {}),
           automountServiceAccountToken: false,
           securityContext: restrictedPodSecurityContext(config.runAsUser, true),
+          ...(metering !== null ? { initContainers: [metering.sidecar] } : {}),
           containers: [container],
           volumes,
           ...(gpu && Object.keys(config.gpuNodeSelector).length > 0

@@ -45,6 +45,17 @@ export function registerPipelineRoutes(app: FastifyInstance, context: RouteConte
       );
     const kube = context.requireKube();
     context.checkNamespace(body.namespace);
+    // A claim is namespaced: a Job elsewhere could not mount it and would hang in ContainerCreating
+    // (docs/contracts/storage-layout.md). A bucket has no namespace.
+    if (
+      config.layout.kind === "pvc" &&
+      config.ownNamespace !== null &&
+      body.namespace !== config.ownNamespace
+    )
+      throw new PreflightError(
+        "INVALID_BODY",
+        `namespace: runs read and write the claim ${config.dataClaim ?? "<job-release>-data"} in namespace ${config.ownNamespace}; launch them there (other namespaces are open only in cloudstore mode)`,
+      );
     const job = buildPipelineJob(config, run, {
       name: pipelineJobName(run.runId),
       runnerImage: config.runnerImage ?? "",

@@ -86,15 +86,20 @@ export interface KubeApiDouble {
   endPodLog(namespace: string, pod: string, container: string): void;
   /** Cuts the connections of `follow=true` readers of a container's log (no end of stream). */
   cutPodLog(namespace: string, pod: string, container: string): void;
+  /** A stored Secret, ConfigMap or claim, or undefined. */
+  getCoreObject(resource: CoreResource, namespace: string, name: string): KubeObject | undefined;
+  /** Calls `listener` with every Job stored from now on (created through the API or putJob): the kubelet's watch. */
+  onJobStored(listener: (job: KubeObject) => void): void;
   close(): Promise<void>;
 }
 
 /** The core/v1 resources besides Pods the double can hold. */
-export type CoreResource = "secrets" | "persistentvolumeclaims";
+export type CoreResource = "secrets" | "configmaps" | "persistentvolumeclaims";
 
 const CORE_KINDS: Record<CoreResource | "pods", string> = {
   pods: "Pod",
   secrets: "Secret",
+  configmaps: "ConfigMap",
   persistentvolumeclaims: "PersistentVolumeClaim",
 };
 
@@ -183,6 +188,7 @@ export async function startKubeApiDouble(options: KubeApiDoubleOptions = {}): Pr
   const failures: InjectedFailure[] = [];
   const requests: RecordedKubeRequest[] = [];
   const podLogs = new PodLogStore();
+  const jobListeners: ((job: KubeObject) => void)[] = [];
   let resourceVersion = 1000;
 
   const key = (namespace: string, name: string) => `${namespace}/${name}`;
@@ -202,6 +208,7 @@ export async function startKubeApiDouble(options: KubeApiDoubleOptions = {}): Pr
     };
     stored.status = stored.status ?? {};
     jobs.set(key(namespace, stored.metadata.name ?? ""), stored);
+    for (const listener of jobListeners) listener(stored);
     return stored;
   }
 
@@ -229,7 +236,7 @@ export async function startKubeApiDouble(options: KubeApiDoubleOptions = {}): Pr
     },
     {
       method: "GET",
-      pattern: /^\/api\/v1\/namespaces\/([^/]+)\/(secrets|persistentvolumeclaims)\/([^/]+)$/,
+      pattern: /^\/api\/v1\/namespaces\/([^/]+)\/(secrets|configmaps|persistentvolumeclaims)\/([^/]+)$/,
       handle(match) {
         const found = coreObjects.get(`${match[2]}/${key(match[1] ?? "", match[3] ?? "")}`);
         return found ? { status: 200, body: found } : notFound(match[2] ?? "", match[3] ?? "");
@@ -473,6 +480,8 @@ export async function startKubeApiDouble(options: KubeApiDoubleOptions = {}): Pr
     appendPodLog: (namespace, pod, container, text) => podLogs.append(namespace, pod, container, text),
     endPodLog: (namespace, pod, container) => podLogs.end(namespace, pod, container),
     cutPodLog: (namespace, pod, container) => podLogs.cut(namespace, pod, container),
+    getCoreObject: (resource, namespace, name) => coreObjects.get(`${resource}/${key(namespace, name)}`),
+    onJobStored: (listener) => jobListeners.push(listener),
     close: () =>
       new Promise<void>((resolve, reject) => {
         podLogs.closeAll();
