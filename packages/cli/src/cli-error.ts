@@ -1,10 +1,18 @@
 /** Stable codes for every failure the `svc` CLI reports (ARCHITECTURE.md convention 6). */
-export type CliErrorCode =
-  | "FILE_NOT_FOUND"
-  | "FILE_UNREADABLE"
-  | "KEY_REQUIRED"
-  | "KEY_INVALID"
-  | "KEYS_FILE_INVALID";
+export const CLI_ERROR_CODES = [
+  "USAGE",
+  "FILE_NOT_FOUND",
+  "FILE_UNREADABLE",
+  "FILE_UNWRITABLE",
+  "KEY_INVALID",
+  "KEYS_FILE_INVALID",
+  "ISSUER_URL_INVALID",
+  "ISSUER_UNREACHABLE",
+  "ISSUER_RESPONSE_INVALID",
+  "SEAL_NOT_RENDERABLE",
+] as const;
+
+export type CliErrorCode = (typeof CLI_ERROR_CODES)[number];
 
 /** Exit codes of `svc`, documented in packages/cli/README.md. */
 export const EXIT = {

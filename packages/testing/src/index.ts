@@ -29,3 +29,11 @@ export {
   type SealForgery,
 } from "./seal/forgery-corpus.ts";
 export { issueCorpusSeals, prettyPrintSeal } from "./seal/genuine-seals.ts";
+export {
+  EXPECTED_HASHES_FILE,
+  RUN_FOLDER_TAMPERING,
+  type RunFolderTampering,
+  type SealedRunFolderOptions,
+  writeExpectedHashesList,
+  writeSealedRunFolder,
+} from "./seal/sealed-run-folder.ts";
