@@ -47,6 +47,8 @@ export interface SvgParseLimits {
   readonly maxBytes: number;
   readonly maxDepth: number;
   readonly maxElements: number;
+  /** Path subpaths (moveto commands) over every `d` attribute; unbounded when absent. */
+  readonly maxSubpaths?: number;
 }
 
 export const SVG_NAMESPACE = "http://www.w3.org/2000/svg";
@@ -105,6 +107,10 @@ export function parseSvgDocument(
     }
     const d = attributes.get("d");
     if (d !== undefined) subpaths += countMovetos(d);
+    if (limits.maxSubpaths !== undefined && subpaths > limits.maxSubpaths) {
+      tooComplex = true;
+      throw new Error(`${subpaths} path subpaths; the limit is ${limits.maxSubpaths}`);
+    }
     const parent = stack.at(-1) ?? null;
     const element: SvgElement = {
       local: node.local,

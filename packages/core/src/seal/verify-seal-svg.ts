@@ -125,10 +125,6 @@ function verifyUnsafe(svg: string | Uint8Array, trustedKeys: readonly TrustedKey
     const code = parsed.tooComplex ? "SVG_TOO_COMPLEX" : "SVG_UNREADABLE";
     return settle([{ name: "svg_readable", ok: false, detail: parsed.reason, code }], none);
   }
-  if (parsed.subpaths > SEAL_SVG_CAPS.maxSubpaths) {
-    const detail = `${parsed.subpaths} path subpaths; the limit is ${SEAL_SVG_CAPS.maxSubpaths}`;
-    return settle([{ name: "svg_readable", ok: false, detail, code: "SVG_TOO_COMPLEX" }], none);
-  }
   checks.push({
     name: "svg_readable",
     ok: true,
