@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -8,6 +8,7 @@ import {
   exportPublicKeyPem,
   generateSigningKey,
   issueSealBundle,
+  renderPresealSvg,
   type SealBundle,
   toTrustedKey,
 } from "@svc/core";
@@ -130,6 +131,37 @@ describe("svc seal verify", () => {
       assert.match(stdout, expected);
     });
   }
+
+  it("a pre-seal folder is PENDING (exit 4) while its outputs match, INVALID once they change", async () => {
+    const { runDir, bundle } = await sealedRun("preseal");
+    const {
+      seal_id: _id,
+      principal: _p,
+      barcode_digest: _b,
+      issued_at: _i,
+      issuer: _s,
+      key_id: _k,
+      verify_url: _v,
+      ...run
+    } = bundle.payload;
+    const preseal = {
+      ...run,
+      seal_version: "svc.preseal/v1" as const,
+      created_at: "2026-11-23T12:00:00Z",
+      reason: "run_complete_unreachable" as const,
+    };
+    await rm(join(runDir, "seal"), { recursive: true });
+    await mkdir(join(runDir, "seal"));
+    await writeFile(join(runDir, "seal", "preseal.json"), JSON.stringify(preseal));
+    await writeFile(join(runDir, "seal", "preseal.svg"), renderPresealSvg(preseal));
+    const pending = svc(["seal", "verify", runDir, "--key", keyPath]);
+    assert.equal(pending.code, 4, pending.stdout);
+    assert.match(pending.stdout, /^PENDING /);
+    await RUN_FOLDER_TAMPERING["edited output"](runDir);
+    const changed = svc(["seal", "verify", runDir, "--key", keyPath]);
+    assert.equal(changed.code, 1, changed.stdout);
+    assert.match(changed.stdout, /RUN_OUTPUTS_CHANGED/);
+  });
 
   it("exits 1 with SEAL_FILES_DISAGREE when seal.json disagrees with seal.svg", async () => {
     const { runDir, bundle } = await sealedRun("mismatch");
