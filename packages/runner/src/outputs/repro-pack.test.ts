@@ -78,6 +78,15 @@ describe("repro_pack/container/verify.sh", () => {
     assert.match(result.out, /signature of seal\/seal\.json does not verify/);
   });
 
+  it("is a script shellcheck finds nothing wrong with", async (t) => {
+    const { runDir } = await sealedRun(t);
+    const result = spawnSync("shellcheck", [join(runDir, "repro_pack/container/verify.sh")], {
+      encoding: "utf8",
+    });
+    assert.equal(result.error, undefined, "shellcheck must be installed (.ci/run installs it)");
+    assert.equal(result.status, 0, result.stdout);
+  });
+
   it("refuses to run without a key from outside the folder (exit 2, one line saying what to pass)", async (t) => {
     const { runDir } = await sealedRun(t);
     const result = verifySh(runDir);

@@ -128,7 +128,9 @@ name_differences() {
 compare() { # $1 = file holding the sealed hashes
   local want_outputs want_manifest got_outputs got_manifest
   want_outputs="$(field outputs_sha256 "$1")"; want_manifest="$(field run_manifest_sha256 "$1")"
-  [ -n "$want_outputs" ] && [ -n "$want_manifest" ] || { echo "verify: FAILED, $1 holds no sealed hashes" >&2; exit 1; }
+  if [ -z "$want_outputs" ] || [ -z "$want_manifest" ]; then
+    echo "verify: FAILED, $1 holds no sealed hashes" >&2; exit 1
+  fi
   if [ -n "$(cd "$run_dir" && find . ! -type f ! -type d ! -path './seal/*' -print -quit)" ]; then
     echo "verify: FAILED, the run folder holds a symbolic link or special file (svc-tree/v1 refuses them)" >&2; exit 1
   fi
@@ -153,7 +155,10 @@ fi
   exit 2
 }
 [ -f "$key" ] || { echo "verify: $key not found" >&2; exit 2; }
-[ -f "$seal_dir/seal.json" ] && [ -f "$seal_dir/seal.sig" ] || { echo "verify: FAILED, seal/seal.json or seal/seal.sig missing" >&2; exit 1; }
+command -v openssl > /dev/null || { echo "verify: needs openssl 3 (Ed25519 with pkeyutl -rawin) on PATH" >&2; exit 2; }
+if [ ! -f "$seal_dir/seal.json" ] || [ ! -f "$seal_dir/seal.sig" ]; then
+  echo "verify: FAILED, seal/seal.json or seal/seal.sig missing" >&2; exit 1
+fi
 sig="$(mktemp)"
 trap 'rm -f "$sig"' EXIT
 base64 -d "$seal_dir/seal.sig" > "$sig" 2>/dev/null || { echo "verify: FAILED, seal/seal.sig is not base64" >&2; exit 1; }
