@@ -96,6 +96,15 @@ describe("svc seal verify", () => {
     assert.equal(hints.length, 1);
   });
 
+  it("a lone seal.svg with no key anywhere is UNVERIFIED (exit 3), with the one line on pinning", async () => {
+    const { runDir } = await sealedRun("lone");
+    const { code, stdout, stderr } = svc(["seal", "verify", join(runDir, "seal", "seal.svg")]);
+    assert.equal(code, 3, stdout + stderr);
+    assert.match(stdout, /^UNVERIFIED /);
+    assert.match(stdout, /reason: KEY_UNTRUSTED/);
+    assert.equal(stdout.split("\n").filter((line) => line.includes("svc trust add --issuer")).length, 1);
+  });
+
   it("a fabricated seal signed by the folder's own key is never exit 0", async () => {
     const { runDir, bundle } = await sealedRun("fabricated");
     const forger = generateSigningKey();
