@@ -15,7 +15,12 @@ export {
   toTrustedKey,
   verifyBytes,
 } from "./keys.ts";
-export { computeSealedRunHashes, RUN_MANIFEST_FILE, type SealedRunHashes } from "./run-hashes.ts";
+export {
+  computeSealedRunHashes,
+  isOutsideSealedOutputs,
+  RUN_MANIFEST_FILE,
+  type SealedRunHashes,
+} from "./run-hashes.ts";
 export { renderPresealSvg, renderSealSvg } from "./seal/render-seal-svg.ts";
 export { checkRunHashes, type ExpectedFileHashes } from "./seal/run-folder-checks.ts";
 export {

@@ -2,7 +2,7 @@ import { createReadStream } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { computeSealedRunHashes } from "@svc/core";
+import { digestTree, sha256File } from "@svc/core";
 import type { RunnerConfig } from "./config.ts";
 import { readPortfolioRows } from "./inputs/portfolio.ts";
 import { type StagedInputs, stageInputs } from "./inputs/stage-inputs.ts";
@@ -318,11 +318,9 @@ export async function runAudit(deps: AuditDeps): Promise<AuditOutcome> {
 export async function sealHashes(
   runDir: string,
 ): Promise<{ outputs_sha256: string; run_manifest_sha256: string }> {
-  // The same function `svc seal verify <run-dir>` recomputes them with (issue 9 §3).
-  const hashes = await computeSealedRunHashes(runDir);
-  if (hashes.run_manifest_sha256 === null)
-    throw new RunnerError("RUN_DIR_INVALID", `${runDir}: run_manifest.json is missing`);
-  return { outputs_sha256: hashes.outputs_sha256, run_manifest_sha256: hashes.run_manifest_sha256 };
+  const tree = await digestTree(runDir, { exclude: (path) => path === "seal" });
+  const manifest = await sha256File(join(runDir, "run_manifest.json"));
+  return { outputs_sha256: tree.sha256, run_manifest_sha256: manifest.sha256 };
 }
 
 async function composeReport(

@@ -88,7 +88,7 @@ docker run --rm -v "$input_root:/data/input:ro" -v "$output_root:/data/output" \
 /**
  * repro_pack/container/verify.sh (issue 9 §3): the truth is the signed seal. It verifies the
  * Ed25519 signature of seal/seal.json with OpenSSL against a public key given from outside the
- * folder, then recomputes outputs_sha256 (svc-tree/v1, seal/ excluded) and run_manifest_sha256
+ * folder, then recomputes outputs_sha256 (svc-tree/v1, seal/ and .scratch/ excluded) and run_manifest_sha256
  * and compares them with the signed values. expected_output_hashes.json only names the files
  * that differ; rewriting it changes nothing.
  */
@@ -109,7 +109,7 @@ seal_dir="$run_dir/seal"
 expected="$run_dir/${EXPECTED_HASHES}"
 field() { sed -n "s/.*\\"$1\\": *\\"\\([0-9a-f]\\{64\\}\\)\\".*/\\1/p" "$2" | head -n 1; }
 compute_outputs() {
-  (cd "$run_dir" && find . -type f ! -path './seal/*' -print0 | LC_ALL=C sort -z | xargs -0 -r sha256sum |
+  (cd "$run_dir" && find . -type f ! -path './seal/*' ! -path './.scratch/*' -print0 | LC_ALL=C sort -z | xargs -0 -r sha256sum |
     sed 's|  \\./|  |')
 }
 name_differences() {
@@ -131,7 +131,7 @@ compare() { # $1 = file holding the sealed hashes
   if [ -z "$want_outputs" ] || [ -z "$want_manifest" ]; then
     echo "verify: FAILED, $1 holds no sealed hashes" >&2; exit 1
   fi
-  if [ -n "$(cd "$run_dir" && find . ! -type f ! -type d ! -path './seal/*' -print -quit)" ]; then
+  if [ -n "$(cd "$run_dir" && find . ! -type f ! -type d ! -path './seal/*' ! -path './.scratch/*' -print -quit)" ]; then
     echo "verify: FAILED, the run folder holds a symbolic link or special file (svc-tree/v1 refuses them)" >&2; exit 1
   fi
   got_outputs="$(compute_outputs | sha256sum | cut -d ' ' -f 1)"
