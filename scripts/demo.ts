@@ -4,16 +4,16 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { once } from "node:events";
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { promisify } from "node:util";
+import { pinIssuerAndVerify } from "@svc/cli";
 import { type TrustedKey, verifySealFolder } from "@svc/core";
 
 const REPO = resolve(import.meta.dirname, "..");
 const ENTITLEMENT_BIN = join(REPO, "packages", "entitlement", "bin", "svc-entitlement.ts");
 const RUNNER_BIN = join(REPO, "packages", "runner", "bin", "svc-runner.ts");
-const SVC_BIN = join(REPO, "packages", "cli", "bin", "svc.ts");
 // SVC_DEMO_OUT moves the demo folder (its test uses a temporary one); default ./out/demo.
 const OUT = resolve(process.env.SVC_DEMO_OUT ?? join(REPO, "out", "demo"));
 const PRINCIPAL = "demo@example.com";
@@ -111,13 +111,10 @@ async function main(): Promise<number> {
     })
   ).json()) as { state: string; reason: string; issued_here: boolean };
   // Trust comes from the issuer, never from the run folder (issue 9 §4): pin the service's keys in
-  // a trust file kept beside the demo folder, and verify the run with them through the svc CLI.
+  // a trust file kept beside the demo folder, and verify the run with them as svc seal verify does.
   const trustFile = join(OUT, "trusted-keys.json");
   const issuerPem = join(OUT, "issuer-public-key.pem");
-  await writeFile(issuerPem, keys[0]?.public_key_pem ?? "");
-  const cliEnv = { ...process.env, SVC_TRUSTED_KEYS: trustFile };
-  await svc(["trust", "add", "--issuer", url], cliEnv);
-  const cli = await svc(["seal", "verify", runDir, "--issuer", url], cliEnv);
+  const cli = await pinIssuerAndVerify({ issuer: url, runDir, trustFile, issuerPemFile: issuerPem });
   const summary = JSON.parse(await readFile(join(runDir, "results", "summary.json"), "utf8"));
   const rel = (path: string) => relative(process.cwd(), path) || ".";
   console.log(`
@@ -128,22 +125,11 @@ Demo run ${runId} finished.
   category  ${summary.category_id}; ${summary.compounds.total} compounds, ${summary.compounds.parsed} parsed; claim strength ${summary.claim_strength} (${summary.missing_proof.length} required modules missing: not available in this build)
   seal offline: ${offline.state}${offline.state === "VERIFIED" ? "" : ` (${offline.reason})`}
   seal online:  ${online.state}${online.issued_here ? " (issued by this service)" : ""}
-  svc seal verify --issuer: ${cli.stdout.split("\n")[0]?.split(" ")[0]} (outputs recomputed, revocation asked, issuer key ${keys.map((key) => key.key_id).join(", ")})
+  svc seal verify --issuer: ${cli.output.split("\n")[0]?.split(" ")[0]} (outputs recomputed, revocation asked, issuer key ${cli.keyIds.join(", ")})
   pinned keys:  ${rel(trustFile)} (svc trust add --issuer ${url})
   repro check:  bash ${rel(join(runDir, "repro_pack", "container", "verify.sh"))} --key ${rel(issuerPem)}
   verify later: SVC_TRUSTED_KEYS=${rel(trustFile)} npx svc seal verify ${rel(runDir)}`);
-  return offline.state === "VERIFIED" && online.state === "VERIFIED" && cli.code === 0 ? 0 : 1;
-}
-
-/** Runs the svc CLI; its exit code is part of the answer, not an exception. */
-async function svc(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; stdout: string }> {
-  try {
-    const { stdout } = await promisify(execFile)(process.execPath, [SVC_BIN, ...args], { env });
-    return { code: 0, stdout };
-  } catch (error) {
-    const failed = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: failed.code ?? 1, stdout: `${failed.stdout ?? ""}${failed.stderr ?? ""}` };
-  }
+  return offline.state === "VERIFIED" && online.state === "VERIFIED" && cli.exitCode === 0 ? 0 : 1;
 }
 
 function step(message: string): void {

@@ -1,2 +1,7 @@
 export { CliError, type CliErrorCode, EXIT } from "./cli-error.ts";
 export { type CliIo, runCli } from "./program.ts";
+export {
+  type PinAndVerifyOptions,
+  type PinAndVerifyResult,
+  pinIssuerAndVerify,
+} from "./trust/pin-issuer-and-verify.ts";
