@@ -50,14 +50,15 @@ export async function askIssuer(issuer: URL, svg: Uint8Array): Promise<IssuerVer
       `${issuer.origin} POST /api/seal/verify: no state in the answer`,
     );
   }
-  // The service answers state REVOKED (issue 9 §5); older services said revoked: true beside it.
+  // The service answers state REVOKED with revoked_at and revoked_reason (issue 9 §5); older
+  // services said revoked: true beside the state.
   const revocation = (body.revocation ?? {}) as Record<string, unknown>;
   const text = (value: unknown) => (typeof value === "string" ? value : null);
   return {
     state: body.state,
     revoked: body.state === "REVOKED" || body.revoked === true,
     revokedAt: text(body.revoked_at) ?? text(revocation.revoked_at) ?? text(revocation.at),
-    revocationReason: text(body.revocation_reason) ?? text(revocation.reason),
+    revocationReason: text(body.revoked_reason) ?? text(revocation.reason),
   };
 }
 

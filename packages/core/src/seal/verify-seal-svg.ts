@@ -155,6 +155,7 @@ function verifyUnsafe(svg: string | Uint8Array, trustedKeys: readonly TrustedKey
     canonical_svg: signature?.ok ? canonical : null,
   });
 }
+
 function settle(
   checks: readonly SealCheck[],
   found: Pick<SealVerification, "payload" | "signature" | "canonical_svg">,
