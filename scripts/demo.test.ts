@@ -33,6 +33,8 @@ describe("npm run demo (the README's first command)", () => {
     assert.equal(demo.status, 0, `${demo.stdout}\n${demo.stderr}`);
     assert.match(demo.stdout, /seal offline: VERIFIED/);
     assert.match(demo.stdout, /seal online: {2}VERIFIED \(issued by this service\)/);
+    assert.match(demo.stdout, /svc seal verify --issuer: VERIFIED \(outputs recomputed, revocation asked/);
+    assert.match(demo.stdout, /verify later: SVC_TRUSTED_KEYS=\S+trusted-keys\.json npx svc seal verify /);
     urls.push(/entitlement service at (http:\/\/\S+)/.exec(demo.stdout)?.[1] ?? "");
   });
 
@@ -44,17 +46,24 @@ describe("npm run demo (the README's first command)", () => {
     assert.equal(runs.length, 2, runs.join(", "));
   });
 
-  it("leaves a run folder that `svc seal verify <run dir>` says is VERIFIED", async () => {
+  it("leaves run folders that `svc seal verify <run dir>` says are VERIFIED with the pinned trust file, UNVERIFIED without", async () => {
+    const cli = join(REPO, "packages", "cli", "bin", "svc.ts");
+    const { SVC_TRUSTED_KEYS: _unset, ...rest } = process.env;
+    const noTrust = { ...rest, XDG_CONFIG_HOME: join(out, "empty-config") };
     for (const run of await readdir(join(out, "output"))) {
-      const verify = spawnSync(
-        process.execPath,
-        [join(REPO, "packages", "cli", "bin", "svc.ts"), "seal", "verify", join(out, "output", run)],
-        {
-          encoding: "utf8",
-        },
-      );
-      assert.equal(verify.status, 0, verify.stdout + verify.stderr);
-      assert.match(verify.stdout, /^VERIFIED /);
+      const runDir = join(out, "output", run);
+      const pinned = spawnSync(process.execPath, [cli, "seal", "verify", runDir], {
+        encoding: "utf8",
+        env: { ...noTrust, SVC_TRUSTED_KEYS: join(out, "trusted-keys.json") },
+      });
+      assert.equal(pinned.status, 0, pinned.stdout + pinned.stderr);
+      assert.match(pinned.stdout, /^VERIFIED /);
+      const unpinned = spawnSync(process.execPath, [cli, "seal", "verify", runDir], {
+        encoding: "utf8",
+        env: noTrust,
+      });
+      assert.equal(unpinned.status, 3, unpinned.stdout + unpinned.stderr);
+      assert.match(unpinned.stdout, /svc trust add --issuer/);
     }
   });
 

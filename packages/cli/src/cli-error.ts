@@ -1,24 +1,29 @@
 /** Stable codes for every failure the `svc` CLI reports (ARCHITECTURE.md convention 6). */
-export type CliErrorCode =
-  | "FILE_NOT_FOUND"
-  | "FILE_UNREADABLE"
-  | "KEY_REQUIRED"
-  | "KEY_INVALID"
-  | "KEYS_FILE_INVALID"
-  | OperatorErrorCode;
+export const CLI_ERROR_CODES = [
+  "USAGE",
+  "FILE_NOT_FOUND",
+  "FILE_UNREADABLE",
+  "FILE_UNWRITABLE",
+  "KEY_INVALID",
+  "KEYS_FILE_INVALID",
+  "ISSUER_URL_INVALID",
+  "ISSUER_UNREACHABLE",
+  "ISSUER_RESPONSE_INVALID",
+  "SEAL_NOT_RENDERABLE",
+  // The operator and chemist commands (contexts, runs, entitlement, projects, local run).
+  "CONTEXT_NOT_FOUND",
+  "CONTEXT_INCOMPLETE",
+  "CONFIG_INVALID",
+  "SECRET_UNAVAILABLE",
+  "INPUT_INVALID",
+  "SERVICE_UNREACHABLE",
+  "SERVICE_CONTRACT",
+  "SERVICE_AUTH",
+  "SERVICE_REFUSED",
+  "SERVICE_FAILED",
+] as const;
 
-/** Codes of the operator and chemist commands (contexts, runs, entitlement, projects, local run). */
-export type OperatorErrorCode =
-  | "CONTEXT_NOT_FOUND"
-  | "CONTEXT_INCOMPLETE"
-  | "CONFIG_INVALID"
-  | "SECRET_UNAVAILABLE"
-  | "INPUT_INVALID"
-  | "SERVICE_UNREACHABLE"
-  | "SERVICE_CONTRACT"
-  | "SERVICE_AUTH"
-  | "SERVICE_REFUSED"
-  | "SERVICE_FAILED";
+export type CliErrorCode = (typeof CLI_ERROR_CODES)[number];
 
 /** Exit codes of `svc`, documented in packages/cli/README.md. */
 export const EXIT = {
@@ -29,7 +34,7 @@ export const EXIT = {
   pending: 4,
   internal: 5,
   revoked: 6,
-  // 6-9 are left to seal verification (6: revoked); the service exits start at 10.
+  // 7-9 are left to seal verification; the service exits start at 10.
   /** The service could not be reached, or answered outside its contract. */
   unreachable: 10,
   /** The service refused the credentials (401, 403). */

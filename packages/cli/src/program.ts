@@ -1,40 +1,84 @@
 import { Command, CommanderError } from "commander";
+import { readCliConfig } from "./cli-config.ts";
 import { CliError, EXIT } from "./cli-error.ts";
 import { registerOperatorCommands } from "./commands/register-operator-commands.ts";
+import { runSealRender } from "./commands/seal-render.ts";
 import { runSealVerify } from "./commands/seal-verify.ts";
+import { runTrustAdd, runTrustList } from "./commands/trust-commands.ts";
 
 export interface CliIo {
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;
 }
 
+const collect = (value: string, all: string[]) => [...all, value];
+
+/** The trust options shared by `seal verify` and `seal render` (packages/cli/README.md, "Trust"). */
+function withTrustOptions(command: Command): Command {
+  return command
+    .option("--key <pem>", "issuer public key to trust (repeatable)", collect, [])
+    .option("--keys <json>", "trusted keys as served by GET /api/seal/keys")
+    .option(
+      "--issuer <url>",
+      "the issuer (entitlement service): trust its published keys, ask it about revocation",
+    );
+}
+
 /**
  * Runs `svc` with `argv` (without the node and script entries) and returns the exit code.
- * Errors are translated here, the CLI's one edge: a user error is one line and exit 2.
+ * Errors are translated here, the CLI's one edge: a user error is one line and its exit code
+ * (2 unless the error names another).
  */
-export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+export async function runCli(
+  argv: readonly string[],
+  io: CliIo,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
+  const config = readCliConfig(env);
   let exitCode: number = EXIT.verified;
   const program = new Command("svc")
     .description("Operator and auditor commands of the svc audit platform.")
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
   const seal = program.command("seal").description("Work with audit seals.");
-  seal
-    .command("verify")
-    .description("Verify a seal offline: a seal.svg file, or a run output directory (uses its seal/ folder).")
-    .argument("<target>", "seal.svg, or a run output directory")
-    .option(
-      "--key <pem>",
-      "public key to trust (repeatable)",
-      (value: string, all: string[]) => [...all, value],
-      [],
-    )
-    .option("--keys <json>", "trusted keys as served by GET /api/seal/keys")
+  withTrustOptions(
+    seal
+      .command("verify")
+      .description("Verify a seal: a seal.svg file, or a run output directory (its seal/ and its outputs).")
+      .argument("<target>", "seal.svg, or a run output directory"),
+  )
     .option("--json", "print the result as JSON")
-    .action(async (target: string, options: { key: string[]; keys?: string; json?: boolean }) => {
-      const outcome = await runSealVerify(target, options);
+    .action(async (target: string, options) => {
+      const outcome = await runSealVerify(target, options, config);
       io.stdout(outcome.output);
       exitCode = outcome.exitCode;
+    });
+  withTrustOptions(
+    seal
+      .command("render")
+      .description("Write the canonical image of a seal whose signature verifies with a key you trust.")
+      .argument("<source>", "seal.svg, or seal.json (with seal.sig beside it or --sig)")
+      .requiredOption("-o, --output <file>", "where to write the canonical seal.svg")
+      .option("--sig <file>", "seal.sig for a seal.json source"),
+  ).action(async (source: string, options) => {
+    const outcome = await runSealRender(source, options, config);
+    io.stdout(outcome.output);
+    exitCode = outcome.exitCode;
+  });
+  const trust = program.command("trust").description("Pin the issuer keys `svc seal verify` trusts.");
+  trust
+    .command("add")
+    .description("Add a public key, or every key an issuer publishes, to your trust file.")
+    .argument("[pem]", "an issuer public key (SPKI PEM)")
+    .option("--issuer <url>", "fetch the keys from the issuer's GET /api/seal/keys")
+    .action(async (pem: string | undefined, options: { issuer?: string }) => {
+      io.stdout(await runTrustAdd(pem, options, config));
+    });
+  trust
+    .command("list")
+    .description("List the keys of your trust file.")
+    .action(async () => {
+      io.stdout(await runTrustList(config));
     });
   registerOperatorCommands(program, io, (code) => {
     exitCode = code;

@@ -17,6 +17,12 @@ export {
   verifyBytes,
 } from "./keys.ts";
 export {
+  computeSealedRunHashes,
+  isOutsideSealedOutputs,
+  RUN_MANIFEST_FILE,
+  type SealedRunHashes,
+} from "./run-hashes.ts";
+export {
   CLOUDSTORE_RESULTS_DIR,
   DATA_MOUNT_PATH,
   DEFAULT_PVC_LAYOUT,
@@ -32,6 +38,7 @@ export {
   WELL_KNOWN_RUN_DIRS,
 } from "./run-layout.ts";
 export { renderPresealSvg, renderSealSvg } from "./seal/render-seal-svg.ts";
+export { checkRunHashes, type ExpectedFileHashes } from "./seal/run-folder-checks.ts";
 export {
   issueSealBundle,
   type SealBundle,

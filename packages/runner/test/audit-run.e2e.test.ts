@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
-import { appendFile, readdir, readFile } from "node:fs/promises";
+import { appendFile, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { promisify } from "node:util";
@@ -21,8 +22,10 @@ before(async () => {
   service = await startTestEntitlement();
   console.log(`# e2e against the real entitlement service at ${service.url}`);
 });
+const keyDirs: string[] = [];
 after(async () => {
   await service?.close();
+  for (const dir of keyDirs) await rm(dir, { recursive: true, force: true });
 });
 
 async function runDemo(options: {
@@ -56,6 +59,16 @@ async function runDemo(options: {
     { SVC_DEV_TOKEN: token, ...options.env },
   );
   return { ...result, ...staged, token, runDir: join(staged.outputRoot, options.runId) };
+}
+
+/** The issuer's published key, written outside every run folder (verify.sh never trusts the folder's). */
+async function issuerKeyFile(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), "svc-issuer-key-"));
+  keyDirs.push(dir);
+  const [key] = await service.trustedKeys();
+  assert.ok(key);
+  await writeFile(join(dir, "issuer.pem"), key.public_key_pem);
+  return join(dir, "issuer.pem");
 }
 
 async function readJson(path: string) {
@@ -155,10 +168,11 @@ describe("svc-runner end to end", () => {
       assert.ok(!(await readFile(join(run.runDir, entry.path), "utf8")).includes(run.token), entry.path);
     }
     const verify = join(run.runDir, "repro_pack/container/verify.sh");
-    const ok = await sh("bash", [verify]);
+    const key = await issuerKeyFile();
+    const ok = await sh("bash", [verify, "--key", key]);
     assert.match(ok.stdout, /verify: OK/);
     await appendFile(join(run.runDir, "results/metrics.json"), " ");
-    await assert.rejects(sh("bash", [verify]), /verify: FAILED/);
+    await assert.rejects(sh("bash", [verify, "--key", key]), /verify: FAILED/);
   });
 
   test("a finished run id is refused in the same output root, never overwritten", async () => {
@@ -227,8 +241,12 @@ describe("svc-runner end to end", () => {
       const preseal = await readJson(join(run.runDir, "seal/preseal.json"));
       assert.equal(preseal.reason, "run_complete_unreachable");
       await readFile(join(run.runDir, "seal/preseal.svg"));
-      const verify = await sh("bash", [join(run.runDir, "repro_pack/container/verify.sh")]);
-      assert.match(verify.stdout, /verify: OK/);
+      // Nothing is signed yet: verify.sh compares with the unsigned pre-seal and says PENDING (exit 4).
+      await assert.rejects(sh("bash", [join(run.runDir, "repro_pack/container/verify.sh")]), (error) => {
+        assert.equal((error as { code: number }).code, 4);
+        assert.match((error as { stdout: string }).stdout, /verify: PENDING/);
+        return true;
+      });
       const sealed = await completeSealLater(run.runDir, run.token);
       assert.equal(sealed.code, 0, sealed.stderr);
       await assertSealVerified(run.runDir);
@@ -254,7 +272,11 @@ describe("svc-runner end to end", () => {
       const summary = await readJson(join(run.runDir, "results/summary.json"));
       assert.equal(summary.seal_status, "sealed");
       await assert.rejects(readdir(join(run.runDir, "seal/pending")));
-      const verify = await sh("bash", [join(run.runDir, "repro_pack/container/verify.sh")]);
+      const verify = await sh("bash", [
+        join(run.runDir, "repro_pack/container/verify.sh"),
+        "--key",
+        await issuerKeyFile(),
+      ]);
       assert.match(verify.stdout, /verify: OK/);
     } finally {
       await proxy.close();

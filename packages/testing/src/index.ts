@@ -33,4 +33,12 @@ export {
   type SealForgery,
 } from "./seal/forgery-corpus.ts";
 export { issueCorpusSeals, prettyPrintSeal } from "./seal/genuine-seals.ts";
+export {
+  EXPECTED_HASHES_FILE,
+  RUN_FOLDER_TAMPERING,
+  type RunFolderTampering,
+  type SealedRunFolderOptions,
+  writeExpectedHashesList,
+  writeSealedRunFolder,
+} from "./seal/sealed-run-folder.ts";
 export { createTempDir, makeTempDir, type TempDir, type TempDirOwner } from "./temp/temp-dir.ts";

@@ -4,59 +4,61 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { generateSigningKey, issueSealBundle, type SealBundle, sha256Hex, toTrustedKey } from "@svc/core";
+import {
+  exportPublicKeyPem,
+  generateSigningKey,
+  issueSealBundle,
+  renderPresealSvg,
+  type SealBundle,
+  toTrustedKey,
+} from "@svc/core";
+import {
+  buildForgeryCorpus,
+  issueCorpusSeals,
+  prettyPrintSeal,
+  RUN_FOLDER_TAMPERING,
+  type RunFolderTampering,
+  writeSealedRunFolder,
+} from "@svc/testing";
+import { runCli } from "../program.ts";
 
 const bin = join(import.meta.dirname, "..", "..", "bin", "svc.ts");
+const key = generateSigningKey();
 let root: string;
-let runDir: string;
-let bundle: SealBundle;
 let keyPath: string;
+let keysJson: string;
+let env: NodeJS.ProcessEnv;
 
-function svc(...args: string[]) {
-  const result = spawnSync(process.execPath, [bin, ...args], { encoding: "utf8" });
+/** The user's environment for these tests: an empty config home, no SVC_TRUSTED_KEYS. */
+function userEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const { SVC_TRUSTED_KEYS: _ignored, ...rest } = process.env;
+  return { ...rest, HOME: root, XDG_CONFIG_HOME: join(root, "config"), ...extra };
+}
+
+function svc(args: string[], extraEnv: NodeJS.ProcessEnv = {}) {
+  const result = spawnSync(process.execPath, [bin, ...args], { encoding: "utf8", env: userEnv(extraEnv) });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-async function writeSealFolder(dir: string, files: Partial<Record<string, string>>) {
-  await mkdir(join(dir, "seal"), { recursive: true });
-  for (const [name, content] of Object.entries(files)) {
-    if (content !== undefined) await writeFile(join(dir, "seal", name), content);
-  }
+async function svcInProcess(args: string[]) {
+  let stdout = "";
+  let stderr = "";
+  const code = await runCli(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) }, env);
+  return { code, stdout, stderr };
+}
+
+async function sealedRun(name: string): Promise<{ runDir: string; bundle: SealBundle }> {
+  const runDir = join(root, name);
+  return { runDir, bundle: await writeSealedRunFolder(runDir, { key }) };
 }
 
 before(async () => {
   root = await mkdtemp(join(tmpdir(), "svc-cli-"));
-  const key = generateSigningKey();
-  bundle = issueSealBundle(
-    {
-      seal_id: "seal_abcdefabcdefabcdefabcdefabcdefab",
-      principal: "demo@example.com",
-      run_id: "run_20261121T120000Z",
-      project_id: "demo",
-      mode: "standard",
-      module_id: "computational",
-      category_id: "SMALL_MOLECULE__LIGAND_ONLY__NO_STRUCTURE__NO_ASSAYS",
-      image: { reference: "runner:1.0.0", digest: null },
-      inputs_sha256: sha256Hex("i"),
-      run_manifest_sha256: sha256Hex("m"),
-      outputs_sha256: sha256Hex("o"),
-      issued_at: "2026-11-21T12:00:00Z",
-      issuer: "http://127.0.0.1:8080",
-      verify_url: null,
-    },
-    key,
-  );
-  runDir = join(root, "run");
-  await writeSealFolder(runDir, {
-    "seal.svg": bundle.sealSvg,
-    "seal.json": bundle.sealJson,
-    "seal.sig": bundle.sealSig,
-    "public_key.pem": bundle.publicKeyPem,
-    "VERIFY.md": bundle.verifyMd,
-  });
-  keyPath = join(root, "published.pem");
-  await writeFile(keyPath, bundle.publicKeyPem);
-  await writeFile(join(root, "keys.json"), JSON.stringify({ keys: [toTrustedKey(key.publicKey)] }));
+  env = userEnv();
+  keyPath = join(root, "issuer.pem");
+  await writeFile(keyPath, exportPublicKeyPem(key.publicKey));
+  keysJson = join(root, "keys.json");
+  await writeFile(keysJson, JSON.stringify({ keys: [toTrustedKey(key.publicKey)] }));
 });
 
 after(async () => {
@@ -64,88 +66,204 @@ after(async () => {
 });
 
 describe("svc seal verify", () => {
-  it("exits 0 and prints VERIFIED with each check for a seal.svg and its published key", () => {
-    const { code, stdout } = svc("seal", "verify", join(runDir, "seal", "seal.svg"), "--key", keyPath);
+  it("exits 0 and prints VERIFIED with each check for a seal.svg and the issuer's key", async () => {
+    const { runDir } = await sealedRun("plain");
+    const { code, stdout } = svc(["seal", "verify", join(runDir, "seal", "seal.svg"), "--key", keyPath]);
     assert.equal(code, 0, stdout);
     assert.match(stdout, /^VERIFIED /);
+    assert.match(stdout, /trust: --key /);
+    assert.match(stdout, /ok {3}canonical_image: equals the canonical rendering/);
     assert.match(stdout, /ok {3}ring_channel/);
     assert.match(stdout, /ok {3}barcode_channel/);
   });
 
-  it("verifies a run output directory from its seal/ folder and says it trusted the folder's key", () => {
-    const { code, stdout } = svc("seal", "verify", runDir);
+  it("verifies a run folder: its seal files and its recomputed outputs and manifest", async () => {
+    const { runDir } = await sealedRun("folder");
+    const { code, stdout } = svc(["seal", "verify", runDir, "--key", keyPath]);
     assert.equal(code, 0, stdout);
-    assert.match(stdout, /seal\.json equals the payload/);
-    assert.match(stdout, /note: trusting seal\/public_key\.pem/);
+    assert.match(stdout, /ok {3}seal_files: seal\.json equals the payload/);
+    assert.match(stdout, /ok {3}run_manifest: run_manifest\.json is the sealed one/);
+    assert.match(stdout, /ok {3}run_outputs: \d+ files match outputs_sha256/);
   });
 
-  it("accepts the key set served by GET /api/seal/keys and prints JSON", () => {
-    const { code, stdout } = svc("seal", "verify", runDir, "--keys", join(root, "keys.json"), "--json");
+  it("never trusts the folder's own key: with no pinned key a run folder is UNVERIFIED (exit 3) with one line saying how to pin", async () => {
+    const { runDir } = await sealedRun("unpinned");
+    const { code, stdout } = svc(["seal", "verify", runDir]);
+    assert.equal(code, 3, stdout);
+    assert.match(stdout, /^UNVERIFIED /);
+    assert.match(stdout, /trust: none/);
+    const hints = stdout.split("\n").filter((line) => line.includes("svc trust add --issuer"));
+    assert.equal(hints.length, 1);
+  });
+
+  it("a lone seal.svg with no key anywhere is UNVERIFIED (exit 3), with the one line on pinning", async () => {
+    const { runDir } = await sealedRun("lone");
+    const { code, stdout, stderr } = svc(["seal", "verify", join(runDir, "seal", "seal.svg")]);
+    assert.equal(code, 3, stdout + stderr);
+    assert.match(stdout, /^UNVERIFIED /);
+    assert.match(stdout, /reason: KEY_UNTRUSTED/);
+    assert.equal(stdout.split("\n").filter((line) => line.includes("svc trust add --issuer")).length, 1);
+  });
+
+  it("a fabricated seal signed by the folder's own key is never exit 0", async () => {
+    const { runDir, bundle } = await sealedRun("fabricated");
+    const forger = generateSigningKey();
+    const fake = issueSealBundle({ ...bundle.payload, principal: "forger@example.com" }, forger);
+    for (const [name, content] of Object.entries({
+      "seal.svg": fake.sealSvg,
+      "seal.json": fake.sealJson,
+      "seal.sig": fake.sealSig,
+      "public_key.pem": fake.publicKeyPem,
+    })) {
+      await writeFile(join(runDir, "seal", name), content);
+    }
+    assert.equal(svc(["seal", "verify", runDir]).code, 3);
+    const pinned = svc(["seal", "verify", runDir, "--key", keyPath]);
+    assert.equal(pinned.code, 3, pinned.stdout);
+    assert.match(pinned.stdout, /KEY_UNTRUSTED: key_trusted: key ed25519:\w+ is not trusted/);
+  });
+
+  for (const kind of Object.keys(RUN_FOLDER_TAMPERING) as RunFolderTampering[]) {
+    it(`a run folder with an ${kind} is INVALID (exit 1) and the differing files are named`, async () => {
+      const { runDir } = await sealedRun(`tampered-${kind.replaceAll(" ", "-")}`);
+      await RUN_FOLDER_TAMPERING[kind](runDir);
+      const { code, stdout } = svc(["seal", "verify", runDir, "--key", keyPath]);
+      assert.equal(code, 1, stdout);
+      assert.match(stdout, /^INVALID /);
+      const expected = {
+        "edited output": /RUN_OUTPUTS_CHANGED: .*changed results\/metrics\.json/,
+        "edited manifest": /RUN_MANIFEST_CHANGED: run_manifest: run_manifest\.json hashes to/,
+        "deleted file": /RUN_OUTPUTS_CHANGED: .*deleted raw\/descriptors_raw\.json/,
+        "added file": /RUN_OUTPUTS_CHANGED: .*added results\/extra\.json/,
+        "rewritten expected-hashes list": /RUN_OUTPUTS_CHANGED: .*that list was rewritten after sealing too/,
+      }[kind];
+      assert.match(stdout, expected);
+    });
+  }
+
+  it("a pre-seal folder is PENDING (exit 4) while its outputs match, INVALID once they change", async () => {
+    const { runDir, bundle } = await sealedRun("preseal");
+    const {
+      seal_id: _id,
+      principal: _p,
+      barcode_digest: _b,
+      issued_at: _i,
+      issuer: _s,
+      key_id: _k,
+      verify_url: _v,
+      ...run
+    } = bundle.payload;
+    const preseal = {
+      ...run,
+      seal_version: "svc.preseal/v1" as const,
+      created_at: "2026-11-23T12:00:00Z",
+      reason: "run_complete_unreachable" as const,
+    };
+    await rm(join(runDir, "seal"), { recursive: true });
+    await mkdir(join(runDir, "seal"));
+    await writeFile(join(runDir, "seal", "preseal.json"), JSON.stringify(preseal));
+    await writeFile(join(runDir, "seal", "preseal.svg"), renderPresealSvg(preseal));
+    const pending = svc(["seal", "verify", runDir, "--key", keyPath]);
+    assert.equal(pending.code, 4, pending.stdout);
+    assert.match(pending.stdout, /^PENDING /);
+    await RUN_FOLDER_TAMPERING["edited output"](runDir);
+    const changed = svc(["seal", "verify", runDir, "--key", keyPath]);
+    assert.equal(changed.code, 1, changed.stdout);
+    assert.match(changed.stdout, /RUN_OUTPUTS_CHANGED/);
+  });
+
+  it("exits 1 with SEAL_FILES_DISAGREE when seal.json disagrees with seal.svg", async () => {
+    const { runDir, bundle } = await sealedRun("mismatch");
+    await writeFile(join(runDir, "seal", "seal.json"), bundle.sealJson.replace("runner@", "evil@"));
+    const { code, stdout } = svc(["seal", "verify", runDir, "--key", keyPath]);
+    assert.equal(code, 1);
+    assert.match(stdout, /reason: SEAL_FILES_DISAGREE: seal_files: seal\.json differs/);
+  });
+
+  it("accepts the key set served by GET /api/seal/keys and prints JSON with the reason code", async () => {
+    const { runDir, bundle } = await sealedRun("json");
+    const { code, stdout } = svc(["seal", "verify", runDir, "--keys", keysJson, "--json"]);
     assert.equal(code, 0);
     const parsed = JSON.parse(stdout);
     assert.equal(parsed.state, "VERIFIED");
+    assert.equal(parsed.reason_code, null);
     assert.equal(parsed.payload.seal_id, bundle.payload.seal_id);
-  });
-
-  it("exits 1 with the reason when seal.json disagrees with seal.svg", async () => {
-    const dir = join(root, "mismatch");
-    await writeSealFolder(dir, {
-      "seal.svg": bundle.sealSvg,
-      "seal.json": bundle.sealJson.replace("demo@example.com", "evil@example.com"),
-      "seal.sig": bundle.sealSig,
-      "public_key.pem": bundle.publicKeyPem,
-    });
-    const { code, stdout } = svc("seal", "verify", dir);
-    assert.equal(code, 1);
-    assert.match(stdout, /^INVALID /);
-    assert.match(stdout, /seal\.json differs from the payload in seal\.svg/);
-  });
-
-  it("exits 1 when seal.sig disagrees with the signature in seal.svg", async () => {
-    const dir = join(root, "sig-mismatch");
-    await writeSealFolder(dir, {
-      "seal.svg": bundle.sealSvg,
-      "seal.json": bundle.sealJson,
-      "seal.sig": `${Buffer.alloc(64, 7).toString("base64")}\n`,
-      "public_key.pem": bundle.publicKeyPem,
-    });
-    const { code, stdout } = svc("seal", "verify", dir);
-    assert.equal(code, 1);
-    assert.match(stdout, /seal\.sig differs/);
-  });
-
-  it("exits 1 for a tampered seal.svg", async () => {
-    const path = join(root, "tampered.svg");
-    await writeFile(path, bundle.sealSvg.replace(/<path d="[^"]*"\/>\n/, ""));
-    const { code, stdout } = svc("seal", "verify", path, "--key", keyPath);
-    assert.equal(code, 1);
-    assert.match(stdout, /FAIL canonical_image: \/svg\[1\]\/g\[1\]\/path\[1\]/);
-  });
-
-  it("exits 3 (UNVERIFIED) when the seal was signed by a key the user does not trust", async () => {
-    const other = join(root, "other.pem");
-    const { exportPublicKeyPem } = await import("@svc/core");
-    await writeFile(other, exportPublicKeyPem(generateSigningKey().publicKey));
-    const { code, stdout } = svc("seal", "verify", join(runDir, "seal", "seal.svg"), "--key", other);
-    assert.equal(code, 3);
-    assert.match(stdout, /^UNVERIFIED /);
-  });
-
-  it("exits 2 with one line saying what to do when a lone seal.svg comes without a key", () => {
-    const { code, stderr } = svc("seal", "verify", join(runDir, "seal", "seal.svg"));
-    assert.equal(code, 2);
-    assert.equal(stderr.trim().split("\n").length, 1);
-    assert.match(stderr, /pass --key/);
+    assert.deepEqual(parsed.trust, [`--keys ${keysJson}`]);
   });
 
   it("exits 2 naming the path when the target does not exist or the key is not a key", async () => {
-    const missing = svc("seal", "verify", join(root, "nope.svg"), "--key", keyPath);
+    const missing = svc(["seal", "verify", join(root, "nope.svg"), "--key", keyPath]);
     assert.equal(missing.code, 2);
     assert.match(missing.stderr, /nope\.svg: no such file/);
     const notKey = join(root, "not-a-key.pem");
     await writeFile(notKey, "hello");
-    const bad = svc("seal", "verify", join(runDir, "seal", "seal.svg"), "--key", notKey);
+    const { runDir } = await sealedRun("bad-key");
+    const bad = svc(["seal", "verify", runDir, "--key", notKey]);
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /not-a-key\.pem: public key is not a readable SPKI PEM/);
   });
+});
+
+describe("svc trust", () => {
+  it("trust add pins a key in the user's config; seal verify then trusts it; trust list shows it", async () => {
+    const home = await mkdtemp(join(root, "home-"));
+    const userConfig = { XDG_CONFIG_HOME: join(home, "config") };
+    const added = svc(["trust", "add", keyPath], userConfig);
+    assert.equal(added.code, 0, added.stderr);
+    assert.match(added.stdout, new RegExp(`trusted ${key.keyId}`));
+    assert.match(added.stdout, /config\/svc\/trusted-keys\.json/);
+    const listed = svc(["trust", "list"], userConfig);
+    assert.match(listed.stdout, new RegExp(key.keyId));
+    const { runDir } = await sealedRun("pinned");
+    const verified = svc(["seal", "verify", runDir], userConfig);
+    assert.equal(verified.code, 0, verified.stdout);
+    assert.match(verified.stdout, /trust: trust file .*trusted-keys\.json \(1 keys\)/);
+  });
+
+  it("SVC_TRUSTED_KEYS names the trust file; a missing one is a one-line error (exit 2)", async () => {
+    const { runDir } = await sealedRun("env-trust");
+    assert.equal(svc(["seal", "verify", runDir], { SVC_TRUSTED_KEYS: keysJson }).code, 0);
+    const missing = svc(["seal", "verify", runDir], { SVC_TRUSTED_KEYS: join(root, "absent.json") });
+    assert.equal(missing.code, 2);
+    assert.match(missing.stderr, /absent\.json: no such file/);
+  });
+
+  it("trust add refuses a keys file entry whose key id is not its key's", async () => {
+    const wrong = join(root, "wrong-keys.json");
+    const other = toTrustedKey(generateSigningKey().publicKey);
+    await writeFile(
+      wrong,
+      JSON.stringify({ keys: [{ ...toTrustedKey(key.publicKey), key_id: other.key_id }] }),
+    );
+    const { runDir } = await sealedRun("wrong-keys");
+    const result = svc(["seal", "verify", runDir, "--keys", wrong]);
+    assert.equal(result.code, 2);
+    assert.match(result.stderr, /is not the id of its public key/);
+  });
+});
+
+describe("svc seal verify over the forgery corpus", () => {
+  const seals = issueCorpusSeals(key);
+  const corpus = buildForgeryCorpus({ genuine: seals.genuine.sealSvg, decoy: seals.decoy.sealSvg });
+
+  it("says VERIFIED for the genuine seal, fresh and pretty-printed", async () => {
+    for (const svg of [seals.genuine.sealSvg, prettyPrintSeal(seals.genuine.sealSvg)]) {
+      const path = join(root, "genuine.svg");
+      await writeFile(path, svg);
+      const result = await svcInProcess(["seal", "verify", path, "--key", keyPath, "--json"]);
+      assert.equal(result.code, 0, result.stdout);
+    }
+  });
+
+  for (const [index, forgery] of corpus.entries()) {
+    it(`${forgery.name}: INVALID (exit 1) with ${forgery.code}`, async () => {
+      const path = join(root, `forgery-${index}.svg`);
+      await writeFile(path, forgery.svg);
+      const result = await svcInProcess(["seal", "verify", path, "--key", keyPath, "--json"]);
+      assert.equal(result.code, 1, result.stdout + result.stderr);
+      const parsed = JSON.parse(result.stdout);
+      assert.equal(parsed.state, "INVALID");
+      assert.equal(parsed.reason_code, forgery.code);
+    });
+  }
 });

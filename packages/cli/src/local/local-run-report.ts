@@ -13,6 +13,12 @@ export interface LocalRunFacts {
   };
   offline: { state: string; reason: string };
   online: { state: string; issued_here: boolean };
+  /** The entitlement service that issued the seal, whose keys were pinned. */
+  issuer: string;
+  /** `svc seal verify <run-dir> --issuer` with the pinned keys: its state and the issuer key ids. */
+  pinned: { state: string; keyIds: readonly string[] };
+  trustFile: string;
+  issuerPemFile: string;
 }
 
 /** The closing lines of `npm run demo` and `svc local run` (paths relative to the current folder). */
@@ -28,7 +34,9 @@ ${facts.title} run ${facts.runId} finished.
   category  ${summary.category_id}; ${summary.compounds?.total} compounds, ${summary.compounds?.parsed} parsed; claim strength ${summary.claim_strength} (${summary.missing_proof?.length ?? 0} required modules missing: not available in this build)
   seal offline: ${facts.offline.state}${facts.offline.state === "VERIFIED" ? "" : ` (${facts.offline.reason})`}
   seal online:  ${facts.online.state}${facts.online.issued_here ? " (issued by this service)" : ""}
-  repro check:  bash ${rel(`${facts.runDir}/repro_pack/container/verify.sh`)}
-  verify later: svc seal verify ${rel(facts.runDir)}
+  svc seal verify --issuer: ${facts.pinned.state} (outputs recomputed, revocation asked, issuer key ${facts.pinned.keyIds.join(", ")})
+  pinned keys:  ${rel(facts.trustFile)} (svc trust add --issuer ${facts.issuer})
+  repro check:  bash ${rel(`${facts.runDir}/repro_pack/container/verify.sh`)} --key ${rel(facts.issuerPemFile)}
+  verify later: SVC_TRUSTED_KEYS=${rel(facts.trustFile)} npx svc seal verify ${rel(facts.runDir)}
 `;
 }

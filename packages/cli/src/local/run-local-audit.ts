@@ -7,6 +7,7 @@ import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type TrustedKey, verifySealFolder } from "@svc/core";
 import { CliError, EXIT } from "../cli-error.ts";
+import { pinIssuerAndVerify } from "../trust/pin-issuer-and-verify.ts";
 import { startEntitlementProcess } from "./entitlement-process.ts";
 import { formatLocalRunReport } from "./local-run-report.ts";
 
@@ -166,14 +167,32 @@ export async function runLocalAudit(options: LocalAuditOptions): Promise<number>
         body: sealSvg,
       })
     ).json()) as { state: string; reason: string; issued_here: boolean };
+    // Trust comes from the issuer, never from the run folder (issue 9 §4): pin the service's keys
+    // in a trust file beside the output, and verify the run with them as svc seal verify does.
+    const trustFile = join(outDir, "trusted-keys.json");
+    const issuerPemFile = join(outDir, "issuer-public-key.pem");
+    const pinned = await pinIssuerAndVerify({ issuer: url, runDir, trustFile, issuerPemFile });
     const summary = JSON.parse(await readFile(join(runDir, "results", "summary.json"), "utf8"));
-    const facts = { title: options.title, runId, runDir, summary, offline, online };
+    const facts = {
+      title: options.title,
+      runId,
+      runDir,
+      summary,
+      offline,
+      online,
+      issuer: url,
+      pinned: { state: pinned.output.split("\n")[0]?.split(" ")[0] ?? "", keyIds: pinned.keyIds },
+      trustFile,
+      issuerPemFile,
+    };
     options.stdout(
       options.json
-        ? `${JSON.stringify({ runId, runDir, projectId: project, seal: { offline: offline.state, online: online.state, issuedHere: online.issued_here }, summary: { category_id: summary.category_id, claim_strength: summary.claim_strength, compounds: summary.compounds } }, null, 2)}\n`
+        ? `${JSON.stringify({ runId, runDir, projectId: project, seal: { offline: offline.state, online: online.state, issuedHere: online.issued_here, pinnedIssuer: facts.pinned.state, trustFile }, summary: { category_id: summary.category_id, claim_strength: summary.claim_strength, compounds: summary.compounds } }, null, 2)}\n`
         : formatLocalRunReport(facts),
     );
-    return offline.state === "VERIFIED" && online.state === "VERIFIED" ? EXIT.verified : EXIT.invalid;
+    return offline.state === "VERIFIED" && online.state === "VERIFIED" && pinned.exitCode === EXIT.verified
+      ? EXIT.verified
+      : EXIT.invalid;
   } finally {
     await service.stop();
     await rm(dataDir, { recursive: true, force: true });

@@ -13,7 +13,7 @@ type JsQr = (
 ) => { data: string } | null;
 const jsQR = (jsQRModule as unknown as { default: JsQr }).default;
 const QUIET_MODULES = 4; // ISO/IEC 18004 §6.3.8 quiet zone
-const RASTER_SCALE = 4; // pixels per SVG unit when reading the symbol back
+const RASTER_SCALE = 2; // pixels per SVG unit when reading the symbol back (a module is >= 2 units, so >= 4 px)
 
 /**
  * SVG path data of a standard QR code (ISO/IEC 18004, error correction M) for `content`,

@@ -40,13 +40,22 @@ const TOKEN = /[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|[ \t\r\n,]+|[^ \t\r\n,]
  * Returns the first difference in document order, or null when there is none.
  */
 export function findCanonicalDifference(
-  upload: { root: SvgElement; foreign: readonly SvgForeignMarkup[]; declaredEncoding: string | null },
+  upload: {
+    root: SvgElement;
+    foreign: readonly SvgForeignMarkup[];
+    declaredEncoding: string | null;
+    declaredVersion: string | null;
+  },
   canonical: { root: SvgElement },
 ): CanonicalDifference | null {
   const markup = upload.foreign[0];
   if (markup) return { path: markup.inside, what: `contains a ${markup.kind}; a seal has none` };
   if (upload.declaredEncoding !== null && upload.declaredEncoding.toLowerCase() !== "utf-8") {
     return { path: "(document)", what: `declares encoding ${upload.declaredEncoding}; a seal is UTF-8` };
+  }
+  // XML 1.1 normalises other line ends (U+0085, U+2028) than 1.0 readers do: one text, two readings.
+  if (upload.declaredVersion !== null && upload.declaredVersion !== "1.0") {
+    return { path: "(document)", what: `declares XML ${upload.declaredVersion}; a seal is XML 1.0` };
   }
   return compareElement(upload.root, canonical.root, `/${canonical.root.qualifiedName}[1]`);
 }

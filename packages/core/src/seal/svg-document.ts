@@ -40,6 +40,8 @@ export type SvgParseResult =
       subpaths: number;
       /** `encoding` of the XML declaration, if it names one. */
       declaredEncoding: string | null;
+      /** `version` of the XML declaration, if there is one. */
+      declaredVersion: string | null;
     }
   | { ok: false; reason: string; tooComplex?: boolean };
 
@@ -47,6 +49,8 @@ export interface SvgParseLimits {
   readonly maxBytes: number;
   readonly maxDepth: number;
   readonly maxElements: number;
+  /** Path subpaths (moveto commands) over every `d` attribute; unbounded when absent. */
+  readonly maxSubpaths?: number;
 }
 
 export const SVG_NAMESPACE = "http://www.w3.org/2000/svg";
@@ -74,6 +78,7 @@ export function parseSvgDocument(
   const foreign: SvgForeignMarkup[] = [];
   let subpaths = 0;
   let declaredEncoding: string | null = null;
+  let declaredVersion: string | null = null;
   let tooComplex = false;
   const where = () => {
     const current = stack.at(-1);
@@ -82,6 +87,7 @@ export function parseSvgDocument(
   const parser = new SaxesParser({ xmlns: true, position: false });
   parser.on("xmldecl", (declaration) => {
     declaredEncoding = declaration.encoding ?? null;
+    declaredVersion = declaration.version ?? null;
   });
   parser.on("doctype", () => {
     throw new Error("DOCTYPE is not allowed in a seal");
@@ -105,6 +111,10 @@ export function parseSvgDocument(
     }
     const d = attributes.get("d");
     if (d !== undefined) subpaths += countMovetos(d);
+    if (limits.maxSubpaths !== undefined && subpaths > limits.maxSubpaths) {
+      tooComplex = true;
+      throw new Error(`${subpaths} path subpaths; the limit is ${limits.maxSubpaths}`);
+    }
     const parent = stack.at(-1) ?? null;
     const element: SvgElement = {
       local: node.local,
@@ -143,7 +153,7 @@ export function parseSvgDocument(
   if (root?.local !== "svg" || root.uri !== SVG_NAMESPACE) {
     return { ok: false, reason: "root element is not <svg> in the SVG namespace" };
   }
-  return { ok: true, elements, root, foreign, subpaths, declaredEncoding };
+  return { ok: true, elements, root, foreign, subpaths, declaredEncoding, declaredVersion };
 }
 
 /** XPath-like path of an element, 1-based among same-named siblings: `/svg[1]/g[1]/path[3]`. */

@@ -18,25 +18,39 @@ The run's staged inputs (\`inputs_sha256\` ${payload.inputs_sha256}), its run ma
 It does not attest that the science is right, that the inputs were sufficient, or that a rerun
 right was not used elsewhere.
 
+## Trust the issuer, not this folder
+
+\`public_key.pem\` here is a copy for convenience: anyone who fabricates a seal can put their own key
+beside it, so it proves nothing by itself. Get the key from the issuer (${payload.issuer},
+\`GET /api/seal/keys\`) and check that its id is \`${payload.key_id}\`.
+
 ## Offline, with the svc CLI
 
-    svc seal verify seal.svg --key public_key.pem
-    svc seal verify <run-output-dir>
+    svc trust add --issuer <entitlement url>      # once: pins the issuer's published keys, prints their ids
+    svc seal verify <run-output-dir>              # or: svc seal verify seal.svg
+    svc seal verify <run-output-dir> --issuer <entitlement url>   # also asks the issuer about revocation
 
-VERIFIED means: the Ed25519 signature over \`seal.json\` is valid for the trusted key, the ring of
-the seal decodes to the seal id, and its QR code decodes to the barcode digest, which matches the
-three hashes above.
+VERIFIED means: the Ed25519 signature over \`seal.json\` is valid for a key you trust; \`seal.svg\` is
+exactly the canonical rendering of that signed payload (what you see is what was signed); its ring
+decodes to the seal id and its QR code to the barcode digest, which matches the three hashes above;
+and, for a run folder, the outputs and \`run_manifest.json\` hash to the sealed values. States:
+VERIFIED (0), INVALID (1), UNVERIFIED (3: no trusted key), PENDING (4), REVOKED (6, with --issuer).
+An optimised copy of \`seal.svg\` is INVALID; \`svc seal render seal.json -o seal.svg\` writes it again.
 
 ## Offline, with standard tools
 
-\`seal.json\` holds exactly the signed bytes (canonical JSON, RFC 8785). With OpenSSL 3:
+\`seal.json\` holds exactly the signed bytes (canonical JSON, RFC 8785). With OpenSSL 3 and the
+issuer's key saved as \`issuer.pem\`:
 
     base64 -d seal.sig > seal.sig.bin
-    openssl pkeyutl -verify -pubin -inkey public_key.pem -rawin -in seal.json -sigfile seal.sig.bin
+    openssl pkeyutl -verify -pubin -inkey issuer.pem -rawin -in seal.json -sigfile seal.sig.bin
 
-Recompute the output digest (format svc-tree/v1, the seal/ folder excluded) from the run folder:
+Recompute the output digest (format svc-tree/v1, the seal/ folder and the runner's .scratch/ excluded)
+from the run folder and compare it with \`outputs_sha256\` in \`seal.json\`:
 
-    find . -type f ! -path './seal/*' -print0 | LC_ALL=C sort -z | xargs -0 sha256sum | sed 's|  \\./|  |' | sha256sum
+    find . -type f ! -path './seal/*' ! -path './.scratch/*' -print0 | LC_ALL=C sort -z | xargs -0 sha256sum | sed 's|  \\./|  |' | sha256sum
+
+\`repro_pack/container/verify.sh --key issuer.pem\` does both and names the files that differ.
 
 ## Online
 

@@ -81,6 +81,14 @@ describe("verifySealSvg", () => {
     assert.equal(stateOf(linked.bundle.sealSvg, linked.trusted), "VERIFIED");
   });
 
+  it("reads back the densest QR code a seal can carry (a 200-character verification link)", () => {
+    const url = `https://verify.example/${"a".repeat(200 - "https://verify.example/".length)}`;
+    const linked = makeSealFixture({ verify_url: url });
+    const result = verifySealSvg(linked.bundle.sealSvg, linked.trusted);
+    assert.equal(result.state, "VERIFIED", result.reason);
+    assert.ok(result.checks.some((check) => check.name === "barcode_channel" && check.ok));
+  });
+
   describe("tamper matrix", () => {
     const changed: Record<string, unknown> = {
       seal_id: "seal_ffffffffffffffffffffffffffffffff",

@@ -1,53 +1,22 @@
-import { canonicalBytes } from "../canonical-json.ts";
 import { importPublicKeyPem, isKeyValidAt, keyIdOf, type TrustedKey, verifyBytes } from "../keys.ts";
-import { isInBarcodeRegion, readBarcodeChannel } from "./barcode-channel.ts";
 import { findCanonicalDifference } from "./compare-canonical-svg.ts";
-import {
-  type EmbeddedSeal,
-  isSameEmbeddedSeal,
-  parseSealToken,
-  SEAL_XML_NAMESPACE,
-} from "./embedded-seal.ts";
+import type { EmbeddedSeal } from "./embedded-seal.ts";
+import { findEmbeddedSeal, parsePayload } from "./find-embedded-seal.ts";
 import { renderPresealSvg, renderSealSvg } from "./render-seal-svg.ts";
-import { classifyRingShape, decodeRingBits } from "./ring-channel.ts";
-import { SEAL_LAYOUT } from "./seal-layout.ts";
+import { decodeSealChannels } from "./seal-channel-checks.ts";
+import type { SealCheck } from "./seal-check.ts";
 import {
-  barcodeContent,
   computeBarcodeDigest,
   PRESEAL_VERSION,
   type PresealPayload,
-  presealPayloadSchema,
   type SealPayload,
-  sealPayloadSchema,
 } from "./seal-payload.ts";
 import { REASON_PRIORITY, type SealReasonCode, type SealState } from "./seal-reason-code.ts";
-import { parseSvgDocument, type SvgElement, type SvgParseResult } from "./svg-document.ts";
-import { isFilledDark, type Point, polygonsOf } from "./svg-geometry.ts";
+import { parseSvgDocument, type SvgParseResult } from "./svg-document.ts";
 
+export { decodeSealChannels } from "./seal-channel-checks.ts";
+export type { SealCheck, SealCheckName } from "./seal-check.ts";
 export type { SealState } from "./seal-reason-code.ts";
-
-export type SealCheckName =
-  | "svg_readable"
-  | "embedded_seal"
-  | "payload_schema"
-  | "canonical_image"
-  | "key_trusted"
-  | "signature"
-  | "ring_channel"
-  | "barcode_channel"
-  | "barcode_digest"
-  | "seal_files"
-  | "run_manifest"
-  | "run_outputs"
-  | "revocation";
-
-export interface SealCheck {
-  readonly name: SealCheckName;
-  readonly ok: boolean;
-  readonly detail: string;
-  /** Set on a failed check: the reason code it stands for. */
-  readonly code?: SealReasonCode;
-}
 
 export interface SealVerification {
   readonly state: SealState;
@@ -125,10 +94,6 @@ function verifyUnsafe(svg: string | Uint8Array, trustedKeys: readonly TrustedKey
     const code = parsed.tooComplex ? "SVG_TOO_COMPLEX" : "SVG_UNREADABLE";
     return settle([{ name: "svg_readable", ok: false, detail: parsed.reason, code }], none);
   }
-  if (parsed.subpaths > SEAL_SVG_CAPS.maxSubpaths) {
-    const detail = `${parsed.subpaths} path subpaths; the limit is ${SEAL_SVG_CAPS.maxSubpaths}`;
-    return settle([{ name: "svg_readable", ok: false, detail, code: "SVG_TOO_COMPLEX" }], none);
-  }
   checks.push({
     name: "svg_readable",
     ok: true,
@@ -191,15 +156,6 @@ function verifyUnsafe(svg: string | Uint8Array, trustedKeys: readonly TrustedKey
   });
 }
 
-/**
- * Reads the ring and the QR code back from the drawn shapes, as a scanner would, and compares
- * them with the payload: the check that does not trust the renderer.
- */
-export function decodeSealChannels(elements: readonly SvgElement[], seal: SealPayload): SealCheck[] {
-  const darkPolygons = elements.filter(isDrawnShape).flatMap(polygonsOf);
-  return [checkRing(seal, darkPolygons), checkBarcode(seal, darkPolygons)];
-}
-
 function settle(
   checks: readonly SealCheck[],
   found: Pick<SealVerification, "payload" | "signature" | "canonical_svg">,
@@ -255,77 +211,6 @@ function checkCanonical(upload: SvgParseResult & { ok: true }, canonicalSvg: str
     code: "IMAGE_NOT_CANONICAL",
   };
 }
-
-function findEmbeddedSeal(
-  elements: readonly SvgElement[],
-): { seal: EmbeddedSeal; copies: string } | { error: string; code: SealReasonCode } {
-  const fromDesc = elements
-    .filter((element) => element.local === "desc")
-    .map((element) => parseSealToken(element.text))
-    .filter((seal) => seal !== null);
-  const sealElements = elements.filter(
-    (element) => element.uri === SEAL_XML_NAMESPACE && element.local === "seal",
-  );
-  // Exactly one seal per file: a second payload is refused, never ignored (issue 9).
-  if (sealElements.length > 1 || fromDesc.length > 1)
-    return { error: "more than one embedded seal", code: "SEAL_NOT_UNIQUE" };
-  const fromMetadata = sealElements[0] ? metadataSeal(elements, sealElements[0]) : null;
-  const copies = [...fromDesc, ...(fromMetadata ? [fromMetadata] : [])];
-  const first = copies[0];
-  if (!first)
-    return { error: "no embedded seal (neither <metadata> nor <desc> carries one)", code: "SEAL_NOT_FOUND" };
-  if (!copies.every((copy) => isSameEmbeddedSeal(copy, first))) {
-    return { error: "the embedded copies of the seal disagree", code: "SEAL_NOT_UNIQUE" };
-  }
-  const where = [fromMetadata ? "metadata" : null, fromDesc.length > 0 ? "desc" : null]
-    .filter(Boolean)
-    .join(" + ");
-  return { seal: first, copies: where };
-}
-
-function metadataSeal(elements: readonly SvgElement[], root: SvgElement): EmbeddedSeal | null {
-  const child = (local: string) =>
-    elements.find(
-      (element) => element.parent === root && element.uri === SEAL_XML_NAMESPACE && element.local === local,
-    );
-  const version = root.attributes.get("version");
-  const payload = child("payload")?.text.replace(/\s+/g, "");
-  const signature = child("signature")?.text.replace(/\s+/g, "");
-  if (!version || !payload) return null;
-  return parseSealToken(
-    [
-      version,
-      root.attributes.has("key_id") ? `key=${root.attributes.get("key_id")}` : null,
-      `payload=${payload}`,
-      signature === undefined ? null : `sig=${signature}`,
-    ]
-      .filter((part) => part !== null)
-      .join(";"),
-  );
-}
-
-function parsePayload(embedded: EmbeddedSeal): { value: SealPayload | PresealPayload } | { error: string } {
-  let json: unknown;
-  try {
-    json = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(embedded.payloadBytes));
-  } catch {
-    return { error: "payload is not UTF-8 JSON" };
-  }
-  const schema = embedded.version === PRESEAL_VERSION ? presealPayloadSchema : sealPayloadSchema;
-  const result = schema.safeParse(json);
-  if (!result.success) {
-    return {
-      error: result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; "),
-    };
-  }
-  if (result.data.seal_version !== embedded.version)
-    return { error: "payload version differs from the embedded version" };
-  // The signature is over canonical bytes; any other encoding of the same data is refused.
-  if (!canonicalBytes(result.data).equals(embedded.payloadBytes))
-    return { error: "payload bytes are not canonical JSON" };
-  return { value: result.data };
-}
-
 function checkKey(
   seal: SealPayload,
   embedded: EmbeddedSeal,
@@ -385,59 +270,4 @@ function checkSignature(publicKeyPem: string, embedded: EmbeddedSeal): SealCheck
     detail: ok ? "Ed25519 over the canonical payload" : "signature does not verify",
     ...(ok ? {} : { code: "SIGNATURE_INVALID" as const }),
   };
-}
-
-function checkRing(seal: SealPayload, polygons: readonly (readonly Point[])[]): SealCheck {
-  const result = readRing(seal, polygons);
-  return result.ok ? result : { ...result, code: "RING_CHANNEL_MISMATCH" };
-}
-
-function readRing(seal: SealPayload, polygons: readonly (readonly Point[])[]): SealCheck {
-  const slots = new Map<number, number[]>();
-  for (const polygon of polygons) {
-    const shape = classifyRingShape(polygon);
-    if (!shape) continue;
-    slots.set(shape.slot, [...(slots.get(shape.slot) ?? []), shape.bit]);
-  }
-  const bits: number[] = [];
-  for (let slot = 0; slot < SEAL_LAYOUT.ring.slots; slot++) {
-    const found = slots.get(slot) ?? [];
-    if (found.length !== 1) {
-      return {
-        name: "ring_channel",
-        ok: false,
-        detail: `ring slot ${slot} has ${found.length} segments, expected 1`,
-      };
-    }
-    bits.push(found[0] as number);
-  }
-  const decoded = decodeRingBits(bits);
-  if ("error" in decoded) return { name: "ring_channel", ok: false, detail: decoded.error };
-  if (decoded.sealId !== seal.seal_id) {
-    return {
-      name: "ring_channel",
-      ok: false,
-      detail: `ring encodes ${decoded.sealId}, payload says ${seal.seal_id}`,
-    };
-  }
-  return { name: "ring_channel", ok: true, detail: `ring encodes ${decoded.sealId}` };
-}
-
-function checkBarcode(seal: SealPayload, polygons: readonly (readonly Point[])[]): SealCheck {
-  const read = readBarcodeChannel(polygons.filter(isInBarcodeRegion), barcodeContent(seal));
-  return {
-    name: "barcode_channel",
-    ...read,
-    ...(read.ok ? {} : { code: "BARCODE_CHANNEL_MISMATCH" as const }),
-  };
-}
-
-function isDrawnShape(element: SvgElement): boolean {
-  if (!["path", "rect", "polygon"].includes(element.local)) return false;
-  // Shapes inside <defs>, <metadata>, masks and the like are not drawn in place.
-  for (let node = element.parent; node; node = node.parent) {
-    if (["defs", "metadata", "mask", "clipPath", "pattern", "symbol", "marker"].includes(node.local))
-      return false;
-  }
-  return isFilledDark(element);
 }

@@ -60,7 +60,7 @@ export function buildSummary(facts: RunFacts, seal: SealStatus) {
     seal_reason: seal === "sealed" ? null : "run_complete_unreachable",
     seal_note:
       seal === "sealed"
-        ? "outputs submitted to run_complete; seal/ holds the signed seal (verify: svc seal verify <run dir>)"
+        ? "outputs submitted to run_complete; seal/ holds the signed seal. Verify with the issuer's key, never the folder's own: svc seal verify <run dir> --issuer <entitlement url> (or a key pinned with svc trust add)"
         : "run_complete was unreachable; seal/preseal.json records the hashes; complete with svc-runner seal --run-dir <run dir>",
   };
 }

@@ -61,7 +61,7 @@ export function renderReportHead(facts: RunFacts, seal: SealStatus): string {
     : "<p>none</p>";
   const sealText =
     seal === "sealed"
-      ? "Sealed at run completion: <code>seal/seal.svg</code> attests these outputs. Verify offline with <code>svc seal verify &lt;run dir&gt;</code> or online at the issuer's <code>POST /api/seal/verify</code>."
+      ? "Sealed at run completion: <code>seal/seal.svg</code> attests these outputs. Verify against the issuer's key, never the folder's own <code>public_key.pem</code>: <code>svc seal verify &lt;run dir&gt; --issuer &lt;entitlement url&gt;</code> (or a key pinned with <code>svc trust add</code>), or online at the issuer's <code>POST /api/seal/verify</code>."
       : "Pending online verification: run_complete was unreachable, <code>seal/preseal.json</code> records the hashes. Complete with <code>svc-runner seal --run-dir &lt;run dir&gt;</code>.";
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Audit report ${escapeHtml(facts.run_id)}</title>

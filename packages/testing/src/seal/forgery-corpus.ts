@@ -28,7 +28,7 @@ export interface ForgeryCorpusInput {
 const NOT_CANONICAL: SealReasonCode = "IMAGE_NOT_CANONICAL";
 
 /**
- * Builds the forgery corpus of issue 9 (every class the issue lists, 70 files) from a fresh
+ * Builds the forgery corpus of issue 9 (every class the issue lists, 77 files) from a fresh
  * genuine seal, so it can never drift from what the renderer issues. Shared by the verifier's,
  * the CLI's and the service's tests: each must answer INVALID with {@link SealForgery.code}.
  */
@@ -401,6 +401,7 @@ export function buildForgeryCorpus(input: ForgeryCorpusInput): SealForgery[] {
     withBody(`${"<g>".repeat(40)}${seal.body}${"</g>".repeat(40)}\n`),
     "SVG_TOO_COMPLEX",
   );
+  add("structure", "XML 1.1 declared", replaceOnce('version="1.0"', 'version="1.1"'));
   add("structure", "Latin-1 encoding declared", replaceOnce('encoding="UTF-8"', 'encoding="ISO-8859-1"'));
   add(
     "structure",

@@ -1,0 +1,101 @@
+import { readFile, stat } from "node:fs/promises";
+import { join } from "node:path";
+import {
+  CoreError,
+  checkRunHashes,
+  computeSealedRunHashes,
+  type ExpectedFileHashes,
+  type SealVerification,
+  type TrustedKey,
+  verifySealFolder,
+  withChecks,
+} from "@svc/core";
+import { CliError } from "../cli-error.ts";
+
+const EXPECTED_HASHES = "repro_pack/outputs/expected_output_hashes.json";
+
+export interface RunFolderVerification {
+  readonly result: SealVerification;
+  readonly svgPath: string;
+  readonly svg: Buffer;
+}
+
+/**
+ * Verifies a run output folder (issue 9 §3): its `seal/` (seal.svg, and seal.json / seal.sig
+ * agreeing with it), then recomputes `run_manifest_sha256` and `outputs_sha256` from the folder
+ * and requires the signed values. The folder's own key is never used.
+ */
+export async function verifyRunFolder(
+  runDir: string,
+  keys: readonly TrustedKey[],
+): Promise<RunFolderVerification> {
+  const sealDir = join(runDir, "seal");
+  const svgPath = (await isFile(join(sealDir, "seal.svg")))
+    ? join(sealDir, "seal.svg")
+    : (await isFile(join(sealDir, "preseal.svg")))
+      ? join(sealDir, "preseal.svg")
+      : null;
+  if (!svgPath) {
+    throw new CliError(
+      "FILE_NOT_FOUND",
+      `${join(sealDir, "seal.svg")}: no such file (is ${runDir} a run folder?)`,
+    );
+  }
+  const svg = await readFile(svgPath);
+  const seal = verifySealFolder(
+    {
+      sealSvg: svg,
+      sealJson: await readOptional(join(sealDir, "seal.json")),
+      sealSig: (await readOptional(join(sealDir, "seal.sig")))?.toString("utf8") ?? null,
+    },
+    keys,
+  );
+  if (seal.payload === null) return { result: seal, svgPath, svg };
+  let actual: Awaited<ReturnType<typeof computeSealedRunHashes>>;
+  try {
+    actual = await computeSealedRunHashes(runDir);
+  } catch (error) {
+    if (!(error instanceof CoreError)) throw error;
+    const detail = `the outputs cannot be hashed: ${error.message}`;
+    return {
+      result: withChecks(seal, [{ name: "run_outputs", ok: false, detail, code: "RUN_OUTPUTS_CHANGED" }]),
+      svgPath,
+      svg,
+    };
+  }
+  const result = withChecks(seal, checkRunHashes(seal.payload, actual, await readExpectedList(runDir)));
+  return { result, svgPath, svg };
+}
+
+/** The folder's per-file list, if readable: it only names differing files, it proves nothing. */
+async function readExpectedList(runDir: string): Promise<ExpectedFileHashes | null> {
+  const text = await readOptional(join(runDir, EXPECTED_HASHES));
+  if (text === null) return null;
+  try {
+    const files = (JSON.parse(text.toString("utf8")) as { files?: unknown }).files;
+    if (!Array.isArray(files)) return null;
+    const valid = files.filter(
+      (file): file is { path: string; sha256: string } =>
+        typeof file?.path === "string" && typeof file?.sha256 === "string",
+    );
+    return { path: EXPECTED_HASHES, files: valid };
+  } catch {
+    return null;
+  }
+}
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+async function readOptional(path: string): Promise<Buffer | null> {
+  try {
+    return await readFile(path);
+  } catch {
+    return null;
+  }
+}
