@@ -121,17 +121,24 @@ describe("svc project init", () => {
 });
 
 describe("svc local run", () => {
-  it("audits a fresh project from svc project init nci.smi and ends VERIFIED offline and online", async () => {
+  it("audits a fresh project from svc project init nci.smi and ends VERIFIED offline, online and against the pinned issuer", async () => {
     const result = await svc("local", "run", join(root, "nci"), "--out", join(root, "local-out"), "--json");
     assert.equal(result.code, 0, `${result.stdout}\n${result.stderr}`);
     assert.match(result.stderr, /svc local run: staged nci as project "nci"/);
     const outcome = JSON.parse(result.stdout) as {
       projectId: string;
-      seal: { offline: string; online: string; issuedHere: boolean };
+      seal: { offline: string; online: string; issuedHere: boolean; pinnedIssuer: string; trustFile: string };
       summary: { compounds: { total: number; parsed: number } };
     };
     assert.equal(outcome.projectId, "nci");
-    assert.deepEqual(outcome.seal, { offline: "VERIFIED", online: "VERIFIED", issuedHere: true });
+    const { trustFile, ...states } = outcome.seal;
+    assert.deepEqual(states, {
+      offline: "VERIFIED",
+      online: "VERIFIED",
+      issuedHere: true,
+      pinnedIssuer: "VERIFIED",
+    });
+    assert.equal(trustFile, join(root, "local-out", "trusted-keys.json"));
     assert.equal(outcome.summary.compounds.total, 25);
     assert.equal(outcome.summary.compounds.parsed, 25);
   });
