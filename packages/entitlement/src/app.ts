@@ -7,7 +7,7 @@ import type { VerifiedCaller } from "./auth/token-verifier.ts";
 import { EntitlementError } from "./errors/entitlement-error.ts";
 import { describeErrorCode } from "./errors/error-registry.ts";
 import { sendError, toErrorCode, writeClientError } from "./http/error-envelope.ts";
-import { createServiceMetrics } from "./http/metrics.ts";
+import { countLedgerEvents, createServiceMetrics } from "./http/metrics.ts";
 import { MAX_SVG_BYTES, MULTIPART_LIMITS } from "./http/read-svg-upload.ts";
 import { registerAdminRoutes } from "./routes/admin-routes.ts";
 import { registerDevIssuerRoutes } from "./routes/dev-issuer-routes.ts";
@@ -30,6 +30,7 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 /** Builds the HTTP app from its dependencies; it does not listen. */
 export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const metrics = deps.metrics ?? createServiceMetrics();
+  deps.store.subscribe(countLedgerEvents(metrics));
   const app = Fastify({
     logger: deps.logger ?? false,
     // a caller's X-Request-Id is kept when it is short and plain, otherwise a fresh one
@@ -114,9 +115,9 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setNotFoundHandler((request, reply) => sendError(reply, request, "NOT_FOUND"));
 
   registerSystemRoutes(app, deps, metrics);
-  registerEntitlementRoutes(app, deps, metrics);
+  registerEntitlementRoutes(app, deps);
   registerSealRoutes(app, deps, metrics);
-  registerAdminRoutes(app, deps, metrics);
+  registerAdminRoutes(app, deps);
   if (deps.devIssuer) registerDevIssuerRoutes(app, deps.devIssuer);
   return app;
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { type TrustedKey, toTrustedKey } from "@svc/core";
 import type { FastifyInstance } from "fastify";
 import { createApp } from "./app.ts";
@@ -12,6 +12,7 @@ import { createLoggerOptions } from "./http/logger-options.ts";
 import { loadOrCreateEmbeddedSigningKey, readSigningKeyFile } from "./seal/signing-key-source.ts";
 import type { LedgerStore } from "./store/ledger-store.ts";
 import { PostgresLedgerStore } from "./store/postgres-ledger-store.ts";
+import { ensurePrivateDirectory } from "./store/private-files.ts";
 import { SqliteLedgerStore } from "./store/sqlite-ledger-store.ts";
 
 /** A started service. */
@@ -36,7 +37,14 @@ export async function startService(env: NodeJS.ProcessEnv = process.env): Promis
   const result = readConfig(env);
   if (!result.ok) throw new ConfigProblems(result.problems);
   const config = result.config;
-  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  for (const dir of new Set([config.dataDir, ...(config.embedded ? [dirname(config.sqlitePath)] : [])])) {
+    const looser = ensurePrivateDirectory(dir);
+    // pino is not up yet: one JSON line in its format, so log shippers read it like the others
+    if (looser !== null)
+      process.stdout.write(
+        `${JSON.stringify({ level: 40, time: Date.now(), path: dir, mode_was: looser.toString(8), mode: "700", msg: "tightened data directory permissions" })}\n`,
+      );
+  }
   const store = await openStore(config);
   let publicUrl = config.publicUrl ?? "";
   const signingKey = config.signingKeyFile

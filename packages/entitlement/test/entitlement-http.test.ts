@@ -482,7 +482,7 @@ describe("entitlement service over HTTP", () => {
   it("serves health, ready, metrics, the dev issuer discovery and keeps request ids", async () => {
     assert.deepEqual((await svc.request("/api/ready")).body, { status: "ready", store: "sqlite" });
     const metrics = await fetch(`${svc.url}/metrics`).then((response) => response.text());
-    assert.match(metrics, /svc_entitlement_runs_consumed_total\{mode="standard"\} \d+/);
+    assert.match(metrics, /svc_entitlement_runs_consumed_total\{mode="standard",funding="purchased"\} \d+/);
     assert.match(metrics, /svc_entitlement_http_requests_total/);
     const discovery = await svc.request("/dev-issuer/.well-known/openid-configuration");
     assert.equal(discovery.body.issuer, `${svc.url}/dev-issuer`);

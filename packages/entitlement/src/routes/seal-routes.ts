@@ -124,14 +124,12 @@ export function registerSealRoutes(app: FastifyInstance, deps: AppDeps, metrics:
           "SEAL_NOT_REDEEMABLE",
           `the seal's run was paid by the rerun credit of ${result.payload.rerun_of}`,
         );
-      const redeemed = await deps.store.redeemSeal({
+      return deps.store.redeemSeal({
         seal_id: result.payload.seal_id,
         principal: caller ?? onBehalfOf,
         scope,
         actor: admin ?? (caller as string),
       });
-      metrics.runsGranted.inc({ mode: redeemed.mode, kind: "redemption_grant" });
-      return redeemed;
     },
   );
 }
