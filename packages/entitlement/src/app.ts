@@ -14,6 +14,7 @@ import { registerDevIssuerRoutes } from "./routes/dev-issuer-routes.ts";
 import { registerEntitlementRoutes } from "./routes/entitlement-routes.ts";
 import { registerSealRoutes } from "./routes/seal-routes.ts";
 import { registerSystemRoutes } from "./routes/system-routes.ts";
+import { createSealVerifyPool } from "./seal/seal-verify-pool.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -31,6 +32,7 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const metrics = deps.metrics ?? createServiceMetrics();
   deps.store.subscribe(countLedgerEvents(metrics));
+  const sealVerifier = deps.sealVerifier ?? createSealVerifyPool({ trustedKeys: deps.trustedKeys });
   const app = Fastify({
     logger: deps.logger ?? false,
     // a caller's X-Request-Id is kept when it is short and plain, otherwise a fresh one
@@ -57,6 +59,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook("preClose", async () => {
     closing = true;
   });
+  if (deps.sealVerifier === undefined) app.addHook("onClose", async () => sealVerifier.close());
   app.decorateRequest("caller", null);
   app.addContentTypeParser(
     "image/svg+xml",
@@ -110,13 +113,15 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     if (describeErrorCode(code).status >= 500 && code !== "SHUTTING_DOWN")
       request.log.error({ err: error, code }, "request failed");
     else request.log.info({ code }, "request refused");
+    // both 503s are momentary: tell the client when to come back
+    if (code === "VERIFY_BUSY") reply.header("retry-after", "1");
     return sendError(reply, request, code, message);
   });
   app.setNotFoundHandler((request, reply) => sendError(reply, request, "NOT_FOUND"));
 
   registerSystemRoutes(app, deps, metrics);
   registerEntitlementRoutes(app, deps);
-  registerSealRoutes(app, deps, metrics);
+  registerSealRoutes(app, deps, metrics, sealVerifier);
   registerAdminRoutes(app, deps);
   if (deps.devIssuer) registerDevIssuerRoutes(app, deps.devIssuer);
   return app;

@@ -9,6 +9,7 @@ import { createTokenVerifier } from "./auth/token-verifier.ts";
 import { createDiscoveryIssuer, createGoogleIssuer, type TrustedIssuer } from "./auth/trusted-issuer.ts";
 import { readConfig, type ServiceConfig } from "./config.ts";
 import { createLoggerOptions } from "./http/logger-options.ts";
+import { createSealVerifyPool } from "./seal/seal-verify-pool.ts";
 import { loadOrCreateEmbeddedSigningKey, readSigningKeyFile } from "./seal/signing-key-source.ts";
 import type { LedgerStore } from "./store/ledger-store.ts";
 import { PostgresLedgerStore } from "./store/postgres-ledger-store.ts";
@@ -60,8 +61,15 @@ export async function startService(env: NodeJS.ProcessEnv = process.env): Promis
     if (issuer === "dev") return [];
     return [createDiscoveryIssuer(issuer)];
   });
+  const sealVerifier = createSealVerifyPool({
+    trustedKeys,
+    workers: config.verifyWorkers,
+    queueMax: config.verifyQueue,
+    timeoutMs: config.verifyTimeoutMs,
+  });
   const app = await createApp({
     store,
+    sealVerifier,
     verifyAuthorization: createTokenVerifier({
       issuers: () => {
         if (devKey === null) return remoteIssuers;
@@ -86,6 +94,7 @@ export async function startService(env: NodeJS.ProcessEnv = process.env): Promis
   try {
     await app.listen({ port: config.port, host: config.host, listenTextResolver: () => "bound" });
   } catch (error) {
+    await sealVerifier.close();
     await store.close();
     throw error;
   }
@@ -117,6 +126,7 @@ export async function startService(env: NodeJS.ProcessEnv = process.env): Promis
         } finally {
           clearTimeout(timer);
           clearInterval(sweeper);
+          await sealVerifier.close();
           await store.close();
         }
       })();

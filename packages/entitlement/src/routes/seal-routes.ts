@@ -1,4 +1,3 @@
-import { type SealVerification, verifySealSvg } from "@svc/core";
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../app-deps.ts";
 import { onBehalfQuerySchema } from "../domain/request-schemas.ts";
@@ -13,15 +12,21 @@ import type { ServiceMetrics } from "../http/metrics.ts";
 import { parseBody } from "../http/parse-body.ts";
 import { readSvgUpload } from "../http/read-svg-upload.ts";
 import { describeRoute } from "../http/route-schema.ts";
+import type { SealVerdict, SealVerifier } from "../seal/seal-verify-pool.ts";
 import { authenticate, callerOf } from "./entitlement-routes.ts";
 
 const UPLOAD_TYPES = ["multipart/form-data", "image/svg+xml"];
 
 /** Seal verification, redemption and the published keys (spec §4.1, domain notes "Seal"). */
-export function registerSealRoutes(app: FastifyInstance, deps: AppDeps, metrics: ServiceMetrics): void {
-  const verifyUpload = async (svg: Buffer): Promise<SealVerification> => {
-    const result = verifySealSvg(svg, deps.trustedKeys);
-    metrics.sealVerifications.inc({ state: result.state });
+export function registerSealRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  metrics: ServiceMetrics,
+  sealVerifier: SealVerifier,
+): void {
+  // core's verifySealSvg, run by a worker thread (issue 9 item 7): its state alone decides
+  const verifyUpload = async (svg: Buffer): Promise<SealVerdict> => {
+    const result = await sealVerifier.verify(svg);
     // hostile or broken input (not XML, DOCTYPE/entities, floods) is the client's fault: 400
     const readable = result.checks.find((check) => check.name === "svg_readable");
     if (readable !== undefined && !readable.ok)
@@ -116,6 +121,7 @@ export function registerSealRoutes(app: FastifyInstance, deps: AppDeps, metrics:
         admin === null ? null : (parseBody(onBehalfQuerySchema, request.query ?? {}).principal ?? null);
       const caller = admin === null ? callerOf(request).principal : null;
       const result = await verifyUpload(await readSvgUpload(request));
+      metrics.sealVerifications.inc({ state: result.state });
       // core's verdict decides: a forged picture, a script or an untrusted key is never VERIFIED
       if (result.state !== "VERIFIED" || result.payload === null || !("seal_id" in result.payload))
         throw new EntitlementError("SEAL_NOT_VERIFIED", `the seal is ${result.state}: ${result.reason}`);
