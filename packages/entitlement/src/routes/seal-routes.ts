@@ -106,7 +106,7 @@ export function registerSealRoutes(
         summary:
           "Grant one rerun credit (same principal, project and mode) for a VERIFIED, purchased-run seal issued here",
         tags: ["seal"],
-        auth: "bearer",
+        auth: "bearer-or-admin",
         consumes: UPLOAD_TYPES,
         response: redeemResponseSchema,
         errors: [400, 401, 403, 409, 413, 415, 422],
