@@ -63,7 +63,7 @@ export function registerSealRoutes(
         tags: ["seal"],
         consumes: UPLOAD_TYPES,
         response: sealVerifyResponseSchema,
-        errors: [400, 413, 415],
+        errors: [400, 413, 415, 503],
       }),
     },
     async (request) => {
@@ -94,13 +94,14 @@ export function registerSealRoutes(
   );
 
   const checkAdmin = createAdminTokenCheck(deps.adminTokens);
+  const bearer = authenticate(deps);
   const scope = deps.redeemScope ?? "issued_principal";
   app.post(
     "/api/entitlement/redeem_seal_once",
     {
       // an admin redeems on a principal's behalf with X-SVC-ADMIN-TOKEN instead of a bearer token
       preHandler: async (request) => {
-        if (request.headers["x-svc-admin-token"] === undefined) await authenticate(deps)(request);
+        if (request.headers["x-svc-admin-token"] === undefined) await bearer(request);
       },
       schema: describeRoute({
         summary:
@@ -109,7 +110,7 @@ export function registerSealRoutes(
         auth: "bearer-or-admin",
         consumes: UPLOAD_TYPES,
         response: redeemResponseSchema,
-        errors: [400, 401, 403, 409, 413, 415, 422],
+        errors: [400, 401, 403, 409, 413, 415, 422, 503],
       }),
     },
     async (request) => {
