@@ -110,10 +110,12 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
       error.statusCode === undefined && !(error instanceof EntitlementError) && request.isMultipart()
         ? { code: "REQUEST_INVALID" as const, message: "field file: malformed multipart body" }
         : toErrorCode(error);
-    if (describeErrorCode(code).status >= 500 && code !== "SHUTTING_DOWN")
+    // shedding load (busy verifiers, shutting down) is not a fault of ours: info, like a 4xx
+    const shed = code === "SHUTTING_DOWN" || code === "VERIFY_BUSY";
+    if (describeErrorCode(code).status >= 500 && !shed)
       request.log.error({ err: error, code }, "request failed");
     else request.log.info({ code }, "request refused");
-    // both 503s are momentary: tell the client when to come back
+    // a full verification queue drains in moments: tell the client when to come back
     if (code === "VERIFY_BUSY") reply.header("retry-after", "1");
     return sendError(reply, request, code, message);
   });
