@@ -1,5 +1,6 @@
 import pg from "pg";
 import {
+  balanceLimitError,
   checkAnswer,
   consumeAnswerOf,
   consumeEntry,
@@ -12,6 +13,7 @@ import {
   decideRunStart,
   grantAnswer,
   grantEntry,
+  MAX_BALANCE,
   redemptionAnswer,
   redemptionEntry,
   toSealInstant,
@@ -249,11 +251,14 @@ export class PostgresLedgerStore implements LedgerStore {
       const balance = await this.#one(
         client,
         // the proposed row is CHECKed before the conflict is seen, so it must not be negative itself
+        // and a balance past MAX_BALANCE is not written: no row comes back
         `INSERT INTO balances (principal, mode, runs_remaining) VALUES ($1, $2, GREATEST($3::bigint, 0))
          ON CONFLICT (principal, mode) DO UPDATE SET runs_remaining = balances.runs_remaining + $3
+           WHERE balances.runs_remaining + $3 <= $4
          RETURNING runs_remaining`,
-        [entry.principal, entry.mode, entry.delta],
+        [entry.principal, entry.mode, entry.delta, MAX_BALANCE],
       );
+      if (balance === undefined) throw balanceLimitError();
       purchased = Number(balance?.runs_remaining);
     } else purchased = await this.#purchased(client, entry.principal, entry.mode);
     const after =

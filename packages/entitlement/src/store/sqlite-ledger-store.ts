@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
 import {
+  assertBalanceWithinLimit,
   checkAnswer,
   consumeAnswerOf,
   consumeEntry,
@@ -191,6 +192,7 @@ export class SqliteLedgerStore implements LedgerStore {
     if (pool === "purchased") {
       purchased += entry.delta;
       if (purchased < 0) throw new EntitlementError("ENTITLEMENT_EXHAUSTED");
+      assertBalanceWithinLimit(purchased);
       this.#run(
         `INSERT INTO balances (principal, mode, runs_remaining) VALUES (?, ?, ?)
          ON CONFLICT (principal, mode) DO UPDATE SET runs_remaining = excluded.runs_remaining`,
