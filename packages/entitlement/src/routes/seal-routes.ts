@@ -17,6 +17,15 @@ import { authenticate, callerOf } from "./entitlement-routes.ts";
 
 const UPLOAD_TYPES = ["multipart/form-data", "image/svg+xml"];
 
+// core's verdict carries a stable reason code and the canonical rendering of a payload a trusted
+// key signed (issue 9 items 1 and 5); read them whatever core version answered
+const reasonCodeOf = (result: SealVerdict): string | null =>
+  (result as { reason_code?: string | null }).reason_code ?? null;
+const canonicalOf = (result: SealVerdict): { canonical_svg?: string } => {
+  const svg = (result as { canonical_svg?: string | null }).canonical_svg;
+  return typeof svg === "string" ? { canonical_svg: svg } : {};
+};
+
 /** Seal verification, redemption and the published keys (spec §4.1, domain notes "Seal"). */
 export function registerSealRoutes(
   app: FastifyInstance,
@@ -29,8 +38,13 @@ export function registerSealRoutes(
     const result = await sealVerifier.verify(svg);
     // hostile or broken input (not XML, DOCTYPE/entities, floods) is the client's fault: 400
     const readable = result.checks.find((check) => check.name === "svg_readable");
-    if (readable !== undefined && !readable.ok)
-      throw new EntitlementError("SVG_UNREADABLE", `field file: ${readable.detail}`);
+    if (readable !== undefined && !readable.ok) {
+      const code = reasonCodeOf(result);
+      throw new EntitlementError(
+        "SVG_UNREADABLE",
+        `field file: ${code === null ? "" : `${code}: `}${readable.detail}`,
+      );
+    }
     return result;
   };
 
@@ -69,26 +83,36 @@ export function registerSealRoutes(
     async (request) => {
       const result = await verifyUpload(await readSvgUpload(request));
       const sealId = result.payload !== null && "seal_id" in result.payload ? result.payload.seal_id : null;
+      // the same stable reason code as verifySealSvg, svc seal verify and the page (issue 9)
+      const reasonCode = reasonCodeOf(result);
       // only a payload whose signature a trusted key verified is worth echoing (issue 9): INVALID,
       // UNVERIFIED and PENDING answers carry the state, the reason and the checks, nothing the upload says
       if (result.state !== "VERIFIED" || sealId === null) {
         metrics.sealVerifications.inc({ state: result.state });
-        return { state: result.state, reason: result.reason, checks: result.checks };
+        return { state: result.state, reason: result.reason, reason_code: reasonCode, checks: result.checks };
       }
       const record = await deps.store.findSeal(sealId);
-      const state = record?.revoked ? "REVOKED" : "VERIFIED";
+      const revoked = record?.revoked ?? false;
+      const state = revoked ? "REVOKED" : "VERIFIED";
       metrics.sealVerifications.inc({ state });
+      const revocation = revoked
+        ? `the issuer revoked this seal at ${record?.revoked_at ?? "an unrecorded time"}: ${record?.revoked_reason ?? ""}`
+        : record === null
+          ? "not issued by this service: it cannot say whether the issuer revoked it"
+          : "not revoked by this service";
       return {
         state,
-        reason: record?.revoked
-          ? `the issuer revoked this seal at ${record.revoked_at ?? "an unrecorded time"}: ${record.revoked_reason ?? ""}`
-          : result.reason,
-        checks: result.checks,
+        reason: revoked ? revocation : result.reason,
+        reason_code: revoked ? "REVOKED" : reasonCode,
+        checks: [...result.checks, { name: "revocation", ok: !revoked, detail: revocation }],
         seal_id: sealId,
         payload: result.payload,
+        ...canonicalOf(result),
         issued_here: record !== null,
-        revoked: record?.revoked ?? false,
-        ...(record?.revoked ? { revoked_at: record.revoked_at, revoked_reason: record.revoked_reason } : {}),
+        revoked,
+        ...(revoked
+          ? { revoked_at: record?.revoked_at ?? null, revoked_reason: record?.revoked_reason ?? null }
+          : {}),
       };
     },
   );
