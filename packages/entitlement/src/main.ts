@@ -13,7 +13,7 @@ import { createSealVerifyPool } from "./seal/seal-verify-pool.ts";
 import { loadOrCreateEmbeddedSigningKey, readSigningKeyFile } from "./seal/signing-key-source.ts";
 import type { LedgerStore } from "./store/ledger-store.ts";
 import { PostgresLedgerStore } from "./store/postgres-ledger-store.ts";
-import { ensurePrivateDirectory } from "./store/private-files.ts";
+import { type DirectoryTightening, ensurePrivateDirectory } from "./store/private-files.ts";
 import { SqliteLedgerStore } from "./store/sqlite-ledger-store.ts";
 
 /** A started service. */
@@ -38,14 +38,8 @@ export async function startService(env: NodeJS.ProcessEnv = process.env): Promis
   const result = readConfig(env);
   if (!result.ok) throw new ConfigProblems(result.problems);
   const config = result.config;
-  for (const dir of new Set([config.dataDir, ...(config.embedded ? [dirname(config.sqlitePath)] : [])])) {
-    const looser = ensurePrivateDirectory(dir);
-    // pino is not up yet: one JSON line in its format, so log shippers read it like the others
-    if (looser !== null)
-      process.stdout.write(
-        `${JSON.stringify({ level: 40, time: Date.now(), path: dir, mode_was: looser.toString(8), mode: "700", msg: "tightened data directory permissions" })}\n`,
-      );
-  }
+  for (const dir of new Set([config.dataDir, ...(config.embedded ? [dirname(config.sqlitePath)] : [])]))
+    logDirectoryTightening(dir, ensurePrivateDirectory(dir));
   const store = await openStore(config);
   let publicUrl = config.publicUrl ?? "";
   const signingKey = config.signingKeyFile
@@ -133,6 +127,25 @@ export async function startService(env: NodeJS.ProcessEnv = process.env): Promis
       return closing;
     },
   };
+}
+
+/** One JSON line in pino's format (pino is not up yet), so log shippers read it like the others. */
+function logDirectoryTightening(path: string, result: DirectoryTightening): void {
+  if (result.outcome === "private") return;
+  const line =
+    result.outcome === "tightened"
+      ? {
+          path,
+          mode_was: result.modeWas.toString(8),
+          mode: "700",
+          msg: "tightened data directory permissions",
+        }
+      : {
+          path,
+          mode: result.mode.toString(8),
+          msg: "data directory is not owned by this user and stays as it is; its files are 0600",
+        };
+  process.stdout.write(`${JSON.stringify({ level: 40, time: Date.now(), ...line })}\n`);
 }
 
 async function openStore(config: ServiceConfig): Promise<LedgerStore> {
