@@ -152,12 +152,21 @@ describe("503 during shutdown in the envelope", () => {
 
 describe("seal verification off the event loop, bounded (issue 9 item 7)", () => {
   it("answers 503 VERIFY_BUSY with Retry-After when the workers and the queue are full, and health meanwhile", async () => {
-    const sealVerifier = createSealVerifyPool({
+    const pool = createSealVerifyPool({
       trustedKeys: [],
       workers: 1,
       queueMax: 1,
       workerUrl: new URL("./support/timed-verify-worker.ts", import.meta.url),
     });
+    // counts the uploads that reached the pool, so the third is sent only once the first two hold it
+    let accepted = 0;
+    const sealVerifier = {
+      verify: (svg: Uint8Array) => {
+        accepted++;
+        return pool.verify(svg);
+      },
+      close: () => pool.close(),
+    };
     const svc = await startTestService({ sealVerifier });
     try {
       const upload = () =>
@@ -168,7 +177,7 @@ describe("seal verification off the event loop, bounded (issue 9 item 7)", () =>
         });
       const first = upload();
       const second = upload();
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      while (accepted < 2) await new Promise((resolve) => setTimeout(resolve, 5));
       const third = await upload();
       assert.equal(third.status, 503);
       assert.equal(third.headers.get("retry-after"), "1");
