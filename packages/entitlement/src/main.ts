@@ -129,25 +129,6 @@ export async function startService(env: NodeJS.ProcessEnv = process.env): Promis
   };
 }
 
-/** One JSON line in pino's format (pino is not up yet), so log shippers read it like the others. */
-function logDirectoryTightening(path: string, result: DirectoryTightening): void {
-  if (result.outcome === "private") return;
-  const line =
-    result.outcome === "tightened"
-      ? {
-          path,
-          mode_was: result.modeWas.toString(8),
-          mode: "700",
-          msg: "tightened data directory permissions",
-        }
-      : {
-          path,
-          mode: result.mode.toString(8),
-          msg: "data directory is not owned by this user and stays as it is; its files are 0600",
-        };
-  process.stdout.write(`${JSON.stringify({ level: 40, time: Date.now(), ...line })}\n`);
-}
-
 async function openStore(config: ServiceConfig): Promise<LedgerStore> {
   if (config.databaseUrl) return PostgresLedgerStore.open(config.databaseUrl, { poolMax: config.pgPoolMax });
   return SqliteLedgerStore.open(config.sqlitePath);
@@ -172,4 +153,23 @@ function loadOrCreateAdminToken(dataDir: string): string {
   const token = randomBytes(24).toString("base64url");
   writeFileSync(file, `${token}\n`, { mode: 0o600, flag: "wx" });
   return token;
+}
+
+/** One JSON line in pino's format (pino is not up yet), so log shippers read it like the others. */
+function logDirectoryTightening(path: string, result: DirectoryTightening): void {
+  if (result.outcome === "private") return;
+  const line =
+    result.outcome === "tightened"
+      ? {
+          path,
+          mode_was: result.modeWas.toString(8),
+          mode: "700",
+          msg: "tightened data directory permissions",
+        }
+      : {
+          path,
+          mode: result.mode.toString(8),
+          msg: "data directory is not owned by this user and stays as it is; its files are 0600",
+        };
+  process.stdout.write(`${JSON.stringify({ level: 40, time: Date.now(), ...line })}\n`);
 }
