@@ -4,6 +4,7 @@ import type { DevIssuerKey } from "./auth/dev-issuer.ts";
 import type { VerifyAuthorization } from "./auth/token-verifier.ts";
 import type { RedeemScope } from "./domain/ledger-types.ts";
 import type { ServiceMetrics } from "./http/metrics.ts";
+import type { SealVerifier } from "./seal/seal-verify-pool.ts";
 import type { LedgerStore } from "./store/ledger-store.ts";
 
 /** Everything createApp needs, built by main.ts or by a test (ARCHITECTURE.md convention 2). */
@@ -22,6 +23,11 @@ export interface AppDeps {
   /** Pino options or false; auth headers are always redacted. */
   readonly logger?: FastifyServerOptions["logger"];
   readonly metrics?: ServiceMetrics;
+  /**
+   * Runs verifySealSvg off the event loop; default a pool of worker threads that createApp owns
+   * (closed with the app). One given here is the caller's to close.
+   */
+  readonly sealVerifier?: SealVerifier;
   /** Who may redeem a seal (SVC_REDEEM_SCOPE); default `issued_principal`. */
   readonly redeemScope?: RedeemScope;
 }

@@ -7,7 +7,7 @@ import type { VerifiedCaller } from "./auth/token-verifier.ts";
 import { EntitlementError } from "./errors/entitlement-error.ts";
 import { describeErrorCode } from "./errors/error-registry.ts";
 import { sendError, toErrorCode, writeClientError } from "./http/error-envelope.ts";
-import { createServiceMetrics } from "./http/metrics.ts";
+import { countLedgerEvents, createServiceMetrics } from "./http/metrics.ts";
 import { MAX_SVG_BYTES, MULTIPART_LIMITS } from "./http/read-svg-upload.ts";
 import { registerAccountRoutes } from "./routes/account-routes.ts";
 import { registerAdminRoutes } from "./routes/admin-routes.ts";
@@ -15,6 +15,7 @@ import { registerDevIssuerRoutes } from "./routes/dev-issuer-routes.ts";
 import { registerEntitlementRoutes } from "./routes/entitlement-routes.ts";
 import { registerSealRoutes } from "./routes/seal-routes.ts";
 import { registerSystemRoutes } from "./routes/system-routes.ts";
+import { createSealVerifyPool } from "./seal/seal-verify-pool.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -31,6 +32,8 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 /** Builds the HTTP app from its dependencies; it does not listen. */
 export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const metrics = deps.metrics ?? createServiceMetrics();
+  deps.store.subscribe(countLedgerEvents(metrics));
+  const sealVerifier = deps.sealVerifier ?? createSealVerifyPool({ trustedKeys: deps.trustedKeys });
   const app = Fastify({
     logger: deps.logger ?? false,
     // a caller's X-Request-Id is kept when it is short and plain, otherwise a fresh one
@@ -57,6 +60,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook("preClose", async () => {
     closing = true;
   });
+  if (deps.sealVerifier === undefined) app.addHook("onClose", async () => sealVerifier.close());
   app.decorateRequest("caller", null);
   app.addContentTypeParser(
     "image/svg+xml",
@@ -107,17 +111,21 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
       error.statusCode === undefined && !(error instanceof EntitlementError) && request.isMultipart()
         ? { code: "REQUEST_INVALID" as const, message: "field file: malformed multipart body" }
         : toErrorCode(error);
-    if (describeErrorCode(code).status >= 500 && code !== "SHUTTING_DOWN")
+    // shedding load (busy verifiers, shutting down) is not a fault of ours: info, like a 4xx
+    const shed = code === "SHUTTING_DOWN" || code === "VERIFY_BUSY";
+    if (describeErrorCode(code).status >= 500 && !shed)
       request.log.error({ err: error, code }, "request failed");
     else request.log.info({ code }, "request refused");
+    // a full verification queue drains in moments: tell the client when to come back
+    if (code === "VERIFY_BUSY") reply.header("retry-after", "1");
     return sendError(reply, request, code, message);
   });
   app.setNotFoundHandler((request, reply) => sendError(reply, request, "NOT_FOUND"));
 
   registerSystemRoutes(app, deps, metrics);
-  registerEntitlementRoutes(app, deps, metrics);
-  registerSealRoutes(app, deps, metrics);
-  registerAdminRoutes(app, deps, metrics);
+  registerEntitlementRoutes(app, deps);
+  registerSealRoutes(app, deps, metrics, sealVerifier);
+  registerAdminRoutes(app, deps);
   registerAccountRoutes(app, deps);
   if (deps.devIssuer) registerDevIssuerRoutes(app, deps.devIssuer);
   return app;

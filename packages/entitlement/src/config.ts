@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
 import { recordEnvReads } from "@svc/core";
 import type { RedeemScope } from "./domain/ledger-types.ts";
@@ -28,6 +29,10 @@ export interface ServiceConfig {
   readonly embedded: boolean;
   /** Who may redeem a seal: its issued principal only (default) or each principal once (spec §2.4). */
   readonly redeemScope: RedeemScope;
+  /** Seal verification worker threads, uploads allowed to wait, and the time limit of one. */
+  readonly verifyWorkers: number;
+  readonly verifyQueue: number;
+  readonly verifyTimeoutMs: number;
 }
 
 export type ConfigResult = { ok: true; config: ServiceConfig } | { ok: false; problems: string[] };
@@ -119,6 +124,9 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ConfigR
     pgPoolMax: int("SVC_PG_POOL_MAX", 10, 1, 200),
     embedded,
     redeemScope,
+    verifyWorkers: int("SVC_VERIFY_WORKERS", Math.max(1, availableParallelism() - 1), 1, 64),
+    verifyQueue: int("SVC_VERIFY_QUEUE", 16, 0, 10_000),
+    verifyTimeoutMs: int("SVC_VERIFY_TIMEOUT_MS", 10_000, 100, 120_000),
   };
   if (!embedded && config.signingKeyFile === null)
     problems.push(

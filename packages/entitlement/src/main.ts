@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { type TrustedKey, toTrustedKey } from "@svc/core";
 import type { FastifyInstance } from "fastify";
 import { createApp } from "./app.ts";
@@ -9,9 +9,11 @@ import { createTokenVerifier } from "./auth/token-verifier.ts";
 import { createDiscoveryIssuer, createGoogleIssuer, type TrustedIssuer } from "./auth/trusted-issuer.ts";
 import { readConfig, type ServiceConfig } from "./config.ts";
 import { createLoggerOptions } from "./http/logger-options.ts";
+import { createSealVerifyPool } from "./seal/seal-verify-pool.ts";
 import { loadOrCreateEmbeddedSigningKey, readSigningKeyFile } from "./seal/signing-key-source.ts";
 import type { LedgerStore } from "./store/ledger-store.ts";
 import { PostgresLedgerStore } from "./store/postgres-ledger-store.ts";
+import { type DirectoryTightening, ensurePrivateDirectory } from "./store/private-files.ts";
 import { SqliteLedgerStore } from "./store/sqlite-ledger-store.ts";
 
 /** A started service. */
@@ -36,7 +38,8 @@ export async function startService(env: NodeJS.ProcessEnv = process.env): Promis
   const result = readConfig(env);
   if (!result.ok) throw new ConfigProblems(result.problems);
   const config = result.config;
-  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  for (const dir of new Set([config.dataDir, ...(config.embedded ? [dirname(config.sqlitePath)] : [])]))
+    logDirectoryTightening(dir, ensurePrivateDirectory(dir));
   const store = await openStore(config);
   let publicUrl = config.publicUrl ?? "";
   const signingKey = config.signingKeyFile
@@ -52,8 +55,15 @@ export async function startService(env: NodeJS.ProcessEnv = process.env): Promis
     if (issuer === "dev") return [];
     return [createDiscoveryIssuer(issuer)];
   });
+  const sealVerifier = createSealVerifyPool({
+    trustedKeys,
+    workers: config.verifyWorkers,
+    queueMax: config.verifyQueue,
+    timeoutMs: config.verifyTimeoutMs,
+  });
   const app = await createApp({
     store,
+    sealVerifier,
     verifyAuthorization: createTokenVerifier({
       issuers: () => {
         if (devKey === null) return remoteIssuers;
@@ -78,6 +88,7 @@ export async function startService(env: NodeJS.ProcessEnv = process.env): Promis
   try {
     await app.listen({ port: config.port, host: config.host, listenTextResolver: () => "bound" });
   } catch (error) {
+    await sealVerifier.close();
     await store.close();
     throw listenProblem(error, config);
   }
@@ -109,6 +120,7 @@ export async function startService(env: NodeJS.ProcessEnv = process.env): Promis
         } finally {
           clearTimeout(timer);
           clearInterval(sweeper);
+          await sealVerifier.close();
           await store.close();
         }
       })();
@@ -165,4 +177,23 @@ function loadOrCreateAdminToken(dataDir: string): string {
   const token = randomBytes(24).toString("base64url");
   writeFileSync(file, `${token}\n`, { mode: 0o600, flag: "wx" });
   return token;
+}
+
+/** One JSON line in pino's format (pino is not up yet), so log shippers read it like the others. */
+function logDirectoryTightening(path: string, result: DirectoryTightening): void {
+  if (result.outcome === "private") return;
+  const line =
+    result.outcome === "tightened"
+      ? {
+          path,
+          mode_was: result.modeWas.toString(8),
+          mode: "700",
+          msg: "tightened data directory permissions",
+        }
+      : {
+          path,
+          mode: result.mode.toString(8),
+          msg: "data directory is not owned by this user and stays as it is; its files are 0600",
+        };
+  process.stdout.write(`${JSON.stringify({ level: 40, time: Date.now(), ...line })}\n`);
 }

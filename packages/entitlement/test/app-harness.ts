@@ -10,6 +10,7 @@ import { createDevIssuer, devIssuerUrl, loadOrCreateDevIssuerKey } from "../src/
 import { createTokenVerifier } from "../src/auth/token-verifier.ts";
 import { createDiscoveryIssuer, createGoogleIssuer } from "../src/auth/trusted-issuer.ts";
 import { createLoggerOptions } from "../src/http/logger-options.ts";
+import type { SealVerifier } from "../src/seal/seal-verify-pool.ts";
 import type { LedgerStore } from "../src/store/ledger-store.ts";
 import { SqliteLedgerStore } from "../src/store/sqlite-ledger-store.ts";
 
@@ -38,7 +39,9 @@ export interface TestService {
   close(): Promise<void>;
 }
 
-export async function startTestService(options: { store?: LedgerStore } = {}): Promise<TestService> {
+export async function startTestService(
+  options: { store?: LedgerStore; sealVerifier?: SealVerifier } = {},
+): Promise<TestService> {
   const dataDir = mkdtempSync(join(tmpdir(), "svc-entitlement-app-"));
   const store = options.store ?? SqliteLedgerStore.open(join(dataDir, "ledger.sqlite"));
   const [k8s, google] = await Promise.all([startOidcIssuerDouble(), startOidcIssuerDouble()]);
@@ -70,6 +73,7 @@ export async function startTestService(options: { store?: LedgerStore } = {}): P
     issuerName: () => url,
     verifyUrl: null,
     devIssuer: { key: devKey, issuer: () => devIssuerUrl(url) },
+    ...(options.sealVerifier ? { sealVerifier: options.sealVerifier } : {}),
     logger: createLoggerOptions("info", stream),
   });
   await app.listen({ port: 0, host: "127.0.0.1" });

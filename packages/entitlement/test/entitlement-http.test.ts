@@ -332,6 +332,11 @@ describe("entitlement service over HTTP", () => {
     const verified = await upload("/api/seal/verify", seal.seal_svg);
     assert.equal(verified.status, 200);
     assert.equal(verified.body.state, "REVOKED", "issue 9: revocation is a state");
+    assert.equal(verified.body.reason_code, "REVOKED");
+    assert.deepEqual(
+      verified.body.checks.find((check: { name: string }) => check.name === "revocation")?.ok,
+      false,
+    );
     assert.match(verified.body.reason, /inputs were mislabelled/);
     assert.equal(verified.body.revoked_reason.startsWith("inputs were mislabelled"), true);
     assert.match(verified.body.revoked_at, /^\d{4}-\d{2}-\d{2}T/);
@@ -376,7 +381,7 @@ describe("entitlement service over HTTP", () => {
       assert.equal(verified.status, 200, name);
       assert.equal(verified.body.state, state, `${name}: ${verified.body.reason}`);
       // issue 9: an answer that is not VERIFIED echoes nothing the upload claims
-      assert.deepEqual(Object.keys(verified.body).sort(), ["checks", "reason", "state"], name);
+      assert.deepEqual(Object.keys(verified.body).sort(), ["checks", "reason", "reason_code", "state"], name);
       const redeemed = await upload("/api/entitlement/redeem_seal_once", content, erin);
       assert.equal(redeemed.status, 422, name);
     }
@@ -482,7 +487,7 @@ describe("entitlement service over HTTP", () => {
   it("serves health, ready, metrics, the dev issuer discovery and keeps request ids", async () => {
     assert.deepEqual((await svc.request("/api/ready")).body, { status: "ready", store: "sqlite" });
     const metrics = await fetch(`${svc.url}/metrics`).then((response) => response.text());
-    assert.match(metrics, /svc_entitlement_runs_consumed_total\{mode="standard"\} \d+/);
+    assert.match(metrics, /svc_entitlement_runs_consumed_total\{mode="standard",funding="purchased"\} \d+/);
     assert.match(metrics, /svc_entitlement_http_requests_total/);
     const discovery = await svc.request("/dev-issuer/.well-known/openid-configuration");
     assert.equal(discovery.body.issuer, `${svc.url}/dev-issuer`);

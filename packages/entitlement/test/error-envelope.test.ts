@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { connect } from "node:net";
 import { after, before, describe, it } from "node:test";
+import { createSealVerifyPool } from "../src/seal/seal-verify-pool.ts";
 import { startTestService, type TestService } from "./app-harness.ts";
 
 /** Sends raw bytes on one connection and returns everything the server wrote until it closed. */
@@ -145,6 +146,51 @@ describe("503 during shutdown in the envelope", () => {
       assert.equal(second?.headers.connection, "close");
     } finally {
       await svc.close();
+    }
+  });
+});
+
+describe("seal verification off the event loop, bounded (issue 9 item 7)", () => {
+  it("answers 503 VERIFY_BUSY with Retry-After when the workers and the queue are full, and health meanwhile", async () => {
+    const pool = createSealVerifyPool({
+      trustedKeys: [],
+      workers: 1,
+      queueMax: 1,
+      workerUrl: new URL("./support/timed-verify-worker.ts", import.meta.url),
+    });
+    // counts the uploads that reached the pool, so the third is sent only once the first two hold it
+    let accepted = 0;
+    const sealVerifier = {
+      verify: (svg: Uint8Array) => {
+        accepted++;
+        return pool.verify(svg);
+      },
+      close: () => pool.close(),
+    };
+    const svc = await startTestService({ sealVerifier });
+    try {
+      const upload = () =>
+        fetch(`${svc.url}/api/seal/verify`, {
+          method: "POST",
+          headers: { "content-type": "image/svg+xml" },
+          body: "1500",
+        });
+      const first = upload();
+      const second = upload();
+      while (accepted < 2) await new Promise((resolve) => setTimeout(resolve, 5));
+      const third = await upload();
+      assert.equal(third.status, 503);
+      assert.equal(third.headers.get("retry-after"), "1");
+      assertEnvelope(await third.json(), "VERIFY_BUSY", third.headers.get("x-request-id") ?? undefined);
+      const health = await fetch(`${svc.url}/api/health`);
+      assert.equal(health.status, 200, "the event loop answers while the worker is busy");
+      for (const answer of await Promise.all([first, second])) {
+        assert.equal(answer.status, 200);
+        assert.equal(((await answer.json()) as { state: string }).state, "INVALID");
+      }
+    } finally {
+      await svc.close();
+      await sealVerifier.close();
     }
   });
 });

@@ -8,7 +8,7 @@ const genuine = {
   run_id: "run_20261121T101500Z",
   project_id: "demo-project",
   category_id: "SMALL_MOLECULE__LIGAND_ONLY__NO_STRUCTURE__NO_ASSAYS",
-  image: { reference: "registry.example:5000/svc/runner:1.0.0@sha256:" + "a".repeat(64) },
+  image: { reference: `registry.example:5000/svc/runner:1.0.0@sha256:${"a".repeat(64)}` },
   principal: "system:serviceaccount:audit:runner",
 };
 

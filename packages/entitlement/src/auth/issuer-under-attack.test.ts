@@ -77,17 +77,12 @@ describe("token verification under attack (issue 16 item 3)", () => {
       });
       const forged = (index: number) =>
         sign({ iss: down.url, sub: `forged-${index}`, email: "x@y.z", email_verified: true });
-      // 30 at once, then 30 one after another
-      const burst = await Promise.allSettled(
-        Array.from({ length: 30 }, async (_, index) => verify(`Bearer ${await forged(index)}`)),
-      );
+      // minted first, so the 60 requests fall well inside one backoff interval: 30 at once, 30 in a row
+      const tokens = await Promise.all(Array.from({ length: 60 }, (_, index) => forged(index)));
+      const burst = await Promise.allSettled(tokens.slice(0, 30).map((token) => verify(`Bearer ${token}`)));
       assert.ok(burst.every((result) => result.status === "rejected"));
-      for (let index = 0; index < 30; index++)
-        await rejectsWith(
-          verify(`Bearer ${await forged(100 + index)}`),
-          "AUTH_INVALID",
-          new RegExp(down.url),
-        );
+      for (const token of tokens.slice(30))
+        await rejectsWith(verify(`Bearer ${token}`), "AUTH_INVALID", new RegExp(down.url));
       assert.equal(down.hits(), 1, "one fetch for 60 forged tokens");
       await new Promise((resolve) => setTimeout(resolve, 1100));
       await rejectsWith(verify(`Bearer ${await forged(999)}`), "AUTH_INVALID", /next attempt in 2 s/);
@@ -153,7 +148,7 @@ describe("token verification under attack (issue 16 item 3)", () => {
     await rejectsWith(
       verify(`Bearer ${await sign({ iss: "https://evil.example" })}`),
       "AUTH_UNTRUSTED_ISSUER",
-      /evil\.example/,
+      /evil\.example.*not among the trusted issuers \(https:\/\/local-issuer\.test\)/,
     );
   });
 });

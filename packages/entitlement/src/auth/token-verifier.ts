@@ -70,11 +70,13 @@ async function verifyHeader(
   }
   if (alg === undefined || !ACCEPTED_ALGORITHMS.includes(alg))
     throw new EntitlementError("AUTH_INVALID", `token algorithm ${String(alg)} is not accepted`);
-  const trusted = options.issuers().find((candidate) => candidate.issuer === claims.iss);
+  const issuers = options.issuers();
+  const trusted = issuers.find((candidate) => candidate.issuer === claims.iss);
+  // issue 14: name both the token's issuer and the trusted ones (public URLs), so a mismatch is plain
   if (trusted === undefined)
     throw new EntitlementError(
       "AUTH_UNTRUSTED_ISSUER",
-      `issuer ${JSON.stringify(String(claims.iss ?? "(none)").slice(0, 200))} is not among the trusted issuers`,
+      `issuer ${JSON.stringify(String(claims.iss ?? "(none)").slice(0, 200))} is not among the trusted issuers (${issuers.map((candidate) => candidate.issuer).join(", ")})`,
     );
   const audience = options.audience();
   let verified: JWTPayload;

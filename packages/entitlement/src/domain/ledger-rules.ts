@@ -147,6 +147,23 @@ export function decideGrant(
   };
 }
 
+/**
+ * The most runs a balance may hold: the largest integer a JSON number carries exactly (2^53 - 1).
+ * Both stores count in 64 bits; a grant past this is the caller's error (400), never a 500 or a
+ * rounded balance (issue 16 item 2).
+ */
+export const MAX_BALANCE = Number.MAX_SAFE_INTEGER;
+
+/** The 400 of a grant that would take the balance past MAX_BALANCE. */
+export function balanceLimitError(): EntitlementError {
+  return new EntitlementError("REQUEST_INVALID", `field runs: the balance would exceed ${MAX_BALANCE} runs`);
+}
+
+/** Throws balanceLimitError when `after` is past MAX_BALANCE. */
+export function assertBalanceWithinLimit(after: number): void {
+  if (after > MAX_BALANCE) throw balanceLimitError();
+}
+
 /** Seal issuance instant: UTC, second precision, as the seal payload schema requires. */
 export function toSealInstant(date: Date): string {
   return `${date.toISOString().slice(0, 19)}Z`;

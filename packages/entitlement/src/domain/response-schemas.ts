@@ -53,8 +53,18 @@ export const sealStateSchema = z.enum(["VERIFIED", "REVOKED", "UNVERIFIED", "INV
 export const sealVerifyResponseSchema = z.object({
   state: sealStateSchema,
   reason: z.string(),
+  reason_code: z
+    .string()
+    .nullable()
+    .describe("stable code of the deciding failure (core SEAL_REASON_CODES); null when VERIFIED"),
   checks: z.array(z.object({ name: z.string(), ok: z.boolean(), detail: z.string() })),
   seal_id: z.string().optional().describe("VERIFIED and REVOKED only"),
+  canonical_svg: z
+    .string()
+    .optional()
+    .describe(
+      "VERIFIED and REVOKED only: the canonical rendering of the signed payload, to show as the trusted picture",
+    ),
   payload: z
     .record(z.string(), z.unknown())
     .optional()

@@ -48,6 +48,10 @@ export const ERROR_REGISTRY = {
     message: "this seal's run was paid by a rerun credit; only a purchased run's seal can be redeemed",
   },
   STORE_UNAVAILABLE: { status: 503, message: "the ledger store is unavailable" },
+  VERIFY_BUSY: {
+    status: 503,
+    message: "every seal verification worker is busy and the queue is full; retry shortly",
+  },
   SHUTTING_DOWN: { status: 503, message: "the service is shutting down; retry on another replica or later" },
   INTERNAL: { status: 500, message: "internal error" },
 } as const satisfies Record<string, { status: number; message: string }>;

@@ -23,7 +23,7 @@ export interface RouteDoc {
   readonly response?: z.ZodType;
   /** Error statuses this route may answer (all with the error body). */
   readonly errors: number[];
-  readonly auth?: "bearer" | "admin";
+  readonly auth?: "bearer" | "admin" | "bearer-or-admin";
   readonly consumes?: string[];
 }
 
@@ -39,6 +39,7 @@ export function describeRoute(doc: RouteDoc): Record<string, unknown> {
     ...(doc.consumes ? { consumes: doc.consumes } : {}),
     ...(doc.auth === "bearer" ? { security: [{ bearer: [] }] } : {}),
     ...(doc.auth === "admin" ? { security: [{ admin: [] }] } : {}),
+    ...(doc.auth === "bearer-or-admin" ? { security: [{ bearer: [] }, { admin: [] }] } : {}),
     response,
   };
 }

@@ -5,12 +5,11 @@ import { issueResponseSchema, revokeResponseSchema } from "../domain/response-sc
 import { EntitlementError } from "../errors/entitlement-error.ts";
 import { createAdminTokenCheck } from "../http/admin-tokens.ts";
 import { assertSealSafe } from "../http/assert-seal-safe.ts";
-import type { ServiceMetrics } from "../http/metrics.ts";
 import { parseBody } from "../http/parse-body.ts";
 import { describeRoute } from "../http/route-schema.ts";
 
 /** Admin issuance and seal revocation (spec §4.1, §5.1 rule 4: header X-SVC-ADMIN-TOKEN). */
-export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps, metrics: ServiceMetrics): void {
+export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps): void {
   const checkAdmin = createAdminTokenCheck(deps.adminTokens);
   app.post(
     "/api/entitlement/issue",
@@ -28,9 +27,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps, metrics
       const actor = checkAdmin(request.headers["x-svc-admin-token"]);
       const body = parseBody(issueRequestSchema, request.body);
       assertSealSafe([["principal", body.principal]]);
-      const result = await deps.store.grantRuns({ ...body, actor });
-      if (!result.replayed) metrics.runsGranted.inc({ mode: result.mode, kind: "grant" }, result.granted);
-      return result;
+      return deps.store.grantRuns({ ...body, actor });
     },
   );
 

@@ -9,7 +9,6 @@ import {
   runStartResponseSchema,
 } from "../domain/response-schemas.ts";
 import { assertSealSafe } from "../http/assert-seal-safe.ts";
-import type { ServiceMetrics } from "../http/metrics.ts";
 import { parseBody } from "../http/parse-body.ts";
 import { describeRoute } from "../http/route-schema.ts";
 import { createSealIssuer } from "../seal/create-seal-issuer.ts";
@@ -30,11 +29,7 @@ export function authenticate(deps: AppDeps) {
 }
 
 /** The four lifecycle calls of the runner (spec §3 ordering rule, §4.1). */
-export function registerEntitlementRoutes(
-  app: FastifyInstance,
-  deps: AppDeps,
-  metrics: ServiceMetrics,
-): void {
+export function registerEntitlementRoutes(app: FastifyInstance, deps: AppDeps): void {
   const preHandler = authenticate(deps);
   const issueSeal = createSealIssuer({
     key: deps.signingKey,
@@ -82,9 +77,7 @@ export function registerEntitlementRoutes(
       const principal = callerOf(request).principal;
       // the principal is printed on the seal: a run is never charged for a principal it could not seal
       assertSealSafe([["principal", principal]]);
-      const result = await deps.store.consumeRun(principal, params);
-      metrics.runsConsumed.inc({ mode: result.mode });
-      return result;
+      return deps.store.consumeRun(principal, params);
     },
   );
 
@@ -128,10 +121,7 @@ export function registerEntitlementRoutes(
     },
     async (request) => {
       const fields = parseBody(runCompleteSchema, request.body);
-      const before = await deps.store.getRun(fields.run_id);
-      const result = await deps.store.completeRun(callerOf(request).principal, fields, issueSeal);
-      if (before?.state !== "completed") metrics.sealsIssued.inc();
-      return result;
+      return deps.store.completeRun(callerOf(request).principal, fields, issueSeal);
     },
   );
 }

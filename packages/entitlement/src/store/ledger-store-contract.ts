@@ -412,6 +412,11 @@ export function describeLedgerStoreContract(name: string, harness: StoreHarness)
       const result = await grant(who, 100_000);
       assert.equal(result.runs_remaining, 2_147_583_000);
       assert.equal(await store.getBalance(who, "standard"), 2_147_583_000);
+      // the most a balance holds is 2^53 - 1 (exact in JSON): beyond it 400, and nothing changes
+      await harness.exec(`UPDATE balances SET runs_remaining = 9007199254740981 WHERE principal = '${who}'`);
+      await rejectsWith(grant(who, 100), "REQUEST_INVALID");
+      assert.equal(await store.getBalance(who, "standard"), 9_007_199_254_740_981);
+      assert.equal((await grant(who, 10)).runs_remaining, Number.MAX_SAFE_INTEGER);
     });
 
     it("200 concurrent consumes of distinct run_ids against a balance of 50: exactly 50 succeed", async () => {

@@ -14,6 +14,7 @@ import type {
   SealRecord,
 } from "../domain/ledger-types.ts";
 import type { RunCompleteFields, RunMode, RunParams, RunStartFields } from "../domain/request-schemas.ts";
+import type { LedgerEventListener } from "./ledger-events.ts";
 
 /**
  * Builds the seal of a run that has just been completed. Called inside the store's transaction,
@@ -28,6 +29,8 @@ export type IssueSeal = (run: RunRecord, fields: RunCompleteFields, issuedAt: Da
  */
 export interface LedgerStore {
   readonly kind: "sqlite" | "postgres";
+  /** Tells `listener` each consume, grant, redemption and seal after its commit (metrics). */
+  subscribe(listener: LedgerEventListener): void;
   /** Throws when the database cannot answer (readiness probe). */
   ping(): Promise<void>;
   close(): Promise<void>;

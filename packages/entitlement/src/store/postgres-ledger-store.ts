@@ -1,6 +1,7 @@
 import pg from "pg";
 import type { PrincipalBalances } from "../domain/account-schemas.ts";
 import {
+  balanceLimitError,
   checkAnswer,
   consumeAnswerOf,
   consumeEntry,
@@ -13,6 +14,7 @@ import {
   decideRunStart,
   grantAnswer,
   grantEntry,
+  MAX_BALANCE,
   redemptionAnswer,
   redemptionEntry,
   toSealInstant,
@@ -33,6 +35,7 @@ import type {
   SealRecord,
 } from "../domain/ledger-types.ts";
 import type { RunCompleteFields, RunMode, RunParams, RunStartFields } from "../domain/request-schemas.ts";
+import { type LedgerEvent, LedgerEventHub, type LedgerEventListener } from "./ledger-events.ts";
 import type { IssueSeal, LedgerStore, LedgerStoreOptions } from "./ledger-store.ts";
 import { POSTGRES_MIGRATIONS } from "./postgres-migrations.ts";
 import { SEAL_RECORD_SELECT, toLedgerEntry, toRunRecord, toSealRecord } from "./row-mapping.ts";
@@ -99,6 +102,7 @@ export class PostgresLedgerStore implements LedgerStore {
   readonly #pool: pg.Pool;
   readonly #now: () => Date;
   readonly #maxAttempts: number;
+  readonly #events = new LedgerEventHub();
 
   private constructor(pool: pg.Pool, options: PostgresLedgerStoreOptions) {
     this.#pool = pool;
@@ -157,6 +161,13 @@ export class PostgresLedgerStore implements LedgerStore {
         client.release();
       }
     });
+  }
+
+  /** A transaction whose event is told once it has committed. */
+  async #committed<T>(work: (client: Client) => Promise<[T, LedgerEvent]>): Promise<T> {
+    const [result, event] = await this.#tx(work);
+    this.#events.emit(event);
+    return result;
   }
 
   /** Runs one whole transaction again on serialization failure, deadlock or a lost insert race. */
@@ -241,11 +252,14 @@ export class PostgresLedgerStore implements LedgerStore {
       const balance = await this.#one(
         client,
         // the proposed row is CHECKed before the conflict is seen, so it must not be negative itself
+        // and a balance past MAX_BALANCE is not written: no row comes back
         `INSERT INTO balances (principal, mode, runs_remaining) VALUES ($1, $2, GREATEST($3::bigint, 0))
          ON CONFLICT (principal, mode) DO UPDATE SET runs_remaining = balances.runs_remaining + $3
+           WHERE balances.runs_remaining + $3 <= $4
          RETURNING runs_remaining`,
-        [entry.principal, entry.mode, entry.delta],
+        [entry.principal, entry.mode, entry.delta, MAX_BALANCE],
       );
+      if (balance === undefined) throw balanceLimitError();
       purchased = Number(balance?.runs_remaining);
     } else purchased = await this.#purchased(client, entry.principal, entry.mode);
     const after =
@@ -272,6 +286,10 @@ export class PostgresLedgerStore implements LedgerStore {
       ],
     );
     return [Number(inserted?.id), after];
+  }
+
+  subscribe(listener: LedgerEventListener): void {
+    this.#events.subscribe(listener);
   }
 
   async ping(): Promise<void> {
@@ -327,7 +345,10 @@ export class PostgresLedgerStore implements LedgerStore {
       });
       return result.rows[0] as Row | undefined;
     });
-    if (row?.outcome === "charged") return consumeAnswerOf(toRunRecord(row));
+    if (row?.outcome === "charged") {
+      this.#events.emit({ kind: "consume", mode: params.mode, funding: "purchased", replayed: false });
+      return consumeAnswerOf(toRunRecord(row));
+    }
     if (row?.outcome === "credit") return this.#consumeWithCredit(principal, params);
     // Not charged: the run existed (replay or 409), or the guard saw no run left. In the second
     // case a consume of the same run_id may have committed while this statement waited for the
@@ -335,7 +356,15 @@ export class PostgresLedgerStore implements LedgerStore {
     // means absent when the guard ran, and the answer is 402).
     const run = row === undefined ? await this.#runRow(this.#pool, params.run_id) : toRunRecord(row);
     const decision = decideConsume(run, principal, params, { purchased: 0, creditFrom: null });
-    if (decision.kind === "replay") return decision.answer;
+    if (decision.kind === "replay") {
+      this.#events.emit({
+        kind: "consume",
+        mode: params.mode,
+        funding: (run as RunRecord).funding,
+        replayed: true,
+      });
+      return decision.answer;
+    }
     throw new Error("consume statement neither charged nor found the run");
   }
 
@@ -345,7 +374,7 @@ export class PostgresLedgerStore implements LedgerStore {
    * credit: the second waits for the row lock and then sees it used (READ COMMITTED re-check).
    */
   async #consumeWithCredit(principal: string, params: RunParams): Promise<ConsumeResult> {
-    return this.#tx(async (client) => {
+    const { answer, funding, replayed } = await this.#tx(async (client) => {
       const run = await this.#runRow(client, params.run_id, true);
       const decision = decideConsume(
         run,
@@ -353,7 +382,8 @@ export class PostgresLedgerStore implements LedgerStore {
         params,
         await this.#funds(client, principal, params, true),
       );
-      if (decision.kind === "replay") return decision.answer;
+      if (decision.kind === "replay")
+        return { answer: decision.answer, funding: (run as RunRecord).funding, replayed: true };
       const rerunOf = decision.funding === "rerun" ? decision.rerunOf : null;
       const at = this.#now().toISOString();
       const [entryId, after] = await this.#appendEntry(
@@ -385,8 +415,14 @@ export class PostgresLedgerStore implements LedgerStore {
           rerunOf,
         ],
       );
-      return consumeAnswerOf(toRunRecord(inserted as Row));
+      return {
+        answer: consumeAnswerOf(toRunRecord(inserted as Row)),
+        funding: decision.funding,
+        replayed: false,
+      };
     });
+    this.#events.emit({ kind: "consume", mode: params.mode, funding, replayed });
+    return answer;
   }
 
   async startRun(principal: string, fields: RunStartFields): Promise<RunStartResult> {
@@ -418,7 +454,7 @@ export class PostgresLedgerStore implements LedgerStore {
     fields: RunCompleteFields,
     issueSeal: IssueSeal,
   ): Promise<RunCompleteResult> {
-    return this.#tx(async (client) => {
+    return this.#committed(async (client) => {
       const run = await this.#runRow(client, fields.run_id, true);
       if (decideRunComplete(run, principal, fields) === "seal" && run !== null) {
         const now = this.#now();
@@ -441,19 +477,25 @@ export class PostgresLedgerStore implements LedgerStore {
             JSON.stringify(seal),
           ],
         );
-        return { run_id: run.run_id, state: "completed", seal };
+        return [
+          { run_id: run.run_id, state: "completed", seal },
+          { kind: "seal_issued", mode: run.mode, replayed: false },
+        ];
       }
       const row = await this.#one(client, "SELECT bundle_json FROM seals WHERE run_id = $1", [fields.run_id]);
-      return {
-        run_id: fields.run_id,
-        state: "completed",
-        seal: JSON.parse(String(row?.bundle_json)) as SealBundleRecord,
-      };
+      return [
+        {
+          run_id: fields.run_id,
+          state: "completed",
+          seal: JSON.parse(String(row?.bundle_json)) as SealBundleRecord,
+        },
+        { kind: "seal_issued", mode: (run as RunRecord).mode, replayed: true },
+      ];
     });
   }
 
   async grantRuns(request: GrantRequest): Promise<GrantResult> {
-    return this.#tx(async (client) => {
+    return this.#committed(async (client) => {
       const previous =
         request.idempotency_key === undefined
           ? undefined
@@ -461,19 +503,23 @@ export class PostgresLedgerStore implements LedgerStore {
               request.idempotency_key,
             ]);
       const decision = decideGrant(previous === undefined ? null : toLedgerEntry(previous), request);
-      if (decision.kind === "replay") return decision.answer;
+      if (decision.kind === "replay")
+        return [decision.answer, { kind: "grant", mode: request.mode, runs: request.runs, replayed: true }];
       const [id, after] = await this.#appendEntry(
         client,
         grantEntry(request),
         this.#now().toISOString(),
         "purchased",
       );
-      return grantAnswer(request, id, after);
+      return [
+        grantAnswer(request, id, after),
+        { kind: "grant", mode: request.mode, runs: request.runs, replayed: false },
+      ];
     });
   }
 
   async redeemSeal(request: RedeemRequest): Promise<RedeemResult> {
-    return this.#tx(async (client) => {
+    return this.#committed(async (client) => {
       // the seal row lock serialises redemptions of one seal (and a revocation racing them)
       const row = await this.#one(client, `${SEAL_RECORD_SELECT} WHERE s.seal_id = $1 FOR UPDATE OF s`, [
         request.seal_id,
@@ -500,7 +546,7 @@ export class PostgresLedgerStore implements LedgerStore {
          VALUES ($1, $2, $3, $4, $5)`,
         [origin.seal_id, principal, origin.project_id, origin.mode, id],
       );
-      return redemptionAnswer(principal, origin, after);
+      return [redemptionAnswer(principal, origin, after), { kind: "redemption", mode: origin.mode }];
     });
   }
 

@@ -3,6 +3,7 @@ import { dirname } from "node:path";
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
 import type { PrincipalBalances } from "../domain/account-schemas.ts";
 import {
+  assertBalanceWithinLimit,
   checkAnswer,
   consumeAnswerOf,
   consumeEntry,
@@ -35,7 +36,9 @@ import type {
 } from "../domain/ledger-types.ts";
 import type { RunCompleteFields, RunMode, RunParams, RunStartFields } from "../domain/request-schemas.ts";
 import { EntitlementError } from "../errors/entitlement-error.ts";
+import { type LedgerEvent, LedgerEventHub, type LedgerEventListener } from "./ledger-events.ts";
 import type { IssueSeal, LedgerStore, LedgerStoreOptions } from "./ledger-store.ts";
+import { ensurePrivateFiles } from "./private-files.ts";
 import { SEAL_RECORD_SELECT, toLedgerEntry, toRunRecord, toSealRecord } from "./row-mapping.ts";
 import { SqliteGroupCommit } from "./sqlite-group-commit.ts";
 import { SQLITE_MIGRATIONS } from "./sqlite-migrations.ts";
@@ -62,6 +65,7 @@ export class SqliteLedgerStore implements LedgerStore {
   readonly #statements = new Map<string, StatementSync>();
   // writes of one event-loop turn share one fsync; each still commits or fails alone
   readonly #batch: SqliteGroupCommit;
+  readonly #events = new LedgerEventHub();
 
   private constructor(db: DatabaseSync, now: () => Date) {
     this.#db = db;
@@ -69,9 +73,15 @@ export class SqliteLedgerStore implements LedgerStore {
     this.#batch = new SqliteGroupCommit(db);
   }
 
-  /** Opens (creating when missing) the file and applies pending migrations. */
+  /**
+   * Opens (creating when missing) the file and applies pending migrations. The file and its
+   * -wal/-shm are 0600 (created so, or tightened), its directory 0700 when this creates it.
+   */
   static open(path: string, options: SqliteLedgerStoreOptions = {}): SqliteLedgerStore {
-    if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+    if (path !== ":memory:") {
+      mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+      ensurePrivateFiles(path, [`${path}-wal`, `${path}-shm`]);
+    }
     const db = new DatabaseSync(path, { timeout: options.busyTimeoutMs ?? 10_000 });
     db.exec("PRAGMA journal_mode = WAL");
     db.exec("PRAGMA synchronous = FULL");
@@ -183,6 +193,7 @@ export class SqliteLedgerStore implements LedgerStore {
     if (pool === "purchased") {
       purchased += entry.delta;
       if (purchased < 0) throw new EntitlementError("ENTITLEMENT_EXHAUSTED");
+      assertBalanceWithinLimit(purchased);
       this.#run(
         `INSERT INTO balances (principal, mode, runs_remaining) VALUES (?, ?, ?)
          ON CONFLICT (principal, mode) DO UPDATE SET runs_remaining = excluded.runs_remaining`,
@@ -211,6 +222,17 @@ export class SqliteLedgerStore implements LedgerStore {
     return [id, after];
   }
 
+  subscribe(listener: LedgerEventListener): void {
+    this.#events.subscribe(listener);
+  }
+
+  /** Runs `work` in the group commit and tells its event once the batch has committed. */
+  async #committed<T>(work: () => [T, LedgerEvent]): Promise<T> {
+    const [result, event] = await this.#batch.run(work);
+    this.#events.emit(event);
+    return result;
+  }
+
   async ping(): Promise<void> {
     this.#get("SELECT 1");
   }
@@ -237,10 +259,14 @@ export class SqliteLedgerStore implements LedgerStore {
   }
 
   async consumeRun(principal: string, params: RunParams): Promise<ConsumeResult> {
-    return this.#batch.run(() => {
+    return this.#committed(() => {
       const run = this.#runRow(params.run_id);
       const decision = decideConsume(run, principal, params, this.#funds(principal, params));
-      if (decision.kind === "replay") return decision.answer;
+      if (decision.kind === "replay")
+        return [
+          decision.answer,
+          { kind: "consume", mode: params.mode, funding: (run as RunRecord).funding, replayed: true },
+        ];
       const at = this.#now().toISOString();
       const rerunOf = decision.funding === "rerun" ? decision.rerunOf : null;
       const [entryId, after] = this.#appendEntry(
@@ -269,7 +295,10 @@ export class SqliteLedgerStore implements LedgerStore {
           rerunOf,
         ],
       );
-      return consumeAnswerOf(this.#runRow(params.run_id) as RunRecord);
+      return [
+        consumeAnswerOf(this.#runRow(params.run_id) as RunRecord),
+        { kind: "consume", mode: params.mode, funding: decision.funding, replayed: false },
+      ];
     });
   }
 
@@ -300,7 +329,7 @@ export class SqliteLedgerStore implements LedgerStore {
     fields: RunCompleteFields,
     issueSeal: IssueSeal,
   ): Promise<RunCompleteResult> {
-    return this.#batch.run(() => {
+    return this.#committed(() => {
       const run = this.#runRow(fields.run_id);
       if (decideRunComplete(run, principal, fields) === "seal" && run !== null) {
         const now = this.#now();
@@ -323,29 +352,39 @@ export class SqliteLedgerStore implements LedgerStore {
             JSON.stringify(seal),
           ],
         );
-        return { run_id: run.run_id, state: "completed", seal };
+        return [
+          { run_id: run.run_id, state: "completed", seal },
+          { kind: "seal_issued", mode: run.mode, replayed: false },
+        ];
       }
       const row = this.#get("SELECT bundle_json FROM seals WHERE run_id = ?", [fields.run_id]);
       const seal = JSON.parse(String(row?.bundle_json)) as SealBundleRecord;
-      return { run_id: fields.run_id, state: "completed", seal };
+      return [
+        { run_id: fields.run_id, state: "completed", seal },
+        { kind: "seal_issued", mode: (run as RunRecord).mode, replayed: true },
+      ];
     });
   }
 
   async grantRuns(request: GrantRequest): Promise<GrantResult> {
-    return this.#batch.run(() => {
+    return this.#committed(() => {
       const previousRow =
         request.idempotency_key === undefined
           ? undefined
           : this.#get("SELECT * FROM ledger_entries WHERE idempotency_key = ?", [request.idempotency_key]);
       const decision = decideGrant(previousRow === undefined ? null : toLedgerEntry(previousRow), request);
-      if (decision.kind === "replay") return decision.answer;
+      if (decision.kind === "replay")
+        return [decision.answer, { kind: "grant", mode: request.mode, runs: request.runs, replayed: true }];
       const [id, after] = this.#appendEntry(grantEntry(request), this.#now().toISOString(), "purchased");
-      return grantAnswer(request, id, after);
+      return [
+        grantAnswer(request, id, after),
+        { kind: "grant", mode: request.mode, runs: request.runs, replayed: false },
+      ];
     });
   }
 
   async redeemSeal(request: RedeemRequest): Promise<RedeemResult> {
-    return this.#batch.run(() => {
+    return this.#committed(() => {
       const seal = this.#sealRow(request.seal_id);
       const principal = decideRedemption(
         seal,
@@ -364,7 +403,7 @@ export class SqliteLedgerStore implements LedgerStore {
          VALUES (?, ?, ?, ?, ?)`,
         [origin.seal_id, principal, origin.project_id, origin.mode, id],
       );
-      return redemptionAnswer(principal, origin, after);
+      return [redemptionAnswer(principal, origin, after), { kind: "redemption", mode: origin.mode }];
     });
   }
 

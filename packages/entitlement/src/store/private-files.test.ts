@@ -1,0 +1,47 @@
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, describe, it } from "node:test";
+import { fileURLToPath } from "node:url";
+import { ensurePrivateDirectory, ensurePrivateFiles } from "./private-files.ts";
+
+const modeOf = (path: string) => statSync(path).mode & 0o777;
+const MODULE = fileURLToPath(new URL("./private-files.ts", import.meta.url));
+
+describe("private files", () => {
+  const root = mkdtempSync(join(tmpdir(), "svc-private-files-"));
+  after(() => rmSync(root, { recursive: true, force: true }));
+
+  it("creates a directory 0700 and tightens a looser one, saying what it was", () => {
+    assert.deepEqual(ensurePrivateDirectory(join(root, "new")), { outcome: "private" });
+    assert.equal(modeOf(join(root, "new")), 0o700);
+    const open = join(root, "open");
+    mkdirSync(open);
+    chmodSync(open, 0o755);
+    assert.deepEqual(ensurePrivateDirectory(open), { outcome: "tightened", modeWas: 0o755 });
+    assert.equal(modeOf(open), 0o700);
+  });
+
+  it("goes on, and says so, for a directory another user owns (a Kubernetes fsGroup volume)", () => {
+    // /tmp is root's and 1777; as root, ask as user nobody, who cannot chmod it
+    const call = `import(${JSON.stringify(MODULE)}).then((m) => console.log(JSON.stringify(m.ensurePrivateDirectory("/tmp"))))`;
+    const asOther = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+    const child = spawnSync(process.execPath, ["-e", call], { encoding: "utf8", ...asOther });
+    assert.equal(child.status, 0, child.stderr);
+    assert.deepEqual(JSON.parse(child.stdout), { outcome: "not_owner", mode: modeOf("/tmp") });
+  });
+
+  it("creates the ledger file 0600 and tightens it and its -wal/-shm when looser", () => {
+    const file = join(root, "ledger.sqlite");
+    ensurePrivateFiles(file);
+    assert.equal(modeOf(file), 0o600);
+    chmodSync(file, 0o644);
+    writeFileSync(`${file}-wal`, "", { mode: 0o644 });
+    chmodSync(`${file}-wal`, 0o664);
+    assert.deepEqual(ensurePrivateFiles(file, [`${file}-wal`, `${file}-shm`]), [file, `${file}-wal`]);
+    assert.equal(modeOf(file), 0o600);
+    assert.equal(modeOf(`${file}-wal`), 0o600);
+  });
+});
