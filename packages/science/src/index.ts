@@ -1,4 +1,14 @@
 export {
+  type AdmetFinding,
+  type AdmetSummary,
+  admetPredictions,
+  BBBP_VALIDATION,
+} from "./admet/admet-predictions.ts";
+export type { BioavailabilityRadar, RadarAxis } from "./admet/bioavailability-radar.ts";
+export { type BoiledEggCall, boiledEgg } from "./admet/boiled-egg.ts";
+export { RULE_SETS, type RuleName, type RuleVerdict } from "./admet/drug-likeness-rules.ts";
+export { computeQed, type QedProperties, qedProperties } from "./admet/qed.ts";
+export {
   type AnalysisModule,
   type CompoundFinding,
   evidenceId,
@@ -27,6 +37,13 @@ export {
 } from "./prepare-compound.ts";
 export { loadRDKit, type Mol, type ParseOutcome, parseSmiles, type RDKit } from "./rdkit.ts";
 export { IMPLEMENTED_MODULES } from "./registry.ts";
+export { type SolubilityClass, solubilityClass } from "./solubility/esol.ts";
+export {
+  type SolubilityFinding,
+  type SolubilitySummary,
+  solubilityAssessment,
+} from "./solubility/solubility-assessment.ts";
+export { predictSolubility, type SolubilityModelName } from "./solubility/solubility-models.ts";
 export { findStructuralAlerts, type StructuralAlerts } from "./toxicity/structural-alerts.ts";
 export {
   type ToxicityProfileFinding,
