@@ -27,6 +27,15 @@ export {
   kinaseDrugLikeness,
   type RuleResult,
 } from "./kinase-drug-likeness.ts";
+export {
+  type ManufacturabilityFinding,
+  type ManufacturabilitySummary,
+  manufacturabilityAudit,
+} from "./manufacturability/manufacturability-audit.ts";
+export {
+  type ManufacturabilityProfile,
+  manufacturabilityProfile,
+} from "./manufacturability/manufacturability-profile.ts";
 export { type MolecularLogicFinding, type MolecularLogicSummary, molecularLogic } from "./molecular-logic.ts";
 export { chooseParent, PARENT_RULE, type ParentChoice } from "./parent/choose-parent.ts";
 export {
