@@ -33,6 +33,11 @@ describe("npm run demo (the README's first command)", () => {
     assert.equal(demo.status, 0, `${demo.stdout}\n${demo.stderr}`);
     assert.match(demo.stdout, /seal offline: VERIFIED/);
     assert.match(demo.stdout, /seal online: {2}VERIFIED \(issued by this service\)/);
+    // Issue 11: the demo lists exactly which required modules remain and why.
+    const coverage = /coverage {2}(\d+) of (\d+) required modules ran; (\d+) remain:/.exec(demo.stdout);
+    assert.ok(coverage, demo.stdout);
+    assert.equal(Number(coverage[1]) + Number(coverage[3]), Number(coverage[2]));
+    assert.equal(demo.stdout.match(/^ {4}- \w+: not available: /gm)?.length, Number(coverage[3]));
     urls.push(/entitlement service at (http:\/\/\S+)/.exec(demo.stdout)?.[1] ?? "");
   });
 

@@ -111,12 +111,19 @@ async function main(): Promise<number> {
   ).json()) as { state: string; reason: string; issued_here: boolean };
   const summary = JSON.parse(await readFile(join(runDir, "results", "summary.json"), "utf8"));
   const rel = (path: string) => relative(process.cwd(), path) || ".";
+  const plan = JSON.parse(await readFile(join(runDir, "plans", `${runId}_module_plan.json`), "utf8")) as {
+    modules: { module_id: string; bucket: string; outcome: string; detail: string | null }[];
+  };
+  const required = plan.modules.filter((m) => m.bucket === "required");
+  const missing = required.filter((m) => m.outcome !== "executed");
   console.log(`
 Demo run ${runId} finished.
   summary   ${rel(join(runDir, "results", "summary.json"))}
   report    ${rel(join(runDir, "results", "report.html"))}
   seal      ${rel(sealDir)}/ (seal.svg, seal.json, seal.sig, public_key.pem, VERIFY.md)
-  category  ${summary.category_id}; ${summary.compounds.total} compounds, ${summary.compounds.parsed} parsed; claim strength ${summary.claim_strength} (${summary.missing_proof.length} required modules missing: not available in this build)
+  category  ${summary.category_id}; ${summary.compounds.total} compounds, ${summary.compounds.parsed} parsed; claim strength ${summary.claim_strength}
+  coverage  ${required.length - missing.length} of ${required.length} required modules ran; ${missing.length} remain:
+${missing.map((m) => `    - ${m.module_id}: ${m.detail ?? m.outcome}`).join("\n")}
   seal offline: ${offline.state}${offline.state === "VERIFIED" ? "" : ` (${offline.reason})`}
   seal online:  ${online.state}${online.issued_here ? " (issued by this service)" : ""}
   repro check:  bash ${rel(join(runDir, "repro_pack", "container", "verify.sh"))}

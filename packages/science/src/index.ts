@@ -59,3 +59,4 @@ export {
   type ToxicityProfileSummary,
   toxicityProfile,
 } from "./toxicity/toxicity-profile.ts";
+export { UNAVAILABLE_MODULES } from "./unavailable-modules.ts";
