@@ -143,6 +143,17 @@ export function qedProperties(rdkit: RDKit, mol: Mol): QedProperties {
 }
 
 /**
+ * The SMARTS of Bickerton's 116 unwanted-group alerts present in a molecule (QED's ALERTS property
+ * counts them), for toxicity_profile to report as alerts in their own right.
+ */
+export function matchedQedAlerts(rdkit: RDKit, mol: Mol): string[] {
+  const fingerprint = patternFingerprint(mol);
+  return queries(rdkit)
+    .alerts.filter((alert) => findMatches(mol, fingerprint, alert).length > 0)
+    .map((alert) => alert.smarts);
+}
+
+/**
  * Quantitative estimate of drug-likeness (Bickerton et al., Nat. Chem. 2012, 4, 90) with the
  * mean weights: the weighted geometric mean of the eight desirability functions, 0 to 1.
  */
