@@ -35,6 +35,11 @@ describe("npm run demo (the README's first command)", () => {
     assert.match(demo.stdout, /seal online: {2}VERIFIED \(issued by this service\)/);
     assert.match(demo.stdout, /svc seal verify --issuer: VERIFIED \(outputs recomputed, revocation asked/);
     assert.match(demo.stdout, /verify later: SVC_TRUSTED_KEYS=\S+trusted-keys\.json npx svc seal verify /);
+    // Issue 11: the demo lists exactly which required modules remain and why.
+    const coverage = /coverage {2}(\d+) of (\d+) required modules ran; (\d+) remain:/.exec(demo.stdout);
+    assert.ok(coverage, demo.stdout);
+    assert.equal(Number(coverage[1]) + Number(coverage[3]), Number(coverage[2]));
+    assert.equal(demo.stdout.match(/^ {4}- \w+: not available: /gm)?.length, Number(coverage[3]));
     urls.push(/entitlement service at (http:\/\/\S+)/.exec(demo.stdout)?.[1] ?? "");
   });
 

@@ -133,6 +133,9 @@ describe("svc-runner end to end", () => {
       "raw/molecular_logic_raw.json",
       "raw/kinase_drug_likeness_raw.json",
       "raw/admet_predictions_raw.json",
+      "raw/toxicity_profile_raw.json",
+      "raw/solubility_assessment_raw.json",
+      "raw/cyp_assessment_raw.json",
       "seal/seal.json",
       "seal/seal.sig",
       "seal/seal.svg",
@@ -154,9 +157,12 @@ describe("svc-runner end to end", () => {
     assert.equal(summary.compounds.total, 34);
     assert.equal(summary.compounds.parsed, 34);
     assert.equal(summary.claim_strength, "HYPOTHESIS");
-    assert.ok(summary.missing_proof.includes("admet_predictions"));
-    const raw = await readJson(join(run.runDir, "raw/admet_predictions_raw.json"));
+    assert.ok(summary.missing_proof.includes("cyp_assessment"));
+    const raw = await readJson(join(run.runDir, "raw/cyp_assessment_raw.json"));
     assert.equal(raw.status, "not_available");
+    const admet = await readJson(join(run.runDir, "raw/admet_predictions_raw.json"));
+    assert.equal(admet.status, "executed");
+    assert.equal(admet.result.compounds.length, 34);
     const verification = await assertSealVerified(run.runDir);
     assert.equal(verification.payload?.run_id, "run_full");
     const report = await readFile(join(run.runDir, "results/report.html"), "utf8");

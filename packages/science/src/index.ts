@@ -1,4 +1,14 @@
 export {
+  type AdmetFinding,
+  type AdmetSummary,
+  admetPredictions,
+  BBBP_VALIDATION,
+} from "./admet/admet-predictions.ts";
+export type { BioavailabilityRadar, RadarAxis } from "./admet/bioavailability-radar.ts";
+export { type BoiledEggCall, boiledEgg } from "./admet/boiled-egg.ts";
+export { RULE_SETS, type RuleName, type RuleVerdict } from "./admet/drug-likeness-rules.ts";
+export { computeQed, type QedProperties, qedProperties } from "./admet/qed.ts";
+export {
   type AnalysisModule,
   type CompoundFinding,
   evidenceId,
@@ -17,6 +27,15 @@ export {
   kinaseDrugLikeness,
   type RuleResult,
 } from "./kinase-drug-likeness.ts";
+export {
+  type ManufacturabilityFinding,
+  type ManufacturabilitySummary,
+  manufacturabilityAudit,
+} from "./manufacturability/manufacturability-audit.ts";
+export {
+  type ManufacturabilityProfile,
+  manufacturabilityProfile,
+} from "./manufacturability/manufacturability-profile.ts";
 export { type MolecularLogicFinding, type MolecularLogicSummary, molecularLogic } from "./molecular-logic.ts";
 export { chooseParent, PARENT_RULE, type ParentChoice } from "./parent/choose-parent.ts";
 export {
@@ -27,9 +46,17 @@ export {
 } from "./prepare-compound.ts";
 export { loadRDKit, type Mol, type ParseOutcome, parseSmiles, type RDKit } from "./rdkit.ts";
 export { IMPLEMENTED_MODULES } from "./registry.ts";
+export { type SolubilityClass, solubilityClass } from "./solubility/esol.ts";
+export {
+  type SolubilityFinding,
+  type SolubilitySummary,
+  solubilityAssessment,
+} from "./solubility/solubility-assessment.ts";
+export { predictSolubility, type SolubilityModelName } from "./solubility/solubility-models.ts";
 export { findStructuralAlerts, type StructuralAlerts } from "./toxicity/structural-alerts.ts";
 export {
   type ToxicityProfileFinding,
   type ToxicityProfileSummary,
   toxicityProfile,
 } from "./toxicity/toxicity-profile.ts";
+export { UNAVAILABLE_MODULES } from "./unavailable-modules.ts";

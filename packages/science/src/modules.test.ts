@@ -77,3 +77,13 @@ test("a molecule breaking two Lipinski limits fails the rule; Veber and Egan are
   assert.equal(finding.rules?.veber.pass, false);
   assert.equal(finding.rules?.egan.pass, false);
 });
+
+test("a prepared compound survives structured clone and JSON as plain data (no RDKit handle)", async () => {
+  const rdkit = await loadRDKit();
+  const compound = prepareCompound(rdkit, row(1, "CCO"));
+  assert.ok(compound.ok);
+  assert.equal(compound.rdkit, rdkit);
+  const copy = structuredClone(compound);
+  assert.equal(Object.hasOwn(copy, "rdkit"), false);
+  assert.equal(JSON.parse(JSON.stringify(compound)).chem.parent_smiles, "CCO");
+});

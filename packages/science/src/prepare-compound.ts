@@ -43,7 +43,8 @@ export interface ParsedChemistry {
 
 /**
  * A row with what RDKit could make of its SMILES: the input every module works on. `rdkit` is the
- * instance that parsed it, so analyzers can re-read `chem.parent_smiles` without loading another.
+ * instance that parsed it, so analyzers can re-read `chem.parent_smiles` without loading another;
+ * it is non-enumerable, so a compound copied to another thread carries plain data only.
  */
 export type PreparedCompound =
   | { readonly row: CompoundRow; readonly ok: true; readonly chem: ParsedChemistry; readonly rdkit: RDKit }
@@ -66,10 +67,9 @@ export function prepareCompound(rdkit: RDKit, row: CompoundRow): PreparedCompoun
       const target = parent ?? mol;
       const inchi = safe(() => mol.get_inchi());
       const parentInchi = parent === null ? inchi : safe(() => parent.get_inchi());
-      return {
+      return withRDKit(rdkit, {
         row,
         ok: true,
-        rdkit,
         chem: {
           canonical_smiles: mol.get_smiles(),
           inchi,
@@ -85,13 +85,21 @@ export function prepareCompound(rdkit: RDKit, row: CompoundRow): PreparedCompoun
           descriptors: readDescriptors(target.get_descriptors()),
           depiction_svg: stripXmlDeclaration(target.get_svg(260, 180)),
         },
-      };
+      });
     } finally {
       parent?.delete();
     }
   } finally {
     mol.delete();
   }
+}
+
+/**
+ * Attaches the RDKit instance as a non-enumerable property: analyzers in the same thread use it,
+ * while JSON and structured clone (postMessage to or from a worker) skip it and copy plain data.
+ */
+function withRDKit(rdkit: RDKit, compound: Omit<PreparedCompound & { ok: true }, "rdkit">): PreparedCompound {
+  return Object.defineProperty(compound, "rdkit", { value: rdkit, enumerable: false }) as PreparedCompound;
 }
 
 function reparse(rdkit: RDKit, choice: ParentChoice): Mol | null {

@@ -11,6 +11,8 @@ export interface LocalRunFacts {
     compounds?: { total?: number; parsed?: number | null };
     missing_proof?: unknown[];
   };
+  /** Every required module of the category's plan, with its outcome (issue 11: say which remain and why). */
+  required: readonly { module_id: string; outcome: string; detail: string | null }[];
   offline: { state: string; reason: string };
   online: { state: string; issued_here: boolean };
   /** The entitlement service that issued the seal, whose keys were pinned. */
@@ -26,12 +28,15 @@ export function formatLocalRunReport(facts: LocalRunFacts): string {
   const rel = (path: string) => relative(process.cwd(), path) || ".";
   const { summary } = facts;
   const sealDir = `${facts.runDir}/seal`;
+  const missing = facts.required.filter((m) => m.outcome !== "executed");
   return `
 ${facts.title} run ${facts.runId} finished.
   summary   ${rel(`${facts.runDir}/results/summary.json`)}
   report    ${rel(`${facts.runDir}/results/report.html`)}
   seal      ${rel(sealDir)}/ (seal.svg, seal.json, seal.sig, public_key.pem, VERIFY.md)
-  category  ${summary.category_id}; ${summary.compounds?.total} compounds, ${summary.compounds?.parsed} parsed; claim strength ${summary.claim_strength} (${summary.missing_proof?.length ?? 0} required modules missing: not available in this build)
+  category  ${summary.category_id}; ${summary.compounds?.total} compounds, ${summary.compounds?.parsed} parsed; claim strength ${summary.claim_strength}
+  coverage  ${facts.required.length - missing.length} of ${facts.required.length} required modules ran; ${missing.length} remain:
+${missing.map((m) => `    - ${m.module_id}: ${m.detail ?? m.outcome}`).join("\n")}
   seal offline: ${facts.offline.state}${facts.offline.state === "VERIFIED" ? "" : ` (${facts.offline.reason})`}
   seal online:  ${facts.online.state}${facts.online.issued_here ? " (issued by this service)" : ""}
   svc seal verify --issuer: ${facts.pinned.state} (outputs recomputed, revocation asked, issuer key ${facts.pinned.keyIds.join(", ")})

@@ -173,7 +173,12 @@ export async function runLocalAudit(options: LocalAuditOptions): Promise<number>
     const issuerPemFile = join(outDir, "issuer-public-key.pem");
     const pinned = await pinIssuerAndVerify({ issuer: url, runDir, trustFile, issuerPemFile });
     const summary = JSON.parse(await readFile(join(runDir, "results", "summary.json"), "utf8"));
+    const plan = JSON.parse(await readFile(join(runDir, "plans", `${runId}_module_plan.json`), "utf8")) as {
+      modules: { module_id: string; bucket: string; outcome: string; detail: string | null }[];
+    };
+    const required = plan.modules.filter((m) => m.bucket === "required");
     const facts = {
+      required: required.map(({ module_id, outcome, detail }) => ({ module_id, outcome, detail })),
       title: options.title,
       runId,
       runDir,

@@ -44,7 +44,15 @@ test("the plan lists every policy module once, with not_available and out_of_sco
   const byId = new Map(plan.modules.map((m) => [m.module_id, m]));
   assert.equal(byId.get("molecular_logic")?.outcome, "planned");
   assert.equal(byId.get("cyp_assessment")?.reason, "not_available");
-  assert.equal(byId.get("cyp_assessment")?.detail, NOT_AVAILABLE);
+  assert.match(byId.get("cyp_assessment")?.detail ?? "", /^not available: no CYP inhibition data/);
+  for (const m of plan.modules.filter(
+    (entry) => entry.bucket === "required" && entry.reason === "not_available",
+  ))
+    assert.notEqual(
+      m.detail,
+      NOT_AVAILABLE,
+      `${m.module_id}: a required module says why it is not available`,
+    );
   assert.equal(byId.get("molecular_docking")?.reason, "out_of_scope");
   const counts = countPlan(settlePlan(plan, new Map()));
   assert.equal(counts.claim_strength, "HYPOTHESIS");

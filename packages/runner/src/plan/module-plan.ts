@@ -1,4 +1,4 @@
-import type { AnalysisModule, InputKind, RiskChannel } from "@svc/science";
+import { type AnalysisModule, type InputKind, type RiskChannel, UNAVAILABLE_MODULES } from "@svc/science";
 import { BUCKETS, type Bucket, findCategory, type Policy } from "./policy.ts";
 import type { CategoryResolution } from "./resolve-category.ts";
 
@@ -70,7 +70,12 @@ export function buildModulePlan(
       };
     }
     if (module === undefined)
-      return { ...base, outcome: "skipped", reason: "not_available", detail: NOT_AVAILABLE };
+      return {
+        ...base,
+        outcome: "skipped",
+        reason: "not_available",
+        detail: UNAVAILABLE_MODULES[id] ?? NOT_AVAILABLE,
+      };
     const missing = module.requiredInputs.filter((input) => !staged.has(input));
     if (missing.length > 0) {
       return {

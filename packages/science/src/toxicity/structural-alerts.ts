@@ -1,3 +1,4 @@
+import { lastParentCache } from "../parent/last-parent-cache.ts";
 import type { Mol, RDKit } from "../rdkit.ts";
 import {
   compileScreenedQuery,
@@ -52,7 +53,7 @@ function union(matches: readonly number[][], below: number): number[] {
  * parsed, as the NIBR script does, and count at least MIN_COUNT matches.
  */
 export function findStructuralAlerts(rdkit: RDKit, parent: Mol): StructuralAlerts {
-  const { pains, nibr } = catalogs(rdkit);
+  const { pains } = catalogs(rdkit);
   const heavy = parent.get_num_atoms();
   const alertAtoms: Record<string, number[]> = {};
   const painsHits: string[] = [];
@@ -69,13 +70,32 @@ export function findStructuralAlerts(rdkit: RDKit, parent: Mol): StructuralAlert
   } finally {
     withHs.delete();
   }
+  const nibrAlerts = cachedNibrAlerts(rdkit, parent);
+  return {
+    pains: painsHits,
+    nibr: nibrAlerts.nibr,
+    alert_atoms: { ...alertAtoms, ...nibrAlerts.alert_atoms },
+  };
+}
+
+/** The NIBR part of {@link findStructuralAlerts} alone (manufacturability reads its reactive motifs). */
+export function findNibrAlerts(rdkit: RDKit, parent: Mol): Pick<StructuralAlerts, "nibr" | "alert_atoms"> {
+  const heavy = parent.get_num_atoms();
+  const alertAtoms: Record<string, number[]> = {};
   const nibrHits: StructuralAlerts["nibr"][number][] = [];
   const fingerprint = patternFingerprint(parent);
-  for (const filter of nibr) {
+  for (const filter of catalogs(rdkit).nibr) {
     const matches = findMatches(parent, fingerprint, filter);
     if (matches.length < filter.minCount) continue;
     nibrHits.push({ name: filter.name, severity: filter.severity, covalent: filter.covalent });
     alertAtoms[filter.name] = union(matches, heavy);
   }
-  return { pains: painsHits, nibr: nibrHits, alert_atoms: alertAtoms };
+  return { nibr: nibrHits, alert_atoms: alertAtoms };
+}
+
+const lastNibr = lastParentCache<Pick<StructuralAlerts, "nibr" | "alert_atoms">>();
+
+/** {@link findNibrAlerts}, computed once when toxicity and manufacturability read the same parent. */
+export function cachedNibrAlerts(rdkit: RDKit, parent: Mol): Pick<StructuralAlerts, "nibr" | "alert_atoms"> {
+  return lastNibr(parent.get_smiles(), () => findNibrAlerts(rdkit, parent));
 }

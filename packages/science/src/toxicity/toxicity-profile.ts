@@ -1,3 +1,4 @@
+import { matchedQedAlerts } from "../admet/qed.ts";
 import {
   type AnalysisModule,
   type CompoundFinding,
@@ -16,6 +17,8 @@ export interface ToxicityProfileFinding extends CompoundFinding {
   readonly brenk: null;
   readonly nibr: StructuralAlerts["nibr"] | null;
   readonly alert_atoms: StructuralAlerts["alert_atoms"] | null;
+  /** SMARTS of QED's unwanted-group alerts present (Bickerton 2012, the 116 of RDKit's QED). */
+  readonly qed_alerts: readonly string[] | null;
 }
 
 export interface ToxicityProfileSummary {
@@ -41,18 +44,20 @@ const METHOD: MethodCard = {
   what:
     "Structural alerts on the parent, reported as alerts and never as a toxicity prediction: the 480 PAINS " +
     "patterns (families A/B/C) for assay interference, and the 444 NIBR hit-triage filters with their " +
-    "severity (EXCLUDE, FLAG, ANNOTATION) and covalent flag. Atom indices of each alert are given for " +
-    "highlighted depictions.",
+    "severity (EXCLUDE, FLAG, ANNOTATION) and covalent flag, and QED's 116 unwanted-group alerts. Atom " +
+    "indices of each PAINS and NIBR alert are given for highlighted depictions.",
   citations: [
     "Baell & Holloway, J. Med. Chem. 2010, 53, 2719 (PAINS)",
     "Saubern, Guha & Baell, Mol. Inf. 2011, 30, 847 (PAINS as SMARTS)",
     "Schuffenhauer et al., J. Med. Chem. 2020, 63, 14425 (NIBR filters)",
+    "Bickerton et al., Nat. Chem. 2012, 4, 90 (QED's unwanted-group alerts)",
   ],
-  data: ["wehi-pains.csv", "nibr-substructure-filters.csv"],
+  data: ["wehi-pains.csv", "nibr-substructure-filters.csv", "qed-bickerton-2012.json"],
   validation:
     "Per-molecule hit sets against native RDKit 2022.09 (FilterCatalog PAINS; a FilterCatalog of the NIBR " +
     "SMARTS with MIN_COUNT as the NIBR script builds it) on every 4th NCI first_5K molecule: PAINS identical " +
-    "1,247/1,247, NIBR identical 1,244/1,247 (test: toxicity/structural-alerts.test.ts).",
+    "1,247/1,247, NIBR identical 1,244/1,247 (test: toxicity/structural-alerts.test.ts); the number of QED " +
+    "alerts equals native rdkit.Chem.QED's ALERTS on 4,989/4,989 NCI molecules (admet/qed.test.ts).",
   limits:
     "An alert is a substructure, not a measured liability: PAINS flag frequent hitters in AlphaScreen-type " +
     "assays; Brenk alerts on Tox21 had odds ratios of 1.1–1.7 (science review), so no risk number is derived. " +
@@ -91,16 +96,20 @@ export const toxicityProfile: AnalysisModule<ToxicityProfileFinding, ToxicityPro
             brenk: null,
             nibr: null,
             alert_atoms: null,
+            qed_alerts: null,
           };
         }
-        const alerts = withParentMol(compound, (mol, rdkit) => findStructuralAlerts(rdkit, mol));
+        const { alerts, qedAlerts } = withParentMol(compound, (mol, rdkit) => ({
+          alerts: findStructuralAlerts(rdkit, mol),
+          qedAlerts: matchedQedAlerts(rdkit, mol),
+        }));
         assessed++;
         if (alerts.pains.length > 0) withPains++;
         if (alerts.nibr.some((hit) => hit.severity === "EXCLUDE")) withExclude++;
         if (alerts.nibr.some((hit) => hit.covalent)) withCovalent++;
         for (const name of [...alerts.pains, ...alerts.nibr.map((hit) => hit.name)])
           counts.set(name, (counts.get(name) ?? 0) + 1);
-        return { ...base, status: "assessed", reason: null, ...alerts, brenk: null };
+        return { ...base, status: "assessed", reason: null, ...alerts, brenk: null, qed_alerts: qedAlerts };
       },
       finish(): ToxicityProfileSummary {
         return {

@@ -1,0 +1,51 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { prepareCompound } from "../prepare-compound.ts";
+import { loadRDKit } from "../rdkit.ts";
+import { admetPredictions } from "./admet-predictions.ts";
+
+const row = (index: number, smiles: string) => ({
+  index,
+  line: index + 1,
+  candidateId: `C${index}`,
+  name: null,
+  smiles,
+  metadata: {},
+});
+
+test("a compound gets every agreed key: QED, BOILED-Egg, six rule sets, Abbott score, log Kp and the radar", async () => {
+  const rdkit = await loadRDKit();
+  const analyzer = admetPredictions.createAnalyzer();
+  // Caffeine as its hydrochloride: the chloride is stripped. WLOGP −1.03 lies below the yolk, so
+  // BOILED-Egg calls it absorbed but not brain-penetrant (a known false negative of the method).
+  const f = analyzer.analyze(prepareCompound(rdkit, row(1, "Cn1cnc2c1c(=O)n(C)c(=O)n2C.Cl")));
+  assert.equal(f.status, "assessed");
+  assert.equal(f.mw, 194.194);
+  assert.ok(f.qed !== null && f.qed > 0 && f.qed < 1);
+  assert.deepEqual(f.boiled_egg, { gi_absorption: "high", bbb_permeant: false, region: "white" });
+  assert.deepEqual(Object.keys(f.rules ?? {}).sort(), [
+    "egan",
+    "ghose",
+    "lead_likeness",
+    "lipinski",
+    "muegge",
+    "veber",
+  ]);
+  assert.equal(f.rules?.ghose.pass, false, "caffeine has 24 atoms but MW 194 and WLOGP −1.03 < −0.4");
+  assert.equal(f.bioavailability_score, 0.55);
+  assert.ok(f.log_kp_cm_s !== null && f.log_kp_cm_s < -6);
+  assert.deepEqual(Object.keys(f.radar ?? {}), ["lipo", "size", "polar", "insolu", "insatu", "flex"]);
+  assert.equal(f.radar?.lipo.in_range, false, "WLOGP −1.03 is below the radar's −0.7");
+  assert.equal(f.radar?.polar.in_range, true);
+  const summary = analyzer.finish();
+  assert.equal(summary.gi_absorption_high, 1);
+  assert.equal(summary.bbbp_validation.mcc, 0.409);
+});
+
+test("an acid is scored as an anion (Martin 2005): ibuprofen, TPSA 37 Å², gets 0.85", async () => {
+  const rdkit = await loadRDKit();
+  const f = admetPredictions
+    .createAnalyzer()
+    .analyze(prepareCompound(rdkit, row(1, "CC(C)Cc1ccc(cc1)C(C)C(=O)O")));
+  assert.equal(f.bioavailability_score, 0.85);
+});

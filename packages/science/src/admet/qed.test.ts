@@ -1,0 +1,70 @@
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { describe, it } from "node:test";
+import {
+  assertNativeInCi,
+  NCI_5K,
+  nativeMissing,
+  readNci,
+  runNative,
+} from "../../test/support/native-rdkit.ts";
+import { loadRDKit, parseSmiles } from "../rdkit.ts";
+import { computeQed, type QedProperties, qedProperties } from "./qed.ts";
+
+const NAMES: (keyof QedProperties)[] = ["MW", "ALOGP", "HBA", "HBD", "PSA", "ROTB", "AROM", "ALERTS"];
+
+async function qedOf(smiles: string): Promise<number> {
+  const rdkit = await loadRDKit();
+  const parsed = parseSmiles(rdkit, smiles);
+  assert.ok("mol" in parsed);
+  try {
+    return computeQed(qedProperties(rdkit, parsed.mol));
+  } finally {
+    parsed.mol.delete();
+  }
+}
+
+describe("QED (Bickerton 2012)", () => {
+  // Values printed (truncated) in RDKit's QED.py doctests, from Bickerton's original implementation.
+  it("reproduces the reference values of three molecules from the QED paper", async () => {
+    assert.match(String(await qedOf("N=C(CCSCc1csc(N=C(N)N)n1)NS(N)(=O)=O")), /^0\.253/);
+    assert.match(String(await qedOf("CNC(=NCCSCc1nc[nH]c1C)NC#N")), /^0\.234/);
+    assert.match(String(await qedOf("CCCCCNC(=N)NN=Cc1c[nH]c2ccc(CO)cc12")), /^0\.234/);
+  });
+
+  assertNativeInCi();
+  it("agrees with native rdkit.Chem.QED within 0.005 on ≥ 99% of NCI first_5K", {
+    skip: nativeMissing ?? false,
+  }, async () => {
+    const rdkit = await loadRDKit();
+    const native = runNative<Record<string, number[]>>("qed.py", [NCI_5K]);
+    let compared = 0;
+    let close = 0;
+    let exact = 0;
+    const propertyDiffers = new Map<string, number>();
+    for (const [smiles, id] of readNci(readFileSync(NCI_5K, "utf8"))) {
+      const expected = native[id];
+      if (expected === undefined) continue;
+      const parsed = parseSmiles(rdkit, smiles);
+      if (!("mol" in parsed)) continue;
+      try {
+        const props = qedProperties(rdkit, parsed.mol);
+        const diff = Math.abs(computeQed(props) - (expected[0] ?? Number.NaN));
+        compared++;
+        if (diff < 0.005) close++;
+        if (diff < 1e-6) exact++;
+        NAMES.forEach((name, i) => {
+          if (Math.abs(props[name] - (expected[i + 1] ?? Number.NaN)) > 1e-6)
+            propertyDiffers.set(name, (propertyDiffers.get(name) ?? 0) + 1);
+        });
+      } finally {
+        parsed.mol.delete();
+      }
+    }
+    console.log(
+      `# QED |diff| < 0.005: ${close}/${compared}; < 1e-6: ${exact}; properties differing: ${JSON.stringify(Object.fromEntries(propertyDiffers))}`,
+    );
+    assert.ok(compared >= 4900, `compared ${compared}`);
+    assert.ok(close / compared >= 0.99, `QED within 0.005 for ${close}/${compared}`);
+  });
+});

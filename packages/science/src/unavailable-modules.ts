@@ -1,0 +1,23 @@
+/**
+ * Why each policy module this build does not implement is `not_available`, and what it would
+ * need (issue 11: never a placeholder number). Written into the module plan and the raw record.
+ */
+export const UNAVAILABLE_MODULES: Readonly<Record<string, string>> = {
+  synthesis_audit:
+    "not available: the SA score (Ertl & Schuffenhauer 2009) needs RDKit's unhashed radius-2 Morgan ids, which " +
+    "RDKit WebAssembly does not expose; it needs a TypeScript port proven id-for-id against native RDKit",
+  cyp_assessment: "not available: no CYP inhibition data or validated CYP model is available offline",
+  target_biology_risk:
+    "not available: needs target annotations (targets.csv) and a target-safety knowledge base not held offline",
+  clinical_precedent_prior:
+    "not available: a nearest-approved-drug model and CT_TOX classifier on ClinTox are not built yet",
+  gcn_toxicity:
+    "not available: a graph network (or a fingerprint model under its own name) trained on Tox21 is not built yet",
+  metabolite_prediction:
+    "not available: site-of-metabolism reaction rules written from the literature are not built yet",
+  uncertainty_quantification:
+    "not available: conformal intervals and applicability domains across modules are not built yet " +
+    "(solubility_assessment reports its own domain)",
+  wetlab_priority_and_readiness_determiner:
+    "not available: the transparent ranking over the other modules' signals is not built yet",
+};
