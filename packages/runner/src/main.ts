@@ -2,6 +2,7 @@ import { resolve } from "node:path";
 import { completeSeal } from "./complete-seal.ts";
 import { type AuthMode, type RunnerFlags, resolveRunConfig } from "./config.ts";
 import { stageInputs } from "./inputs/stage-inputs.ts";
+import { watchSignals } from "./interruption.ts";
 import { EntitlementClient } from "./lifecycle/entitlement-client.ts";
 import {
   cloudTokenSource,
@@ -41,9 +42,17 @@ export async function mainRun(
       timeoutMs: config.timeoutSec * 1000,
       onRetry: (step, attempt, reason) => log.warn("entitlement retry", { step, attempt, reason }),
     });
-    const outcome = await runAudit({ config, log, entitlement });
+    const interruption = watchSignals(log);
+    let outcome: Awaited<ReturnType<typeof runAudit>>;
+    try {
+      outcome = await runAudit({ config, log, entitlement, interruption });
+    } finally {
+      interruption.dispose();
+    }
     const done = outcome.exitCode === EXIT.success ? "run sealed" : "run finished with a pre-seal (exit 10)";
-    log.info(done, { run_dir: outcome.runDir, seal_status: outcome.sealStatus });
+    // Peak resident memory of the whole process, worker threads included (flat-memory check).
+    const maxRssMib = Math.round(process.resourceUsage().maxRSS / 1024);
+    log.info(done, { run_dir: outcome.runDir, seal_status: outcome.sealStatus, max_rss_mib: maxRssMib });
     return outcome.exitCode;
   });
 }

@@ -3,14 +3,23 @@ import { basename, join } from "node:path";
 import type { RunnerConfig } from "./config.ts";
 import { readPortfolioRows } from "./inputs/portfolio.ts";
 import { type StagedInputs, stageInputs } from "./inputs/stage-inputs.ts";
+import {
+  assertNotInterrupted,
+  type Interruption,
+  NO_INTERRUPTION,
+  untilInterrupted,
+} from "./interruption.ts";
 import type { EntitlementClient } from "./lifecycle/entitlement-client.ts";
 import type { Logger } from "./log.ts";
+import { writeJsonAtomic } from "./outputs/atomic-write.ts";
+import { buildInterruptedSummary } from "./outputs/build-results.ts";
 import { prepareRunDir } from "./outputs/run-dir.ts";
 import type { SealStatus } from "./outputs/run-facts.ts";
 import { openScratch, type Scratch } from "./outputs/scratch.ts";
 import { toInstant } from "./outputs/seal-files.ts";
 import { CompoundPool } from "./pool/compound-pool.ts";
-import type { ExitCode } from "./runner-error.ts";
+import { createProgress } from "./progress.ts";
+import { type ExitCode, RunnerError } from "./runner-error.ts";
 import { analyseStage } from "./stages/analyse-stage.ts";
 import { type ChargedRun, chargeStage } from "./stages/charge-stage.ts";
 import { planStage } from "./stages/plan-stage.ts";
@@ -29,6 +38,8 @@ export interface AuditDeps {
   readonly log: Logger;
   readonly entitlement: Pick<EntitlementClient, "check" | "consume" | "runStart" | "runComplete">;
   readonly now?: () => Date;
+  /** SIGTERM/SIGINT watch (main.ts); stages stop taking rows once a signal arrived. */
+  readonly interruption?: Interruption;
 }
 
 export interface AuditOutcome {
@@ -48,6 +59,7 @@ const PREPARED_CACHE = "prepared.jsonl";
 export async function runAudit(deps: AuditDeps): Promise<AuditOutcome> {
   const { config, log } = deps;
   const now = deps.now ?? (() => new Date());
+  const interruption = deps.interruption ?? NO_INTERRUPTION;
   const startedAt = toInstant(now());
   log.info("validating inputs", { phase: "inputs", project_id: config.projectId });
   const inputs = await stageInputs(config.inputRoot, config.projectId);
@@ -55,27 +67,39 @@ export async function runAudit(deps: AuditDeps): Promise<AuditOutcome> {
   const runDir = await prepareRunDir(config.outputRoot, config.runId);
   let scratch: Scratch | null = null;
   let charged: ChargedRun | null = null;
+  let stage = "validate";
   try {
     scratch = await openScratch(runDir);
-    const validation = await validateAllRows(config, log, inputs, {
-      reportPath: join(runDir, VALIDATION_FILE),
-      cachePath: scratch.path(PREPARED_CACHE),
-    });
+    const validation = await validateAllRows(
+      config,
+      log,
+      inputs,
+      { reportPath: join(runDir, VALIDATION_FILE), cachePath: scratch.path(PREPARED_CACHE) },
+      interruption,
+    );
     charged = await chargeStage({ ...deps, now }, inputs, plannedRun, startedAt);
+    stage = "analyse";
+    assertNotInterrupted(interruption, "charge");
     const generatedAt = startedAt;
-    const total = validation.summary.rows;
+    const analysing = createProgress({
+      log,
+      label: "analysing",
+      phase: "modules",
+      total: validation.summary.rows,
+    });
     const analysed = await analyseStage({
       config,
       runDir,
       scratch,
       planned: plannedRun,
       primaryCandidateId: inputs.sources.primary_candidate_id,
-      rows: readValidatedRows(scratch.path(PREPARED_CACHE)),
+      rows: untilInterrupted(readValidatedRows(scratch.path(PREPARED_CACHE)), interruption, "analyse"),
       generatedAt,
-      onCompound: (done) => {
-        if (done % 1000 === 0 || done === total) log.info("analysing", { phase: "modules", done, total });
-      },
+      onCompound: (done) => analysing.tick(done),
     });
+    analysing.finish(analysed.result.compounds);
+    // From here the run finishes even if a signal arrives: writing and sealing take seconds.
+    stage = "write";
     log.info("writing outputs", {
       phase: "outputs",
       claim_strength: analysed.counts.claim_strength,
@@ -109,6 +133,20 @@ export async function runAudit(deps: AuditDeps): Promise<AuditOutcome> {
   } catch (error) {
     // Nothing was charged: leave nothing behind (a rerun starts clean either way).
     if (charged === null) await rm(runDir, { recursive: true, force: true });
+    else if (error instanceof RunnerError && error.code === "INTERRUPTED") {
+      // Charged and stopped: partial files are already aborted; say so where people look first.
+      await writeJsonAtomic(
+        join(runDir, "results", "summary.json"),
+        buildInterruptedSummary({
+          run_id: config.runId,
+          project_id: config.projectId,
+          mode: config.mode,
+          signal: interruption.signal,
+          stage,
+          interrupted_at: toInstant(now()),
+        }),
+      );
+    }
     throw error;
   } finally {
     await scratch?.dispose();
@@ -129,6 +167,7 @@ export async function validateAllRows(
   log: Logger,
   staged: StagedInputs,
   paths: { reportPath: string | null; cachePath: string | null },
+  interruption: Interruption = NO_INTERRUPTION,
 ): Promise<RowValidation> {
   const file = `01_sources/${basename(staged.portfolioPath)}`;
   const total = staged.portfolio.rowCount;
@@ -139,18 +178,18 @@ export async function validateAllRows(
     onReplace: (reason) =>
       log.warn("RDKit worker replaced; the row is unassessed", { phase: "inputs", reason }),
   });
+  const validating = createProgress({ log, label: "validating", phase: "inputs", total });
   let summary: ValidationSummary;
   try {
     summary = await validateRows({
-      rows: readPortfolioRows(staged.portfolioPath),
+      rows: untilInterrupted(readPortfolioRows(staged.portfolioPath), interruption, "validate"),
       pool,
       limits: { maxHeavyAtoms: config.maxHeavyAtoms, maxSmilesLength: config.maxSmilesLength },
       file,
       ...paths,
-      onRow: (done) => {
-        if (done % 1000 === 0 || done === total) log.info("validating", { phase: "inputs", done, total });
-      },
+      onRow: (done) => validating.tick(done),
     });
+    validating.finish(summary.rows);
   } finally {
     await pool.close();
   }

@@ -8,7 +8,11 @@ export const EXPECTED_HASHES = "repro_pack/outputs/expected_output_hashes.json";
 
 /** Fields that legitimately differ between two runs of the same inputs, image and run id. */
 export const NONDETERMINISTIC_FIELDS = [
-  { file: "run_manifest.json", fields: ["/started_at", "/outputs_completed_at", "/metering"] },
+  // A rerun of an interrupted run replays check/consume: runs_remaining and already_consumed differ.
+  {
+    file: "run_manifest.json",
+    fields: ["/started_at", "/outputs_completed_at", "/metering", "/entitlement/check"],
+  },
   { file: "results/summary.json", fields: ["/generated_at"] },
   { file: "results/metrics.json", fields: ["/generated_at"] },
   { file: "results/combined_unified_computational_outputs.json", fields: ["/generated_at"] },
