@@ -58,6 +58,12 @@ const program = new Command("svc-runner")
     `budget per entitlement call incl. retries, default 20 ${env(FLAG_ENV.timeoutSec)}`,
   )
   .option("--dry-run", "validate inputs and every row and make the plan, like `validate`; never charges")
+  .option("--shards <n>", `pods of an Indexed Job sharing this run, default 1 ${env(FLAG_ENV.shards)}`)
+  .option("--shard-index <k>", `this pod's slice, default 0 ${env(FLAG_ENV.shardIndex)}`)
+  .option(
+    "--shard-wait-sec <s>",
+    `how long a shard waits for the others, default 21600 ${env(FLAG_ENV.shardWaitSec)}`,
+  )
   .addHelpText(
     "after",
     "\nExit codes: 0 sealed, 10 finished with a pre-seal, 2 bad input (nothing charged), 3 entitlement refused, 75 interrupted (rerun resumes), 1 internal failure.",

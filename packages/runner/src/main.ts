@@ -49,7 +49,12 @@ export async function mainRun(
     } finally {
       interruption.dispose();
     }
-    const done = outcome.exitCode === EXIT.success ? "run sealed" : "run finished with a pre-seal (exit 10)";
+    const done =
+      outcome.sealStatus === "shard_done"
+        ? "shard finished; index 0 seals the run"
+        : outcome.exitCode === EXIT.success
+          ? "run sealed"
+          : "run finished with a pre-seal (exit 10)";
     // Peak resident memory of the whole process, worker threads included (flat-memory check).
     const maxRssMib = Math.round(process.resourceUsage().maxRSS / 1024);
     log.info(done, { run_dir: outcome.runDir, seal_status: outcome.sealStatus, max_rss_mib: maxRssMib });

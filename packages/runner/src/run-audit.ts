@@ -15,18 +15,32 @@ import { writeJsonAtomic } from "./outputs/atomic-write.ts";
 import { buildInterruptedSummary } from "./outputs/build-results.ts";
 import { prepareRunDir } from "./outputs/run-dir.ts";
 import type { SealStatus } from "./outputs/run-facts.ts";
-import { openScratch, type Scratch } from "./outputs/scratch.ts";
+import { openScratch, SCRATCH_DIR, type Scratch } from "./outputs/scratch.ts";
 import { toInstant } from "./outputs/seal-files.ts";
 import { CompoundPool } from "./pool/compound-pool.ts";
 import { createProgress } from "./progress.ts";
-import { type ExitCode, RunnerError } from "./runner-error.ts";
+import { EXIT, type ExitCode, RunnerError } from "./runner-error.ts";
 import { analyseStage } from "./stages/analyse-stage.ts";
 import { type ChargedRun, chargeStage } from "./stages/charge-stage.ts";
 import { planStage } from "./stages/plan-stage.ts";
 import { sealStage } from "./stages/seal-stage.ts";
 import {
+  DECIDED_MARK,
+  markShard,
+  mergeShards,
+  openShardDir,
+  PREPARED_MARK,
+  removeShards,
+  SHARDS_DIR,
+  shardCachePath,
+  shardSlice,
+  waitForShards,
+} from "./stages/shard-stage.ts";
+import {
   assertAcceptable,
+  mergeSummaries,
   readValidatedRows,
+  recordValidation,
   VALIDATION_FILE,
   type ValidationSummary,
   validateRows,
@@ -45,7 +59,8 @@ export interface AuditDeps {
 export interface AuditOutcome {
   readonly exitCode: ExitCode;
   readonly runDir: string;
-  readonly sealStatus: SealStatus;
+  /** `shard_done`: a sharded run's pod other than index 0, whose part is done. */
+  readonly sealStatus: SealStatus | "shard_done";
 }
 
 const PREPARED_CACHE = "prepared.jsonl";
@@ -64,20 +79,48 @@ export async function runAudit(deps: AuditDeps): Promise<AuditOutcome> {
   log.info("validating inputs", { phase: "inputs", project_id: config.projectId });
   const inputs = await stageInputs(config.inputRoot, config.projectId);
   const plannedRun = planStage(inputs, config.categoryPreset);
-  const runDir = await prepareRunDir(config.outputRoot, config.runId);
+  const sharded = config.shards > 1;
+  // Pods of a sharded run share the folder: only index 0 clears an earlier attempt's leftovers,
+  // and never the slices or scratch of pods running beside it.
+  const runDir = await prepareRunDir(config.outputRoot, config.runId, {
+    clear: !sharded || config.shardIndex === 0,
+    keep: (name) => sharded && (name === SHARDS_DIR || name.startsWith(`${SCRATCH_DIR}-`)),
+  });
   let scratch: Scratch | null = null;
   let charged: ChargedRun | null = null;
   let stage = "validate";
   try {
-    scratch = await openScratch(runDir);
-    const validation = await validateAllRows(
-      config,
-      log,
-      inputs,
-      { reportPath: join(runDir, VALIDATION_FILE), cachePath: scratch.path(PREPARED_CACHE) },
-      interruption,
-    );
-    charged = await chargeStage({ ...deps, now }, inputs, plannedRun, startedAt);
+    scratch = await openScratch(runDir, sharded ? `.scratch-${config.shardIndex}` : undefined);
+    const cachePath = scratch.path(PREPARED_CACHE);
+    let validation: RowValidation;
+    if (!sharded) {
+      validation = await validateAllRows(
+        config,
+        log,
+        inputs,
+        { reportPath: join(runDir, VALIDATION_FILE), cachePath },
+        interruption,
+      );
+      charged = await chargeStage({ ...deps, now }, inputs, plannedRun, startedAt);
+    } else {
+      const shard = await validateShard(config, log, inputs, runDir, interruption, () =>
+        chargeStage({ ...deps, now }, inputs, plannedRun, startedAt),
+      );
+      charged = shard.charged;
+      if (config.shardIndex !== 0) {
+        log.info("shard done: index 0 finishes the run", { phase: "shards", shard: config.shardIndex });
+        return { exitCode: EXIT.success, runDir, sealStatus: "shard_done" };
+      }
+      // Index 0: the slices back in portfolio order, as one validation report and one cache.
+      const summary = await recordValidation(mergeShards(runDir, config.shards), {
+        file: `01_sources/${basename(inputs.portfolioPath)}`,
+        limits: { maxHeavyAtoms: config.maxHeavyAtoms, maxSmilesLength: config.maxSmilesLength },
+        reportPath: join(runDir, VALIDATION_FILE),
+        cachePath,
+      });
+      await removeShards(runDir);
+      validation = { summary, rdkitVersion: shard.rdkitVersion };
+    }
     stage = "analyse";
     assertNotInterrupted(interruption, "charge");
     const generatedAt = startedAt;
@@ -132,7 +175,10 @@ export async function runAudit(deps: AuditDeps): Promise<AuditOutcome> {
     return { ...sealed, runDir };
   } catch (error) {
     // Nothing was charged: leave nothing behind (a rerun starts clean either way).
-    if (charged === null) await rm(runDir, { recursive: true, force: true });
+    // A sharded run's folder is shared: only index 0 removes it, after a refusal every pod saw.
+    const refusedByAll = error instanceof RunnerError && error.code === "PORTFOLIO_INVALID";
+    if (charged === null && (!sharded || (config.shardIndex === 0 && refusedByAll)))
+      await rm(runDir, { recursive: true, force: true });
     else if (error instanceof RunnerError && error.code === "INTERRUPTED") {
       // Charged and stopped: partial files are already aborted; say so where people look first.
       await writeJsonAtomic(
@@ -153,6 +199,53 @@ export async function runAudit(deps: AuditDeps): Promise<AuditOutcome> {
   }
 }
 
+/**
+ * Stage 1 and 3 for one pod of a sharded run: prepare this pod's slice, wait for every slice,
+ * apply the refusal rule to the merged counts (every pod decides the same), charge (idempotent:
+ * one run however many pods call it), then mark the decision so index 0 knows shards/ is no
+ * longer read by anyone.
+ */
+async function validateShard(
+  config: RunnerConfig,
+  log: Logger,
+  staged: StagedInputs,
+  runDir: string,
+  interruption: Interruption,
+  charge: () => Promise<ChargedRun>,
+): Promise<{ charged: ChargedRun; rdkitVersion: string }> {
+  const index = config.shardIndex;
+  await openShardDir(runDir, index);
+  const mine = await validateAllRows(
+    config,
+    log,
+    staged,
+    { reportPath: null, cachePath: shardCachePath(runDir, index) },
+    interruption,
+    { shards: config.shards, index },
+  );
+  await markShard(runDir, index, PREPARED_MARK, mine.summary);
+  const wait = {
+    timeoutMs: config.shardWaitSec * 1000,
+    interruption,
+    onWait: (missing: number[]) =>
+      log.info("waiting for shards", { phase: "shards", missing: missing.join(",") }),
+  };
+  const all = await waitForShards(runDir, config.shards, PREPARED_MARK, wait);
+  const summary = mergeSummaries(all as ValidationSummary[]);
+  try {
+    assertAcceptable(summary, config.maxInvalidFraction, `01_sources/${basename(staged.portfolioPath)}`);
+  } catch (error) {
+    await markShard(runDir, index, DECIDED_MARK, null);
+    // Index 0 removes the refused run's folder (runAudit), once no pod reads it any more.
+    if (index === 0) await waitForShards(runDir, config.shards, DECIDED_MARK, wait);
+    throw error;
+  }
+  const charged = await charge();
+  await markShard(runDir, index, DECIDED_MARK, null);
+  if (index === 0) await waitForShards(runDir, config.shards, DECIDED_MARK, wait);
+  return { charged, rdkitVersion: mine.rdkitVersion };
+}
+
 export interface RowValidation {
   readonly summary: ValidationSummary;
   readonly rdkitVersion: string;
@@ -168,9 +261,13 @@ export async function validateAllRows(
   staged: StagedInputs,
   paths: { reportPath: string | null; cachePath: string | null },
   interruption: Interruption = NO_INTERRUPTION,
+  slice: { shards: number; index: number } | null = null,
 ): Promise<RowValidation> {
   const file = `01_sources/${basename(staged.portfolioPath)}`;
-  const total = staged.portfolio.rowCount;
+  const all = staged.portfolio.rowCount;
+  // A slice (one shard) holds every shards-th row; the refusal rule waits for all slices.
+  const total = slice === null ? all : Math.ceil((all - slice.index) / slice.shards);
+  const rows = readPortfolioRows(staged.portfolioPath);
   log.info("validating rows", { phase: "inputs", rows: total, workers: config.workers });
   const pool = await CompoundPool.start({
     size: config.workers,
@@ -182,7 +279,11 @@ export async function validateAllRows(
   let summary: ValidationSummary;
   try {
     summary = await validateRows({
-      rows: untilInterrupted(readPortfolioRows(staged.portfolioPath), interruption, "validate"),
+      rows: untilInterrupted(
+        slice === null ? rows : shardSlice(rows, slice.shards, slice.index),
+        interruption,
+        "validate",
+      ),
       pool,
       limits: { maxHeavyAtoms: config.maxHeavyAtoms, maxSmilesLength: config.maxSmilesLength },
       file,
@@ -199,6 +300,6 @@ export async function validateAllRows(
     invalid: summary.invalid,
     unassessed: summary.unassessed,
   });
-  assertAcceptable(summary, config.maxInvalidFraction, file);
+  if (slice === null) assertAcceptable(summary, config.maxInvalidFraction, file);
   return { summary, rdkitVersion: pool.rdkitVersion };
 }

@@ -74,6 +74,10 @@ export const RUNNER_ERRORS = {
     exit: EXIT.refused,
     action: "provide an identity token for the auth mode (see README, token sources)",
   },
+  SHARDS_INCOMPLETE: {
+    exit: EXIT.internal,
+    action: "check the other pods of the Job (kubectl get pods), then run again with the same run id",
+  },
   INTERRUPTED: {
     exit: EXIT.interrupted,
     action:

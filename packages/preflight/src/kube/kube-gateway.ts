@@ -36,6 +36,9 @@ export interface JobManifest {
     backoffLimit: number;
     activeDeadlineSeconds?: number;
     ttlSecondsAfterFinished: number;
+    completionMode?: "Indexed";
+    completions?: number;
+    parallelism?: number;
     template: {
       metadata: { labels: Record<string, string> };
       spec: {

@@ -15,6 +15,8 @@ export interface PipelineRunRequest {
   moduleId: string;
   mode: "standard" | "deep";
   gpuDocking: boolean;
+  /** Pods sharing the run; above 1 the Job is Indexed and each pod gets JOB_COMPLETION_INDEX. */
+  shards: number;
 }
 
 /** What {@link buildPipelineJob} needs besides the request: the settings spec §4.2 rule 1 requires. */
@@ -76,6 +78,7 @@ export function buildPipelineJob(
     { name: "SVC_INPUT_ROOT", value: `${DATA_MOUNT_PATH}/input` },
     { name: "SVC_OUTPUT_ROOT", value: `${DATA_MOUNT_PATH}/output` },
     { name: "SVC_IMAGE_REFERENCE", value: image },
+    ...(request.shards > 1 ? [{ name: "SVC_SHARDS", value: String(request.shards) }] : []),
     ...Object.entries(passThrough).map(([name, value]) => ({ name, value })),
   ];
   const volumes: VolumeManifest[] = [
@@ -120,6 +123,9 @@ export function buildPipelineJob(
         ? { activeDeadlineSeconds: config.pipelineDeadlineSeconds }
         : {}),
       ttlSecondsAfterFinished: config.jobTtlSeconds,
+      ...(request.shards > 1
+        ? { completionMode: "Indexed" as const, completions: request.shards, parallelism: request.shards }
+        : {}),
       template: {
         metadata: { labels },
         spec: {

@@ -102,7 +102,7 @@ expected="$run_dir/${EXPECTED_HASHES}"
 want="$(mktemp)"; got="$(mktemp)"
 trap 'rm -f "$want" "$got"' EXIT
 sed -n 's/^ *{"path": "\\([^"]*\\)", "sha256": "\\([0-9a-f]\\{64\\}\\)"}.*$/\\2  \\1/p' "$expected" | LC_ALL=C sort -k 2 > "$want"
-(cd "$run_dir" && find . -type f ! -path './seal/*' ! -path './.scratch/*' ! -path './${EXPECTED_HASHES}' -print0 |
+(cd "$run_dir" && find . -type f ! -path './seal/*' ! -path './.scratch*' ! -path './${EXPECTED_HASHES}' -print0 |
   LC_ALL=C sort -z | xargs -0 sha256sum | sed 's|  \\./|  |' | LC_ALL=C sort -k 2) > "$got"
 if diff -u "$want" "$got" >&2; then
   echo "verify: OK, $(wc -l < "$got" | tr -d ' ') output files match the expected hashes"
