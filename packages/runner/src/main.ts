@@ -12,9 +12,10 @@ import {
 } from "./lifecycle/token-source.ts";
 import { createLogger, type Logger } from "./log.ts";
 import { containerCpuLimit } from "./pool/cpu-limit.ts";
-import { runAudit, validateAllRows } from "./run-audit.ts";
+import { runAudit } from "./run-audit.ts";
 import { EXIT, type ExitCode, RunnerError } from "./runner-error.ts";
 import { planStage } from "./stages/plan-stage.ts";
+import { validateAllRows } from "./stages/validate-all-rows.ts";
 
 /** Builds the token source for an auth mode from the environment (docs/contracts/runner-env.md). */
 export function createTokenSource(mode: AuthMode, env: NodeJS.ProcessEnv): TokenSource {

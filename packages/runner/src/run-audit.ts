@@ -1,8 +1,7 @@
 import { rm } from "node:fs/promises";
 import { basename, join } from "node:path";
 import type { RunnerConfig } from "./config.ts";
-import { readPortfolioRows } from "./inputs/portfolio.ts";
-import { type StagedInputs, stageInputs } from "./inputs/stage-inputs.ts";
+import { stageInputs } from "./inputs/stage-inputs.ts";
 import {
   assertNotInterrupted,
   type Interruption,
@@ -17,34 +16,16 @@ import { prepareRunDir } from "./outputs/run-dir.ts";
 import type { SealStatus } from "./outputs/run-facts.ts";
 import { openScratch, SCRATCH_DIR, type Scratch } from "./outputs/scratch.ts";
 import { toInstant } from "./outputs/seal-files.ts";
-import { CompoundPool } from "./pool/compound-pool.ts";
 import { createProgress } from "./progress.ts";
 import { EXIT, type ExitCode, RunnerError } from "./runner-error.ts";
 import { analyseStage } from "./stages/analyse-stage.ts";
 import { type ChargedRun, chargeStage } from "./stages/charge-stage.ts";
 import { planStage } from "./stages/plan-stage.ts";
 import { sealStage } from "./stages/seal-stage.ts";
-import {
-  DECIDED_MARK,
-  markShard,
-  mergeShards,
-  openShardDir,
-  PREPARED_MARK,
-  removeShards,
-  SHARDS_DIR,
-  shardCachePath,
-  shardSlice,
-  waitForShards,
-} from "./stages/shard-stage.ts";
-import {
-  assertAcceptable,
-  mergeSummaries,
-  readValidatedRows,
-  recordValidation,
-  VALIDATION_FILE,
-  type ValidationSummary,
-  validateRows,
-} from "./stages/validate-stage.ts";
+import { mergeShards, removeShards, SHARDS_DIR } from "./stages/shard-stage.ts";
+import { type RowValidation, validateAllRows } from "./stages/validate-all-rows.ts";
+import { validateShard } from "./stages/validate-shard.ts";
+import { readValidatedRows, recordValidation, VALIDATION_FILE } from "./stages/validate-stage.ts";
 import { buildRunFacts, planOutputFiles, type WriteInputs, writeStage } from "./stages/write-stage.ts";
 
 export interface AuditDeps {
@@ -197,109 +178,4 @@ export async function runAudit(deps: AuditDeps): Promise<AuditOutcome> {
   } finally {
     await scratch?.dispose();
   }
-}
-
-/**
- * Stage 1 and 3 for one pod of a sharded run: prepare this pod's slice, wait for every slice,
- * apply the refusal rule to the merged counts (every pod decides the same), charge (idempotent:
- * one run however many pods call it), then mark the decision so index 0 knows shards/ is no
- * longer read by anyone.
- */
-async function validateShard(
-  config: RunnerConfig,
-  log: Logger,
-  staged: StagedInputs,
-  runDir: string,
-  interruption: Interruption,
-  charge: () => Promise<ChargedRun>,
-): Promise<{ charged: ChargedRun; rdkitVersion: string }> {
-  const index = config.shardIndex;
-  await openShardDir(runDir, index);
-  const mine = await validateAllRows(
-    config,
-    log,
-    staged,
-    { reportPath: null, cachePath: shardCachePath(runDir, index) },
-    interruption,
-    { shards: config.shards, index },
-  );
-  await markShard(runDir, index, PREPARED_MARK, mine.summary);
-  const wait = {
-    timeoutMs: config.shardWaitSec * 1000,
-    interruption,
-    onWait: (missing: number[]) =>
-      log.info("waiting for shards", { phase: "shards", missing: missing.join(",") }),
-  };
-  const all = await waitForShards(runDir, config.shards, PREPARED_MARK, wait);
-  const summary = mergeSummaries(all as ValidationSummary[]);
-  try {
-    assertAcceptable(summary, config.maxInvalidFraction, `01_sources/${basename(staged.portfolioPath)}`);
-  } catch (error) {
-    await markShard(runDir, index, DECIDED_MARK, null);
-    // Index 0 removes the refused run's folder (runAudit), once no pod reads it any more.
-    if (index === 0) await waitForShards(runDir, config.shards, DECIDED_MARK, wait);
-    throw error;
-  }
-  const charged = await charge();
-  await markShard(runDir, index, DECIDED_MARK, null);
-  if (index === 0) await waitForShards(runDir, config.shards, DECIDED_MARK, wait);
-  return { charged, rdkitVersion: mine.rdkitVersion };
-}
-
-export interface RowValidation {
-  readonly summary: ValidationSummary;
-  readonly rdkitVersion: string;
-}
-
-/**
- * Stage 1 (rows): every row through the guards and RDKit in the worker pool, then the refusal
- * rule. Throws PORTFOLIO_INVALID before any charge.
- */
-export async function validateAllRows(
-  config: RunnerConfig,
-  log: Logger,
-  staged: StagedInputs,
-  paths: { reportPath: string | null; cachePath: string | null },
-  interruption: Interruption = NO_INTERRUPTION,
-  slice: { shards: number; index: number } | null = null,
-): Promise<RowValidation> {
-  const file = `01_sources/${basename(staged.portfolioPath)}`;
-  const all = staged.portfolio.rowCount;
-  // A slice (one shard) holds every shards-th row; the refusal rule waits for all slices.
-  const total = slice === null ? all : Math.ceil((all - slice.index) / slice.shards);
-  const rows = readPortfolioRows(staged.portfolioPath);
-  log.info("validating rows", { phase: "inputs", rows: total, workers: config.workers });
-  const pool = await CompoundPool.start({
-    size: config.workers,
-    timeoutMs: config.moleculeTimeoutSec * 1000,
-    onReplace: (reason) =>
-      log.warn("RDKit worker replaced; the row is unassessed", { phase: "inputs", reason }),
-  });
-  const validating = createProgress({ log, label: "validating", phase: "inputs", total });
-  let summary: ValidationSummary;
-  try {
-    summary = await validateRows({
-      rows: untilInterrupted(
-        slice === null ? rows : shardSlice(rows, slice.shards, slice.index),
-        interruption,
-        "validate",
-      ),
-      pool,
-      limits: { maxHeavyAtoms: config.maxHeavyAtoms, maxSmilesLength: config.maxSmilesLength },
-      file,
-      ...paths,
-      onRow: (done) => validating.tick(done),
-    });
-    validating.finish(summary.rows);
-  } finally {
-    await pool.close();
-  }
-  log.info("rows validated", {
-    phase: "inputs",
-    ok: summary.ok,
-    invalid: summary.invalid,
-    unassessed: summary.unassessed,
-  });
-  if (slice === null) assertAcceptable(summary, config.maxInvalidFraction, file);
-  return { summary, rdkitVersion: pool.rdkitVersion };
 }
