@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { digestTree } from "@svc/core";
@@ -17,7 +17,7 @@ let token: string;
 before(async () => {
   service = await startTestEntitlement();
   token = await service.tokenFor(PRINCIPAL);
-  await service.grant(PRINCIPAL, 2);
+  await service.grant(PRINCIPAL, 3);
 });
 after(async () => {
   await service?.close();
@@ -43,8 +43,8 @@ function args(staged: { inputRoot: string; outputRoot: string }, url: string) {
   ];
 }
 
-/** Starts svc-runner and sends SIGTERM once the run has been consumed (the charge is done). */
-function runAndStopAfterCharge(cliArgs: string[]): Promise<{ code: number | null; stderr: string }> {
+/** Starts svc-runner and sends SIGTERM once its log says `when` (e.g. the run was consumed). */
+function runAndStop(cliArgs: string[], when: string): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [BIN, ...cliArgs], {
       env: { PATH: process.env.PATH ?? "", SVC_DEV_TOKEN: token },
@@ -53,7 +53,7 @@ function runAndStopAfterCharge(cliArgs: string[]): Promise<{ code: number | null
     let stderr = "";
     child.stderr.on("data", (chunk) => {
       stderr += String(chunk);
-      if (stderr.includes("run consumed") && !child.killed) child.kill("SIGTERM");
+      if (stderr.includes(when) && !child.killed) child.kill("SIGTERM");
     });
     child.on("close", (code) => resolve({ code, stderr }));
   });
@@ -82,7 +82,7 @@ async function outputsOf(runDir: string): Promise<Map<string, string>> {
 
 test("SIGTERM after the charge stops the run cleanly (exit 75, summary interrupted); the rerun resumes with one consume and the uninterrupted outputs", async (t) => {
   const staged = await stageNci(t);
-  const stopped = await runAndStopAfterCharge(args(staged, service.url));
+  const stopped = await runAndStop(args(staged, service.url), "run consumed");
   assert.equal(stopped.code, 75, stopped.stderr);
   assert.match(stopped.stderr, /SIGTERM received: stopping/);
   assert.match(stopped.stderr, /INTERRUPTED: SIGTERM received during the (charge|analyse) stage/);
@@ -98,13 +98,13 @@ test("SIGTERM after the charge stops the run cleanly (exit 75, summary interrupt
   );
   assert.equal(
     (await ledger(service.url, token)).runs_remaining,
-    1,
-    "one of the two runs granted is consumed",
+    2,
+    "one of the three runs granted is consumed",
   );
 
   const resumed = await runCli(args(staged, service.url), { SVC_DEV_TOKEN: token });
   assert.equal(resumed.code, 0, resumed.stderr);
-  assert.equal((await ledger(service.url, token)).runs_remaining, 1, "no second charge");
+  assert.equal((await ledger(service.url, token)).runs_remaining, 2, "no second charge");
   const manifest = JSON.parse(await readFile(join(runDir, "run_manifest.json"), "utf8"));
   assert.equal(manifest.entitlement.check.already_consumed, true, "consume was a replay");
 
@@ -118,6 +118,16 @@ test("SIGTERM after the charge stops the run cleanly (exit 75, summary interrupt
   const [a, b] = [await outputsOf(runDir), await outputsOf(join(reference.outputRoot, "run_resume"))];
   assert.deepEqual([...a.keys()], [...b.keys()]);
   for (const [path, text] of a) assert.equal(text, b.get(path), path);
+});
+
+test("SIGTERM while rows are being validated stops before the charge: exit 75, no ledger entry, no run folder", async (t) => {
+  const staged = await stageNci(t);
+  const before = (await ledger(service.url, token)).runs_remaining;
+  const stopped = await runAndStop(args(staged, service.url), "validating rows");
+  assert.equal(stopped.code, 75, stopped.stderr);
+  assert.match(stopped.stderr, /INTERRUPTED: SIGTERM received during the validate stage/);
+  assert.equal((await ledger(service.url, token)).runs_remaining, before, "nothing charged");
+  await assert.rejects(stat(join(staged.outputRoot, "run_resume")), { code: "ENOENT" });
 });
 
 // Removes exactly the fields repro_pack/manifest.json declares as varying between runs.
