@@ -1,110 +1,144 @@
-// Runner benchmark: per-compound chemistry of the audit job (parse, standardize to the largest
-// fragment, canonical SMILES, InChI and InChIKey of input and parent, net charge, the RDKit
-// property set and a 2D SVG depiction — what prepareCompound does for every portfolio row) on
-// 2,000 molecules with RDKit WebAssembly (@rdkit/rdkit), beside the same work done by native
-// RDKit (Debian's python3-rdkit, timed inside Python so interpreter start-up is not counted).
-// Memory: RSS before and after, to show the wasm heap does not grow with the portfolio.
-import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+// Runner benchmark, end to end (issue 10 item 4): `svc-runner` audits NCI first_5K.smi (Debian
+// rdkit-data) as a customer would — validation in the worker pool, the charge against the real
+// entitlement service, analysis, every output, the seal — beside a native RDKit script
+// (python3-rdkit) doing the same per-compound steps in one process: parse, largest fragment,
+// canonical SMILES, InChI/InChIKey where its build has them, charges, the property set and a
+// 2D SVG depiction, one JSON line per compound. Both are timed as whole processes. Then the same
+// portfolio repeated to 50k rows shows whether peak RSS stays flat.
+// Anchor: the native script. Goal on the 2-core machine: ≥ 1.5× native, RSS flat 5k → 50k.
+// BENCH_RUNNER_LARGE=<rows> changes the large run (0 skips it).
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadRDKit, prepareCompound } from "@svc/science";
+import { startTestEntitlement } from "../packages/runner/test/support/entitlement-harness.ts";
 
-const MOLECULES = 2000;
+const NCI = "/usr/share/RDKit/Data/NCI/first_5K.smi";
 const PYTHON = "/usr/bin/python3";
+const BIN = new URL("../packages/runner/bin/svc-runner.ts", import.meta.url).pathname;
+const LARGE = Number(process.env.BENCH_RUNNER_LARGE ?? "50000");
 
-const demo = readFileSync(
-  new URL("../examples/demo/01_sources/portfolio_selected.csv", import.meta.url),
-  "utf8",
-);
-const header = demo.split("\n")[0]?.split(",") ?? [];
-const smilesColumn = header.indexOf("smiles");
-const base = demo
+if (!existsSync(NCI) || spawnSync(PYTHON, ["-c", "import rdkit"], { stdio: "ignore" }).status !== 0) {
+  console.log(`needs ${NCI} and native RDKit: sudo apt-get install -y rdkit-data python3-rdkit`);
+  process.exit(1);
+}
+const nci = readFileSync(NCI, "utf8")
   .split("\n")
-  .slice(1)
   .filter((line) => line.trim() !== "")
-  .map((line) => line.split(",")[smilesColumn] ?? "");
-const smiles = Array.from({ length: MOLECULES }, (_, i) => base[i % base.length] as string);
+  .map((line) => line.split(/\s+/));
 
-function hasNativeRdkit(): boolean {
-  if (!existsSync(PYTHON)) return false;
-  return spawnSync(PYTHON, ["-c", "import rdkit"], { stdio: "ignore" }).status === 0;
+const root = mkdtempSync(join(tmpdir(), "svc-bench-runner-"));
+const service = await startTestEntitlement();
+try {
+  const principal = "bench@example.com";
+  await service.grant(principal, 5);
+  const token = await service.tokenFor(principal);
+
+  /** Stages `rows` rows of NCI (repeated with suffixed ids) and runs one entitled audit. */
+  const audit = async (rows: number) => {
+    const project = `nci_${rows}`;
+    const sources = join(root, "input", project, "01_sources");
+    mkdirSync(sources, { recursive: true });
+    const lines = Array.from({ length: rows }, (_, at) => {
+      const [smiles, id] = nci[at % nci.length] as string[];
+      return `${smiles} ${id}_${Math.floor(at / nci.length)}`;
+    });
+    writeFileSync(join(sources, "portfolio.smi"), `${lines.join("\n")}\n`);
+    writeFileSync(join(sources, "sources.json"), JSON.stringify({ portfolio_selected_csv: "portfolio.smi" }));
+    const started = performance.now();
+    const log = await runProcess(
+      process.execPath,
+      [
+        BIN,
+        ...["--project-id", project, "--run-id", `bench_${rows}`, "--input-root", join(root, "input")],
+        ...["--output-root", join(root, "output"), "--entitlement-url", service.url, "--auth-mode", "dev"],
+        ...["--log-format", "json"],
+      ],
+      { ...process.env, SVC_DEV_TOKEN: token },
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const last = JSON.parse(log.trim().split("\n").at(-1) as string) as { max_rss_mib?: number; msg: string };
+    if (last.max_rss_mib === undefined) throw new Error(`svc-runner failed: ${log.slice(-2000)}`);
+    const workers = /"workers":(\d+)/.exec(log)?.[1] ?? "?";
+    return { seconds, rss: last.max_rss_mib, workers };
+  };
+
+  const small = await audit(nci.length);
+  console.log(
+    `svc-runner   ${(nci.length / small.seconds).toFixed(0)} compounds/s end to end (${small.seconds.toFixed(1)} s for ${nci.length}, ${small.workers} workers, peak RSS ${small.rss} MiB)`,
+  );
+
+  const native = nativeSeconds();
+  console.log(
+    `native RDKit ${(nci.length / native.seconds).toFixed(0)} compounds/s in one process (${native.seconds.toFixed(1)} s, ${native.version}${native.inchi ? "" : ", its build has no InChI: fewer steps than svc-runner"})`,
+  );
+  console.log(
+    `ratio        svc-runner/native speed = ${(native.seconds / small.seconds).toFixed(2)}× (goal ≥ 1.5×; whole processes, same molecules)`,
+  );
+
+  if (LARGE > 0) {
+    const large = await audit(LARGE);
+    console.log(
+      `svc-runner   ${(LARGE / large.seconds).toFixed(0)} compounds/s on ${LARGE} rows (${large.seconds.toFixed(1)} s, peak RSS ${large.rss} MiB)`,
+    );
+    console.log(
+      `memory       peak RSS ${LARGE} rows / ${nci.length} rows = ${(large.rss / small.rss).toFixed(2)} (flat = 1.0)`,
+    );
+  }
+} finally {
+  await service.close();
+  rmSync(root, { recursive: true, force: true });
 }
 
-const rdkit = await loadRDKit();
-const row = (value: string, index: number) => ({
-  index,
-  line: index + 1,
-  candidateId: `C${index}`,
-  name: null,
-  smiles: value,
-  metadata: {},
-});
-// Warm-up: JIT and wasm tiers, as a long run would be.
-for (let i = 0; i < 200; i++) prepareCompound(rdkit, row(smiles[i] as string, i));
-const rssBefore = process.memoryUsage().rss;
-const started = performance.now();
-let parsed = 0;
-for (let i = 0; i < smiles.length; i++) if (prepareCompound(rdkit, row(smiles[i] as string, i)).ok) parsed++;
-const wasmSeconds = (performance.now() - started) / 1000;
-const rssAfter = process.memoryUsage().rss;
-console.log(
-  `wasm RDKit ${rdkit.version()}  ${(MOLECULES / wasmSeconds).toFixed(0)} molecules/s (${wasmSeconds.toFixed(2)} s, ${parsed}/${MOLECULES} parsed)`,
-);
-console.log(
-  `memory     RSS ${(rssBefore / 2 ** 20).toFixed(0)} MiB before, ${(rssAfter / 2 ** 20).toFixed(0)} MiB after ${MOLECULES} molecules`,
-);
+function runProcess(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env, stdio: ["ignore", "ignore", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (chunk) => {
+      stderr += String(chunk);
+    });
+    child.on("error", reject);
+    child.on("close", () => resolve(stderr));
+  });
+}
 
-if (!hasNativeRdkit()) {
-  console.log(`native RDKit: not measured (${PYTHON} with rdkit not found; apt-get install python3-rdkit)`);
-} else {
-  const dir = mkdtempSync(join(tmpdir(), "svc-bench-runner-"));
-  const input = join(dir, "smiles.txt");
-  writeFileSync(input, smiles.join("\n"));
+function nativeSeconds(): { seconds: number; version: string; inchi: boolean } {
+  const out = join(root, "native.jsonl");
   const script = `
-import sys, time, json
+import sys, json
 from rdkit import Chem, RDLogger, rdBase
 from rdkit.Chem import rdMolDescriptors, inchi as rdinchi
 from rdkit.Chem.Draw import rdMolDraw2D
 RDLogger.DisableLog("rdApp.*")
 props = rdMolDescriptors.Properties()
-def prepare(smi):
+names = list(props.GetPropertyNames())
+def prepare(smi, ident):
     mol = Chem.MolFromSmiles(smi)
     if mol is None or mol.GetNumAtoms() == 0:
-        return False
+        return {"id": ident, "ok": False}
     frags = Chem.GetMolFrags(mol, asMols=True)
     parent = mol
     if len(frags) > 1:
         parent = Chem.MolFromSmiles(min(((-f.GetNumHeavyAtoms(), Chem.MolToSmiles(f)) for f in frags))[1])
+    keys = None
     if rdinchi.INCHI_AVAILABLE:
-        Chem.InchiToInchiKey(Chem.MolToInchi(mol))
-        Chem.InchiToInchiKey(Chem.MolToInchi(parent))
-    Chem.MolToSmiles(mol); Chem.MolToSmiles(parent)
-    sum(a.GetFormalCharge() for a in mol.GetAtoms()); sum(a.GetFormalCharge() for a in parent.GetAtoms())
-    list(props.ComputeProperties(parent))
+        keys = [Chem.InchiToInchiKey(Chem.MolToInchi(mol)), Chem.InchiToInchiKey(Chem.MolToInchi(parent))]
     drawer = rdMolDraw2D.MolDraw2DSVG(260, 180)
-    drawer.DrawMolecule(parent); drawer.FinishDrawing(); drawer.GetDrawingText()
-    return True
-smiles = open(sys.argv[1]).read().split("\\n")
-for s in smiles[:200]: prepare(s)
-start = time.perf_counter()
-ok = sum(1 for s in smiles if prepare(s))
-print(json.dumps({"seconds": time.perf_counter() - start, "parsed": ok, "version": rdBase.rdkitVersion, "inchi": rdinchi.INCHI_AVAILABLE}))
+    drawer.DrawMolecule(parent); drawer.FinishDrawing()
+    return {"id": ident, "ok": True, "smiles": Chem.MolToSmiles(mol), "parent": Chem.MolToSmiles(parent),
+            "keys": keys, "charge": sum(a.GetFormalCharge() for a in parent.GetAtoms()),
+            "props": dict(zip(names, props.ComputeProperties(parent))), "svg": drawer.GetDrawingText()}
+with open(sys.argv[1]) as source, open(sys.argv[2], "w") as sink:
+    for line in source:
+        parts = line.split()
+        if parts:
+            sink.write(json.dumps(prepare(parts[0], parts[1] if len(parts) > 1 else "")) + "\\n")
+print(json.dumps({"version": rdBase.rdkitVersion, "inchi": rdinchi.INCHI_AVAILABLE}))
 `;
-  const out = JSON.parse(execFileSync(PYTHON, ["-c", script, input], { encoding: "utf8" })) as {
-    seconds: number;
-    parsed: number;
+  const started = performance.now();
+  const info = JSON.parse(execFileSync(PYTHON, ["-c", script, NCI, out], { encoding: "utf8" })) as {
     version: string;
     inchi: boolean;
   };
-  rmSync(dir, { recursive: true, force: true });
-  console.log(
-    `native RDKit ${out.version}  ${(MOLECULES / out.seconds).toFixed(0)} molecules/s (${out.seconds.toFixed(2)} s, ${out.parsed}/${MOLECULES} parsed)`,
-  );
-  const steps = out.inchi
-    ? "same steps"
-    : "native skips InChI/InChIKey: its build has none, so the ratio understates wasm";
-  console.log(
-    `ratio      wasm/native = ${(out.seconds / wasmSeconds).toFixed(2)} (same molecules; ${steps})`,
-  );
+  return { seconds: (performance.now() - started) / 1000, ...info };
 }

@@ -259,6 +259,7 @@ function assertStarts(process: Process, env: Record<string, string>, where: stri
         moduleId: "computational",
         mode: "standard",
         gpuDocking: false,
+        shards: 1,
       },
       {
         name: "svc-run-run-1",

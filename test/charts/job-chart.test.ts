@@ -69,6 +69,12 @@ const variants = {
     valuesFiles: standard,
     set: { ...runConfig, "marketplace.enabled": false, "ubbagent.enabled": false },
   },
+  sharded: {
+    chart,
+    release: "audit",
+    valuesFiles: standard,
+    set: { ...runConfig, "job.shards": 3, "storage.pvc.accessMode": "ReadWriteMany" },
+  },
   longName: {
     chart,
     release: `a${"b".repeat(52)}`,
@@ -312,6 +318,16 @@ describe("job chart (manifest/chart)", () => {
     assert.equal(podTemplateOf(job("standard")).metadata.annotations?.["gke-gcsfuse/volumes"], undefined);
   });
 
+  it("makes a sharded run an Indexed Job with one pod per shard, and tells the runner the shard count", () => {
+    const spec = job("sharded").spec as Record<string, unknown>;
+    assert.equal(spec.completionMode, "Indexed");
+    assert.equal(spec.completions, 3);
+    assert.equal(spec.parallelism, 3);
+    assert.equal(runnerEnv("sharded").SVC_SHARDS, "3");
+    assert.equal((job("standard").spec as Record<string, unknown>).completionMode, undefined);
+    assert.equal(runnerEnv("standard").SVC_SHARDS, undefined);
+  });
+
   it("installs only the infrastructure when job.enabled=false", () => {
     const kinds = rendered.jobDisabled.map((o) => `${o.kind}/${o.metadata.name}`).sort();
     assert.deepEqual(kinds, [
@@ -364,6 +380,12 @@ describe("job chart refuses unsupported configurations with a clear message", ()
       set: { ...runConfig, "workloadIdentity.cloudServiceAccount": "" },
       message:
         /entitlementAuthMode=cloud requires workloadIdentity\.enabled=true and workloadIdentity\.cloudServiceAccount/,
+    },
+    {
+      name: "shards on a ReadWriteOnce claim",
+      set: { ...runConfig, "job.shards": 2 },
+      message:
+        /job\.shards=2 needs storage every pod can mount at once: a ReadWriteOnce claim attaches to one node only/,
     },
     {
       name: "an unknown run mode (values schema)",

@@ -180,6 +180,9 @@ Every rule the values schema cannot express, checked together so one render repo
 {{- if and (eq $v.storage.type "cloudstore") (not (trim (toString $v.storage.cloudstore.bucket))) -}}
 {{- $problems = append $problems "storage.type=cloudstore requires storage.cloudstore.bucket (the bucket mounted by the GCS FUSE CSI driver)" -}}
 {{- end -}}
+{{- if and (gt (int $v.job.shards) 1) (eq $v.storage.type "pvc") (ne $v.storage.pvc.accessMode "ReadWriteMany") -}}
+{{- $problems = append $problems (printf "job.shards=%d needs storage every pod can mount at once: a %s claim attaches to one node only; set storage.pvc.accessMode=ReadWriteMany (with a storage class that supports it) or storage.type=cloudstore" (int $v.job.shards) $v.storage.pvc.accessMode) -}}
+{{- end -}}
 {{- if $v.job.enabled -}}
 {{- $missing := list -}}
 {{- range $key := list "projectId" "runId" "entitlementUrl" -}}

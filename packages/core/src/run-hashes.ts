@@ -10,11 +10,13 @@ export const RUN_MANIFEST_FILE = "run_manifest.json";
  * output volume while a run is in progress, removed on every exit path; issue 10 item 5).
  */
 export function isOutsideSealedOutputs(relativePath: string): boolean {
-  return relativePath === "seal" || relativePath === ".scratch" || relativePath.startsWith(".scratch/");
+  const top = relativePath.split("/")[0] ?? "";
+  // `.scratch/`, or a shard pod's `.scratch-<index>/` (issue 10 item 9).
+  return top === "seal" || top === ".scratch" || top.startsWith(".scratch-");
 }
 
 export interface SealedRunHashes {
-  /** svc-tree/v1 digest of the run folder, `seal/` and `.scratch/` excluded: the seal's `outputs_sha256`. */
+  /** svc-tree/v1 digest of the run folder, `seal/` and the scratch folders excluded: the seal's `outputs_sha256`. */
   readonly outputs_sha256: string;
   /** SHA-256 of `run_manifest.json`, or null when the file is missing. */
   readonly run_manifest_sha256: string | null;

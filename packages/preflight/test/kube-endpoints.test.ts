@@ -32,6 +32,32 @@ describe("pipeline launch against the Kubernetes API double", () => {
   });
   after(() => harness.close());
 
+  test("a sharded run is one Indexed Job with a pod per shard, each told the shard count", async () => {
+    const response = await harness.call(
+      "/api/pipeline/run",
+      jsonPost({ projectId: "proj-1", namespace: "svc", runId: "run_sharded_1", shards: 3 }),
+    );
+    assert.equal(response.status, 201);
+    const body = (await response.json()) as { jobName: string; shards: number };
+    assert.equal(body.shards, 3);
+    const job = harness.double.getJob("svc", body.jobName) as unknown as JobManifest;
+    assertValidJobManifest(job);
+    assert.equal(job.spec.completionMode, "Indexed");
+    assert.equal(job.spec.completions, 3);
+    assert.equal(job.spec.parallelism, 3);
+    const env = job.spec.template.spec.containers[0]?.env ?? [];
+    assert.deepEqual(
+      env.find((entry) => entry.name === "SVC_SHARDS"),
+      { name: "SVC_SHARDS", value: "3" },
+    );
+    const refused = await harness.call(
+      "/api/pipeline/run",
+      jsonPost({ projectId: "proj-1", namespace: "svc", runId: "run_sharded_2", shards: 0 }),
+    );
+    assert.equal(refused.status, 400);
+    assert.match(await refused.text(), /shards/);
+  });
+
   test("a standard run creates a schema-valid Job with image, command, env, claim, service account and no GPU", async () => {
     const response = await harness.call(
       "/api/pipeline/run",

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { Command, Option } from "commander";
 import { FLAG_ENV } from "../src/config.ts";
+import { createLogger } from "../src/log.ts";
 import { mainRun, mainSeal, mainValidate } from "../src/main.ts";
 
 const env = (name: string) => `(env ${name})`;
@@ -57,9 +58,15 @@ const program = new Command("svc-runner")
     `budget per entitlement call incl. retries, default 20 ${env(FLAG_ENV.timeoutSec)}`,
   )
   .option("--dry-run", "validate inputs and every row and make the plan, like `validate`; never charges")
+  .option("--shards <n>", `pods of an Indexed Job sharing this run, default 1 ${env(FLAG_ENV.shards)}`)
+  .option("--shard-index <k>", `this pod's slice, default 0 ${env(FLAG_ENV.shardIndex)}`)
+  .option(
+    "--shard-wait-sec <s>",
+    `how long a shard waits for the others, default 21600 ${env(FLAG_ENV.shardWaitSec)}`,
+  )
   .addHelpText(
     "after",
-    "\nExit codes: 0 sealed, 10 finished with a pre-seal, 2 bad input (nothing charged), 3 entitlement refused, 1 internal failure.",
+    "\nExit codes: 0 sealed, 10 finished with a pre-seal, 2 bad input (nothing charged), 3 entitlement refused, 75 interrupted (rerun resumes), 1 internal failure.",
   )
   .action(async (options) => {
     process.exitCode = await mainRun(options);
@@ -100,5 +107,19 @@ program.exitOverride((error) => {
 for (const command of program.commands) {
   command.exitOverride((error) => process.exit(error.code === "commander.helpDisplayed" ? 0 : 2));
 }
+
+// Never an unexplained exit (issue 10 item 2): anything that escapes the command's own error
+// handling (a stream error event, a rejected promise nobody awaited) is logged with its cause.
+const fatal = (kind: string) => (error: unknown) => {
+  const format = process.argv.includes("json") || process.env.SVC_LOG_FORMAT === "json" ? "json" : "text";
+  const cause = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  createLogger(format).error(`INTERNAL: ${kind}: ${cause} — report this failure with the log above`, {
+    code: "INTERNAL",
+    exit_code: 1,
+  });
+  process.exit(1);
+};
+process.on("uncaughtException", fatal("uncaught exception"));
+process.on("unhandledRejection", fatal("unhandled promise rejection"));
 
 await program.parseAsync(process.argv);

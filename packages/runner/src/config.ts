@@ -35,6 +35,12 @@ export interface RunnerConfig {
   readonly moleculeTimeoutSec: number;
   /** RDKit worker threads: the container's CPU limit unless set. */
   readonly workers: number;
+  /** Pods of an Indexed Job sharing this run (issue 10 item 9); 1 = not sharded. */
+  readonly shards: number;
+  /** This pod's slice: `JOB_COMPLETION_INDEX` from Kubernetes. */
+  readonly shardIndex: number;
+  /** How long a shard waits for the others before giving up. */
+  readonly shardWaitSec: number;
 }
 
 /** Flag name (commander camelCase) -> environment variable; the README table mirrors this. */
@@ -56,6 +62,9 @@ export const FLAG_ENV = {
   maxSmilesLength: "SVC_MAX_SMILES_LENGTH",
   moleculeTimeoutSec: "SVC_MOLECULE_TIMEOUT_SEC",
   workers: "SVC_WORKERS",
+  shards: "SVC_SHARDS",
+  shardIndex: "JOB_COMPLETION_INDEX",
+  shardWaitSec: "SVC_SHARD_WAIT_SEC",
 } as const;
 
 export type RunnerFlags = Partial<Record<keyof typeof FLAG_ENV, string>>;
@@ -151,6 +160,11 @@ export function resolveRunConfig(
   const maxSmilesLength = number("maxSmilesLength", 4000, 1, 1_000_000, true);
   const moleculeTimeoutSec = number("moleculeTimeoutSec", 10, 0.1, 3600, false);
   const workers = number("workers", Math.max(1, options.cpuLimit ?? 1), 1, 256, true);
+  const shards = number("shards", 1, 1, 1000, true);
+  const shardIndex = number("shardIndex", 0, 0, 999, true);
+  if (shardIndex >= shards)
+    problems.push(`--shard-index / JOB_COMPLETION_INDEX ${shardIndex}: must be below --shards ${shards}`);
+  const shardWaitSec = number("shardWaitSec", 6 * 3600, 1, 7 * 24 * 3600, false);
   if (problems.length > 0)
     throw new RunnerError("CONFIG_INVALID", `configuration invalid: ${problems.join("; ")}`);
   const metricName =
@@ -185,6 +199,9 @@ export function resolveRunConfig(
     maxSmilesLength,
     moleculeTimeoutSec,
     workers,
+    shards,
+    shardIndex,
+    shardWaitSec,
   });
 }
 

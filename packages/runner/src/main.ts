@@ -2,6 +2,7 @@ import { resolve } from "node:path";
 import { completeSeal } from "./complete-seal.ts";
 import { type AuthMode, type RunnerFlags, resolveRunConfig } from "./config.ts";
 import { stageInputs } from "./inputs/stage-inputs.ts";
+import { watchSignals } from "./interruption.ts";
 import { EntitlementClient } from "./lifecycle/entitlement-client.ts";
 import {
   cloudTokenSource,
@@ -11,9 +12,10 @@ import {
 } from "./lifecycle/token-source.ts";
 import { createLogger, type Logger } from "./log.ts";
 import { containerCpuLimit } from "./pool/cpu-limit.ts";
-import { runAudit, validateAllRows } from "./run-audit.ts";
+import { runAudit } from "./run-audit.ts";
 import { EXIT, type ExitCode, RunnerError } from "./runner-error.ts";
 import { planStage } from "./stages/plan-stage.ts";
+import { validateAllRows } from "./stages/validate-all-rows.ts";
 
 /** Builds the token source for an auth mode from the environment (docs/contracts/runner-env.md). */
 export function createTokenSource(mode: AuthMode, env: NodeJS.ProcessEnv): TokenSource {
@@ -41,9 +43,22 @@ export async function mainRun(
       timeoutMs: config.timeoutSec * 1000,
       onRetry: (step, attempt, reason) => log.warn("entitlement retry", { step, attempt, reason }),
     });
-    const outcome = await runAudit({ config, log, entitlement });
-    const done = outcome.exitCode === EXIT.success ? "run sealed" : "run finished with a pre-seal (exit 10)";
-    log.info(done, { run_dir: outcome.runDir, seal_status: outcome.sealStatus });
+    const interruption = watchSignals(log);
+    let outcome: Awaited<ReturnType<typeof runAudit>>;
+    try {
+      outcome = await runAudit({ config, log, entitlement, interruption });
+    } finally {
+      interruption.dispose();
+    }
+    const done =
+      outcome.sealStatus === "shard_done"
+        ? "shard finished; index 0 seals the run"
+        : outcome.exitCode === EXIT.success
+          ? "run sealed"
+          : "run finished with a pre-seal (exit 10)";
+    // Peak resident memory of the whole process, worker threads included (flat-memory check).
+    const maxRssMib = Math.round(process.resourceUsage().maxRSS / 1024);
+    log.info(done, { run_dir: outcome.runDir, seal_status: outcome.sealStatus, max_rss_mib: maxRssMib });
     return outcome.exitCode;
   });
 }

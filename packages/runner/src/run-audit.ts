@@ -1,27 +1,31 @@
 import { rm } from "node:fs/promises";
 import { basename, join } from "node:path";
 import type { RunnerConfig } from "./config.ts";
-import { readPortfolioRows } from "./inputs/portfolio.ts";
-import { type StagedInputs, stageInputs } from "./inputs/stage-inputs.ts";
+import { stageInputs } from "./inputs/stage-inputs.ts";
+import {
+  assertNotInterrupted,
+  type Interruption,
+  NO_INTERRUPTION,
+  untilInterrupted,
+} from "./interruption.ts";
 import type { EntitlementClient } from "./lifecycle/entitlement-client.ts";
 import type { Logger } from "./log.ts";
+import { writeJsonAtomic } from "./outputs/atomic-write.ts";
+import { buildInterruptedSummary } from "./outputs/build-results.ts";
 import { prepareRunDir } from "./outputs/run-dir.ts";
 import type { SealStatus } from "./outputs/run-facts.ts";
-import { openScratch, type Scratch } from "./outputs/scratch.ts";
+import { openScratch, SCRATCH_DIR, type Scratch } from "./outputs/scratch.ts";
 import { toInstant } from "./outputs/seal-files.ts";
-import { CompoundPool } from "./pool/compound-pool.ts";
-import type { ExitCode } from "./runner-error.ts";
+import { createProgress } from "./progress.ts";
+import { EXIT, type ExitCode, RunnerError } from "./runner-error.ts";
 import { analyseStage } from "./stages/analyse-stage.ts";
 import { type ChargedRun, chargeStage } from "./stages/charge-stage.ts";
 import { planStage } from "./stages/plan-stage.ts";
 import { sealStage } from "./stages/seal-stage.ts";
-import {
-  assertAcceptable,
-  readValidatedRows,
-  VALIDATION_FILE,
-  type ValidationSummary,
-  validateRows,
-} from "./stages/validate-stage.ts";
+import { mergeShards, removeShards, SHARDS_DIR } from "./stages/shard-stage.ts";
+import { type RowValidation, validateAllRows } from "./stages/validate-all-rows.ts";
+import { validateShard } from "./stages/validate-shard.ts";
+import { readValidatedRows, recordValidation, VALIDATION_FILE } from "./stages/validate-stage.ts";
 import { buildRunFacts, planOutputFiles, type WriteInputs, writeStage } from "./stages/write-stage.ts";
 
 export interface AuditDeps {
@@ -29,12 +33,15 @@ export interface AuditDeps {
   readonly log: Logger;
   readonly entitlement: Pick<EntitlementClient, "check" | "consume" | "runStart" | "runComplete">;
   readonly now?: () => Date;
+  /** SIGTERM/SIGINT watch (main.ts); stages stop taking rows once a signal arrived. */
+  readonly interruption?: Interruption;
 }
 
 export interface AuditOutcome {
   readonly exitCode: ExitCode;
   readonly runDir: string;
-  readonly sealStatus: SealStatus;
+  /** `shard_done`: a sharded run's pod other than index 0, whose part is done. */
+  readonly sealStatus: SealStatus | "shard_done";
 }
 
 const PREPARED_CACHE = "prepared.jsonl";
@@ -48,34 +55,75 @@ const PREPARED_CACHE = "prepared.jsonl";
 export async function runAudit(deps: AuditDeps): Promise<AuditOutcome> {
   const { config, log } = deps;
   const now = deps.now ?? (() => new Date());
+  const interruption = deps.interruption ?? NO_INTERRUPTION;
   const startedAt = toInstant(now());
   log.info("validating inputs", { phase: "inputs", project_id: config.projectId });
   const inputs = await stageInputs(config.inputRoot, config.projectId);
   const plannedRun = planStage(inputs, config.categoryPreset);
-  const runDir = await prepareRunDir(config.outputRoot, config.runId);
+  const sharded = config.shards > 1;
+  // Pods of a sharded run share the folder: only index 0 clears an earlier attempt's leftovers,
+  // and never the slices or scratch of pods running beside it.
+  const runDir = await prepareRunDir(config.outputRoot, config.runId, {
+    clear: !sharded || config.shardIndex === 0,
+    keep: (name) => sharded && (name === SHARDS_DIR || name.startsWith(`${SCRATCH_DIR}-`)),
+  });
   let scratch: Scratch | null = null;
   let charged: ChargedRun | null = null;
+  let stage = "validate";
   try {
-    scratch = await openScratch(runDir);
-    const validation = await validateAllRows(config, log, inputs, {
-      reportPath: join(runDir, VALIDATION_FILE),
-      cachePath: scratch.path(PREPARED_CACHE),
-    });
-    charged = await chargeStage({ ...deps, now }, inputs, plannedRun, startedAt);
+    scratch = await openScratch(runDir, sharded ? `.scratch-${config.shardIndex}` : undefined);
+    const cachePath = scratch.path(PREPARED_CACHE);
+    let validation: RowValidation;
+    if (!sharded) {
+      validation = await validateAllRows(
+        config,
+        log,
+        inputs,
+        { reportPath: join(runDir, VALIDATION_FILE), cachePath },
+        interruption,
+      );
+      charged = await chargeStage({ ...deps, now }, inputs, plannedRun, startedAt);
+    } else {
+      const shard = await validateShard(config, log, inputs, runDir, interruption, () =>
+        chargeStage({ ...deps, now }, inputs, plannedRun, startedAt),
+      );
+      charged = shard.charged;
+      if (config.shardIndex !== 0) {
+        log.info("shard done: index 0 finishes the run", { phase: "shards", shard: config.shardIndex });
+        return { exitCode: EXIT.success, runDir, sealStatus: "shard_done" };
+      }
+      // Index 0: the slices back in portfolio order, as one validation report and one cache.
+      const summary = await recordValidation(mergeShards(runDir, config.shards), {
+        file: `01_sources/${basename(inputs.portfolioPath)}`,
+        limits: { maxHeavyAtoms: config.maxHeavyAtoms, maxSmilesLength: config.maxSmilesLength },
+        reportPath: join(runDir, VALIDATION_FILE),
+        cachePath,
+      });
+      await removeShards(runDir);
+      validation = { summary, rdkitVersion: shard.rdkitVersion };
+    }
+    stage = "analyse";
+    assertNotInterrupted(interruption, "charge");
     const generatedAt = startedAt;
-    const total = validation.summary.rows;
+    const analysing = createProgress({
+      log,
+      label: "analysing",
+      phase: "modules",
+      total: validation.summary.rows,
+    });
     const analysed = await analyseStage({
       config,
       runDir,
       scratch,
       planned: plannedRun,
       primaryCandidateId: inputs.sources.primary_candidate_id,
-      rows: readValidatedRows(scratch.path(PREPARED_CACHE)),
+      rows: untilInterrupted(readValidatedRows(scratch.path(PREPARED_CACHE)), interruption, "analyse"),
       generatedAt,
-      onCompound: (done) => {
-        if (done % 1000 === 0 || done === total) log.info("analysing", { phase: "modules", done, total });
-      },
+      onCompound: (done) => analysing.tick(done),
     });
+    analysing.finish(analysed.result.compounds);
+    // From here the run finishes even if a signal arrives: writing and sealing take seconds.
+    stage = "write";
     log.info("writing outputs", {
       phase: "outputs",
       claim_strength: analysed.counts.claim_strength,
@@ -108,58 +156,26 @@ export async function runAudit(deps: AuditDeps): Promise<AuditOutcome> {
     return { ...sealed, runDir };
   } catch (error) {
     // Nothing was charged: leave nothing behind (a rerun starts clean either way).
-    if (charged === null) await rm(runDir, { recursive: true, force: true });
+    // A sharded run's folder is shared: only index 0 removes it, after a refusal every pod saw.
+    const refusedByAll = error instanceof RunnerError && error.code === "PORTFOLIO_INVALID";
+    if (charged === null && (!sharded || (config.shardIndex === 0 && refusedByAll)))
+      await rm(runDir, { recursive: true, force: true });
+    else if (error instanceof RunnerError && error.code === "INTERRUPTED") {
+      // Charged and stopped: partial files are already aborted; say so where people look first.
+      await writeJsonAtomic(
+        join(runDir, "results", "summary.json"),
+        buildInterruptedSummary({
+          run_id: config.runId,
+          project_id: config.projectId,
+          mode: config.mode,
+          signal: interruption.signal,
+          stage,
+          interrupted_at: toInstant(now()),
+        }),
+      );
+    }
     throw error;
   } finally {
     await scratch?.dispose();
   }
-}
-
-export interface RowValidation {
-  readonly summary: ValidationSummary;
-  readonly rdkitVersion: string;
-}
-
-/**
- * Stage 1 (rows): every row through the guards and RDKit in the worker pool, then the refusal
- * rule. Throws PORTFOLIO_INVALID before any charge.
- */
-export async function validateAllRows(
-  config: RunnerConfig,
-  log: Logger,
-  staged: StagedInputs,
-  paths: { reportPath: string | null; cachePath: string | null },
-): Promise<RowValidation> {
-  const file = `01_sources/${basename(staged.portfolioPath)}`;
-  const total = staged.portfolio.rowCount;
-  log.info("validating rows", { phase: "inputs", rows: total, workers: config.workers });
-  const pool = await CompoundPool.start({
-    size: config.workers,
-    timeoutMs: config.moleculeTimeoutSec * 1000,
-    onReplace: (reason) =>
-      log.warn("RDKit worker replaced; the row is unassessed", { phase: "inputs", reason }),
-  });
-  let summary: ValidationSummary;
-  try {
-    summary = await validateRows({
-      rows: readPortfolioRows(staged.portfolioPath),
-      pool,
-      limits: { maxHeavyAtoms: config.maxHeavyAtoms, maxSmilesLength: config.maxSmilesLength },
-      file,
-      ...paths,
-      onRow: (done) => {
-        if (done % 1000 === 0 || done === total) log.info("validating", { phase: "inputs", done, total });
-      },
-    });
-  } finally {
-    await pool.close();
-  }
-  log.info("rows validated", {
-    phase: "inputs",
-    ok: summary.ok,
-    invalid: summary.invalid,
-    unassessed: summary.unassessed,
-  });
-  assertAcceptable(summary, config.maxInvalidFraction, file);
-  return { summary, rdkitVersion: pool.rdkitVersion };
 }

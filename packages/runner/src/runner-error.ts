@@ -5,6 +5,8 @@ export const EXIT = {
   badInput: 2,
   refused: 3,
   preseal: 10,
+  /** sysexits.h EX_TEMPFAIL: stopped by a signal; rerunning with the same run id resumes. */
+  interrupted: 75,
 } as const;
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
@@ -71,6 +73,15 @@ export const RUNNER_ERRORS = {
   TOKEN_UNAVAILABLE: {
     exit: EXIT.refused,
     action: "provide an identity token for the auth mode (see README, token sources)",
+  },
+  SHARDS_INCOMPLETE: {
+    exit: EXIT.internal,
+    action: "check the other pods of the Job (kubectl get pods), then run again with the same run id",
+  },
+  INTERRUPTED: {
+    exit: EXIT.interrupted,
+    action:
+      "run again with the same --run-id: a consumed run is replayed, not charged again, and the outputs are rebuilt",
   },
   INTERNAL: { exit: EXIT.internal, action: "report this failure with the log above" },
 } as const satisfies Record<string, { exit: ExitCode; action: string }>;

@@ -327,7 +327,7 @@ describe("svc-runner end to end", () => {
     }
   });
 
-  test("the same inputs, image and run id give byte-identical outputs apart from the named time fields", async () => {
+  test("the same inputs, image and run id give byte-identical outputs apart from the named time fields, with one RDKit worker or two", async () => {
     const outputs: Map<string, string>[] = [];
     for (let attempt = 0; attempt < 2; attempt++) {
       const fake = await startFakeEntitlement({ runs: 1 });
@@ -347,6 +347,8 @@ describe("svc-runner end to end", () => {
             fake.url,
             "--auth-mode",
             "dev",
+            "--workers",
+            String(attempt + 1),
           ],
           { SVC_DEV_TOKEN: "token-alice" },
         );

@@ -45,10 +45,10 @@ issuer's key saved as \`issuer.pem\`:
     base64 -d seal.sig > seal.sig.bin
     openssl pkeyutl -verify -pubin -inkey issuer.pem -rawin -in seal.json -sigfile seal.sig.bin
 
-Recompute the output digest (format svc-tree/v1, the seal/ folder and the runner's .scratch/ excluded)
+Recompute the output digest (format svc-tree/v1, the seal/ folder and the runner's .scratch/ and .scratch-<index>/ excluded)
 from the run folder and compare it with \`outputs_sha256\` in \`seal.json\`:
 
-    find . -type f ! -path './seal/*' ! -path './.scratch/*' -print0 | LC_ALL=C sort -z | xargs -0 sha256sum | sed 's|  \\./|  |' | sha256sum
+    find . -type f ! -path './seal/*' ! -path './.scratch/*' ! -path './.scratch-*' -print0 | LC_ALL=C sort -z | xargs -0 sha256sum | sed 's|  \\./|  |' | sha256sum
 
 \`repro_pack/container/verify.sh --key issuer.pem\` does both and names the files that differ.
 

@@ -69,6 +69,9 @@ export interface JobManifest {
     backoffLimit: number;
     activeDeadlineSeconds?: number;
     ttlSecondsAfterFinished: number;
+    completionMode?: "Indexed";
+    completions?: number;
+    parallelism?: number;
     template: {
       metadata: { labels: Record<string, string>; annotations?: Record<string, string> };
       spec: {

@@ -17,6 +17,8 @@ export interface PipelineRunRequest {
   moduleId: string;
   mode: "standard" | "deep";
   gpuDocking: boolean;
+  /** Pods sharing the run; above 1 the Job is Indexed and each pod gets JOB_COMPLETION_INDEX. */
+  shards: number;
 }
 
 /** What {@link buildPipelineJob} needs besides the request: the settings spec §4.2 rule 1 requires. */
@@ -83,6 +85,7 @@ export function buildPipelineJob(
       value,
     })),
     { name: "SVC_IMAGE_REFERENCE", value: image },
+    ...(request.shards > 1 ? [{ name: "SVC_SHARDS", value: String(request.shards) }] : []),
     ...Object.entries(passThrough).map(([name, value]) => ({ name, value })),
   ];
   const layout = config.layout;
@@ -158,6 +161,9 @@ export function buildPipelineJob(
         ? { activeDeadlineSeconds: config.pipelineDeadlineSeconds }
         : {}),
       ttlSecondsAfterFinished: config.jobTtlSeconds,
+      ...(request.shards > 1
+        ? { completionMode: "Indexed" as const, completions: request.shards, parallelism: request.shards }
+        : {}),
       template: {
         // The GCS FUSE CSI driver injects its sidecar only into annotated pods.
         metadata: {

@@ -20,6 +20,9 @@ export const pipelineBodySchema = z.strictObject({
   moduleId: z.string().min(1).default(COMPUTATIONAL_MODULE_ID),
   mode: z.enum(["standard", "deep"]).default("standard"),
   gpuDocking: z.boolean().default(false),
+  // Issue 10 item 9: pods of one Indexed Job sharing the run (one charge, one seal). The claim
+  // must be mountable by every pod at once (ReadWriteMany); see packages/runner README.
+  shards: z.number().int().min(1).max(100).default(1),
 });
 
 /** `POST /api/pipeline/run`: launches the runner as a Job for one run id. */
@@ -82,6 +85,7 @@ export function registerPipelineRoutes(app: FastifyInstance, context: RouteConte
       moduleId: run.moduleId,
       mode: run.mode,
       gpuDocking: run.gpuDocking,
+      shards: run.shards,
       gpu: wantsGpu(run),
       image: job.spec.template.spec.containers[0]?.image,
     });

@@ -1,7 +1,6 @@
-import { createReadStream } from "node:fs";
-import { createInterface } from "node:readline";
 import { RunnerError } from "../runner-error.ts";
 import { COLUMN_ALIASES, type SourceRecord } from "./portfolio-record.ts";
+import { readLines } from "./read-lines.ts";
 
 /**
  * The records of an SD file (CTfile formats, BIOVIA 2020: a molblock, V2000 or V3000, ending in
@@ -12,28 +11,20 @@ import { COLUMN_ALIASES, type SourceRecord } from "./portfolio-record.ts";
  * record at a time.
  */
 export async function* readSdfPortfolio(path: string, file: string): AsyncGenerator<SourceRecord> {
-  const input = createReadStream(path, { encoding: "utf8" });
-  const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
   let line = 0;
   let start = 1;
   let block: string[] = [];
-  try {
-    for await (const raw of lines) {
-      line++;
-      const text = line === 1 ? raw.replace(/^\uFEFF/, "") : raw;
-      if (text.startsWith("$$$$")) {
-        yield parseRecord(block, start, file);
-        block = [];
-        start = line + 1;
-        continue;
-      }
-      block.push(text);
+  for await (const text of readLines(path)) {
+    line++;
+    if (text.startsWith("$$$$")) {
+      yield parseRecord(block, start, file);
+      block = [];
+      start = line + 1;
+      continue;
     }
-    if (block.some((text) => text.trim() !== "")) yield parseRecord(block, start, file);
-  } finally {
-    lines.close();
-    input.destroy();
+    block.push(text);
   }
+  if (block.some((text) => text.trim() !== "")) yield parseRecord(block, start, file);
 }
 
 function parseRecord(block: readonly string[], line: number, file: string): SourceRecord {

@@ -1,6 +1,5 @@
-import { createReadStream } from "node:fs";
-import { createInterface } from "node:readline";
 import type { SourceRecord } from "./portfolio-record.ts";
+import { readLines } from "./read-lines.ts";
 
 /**
  * The records of a SMILES file (`.smi`, `.smiles`): one molecule per line, the SMILES then
@@ -9,27 +8,20 @@ import type { SourceRecord } from "./portfolio-record.ts";
  * Blank lines and lines starting with `#` are skipped.
  */
 export async function* readSmiPortfolio(path: string): AsyncGenerator<SourceRecord> {
-  const input = createReadStream(path, { encoding: "utf8" });
-  const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
   let line = 0;
-  try {
-    for await (const text of lines) {
-      line++;
-      const trimmed = (line === 1 ? text.replace(/^\uFEFF/, "") : text).trim();
-      if (trimmed === "" || trimmed.startsWith("#")) continue;
-      const [smiles = "", id = "", ...rest] = trimmed.split(/\s+/);
-      if (line === 1 && smiles.toLowerCase() === "smiles") continue;
-      yield {
-        line,
-        id: id === "" ? null : id,
-        name: rest.length > 0 ? rest.join(" ") : null,
-        smiles,
-        molblock: null,
-        metadata: {},
-      };
-    }
-  } finally {
-    lines.close();
-    input.destroy();
+  for await (const text of readLines(path)) {
+    line++;
+    const trimmed = text.trim();
+    if (trimmed === "" || trimmed.startsWith("#")) continue;
+    const [smiles = "", id = "", ...rest] = trimmed.split(/\s+/);
+    if (line === 1 && smiles.toLowerCase() === "smiles") continue;
+    yield {
+      line,
+      id: id === "" ? null : id,
+      name: rest.length > 0 ? rest.join(" ") : null,
+      smiles,
+      molblock: null,
+      metadata: {},
+    };
   }
 }

@@ -10,6 +10,7 @@ export function buildSummary(facts: RunFacts, seal: SealStatus) {
   const dl = facts.summaries.get("kinase_drug_likeness") as DrugLikenessSummary | undefined;
   return {
     schema: "svc.summary/v1",
+    status: "completed",
     run_id: facts.run_id,
     project_id: facts.project_id,
     mode: facts.mode,
@@ -62,6 +63,28 @@ export function buildSummary(facts: RunFacts, seal: SealStatus) {
       seal === "sealed"
         ? "outputs submitted to run_complete; seal/ holds the signed seal. Verify with the issuer's key, never the folder's own: svc seal verify <run dir> --issuer <entitlement url> (or a key pinned with svc trust add)"
         : "run_complete was unreachable; seal/preseal.json records the hashes; complete with svc-runner seal --run-dir <run dir>",
+  };
+}
+
+/**
+ * results/summary.json of a run stopped by a signal after its charge (issue 10 item 6): no other
+ * result file is trustworthy, so this one says what happened and how to resume.
+ */
+export function buildInterruptedSummary(fields: {
+  run_id: string;
+  project_id: string;
+  mode: string;
+  signal: string | null;
+  stage: string;
+  interrupted_at: string;
+}) {
+  return {
+    schema: "svc.summary/v1",
+    status: "interrupted",
+    ...fields,
+    seal_status: null,
+    resume:
+      "run svc-runner again with the same --run-id: the consumed run is replayed (not charged again) and every output is rebuilt",
   };
 }
 

@@ -8,7 +8,11 @@ export const EXPECTED_HASHES = "repro_pack/outputs/expected_output_hashes.json";
 
 /** Fields that legitimately differ between two runs of the same inputs, image and run id. */
 export const NONDETERMINISTIC_FIELDS = [
-  { file: "run_manifest.json", fields: ["/started_at", "/outputs_completed_at", "/metering"] },
+  // A rerun of an interrupted run replays check/consume: runs_remaining and already_consumed differ.
+  {
+    file: "run_manifest.json",
+    fields: ["/started_at", "/outputs_completed_at", "/metering", "/entitlement/check"],
+  },
   { file: "results/summary.json", fields: ["/generated_at"] },
   { file: "results/metrics.json", fields: ["/generated_at"] },
   { file: "results/combined_unified_computational_outputs.json", fields: ["/generated_at"] },
@@ -110,7 +114,7 @@ seal_dir="$run_dir/seal"
 expected="$run_dir/${EXPECTED_HASHES}"
 field() { sed -n "s/.*\\"$1\\": *\\"\\([0-9a-f]\\{64\\}\\)\\".*/\\1/p" "$2" | head -n 1; }
 compute_outputs() {
-  (cd "$run_dir" && find . -type f ! -path './seal/*' ! -path './.scratch/*' -print0 | LC_ALL=C sort -z | xargs -0 -r sha256sum |
+  (cd "$run_dir" && find . -type f ! -path './seal/*' ! -path './.scratch/*' ! -path './.scratch-*' -print0 | LC_ALL=C sort -z | xargs -0 -r sha256sum |
     sed 's|  \\./|  |')
 }
 name_differences() {
@@ -132,7 +136,7 @@ compare() { # $1 = file holding the sealed hashes
   if [ -z "$want_outputs" ] || [ -z "$want_manifest" ]; then
     echo "verify: FAILED, $1 holds no sealed hashes" >&2; exit 1
   fi
-  if [ -n "$(cd "$run_dir" && find . ! -type f ! -type d ! -path './seal/*' ! -path './.scratch/*' -print -quit)" ]; then
+  if [ -n "$(cd "$run_dir" && find . ! -type f ! -type d ! -path './seal/*' ! -path './.scratch/*' ! -path './.scratch-*' -print -quit)" ]; then
     echo "verify: FAILED, the run folder holds a symbolic link or special file (svc-tree/v1 refuses them)" >&2; exit 1
   fi
   got_outputs="$(compute_outputs | sha256sum | cut -d ' ' -f 1)"

@@ -7,7 +7,11 @@ import { RunnerError } from "../runner-error.ts";
  * or a seal/pre-seal) is refused, never overwritten. Leftovers of an interrupted attempt with the
  * same run id (no manifest yet) are cleared, so retrying a run id after a transient failure works.
  */
-export async function prepareRunDir(outputRoot: string, runId: string): Promise<string> {
+export async function prepareRunDir(
+  outputRoot: string,
+  runId: string,
+  options: { clear: boolean; keep?: (name: string) => boolean } = { clear: true },
+): Promise<string> {
   const runDir = join(outputRoot, runId);
   const finished = await Promise.all(
     ["run_manifest.json", "seal/seal.json", "seal/preseal.json"].map((name) => exists(join(runDir, name))),
@@ -15,8 +19,12 @@ export async function prepareRunDir(outputRoot: string, runId: string): Promise<
   if (finished.some(Boolean)) {
     throw new RunnerError("RUN_ALREADY_FINISHED", `Output folder already holds a finished run: ${runDir}`);
   }
-  if (await exists(runDir)) {
-    for (const name of await readdir(runDir)) await rm(join(runDir, name), { recursive: true, force: true });
+  // Pods of a sharded run share the folder: none of them clears what the others write.
+  if (options.clear && (await exists(runDir))) {
+    for (const name of await readdir(runDir)) {
+      if (options.keep?.(name) === true) continue;
+      await rm(join(runDir, name), { recursive: true, force: true });
+    }
   }
   await mkdir(runDir, { recursive: true });
   return runDir;

@@ -9,9 +9,10 @@ import { join } from "node:path";
  */
 export const SCRATCH_DIR = ".scratch";
 
-/** True for a run-relative path inside the scratch folder (for output walkers). */
+/** True for a run-relative path inside a scratch folder (`.scratch`, or a shard's `.scratch-<k>`). */
 export function isScratchPath(relativePath: string): boolean {
-  return relativePath === SCRATCH_DIR || relativePath.startsWith(`${SCRATCH_DIR}/`);
+  const top = relativePath.split("/")[0] ?? "";
+  return top === SCRATCH_DIR || top.startsWith(`${SCRATCH_DIR}-`);
 }
 
 /** A run's scratch folder; `dispose` is safe to call on every exit path, more than once. */
@@ -21,9 +22,9 @@ export interface Scratch {
   dispose(): Promise<void>;
 }
 
-/** Creates (or empties) `<run dir>/.scratch/`. */
-export async function openScratch(runDir: string): Promise<Scratch> {
-  const dir = join(runDir, SCRATCH_DIR);
+/** Creates (or empties) `<run dir>/.scratch/` (or `name`, one per pod of a sharded run). */
+export async function openScratch(runDir: string, name: string = SCRATCH_DIR): Promise<Scratch> {
+  const dir = join(runDir, name);
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
   return {

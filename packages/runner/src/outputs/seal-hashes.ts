@@ -1,12 +1,16 @@
 import { join } from "node:path";
-import { digestTree, sha256File } from "@svc/core";
-import { isScratchPath } from "./scratch.ts";
+import { computeSealedRunHashes, RUN_MANIFEST_FILE } from "@svc/core";
 
-/** The two hashes run_complete seals: the output tree (seal/ and scratch excluded) and the manifest. */
+/**
+ * The two hashes run_complete seals: the output tree (seal/ and scratch excluded) and the manifest.
+ * One definition with the verifier (`svc seal verify <run-dir>` recomputes them with the same core
+ * function), so what is sealed and what is checked cannot drift.
+ */
 export async function sealHashes(
   runDir: string,
 ): Promise<{ outputs_sha256: string; run_manifest_sha256: string }> {
-  const tree = await digestTree(runDir, { exclude: (path) => path === "seal" || isScratchPath(path) });
-  const manifest = await sha256File(join(runDir, "run_manifest.json"));
-  return { outputs_sha256: tree.sha256, run_manifest_sha256: manifest.sha256 };
+  const hashes = await computeSealedRunHashes(runDir);
+  if (hashes.run_manifest_sha256 === null)
+    throw new Error(`${join(runDir, RUN_MANIFEST_FILE)} is missing: the run cannot be sealed`);
+  return { outputs_sha256: hashes.outputs_sha256, run_manifest_sha256: hashes.run_manifest_sha256 };
 }

@@ -21,6 +21,17 @@ export type WorkerMessage =
 const port = parentPort;
 if (port === null) throw new Error("compound-worker.ts runs only as a worker thread");
 const rdkit = await loadRDKit();
+// Warm-up before reporting ready: the first InChI, depiction and descriptor calls compile and
+// initialise code paths that can take seconds on a loaded machine, and must not be charged to
+// the first real molecule's time budget.
+prepareCompound(rdkit, {
+  index: 0,
+  line: 0,
+  candidateId: "warm-up",
+  name: null,
+  smiles: "CC(=O)Oc1ccccc1C(=O)[O-].[Na+]",
+  metadata: {},
+});
 port.on("message", (request: PrepareRequest) => {
   let message: WorkerMessage;
   try {

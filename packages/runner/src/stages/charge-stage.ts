@@ -49,12 +49,22 @@ export async function chargeStage(
   const check = await deps.entitlement.check(params);
   const consume = await deps.entitlement.consume(params);
   log.info("run consumed", { phase: "entitlement", runs_remaining: consume.runs_remaining });
-  const metering = await reportUsage({
-    agentUrl: config.meteringUrl,
-    metric: config.metricName,
-    startTime: startedAt,
-    endTime: toInstant(deps.now()),
-  });
+  // A rerun of an interrupted run replays its consume: the unit was reported the first time.
+  const metering: MeteringRecord = check.already_consumed
+    ? {
+        configured: config.meteringUrl !== null,
+        metric: config.meteringUrl === null ? null : config.metricName,
+        reported: false,
+        status: null,
+        error:
+          config.meteringUrl === null ? null : "not reported again: the consume was a replay (resumed run)",
+      }
+    : await reportUsage({
+        agentUrl: config.meteringUrl,
+        metric: config.metricName,
+        startTime: startedAt,
+        endTime: toInstant(deps.now()),
+      });
   if (metering.configured && !metering.reported)
     log.warn("metering report refused", { status: metering.status, error: metering.error });
   const runStart = await deps.entitlement.runStart({

@@ -1,8 +1,6 @@
-import { once } from "node:events";
-import { createReadStream } from "node:fs";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
 import type { PortfolioRow } from "../inputs/portfolio.ts";
+import { readLines } from "../inputs/read-lines.ts";
 import { StreamingFile } from "../outputs/atomic-write.ts";
 import { JsonArrayWriter } from "../outputs/json-array-writer.ts";
 import type { CompoundPool } from "../pool/compound-pool.ts";
@@ -44,17 +42,9 @@ export interface ValidationSummary {
 
 export const FIRST_FAILURES = 5;
 
-export interface ValidateRowsOptions {
+export interface ValidateRowsOptions extends RecordValidationOptions {
   readonly rows: AsyncIterable<PortfolioRow>;
   readonly pool: CompoundPool;
-  readonly limits: MoleculeLimits;
-  /** The portfolio file as the messages name it (`01_sources/…`). */
-  readonly file: string;
-  /** Where to stream the per-row report (inputs/validation.json), or null. */
-  readonly reportPath: string | null;
-  /** Where to keep each prepared row for the analysis (scratch), or null. */
-  readonly cachePath: string | null;
-  readonly onRow?: (done: number) => void;
   /** Stops taking rows when it returns true (a signal arrived). */
   readonly stopped?: () => boolean;
 }
@@ -64,7 +54,33 @@ export interface ValidateRowsOptions {
  * preparation the analysis uses, in the worker pool, before anything is charged. Streams the
  * per-row report and keeps the prepared rows in scratch so the analysis does not parse twice.
  */
-export async function validateRows(options: ValidateRowsOptions): Promise<ValidationSummary> {
+export function validateRows(options: ValidateRowsOptions): Promise<ValidationSummary> {
+  const validated = mapInOrder(untilStopped(options.rows, options.stopped), options.pool.size * 4, (row) =>
+    validateRow(row, options),
+  );
+  return recordValidation(validated, options);
+}
+
+export interface RecordValidationOptions {
+  /** The portfolio file as the messages name it (`01_sources/…`). */
+  readonly file: string;
+  readonly limits: MoleculeLimits;
+  /** Where to stream the per-row report (inputs/validation.json), or null. */
+  readonly reportPath: string | null;
+  /** Where to keep each prepared row for the analysis (scratch), or null. */
+  readonly cachePath: string | null;
+  readonly onRow?: (done: number) => void;
+}
+
+/**
+ * The bookkeeping of validation over validated rows in portfolio order: counts, the first
+ * failures, the streamed report and the prepared-row cache. Used for a whole portfolio, for one
+ * shard's slice, and for the merge of all shards (which then equals the single-process result).
+ */
+export async function recordValidation(
+  validatedRows: AsyncIterable<ValidatedRow>,
+  options: RecordValidationOptions,
+): Promise<ValidationSummary> {
   const report =
     options.reportPath === null
       ? null
@@ -81,31 +97,17 @@ export async function validateRows(options: ValidateRowsOptions): Promise<Valida
           ["rows"],
         );
   const cache = options.cachePath === null ? null : await StreamingFile.open(options.cachePath);
-  let rows = 0;
-  let ok = 0;
+  const counts = { rows: 0, ok: 0, invalid: 0, unassessed: 0 };
   const invalid: RowFailure[] = [];
   const unassessed: RowFailure[] = [];
-  let invalidCount = 0;
-  let unassessedCount = 0;
   try {
-    for await (const validated of mapInOrder(
-      untilStopped(options.rows, options.stopped),
-      options.pool.size * 4,
-      (row) => validateRow(row, options),
-    )) {
-      rows++;
+    for await (const validated of validatedRows) {
+      counts.rows++;
+      counts[validated.status === "ok" ? "ok" : validated.status]++;
       const { row } = validated.compound;
-      if (validated.status === "ok") ok++;
-      else {
-        const failure = { line: row.line, candidate_id: row.candidateId, reason: validated.reason ?? "" };
-        if (validated.status === "invalid") {
-          invalidCount++;
-          if (invalid.length < FIRST_FAILURES) invalid.push(failure);
-        } else {
-          unassessedCount++;
-          if (unassessed.length < FIRST_FAILURES) unassessed.push(failure);
-        }
-      }
+      const failure = { line: row.line, candidate_id: row.candidateId, reason: validated.reason ?? "" };
+      if (validated.status === "invalid" && invalid.length < FIRST_FAILURES) invalid.push(failure);
+      if (validated.status === "unassessed" && unassessed.length < FIRST_FAILURES) unassessed.push(failure);
       await report?.push({
         line: row.line,
         candidate_id: row.candidateId,
@@ -113,25 +115,49 @@ export async function validateRows(options: ValidateRowsOptions): Promise<Valida
         reason: validated.reason,
       });
       await cache?.write(`${JSON.stringify(validated)}\n`);
-      options.onRow?.(rows);
+      options.onRow?.(counts.rows);
     }
   } catch (error) {
     await report?.abort();
     await cache?.abort();
     throw error;
   }
-  const summary: ValidationSummary = {
-    rows,
-    ok,
-    invalid: invalidCount,
-    unassessed: unassessedCount,
-    invalid_fraction: rows === 0 ? 0 : Math.round((invalidCount / rows) * 10_000) / 10_000,
-    first_invalid: invalid,
-    first_unassessed: unassessed,
-  };
+  const summary = summarise(counts, invalid, unassessed);
   await report?.close([{ summary }]);
   await cache?.commit();
   return summary;
+}
+
+function summarise(
+  counts: { rows: number; ok: number; invalid: number; unassessed: number },
+  invalid: readonly RowFailure[],
+  unassessed: readonly RowFailure[],
+): ValidationSummary {
+  return {
+    ...counts,
+    invalid_fraction: counts.rows === 0 ? 0 : Math.round((counts.invalid / counts.rows) * 10_000) / 10_000,
+    first_invalid: invalid,
+    first_unassessed: unassessed,
+  };
+}
+
+/**
+ * The summary of a whole portfolio from its shards' summaries: counts add up, and the first
+ * failures of the whole are among the first failures of the slices, by line.
+ */
+export function mergeSummaries(parts: readonly ValidationSummary[]): ValidationSummary {
+  const sum = (key: "rows" | "ok" | "invalid" | "unassessed") =>
+    parts.reduce((total, part) => total + part[key], 0);
+  const first = (key: "first_invalid" | "first_unassessed") =>
+    parts
+      .flatMap((part) => part[key])
+      .sort((a, b) => a.line - b.line)
+      .slice(0, FIRST_FAILURES);
+  return summarise(
+    { rows: sum("rows"), ok: sum("ok"), invalid: sum("invalid"), unassessed: sum("unassessed") },
+    first("first_invalid"),
+    first("first_unassessed"),
+  );
 }
 
 async function validateRow(row: PortfolioRow, options: ValidateRowsOptions): Promise<ValidatedRow> {
@@ -187,13 +213,5 @@ export function assertAcceptable(summary: ValidationSummary, maxInvalidFraction:
 
 /** The prepared rows kept by {@link validateRows}, streamed back in portfolio order. */
 export async function* readValidatedRows(cachePath: string): AsyncGenerator<ValidatedRow> {
-  const input = createReadStream(cachePath, { encoding: "utf8" });
-  const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
-  try {
-    for await (const line of lines) if (line !== "") yield JSON.parse(line) as ValidatedRow;
-  } finally {
-    lines.close();
-    input.destroy();
-    if (!input.closed) await once(input, "close");
-  }
+  for await (const line of readLines(cachePath)) if (line !== "") yield JSON.parse(line) as ValidatedRow;
 }

@@ -1,0 +1,59 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { createLogger } from "./log.ts";
+import { createProgress } from "./progress.ts";
+
+function clock() {
+  let ms = 0;
+  return { now: () => ms, advance: (by: number) => (ms += by) };
+}
+
+test("JSON progress reports done, total, percent, rate and ETA at most every interval", () => {
+  const lines: string[] = [];
+  const time = clock();
+  const log = createLogger("json", { write: (line) => lines.push(line), tty: false });
+  const progress = createProgress({
+    log,
+    label: "analysing",
+    phase: "modules",
+    total: 1000,
+    intervalMs: 5000,
+    now: time.now,
+  });
+  for (let done = 1; done <= 300; done++) {
+    time.advance(25);
+    progress.tick(done);
+  }
+  progress.finish(300);
+  const reports = lines.map((line) => JSON.parse(line));
+  assert.equal(reports.length, 2, "one after 5 s, one at the end");
+  assert.deepEqual(
+    (({ done, total, percent, rate_per_s, eta_s }) => ({ done, total, percent, rate_per_s, eta_s }))(
+      reports[0],
+    ),
+    { done: 200, total: 1000, percent: 20, rate_per_s: 40, eta_s: 20 },
+  );
+  assert.equal(reports[1].eta_s, 0);
+});
+
+test("on a terminal the progress line is redrawn in place and ended before the next log line", () => {
+  let out = "";
+  const time = clock();
+  const log = createLogger("text", { write: (text) => (out += text), tty: true });
+  const progress = createProgress({
+    log,
+    label: "validating",
+    phase: "inputs",
+    total: 10,
+    intervalMs: 1,
+    now: time.now,
+  });
+  for (let done = 1; done <= 3; done++) {
+    time.advance(10);
+    progress.tick(done);
+  }
+  log.warn("something");
+  assert.equal(out.split("\r\u001b[K").length - 1, 3, "three redraws: carriage return + erase line");
+  assert.equal(out.split("\n").length, 3, "the redrawn line, the warning, and the final newline");
+  assert.match(out, /validating 3\/10 .*percent=30/);
+});

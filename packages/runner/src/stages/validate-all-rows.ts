@@ -1,0 +1,70 @@
+import { basename } from "node:path";
+import type { RunnerConfig } from "../config.ts";
+import { readPortfolioRows } from "../inputs/portfolio.ts";
+import type { StagedInputs } from "../inputs/stage-inputs.ts";
+import { type Interruption, NO_INTERRUPTION, untilInterrupted } from "../interruption.ts";
+import type { Logger } from "../log.ts";
+import { CompoundPool } from "../pool/compound-pool.ts";
+import { createProgress } from "../progress.ts";
+import { shardSlice } from "./shard-stage.ts";
+import { assertAcceptable, type ValidationSummary, validateRows } from "./validate-stage.ts";
+
+/** What row validation found, and the RDKit version the workers ran. */
+export interface RowValidation {
+  readonly summary: ValidationSummary;
+  readonly rdkitVersion: string;
+}
+
+/**
+ * Stage 1 (rows), with its effects: a worker pool sized by the configuration, every row (or one
+ * shard's slice) through the guards and RDKit, progress, then the refusal rule. Throws
+ * PORTFOLIO_INVALID before any charge; a slice leaves the rule to the merged counts.
+ */
+export async function validateAllRows(
+  config: RunnerConfig,
+  log: Logger,
+  staged: StagedInputs,
+  paths: { reportPath: string | null; cachePath: string | null },
+  interruption: Interruption = NO_INTERRUPTION,
+  slice: { shards: number; index: number } | null = null,
+): Promise<RowValidation> {
+  const file = `01_sources/${basename(staged.portfolioPath)}`;
+  const all = staged.portfolio.rowCount;
+  // A slice (one shard) holds every shards-th row; the refusal rule waits for all slices.
+  const total = slice === null ? all : Math.ceil((all - slice.index) / slice.shards);
+  const rows = readPortfolioRows(staged.portfolioPath);
+  log.info("validating rows", { phase: "inputs", rows: total, workers: config.workers });
+  const pool = await CompoundPool.start({
+    size: config.workers,
+    timeoutMs: config.moleculeTimeoutSec * 1000,
+    onReplace: (reason) =>
+      log.warn("RDKit worker replaced; the row is unassessed", { phase: "inputs", reason }),
+  });
+  const validating = createProgress({ log, label: "validating", phase: "inputs", total });
+  let summary: ValidationSummary;
+  try {
+    summary = await validateRows({
+      rows: untilInterrupted(
+        slice === null ? rows : shardSlice(rows, slice.shards, slice.index),
+        interruption,
+        "validate",
+      ),
+      pool,
+      limits: { maxHeavyAtoms: config.maxHeavyAtoms, maxSmilesLength: config.maxSmilesLength },
+      file,
+      ...paths,
+      onRow: (done) => validating.tick(done),
+    });
+    validating.finish(summary.rows);
+  } finally {
+    await pool.close();
+  }
+  log.info("rows validated", {
+    phase: "inputs",
+    ok: summary.ok,
+    invalid: summary.invalid,
+    unassessed: summary.unassessed,
+  });
+  if (slice === null) assertAcceptable(summary, config.maxInvalidFraction, file);
+  return { summary, rdkitVersion: pool.rdkitVersion };
+}
