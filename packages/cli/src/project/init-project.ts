@@ -1,17 +1,8 @@
 import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { basename, dirname, extname, join, resolve } from "node:path";
 import { CliError } from "../cli-error.ts";
-import {
-  csvField,
-  findColumn,
-  ID_COLUMNS,
-  NAME_COLUMNS,
-  type PortfolioRow,
-  parseSmiText,
-  STRUCTURE_COLUMNS,
-  splitCsvHeader,
-  splitSdText,
-} from "./portfolio-text.ts";
+import { assertUniqueIds, convertSdf, convertTable, rowsToCsv } from "./portfolio-conversion.ts";
+import { findColumn, parseSmiText, splitCsvHeader } from "./portfolio-text.ts";
 
 /** Options of {@link initProject}. */
 export interface InitProjectOptions {
@@ -55,121 +46,6 @@ async function readInput(path: string, what: string): Promise<string> {
   }
   if (size > MAX_INPUT_BYTES) throw new CliError("INPUT_INVALID", `${path} is larger than 512 MiB`);
   return readFile(path, "utf8");
-}
-
-function rowsToCsv(
-  rows: PortfolioRow[],
-  extra: string[] = [],
-  extraValues: Record<string, string>[] = [],
-): string {
-  const header = ["candidate_id", "name", "smiles", ...extra];
-  const lines = rows.map((row, index) =>
-    [row.id, row.name, row.smiles, ...extra.map((column) => extraValues[index]?.[column] ?? "")]
-      .map(csvField)
-      .join(","),
-  );
-  return `${[header.join(","), ...lines].join("\r\n")}\r\n`;
-}
-
-function assertUniqueIds(rows: PortfolioRow[], source: string): void {
-  const seen = new Set<string>();
-  for (const row of rows) {
-    if (seen.has(row.id))
-      throw new CliError(
-        "INPUT_INVALID",
-        `${source}: the id ${row.id} appears twice; give every compound a unique id`,
-      );
-    seen.add(row.id);
-  }
-}
-
-// A table keeps every byte but its header, where the structure (and id) column gets the name the
-// audit job reads, so customer metadata columns are carried forward untouched.
-function convertTable(text: string, source: string, inferred: string[]): string {
-  const newline = text.indexOf("\n");
-  const headerLine = (newline === -1 ? text : text.slice(0, newline)).replace(/\r$/, "");
-  if (!headerLine.includes(",") && /[;\t]/.test(headerLine))
-    throw new CliError(
-      "INPUT_INVALID",
-      `${source}: the header is not comma-separated; save the table as CSV (comma-separated)`,
-    );
-  const header = splitCsvHeader(headerLine);
-  const structure = findColumn(header, STRUCTURE_COLUMNS);
-  if (structure === -1)
-    throw new CliError(
-      "INPUT_INVALID",
-      `${source}: no smiles or canonical_smiles column (columns: ${header.join(", ")}); rename the structure column to smiles`,
-    );
-  const id = findColumn(header, ID_COLUMNS);
-  const name = findColumn(header, NAME_COLUMNS);
-  const renamed = header.map((cell, index) =>
-    index === structure ? cell.replace(/^\uFEFF/, "").toLowerCase() : index === id ? "candidate_id" : cell,
-  );
-  const rows = text
-    .split(/\r?\n/)
-    .slice(1)
-    .filter((line) => line.trim() !== "").length;
-  inferred.push(`format: CSV table, ${rows} data line(s), ${header.length} column(s)`);
-  inferred.push(`structure column: ${header[structure]}`);
-  inferred.push(
-    id === -1 ? "id column: none (rows get row_<n>)" : `id column: ${header[id]} (as candidate_id)`,
-  );
-  inferred.push(name === -1 ? "name column: none" : `name column: ${header[name]}`);
-  const others = header.filter((_, index) => index !== structure && index !== id && index !== name);
-  if (others.length > 0) inferred.push(`carried forward as metadata: ${others.join(", ")}`);
-  return `${renamed.map(csvField).join(",")}${newline === -1 ? "\r\n" : text.slice(newline - (text[newline - 1] === "\r" ? 1 : 0))}`;
-}
-
-async function convertSdf(text: string, source: string, inferred: string[]): Promise<string> {
-  const { records, malformed } = splitSdText(text);
-  if (records.length === 0)
-    throw new CliError("INPUT_INVALID", `${source}: no SD record (molblock ending with M  END) found`);
-  // SMILES from each molblock by RDKit (the WebAssembly build the audit job itself uses).
-  const { loadRDKit } = await import("@svc/runner");
-  const rdkit = await loadRDKit();
-  const rows: PortfolioRow[] = [];
-  const data: Record<string, string>[] = [];
-  const skipped: number[] = [];
-  const dataNames = new Set<string>();
-  for (const [index, record] of records.entries()) {
-    const mol = rdkit.get_mol(record.molblock);
-    if (!mol) {
-      skipped.push(index + 1);
-      continue;
-    }
-    try {
-      const idKey = Object.keys(record.data).find((key) => ID_COLUMNS.includes(key.toLowerCase()));
-      rows.push({
-        id: (idKey ? record.data[idKey] : undefined) || record.title || `row_${index + 1}`,
-        name: record.title,
-        smiles: mol.get_smiles(),
-      });
-      const rest = Object.fromEntries(Object.entries(record.data).filter(([key]) => key !== idKey));
-      for (const key of Object.keys(rest)) dataNames.add(key);
-      data.push(rest);
-    } finally {
-      mol.delete();
-    }
-  }
-  if (rows.length === 0)
-    throw new CliError(
-      "INPUT_INVALID",
-      `${source}: RDKit could not read any of the ${records.length} SD record(s)`,
-    );
-  assertUniqueIds(rows, source);
-  inferred.push(`format: SD file, ${records.length} record(s); SMILES from each molblock by RDKit`);
-  inferred.push("id: data item candidate_id/compound_id/id, else the title line; name: the title line");
-  if (dataNames.size > 0) inferred.push(`carried forward as metadata: ${[...dataNames].join(", ")}`);
-  if (malformed > 0)
-    inferred.push(`NOT included: ${malformed} chunk(s) without a molblock (no "M  END" before "$$$$")`);
-  if (skipped.length > 0)
-    inferred.push(
-      `NOT included: ${skipped.length} record(s) RDKit could not read (record ${skipped.slice(0, 5).join(", ")}${skipped.length > 5 ? ", …" : ""})`,
-    );
-  const extra = [...dataNames].filter(
-    (name) => !["candidate_id", "name", "smiles"].includes(name.toLowerCase()),
-  );
-  return rowsToCsv(rows, extra, data);
 }
 
 /**
