@@ -1,8 +1,15 @@
 import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { basename, dirname, extname, join, resolve } from "node:path";
 import { CliError } from "../cli-error.ts";
-import { assertUniqueIds, convertSdf, convertTable, rowsToCsv } from "./portfolio-conversion.ts";
-import { findColumn, parseSmiText, splitCsvHeader } from "./portfolio-text.ts";
+import { assertUniqueIds, convertTable, rowsToCsv } from "./portfolio-conversion.ts";
+import {
+  findColumn,
+  ID_COLUMNS,
+  type PortfolioRow,
+  parseSmiText,
+  splitCsvHeader,
+  splitSdText,
+} from "./portfolio-text.ts";
 
 /** Options of {@link initProject}. */
 export interface InitProjectOptions {
@@ -46,6 +53,58 @@ async function readInput(path: string, what: string): Promise<string> {
   }
   if (size > MAX_INPUT_BYTES) throw new CliError("INPUT_INVALID", `${path} is larger than 512 MiB`);
   return readFile(path, "utf8");
+}
+
+async function convertSdf(text: string, source: string, inferred: string[]): Promise<string> {
+  const { records, malformed } = splitSdText(text);
+  if (records.length === 0)
+    throw new CliError("INPUT_INVALID", `${source}: no SD record (molblock ending with M  END) found`);
+  // SMILES from each molblock by RDKit (the WebAssembly build the audit job itself uses).
+  const { loadRDKit } = await import("@svc/runner");
+  const rdkit = await loadRDKit();
+  const rows: PortfolioRow[] = [];
+  const data: Record<string, string>[] = [];
+  const skipped: number[] = [];
+  const dataNames = new Set<string>();
+  for (const [index, record] of records.entries()) {
+    const mol = rdkit.get_mol(record.molblock);
+    if (!mol) {
+      skipped.push(index + 1);
+      continue;
+    }
+    try {
+      const idKey = Object.keys(record.data).find((key) => ID_COLUMNS.includes(key.toLowerCase()));
+      rows.push({
+        id: (idKey ? record.data[idKey] : undefined) || record.title || `row_${index + 1}`,
+        name: record.title,
+        smiles: mol.get_smiles(),
+      });
+      const rest = Object.fromEntries(Object.entries(record.data).filter(([key]) => key !== idKey));
+      for (const key of Object.keys(rest)) dataNames.add(key);
+      data.push(rest);
+    } finally {
+      mol.delete();
+    }
+  }
+  if (rows.length === 0)
+    throw new CliError(
+      "INPUT_INVALID",
+      `${source}: RDKit could not read any of the ${records.length} SD record(s)`,
+    );
+  assertUniqueIds(rows, source);
+  inferred.push(`format: SD file, ${records.length} record(s); SMILES from each molblock by RDKit`);
+  inferred.push("id: data item candidate_id/compound_id/id, else the title line; name: the title line");
+  if (dataNames.size > 0) inferred.push(`carried forward as metadata: ${[...dataNames].join(", ")}`);
+  if (malformed > 0)
+    inferred.push(`NOT included: ${malformed} chunk(s) without a molblock (no "M  END" before "$$$$")`);
+  if (skipped.length > 0)
+    inferred.push(
+      `NOT included: ${skipped.length} record(s) RDKit could not read (record ${skipped.slice(0, 5).join(", ")}${skipped.length > 5 ? ", …" : ""})`,
+    );
+  const extra = [...dataNames].filter(
+    (name) => !["candidate_id", "name", "smiles"].includes(name.toLowerCase()),
+  );
+  return rowsToCsv(rows, extra, data);
 }
 
 /**
