@@ -1,12 +1,10 @@
 import { Command, CommanderError } from "commander";
 import { CliError, EXIT } from "./cli-error.ts";
+import type { CliIo } from "./cli-io.ts";
 import { registerOperatorCommands } from "./commands/register-operator-commands.ts";
 import { runSealVerify } from "./commands/seal-verify.ts";
 
-export interface CliIo {
-  readonly stdout: (text: string) => void;
-  readonly stderr: (text: string) => void;
-}
+export type { CliIo } from "./cli-io.ts";
 
 /**
  * Runs `svc` with `argv` (without the node and script entries) and returns the exit code.

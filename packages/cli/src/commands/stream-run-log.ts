@@ -1,6 +1,6 @@
 import { CliError, EXIT } from "../cli-error.ts";
+import type { CliIo } from "../cli-io.ts";
 import type { PreflightClient } from "../http/preflight-client.ts";
-import type { CliIo } from "../program.ts";
 
 const RETRY_MS = 2000;
 
