@@ -131,9 +131,7 @@ describe("svc local run", () => {
       summary: { compounds: { total: number; parsed: number } };
     };
     assert.equal(outcome.projectId, "nci");
-    assert.equal(outcome.seal.offline, "VERIFIED");
-    assert.equal(outcome.seal.online, "VERIFIED");
-    assert.equal(outcome.seal.issuedHere, true);
+    assert.deepEqual(outcome.seal, { offline: "VERIFIED", online: "VERIFIED", issuedHere: true });
     assert.equal(outcome.summary.compounds.total, 25);
     assert.equal(outcome.summary.compounds.parsed, 25);
   });
