@@ -1,15 +1,13 @@
 import { Command, CommanderError } from "commander";
 import { readCliConfig } from "./cli-config.ts";
 import { CliError, EXIT } from "./cli-error.ts";
+import type { CliIo } from "./cli-io.ts";
 import { registerOperatorCommands } from "./commands/register-operator-commands.ts";
 import { runSealRender } from "./commands/seal-render.ts";
 import { runSealVerify } from "./commands/seal-verify.ts";
 import { runTrustAdd, runTrustList } from "./commands/trust-commands.ts";
 
-export interface CliIo {
-  readonly stdout: (text: string) => void;
-  readonly stderr: (text: string) => void;
-}
+export type { CliIo } from "./cli-io.ts";
 
 const collect = (value: string, all: string[]) => [...all, value];
 

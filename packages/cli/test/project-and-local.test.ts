@@ -143,6 +143,16 @@ describe("svc local run", () => {
     assert.equal(outcome.summary.compounds.parsed, 25);
   });
 
+  it("audits examples/demo as npm run demo does and ends VERIFIED", async () => {
+    const demo = join(import.meta.dirname, "..", "..", "..", "examples", "demo");
+    const result = await svc("local", "run", demo, "--out", join(root, "demo-out"));
+    assert.equal(result.code, 0, `${result.stdout}\n${result.stderr}`);
+    assert.match(result.stdout, /^svc local run: starting the entitlement service/m);
+    assert.match(result.stdout, /^Local run run_\S+ finished\.$/m);
+    assert.match(result.stdout, /seal offline: VERIFIED/);
+    assert.match(result.stdout, /seal online: {2}VERIFIED \(issued by this service\)/);
+  });
+
   it("refuses a folder without 01_sources/sources.json and says how to make one", async () => {
     const result = await svc("local", "run", root);
     assert.equal(result.code, 2);

@@ -1,4 +1,4 @@
-import type { CliIo } from "../program.ts";
+import type { CliIo } from "../cli-io.ts";
 
 /** Prints `value` as JSON when asked, else the human lines. */
 export function emit(io: CliIo, json: boolean | undefined, value: unknown, lines: () => string[]): void {

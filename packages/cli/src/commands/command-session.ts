@@ -6,6 +6,7 @@ import {
   pickContext,
   type SvcContext,
 } from "../config/cli-config.ts";
+import { adminTokenOf, preflightTokenOf } from "../config/credential-values.ts";
 import { resolveSecret } from "../config/resolve-secret.ts";
 import { formatSecretRef } from "../config/secret-ref.ts";
 import type { EntitlementClient } from "../http/entitlement-client.ts";
@@ -26,19 +27,6 @@ export interface CommandSession {
 /** Options every context-using command takes. */
 export interface ContextOption {
   context?: string;
-}
-
-// K8S_API_TOKENS holds a JSON array of { token } (spec §2.6); its first entry is the token (spec §5.2 rule 4).
-function preflightTokenOf(secret: string): string {
-  if (!secret.startsWith("[")) return secret;
-  try {
-    const entries = JSON.parse(secret) as { token?: unknown }[];
-    const first = entries[0]?.token;
-    if (typeof first === "string" && first !== "") return first;
-  } catch {
-    // not JSON after all: used as the token itself
-  }
-  return secret;
 }
 
 /** Loads the config, picks the context and returns the session; nothing secret is read yet. */
@@ -84,7 +72,7 @@ export async function openSession(
     },
     async adminToken() {
       const ref = context.entitlement?.admin ?? need("admin token source", "--admin-token");
-      return resolveSecret(ref, where);
+      return adminTokenOf(await resolveSecret(ref, where));
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { CliError } from "../cli-error.ts";
-import type { CliIo } from "../program.ts";
+import type { CliIo } from "../cli-io.ts";
 import { bashCompletion, collectCompletionTree, fishCompletion, zshCompletion } from "./completion-script.ts";
 
 /** `svc completion bash|zsh|fish`: a completion script generated from the command tree itself. */

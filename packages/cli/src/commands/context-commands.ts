@@ -1,8 +1,8 @@
 import type { Command } from "commander";
 import { CliError } from "../cli-error.ts";
+import type { CliIo } from "../cli-io.ts";
 import { configPath, loadCliConfig, type SvcContext, saveCliConfig } from "../config/cli-config.ts";
 import { formatSecretRef, parseSecretRef } from "../config/secret-ref.ts";
-import type { CliIo } from "../program.ts";
 import { emit, formatTable } from "./command-output.ts";
 
 interface AddOptions {

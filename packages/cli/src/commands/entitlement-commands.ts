@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import type { CliIo } from "../program.ts";
+import type { CliIo } from "../cli-io.ts";
 import { emit, formatTable } from "./command-output.ts";
 import { openSession } from "./command-session.ts";
 import { parseIntegerOption, parseMode } from "./parse-options.ts";

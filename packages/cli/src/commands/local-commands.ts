@@ -1,7 +1,7 @@
 import { join, resolve } from "node:path";
 import type { Command } from "commander";
+import type { CliIo } from "../cli-io.ts";
 import { runLocalAudit } from "../local/run-local-audit.ts";
-import type { CliIo } from "../program.ts";
 
 /** `svc local run <project dir>`: the whole entitled lifecycle on this machine, as `npm run demo` does. */
 export function registerLocalCommands(program: Command, io: CliIo, setExit: (code: number) => void): void {

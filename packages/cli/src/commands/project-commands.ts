@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import type { CliIo } from "../program.ts";
+import type { CliIo } from "../cli-io.ts";
 import { checkProject } from "../project/check-project.ts";
 import { initProject } from "../project/init-project.ts";
 import { emit } from "./command-output.ts";

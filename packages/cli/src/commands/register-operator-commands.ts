@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import type { CliIo } from "../program.ts";
+import type { CliIo } from "../cli-io.ts";
 import { registerCompletionCommands } from "./completion-commands.ts";
 import { registerContextCommands } from "./context-commands.ts";
 import { registerEntitlementCommands } from "./entitlement-commands.ts";

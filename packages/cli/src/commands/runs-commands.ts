@@ -1,13 +1,14 @@
 import { existsSync } from "node:fs";
 import { basename, resolve } from "node:path";
 import type { Command } from "commander";
-import { CliError, EXIT } from "../cli-error.ts";
+import { CliError } from "../cli-error.ts";
+import type { CliIo } from "../cli-io.ts";
 import { formatBytes } from "../http/progress-bar.ts";
 import { downloadOutput, saveStream } from "../http/resumable-download.ts";
-import type { CliIo } from "../program.ts";
 import { emit, formatTable } from "./command-output.ts";
 import { openSession } from "./command-session.ts";
 import { parseIntegerOption, parseMode } from "./parse-options.ts";
+import { streamRunLog } from "./stream-run-log.ts";
 import { describeRun, exitCodeOfRun, waitForRun } from "./wait-for-run.ts";
 
 interface Common {
@@ -169,39 +170,7 @@ export function registerRunsCommands(program: Command, io: CliIo, setExit: (code
           tailLines: tail,
           follow: options.follow ? "true" : undefined,
         };
-        let response: Response;
-        let told = false;
-        for (;;) {
-          response = await client.stream(`/api/runs/${encodeURIComponent(runId)}/logs`, query, {
-            accept: [409],
-          });
-          if (response.status !== 409) break;
-          const body = (await response.json().catch(() => ({}))) as {
-            error?: { code?: string; message?: string };
-          };
-          if (body.error?.code !== "LOG_NOT_READY" || !options.follow)
-            throw new CliError(
-              "SERVICE_REFUSED",
-              `the preflight service answered 409 ${body.error?.code}: ${body.error?.message}`,
-              EXIT.refused,
-            );
-          if (!told) io.stderr(`svc: ${body.error.message}; waiting\n`);
-          told = true;
-          await new Promise((resolve) => setTimeout(resolve, 2000));
-        }
-        const decoder = new TextDecoder();
-        try {
-          for await (const chunk of response.body ?? [])
-            io.stdout(decoder.decode(chunk as Uint8Array, { stream: true }));
-        } catch (error) {
-          throw new CliError(
-            "SERVICE_UNREACHABLE",
-            `the log stream was cut (${(error as Error).message}); run the command again (--tail N to skip what you saw)`,
-            EXIT.unreachable,
-          );
-        }
-        const rest = decoder.decode();
-        if (rest) io.stdout(rest);
+        await streamRunLog(client, runId, query, Boolean(options.follow), io);
       },
     );
 
