@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// the page.evaluate callbacks below run in Chromium and read its DOM
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
