@@ -43,6 +43,7 @@ export function answerSignatureQuestion(question: SignatureQuestion, ok: boolean
   answers.set(keyOf(question), ok);
 }
 
+/** `createHash("sha256")` as core's digest.ts calls it: SHA-256 (FIPS 180-4), hex digest. */
 export function createHash(algorithm: string) {
   if (algorithm !== "sha256") throw new Error(`hash ${algorithm} is not available in the page`);
   const chunks: Uint8Array[] = [];
@@ -64,6 +65,7 @@ export function createHash(algorithm: string) {
   return hash;
 }
 
+/** Reads an Ed25519 SPKI PEM (RFC 8410); anything else throws, as Node's reader would refuse it. */
 export function createPublicKey(input: { key: string; format: "pem" }): BrowserPublicKey {
   const body = /-----BEGIN PUBLIC KEY-----([A-Za-z0-9+/=\s]+)-----END PUBLIC KEY-----/.exec(input.key);
   if (!body?.[1]) throw new Error("not an SPKI PEM");
@@ -74,6 +76,7 @@ export function createPublicKey(input: { key: string; format: "pem" }): BrowserP
   return { asymmetricKeyType: "ed25519", raw, export: () => Buffer.from(der) };
 }
 
+/** The recorded WebCrypto answer for this signature; an unanswered question is recorded and is false. */
 export function verify(
   _algorithm: null,
   data: Uint8Array,
@@ -87,6 +90,7 @@ export function verify(
   return false;
 }
 
+/** Random bytes from the browser's CSPRNG. */
 export function randomBytes(size: number): Buffer {
   return Buffer.from(crypto.getRandomValues(new Uint8Array(size)));
 }
