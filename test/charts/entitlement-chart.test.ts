@@ -53,6 +53,10 @@ const variants = {
       suspendedPrincipals: "{old@p.iam.gserviceaccount.com}",
       "trustedKeys.json": '[{"kid":"old-key"}]'.replaceAll(",", "\\,"),
       logLevel: "warn",
+      redeemScope: "any_principal",
+      "verify.workers": 3,
+      "verify.queue": 0,
+      "verify.timeoutMs": 2500,
     },
   },
   sqlite: {
@@ -192,6 +196,32 @@ describe("entitlement chart (chart/entitlement)", () => {
     >;
     assert.deepEqual(JSON.parse(keys["trusted-keys.json"] ?? ""), [{ kid: "old-key" }]);
     assert.equal(envValue(container("inline"), "SVC_TRUSTED_KEYS_FILE"), undefined);
+  });
+
+  it("gives the redemption scope and the verification pool a value in every install (issue 13)", () => {
+    const defaults = container("inline");
+    assert.equal(envValue(defaults, "SVC_REDEEM_SCOPE"), "issued_principal");
+    assert.equal(envValue(defaults, "SVC_VERIFY_WORKERS"), "1");
+    assert.equal(envValue(defaults, "SVC_VERIFY_QUEUE"), "16");
+    assert.equal(envValue(defaults, "SVC_VERIFY_TIMEOUT_MS"), "10000");
+    const set = container("identity");
+    assert.equal(envValue(set, "SVC_REDEEM_SCOPE"), "any_principal");
+    assert.equal(envValue(set, "SVC_VERIFY_WORKERS"), "3");
+    assert.equal(envValue(set, "SVC_VERIFY_QUEUE"), "0");
+    assert.equal(envValue(set, "SVC_VERIFY_TIMEOUT_MS"), "2500");
+  });
+
+  it("refuses a redemption scope or a verification pool the service would refuse", async () => {
+    for (const [name, value] of [
+      ["redeemScope", "everyone"],
+      ["verify.workers", 0],
+      ["verify.queue", -1],
+      ["verify.timeoutMs", 50],
+    ] as const) {
+      const result = await templateChart({ chart, release: "ent", set: { ...required, [name]: value } });
+      assert.notEqual(result.code, 0, `${name}=${value} rendered`);
+      assert.match(result.stderr, /values don't meet the specifications of the schema/, name);
+    }
   });
 
   it("exposes publicUrl through an optional Ingress and Gateway API HTTPRoute", () => {

@@ -69,12 +69,32 @@ describe("Dockerfiles of packages/*", () => {
         }
       });
 
-      it("installs only production dependencies", () => {
-        const installs = stages
-          .flatMap((s) => s.instructions)
-          .filter((i) => i.keyword === "RUN" && /\bnpm (ci|install)\b/.test(i.args));
+      it("installs only production dependencies into what the runtime image carries", () => {
+        const installs = stages.flatMap((stage) =>
+          stage.instructions
+            .filter((i) => i.keyword === "RUN" && /\bnpm (ci|install)\b/.test(i.args))
+            .map((install) => ({ stage, install })),
+        );
         assert.ok(installs.length > 0, "no npm ci");
-        for (const install of installs) assert.match(install.args, /--omit=dev/, `line ${install.line}`);
+        const runtimeCopies = final ? copiesOf(final) : [];
+        for (const { stage, install } of installs) {
+          if (/--omit=dev/.test(install.args)) continue;
+          // a build stage may install dev dependencies (esbuild for the verification page) when
+          // the runtime stage takes only generated dist/ output from it, never its node_modules
+          assert.ok(
+            stage.name && stage !== final,
+            `line ${install.line}: dev dependencies in the runtime stage`,
+          );
+          const taken = runtimeCopies
+            .filter((copy) => copy.from === stage.name)
+            .flatMap((copy) => copy.sources);
+          for (const source of taken)
+            assert.match(
+              source,
+              /\/dist$/,
+              `line ${install.line}: the runtime copies ${source} from a dev-dependency stage`,
+            );
+        }
       });
 
       it("runs as a non-root user", () => {

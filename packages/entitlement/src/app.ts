@@ -15,6 +15,7 @@ import { registerDevIssuerRoutes } from "./routes/dev-issuer-routes.ts";
 import { registerEntitlementRoutes } from "./routes/entitlement-routes.ts";
 import { registerSealRoutes } from "./routes/seal-routes.ts";
 import { registerSystemRoutes } from "./routes/system-routes.ts";
+import { registerVerifyPageRoutes } from "./routes/verify-page-routes.ts";
 import { createSealVerifyPool } from "./seal/seal-verify-pool.ts";
 
 declare module "fastify" {
@@ -127,6 +128,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSealRoutes(app, deps, metrics, sealVerifier);
   registerAdminRoutes(app, deps);
   registerAccountRoutes(app, deps);
+  registerVerifyPageRoutes(app);
   if (deps.devIssuer) registerDevIssuerRoutes(app, deps.devIssuer);
   return app;
 }

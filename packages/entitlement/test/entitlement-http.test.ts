@@ -448,7 +448,7 @@ describe("entitlement service over HTTP", () => {
   it("refuses hostile uploads with 4xx and keeps serving", async () => {
     const big = `<svg xmlns="http://www.w3.org/2000/svg">${" ".repeat(1024 * 1024 + 10)}</svg>`;
     const lol = `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]><svg xmlns="http://www.w3.org/2000/svg">&lol2;</svg>`;
-    const cases: [string, string | Uint8Array, string | undefined, number][] = [
+    const cases: [string, string | Uint8Array<ArrayBuffer>, string | undefined, number][] = [
       ["oversized raw", big, "image/svg+xml", 413],
       ["entity expansion", lol, "image/svg+xml", 400],
       ["not XML", "this is not xml <<<", "image/svg+xml", 400],

@@ -191,6 +191,42 @@ describe("svc seal verify", () => {
     assert.deepEqual(parsed.trust, [`--keys ${keysJson}`]);
   });
 
+  it("shows how the run was paid: a rerun seal names its origin seal and is not redeemable (text and --json)", async () => {
+    const { runDir, bundle } = await sealedRun("funded");
+    const rerun = issueSealBundle(
+      {
+        ...bundle.payload,
+        seal_id: `seal_${"e".repeat(32)}`,
+        funding: "rerun",
+        rerun_of: bundle.payload.seal_id,
+      },
+      key,
+    );
+    const rerunSvg = join(root, "rerun-seal.svg");
+    await writeFile(rerunSvg, rerun.sealSvg);
+    const text = svc(["seal", "verify", rerunSvg, "--key", keyPath]);
+    assert.equal(text.code, 0, text.stdout);
+    assert.match(
+      text.stdout,
+      new RegExp(
+        `\\n {2}funding: rerun, paid by redeeming seal ${bundle.payload.seal_id}; this seal cannot be redeemed\\n`,
+      ),
+    );
+    const json = JSON.parse(svc(["seal", "verify", rerunSvg, "--key", keyPath, "--json"]).stdout);
+    assert.deepEqual(json.funding, { kind: "rerun", rerun_of: bundle.payload.seal_id, redeemable: false });
+    assert.equal(json.payload.rerun_of, bundle.payload.seal_id);
+    const purchased = svc(["seal", "verify", join(runDir, "seal", "seal.svg"), "--key", keyPath, "--json"]);
+    assert.deepEqual(JSON.parse(purchased.stdout).funding, {
+      kind: "purchased",
+      rerun_of: null,
+      redeemable: true,
+    });
+    assert.match(
+      svc(["seal", "verify", join(runDir, "seal", "seal.svg"), "--key", keyPath]).stdout,
+      /\n {2}funding: purchased run\n/,
+    );
+  });
+
   it("exits 2 naming the path when the target does not exist or the key is not a key", async () => {
     const missing = svc(["seal", "verify", join(root, "nope.svg"), "--key", keyPath]);
     assert.equal(missing.code, 2);

@@ -85,6 +85,8 @@ function formatText(path: string, result: SealVerification, trust: Trust, notes:
       `  seal ${result.payload.seal_id}  run ${result.payload.run_id}  project ${result.payload.project_id}  key ${result.payload.key_id}`,
     );
   }
+  const funding = fundingOf(result);
+  if (funding) lines.push(`  funding: ${describeFunding(funding)}`);
   lines.push(`  trust: ${trust.sources.length > 0 ? trust.sources.join("; ") : "none"}`);
   for (const check of result.checks)
     lines.push(`  ${check.ok ? "ok  " : "FAIL"} ${check.name}: ${check.detail}`);
@@ -95,7 +97,29 @@ function formatText(path: string, result: SealVerification, trust: Trust, notes:
 
 function formatJson(path: string, result: SealVerification, trust: Trust, notes: readonly string[]): string {
   const { signature: _signature, canonical_svg: _canonical, ...rest } = result;
-  return `${JSON.stringify({ path, ...rest, trust: trust.sources, notes }, null, 2)}\n`;
+  const funding = fundingOf(result);
+  return `${JSON.stringify({ path, ...rest, ...(funding ? { funding } : {}), trust: trust.sources, notes }, null, 2)}\n`;
+}
+
+/** How the sealed run was paid (issue 16 item 1): bought, or a rerun credit from redeeming `rerun_of`. */
+interface Funding {
+  readonly kind: "purchased" | "rerun";
+  readonly rerun_of: string | null;
+  readonly redeemable: boolean;
+}
+
+function fundingOf(result: SealVerification): Funding | null {
+  const payload = result.payload;
+  if (payload?.seal_version !== SEAL_VERSION || !("seal_id" in payload)) return null;
+  if (payload.funding === "rerun")
+    return { kind: "rerun", rerun_of: payload.rerun_of ?? null, redeemable: false };
+  return { kind: "purchased", rerun_of: null, redeemable: true };
+}
+
+function describeFunding(funding: Funding): string {
+  return funding.kind === "rerun"
+    ? `rerun, paid by redeeming seal ${funding.rerun_of}; this seal cannot be redeemed`
+    : "purchased run";
 }
 
 async function statOrThrow(path: string) {

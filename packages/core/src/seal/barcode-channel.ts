@@ -40,8 +40,25 @@ export function qrCodePath(content: string): string {
   return parts.join("");
 }
 
+type SymbolLayout = ReturnType<typeof computeLayout>;
+// Verifying a seal lays out the same symbol twice (the canonical rendering and the module-by-module
+// comparison) and QR encoding with mask selection was ~15% of a genuine verify in the profile
+// (bench/seal-verify.bench.ts); the layout is a pure function of the content, so the last few are
+// kept. Read-only: callers only call `modules.get`.
+const LAYOUT_CACHE_SIZE = 8;
+const layouts = new Map<string, SymbolLayout>();
+
 /** The QR symbol for `content` and where this format places it. */
-function layoutSymbol(content: string) {
+function layoutSymbol(content: string): SymbolLayout {
+  const cached = layouts.get(content);
+  if (cached) return cached;
+  const layout = computeLayout(content);
+  if (layouts.size >= LAYOUT_CACHE_SIZE) layouts.delete(layouts.keys().next().value as string);
+  layouts.set(content, layout);
+  return layout;
+}
+
+function computeLayout(content: string) {
   const symbol = QRCode.create(content, { errorCorrectionLevel: "M" });
   const size = symbol.modules.size;
   const moduleSize = Math.floor(qr.side / (size + 2 * QUIET_MODULES));

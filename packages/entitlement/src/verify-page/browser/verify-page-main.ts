@@ -1,0 +1,175 @@
+import { type SealCheck, type SealVerification, type TrustedKey, withChecks } from "@svc/core";
+import { verifySealInBrowser } from "./verify-in-browser.ts";
+
+// The verification page's script (GET /verify, issue 9 item 8). Everything the upload says is
+// written with textContent; the picture shown is core's canonical rendering of the signed
+// payload as a blob: image, never the uploaded file.
+
+const byId = <T extends HTMLElement>(id: string): T => {
+  const element = document.getElementById(id);
+  if (!element) throw new Error(`the page has no #${id}`);
+  return element as T;
+};
+
+const served = location.protocol === "http:" || location.protocol === "https:";
+let trustedKeys: readonly TrustedKey[] = [];
+let canonicalUrl: string | null = null;
+
+function setText(id: string, text: string): void {
+  byId(id).textContent = text;
+}
+
+function showKeys(keys: readonly TrustedKey[], source: string): void {
+  trustedKeys = keys;
+  // lets a person (and the browser test) see that a drop now verifies against these keys
+  document.body.dataset.keys = String(keys.length);
+  setText("keys-source", `${keys.length} key(s) from ${source}: ${keys.map((key) => key.key_id).join(", ")}`);
+}
+
+function readKeys(value: unknown): TrustedKey[] {
+  const list = Array.isArray(value) ? value : (value as { keys?: unknown })?.keys;
+  if (!Array.isArray(list)) throw new Error('expected {"keys": [...]} as GET /api/seal/keys answers');
+  return list.filter(
+    (key): key is TrustedKey => typeof key?.key_id === "string" && typeof key?.public_key_pem === "string",
+  );
+}
+
+async function loadIssuerKeys(): Promise<void> {
+  try {
+    const response = await fetch("/api/seal/keys", { headers: { accept: "application/json" } });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    showKeys(readKeys(await response.json()), "this issuer (GET /api/seal/keys)");
+  } catch (error) {
+    setText(
+      "keys-source",
+      `the issuer's keys could not be read (${(error as Error).message}): choose a keys file`,
+    );
+  }
+}
+
+/** The issuer's own answer for a seal it may have revoked: POST /api/seal/verify (same origin). */
+async function askRevocation(svg: Uint8Array): Promise<SealCheck | string> {
+  try {
+    const response = await fetch("/api/seal/verify", {
+      method: "POST",
+      headers: { "content-type": "image/svg+xml" },
+      body: svg as BufferSource,
+    });
+    const body = (await response.json()) as Record<string, unknown>;
+    if (body.state === "REVOKED") {
+      const when = typeof body.revoked_at === "string" ? ` at ${body.revoked_at}` : "";
+      const why = typeof body.revoked_reason === "string" ? `: ${body.revoked_reason}` : "";
+      return {
+        name: "revocation",
+        ok: false,
+        detail: `revoked by this issuer${when}${why}`,
+        code: "REVOKED",
+      };
+    }
+    const checks = Array.isArray(body.checks) ? (body.checks as SealCheck[]) : [];
+    const answer = checks.find((check) => check.name === "revocation");
+    if (!answer) return `the issuer did not answer about revocation (state ${String(body.state)})`;
+    return { name: "revocation", ok: true, detail: answer.detail };
+  } catch (error) {
+    return `the issuer could not be asked about revocation (${(error as Error).message})`;
+  }
+}
+
+function showChecks(checks: readonly SealCheck[]): void {
+  const body = byId<HTMLTableSectionElement>("checks");
+  body.replaceChildren();
+  for (const check of checks) {
+    const row = body.insertRow();
+    row.dataset.ok = String(check.ok);
+    for (const text of [check.ok ? "ok" : "FAIL", check.name, check.detail, check.code ?? ""])
+      row.insertCell().textContent = text;
+  }
+}
+
+function showFacts(payload: SealVerification["payload"]): void {
+  const list = byId<HTMLDListElement>("facts");
+  list.replaceChildren();
+  const funding = payload && "funding" in payload && payload.funding === "rerun" ? payload : null;
+  setText(
+    "funding",
+    funding
+      ? `funding: rerun — this run was paid by redeeming seal ${funding.rerun_of}; this seal cannot be redeemed`
+      : payload && "seal_id" in payload
+        ? "funding: purchased run"
+        : "",
+  );
+  if (!payload) return;
+  for (const [name, value] of Object.entries(payload)) {
+    const term = document.createElement("dt");
+    term.textContent = name;
+    const detail = document.createElement("dd");
+    detail.textContent = typeof value === "object" && value !== null ? JSON.stringify(value) : String(value);
+    detail.dataset.fact = name;
+    list.append(term, detail);
+  }
+}
+
+function showCanonical(svg: string | null): void {
+  const image = byId<HTMLImageElement>("canonical");
+  if (canonicalUrl) URL.revokeObjectURL(canonicalUrl);
+  canonicalUrl = svg ? URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" })) : null;
+  image.hidden = canonicalUrl === null;
+  if (canonicalUrl) image.src = canonicalUrl;
+  else image.removeAttribute("src");
+}
+
+async function verifyFile(file: File): Promise<void> {
+  const result = byId("result");
+  result.dataset.status = "verifying";
+  setText("file-name", file.name);
+  const svg = new Uint8Array(await file.arrayBuffer());
+  let verification = await verifySealInBrowser(svg, trustedKeys);
+  let revocationNote = served ? "" : "revocation: not asked (page opened from disk, no issuer to ask)";
+  if (served && verification.state === "VERIFIED") {
+    const answer = await askRevocation(svg);
+    if (typeof answer === "string") revocationNote = answer;
+    else verification = withChecks(verification, [answer]);
+  }
+  setText("state", verification.state);
+  result.dataset.state = verification.state;
+  setText("reason-code", verification.reason_code ?? "");
+  setText("reason", verification.reason);
+  setText("revocation-note", revocationNote);
+  showChecks(verification.checks);
+  showFacts(verification.payload);
+  showCanonical(verification.canonical_svg);
+  result.dataset.runs = String(Number(result.dataset.runs ?? "0") + 1);
+  result.dataset.status = "done";
+}
+
+function onFiles(files: FileList | null | undefined): void {
+  const file = files?.[0];
+  if (file) void verifyFile(file);
+}
+
+async function onKeysFile(files: FileList | null): Promise<void> {
+  const file = files?.[0];
+  if (!file) return;
+  try {
+    showKeys(readKeys(JSON.parse(await file.text())), `the file ${file.name}`);
+  } catch (error) {
+    setText("keys-source", `${file.name} is not a keys file: ${(error as Error).message}`);
+  }
+}
+
+const seal = byId<HTMLInputElement>("seal-file");
+seal.addEventListener("change", () => onFiles(seal.files));
+const keysFile = byId<HTMLInputElement>("keys-file");
+keysFile.addEventListener("change", () => void onKeysFile(keysFile.files));
+const drop = byId("drop");
+drop.addEventListener("dragover", (event) => event.preventDefault());
+drop.addEventListener("drop", (event) => {
+  event.preventDefault();
+  onFiles(event.dataTransfer?.files);
+});
+if (served) void loadIssuerKeys();
+else
+  setText(
+    "keys-source",
+    "opened from disk: choose the issuer's keys file (GET /api/seal/keys saved as JSON)",
+  );
