@@ -1,3 +1,4 @@
+import { type ReportOptions, resolveReportOptions } from "./outputs/report/report-options.ts";
 import { RunnerError } from "./runner-error.ts";
 
 export type AuthMode = "cloud" | "k8s" | "dev";
@@ -25,6 +26,7 @@ export interface RunnerConfig {
   readonly metricName: string;
   readonly cloudRegion: string | null;
   readonly cloudLocation: string | null;
+  readonly report: ReportOptions;
 }
 
 /** Flag name (commander camelCase) -> environment variable; the README table mirrors this. */
@@ -98,6 +100,7 @@ export function resolveRunConfig(flags: RunnerFlags, env: NodeJS.ProcessEnv, now
     problems.push(`SVC_METERING_URL "${meteringUrl}": must be an http(s) URL`);
   const metadataUrl = nonEmpty(env.SVC_METADATA_URL) ?? "http://metadata.google.internal";
   if (!isHttpUrl(metadataUrl)) problems.push(`SVC_METADATA_URL "${metadataUrl}": must be an http(s) URL`);
+  const report = resolveReportOptions(env, problems);
   if (problems.length > 0)
     throw new RunnerError("CONFIG_INVALID", `configuration invalid: ${problems.join("; ")}`);
   const metricName =
@@ -127,6 +130,7 @@ export function resolveRunConfig(flags: RunnerFlags, env: NodeJS.ProcessEnv, now
     metricName,
     cloudRegion: nonEmpty(env.SVC_CLOUD_REGION),
     cloudLocation: nonEmpty(env.SVC_CLOUD_LOCATION),
+    report,
   });
 }
 

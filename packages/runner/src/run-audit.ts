@@ -1,6 +1,3 @@
-import { createReadStream } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { digestTree, sha256File } from "@svc/core";
 import type { RunnerConfig } from "./config.ts";
@@ -23,13 +20,13 @@ import {
   buildSummary,
   REPORT_FILE,
 } from "./outputs/build-results.ts";
-import { renderCompoundRow, renderReportHead, renderReportTail } from "./outputs/report-html.ts";
+import { createDepicter, printReportPdf, ReportWriter } from "./outputs/report/index.ts";
 import { writeExpectedHashes, writeReproPack } from "./outputs/repro-pack.ts";
 import { prepareRunDir } from "./outputs/run-dir.ts";
 import type { RunFacts, SealStatus } from "./outputs/run-facts.ts";
 import { toInstant, writePreseal, writeSealFolder } from "./outputs/seal-files.ts";
 import { keepSealedState } from "./outputs/sealed-state.ts";
-import { buildModulePlan, countPlan, settlePlan } from "./plan/module-plan.ts";
+import { buildModulePlan, countPlan, type ModulePlan, settlePlan } from "./plan/module-plan.ts";
 import { loadPolicy } from "./plan/policy.ts";
 import { resolveCategory } from "./plan/resolve-category.ts";
 import { EXIT, type ExitCode, RunnerError } from "./runner-error.ts";
@@ -105,7 +102,8 @@ export async function runAudit(deps: AuditDeps): Promise<AuditOutcome> {
 
   // Analysis: streamed, one compound at a time.
   const generatedAt = startedAt;
-  const work = await mkdtemp(join(tmpdir(), "svc-runner-"));
+  // Report scratch lives inside the run folder and is gone before the outputs are hashed.
+  let reportScratch: ReportWriter | null = null;
   try {
     const planned = plan.modules
       .filter((entry) => entry.outcome === "planned")
@@ -114,7 +112,15 @@ export async function runAudit(deps: AuditDeps): Promise<AuditOutcome> {
     const combined = await StreamingFile.open(
       join(runDir, "results", "combined_unified_computational_outputs.json"),
     );
-    const rows = await StreamingFile.open(join(work, "report-rows.html"));
+    const report = await ReportWriter.open({
+      runDir,
+      options: config.report,
+      reasons: moduleReasons(plan),
+      depict: createDepicter(rdkit),
+      targetsPath:
+        staged.sources.targets_csv === null ? null : join(staged.sourcesDir, staged.sources.targets_csv),
+    });
+    reportScratch = report;
     await combined.write(
       `${JSON.stringify({
         schema: "svc.combined-outputs/v1",
@@ -150,10 +156,9 @@ export async function runAudit(deps: AuditDeps): Promise<AuditOutcome> {
           primaryFindings = record.findings;
         await combined.write(`${first ? "\n" : ",\n"}${JSON.stringify(record)}`);
         first = false;
-        await rows.write(renderCompoundRow(compound, findings));
+        await report.add(compound, findings);
       },
     });
-    await rows.commit();
     for (const entry of plan.modules) {
       if (entry.outcome !== "skipped" || entry.bucket === "disabled" || entry.bucket === "not_in_category")
         continue;
@@ -278,7 +283,10 @@ export async function runAudit(deps: AuditDeps): Promise<AuditOutcome> {
     });
     const finalize = async (seal: SealStatus) => {
       await writeJsonAtomic(join(runDir, "results", "summary.json"), buildSummary(facts, seal));
-      await composeReport(join(runDir, REPORT_FILE), facts, seal, rows.path);
+      const html = await report.write(facts, seal);
+      const pdf = await printReportPdf(html, config.report, generatedAt);
+      if (pdf.printed) log.info("report printed", { phase: "outputs", pdf: "results/report.pdf" });
+      else log.info("report.pdf skipped", { phase: "outputs", reason: pdf.reason });
       await writeExpectedHashes(runDir);
       return sealHashes(runDir);
     };
@@ -310,7 +318,7 @@ export async function runAudit(deps: AuditDeps): Promise<AuditOutcome> {
       return { exitCode: EXIT.preseal, runDir, sealStatus: "pending_online_verification" };
     }
   } finally {
-    await rm(work, { recursive: true, force: true });
+    await reportScratch?.dispose();
   }
 }
 
@@ -323,18 +331,16 @@ export async function sealHashes(
   return { outputs_sha256: tree.sha256, run_manifest_sha256: manifest.sha256 };
 }
 
-async function composeReport(
-  path: string,
-  facts: RunFacts,
-  seal: SealStatus,
-  rowsPath: string,
-): Promise<void> {
-  const report = await StreamingFile.open(path);
-  await report.write(renderReportHead(facts, seal));
-  for await (const chunk of createReadStream(rowsPath, { encoding: "utf8" }))
-    await report.write(chunk as string);
-  await report.write(renderReportTail(facts));
-  await report.commit();
+/** Why each module of the plan has no finding, for the report's "not available" notes. */
+function moduleReasons(plan: ModulePlan): Map<string, string> {
+  return new Map(
+    plan.modules.map((entry) => [
+      entry.module_id,
+      entry.outcome === "planned"
+        ? "not run for this compound"
+        : (entry.detail ?? entry.reason ?? entry.outcome),
+    ]),
+  );
 }
 
 function routingEvidence(staged: StagedInputs) {
