@@ -36,8 +36,7 @@ function summaryFacts(view: CompoundView): string {
   if (!view.parsed) return "";
   const rules = RULE_NAMES.map((rule) => {
     const outcome = view.rules[rule];
-    if (!("pass" in outcome))
-      return `<li>${rule}: not available in this build — ${escapeHtml(outcome.reason)}</li>`;
+    if (!("pass" in outcome)) return `<li>${rule}: ${escapeHtml(notAvailable(outcome.reason))}</li>`;
     return `<li class="${outcome.pass ? "pass" : "fail"}">${rule}: ${outcome.pass ? "pass" : "fail"}${
       outcome.violations.length > 0 ? ` — ${escapeHtml(outcome.violations.join("; "))}` : ""
     }</li>`;
@@ -87,4 +86,11 @@ function describe(raw: Readonly<Record<string, unknown>>, prefix = ""): string[]
     } else lines.push(`${name}: ${typeof value === "number" ? formatNumber(value, 3) : String(value)}`);
   }
   return lines;
+}
+
+/** "not available in this build", with the module's reason when it says more. */
+function notAvailable(reason: string): string {
+  return reason.startsWith("not available in this build")
+    ? reason
+    : `not available in this build — ${reason}`;
 }

@@ -62,14 +62,14 @@ function renderTopPicks({ top, carded, stats }: PortfolioInputs): string {
     .join("");
   const held = [
     stats.compounds - stats.parsed > 0 ? `${stats.compounds - stats.parsed} that do not parse` : "",
-    stats.duplicates > 0 ? `${stats.duplicates} are duplicates of an earlier row` : "",
+    stats.duplicates > 0 ? `${stats.duplicates} duplicating an earlier row (same parent InChIKey)` : "",
     stats.withUnspecifiedStereo > 0
-      ? `${stats.withUnspecifiedStereo} have unspecified stereocentres (the tested material may be a mixture)`
+      ? `${stats.withUnspecifiedStereo} with unspecified stereocentres (the tested material may be a mixture of stereoisomers)`
       : "",
-    stats.saltsStripped > 0 ? `${stats.saltsStripped} were salts or mixtures (parent kept)` : "",
+    stats.saltsStripped > 0 ? `${stats.saltsStripped} salt(s) or mixture(s), parent kept` : "",
   ].filter((text) => text !== "");
   return `<h3>First in line (${top.length} of ${stats.compounds})</h3><ol class="picks">${items}</ol>
-<p>${held.length ? `Held back or to check, of ${stats.compounds} compounds: ${escapeHtml(held.join("; "))}.` : `All ${stats.compounds} compounds parse; no duplicates.`}</p>`;
+<p>${held.length ? `To check before sending, of ${stats.compounds} compounds: ${escapeHtml(held.join("; "))}.` : `All ${stats.compounds} compounds parse; no duplicates.`}</p>`;
 }
 
 function renderClaim(facts: RunFacts): string {
