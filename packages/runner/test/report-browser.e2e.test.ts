@@ -238,7 +238,7 @@ test("the demo report: portfolio first, honest seal box, plots, table and cards,
   const saltRow = (await visibleRows(page)).find((row) => row[1] === "CAND-016");
   assert.equal(saltRow?.at(-1), "KTUFNOKKBVMGRW-UHFFFAOYSA-N");
   // Evidence ids link to the finding as recorded.
-  const link = page.locator('#card-CAND-001 a[href="#EID-kinase_drug_likeness-000001"]');
+  const link = page.locator('#card-CAND-001 h4 a[href="#EID-kinase_drug_likeness-000001"]');
   assert.equal(await link.count(), 1);
   assert.match(
     (await page.locator("#EID-kinase_drug_likeness-000001 pre").textContent()) ?? "",

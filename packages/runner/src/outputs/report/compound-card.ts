@@ -6,7 +6,7 @@ const SKIPPED_KEYS = new Set(["candidate_id", "evidence_id"]);
 const MAX_LINES = 40;
 
 /** Intro above the cards: what an evidence id is and where it leads. */
-export const CARDS_INTRO = `<p>Each card shows one compound: its depiction (atoms of matched structural alerts highlighted when the toxicity module ran), its bioavailability radar, and every module's finding in words. An <b>evidence id</b> (<code>EID-&lt;module&gt;-&lt;row&gt;</code>) names one module's finding for one compound; the same id is in <code>raw/&lt;module&gt;_raw.json</code> and <code>results/combined_unified_computational_outputs.json</code>, and each id below links to that finding as recorded.</p>`;
+export const CARDS_INTRO = `<p>Each card shows one compound: its depiction (atoms of matched structural alerts highlighted when the toxicity module ran), its bioavailability radar, and every module's finding in words. An <b>evidence id</b> (<code>EID-&lt;module&gt;-&lt;row&gt;</code>) names one module's finding for one compound; the same id is in <code>raw/&lt;module&gt;_raw.json</code> and <code>results/combined_unified_computational_outputs.json</code>, and each id below shows that finding as recorded when followed (no script: the page's CSS shows the targeted entry).</p>`;
 
 /** One compound card; `depiction` is the (possibly highlighted) RDKit SVG or null. */
 export function renderCard(view: CompoundView, rank: number, depiction: string | null): string {
@@ -60,7 +60,7 @@ function renderFinding(moduleId: string, evidenceId: string, raw: Readonly<Recor
   const lines = describe(raw).slice(0, MAX_LINES);
   return `<section class="finding"><h4>${escapeHtml(moduleId)} · <a href="#${escapeHtml(evidenceId)}">${escapeHtml(evidenceId)}</a></h4>
 <ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>
-<details id="${escapeHtml(evidenceId)}"><summary>${escapeHtml(evidenceId)} as recorded in raw/${escapeHtml(moduleId)}_raw.json</summary><pre>${escapeHtml(JSON.stringify(raw, null, 1))}</pre></details></section>`;
+<div class="evidence" id="${escapeHtml(evidenceId)}"><a href="#${escapeHtml(evidenceId)}">${escapeHtml(evidenceId)}</a> as recorded in raw/${escapeHtml(moduleId)}_raw.json (follow the id to show it)<pre>${escapeHtml(JSON.stringify(raw, null, 1))}</pre></div></section>`;
 }
 
 /** A finding in words: "key: value", rules as pass/fail with their violations. */

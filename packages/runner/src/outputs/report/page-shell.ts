@@ -32,9 +32,9 @@ svg.heatmap{max-width:720px;font-size:10px}svg.radar{width:230px;height:230px;fo
 .radar-axis{stroke:#888}.missing-axis{stroke-dasharray:3 3}.radar-value{fill:rgba(200,30,30,.15);stroke:#c11;stroke-width:1.5}.radar-dot{fill:#c11}
 .card{border:1px solid #999;padding:8px 12px;margin:14px 0;break-inside:avoid-page}.card-top{display:flex;gap:12px;flex-wrap:wrap}
 .mol svg{width:260px;height:180px}.card-facts{flex:1;min-width:280px}.facts{columns:2;font-size:13px}
-.finding h4{margin:.5em 0 .2em;font-size:13px}.finding ul{margin:0;font-size:12px;columns:2}details pre{font-size:11px;white-space:pre-wrap;background:#f6f6f6}
+.finding h4{margin:.5em 0 .2em;font-size:13px}.finding ul{margin:0;font-size:12px;columns:2}.evidence{font-size:12px;color:#444}.evidence pre{display:none;font-size:11px;white-space:pre-wrap;background:#f6f6f6}.evidence:target pre{display:block}.evidence:target{outline:2px solid #1f4e9e}
 .missing-plot{border:1px dashed #a11;padding:6px}
-@media print{body{margin:0;font-size:11px;-webkit-print-color-adjust:exact;print-color-adjust:exact}.controls,details{display:none}
+@media print{body{margin:0;font-size:11px;-webkit-print-color-adjust:exact;print-color-adjust:exact}.controls,.evidence{display:none}
 #compounds tbody tr:nth-child(n+${PRINT_TABLE_ROWS + 1}){display:none}.card:nth-of-type(n+${PRINT_CARDS + 1}){display:none}
 .plots,.grid2{grid-template-columns:1fr 1fr}h2{break-after:avoid}figure{break-inside:avoid}a{color:inherit;text-decoration:none}
 .print-note{display:block}}.print-note{display:none;font-style:italic}
