@@ -1,7 +1,10 @@
 import assert from "node:assert/strict";
+import { createRequire } from "node:module";
 import { test } from "node:test";
-import { loadRDKit } from "../../modules/rdkit.ts";
-import { createDepicter } from "./highlight-depiction.ts";
+import { createDepicter, type HighlightingToolkit } from "./highlight-depiction.ts";
+
+// RDKit WebAssembly loaded directly (not through the runner's wrapper, which is moving to @svc/science).
+const loadRDKit = createRequire(import.meta.url)("@rdkit/rdkit") as () => Promise<HighlightingToolkit>;
 
 test("alert atoms are drawn highlighted on the parent's depiction, and only those", async () => {
   const depict = createDepicter(await loadRDKit());

@@ -50,6 +50,8 @@ export interface ReportWriterOptions {
   readonly reasons: ModuleReasons;
   readonly depict: Depicter | null;
   readonly targetsPath: string | null;
+  /** Where the scratch files go; default `<run dir>/.report-scratch` (removed when composed). */
+  readonly scratchDir?: string;
 }
 
 /**
@@ -75,7 +77,7 @@ export class ReportWriter {
   }
 
   static async open(config: ReportWriterOptions): Promise<ReportWriter> {
-    const scratchDir = join(config.runDir, SCRATCH);
+    const scratchDir = config.scratchDir ?? join(config.runDir, SCRATCH);
     await mkdir(scratchDir, { recursive: true });
     const scratch = createWriteStream(join(scratchDir, "compounds.jsonl"));
     await once(scratch, "open");

@@ -18,6 +18,6 @@ export function renderSealBox(seal: SealStatus, runId: string): string {
 <div class="seal-half">${status}</div>
 <div class="seal-half"><p class="seal-status">What the seal attests</p>
 <p>Only integrity and lineage: that the staged inputs (<code>inputs_sha256</code>), this run's output files (<code>outputs_sha256</code>) and its manifest are exactly those the issuer recorded for run <code>${escapeHtml(runId)}</code>, signed with the issuer's Ed25519 key. It is <b>not</b> a statement that the science is right, that the inputs were sufficient, or that these compounds will work.</p>
-<p>Verify with a pinned issuer key, obtained from the issuer and not from this folder: <code>svc seal verify &lt;run dir&gt; --key issuer-public-key.pem</code> (or <code>--keys keys.json</code> as served by <code>GET /api/seal/keys</code>). The key copied into <code>seal/public_key.pem</code> only shows which key signed.</p></div>
+<p>Verify against the issuer's key, never the folder's own <code>seal/public_key.pem</code>: <code>svc seal verify &lt;run dir&gt; --issuer &lt;entitlement url&gt;</code>, or with a key pinned beforehand (<code>svc trust add</code>, or <code>--key issuer.pem</code>), or online at the issuer's <code>POST /api/seal/verify</code>.</p></div>
 </section>${SEAL_BOX_END}`;
 }
