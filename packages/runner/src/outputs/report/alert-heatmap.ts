@@ -8,25 +8,22 @@ export interface HeatmapRow {
   readonly cells: readonly (number | null)[];
 }
 
-export const HEATMAP_COLUMNS = [
-  ...RULE_NAMES.map((rule) => ({ key: rule, label: RULE_LABELS()[rule] ?? rule, kind: "rule" as const })),
-  ...ALERT_FAMILIES.map((family) => ({
-    key: family,
-    label: family === "nibr" ? "NIBR" : family === "pains" ? "PAINS" : "Brenk",
-    kind: "alert" as const,
-  })),
-];
+const LABELS: Readonly<Record<string, string>> = {
+  lipinski: "Lipinski",
+  ghose: "Ghose",
+  veber: "Veber",
+  egan: "Egan",
+  muegge: "Muegge",
+  lead_likeness: "Lead-like",
+  pains: "PAINS",
+  brenk: "Brenk",
+  nibr: "NIBR",
+};
 
-function RULE_LABELS(): Record<string, string> {
-  return {
-    lipinski: "Lipinski",
-    ghose: "Ghose",
-    veber: "Veber",
-    egan: "Egan",
-    muegge: "Muegge",
-    lead_likeness: "Lead-like",
-  };
-}
+export const HEATMAP_COLUMNS = [
+  ...RULE_NAMES.map((key) => ({ key, label: LABELS[key] ?? key, kind: "rule" as const })),
+  ...ALERT_FAMILIES.map((key) => ({ key, label: LABELS[key] ?? key, kind: "alert" as const })),
+];
 
 /** One heat-map row: rule violations and alert matches per family for one compound. */
 export function heatmapRowOf(view: CompoundView, href: string | null): HeatmapRow {
