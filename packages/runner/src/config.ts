@@ -1,4 +1,5 @@
 import { recordEnvReads } from "@svc/core";
+import { type ReportOptions, resolveReportOptions } from "./outputs/report/report-options.ts";
 import { RunnerError } from "./runner-error.ts";
 
 export type AuthMode = "cloud" | "k8s" | "dev";
@@ -41,6 +42,7 @@ export interface RunnerConfig {
   readonly shardIndex: number;
   /** How long a shard waits for the others before giving up. */
   readonly shardWaitSec: number;
+  readonly report: ReportOptions;
 }
 
 /** Flag name (commander camelCase) -> environment variable; the README table mirrors this. */
@@ -165,6 +167,7 @@ export function resolveRunConfig(
   if (shardIndex >= shards)
     problems.push(`--shard-index / JOB_COMPLETION_INDEX ${shardIndex}: must be below --shards ${shards}`);
   const shardWaitSec = number("shardWaitSec", 6 * 3600, 1, 7 * 24 * 3600, false);
+  const report = resolveReportOptions(env, problems);
   if (problems.length > 0)
     throw new RunnerError("CONFIG_INVALID", `configuration invalid: ${problems.join("; ")}`);
   const metricName =
@@ -202,6 +205,7 @@ export function resolveRunConfig(
     shards,
     shardIndex,
     shardWaitSec,
+    report,
   });
 }
 

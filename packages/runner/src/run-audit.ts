@@ -117,6 +117,8 @@ export async function runAudit(deps: AuditDeps): Promise<AuditOutcome> {
       scratch,
       planned: plannedRun,
       primaryCandidateId: inputs.sources.primary_candidate_id,
+      targetsPath:
+        inputs.sources.targets_csv === null ? null : join(inputs.sourcesDir, inputs.sources.targets_csv),
       rows: untilInterrupted(readValidatedRows(scratch.path(PREPARED_CACHE)), interruption, "analyse"),
       generatedAt,
       onCompound: (done) => analysing.tick(done),
@@ -151,7 +153,8 @@ export async function runAudit(deps: AuditDeps): Promise<AuditOutcome> {
       runDir,
       facts,
       categoryId: plannedRun.category.category_id,
-      reportRowsPath: analysed.reportRowsPath,
+      report: analysed.report,
+      generatedAt,
     });
     return { ...sealed, runDir };
   } catch (error) {

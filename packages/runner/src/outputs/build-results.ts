@@ -130,8 +130,8 @@ function unitOf(key: string): string {
   return key === "fsp3" ? "ratio" : "count";
 }
 
-/** Per risk channel: which modules of the category feed it and what happened to them. */
-function channelStates(facts: RunFacts) {
+/** Per risk channel: which modules of the category feed it and what happened to them (also shown in the report). */
+export function channelStates(facts: RunFacts) {
   return RISK_CHANNELS.map((channel) => {
     const modules = facts.plan.modules.filter(
       (entry) =>

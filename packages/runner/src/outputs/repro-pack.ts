@@ -19,6 +19,7 @@ export const NONDETERMINISTIC_FIELDS = [
   { file: "raw/*_raw.json", fields: ["/generated_at"] },
   { file: "plans/<run_id>_module_plan.json", fields: ["/generated_at"] },
   { file: "repro_pack/manifest.json", fields: ["/generated_at"] },
+  { file: "results/report.pdf", fields: ["/CreationDate", "/ModDate"] },
   { file: EXPECTED_HASHES, fields: ["hashes of the files above"] },
 ] as const;
 

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { copyFile, mkdir, readFile, rename, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { RunnerError } from "../runner-error.ts";
@@ -7,6 +8,8 @@ import { EXPECTED_HASHES } from "./repro-pack.ts";
 
 /** The files a pre-seal rewrites to say `pending_online_verification`. */
 export const SEAL_STATUS_FILES = ["results/summary.json", REPORT_FILE, EXPECTED_HASHES] as const;
+/** Rewritten too when present: the PDF is printed only where Chromium is installed. */
+const OPTIONAL_SEAL_STATUS_FILES = ["results/report.pdf"] as const;
 
 const PENDING_DIR = join("seal", "pending");
 const STATE_FILE = join(PENDING_DIR, "sealed-state.json");
@@ -25,16 +28,20 @@ export interface SealedState {
  * Kept under seal/, which the outputs hash leaves out.
  */
 export async function keepSealedState(runDir: string, state: SealedState): Promise<void> {
-  for (const file of SEAL_STATUS_FILES) {
+  const kept: string[] = [];
+  for (const file of [...SEAL_STATUS_FILES, ...OPTIONAL_SEAL_STATUS_FILES]) {
+    const optional = (OPTIONAL_SEAL_STATUS_FILES as readonly string[]).includes(file);
+    if (optional && !existsSync(join(runDir, file))) continue;
     const copy = join(runDir, PENDING_DIR, "files", file);
     await mkdir(dirname(copy), { recursive: true });
     await copyFile(join(runDir, file), copy);
+    kept.push(file);
   }
   await writeJsonAtomic(join(runDir, STATE_FILE), {
     schema: "svc.sealed-state/v1",
     outputs_sha256: state.outputs_sha256,
     run_manifest_sha256: state.run_manifest_sha256,
-    files: SEAL_STATUS_FILES,
+    files: kept,
   });
 }
 
@@ -64,6 +71,10 @@ export async function readSealedState(runDir: string): Promise<SealedState> {
 export async function restoreSealedState(runDir: string): Promise<void> {
   for (const file of SEAL_STATUS_FILES) {
     await rename(join(runDir, PENDING_DIR, "files", file), join(runDir, file));
+  }
+  for (const file of OPTIONAL_SEAL_STATUS_FILES) {
+    const copy = join(runDir, PENDING_DIR, "files", file);
+    if (existsSync(copy)) await rename(copy, join(runDir, file));
   }
   await rm(join(runDir, PENDING_DIR), { recursive: true, force: true });
 }

@@ -3,9 +3,8 @@ import type { CompoundFinding, PreparedCompound } from "@svc/science";
 import { IMPLEMENTED_MODULES, loadRDKit, type RDKit } from "@svc/science";
 import type { RunnerConfig } from "../config.ts";
 import { type ModuleRunResult, runModules } from "../modules/run-modules.ts";
-import { StreamingFile } from "../outputs/atomic-write.ts";
 import { JsonArrayWriter } from "../outputs/json-array-writer.ts";
-import { renderCompoundRow } from "../outputs/report-html.ts";
+import { createDepicter, ReportWriter } from "../outputs/report/index.ts";
 import type { Scratch } from "../outputs/scratch.ts";
 import { countPlan, type ModulePlan, type PlanCounts, settlePlan } from "../plan/module-plan.ts";
 import { withRDKit } from "../pool/portable-compound.ts";
@@ -21,8 +20,8 @@ export interface AnalysedRun {
   readonly settled: ModulePlan;
   readonly counts: PlanCounts;
   readonly primaryFindings: Readonly<Record<string, CompoundFinding>> | null;
-  /** The report's compound rows, in scratch until the report is composed. */
-  readonly reportRowsPath: string;
+  /** The report, fed every compound; composed once the seal status is known (seal stage). */
+  readonly report: ReportWriter;
 }
 
 export interface AnalyseStageOptions {
@@ -34,6 +33,8 @@ export interface AnalyseStageOptions {
   /** Validated rows in portfolio order (from the validate stage's scratch cache). */
   readonly rows: AsyncIterable<ValidatedRow>;
   readonly generatedAt: string;
+  /** The staged targets.csv, shown in the report's portfolio section; null when none was staged. */
+  readonly targetsPath: string | null;
   readonly onCompound?: (done: number) => void;
 }
 
@@ -59,13 +60,21 @@ export async function analyseStage(options: AnalyseStageOptions): Promise<Analys
     },
     ["compounds"],
   );
-  const rows = await StreamingFile.open(options.scratch.path("report-rows.html"));
+  const rdkit = await loadRDKit();
+  const report = await ReportWriter.open({
+    runDir: options.runDir,
+    options: config.report,
+    reasons: moduleReasons(planned.plan),
+    depict: createDepicter(rdkit),
+    targetsPath: options.targetsPath,
+    scratchDir: options.scratch.path("report"),
+  });
   let primaryFindings: Record<string, CompoundFinding> | null = null;
   const validatedOf = new WeakMap<PreparedCompound, ValidatedRow>();
   let result: ModuleRunResult;
   try {
     result = await runModules({
-      compounds: compoundsOf(options.rows, validatedOf, await loadRDKit()),
+      compounds: compoundsOf(options.rows, validatedOf, rdkit),
       modules,
       rawDir: join(options.runDir, "raw"),
       generatedAt: options.generatedAt,
@@ -74,15 +83,14 @@ export async function analyseStage(options: AnalyseStageOptions): Promise<Analys
         const record = combinedRecord(compound, findings, validatedOf.get(compound));
         if (compound.row.candidateId === options.primaryCandidateId) primaryFindings = record.findings;
         await combined.push(record);
-        await rows.write(renderCompoundRow(compound, findings));
+        await report.add(compound, findings);
       },
     });
   } catch (error) {
     await combined.abort();
-    await rows.abort();
+    await report.dispose();
     throw error;
   }
-  await rows.commit();
   const settled = settlePlan(planned.plan, result.failures);
   const counts = countPlan(settled);
   await combined.close([
@@ -99,7 +107,7 @@ export async function analyseStage(options: AnalyseStageOptions): Promise<Analys
       missing_proof: counts.missing_required,
     },
   ]);
-  return { result, settled, counts, primaryFindings, reportRowsPath: rows.path };
+  return { result, settled, counts, primaryFindings, report };
 }
 
 async function* compoundsOf(
@@ -133,4 +141,16 @@ function combinedRecord(
     metadata: compound.row.metadata,
     findings: Object.fromEntries(findings),
   };
+}
+
+/** Why each module of the plan has no finding, for the report's "not available" notes. */
+function moduleReasons(plan: ModulePlan): Map<string, string> {
+  return new Map(
+    plan.modules.map((entry) => [
+      entry.module_id,
+      entry.outcome === "planned"
+        ? "not run for this compound"
+        : (entry.detail ?? entry.reason ?? entry.outcome),
+    ]),
+  );
 }

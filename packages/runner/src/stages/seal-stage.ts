@@ -1,11 +1,10 @@
-import { createReadStream } from "node:fs";
 import { join } from "node:path";
 import type { RunnerConfig } from "../config.ts";
 import type { EntitlementClient } from "../lifecycle/entitlement-client.ts";
 import type { Logger } from "../log.ts";
-import { StreamingFile, writeJsonAtomic } from "../outputs/atomic-write.ts";
-import { buildSummary, REPORT_FILE } from "../outputs/build-results.ts";
-import { renderReportHead, renderReportTail } from "../outputs/report-html.ts";
+import { writeJsonAtomic } from "../outputs/atomic-write.ts";
+import { buildSummary } from "../outputs/build-results.ts";
+import { printReportPdf, type ReportWriter } from "../outputs/report/index.ts";
 import { writeExpectedHashes } from "../outputs/repro-pack.ts";
 import type { RunFacts, SealStatus } from "../outputs/run-facts.ts";
 import { toInstant, writePreseal, writeSealFolder } from "../outputs/seal-files.ts";
@@ -21,7 +20,10 @@ export interface SealStageOptions {
   readonly runDir: string;
   readonly facts: RunFacts;
   readonly categoryId: string;
-  readonly reportRowsPath: string;
+  /** The report fed during analysis; composed here, once per seal status. */
+  readonly report: ReportWriter;
+  /** The run's generation instant, written into the PDF's dates so reruns stay byte-identical. */
+  readonly generatedAt: string;
 }
 
 export interface SealOutcome {
@@ -38,7 +40,10 @@ export async function sealStage(options: SealStageOptions): Promise<SealOutcome>
   const { config, log, runDir } = options;
   const finalize = async (seal: SealStatus) => {
     await writeJsonAtomic(join(runDir, "results", "summary.json"), buildSummary(options.facts, seal));
-    await composeReport(join(runDir, REPORT_FILE), options.facts, seal, options.reportRowsPath);
+    const html = await options.report.write(options.facts, seal);
+    const pdf = await printReportPdf(html, config.report, options.generatedAt);
+    if (pdf.printed) log.info("report printed", { phase: "outputs", pdf: "results/report.pdf" });
+    else log.info("report.pdf skipped", { phase: "outputs", reason: pdf.reason });
     await writeExpectedHashes(runDir);
     return sealHashes(runDir);
   };
@@ -69,23 +74,4 @@ export async function sealStage(options: SealStageOptions): Promise<SealOutcome>
     });
     return { exitCode: EXIT.preseal, sealStatus: "pending_online_verification" };
   }
-}
-
-async function composeReport(
-  path: string,
-  facts: RunFacts,
-  seal: SealStatus,
-  rowsPath: string,
-): Promise<void> {
-  const report = await StreamingFile.open(path);
-  try {
-    await report.write(renderReportHead(facts, seal));
-    for await (const chunk of createReadStream(rowsPath, { encoding: "utf8" }))
-      await report.write(chunk as string);
-    await report.write(renderReportTail(facts));
-  } catch (error) {
-    await report.abort();
-    throw error;
-  }
-  await report.commit();
 }

@@ -13,7 +13,10 @@ export interface CliResult {
   readonly stderr: string;
 }
 
-/** Runs svc-runner as a child process (async, so in-process servers keep answering). */
+/**
+ * Runs svc-runner as a child process (async, so in-process servers keep answering). The PDF print
+ * (Chromium, seconds per run) is off unless a test asks for it with `SVC_REPORT_PDF`.
+ */
 export function runCli(
   args: string[],
   env: Record<string, string>,
@@ -23,7 +26,11 @@ export function runCli(
     execFile(
       process.execPath,
       [...nodeArgs, BIN, ...args],
-      { env: { PATH: process.env.PATH ?? "", ...env }, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 },
+      {
+        env: { PATH: process.env.PATH ?? "", SVC_REPORT_PDF: "off", ...env },
+        encoding: "utf8",
+        maxBuffer: 64 * 1024 * 1024,
+      },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
         resolve({ code, stdout, stderr });

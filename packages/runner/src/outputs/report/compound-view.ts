@@ -1,0 +1,309 @@
+// The one place that knows which module finding carries which quantity (the per-compound keys
+// agreed with the science package, issue 12). Everything else in the report reads a CompoundView,
+// so a module added or renamed changes this file only. A quantity whose module did not run is
+// `null` with the module's reason — never a made-up value.
+
+/** What the report needs of a prepared compound (structurally the runner's PreparedCompound). */
+export interface ReportCompoundInput {
+  readonly row: {
+    readonly index: number;
+    readonly candidateId: string;
+    readonly name: string | null;
+    readonly smiles: string;
+    readonly metadata: Readonly<Record<string, string>>;
+  };
+  readonly ok: boolean;
+  readonly error?: string;
+  readonly chem?: {
+    readonly parent_smiles: string;
+    readonly parent_inchikey: string | null;
+    readonly inchikey: string | null;
+    readonly fragment_count: number;
+    readonly depiction_svg: string;
+  };
+}
+
+export interface RuleOutcome {
+  readonly pass: boolean;
+  readonly violations: readonly string[];
+}
+
+/** A number with where it came from, or why there is none. */
+export type Quantity =
+  | { readonly value: number; readonly source: string }
+  | { readonly value: null; readonly reason: string };
+
+export const RULE_NAMES = ["lipinski", "ghose", "veber", "egan", "muegge", "lead_likeness"] as const;
+export type RuleName = (typeof RULE_NAMES)[number];
+
+export const ALERT_FAMILIES = ["pains", "brenk", "nibr"] as const;
+export type AlertFamily = (typeof ALERT_FAMILIES)[number];
+
+export const RADAR_AXES = ["lipo", "size", "polar", "insolu", "insatu", "flex"] as const;
+export type RadarAxis = (typeof RADAR_AXES)[number];
+
+export interface RadarValue {
+  readonly value: number | null;
+  readonly low: number;
+  readonly high: number;
+  readonly in_range: boolean | null;
+  readonly source: string;
+}
+
+export interface ModuleFindingView {
+  readonly module_id: string;
+  readonly evidence_id: string;
+  /** The finding as written to raw/<module>_raw.json, for the card's evidence viewer. */
+  readonly raw: Readonly<Record<string, unknown>>;
+}
+
+export interface CompoundView {
+  readonly index: number;
+  readonly candidate_id: string;
+  readonly name: string | null;
+  readonly input_smiles: string;
+  readonly metadata: Readonly<Record<string, string>>;
+  readonly parsed: boolean;
+  /** RDKit's own message when the molecular_logic finding carries one. */
+  readonly parse_error: string | null;
+  readonly parent_smiles: string | null;
+  readonly parent_inchikey: string | null;
+  readonly salt_stripped: boolean;
+  readonly fragment_count: number;
+  readonly duplicate_of: string | null;
+  readonly depiction_svg: string | null;
+  readonly props: {
+    readonly mw: Quantity;
+    readonly wlogp: Quantity;
+    readonly tpsa: Quantity;
+    readonly hbd: Quantity;
+    readonly hba: Quantity;
+    readonly rotatable_bonds: Quantity;
+    readonly aromatic_rings: Quantity;
+    readonly fsp3: Quantity;
+    readonly qed: Quantity;
+    readonly sa_score: Quantity;
+    readonly esol_logs: Quantity;
+  };
+  readonly rules: Readonly<Record<RuleName, RuleOutcome | { readonly reason: string }>>;
+  readonly boiled_egg: {
+    readonly gi_absorption: string;
+    readonly bbb_permeant: boolean;
+    readonly region: string;
+  } | null;
+  readonly radar: Readonly<Record<RadarAxis, RadarValue>>;
+  /** Matched alert names per family; null when the family's module did not run. */
+  readonly alerts: Readonly<Record<AlertFamily, readonly string[] | null>>;
+  readonly alert_atoms: Readonly<Record<string, readonly number[]>> | null;
+  readonly readiness: { readonly score: number; readonly rationale: string | null } | null;
+  readonly findings: readonly ModuleFindingView[];
+}
+
+/** Why a module has no finding: its plan outcome ("not available in this build", missing input…). */
+export type ModuleReasons = ReadonlyMap<string, string>;
+
+type Finding = Readonly<Record<string, unknown>>;
+
+const ADMET = "admet_predictions";
+const DRUG_LIKENESS = "kinase_drug_likeness";
+const SOLUBILITY = "solubility_assessment";
+const TOXICITY = "toxicity_profile";
+const SYNTHESIS = "synthesis_audit";
+const LOGIC = "molecular_logic";
+// Not among the agreed keys yet: the readiness module is expected to give `readiness_score`
+// (higher = readier) and `rationale` (text); until it exists the report orders transparently.
+const READINESS = "wetlab_priority_and_readiness_determiner";
+
+/** SwissADME radar ranges (Daina, Michielin & Zoete 2017, Sci Rep 7:42717, Figure 3). */
+export const RADAR_RANGES: Readonly<Record<RadarAxis, { low: number; high: number; label: string }>> = {
+  lipo: { low: -0.7, high: 5, label: "LIPO (WLOGP)" },
+  size: { low: 150, high: 500, label: "SIZE (MW)" },
+  polar: { low: 20, high: 130, label: "POLAR (TPSA)" },
+  insolu: { low: -6, high: 0, label: "INSOLU (log S, ESOL)" },
+  insatu: { low: 0.25, high: 1, label: "INSATU (Fsp3)" },
+  flex: { low: 0, high: 9, label: "FLEX (rotatable bonds)" },
+};
+
+/** Reads the findings of one compound into the report's view. */
+export function readCompoundView(
+  compound: ReportCompoundInput,
+  findings: ReadonlyMap<string, unknown>,
+  reasons: ModuleReasons,
+): CompoundView {
+  const get = (id: string): Finding | null => {
+    const finding = findings.get(id);
+    return finding !== null && typeof finding === "object" ? (finding as Finding) : null;
+  };
+  const admet = get(ADMET);
+  const dl = get(DRUG_LIKENESS);
+  const dlDescriptors = record(dl?.descriptors);
+  const solubility = get(SOLUBILITY);
+  const toxicity = get(TOXICITY);
+  const synthesis = get(SYNTHESIS);
+  const logic = get(LOGIC);
+  const readiness = get(READINESS);
+  const why = (id: string) => reasons.get(id) ?? "module did not run";
+
+  // admet_predictions first (its WLOGP/TPSA are the BOILED-Egg's own), then the same quantity
+  // from kinase_drug_likeness (RDKit Crippen cLogP is Wildman–Crippen WLOGP; RDKit TPSA).
+  const pick = (admetKey: string, dlKey: string | null, label: string): Quantity => {
+    const a = num(admet?.[admetKey]);
+    if (a !== null) return { value: a, source: `${ADMET}.${admetKey}` };
+    const d = dlKey === null ? null : num(dlDescriptors?.[dlKey]);
+    if (d !== null) return { value: d, source: `${DRUG_LIKENESS}.descriptors.${dlKey}` };
+    if (admet === null && dl === null) return { value: null, reason: `${label}: ${why(ADMET)}` };
+    return { value: null, reason: `${label}: not computable for this compound` };
+  };
+  const single = (finding: Finding | null, id: string, key: string, label: string): Quantity => {
+    const value = num(finding?.[key]);
+    if (value !== null) return { value, source: `${id}.${key}` };
+    return { value: null, reason: finding === null ? `${label}: ${why(id)}` : `${label}: not computable` };
+  };
+  const props = {
+    mw: pick("mw", "mw", "MW"),
+    wlogp: pick("wlogp", "clogp", "WLOGP"),
+    tpsa: pick("tpsa", "tpsa", "TPSA"),
+    hbd: pick("hbd", "hbd", "HBD"),
+    hba: pick("hba", "hba", "HBA"),
+    rotatable_bonds: pick("rotatable_bonds", "rotatable_bonds", "rotatable bonds"),
+    aromatic_rings: pick("aromatic_rings", "aromatic_rings", "aromatic rings"),
+    fsp3: pick("fsp3", "fsp3", "Fsp3"),
+    qed: single(admet, ADMET, "qed", "QED"),
+    sa_score: single(synthesis, SYNTHESIS, "sa_score", "SA score"),
+    esol_logs: single(solubility, SOLUBILITY, "esol_logs", "log S (ESOL)"),
+  };
+  const admetRules = record(admet?.rules);
+  const dlRules = record(dl?.rules);
+  const rules = Object.fromEntries(
+    RULE_NAMES.map((rule) => {
+      const found = ruleOf(admetRules?.[rule]) ?? ruleOf(dlRules?.[rule]);
+      const reason = admet === null ? why(ADMET) : "not evaluated for this compound";
+      return [rule, found ?? { reason }];
+    }),
+  ) as Record<RuleName, RuleOutcome | { reason: string }>;
+  const egg = record(admet?.boiled_egg);
+  const alerts = {
+    pains: toxicity === null ? null : strings(toxicity.pains),
+    brenk: toxicity === null ? null : strings(toxicity.brenk),
+    nibr:
+      toxicity === null
+        ? null
+        : (Array.isArray(toxicity.nibr) ? toxicity.nibr : []).map((hit) => {
+            const entry = record(hit);
+            return entry?.severity === undefined
+              ? String(entry?.name ?? hit)
+              : `${String(entry.name)} (${String(entry.severity)})`;
+          }),
+  };
+  const ok = compound.ok && compound.chem !== undefined;
+  const readinessScore = num(readiness?.readiness_score);
+  return {
+    index: compound.row.index,
+    candidate_id: compound.row.candidateId,
+    name: compound.row.name,
+    input_smiles: compound.row.smiles,
+    metadata: compound.row.metadata,
+    parsed: ok,
+    parse_error: ok ? null : (str(logic?.error) ?? compound.error ?? "SMILES does not parse"),
+    parent_smiles: compound.chem?.parent_smiles ?? null,
+    parent_inchikey: compound.chem?.parent_inchikey ?? null,
+    salt_stripped: (compound.chem?.fragment_count ?? 1) > 1,
+    fragment_count: compound.chem?.fragment_count ?? 0,
+    duplicate_of: str(logic?.duplicate_of),
+    depiction_svg: compound.chem?.depiction_svg ?? null,
+    props,
+    rules,
+    boiled_egg:
+      egg === null
+        ? null
+        : {
+            gi_absorption: String(egg.gi_absorption),
+            bbb_permeant: egg.bbb_permeant === true,
+            region: String(egg.region),
+          },
+    radar: readRadar(record(admet?.radar), props),
+    alerts,
+    alert_atoms: readAlertAtoms(toxicity?.alert_atoms),
+    readiness:
+      readinessScore === null ? null : { score: readinessScore, rationale: str(readiness?.rationale) },
+    findings: [...findings.entries()].flatMap(([module_id, finding]) => {
+      const raw = record(finding);
+      return raw === null ? [] : [{ module_id, evidence_id: String(raw.evidence_id ?? ""), raw }];
+    }),
+  };
+}
+
+/** The radar from admet_predictions, else the same six axes from the descriptors that exist. */
+function readRadar(radar: Finding | null, props: CompoundView["props"]): Record<RadarAxis, RadarValue> {
+  const fallback: Record<RadarAxis, Quantity> = {
+    lipo: props.wlogp,
+    size: props.mw,
+    polar: props.tpsa,
+    insolu: props.esol_logs,
+    insatu: props.fsp3,
+    flex: props.rotatable_bonds,
+  };
+  return Object.fromEntries(
+    RADAR_AXES.map((axis) => {
+      const given = record(radar?.[axis]);
+      const range = RADAR_RANGES[axis];
+      const value = num(given?.value);
+      if (given !== null && value !== null) {
+        return [
+          axis,
+          {
+            value,
+            low: num(given.low) ?? range.low,
+            high: num(given.high) ?? range.high,
+            in_range: given.in_range === true,
+            source: `${ADMET}.radar.${axis}`,
+          },
+        ];
+      }
+      const q = fallback[axis];
+      return [
+        axis,
+        q.value === null
+          ? { value: null, low: range.low, high: range.high, in_range: null, source: q.reason }
+          : {
+              value: q.value,
+              low: range.low,
+              high: range.high,
+              in_range: q.value >= range.low && q.value <= range.high,
+              source: q.source,
+            },
+      ];
+    }),
+  ) as Record<RadarAxis, RadarValue>;
+}
+
+function readAlertAtoms(value: unknown): Record<string, number[]> | null {
+  const atoms = record(value);
+  if (atoms === null) return null;
+  const out: Record<string, number[]> = {};
+  for (const [name, list] of Object.entries(atoms))
+    if (Array.isArray(list)) out[name] = list.filter((i): i is number => Number.isInteger(i) && i >= 0);
+  return out;
+}
+
+function ruleOf(value: unknown): RuleOutcome | null {
+  const rule = record(value);
+  if (rule === null || typeof rule.pass !== "boolean") return null;
+  return { pass: rule.pass, violations: strings(rule.violations) };
+}
+
+function record(value: unknown): Finding | null {
+  return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Finding) : null;
+}
+
+function num(value: unknown): number | null {
+  return typeof value === "number" && Number.isFinite(value) ? value : null;
+}
+
+function str(value: unknown): string | null {
+  return typeof value === "string" && value !== "" ? value : null;
+}
+
+function strings(value: unknown): string[] {
+  return Array.isArray(value) ? value.map((entry) => String(entry)) : [];
+}

@@ -1,0 +1,73 @@
+import type { RunFacts } from "../run-facts.ts";
+import { escapeHtml } from "./format.ts";
+import { TABLE_SCRIPT, TABLE_SCRIPT_HASH } from "./table-script.ts";
+
+// Everything is inline and nothing is fetched: default-src 'none'; the one script is allowed by
+// its hash; images only as data: URLs (RDKit depictions are inline SVG).
+const CSP = `default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src ${TABLE_SCRIPT_HASH}`;
+
+// Print: the page on A4, controls hidden, the table cut to its first 200 rows and the cards to the
+// first 50 (report.csv and the page itself keep the rest), so a PDF stays within a page bound.
+export const PRINT_TABLE_ROWS = 200;
+export const PRINT_CARDS = 50;
+
+const STYLE = `body{font-family:system-ui,sans-serif;margin:1.5em 2em;color:#1a1a1a;line-height:1.35;font-size:14px}
+h1{margin:.2em 0}h2{border-bottom:2px solid #444;padding-bottom:2px;margin-top:1.6em}h3{margin:.6em 0 .3em}
+code{font-size:12px;word-break:break-all}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:3px 6px;vertical-align:top;font-size:13px;text-align:left}
+th{background:#f0f0f0}th button{font:inherit;font-weight:bold;border:0;background:none;cursor:pointer;padding:0}
+th[aria-sort=ascending] button::after{content:" ▲"}th[aria-sort=descending] button::after{content:" ▼"}
+td.na::after{content:"—";color:#888}td.fail{color:#a11}.pass{color:#126b12}.fail{color:#a11}.err{color:#a11}
+.seal-box{display:grid;grid-template-columns:1fr 1fr;gap:0;border:2px solid #333;margin:1em 0}
+.seal-half{padding:8px 14px}.seal-half+.seal-half{border-left:2px solid #333}.seal-status{font-size:22px;font-weight:bold;margin:.2em 0}
+.grid2{display:grid;grid-template-columns:1fr 1fr;gap:16px}.panel{border:1px solid #bbb;padding:6px 12px;margin:8px 0}
+.rate{display:inline-block;width:120px;height:10px;background:#f1d4d4}.rate span{display:block;height:10px;background:#3a8a3a}
+tr.missing td{color:#a11}.truncated{background:#fff4d6;padding:6px;border:1px solid #e0c060}
+.controls{display:flex;gap:12px;align-items:center;margin:8px 0;flex-wrap:wrap}
+.plots{display:grid;grid-template-columns:1fr 1fr;gap:16px}.hists{display:grid;grid-template-columns:repeat(3,1fr);gap:8px}
+figure{margin:0}figcaption{font-size:12px;color:#333}svg.plot{width:100%;height:auto;font-size:10px}
+.axis line{stroke:#333}.axis text{fill:#333}.label{font-size:11px}.egg-bg{fill:#9a9a9a}.egg-white{fill:#fff;stroke:#555}.egg-yolk{fill:#f6d743;stroke:#8a7000}
+.boiled-egg .mark{fill:#1f4e9e;stroke:#fff;stroke-width:.6}.space .mark{fill:#1f4e9e;opacity:.75}.point-label{font-size:8px;fill:#111}
+.bar{fill:#4a78b5}.hm-0{fill:#fff;stroke:#ccc}.hm-1{fill:#f0a0a0}.hm-2{fill:#b22}.hm-na{fill:#d9d9d9;stroke:#fff}
+svg.heatmap{max-width:720px;font-size:10px}svg.radar{width:230px;height:230px;font-size:9px}.radar-band{fill:#f4b6c2;opacity:.7}
+.radar-axis{stroke:#888}.missing-axis{stroke-dasharray:3 3}.radar-value{fill:rgba(200,30,30,.15);stroke:#c11;stroke-width:1.5}.radar-dot{fill:#c11}
+.card{border:1px solid #999;padding:8px 12px;margin:14px 0;break-inside:avoid-page}.card-top{display:flex;gap:12px;flex-wrap:wrap}
+.mol svg{width:260px;height:180px}.card-facts{flex:1;min-width:280px}.facts{columns:2;font-size:13px}
+.finding h4{margin:.5em 0 .2em;font-size:13px}.finding ul{margin:0;font-size:12px;columns:2}.evidence{font-size:12px;color:#444}.evidence pre{display:none;font-size:11px;white-space:pre-wrap;background:#f6f6f6}.evidence:target pre{display:block}.evidence:target{outline:2px solid #1f4e9e}
+.missing-plot{border:1px dashed #a11;padding:6px}
+@media print{body{margin:0;font-size:11px;-webkit-print-color-adjust:exact;print-color-adjust:exact}.controls,.evidence{display:none}
+#compounds tbody tr:nth-child(n+${PRINT_TABLE_ROWS + 1}){display:none}.card:nth-of-type(n+${PRINT_CARDS + 1}){display:none}
+.plots,.grid2{grid-template-columns:1fr 1fr}h2{break-after:avoid}figure{break-inside:avoid}a{color:inherit;text-decoration:none}
+.print-note{display:block}}.print-note{display:none;font-style:italic}
+@page{size:A4;margin:12mm}`;
+
+/** From the doctype to the title block (the seal box follows). */
+export function renderPageStart(facts: RunFacts): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Audit report ${escapeHtml(facts.run_id)}</title>
+<meta http-equiv="Content-Security-Policy" content="${CSP}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>${STYLE}</style></head><body>
+<h1>Computational audit — ${escapeHtml(facts.project_id)}</h1>
+<p>Run <code>${escapeHtml(facts.run_id)}</code> · ${facts.mode} · ${facts.compounds} compounds · inputs <code>${facts.inputs_sha256.slice(0, 16)}…</code> · policy ${escapeHtml(facts.plan.policy_version)}</p>
+`;
+}
+
+/** The module coverage table, the closing note and the table script. */
+export function renderPageEnd(facts: RunFacts): string {
+  const modules = facts.plan.modules
+    .map(
+      (m) =>
+        `<tr><td>${escapeHtml(m.module_id)}</td><td>${m.bucket}</td><td>${m.risk_channel}</td><td>${m.outcome}${
+          m.reason ? `: ${m.reason}` : ""
+        }</td><td>${escapeHtml(m.detail ?? "")}</td></tr>`,
+    )
+    .join("\n");
+  return `<h2 id="coverage">Module coverage</h2>
+<table class="small"><thead><tr><th>Module</th><th>Bucket</th><th>Risk channel</th><th>Outcome</th><th>Detail</th></tr></thead><tbody>
+${modules}
+</tbody></table>
+<p class="print-note">Printed copy: the table is cut to its first ${PRINT_TABLE_ROWS} rows and the cards to the first ${PRINT_CARDS}; report.html and report.csv have all.</p>
+<script>${TABLE_SCRIPT}</script>
+</body></html>
+`;
+}

@@ -1,0 +1,100 @@
+import { execFile } from "node:child_process";
+import { access, constants, mkdtemp, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ReportOptions } from "./report-options.ts";
+
+export const REPORT_PDF = "results/report.pdf";
+// Generous: a 10,000-row page on a busy node takes minutes; a slower print is skipped, not fatal.
+const PRINT_TIMEOUT_MS = 600_000;
+
+export type PdfOutcome =
+  | { readonly printed: true; readonly path: string }
+  | { readonly printed: false; readonly reason: string };
+
+/**
+ * Prints report.html to report.pdf with headless Chromium's own --print-to-pdf (the page's print
+ * stylesheet, A4), in a child process so the runner's heap stays flat. Skipped, with the reason,
+ * when printing is off or no Chromium is installed. The page's CSP (default-src 'none') keeps the
+ * browser from loading anything but the file. The PDF is then made reproducible (see
+ * makePdfReproducible).
+ */
+export async function printReportPdf(
+  htmlPath: string,
+  options: ReportOptions,
+  generatedAt: string,
+): Promise<PdfOutcome> {
+  if (options.pdf === "off") return { printed: false, reason: "SVC_REPORT_PDF=off" };
+  try {
+    await access(options.chromiumPath, constants.X_OK);
+  } catch {
+    return { printed: false, reason: `no Chromium at ${options.chromiumPath} (set SVC_CHROMIUM_PATH)` };
+  }
+  const results = dirname(htmlPath);
+  // The browser profile is scratch inside the run folder, removed before the outputs are hashed
+  // (the runner image's user has no home directory).
+  const profile = await mkdtemp(join(dirname(results), ".report-chromium-"));
+  const temp = join(results, `.report.pdf.tmp-${process.pid}`);
+  try {
+    await runChromium(options.chromiumPath, [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--no-default-browser-check",
+      `--user-data-dir=${profile}`,
+      "--no-pdf-header-footer",
+      `--print-to-pdf=${temp}`,
+      pathToFileURL(htmlPath).href,
+    ]);
+    const pdf = await readFile(temp);
+    if (pdf.subarray(0, 5).toString("latin1") !== "%PDF-")
+      return { printed: false, reason: "Chromium wrote no PDF" };
+    await writeFile(temp, makePdfReproducible(pdf, generatedAt, `${pathToFileURL(results).href}/`));
+    const path = join(results, "report.pdf");
+    await rename(temp, path);
+    return { printed: true, path };
+  } catch (error) {
+    return { printed: false, reason: `Chromium failed: ${(error as Error).message.split("\n")[0]}` };
+  } finally {
+    await rm(temp, { force: true });
+    await rm(profile, { recursive: true, force: true });
+  }
+}
+
+function runChromium(path: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    execFile(path, args, { timeout: PRINT_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024 }, (error) =>
+      error ? reject(error) : resolve(),
+    );
+  });
+}
+
+/**
+ * Makes the same run give the same PDF bytes: the document-information dates (ISO 32000-1
+ * §14.3.3, D:YYYYMMDDHHmmSS+00'00') become the run's instant (repro_pack lists them among the
+ * time fields), and links Chromium made absolute (file:///<run folder>/results/report.csv) become
+ * relative again, so no local path is printed. Each replacement is padded with PDF whitespace to
+ * the same length, so the cross-reference offsets hold.
+ */
+export function makePdfReproducible(pdf: Uint8Array, instant: string, baseUrl: string): Buffer {
+  const date = new Date(instant);
+  if (Number.isNaN(date.getTime())) throw new Error(`makePdfReproducible: "${instant}" is not an instant`);
+  const d = date.toISOString().replace(/[-:T]/g, "").slice(0, 14);
+  const text = Buffer.from(pdf).toString("latin1");
+  const base = Buffer.from(baseUrl, "utf8").toString("latin1");
+  const stamped = text
+    .replace(/\/(CreationDate|ModDate) \(D:\d{14}\+00'00'\)/g, (_, key: string) => `/${key} (D:${d}+00'00')`)
+    .split(`/URI (${base}`)
+    .map((part, at) => {
+      if (at === 0) return part;
+      const close = part.indexOf(")");
+      return `/URI (${part.slice(0, close)})${" ".repeat(base.length)}${part.slice(close + 1)}`;
+    })
+    .join("");
+  return Buffer.from(stamped, "latin1");
+}

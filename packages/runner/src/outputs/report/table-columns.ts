@@ -1,0 +1,71 @@
+import { ALERT_FAMILIES, type CompoundView, type Quantity, type RuleName } from "./compound-view.ts";
+import { formatNumber } from "./format.ts";
+
+/** One column of the compound table and of report.csv (same cells, so the export matches). */
+export interface TableColumn {
+  readonly label: string;
+  readonly numeric: boolean;
+  readonly cell: (view: CompoundView, rank: number) => string | number | null;
+}
+
+const quantity = (pick: (view: CompoundView) => Quantity, digits: number) => (view: CompoundView) => {
+  const value = pick(view).value;
+  return value === null ? null : Number(formatNumber(value, digits));
+};
+
+const rule = (name: RuleName) => (view: CompoundView) => {
+  const outcome = view.rules[name];
+  if (!("pass" in outcome)) return null;
+  return outcome.pass ? "pass" : `fail: ${outcome.violations.join("; ")}`;
+};
+
+export const TABLE_COLUMNS: readonly TableColumn[] = [
+  { label: "Rank", numeric: true, cell: (_, rank) => rank },
+  { label: "Candidate", numeric: false, cell: (view) => view.candidate_id },
+  { label: "Name", numeric: false, cell: (view) => view.name },
+  { label: "Status", numeric: false, cell: statusOf },
+  { label: "MW", numeric: true, cell: quantity((v) => v.props.mw, 1) },
+  { label: "cLogP", numeric: true, cell: quantity((v) => v.props.wlogp, 2) },
+  { label: "TPSA", numeric: true, cell: quantity((v) => v.props.tpsa, 1) },
+  { label: "HBD", numeric: true, cell: quantity((v) => v.props.hbd, 0) },
+  { label: "HBA", numeric: true, cell: quantity((v) => v.props.hba, 0) },
+  { label: "RotB", numeric: true, cell: quantity((v) => v.props.rotatable_bonds, 0) },
+  { label: "Fsp3", numeric: true, cell: quantity((v) => v.props.fsp3, 2) },
+  { label: "QED", numeric: true, cell: quantity((v) => v.props.qed, 2) },
+  { label: "SA", numeric: true, cell: quantity((v) => v.props.sa_score, 1) },
+  { label: "Lipinski", numeric: false, cell: rule("lipinski") },
+  { label: "Veber", numeric: false, cell: rule("veber") },
+  { label: "Egan", numeric: false, cell: rule("egan") },
+  { label: "Alerts", numeric: true, cell: alertsOf },
+  { label: "Parent InChIKey", numeric: false, cell: (view) => view.parent_inchikey },
+];
+
+/** Extra columns in report.csv only (long text the page shows on the cards). */
+export const CSV_ONLY_COLUMNS: readonly TableColumn[] = [
+  { label: "Parent SMILES", numeric: false, cell: (view) => view.parent_smiles },
+  { label: "Input SMILES", numeric: false, cell: (view) => view.input_smiles },
+  { label: "Parse error", numeric: false, cell: (view) => view.parse_error },
+];
+
+function statusOf(view: CompoundView): string {
+  if (!view.parsed) return "unparseable";
+  if (view.duplicate_of !== null) return `duplicate of ${view.duplicate_of}`;
+  return view.salt_stripped ? "parsed (salt stripped)" : "parsed";
+}
+
+function alertsOf(view: CompoundView): number | null {
+  let total: number | null = null;
+  for (const family of ALERT_FAMILIES) {
+    const hits = view.alerts[family];
+    if (hits !== null) total = (total ?? 0) + hits.length;
+  }
+  return total;
+}
+
+/** RFC 4180 field; text that a spreadsheet would run as a formula is prefixed with ' (OWASP CSV injection). */
+export function csvField(value: string | number | null, numeric: boolean): string {
+  if (value === null) return "";
+  let text = String(value);
+  if (!numeric && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
