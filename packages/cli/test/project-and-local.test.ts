@@ -120,6 +120,24 @@ describe("svc project init", () => {
   });
 });
 
+describe("svc project check", () => {
+  it("validates a project as the runner does, charging nothing: the demo passes, a portfolio of garbage is refused", async () => {
+    const demo = join(import.meta.dirname, "..", "..", "..", "examples", "demo");
+    const ok = await svc("project", "check", demo);
+    assert.equal(ok.code, 0, `${ok.stdout}\n${ok.stderr}`);
+    const result = JSON.parse(ok.stdout) as { charged: boolean; validation: { rows: number; ok: number } };
+    assert.equal(result.charged, false);
+    assert.deepEqual([result.validation.rows, result.validation.ok], [34, 34]);
+
+    await writeFile(join(root, "garbage.csv"), "candidate_id,smiles\nA,not-a-molecule\nB,C1CC\n");
+    const init = await svc("project", "init", join(root, "garbage.csv"), "--out", join(root, "garbage"));
+    assert.equal(init.code, 0, init.stderr);
+    const bad = await svc("project", "check", join(root, "garbage"));
+    assert.equal(bad.code, 2, `${bad.stdout}\n${bad.stderr}`);
+    assert.match(bad.stderr, /PORTFOLIO_INVALID/);
+  });
+});
+
 describe("svc local run", () => {
   it("audits a fresh project from svc project init nci.smi and ends VERIFIED offline, online and against the pinned issuer", async () => {
     const result = await svc("local", "run", join(root, "nci"), "--out", join(root, "local-out"), "--json");
