@@ -164,7 +164,9 @@ describe("input errors stop the run before any entitlement call (exit 2)", () =>
         "json",
       ],
       { SVC_DEV_TOKEN: token },
-      ["--max-old-space-size=48"],
+      // A fixed heap for any portfolio size: rows, report cards and module findings stream through
+      // scratch files. 64 MB since the report composes cards from six modules' findings (was 48).
+      ["--max-old-space-size=64"],
     );
     assert.equal(run.code, 0, run.stderr.slice(-2000));
     const summary = JSON.parse(
