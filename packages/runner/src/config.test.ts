@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { defaultRunId, FLAG_ENV, resolveRunConfig } from "./config.ts";
+import { defaultRunId } from "@svc/core";
+import { FLAG_ENV, resolveRunConfig } from "./config.ts";
 import { RunnerError } from "./runner-error.ts";
 
 test("defaults follow the runner contract and the run id is run_<UTC timestamp>", () => {

@@ -1,4 +1,4 @@
-import { recordEnvReads } from "@svc/core";
+import { defaultRunId, ID_RULE, isSafeId, recordEnvReads } from "@svc/core";
 import { RunnerError } from "./runner-error.ts";
 
 export type AuthMode = "cloud" | "k8s" | "dev";
@@ -60,16 +60,6 @@ export const FLAG_ENV = {
 
 export type RunnerFlags = Partial<Record<keyof typeof FLAG_ENV, string>>;
 
-const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
-
-/** `run_<UTC yyyymmddThhmmssZ>` (docs/contracts/runner-env.md default run id). */
-export function defaultRunId(now: Date): string {
-  return `run_${now
-    .toISOString()
-    .replace(/[-:]/g, "")
-    .replace(/\.\d{3}/, "")}`;
-}
-
 function pick(flags: RunnerFlags, env: NodeJS.ProcessEnv, key: keyof typeof FLAG_ENV): string | undefined {
   const value = flags[key] ?? env[FLAG_ENV[key]];
   return value === undefined || value.trim() === "" ? undefined : value.trim();
@@ -94,10 +84,10 @@ export function resolveRunConfig(
   const problems: string[] = [];
   const projectId = pick(flags, env, "projectId");
   if (projectId === undefined) problems.push("--project-id / SVC_PROJECT_ID is required");
-  else if (!SAFE_ID.test(projectId))
-    problems.push(`--project-id "${projectId}": letters, digits, . _ - only (max 128)`);
+  else if (!isSafeId(projectId)) problems.push(`--project-id "${projectId}": ${ID_RULE}`);
   const runId = pick(flags, env, "runId") ?? defaultRunId(now);
-  if (!SAFE_ID.test(runId)) problems.push(`--run-id "${runId}": letters, digits, . _ - only (max 128)`);
+  // docs/contracts/run-id.md: the same grammar and message as the entitlement service and preflight.
+  if (!isSafeId(runId)) problems.push(`--run-id "${runId}": ${ID_RULE}`);
   const mode = pick(flags, env, "mode") ?? "standard";
   if (mode !== "standard" && mode !== "deep") problems.push(`--mode "${mode}": must be standard or deep`);
   const moduleId = pick(flags, env, "module") ?? "computational";

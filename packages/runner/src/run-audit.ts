@@ -1,5 +1,6 @@
 import { rm } from "node:fs/promises";
 import { basename, join } from "node:path";
+import { toInstant } from "@svc/core";
 import type { RunnerConfig } from "./config.ts";
 import { readPortfolioRows } from "./inputs/portfolio.ts";
 import { type StagedInputs, stageInputs } from "./inputs/stage-inputs.ts";
@@ -8,7 +9,6 @@ import type { Logger } from "./log.ts";
 import { prepareRunDir } from "./outputs/run-dir.ts";
 import type { SealStatus } from "./outputs/run-facts.ts";
 import { openScratch, type Scratch } from "./outputs/scratch.ts";
-import { toInstant } from "./outputs/seal-files.ts";
 import { CompoundPool } from "./pool/compound-pool.ts";
 import type { ExitCode } from "./runner-error.ts";
 import { analyseStage } from "./stages/analyse-stage.ts";

@@ -1,3 +1,4 @@
+import type { RunCompleteFields, RunParams, RunStartFields } from "@svc/core";
 import { EntitlementError } from "../errors/entitlement-error.ts";
 import type {
   CheckResult,
@@ -11,7 +12,6 @@ import type {
   RunRecord,
   SealRecord,
 } from "./ledger-types.ts";
-import type { RunCompleteFields, RunParams, RunStartFields } from "./request-schemas.ts";
 
 // Pure ledger and lifecycle rules (ARCHITECTURE.md convention 1): the stores load the rows,
 // ask these functions what to do, and apply the answer inside one transaction.

@@ -1,5 +1,5 @@
+import { errorBodySchema } from "@svc/core";
 import { z } from "zod";
-import { errorBodySchema } from "../domain/request-schemas.ts";
 
 /** JSON Schema of a zod schema for the OpenAPI document (OpenAPI 3.0 dialect, input view). */
 export function toOpenApiSchema(

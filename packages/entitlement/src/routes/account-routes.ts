@@ -1,12 +1,12 @@
-import type { FastifyInstance } from "fastify";
-import type { AppDeps } from "../app-deps.ts";
 import {
   balanceResponseSchema,
   ledgerQuerySchema,
   ledgerResponseSchema,
   principalsQuerySchema,
   principalsResponseSchema,
-} from "../domain/account-schemas.ts";
+} from "@svc/core";
+import type { FastifyInstance } from "fastify";
+import type { AppDeps } from "../app-deps.ts";
 import { createAdminTokenCheck } from "../http/admin-tokens.ts";
 import { parseBody } from "../http/parse-body.ts";
 import { describeRoute } from "../http/route-schema.ts";

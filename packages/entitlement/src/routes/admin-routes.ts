@@ -1,7 +1,11 @@
+import {
+  issueRequestSchema,
+  issueResponseSchema,
+  revokeRequestSchema,
+  revokeResponseSchema,
+} from "@svc/core";
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../app-deps.ts";
-import { issueRequestSchema, revokeRequestSchema } from "../domain/request-schemas.ts";
-import { issueResponseSchema, revokeResponseSchema } from "../domain/response-schemas.ts";
 import { EntitlementError } from "../errors/entitlement-error.ts";
 import { createAdminTokenCheck } from "../http/admin-tokens.ts";
 import { assertSealSafe } from "../http/assert-seal-safe.ts";

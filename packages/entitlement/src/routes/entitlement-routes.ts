@@ -1,13 +1,15 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { AppDeps } from "../app-deps.ts";
-import type { VerifiedCaller } from "../auth/token-verifier.ts";
-import { runCompleteSchema, runParamsSchema, runStartSchema } from "../domain/request-schemas.ts";
 import {
   checkResponseSchema,
   consumeResponseSchema,
   runCompleteResponseSchema,
+  runCompleteSchema,
+  runParamsSchema,
   runStartResponseSchema,
-} from "../domain/response-schemas.ts";
+  runStartSchema,
+} from "@svc/core";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { AppDeps } from "../app-deps.ts";
+import type { VerifiedCaller } from "../auth/token-verifier.ts";
 import { assertSealSafe } from "../http/assert-seal-safe.ts";
 import { parseBody } from "../http/parse-body.ts";
 import { describeRoute } from "../http/route-schema.ts";

@@ -1,11 +1,11 @@
-import type { FastifyInstance } from "fastify";
-import type { AppDeps } from "../app-deps.ts";
-import { onBehalfQuerySchema } from "../domain/request-schemas.ts";
 import {
+  onBehalfQuerySchema,
   redeemResponseSchema,
   sealVerifyResponseSchema,
   trustedKeysResponseSchema,
-} from "../domain/response-schemas.ts";
+} from "@svc/core";
+import type { FastifyInstance } from "fastify";
+import type { AppDeps } from "../app-deps.ts";
 import { EntitlementError } from "../errors/entitlement-error.ts";
 import { createAdminTokenCheck } from "../http/admin-tokens.ts";
 import type { ServiceMetrics } from "../http/metrics.ts";

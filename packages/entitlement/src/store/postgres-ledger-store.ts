@@ -1,5 +1,5 @@
+import type { PrincipalBalances, RunCompleteFields, RunMode, RunParams, RunStartFields } from "@svc/core";
 import pg from "pg";
-import type { PrincipalBalances } from "../domain/account-schemas.ts";
 import {
   balanceLimitError,
   checkAnswer,
@@ -34,7 +34,6 @@ import type {
   SealBundleRecord,
   SealRecord,
 } from "../domain/ledger-types.ts";
-import type { RunCompleteFields, RunMode, RunParams, RunStartFields } from "../domain/request-schemas.ts";
 import { type LedgerEvent, LedgerEventHub, type LedgerEventListener } from "./ledger-events.ts";
 import type { IssueSeal, LedgerStore, LedgerStoreOptions } from "./ledger-store.ts";
 import { POSTGRES_MIGRATIONS } from "./postgres-migrations.ts";

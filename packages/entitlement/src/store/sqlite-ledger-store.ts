@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
-import type { PrincipalBalances } from "../domain/account-schemas.ts";
+import type { PrincipalBalances, RunCompleteFields, RunMode, RunParams, RunStartFields } from "@svc/core";
 import {
   assertBalanceWithinLimit,
   checkAnswer,
@@ -34,7 +34,6 @@ import type {
   SealBundleRecord,
   SealRecord,
 } from "../domain/ledger-types.ts";
-import type { RunCompleteFields, RunMode, RunParams, RunStartFields } from "../domain/request-schemas.ts";
 import { EntitlementError } from "../errors/entitlement-error.ts";
 import { type LedgerEvent, LedgerEventHub, type LedgerEventListener } from "./ledger-events.ts";
 import type { IssueSeal, LedgerStore, LedgerStoreOptions } from "./ledger-store.ts";

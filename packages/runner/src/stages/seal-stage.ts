@@ -1,5 +1,6 @@
 import { createReadStream } from "node:fs";
 import { join } from "node:path";
+import { toInstant } from "@svc/core";
 import type { RunnerConfig } from "../config.ts";
 import type { EntitlementClient } from "../lifecycle/entitlement-client.ts";
 import type { Logger } from "../log.ts";
@@ -8,7 +9,7 @@ import { buildSummary, REPORT_FILE } from "../outputs/build-results.ts";
 import { renderReportHead, renderReportTail } from "../outputs/report-html.ts";
 import { writeExpectedHashes } from "../outputs/repro-pack.ts";
 import type { RunFacts, SealStatus } from "../outputs/run-facts.ts";
-import { toInstant, writePreseal, writeSealFolder } from "../outputs/seal-files.ts";
+import { writePreseal, writeSealFolder } from "../outputs/seal-files.ts";
 import { sealHashes } from "../outputs/seal-hashes.ts";
 import { keepSealedState } from "../outputs/sealed-state.ts";
 import { EXIT, type ExitCode, RunnerError } from "../runner-error.ts";
