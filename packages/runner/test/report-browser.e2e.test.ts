@@ -3,8 +3,8 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { pathToFileURL } from "node:url";
+import { type FakeEntitlement, startFakeEntitlement } from "@svc/testing";
 import { chromium } from "playwright-core";
-import { type FakeEntitlement, startFakeEntitlement } from "./support/fake-entitlement.ts";
 import { runCli, stageDemo } from "./support/run-cli.ts";
 
 // Issue 4: the HTML report is self-contained. Opened in a real browser (Debian's Chromium,
