@@ -14,6 +14,7 @@ export {
   projectIdSchema,
   runIdSchema,
 } from "./contracts/run-id.ts";
+export { sealBundleResponseOf } from "./contracts/seal-bundle-response.ts";
 export { trustedKeyListSchema, trustedKeySchema } from "./contracts/trusted-key.ts";
 export { CoreError, type CoreErrorCode } from "./core-error.ts";
 export { sha256File, sha256Hex } from "./digest.ts";
@@ -102,3 +103,4 @@ export {
   withChecks,
 } from "./seal/verify-seal-svg.ts";
 export { type DigestTreeOptions, digestTree, type TreeDigest, type TreeEntry } from "./tree-digest.ts";
+export { compareUtf8, type TreeWalk, type WalkTreeOptions, walkTree } from "./walk-tree.ts";

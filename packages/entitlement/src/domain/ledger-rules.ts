@@ -164,11 +164,6 @@ export function assertBalanceWithinLimit(after: number): void {
   if (after > MAX_BALANCE) throw balanceLimitError();
 }
 
-/** Seal issuance instant: UTC, second precision, as the seal payload schema requires. */
-export function toSealInstant(date: Date): string {
-  return `${date.toISOString().slice(0, 19)}Z`;
-}
-
 /** A ledger line before a store appends it (the store adds id, balance after and time). */
 export type NewLedgerEntry = Omit<LedgerEntry, "id" | "runs_remaining_after" | "created_at">;
 

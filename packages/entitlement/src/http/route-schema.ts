@@ -27,7 +27,7 @@ export interface RouteDoc {
   readonly consumes?: string[];
 }
 
-/** Fastify route schema used only for documentation: validation is zod's (see parseBody). */
+/** Fastify route schema used only for documentation: validation is zod's (see parseStorableBody). */
 export function describeRoute(doc: RouteDoc): Record<string, unknown> {
   const response: Record<string, unknown> = {};
   if (doc.response) response[200] = toOpenApiSchema(doc.response);

@@ -1,4 +1,5 @@
 import type { PrincipalBalances, RunCompleteFields, RunMode, RunParams, RunStartFields } from "@svc/core";
+import { toInstant } from "@svc/core";
 import pg from "pg";
 import {
   balanceLimitError,
@@ -17,7 +18,6 @@ import {
   MAX_BALANCE,
   redemptionAnswer,
   redemptionEntry,
-  toSealInstant,
 } from "../domain/ledger-rules.ts";
 import type {
   CheckResult,
@@ -466,15 +466,7 @@ export class PostgresLedgerStore implements LedgerStore {
         await client.query(
           `INSERT INTO seals (seal_id, run_id, principal, mode, key_id, issued_at, bundle_json)
            VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-          [
-            seal.seal_id,
-            run.run_id,
-            principal,
-            run.mode,
-            seal.key_id,
-            toSealInstant(now),
-            JSON.stringify(seal),
-          ],
+          [seal.seal_id, run.run_id, principal, run.mode, seal.key_id, toInstant(now), JSON.stringify(seal)],
         );
         return [
           { run_id: run.run_id, state: "completed", seal },

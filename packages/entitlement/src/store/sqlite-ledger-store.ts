@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
 import type { PrincipalBalances, RunCompleteFields, RunMode, RunParams, RunStartFields } from "@svc/core";
+import { toInstant } from "@svc/core";
 import {
   assertBalanceWithinLimit,
   checkAnswer,
@@ -17,7 +18,6 @@ import {
   grantEntry,
   redemptionAnswer,
   redemptionEntry,
-  toSealInstant,
 } from "../domain/ledger-rules.ts";
 import type {
   CheckResult,
@@ -341,15 +341,7 @@ export class SqliteLedgerStore implements LedgerStore {
         this.#run(
           `INSERT INTO seals (seal_id, run_id, principal, mode, key_id, issued_at, bundle_json)
            VALUES (?, ?, ?, ?, ?, ?, ?)`,
-          [
-            seal.seal_id,
-            run.run_id,
-            principal,
-            run.mode,
-            seal.key_id,
-            toSealInstant(now),
-            JSON.stringify(seal),
-          ],
+          [seal.seal_id, run.run_id, principal, run.mode, seal.key_id, toInstant(now), JSON.stringify(seal)],
         );
         return [
           { run_id: run.run_id, state: "completed", seal },

@@ -9,6 +9,7 @@ import {
   runParamsSchema,
   runStartSchema,
   type SigningKey,
+  sealBundleResponseOf,
   type TrustedKey,
   toTrustedKey,
 } from "@svc/core";
@@ -167,16 +168,7 @@ export async function startFakeEntitlement(
       const response = {
         run_id: runId,
         state: "completed",
-        seal: {
-          seal_id: bundle.payload.seal_id,
-          payload: bundle.payload,
-          seal_json: bundle.sealJson,
-          seal_sig: bundle.sealSig,
-          seal_svg: bundle.sealSvg,
-          public_key_pem: bundle.publicKeyPem,
-          key_id: bundle.keyId,
-          verify_md: bundle.verifyMd,
-        },
+        seal: sealBundleResponseOf(bundle),
       };
       completed.set(runId, { hashes, response });
       return send(200, response);
