@@ -236,11 +236,52 @@ function assertFilesMounted(env: Record<string, string>, container: Container, w
   }
 }
 
-function assertStarts(process: Process, env: Record<string, string>, where: string): void {
+/**
+ * Reads a file as the container would see it: through its volume mounts, from the Secret or
+ * ConfigMap the chart renders (by key, or by `items` paths), so a service that reads a mounted file
+ * during config validation (SVC_TRUSTED_KEYS_FILE) is checked against the rendered content.
+ */
+function mountedFileReader(
+  objects: KubeObject[],
+  spec: PodSpec,
+  container: Container,
+): (path: string) => string {
+  return (path) => {
+    for (const mount of container.volumeMounts ?? []) {
+      const base = mount.mountPath.replace(/\/$/, "");
+      if (!path.startsWith(`${base}/`)) continue;
+      const relative = path.slice(base.length + 1);
+      const volume = (spec.volumes ?? []).find((v) => v.name === mount.name) as
+        | {
+            secret?: { secretName?: string; items?: { key: string; path: string }[] };
+            configMap?: { name?: string; items?: { key: string; path: string }[] };
+          }
+        | undefined;
+      const source = volume?.secret
+        ? { data: dataOf(objects, "Secret", volume.secret.secretName ?? ""), items: volume.secret.items }
+        : volume?.configMap
+          ? { data: dataOf(objects, "ConfigMap", volume.configMap.name ?? ""), items: volume.configMap.items }
+          : null;
+      const key = source?.items?.find((item) => item.path === relative)?.key ?? relative;
+      const text = source?.data?.[key];
+      if (text !== undefined) return text;
+    }
+    throw Object.assign(new Error(`${path}: not in a rendered volume`), { code: "ENOENT" });
+  };
+}
+
+function assertStarts(
+  process: Process,
+  env: Record<string, string>,
+  where: string,
+  readMounted: (path: string) => string = () => {
+    throw Object.assign(new Error("no volumes"), { code: "ENOENT" });
+  },
+): void {
   if (process === "runner") {
     assert.doesNotThrow(() => resolveRunConfig({}, env), `${where}: the runner refuses its environment`);
   } else if (process === "entitlement") {
-    const result = readConfig(env, "/");
+    const result = readConfig(env, "/", readMounted);
     assert.ok(
       result.ok,
       `${where}: the entitlement service refuses: ${result.ok ? "" : result.problems.join("; ")}`,
@@ -311,7 +352,7 @@ describe("chart / config contract: every rendered setting is read, every require
           const env = containerEnv(objects, container, namespace);
           assertReadsAll(process, env, where);
           assertFilesMounted(env, container, where);
-          assertStarts(process, env, where);
+          assertStarts(process, env, where, mountedFileReader(objects, spec, container));
           checked++;
         }
       }

@@ -5,7 +5,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { gunzipSync } from "node:zlib";
-import { DEFAULT_PVC_LAYOUT, exportPrivateKeyPem, generateSigningKey, projectSourcesDir } from "@svc/core";
+import {
+  DEFAULT_PVC_LAYOUT,
+  exportPrivateKeyPem,
+  generateSigningKey,
+  ID_RULE,
+  projectSourcesDir,
+} from "@svc/core";
 import {
   createTempDir,
   findFreePort,
@@ -39,6 +45,10 @@ const JOB_RELEASE = "audit";
 const PROJECT = "demo";
 const PRINCIPAL = `system:serviceaccount:${NAMESPACE}:${JOB_RELEASE}`; // docs/install.md §2 table, k8s mode
 const ADMIN_TOKEN = "whole-system-admin-token-0123456789";
+// docs/contracts/run-id.md: a run id longer than a Kubernetes label value (63) goes through
+// preflight's launch, the runner, the entitlement service's charge and seal, and preflight's
+// listing and download (issue 15).
+const LONG_RUN_ID = `run-preflight-${"0123456789".repeat(8)}-long`;
 const API_TOKEN = "whole-system-preflight-token-0123";
 const node = process.execPath;
 const bin = (pkg: string, name: string) => join(repoRoot, "packages", pkg, "bin", `${name}.ts`);
@@ -266,7 +276,7 @@ describe("whole system on a simulated cluster, in the order of docs/install.md",
     const response = await fetch(`${preflightUrl}/api/pipeline/run`, {
       method: "POST",
       headers: { ...auth, "content-type": "application/json" },
-      body: JSON.stringify({ projectId: PROJECT, namespace: NAMESPACE, runId: "run-preflight-1" }),
+      body: JSON.stringify({ projectId: PROJECT, namespace: NAMESPACE, runId: LONG_RUN_ID }),
     });
     assert.equal(response.status, 201, await response.clone().text());
     const { jobName } = (await response.json()) as { jobName: string };
@@ -278,8 +288,61 @@ describe("whole system on a simulated cluster, in the order of docs/install.md",
     );
   });
 
+  it("§6 lists the long run id with its Job and finds it by id", async () => {
+    assert.equal(LONG_RUN_ID.length, 99);
+    const list = (await (await fetch(`${preflightUrl}/api/runs`, { headers: auth })).json()) as {
+      runs: { runId: string; jobName: string | null; state: string }[];
+    };
+    const listed = list.runs.find((entry) => entry.runId === LONG_RUN_ID);
+    assert.ok(listed?.jobName, JSON.stringify(list.runs));
+    assert.equal(listed.state, "sealed");
+    const detail = (await (
+      await fetch(`${preflightUrl}/api/runs/${LONG_RUN_ID}`, { headers: auth })
+    ).json()) as {
+      job: { name: string } | null;
+    };
+    assert.equal(detail.job?.name, listed.jobName);
+  });
+
+  it("refuses an id outside the grammar with the same rule in preflight, the entitlement service and the runner", async () => {
+    const bad = "run-ends-with-dash-";
+    const launched = await fetch(`${preflightUrl}/api/pipeline/run`, {
+      method: "POST",
+      headers: { ...auth, "content-type": "application/json" },
+      body: JSON.stringify({ projectId: PROJECT, namespace: NAMESPACE, runId: bad }),
+    });
+    assert.equal(launched.status, 400);
+    assert.ok(((await launched.json()) as { error: { message: string } }).error.message.includes(ID_RULE));
+    const charged = await fetch(`${cluster.entitlementUrl}/api/entitlement/check`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        authorization: `Bearer ${await cluster.issuer.mintToken({ audience: cluster.entitlementUrl, subject: PRINCIPAL })}`,
+      },
+      body: JSON.stringify({
+        run_id: bad,
+        project_id: PROJECT,
+        mode: "standard",
+        module_id: "computational",
+      }),
+    });
+    const refusal = (await charged.json()) as { error: { code: string; message: string } };
+    assert.equal(charged.status, 400, JSON.stringify(refusal));
+    assert.equal(refusal.error.message, `field run_id: ${ID_RULE}`);
+    const runner = await run(node, [
+      bin("runner", "svc-runner"),
+      "validate",
+      "--project-id",
+      PROJECT,
+      "--run-id",
+      bad,
+    ]);
+    assert.equal(runner.code, 2, runner.stdout + runner.stderr);
+    assert.ok((runner.stdout + runner.stderr).includes(`--run-id "${bad}": ${ID_RULE}`), runner.stderr);
+  });
+
   it("§6, §7 lists and downloads both runs' outputs and repro packs through preflight", async () => {
-    for (const runId of ["run-job-1", "run-preflight-1"]) {
+    for (const runId of ["run-job-1", LONG_RUN_ID]) {
       const listed = await fetch(`${preflightUrl}/api/outputs/list?runId=${runId}`, { headers: auth });
       assert.equal(listed.status, 200, `${runId}: ${await listed.clone().text()}`);
       const check = (await (
@@ -306,7 +369,7 @@ describe("whole system on a simulated cluster, in the order of docs/install.md",
     assert.equal(keys.status, 200);
     const keysFile = join(cluster.work.path, "keys.json");
     await writeFile(keysFile, await keys.text());
-    for (const runId of ["run-job-1", "run-preflight-1"]) {
+    for (const runId of ["run-job-1", LONG_RUN_ID]) {
       const result = await run(node, [
         bin("cli", "svc"),
         "seal",

@@ -1,4 +1,21 @@
 export { type CanonicalValue, canonicalBytes, canonicalize } from "./canonical-json.ts";
+export * from "./contracts/entitlement-accounts.ts";
+export * from "./contracts/entitlement-requests.ts";
+export * from "./contracts/entitlement-responses.ts";
+export { toInstant } from "./contracts/instant.ts";
+export {
+  defaultRunId,
+  describeIdProblem,
+  ID_PATTERN,
+  ID_RULE,
+  idLabelValue,
+  isSafeId,
+  MAX_ID_LENGTH,
+  projectIdSchema,
+  runIdSchema,
+} from "./contracts/run-id.ts";
+export { sealBundleResponseOf } from "./contracts/seal-bundle-response.ts";
+export { trustedKeyListSchema, trustedKeySchema } from "./contracts/trusted-key.ts";
 export { CoreError, type CoreErrorCode } from "./core-error.ts";
 export { sha256File, sha256Hex } from "./digest.ts";
 export { recordEnvReads } from "./env-reads.ts";
@@ -86,3 +103,4 @@ export {
   withChecks,
 } from "./seal/verify-seal-svg.ts";
 export { type DigestTreeOptions, digestTree, type TreeDigest, type TreeEntry } from "./tree-digest.ts";
+export { compareUtf8, type TreeWalk, type WalkTreeOptions, walkTree } from "./walk-tree.ts";

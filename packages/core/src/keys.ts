@@ -6,6 +6,8 @@ import {
   sign,
   verify,
 } from "node:crypto";
+import type { z } from "zod";
+import type { trustedKeySchema } from "./contracts/trusted-key.ts";
 import { CoreError } from "./core-error.ts";
 import { sha256Hex } from "./digest.ts";
 
@@ -16,16 +18,8 @@ export interface SigningKey {
   readonly publicKey: KeyObject;
 }
 
-/**
- * A public key a verifier trusts, with the window in which it may have signed
- * (ISO 8601 instants; absent bound = open). Rotation publishes several of these.
- */
-export interface TrustedKey {
-  readonly key_id: string;
-  readonly public_key_pem: string;
-  readonly not_before?: string | null;
-  readonly not_after?: string | null;
-}
+/** A public key a verifier trusts, with its signing window (contracts/trusted-key.ts). */
+export type TrustedKey = Readonly<z.infer<typeof trustedKeySchema>>;
 
 /** Creates a fresh Ed25519 key pair (RFC 8032). */
 export function generateSigningKey(): SigningKey {

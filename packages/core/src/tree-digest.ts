@@ -1,7 +1,6 @@
-import { lstat, readdir } from "node:fs/promises";
 import { join } from "node:path";
-import { CoreError } from "./core-error.ts";
 import { sha256File, sha256Hex } from "./digest.ts";
+import { walkTree } from "./walk-tree.ts";
 
 /** One regular file of a digested tree. */
 export interface TreeEntry {
@@ -35,48 +34,17 @@ export interface DigestTreeOptions {
  * A third party recomputes it with standard tools:
  * `cd DIR && find . -type f -print0 | LC_ALL=C sort -z | xargs -0 sha256sum | sed 's|  \./|  |' | sha256sum`
  *
- * Symbolic links, sockets, devices and FIFOs are refused (`TREE_UNSUPPORTED_ENTRY`) rather than
- * followed or skipped: a sealed tree must mean the same bytes to every verifier. Paths holding a
- * newline, carriage return or backslash are refused too, since `sha256sum` escapes them.
+ * The tree is read by {@link walkTree}: symbolic links, sockets, devices and FIFOs are refused
+ * (`TREE_UNSUPPORTED_ENTRY`) rather than followed or skipped, so a sealed tree means the same bytes
+ * to every verifier; paths holding a newline, carriage return or backslash are refused too.
  */
 export async function digestTree(root: string, options: DigestTreeOptions = {}): Promise<TreeDigest> {
-  const paths = await listRegularFiles(root, "", options.exclude ?? (() => false));
-  paths.sort(compareUtf8);
+  const { files } = await walkTree(root, options);
   const entries: TreeEntry[] = [];
-  for (const path of paths) {
+  for (const path of files) {
     const { sha256, size } = await sha256File(join(root, path));
     entries.push({ path, sha256, size });
   }
   const listing = entries.map((entry) => `${entry.sha256}  ${entry.path}\n`).join("");
   return { sha256: sha256Hex(listing), entries, listing };
-}
-
-async function listRegularFiles(
-  root: string,
-  prefix: string,
-  exclude: (relativePath: string) => boolean,
-): Promise<string[]> {
-  const found: string[] = [];
-  const names = await readdir(join(root, prefix));
-  for (const name of names) {
-    const relative = prefix === "" ? name : `${prefix}/${name}`;
-    if (exclude(relative)) continue;
-    if (/[\n\r\\]/.test(relative)) {
-      throw new CoreError(
-        "TREE_UNSUPPORTED_ENTRY",
-        `${relative}: newline, carriage return or backslash in a path`,
-      );
-    }
-    const stats = await lstat(join(root, relative));
-    if (stats.isDirectory()) found.push(...(await listRegularFiles(root, relative, exclude)));
-    else if (stats.isFile()) found.push(relative);
-    else if (stats.isSymbolicLink())
-      throw new CoreError("TREE_UNSUPPORTED_ENTRY", `${relative}: symbolic link`);
-    else throw new CoreError("TREE_UNSUPPORTED_ENTRY", `${relative}: not a regular file or directory`);
-  }
-  return found;
-}
-
-function compareUtf8(a: string, b: string): number {
-  return Buffer.compare(Buffer.from(a, "utf8"), Buffer.from(b, "utf8"));
 }

@@ -3,6 +3,7 @@
 import { resolve } from "node:path";
 import { Command, InvalidArgumentError } from "commander";
 import { devIssuerUrl, loadOrCreateDevIssuerKey, mintDevToken } from "../src/auth/dev-issuer.ts";
+import { readConfig } from "../src/config.ts";
 import { ConfigProblems, startService } from "../src/main.ts";
 
 const program = new Command("svc-entitlement").description("Entitlement and seal service");
@@ -65,16 +66,18 @@ program
       dataDir?: string;
       ttlSec: number;
     }) => {
-      const env = process.env;
+      // The settings come from the config module, validated as the service validates them
+      // (ARCHITECTURE.md convention 4), so the token names the audience and issuer it will check.
+      const result = readConfig(process.env);
+      if (!result.ok) {
+        console.error(new ConfigProblems(result.problems).message);
+        process.exit(2);
+      }
+      const config = result.config;
       const audience =
-        options.audience ??
-        env.SVC_AUDIENCE ??
-        env.SVC_PUBLIC_URL ??
-        `http://127.0.0.1:${env.PORT || "8080"}`;
-      const issuer = options.issuer ?? devIssuerUrl(env.SVC_PUBLIC_URL ?? audience);
-      const key = await loadOrCreateDevIssuerKey(
-        resolve(options.dataDir ?? env.SVC_DATA_DIR ?? "./.data/entitlement"),
-      );
+        options.audience ?? config.audience ?? config.publicUrl ?? `http://127.0.0.1:${config.port}`;
+      const issuer = options.issuer ?? devIssuerUrl(config.publicUrl ?? audience);
+      const key = await loadOrCreateDevIssuerKey(resolve(options.dataDir ?? config.dataDir));
       process.stdout.write(
         `${await mintDevToken({ key, issuer, audience, principal: options.principal, ttlSec: options.ttlSec })}\n`,
       );

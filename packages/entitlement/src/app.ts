@@ -71,7 +71,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   // JSON sent as text/plain is 415 as documented, not a string that fails validation (issue 16)
   app.removeContentTypeParser("text/plain");
   await app.register(multipart, { limits: MULTIPART_LIMITS });
-  // zod validates (parseBody); route schemas only document, so no ajv validation or serializer
+  // zod validates (parseStorableBody); route schemas only document, so no ajv validation or serializer
   app.setValidatorCompiler(() => () => true);
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   await app.register(swagger, {

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { exportPublicKeyPem, generateSigningKey, toTrustedKey } from "@svc/core";
 import { readConfig } from "./config.ts";
 
 describe("service configuration", () => {
@@ -40,5 +41,55 @@ describe("service configuration", () => {
     assert.match(problems.join("\n"), /SVC_REDEEM_SCOPE must be one of issued_principal, any_principal/);
     assert.match(problems.join("\n"), /SVC_VERIFY_WORKERS must be an integer from 1 to 64/);
     assert.match(problems.join("\n"), /SVC_VERIFY_TIMEOUT_MS must be an integer from 100/);
+  });
+
+  it("parses the trusted-keys file during validation and keeps its keys in the frozen config", () => {
+    const key = toTrustedKey(generateSigningKey().publicKey);
+    const files: Record<string, string> = { "/srv/keys.json": JSON.stringify([key]) };
+    const result = readConfig({ SVC_TRUSTED_KEYS_FILE: "keys.json" }, "/srv", (file) => files[file] ?? "");
+    assert.ok(result.ok);
+    assert.deepEqual(result.config.trustedKeys, [key]);
+  });
+
+  it("reports every problem of the trusted-keys file together with the other variables' problems", () => {
+    const good = generateSigningKey();
+    const other = generateSigningKey();
+    const files: Record<string, string> = {
+      "/srv/keys.json": JSON.stringify([
+        { key_id: "ed25519:00", public_key_pem: exportPublicKeyPem(good.publicKey) },
+        { key_id: "k2", public_key_pem: "not a pem" },
+        { ...toTrustedKey(other.publicKey), not_after: "tomorrow" },
+      ]),
+      "/srv/not-json.json": "[{",
+    };
+    const read = (file: string) => {
+      const text = files[file];
+      if (text === undefined) throw Object.assign(new Error("missing"), { code: "ENOENT" });
+      return text;
+    };
+    const bad = readConfig({ SVC_TRUSTED_KEYS_FILE: "keys.json", SVC_LOG_LEVEL: "loud" }, "/srv", read);
+    assert.ok(!bad.ok);
+    assert.deepEqual(bad.problems.slice(0, 1), [
+      "SVC_LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent",
+    ]);
+    assert.match(
+      bad.problems.join("\n"),
+      /SVC_TRUSTED_KEYS_FILE\[1\]\.public_key_pem: must be a PEM public key/,
+    );
+    assert.match(bad.problems.join("\n"), /SVC_TRUSTED_KEYS_FILE\[2\]\.not_after/);
+    const wrongId = readConfig({ SVC_TRUSTED_KEYS_FILE: "keys.json" }, "/srv", () =>
+      JSON.stringify([{ key_id: "ed25519:00", public_key_pem: exportPublicKeyPem(good.publicKey) }]),
+    );
+    assert.ok(!wrongId.ok);
+    assert.match(
+      wrongId.problems[0] ?? "",
+      /SVC_TRUSTED_KEYS_FILE\[0\]\.key_id: ed25519:00 is not the id of its key/,
+    );
+    const notJson = readConfig({ SVC_TRUSTED_KEYS_FILE: "not-json.json" }, "/srv", read);
+    assert.deepEqual(notJson.ok ? [] : notJson.problems, ["SVC_TRUSTED_KEYS_FILE is not JSON"]);
+    const missing = readConfig({ SVC_TRUSTED_KEYS_FILE: "gone.json" }, "/srv", read);
+    assert.deepEqual(missing.ok ? [] : missing.problems, [
+      "SVC_TRUSTED_KEYS_FILE: cannot read /srv/gone.json (ENOENT)",
+    ]);
   });
 });

@@ -1,7 +1,9 @@
+import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
-import { recordEnvReads } from "@svc/core";
+import { recordEnvReads, type TrustedKey } from "@svc/core";
 import type { RedeemScope } from "./domain/ledger-types.ts";
+import { parseTrustedKeysFile } from "./trusted-keys-file.ts";
 
 /** Service configuration, read once from the environment and frozen (ARCHITECTURE.md convention 4). */
 export interface ServiceConfig {
@@ -17,6 +19,8 @@ export interface ServiceConfig {
   readonly verifyUrl: string | null;
   readonly signingKeyFile: string | null;
   readonly trustedKeysFile: string | null;
+  /** The keys of `trustedKeysFile`, parsed and checked during validation (empty without a file). */
+  readonly trustedKeys: readonly TrustedKey[];
   /** null = embedded mode generates one into `<dataDir>/admin-token`. */
   readonly adminTokens: readonly string[] | null;
   readonly trustedIssuers: readonly string[];
@@ -45,8 +49,15 @@ const list = (value: string | undefined) =>
     .map((item) => item.trim())
     .filter(Boolean);
 
-/** Reads and validates every variable; returns all problems together instead of the first. */
-export function readConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ConfigResult {
+/**
+ * Reads and validates every variable; returns all problems together instead of the first.
+ * `readText` reads the one file validation needs (SVC_TRUSTED_KEYS_FILE), injected for tests.
+ */
+export function readConfig(
+  env: NodeJS.ProcessEnv,
+  cwd = process.cwd(),
+  readText: (path: string) => string = (file) => readFileSync(file, "utf8"),
+): ConfigResult {
   const problems: string[] = [];
   const int = (name: string, fallback: number, min: number, max: number): number => {
     const raw = env[name];
@@ -102,6 +113,23 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ConfigR
     problems.push(
       `SVC_REDEEM_SCOPE must be one of ${REDEEM_SCOPES.join(", ")} (got ${JSON.stringify(env.SVC_REDEEM_SCOPE)})`,
     );
+  const trustedKeysFile = env.SVC_TRUSTED_KEYS_FILE ? path(env.SVC_TRUSTED_KEYS_FILE) : null;
+  let trustedKeys: readonly TrustedKey[] = [];
+  if (trustedKeysFile !== null) {
+    let text: string | null = null;
+    try {
+      text = readText(trustedKeysFile);
+    } catch (error) {
+      problems.push(
+        `SVC_TRUSTED_KEYS_FILE: cannot read ${trustedKeysFile} (${(error as NodeJS.ErrnoException).code ?? "error"})`,
+      );
+    }
+    if (text !== null) {
+      const parsed = parseTrustedKeysFile(text);
+      if (parsed.ok) trustedKeys = Object.freeze(parsed.keys);
+      else problems.push(...parsed.problems);
+    }
+  }
   const config: ServiceConfig = {
     port,
     host: env.HOST || "0.0.0.0",
@@ -113,7 +141,8 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ConfigR
     issuerName: env.SVC_ISSUER_NAME || null,
     verifyUrl: url("SVC_VERIFY_URL"),
     signingKeyFile: env.SVC_SIGNING_KEY_FILE ? path(env.SVC_SIGNING_KEY_FILE) : null,
-    trustedKeysFile: env.SVC_TRUSTED_KEYS_FILE ? path(env.SVC_TRUSTED_KEYS_FILE) : null,
+    trustedKeysFile,
+    trustedKeys,
     adminTokens,
     trustedIssuers,
     clockSkewSec: int("SVC_CLOCK_SKEW_SEC", 60, 0, 300),

@@ -1,23 +1,8 @@
+// The HTTP contract's schemas live in @svc/core (core/src/contracts); import them from there.
 export { createApp } from "./app.ts";
 export type { AppDeps } from "./app-deps.ts";
 export { devIssuerUrl, loadOrCreateDevIssuerKey, mintDevToken } from "./auth/dev-issuer.ts";
 export { ENTITLEMENT_ENV_NAMES, readConfig, type ServiceConfig } from "./config.ts";
-export {
-  balanceResponseSchema,
-  ledgerEntrySchema,
-  ledgerResponseSchema,
-  principalsResponseSchema,
-} from "./domain/account-schemas.ts";
-export { issueRequestSchema, revokeRequestSchema } from "./domain/request-schemas.ts";
-export {
-  checkResponseSchema,
-  consumeResponseSchema,
-  issueResponseSchema,
-  redeemResponseSchema,
-  revokeResponseSchema,
-  sealVerifyResponseSchema,
-  trustedKeysResponseSchema,
-} from "./domain/response-schemas.ts";
 export { EntitlementError } from "./errors/entitlement-error.ts";
 export { type EntitlementErrorCode, ERROR_REGISTRY } from "./errors/error-registry.ts";
 export { ConfigProblems, type RunningService, startService } from "./main.ts";

@@ -45,7 +45,7 @@ export async function startService(env: NodeJS.ProcessEnv = process.env): Promis
   const signingKey = config.signingKeyFile
     ? readSigningKeyFile(config.signingKeyFile)
     : loadOrCreateEmbeddedSigningKey(config.dataDir);
-  const trustedKeys: TrustedKey[] = [toTrustedKey(signingKey.publicKey), ...readTrustedKeys(config)];
+  const trustedKeys: TrustedKey[] = [toTrustedKey(signingKey.publicKey), ...config.trustedKeys];
   const devKey = config.trustedIssuers.includes("dev")
     ? await loadOrCreateDevIssuerKey(config.dataDir)
     : null;
@@ -156,14 +156,6 @@ function listenProblem(error: unknown, config: ServiceConfig): unknown {
 async function openStore(config: ServiceConfig): Promise<LedgerStore> {
   if (config.databaseUrl) return PostgresLedgerStore.open(config.databaseUrl, { poolMax: config.pgPoolMax });
   return SqliteLedgerStore.open(config.sqlitePath);
-}
-
-function readTrustedKeys(config: ServiceConfig): TrustedKey[] {
-  if (config.trustedKeysFile === null) return [];
-  const keys = JSON.parse(readFileSync(config.trustedKeysFile, "utf8")) as unknown;
-  if (!Array.isArray(keys))
-    throw new ConfigProblems(["SVC_TRUSTED_KEYS_FILE must hold a JSON array of keys"]);
-  return keys as TrustedKey[];
 }
 
 /** Embedded mode without SVC_ADMIN_TOKENS: one generated token in `<dataDir>/admin-token` (0600), never logged. */

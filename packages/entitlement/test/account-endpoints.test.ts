@@ -1,11 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
+import { balanceResponseSchema, ledgerResponseSchema, principalsResponseSchema } from "@svc/core";
 import { startTestPostgres, type TestPostgres } from "@svc/testing";
-import {
-  balanceResponseSchema,
-  ledgerResponseSchema,
-  principalsResponseSchema,
-} from "../src/domain/account-schemas.ts";
 import type { LedgerStore } from "../src/store/ledger-store.ts";
 import { PostgresLedgerStore } from "../src/store/postgres-ledger-store.ts";
 import { startTestService, type TestService } from "./app-harness.ts";

@@ -30,6 +30,33 @@ describe("svc-entitlement bin", () => {
       assert.match(stderr, new RegExp(name));
   });
 
+  it("mint-dev-token reads its settings through the config module: a bad setting is refused with exit 2", async () => {
+    const result = await promisify(execFile)(
+      process.execPath,
+      [BIN, "mint-dev-token", "--principal", "p@example.com"],
+      {
+        env: { ...process.env, SVC_DATA_DIR: dataDir, SVC_PUBLIC_URL: "ftp://wrong" },
+      },
+    ).catch((error: { code: number; stderr: string; stdout: string }) => error);
+    assert.equal((result as { code: number }).code, 2);
+    assert.match((result as { stderr: string }).stderr, /SVC_PUBLIC_URL must be an http\(s\) URL/);
+    assert.equal(
+      (result as { stdout: string }).stdout,
+      "",
+      "no token is printed for an invalid configuration",
+    );
+    const token = await mintWithBin(["--principal", "p@example.com"], {
+      SVC_DATA_DIR: dataDir,
+      SVC_PUBLIC_URL: "http://audit.example/",
+    });
+    const claims = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as {
+      aud: string;
+      iss: string;
+    };
+    // The service strips the trailing slash of SVC_PUBLIC_URL; the token now names the same audience.
+    assert.equal(claims.aud, "http://audit.example");
+  });
+
   it("runs on embedded defaults, serves a full run with a minted dev token, shuts down gracefully, and never logs secrets", async () => {
     const service = await spawnService({ SVC_DATA_DIR: dataDir });
     const adminToken = readFileSync(join(dataDir, "admin-token"), "utf8").trim();

@@ -97,6 +97,9 @@ export function createApp(deps: AppDeps): FastifyInstance {
     logger: deps.logger ?? false,
     genReqId: () => randomUUID(),
     bodyLimit: 64 * 1024,
+    // Run ids reach 128 characters (docs/contracts/run-id.md); a longer path parameter still gets
+    // to the handler, so it is refused with the grammar's message rather than the router's.
+    routerOptions: { maxParamLength: 256 },
     // Malformed URLs (bad percent-encoding) get the same JSON error shape as everything else.
     frameworkErrors: (error, request, reply) => {
       void (reply as unknown as FastifyReply)

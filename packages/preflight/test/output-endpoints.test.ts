@@ -243,6 +243,21 @@ describe("output endpoints", () => {
     }
   });
 
+  test("repro-pack.tgz refuses a pack holding a symbolic link (core's one walker policy) instead of leaving it out", async () => {
+    const linked = "run_linked_pack";
+    await mkdir(join(harness.outputRoot, linked, "repro_pack"), { recursive: true });
+    await writeFile(join(harness.outputRoot, linked, "repro_pack/manifest.json"), "{}");
+    await symlink(
+      join(harness.outputRoot, linked, "repro_pack/manifest.json"),
+      join(harness.outputRoot, linked, "repro_pack/alias.json"),
+    );
+    const response = await harness.call(`/api/outputs/repro-pack.tgz?runId=${linked}`);
+    assert.equal(response.status, 400);
+    const { error } = (await response.json()) as { error: { code: string; message: string } };
+    assert.equal(error.code, "PATH_REFUSED");
+    assert.match(error.message, /repro_pack\/alias\.json: symbolic link/);
+  });
+
   test("repro-pack.tgz streams a deterministic gzip tar: same bytes twice, sorted entries, fixed mode and mtime", async () => {
     const fetchPack = async () => {
       const response = await harness.call(`/api/outputs/repro-pack.tgz?runId=${RUN}`);

@@ -1,7 +1,9 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { defaultRunId, FLAG_ENV, resolveRunConfig } from "./config.ts";
+import { defaultRunId } from "@svc/core";
+import { FLAG_ENV, resolveRunConfig, resolveSealConfig } from "./config.ts";
+import { createTokenSource } from "./main.ts";
 import { RunnerError } from "./runner-error.ts";
 
 test("defaults follow the runner contract and the run id is run_<UTC timestamp>", () => {
@@ -88,4 +90,33 @@ test("the README's configuration table names every flag with its environment var
     const kebab = flag === "module" ? "module" : flag.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
     assert.match(readme, new RegExp(`\\| \`--${kebab}\`\\s*\\| \`${env}\`\\s*\\|`), flag);
   }
+});
+
+test("svc-runner seal validates with the run's rules: the same timeout limit and every problem together", () => {
+  const env = { SVC_ENTITLEMENT_URL: "http://entitlement", SVC_PROJECT_ID: "p" };
+  const asRun = () => resolveRunConfig({ timeoutSec: "4000" }, env);
+  const asSeal = () => resolveSealConfig({ timeoutSec: "4000" }, env);
+  const message = (fn: () => unknown) => {
+    try {
+      fn();
+    } catch (error) {
+      return (error as RunnerError).message;
+    }
+    return "";
+  };
+  assert.match(message(asRun), /--timeout-sec "4000": must be a number of seconds between 0 and 3600/);
+  assert.match(message(asSeal), /--timeout-sec "4000": must be a number of seconds between 0 and 3600/);
+  assert.match(message(asSeal), /--run-dir is required/);
+  const config = resolveSealConfig({ runDir: "/out/run-1", authMode: "k8s" }, env);
+  assert.equal(config.audience, "http://entitlement");
+  assert.equal(config.k8sTokenFile, "/var/run/secrets/svc/token");
+});
+
+test("the token source is built from the validated config, not from the raw environment again", async () => {
+  const config = resolveRunConfig(
+    { authMode: "dev" },
+    { SVC_PROJECT_ID: "p", SVC_ENTITLEMENT_URL: "http://e", SVC_DEV_TOKEN: "  dev-token-from-config  " },
+  );
+  // The validated value is trimmed; a source reading process.env again would see nothing here.
+  assert.equal(await createTokenSource(config).getToken("http://e"), "dev-token-from-config");
 });

@@ -1,4 +1,4 @@
-import { recordEnvReads } from "@svc/core";
+import { defaultRunId, ID_RULE, isSafeId, recordEnvReads } from "@svc/core";
 import { type ReportOptions, resolveReportOptions } from "./outputs/report/report-options.ts";
 import { RunnerError } from "./runner-error.ts";
 
@@ -71,16 +71,6 @@ export const FLAG_ENV = {
 
 export type RunnerFlags = Partial<Record<keyof typeof FLAG_ENV, string>>;
 
-const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
-
-/** `run_<UTC yyyymmddThhmmssZ>` (docs/contracts/runner-env.md default run id). */
-export function defaultRunId(now: Date): string {
-  return `run_${now
-    .toISOString()
-    .replace(/[-:]/g, "")
-    .replace(/\.\d{3}/, "")}`;
-}
-
 function pick(flags: RunnerFlags, env: NodeJS.ProcessEnv, key: keyof typeof FLAG_ENV): string | undefined {
   const value = flags[key] ?? env[FLAG_ENV[key]];
   return value === undefined || value.trim() === "" ? undefined : value.trim();
@@ -105,28 +95,16 @@ export function resolveRunConfig(
   const problems: string[] = [];
   const projectId = pick(flags, env, "projectId");
   if (projectId === undefined) problems.push("--project-id / SVC_PROJECT_ID is required");
-  else if (!SAFE_ID.test(projectId))
-    problems.push(`--project-id "${projectId}": letters, digits, . _ - only (max 128)`);
+  else if (!isSafeId(projectId)) problems.push(`--project-id "${projectId}": ${ID_RULE}`);
   const runId = pick(flags, env, "runId") ?? defaultRunId(now);
-  if (!SAFE_ID.test(runId)) problems.push(`--run-id "${runId}": letters, digits, . _ - only (max 128)`);
+  // docs/contracts/run-id.md: the same grammar and message as the entitlement service and preflight.
+  if (!isSafeId(runId)) problems.push(`--run-id "${runId}": ${ID_RULE}`);
   const mode = pick(flags, env, "mode") ?? "standard";
   if (mode !== "standard" && mode !== "deep") problems.push(`--mode "${mode}": must be standard or deep`);
   const moduleId = pick(flags, env, "module") ?? "computational";
   if (moduleId !== "computational")
     problems.push(`--module "${moduleId}": this build provides only computational`);
-  const entitlementUrl = pick(flags, env, "entitlementUrl");
-  if (entitlementUrl === undefined) {
-    if (entitled) problems.push("--entitlement-url / SVC_ENTITLEMENT_URL is required for an entitled run");
-  } else if (!isHttpUrl(entitlementUrl))
-    problems.push(`--entitlement-url "${entitlementUrl}": must be an http(s) URL`);
-  const authMode = pick(flags, env, "authMode") ?? "cloud";
-  if (!["cloud", "k8s", "dev"].includes(authMode))
-    problems.push(`--auth-mode "${authMode}": must be cloud, k8s or dev`);
-  const timeoutText = pick(flags, env, "timeoutSec") ?? "20";
-  const timeoutSec = Number(timeoutText);
-  if (!Number.isFinite(timeoutSec) || timeoutSec <= 0 || timeoutSec > 3600) {
-    problems.push(`--timeout-sec "${timeoutText}": must be a number of seconds between 0 and 3600`);
-  }
+  const entitlement = readEntitlementSettings(flags, env, problems, entitled);
   const logFormat = pick(flags, env, "logFormat") ?? "text";
   if (logFormat !== "text" && logFormat !== "json")
     problems.push(`--log-format "${logFormat}": must be text or json`);
@@ -136,8 +114,6 @@ export function resolveRunConfig(
   const meteringUrl = nonEmpty(env.SVC_METERING_URL);
   if (meteringUrl !== null && !isHttpUrl(meteringUrl))
     problems.push(`SVC_METERING_URL "${meteringUrl}": must be an http(s) URL`);
-  const metadataUrl = nonEmpty(env.SVC_METADATA_URL) ?? "http://metadata.google.internal";
-  if (!isHttpUrl(metadataUrl)) problems.push(`SVC_METADATA_URL "${metadataUrl}": must be an http(s) URL`);
   const number = (
     key: keyof typeof FLAG_ENV,
     fallback: number,
@@ -182,16 +158,9 @@ export function resolveRunConfig(
     outputRoot: pick(flags, env, "outputRoot") ?? "/data/output",
     mode: mode as "standard" | "deep",
     moduleId,
-    entitlementUrl: entitlementUrl ?? "",
-    authMode: authMode as AuthMode,
-    audience: pick(flags, env, "audience") ?? entitlementUrl ?? "",
-    timeoutSec,
+    ...entitlement,
     categoryPreset: pick(flags, env, "categoryPreset") ?? "auto",
     logFormat: logFormat as "text" | "json",
-    k8sTokenFile: nonEmpty(env.SVC_K8S_TOKEN_FILE) ?? "/var/run/secrets/svc/token",
-    devToken: nonEmpty(env.SVC_DEV_TOKEN) ?? undefined,
-    devTokenFile: nonEmpty(env.SVC_DEV_TOKEN_FILE) ?? undefined,
-    metadataUrl,
     image: Object.freeze({ reference: nonEmpty(env.SVC_IMAGE_REFERENCE) ?? "svc-runner:local", digest }),
     meteringUrl,
     metricName,
@@ -207,6 +176,79 @@ export function resolveRunConfig(
     shardWaitSec,
     report,
   });
+}
+
+/** The entitlement client's settings: the part of the config `svc-runner seal` needs too. */
+export type EntitlementSettings = Pick<
+  RunnerConfig,
+  | "entitlementUrl"
+  | "authMode"
+  | "audience"
+  | "timeoutSec"
+  | "k8sTokenFile"
+  | "devToken"
+  | "devTokenFile"
+  | "metadataUrl"
+>;
+
+/** Validates the entitlement settings, pushing problems into `problems` (one rule for run and seal). */
+function readEntitlementSettings(
+  flags: RunnerFlags,
+  env: NodeJS.ProcessEnv,
+  problems: string[],
+  required: boolean,
+): EntitlementSettings {
+  const entitlementUrl = pick(flags, env, "entitlementUrl");
+  if (entitlementUrl === undefined) {
+    if (required) problems.push("--entitlement-url / SVC_ENTITLEMENT_URL is required for an entitled run");
+  } else if (!isHttpUrl(entitlementUrl))
+    problems.push(`--entitlement-url "${entitlementUrl}": must be an http(s) URL`);
+  const authMode = pick(flags, env, "authMode") ?? "cloud";
+  if (!["cloud", "k8s", "dev"].includes(authMode))
+    problems.push(`--auth-mode "${authMode}": must be cloud, k8s or dev`);
+  const timeoutText = pick(flags, env, "timeoutSec") ?? "20";
+  const timeoutSec = Number(timeoutText);
+  if (!Number.isFinite(timeoutSec) || timeoutSec <= 0 || timeoutSec > 3600) {
+    problems.push(`--timeout-sec "${timeoutText}": must be a number of seconds between 0 and 3600`);
+  }
+  const metadataUrl = nonEmpty(env.SVC_METADATA_URL) ?? "http://metadata.google.internal";
+  if (!isHttpUrl(metadataUrl)) problems.push(`SVC_METADATA_URL "${metadataUrl}": must be an http(s) URL`);
+  return {
+    entitlementUrl: entitlementUrl ?? "",
+    authMode: authMode as AuthMode,
+    audience: pick(flags, env, "audience") ?? entitlementUrl ?? "",
+    timeoutSec,
+    k8sTokenFile: nonEmpty(env.SVC_K8S_TOKEN_FILE) ?? "/var/run/secrets/svc/token",
+    devToken: nonEmpty(env.SVC_DEV_TOKEN) ?? undefined,
+    devTokenFile: nonEmpty(env.SVC_DEV_TOKEN_FILE) ?? undefined,
+    metadataUrl,
+  };
+}
+
+/** The configuration of `svc-runner seal`: the run directory and the entitlement settings. */
+export interface SealConfig extends EntitlementSettings {
+  readonly runDir: string;
+  readonly logFormat: "text" | "json";
+}
+
+/**
+ * Reads and validates `svc-runner seal`'s configuration with the same rules as a run's (one
+ * timeout rule, one auth-mode rule); every problem reported together.
+ */
+export function resolveSealConfig(
+  flags: RunnerFlags & { runDir?: string },
+  env: NodeJS.ProcessEnv,
+): SealConfig {
+  const problems: string[] = [];
+  const runDir = flags.runDir?.trim();
+  if (!runDir) problems.push("--run-dir is required");
+  const entitlement = readEntitlementSettings(flags, env, problems, true);
+  const logFormat = pick(flags, env, "logFormat") ?? "text";
+  if (logFormat !== "text" && logFormat !== "json")
+    problems.push(`--log-format "${logFormat}": must be text or json`);
+  if (problems.length > 0)
+    throw new RunnerError("CONFIG_INVALID", `configuration invalid: ${problems.join("; ")}`);
+  return Object.freeze({ ...entitlement, runDir: runDir as string, logFormat: logFormat as "text" | "json" });
 }
 
 function nonEmpty(value: string | undefined): string | null {

@@ -1,6 +1,6 @@
+export { defaultRunId } from "@svc/core";
 export { completeSeal } from "./complete-seal.ts";
 export {
-  defaultRunId,
   FLAG_ENV,
   RUNNER_ENV_NAMES,
   type RunnerConfig,

@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import { completeSeal } from "./complete-seal.ts";
-import { type AuthMode, type RunnerFlags, resolveRunConfig } from "./config.ts";
+import { type EntitlementSettings, type RunnerFlags, resolveRunConfig, resolveSealConfig } from "./config.ts";
 import { stageInputs } from "./inputs/stage-inputs.ts";
 import { watchSignals } from "./interruption.ts";
 import { EntitlementClient } from "./lifecycle/entitlement-client.ts";
@@ -17,12 +17,14 @@ import { EXIT, type ExitCode, RunnerError } from "./runner-error.ts";
 import { planStage } from "./stages/plan-stage.ts";
 import { validateAllRows } from "./stages/validate-all-rows.ts";
 
-/** Builds the token source for an auth mode from the environment (docs/contracts/runner-env.md). */
-export function createTokenSource(mode: AuthMode, env: NodeJS.ProcessEnv): TokenSource {
-  if (mode === "cloud")
-    return cloudTokenSource(env.SVC_METADATA_URL?.trim() || "http://metadata.google.internal");
-  if (mode === "k8s") return k8sTokenSource(env.SVC_K8S_TOKEN_FILE?.trim() || "/var/run/secrets/svc/token");
-  return devTokenSource(env.SVC_DEV_TOKEN, env.SVC_DEV_TOKEN_FILE);
+/**
+ * Builds the token source for the validated auth mode (docs/contracts/runner-env.md) from the
+ * validated settings only: the raw environment is read once, by the config module.
+ */
+export function createTokenSource(settings: EntitlementSettings): TokenSource {
+  if (settings.authMode === "cloud") return cloudTokenSource(settings.metadataUrl);
+  if (settings.authMode === "k8s") return k8sTokenSource(settings.k8sTokenFile);
+  return devTokenSource(settings.devToken, settings.devTokenFile);
 }
 
 /** `svc-runner` default command: one audit run; resolves to the process exit code. */
@@ -39,7 +41,7 @@ export async function mainRun(
     const entitlement = new EntitlementClient({
       baseUrl: config.entitlementUrl,
       audience: config.audience,
-      tokens: createTokenSource(config.authMode, env),
+      tokens: createTokenSource(config),
       timeoutMs: config.timeoutSec * 1000,
       onRetry: (step, attempt, reason) => log.warn("entitlement retry", { step, attempt, reason }),
     });
@@ -120,27 +122,15 @@ export async function mainSeal(flags: SealFlags, env: NodeJS.ProcessEnv = proces
   const format = (flags.logFormat ?? env.SVC_LOG_FORMAT) === "json" ? "json" : "text";
   const log = createLogger(format);
   return report(log, async () => {
-    const problems: string[] = [];
-    const runDir = flags.runDir;
-    if (!runDir) problems.push("--run-dir is required");
-    const url = flags.entitlementUrl ?? env.SVC_ENTITLEMENT_URL;
-    if (!url) problems.push("--entitlement-url / SVC_ENTITLEMENT_URL is required");
-    const mode = flags.authMode ?? env.SVC_ENTITLEMENT_AUTH_MODE ?? "cloud";
-    if (!["cloud", "k8s", "dev"].includes(mode))
-      problems.push(`--auth-mode "${mode}": must be cloud, k8s or dev`);
-    const timeoutSec = Number(flags.timeoutSec ?? env.SVC_ENTITLEMENT_TIMEOUT_SEC ?? "20");
-    if (!Number.isFinite(timeoutSec) || timeoutSec <= 0)
-      problems.push("--timeout-sec: must be a positive number");
-    if (problems.length > 0)
-      throw new RunnerError("CONFIG_INVALID", `configuration invalid: ${problems.join("; ")}`);
+    const config = resolveSealConfig(flags, env);
     const entitlement = new EntitlementClient({
-      baseUrl: url as string,
-      audience: flags.audience ?? env.SVC_ENTITLEMENT_AUDIENCE ?? (url as string),
-      tokens: createTokenSource(mode as AuthMode, env),
-      timeoutMs: timeoutSec * 1000,
+      baseUrl: config.entitlementUrl,
+      audience: config.audience,
+      tokens: createTokenSource(config),
+      timeoutMs: config.timeoutSec * 1000,
       onRetry: (step, attempt, reason) => log.warn("entitlement retry", { step, attempt, reason }),
     });
-    return completeSeal({ runDir: runDir as string, log, entitlement });
+    return completeSeal({ runDir: config.runDir, log, entitlement });
   });
 }
 

@@ -1,5 +1,6 @@
 import { rm } from "node:fs/promises";
 import { basename, join } from "node:path";
+import { toInstant } from "@svc/core";
 import type { RunnerConfig } from "./config.ts";
 import { stageInputs } from "./inputs/stage-inputs.ts";
 import {
@@ -15,7 +16,6 @@ import { buildInterruptedSummary } from "./outputs/build-results.ts";
 import { prepareRunDir } from "./outputs/run-dir.ts";
 import type { SealStatus } from "./outputs/run-facts.ts";
 import { openScratch, SCRATCH_DIR, type Scratch } from "./outputs/scratch.ts";
-import { toInstant } from "./outputs/seal-files.ts";
 import { createProgress } from "./progress.ts";
 import { EXIT, type ExitCode, RunnerError } from "./runner-error.ts";
 import { analyseStage } from "./stages/analyse-stage.ts";

@@ -70,6 +70,11 @@ export const RUNNER_ERRORS = {
     exit: EXIT.internal,
     action: "the entitlement service refused a lifecycle step; report the message above",
   },
+  ENTITLEMENT_CONTRACT_VIOLATION: {
+    exit: EXIT.internal,
+    action:
+      "the entitlement service answered outside its contract (docs/contracts/entitlement-http.md); check that --entitlement-url points at a matching service version",
+  },
   TOKEN_UNAVAILABLE: {
     exit: EXIT.refused,
     action: "provide an identity token for the auth mode (see README, token sources)",

@@ -6,13 +6,12 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { promisify } from "node:util";
 import { digestTree, verifySealFolder } from "@svc/core";
-import { startFakeMetadataServer } from "@svc/testing";
+import { startFakeEntitlement, startFakeMetadataServer } from "@svc/testing";
 import {
   startRecordingProxy,
   startTestEntitlement,
   type TestEntitlement,
 } from "./support/entitlement-harness.ts";
-import { startFakeEntitlement } from "./support/fake-entitlement.ts";
 import { runCli, stageDemo } from "./support/run-cli.ts";
 
 const sh = promisify(execFile);

@@ -4,8 +4,8 @@ import { readFile, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { after, before, test } from "node:test";
 import { pathToFileURL } from "node:url";
+import { type FakeEntitlement, startFakeEntitlement } from "@svc/testing";
 import { type Browser, chromium, type Page } from "playwright-core";
-import { type FakeEntitlement, startFakeEntitlement } from "./support/fake-entitlement.ts";
 import { runCli, stageDemo } from "./support/run-cli.ts";
 
 // Issue 12: the report opened in a real browser (Debian's Chromium through playwright-core), on the

@@ -1,4 +1,9 @@
 export {
+  describeEntitlementContract,
+  type EntitlementUnderContract,
+} from "./entitlement/entitlement-contract-suite.ts";
+export { type FakeEntitlement, startFakeEntitlement } from "./entitlement/fake-entitlement.ts";
+export {
   type FakeMetadataOptions,
   type FakeMetadataServer,
   type MetadataRequest,

@@ -6,7 +6,7 @@ import {
   revokeResponseSchema,
   sealVerifyResponseSchema,
   trustedKeysResponseSchema,
-} from "@svc/entitlement";
+} from "@svc/core";
 import type { z } from "zod";
 import { callJson, type ServiceTarget } from "./service-call.ts";
 

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { toInstant } from "@svc/core";
 import { isEntitlementError } from "../errors/entitlement-error.ts";
 import {
   consumeEntry,
@@ -11,7 +12,6 @@ import {
   grantAnswer,
   grantEntry,
   redemptionEntry,
-  toSealInstant,
 } from "./ledger-rules.ts";
 import type { LedgerEntry, RedeemScope, RunRecord, SealRecord } from "./ledger-types.ts";
 
@@ -216,7 +216,7 @@ describe("ledger rules", () => {
   });
 
   it("formats seal instants at second precision in UTC", () => {
-    assert.equal(toSealInstant(new Date("2025-03-04T05:06:07.891Z")), "2025-03-04T05:06:07Z");
+    assert.equal(toInstant(new Date("2025-03-04T05:06:07.891Z")), "2025-03-04T05:06:07Z");
   });
 
   it("writes ledger lines that say who, which run or seal, and why, with the signed change", () => {

@@ -1,3 +1,4 @@
+import type { RunCompleteFields, RunParams, RunStartFields } from "@svc/core";
 import { EntitlementError } from "../errors/entitlement-error.ts";
 import type {
   CheckResult,
@@ -11,7 +12,6 @@ import type {
   RunRecord,
   SealRecord,
 } from "./ledger-types.ts";
-import type { RunCompleteFields, RunParams, RunStartFields } from "./request-schemas.ts";
 
 // Pure ledger and lifecycle rules (ARCHITECTURE.md convention 1): the stores load the rows,
 // ask these functions what to do, and apply the answer inside one transaction.
@@ -162,11 +162,6 @@ export function balanceLimitError(): EntitlementError {
 /** Throws balanceLimitError when `after` is past MAX_BALANCE. */
 export function assertBalanceWithinLimit(after: number): void {
   if (after > MAX_BALANCE) throw balanceLimitError();
-}
-
-/** Seal issuance instant: UTC, second precision, as the seal payload schema requires. */
-export function toSealInstant(date: Date): string {
-  return `${date.toISOString().slice(0, 19)}Z`;
 }
 
 /** A ledger line before a store appends it (the store adds id, balance after and time). */

@@ -1,4 +1,18 @@
-import type { RunMode } from "./request-schemas.ts";
+import type {
+  CheckResponse,
+  ConsumeResponse,
+  IssueResponse,
+  ledgerEntrySchema,
+  RedeemResponse,
+  RunCompleteResponse,
+  RunMode,
+  RunStartResponse,
+  SealBundleResponse,
+} from "@svc/core";
+import type { z } from "zod";
+
+// The answers the store gives are the HTTP contract's response shapes (core/src/contracts), so
+// a handler cannot return a field the contract does not name, nor miss one it does.
 
 /** Lifecycle of a run (spec §3: check, consume, run_start, run_complete). */
 export type RunState = "consumed" | "started" | "completed";
@@ -51,65 +65,21 @@ export interface RerunCredit {
   readonly mode: RunMode;
 }
 
-export type LedgerEntryKind = "grant" | "consume" | "redemption_grant";
+export type LedgerEntryKind = LedgerEntry["kind"];
 
 /** One append-only ledger line: who, when, why, and the signed change of the balance. */
-export interface LedgerEntry {
-  readonly id: number;
-  readonly kind: LedgerEntryKind;
-  readonly principal: string;
-  readonly mode: RunMode;
-  readonly delta: number;
-  readonly runs_remaining_after: number;
-  readonly run_id: string | null;
-  readonly seal_id: string | null;
-  readonly idempotency_key: string | null;
-  readonly actor: string;
-  readonly reason: string;
-  readonly created_at: string;
-}
+export type LedgerEntry = Readonly<z.infer<typeof ledgerEntrySchema>>;
 
 /** The seal bundle as returned by run_complete (snake_case, contract). */
-export interface SealBundleRecord {
-  readonly seal_id: string;
-  readonly payload: Record<string, unknown>;
-  readonly seal_json: string;
-  readonly seal_sig: string;
-  readonly seal_svg: string;
-  readonly public_key_pem: string;
-  readonly key_id: string;
-  readonly verify_md: string;
-}
+export type SealBundleRecord = Readonly<SealBundleResponse>;
 
-export interface CheckResult {
-  readonly run_id: string;
-  readonly principal: string;
-  readonly available: true;
-  readonly mode: RunMode;
-  readonly runs_remaining: number;
-  readonly already_consumed: boolean;
-}
+export type CheckResult = Readonly<CheckResponse>;
 
-export interface ConsumeResult {
-  readonly run_id: string;
-  readonly principal: string;
-  readonly mode: RunMode;
-  readonly consumed_at: string;
-  readonly ledger_entry_id: number;
-  readonly runs_remaining: number;
-}
+export type ConsumeResult = Readonly<ConsumeResponse>;
 
-export interface RunStartResult {
-  readonly run_id: string;
-  readonly state: "started";
-  readonly started_at: string;
-}
+export type RunStartResult = Readonly<RunStartResponse>;
 
-export interface RunCompleteResult {
-  readonly run_id: string;
-  readonly state: "completed";
-  readonly seal: SealBundleRecord;
-}
+export type RunCompleteResult = Readonly<RunCompleteResponse>;
 
 export interface GrantRequest {
   readonly principal: string;
@@ -121,14 +91,7 @@ export interface GrantRequest {
   readonly actor: string;
 }
 
-export interface GrantResult {
-  readonly principal: string;
-  readonly mode: RunMode;
-  readonly granted: number;
-  readonly runs_remaining: number;
-  readonly ledger_entry_id: number;
-  readonly replayed: boolean;
-}
+export type GrantResult = Readonly<IssueResponse>;
 
 /**
  * Who may redeem a seal (issue 9 item 6): `issued_principal` (default) only the principal the
@@ -145,15 +108,7 @@ export interface RedeemRequest {
   readonly actor: string;
 }
 
-export interface RedeemResult {
-  readonly seal_id: string;
-  readonly principal: string;
-  readonly granted_runs: 1;
-  readonly mode: RunMode;
-  /** The rerun credit pays only for a run of this project (and this principal and mode). */
-  readonly project_id: string;
-  readonly runs_remaining: number;
-}
+export type RedeemResult = Readonly<RedeemResponse>;
 
 export interface SealRecord {
   readonly seal_id: string;

@@ -1,5 +1,5 @@
+import { errorBodySchema } from "@svc/core";
 import { z } from "zod";
-import { errorBodySchema } from "../domain/request-schemas.ts";
 
 /** JSON Schema of a zod schema for the OpenAPI document (OpenAPI 3.0 dialect, input view). */
 export function toOpenApiSchema(
@@ -27,7 +27,7 @@ export interface RouteDoc {
   readonly consumes?: string[];
 }
 
-/** Fastify route schema used only for documentation: validation is zod's (see parseBody). */
+/** Fastify route schema used only for documentation: validation is zod's (see parseStorableBody). */
 export function describeRoute(doc: RouteDoc): Record<string, unknown> {
   const response: Record<string, unknown> = {};
   if (doc.response) response[200] = toOpenApiSchema(doc.response);

@@ -1,14 +1,14 @@
-import type { FastifyInstance } from "fastify";
-import type { AppDeps } from "../app-deps.ts";
 import {
   balanceResponseSchema,
   ledgerQuerySchema,
   ledgerResponseSchema,
   principalsQuerySchema,
   principalsResponseSchema,
-} from "../domain/account-schemas.ts";
+} from "@svc/core";
+import type { FastifyInstance } from "fastify";
+import type { AppDeps } from "../app-deps.ts";
 import { createAdminTokenCheck } from "../http/admin-tokens.ts";
-import { parseBody } from "../http/parse-body.ts";
+import { parseStorableBody } from "../http/parse-storable-body.ts";
 import { describeRoute } from "../http/route-schema.ts";
 import { authenticate, callerOf } from "./entitlement-routes.ts";
 
@@ -51,7 +51,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDeps): void
     },
     async (request) => {
       checkAdmin(request.headers["x-svc-admin-token"]);
-      const query = parseBody(principalsQuerySchema, request.query);
+      const query = parseStorableBody(principalsQuerySchema, request.query);
       const principals = await deps.store.listPrincipalBalances({ after: query.after, limit: query.limit });
       const last = principals.at(-1);
       return {
@@ -74,7 +74,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDeps): void
     },
     async (request) => {
       checkAdmin(request.headers["x-svc-admin-token"]);
-      const query = parseBody(ledgerQuerySchema, request.query);
+      const query = parseStorableBody(ledgerQuerySchema, request.query);
       const entries = await deps.store.listLedgerPage({
         principal: query.principal,
         afterId: query.after,

@@ -1,11 +1,15 @@
+import {
+  issueRequestSchema,
+  issueResponseSchema,
+  revokeRequestSchema,
+  revokeResponseSchema,
+} from "@svc/core";
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../app-deps.ts";
-import { issueRequestSchema, revokeRequestSchema } from "../domain/request-schemas.ts";
-import { issueResponseSchema, revokeResponseSchema } from "../domain/response-schemas.ts";
 import { EntitlementError } from "../errors/entitlement-error.ts";
 import { createAdminTokenCheck } from "../http/admin-tokens.ts";
 import { assertSealSafe } from "../http/assert-seal-safe.ts";
-import { parseBody } from "../http/parse-body.ts";
+import { parseStorableBody } from "../http/parse-storable-body.ts";
 import { describeRoute } from "../http/route-schema.ts";
 
 /** Admin issuance and seal revocation (spec §4.1, §5.1 rule 4: header X-SVC-ADMIN-TOKEN). */
@@ -25,7 +29,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
     async (request) => {
       const actor = checkAdmin(request.headers["x-svc-admin-token"]);
-      const body = parseBody(issueRequestSchema, request.body);
+      const body = parseStorableBody(issueRequestSchema, request.body);
       assertSealSafe([["principal", body.principal]]);
       return deps.store.grantRuns({ ...body, actor });
     },
@@ -47,7 +51,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
     async (request) => {
       const actor = checkAdmin(request.headers["x-svc-admin-token"]);
-      const body = parseBody(revokeRequestSchema, request.body);
+      const body = parseStorableBody(revokeRequestSchema, request.body);
       if (!(await deps.store.revokeSeal(body.seal_id, `${body.reason} (by ${actor})`))) {
         throw new EntitlementError("SEAL_NOT_FOUND");
       }

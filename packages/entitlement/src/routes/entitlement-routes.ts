@@ -1,15 +1,17 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { AppDeps } from "../app-deps.ts";
-import type { VerifiedCaller } from "../auth/token-verifier.ts";
-import { runCompleteSchema, runParamsSchema, runStartSchema } from "../domain/request-schemas.ts";
 import {
   checkResponseSchema,
   consumeResponseSchema,
   runCompleteResponseSchema,
+  runCompleteSchema,
+  runParamsSchema,
   runStartResponseSchema,
-} from "../domain/response-schemas.ts";
+  runStartSchema,
+} from "@svc/core";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { AppDeps } from "../app-deps.ts";
+import type { VerifiedCaller } from "../auth/token-verifier.ts";
 import { assertSealSafe } from "../http/assert-seal-safe.ts";
-import { parseBody } from "../http/parse-body.ts";
+import { parseStorableBody } from "../http/parse-storable-body.ts";
 import { describeRoute } from "../http/route-schema.ts";
 import { createSealIssuer } from "../seal/create-seal-issuer.ts";
 
@@ -52,7 +54,7 @@ export function registerEntitlementRoutes(app: FastifyInstance, deps: AppDeps): 
       }),
     },
     async (request) => {
-      const params = parseBody(runParamsSchema, request.body);
+      const params = parseStorableBody(runParamsSchema, request.body);
       const principal = callerOf(request).principal;
       assertSealSafe([["principal", principal]]);
       return deps.store.checkRun(principal, params);
@@ -73,7 +75,7 @@ export function registerEntitlementRoutes(app: FastifyInstance, deps: AppDeps): 
       }),
     },
     async (request) => {
-      const params = parseBody(runParamsSchema, request.body);
+      const params = parseStorableBody(runParamsSchema, request.body);
       const principal = callerOf(request).principal;
       // the principal is printed on the seal: a run is never charged for a principal it could not seal
       assertSealSafe([["principal", principal]]);
@@ -95,7 +97,7 @@ export function registerEntitlementRoutes(app: FastifyInstance, deps: AppDeps): 
       }),
     },
     async (request) => {
-      const fields = parseBody(runStartSchema, request.body);
+      const fields = parseStorableBody(runStartSchema, request.body);
       const principal = callerOf(request).principal;
       assertSealSafe([
         ["principal", principal],
@@ -120,7 +122,7 @@ export function registerEntitlementRoutes(app: FastifyInstance, deps: AppDeps): 
       }),
     },
     async (request) => {
-      const fields = parseBody(runCompleteSchema, request.body);
+      const fields = parseStorableBody(runCompleteSchema, request.body);
       return deps.store.completeRun(callerOf(request).principal, fields, issueSeal);
     },
   );

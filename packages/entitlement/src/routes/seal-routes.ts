@@ -1,15 +1,15 @@
-import type { FastifyInstance } from "fastify";
-import type { AppDeps } from "../app-deps.ts";
-import { onBehalfQuerySchema } from "../domain/request-schemas.ts";
 import {
+  onBehalfQuerySchema,
   redeemResponseSchema,
   sealVerifyResponseSchema,
   trustedKeysResponseSchema,
-} from "../domain/response-schemas.ts";
+} from "@svc/core";
+import type { FastifyInstance } from "fastify";
+import type { AppDeps } from "../app-deps.ts";
 import { EntitlementError } from "../errors/entitlement-error.ts";
 import { createAdminTokenCheck } from "../http/admin-tokens.ts";
 import type { ServiceMetrics } from "../http/metrics.ts";
-import { parseBody } from "../http/parse-body.ts";
+import { parseStorableBody } from "../http/parse-storable-body.ts";
 import { readSvgUpload } from "../http/read-svg-upload.ts";
 import { describeRoute } from "../http/route-schema.ts";
 import type { SealVerdict, SealVerifier } from "../seal/seal-verify-pool.ts";
@@ -143,7 +143,9 @@ export function registerSealRoutes(
           ? null
           : checkAdmin(request.headers["x-svc-admin-token"]);
       const onBehalfOf =
-        admin === null ? null : (parseBody(onBehalfQuerySchema, request.query ?? {}).principal ?? null);
+        admin === null
+          ? null
+          : (parseStorableBody(onBehalfQuerySchema, request.query ?? {}).principal ?? null);
       const caller = admin === null ? callerOf(request).principal : null;
       const result = await verifyUpload(await readSvgUpload(request));
       metrics.sealVerifications.inc({ state: result.state });

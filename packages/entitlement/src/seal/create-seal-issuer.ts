@@ -1,5 +1,4 @@
-import { issueSealBundle, newSealId, type SigningKey } from "@svc/core";
-import { toSealInstant } from "../domain/ledger-rules.ts";
+import { issueSealBundle, newSealId, type SigningKey, sealBundleResponseOf, toInstant } from "@svc/core";
 import type { IssueSeal } from "../store/ledger-store.ts";
 
 export interface SealIssuerOptions {
@@ -25,7 +24,7 @@ export function createSealIssuer(options: SealIssuerOptions): IssueSeal {
         inputs_sha256: run.inputs_sha256 as string,
         run_manifest_sha256: fields.run_manifest_sha256,
         outputs_sha256: fields.outputs_sha256,
-        issued_at: toSealInstant(issuedAt),
+        issued_at: toInstant(issuedAt),
         issuer: options.issuerName(),
         verify_url: options.verifyUrl,
         // issue 16: a run paid by a rerun credit says so in what is signed, and names its origin
@@ -35,15 +34,6 @@ export function createSealIssuer(options: SealIssuerOptions): IssueSeal {
       },
       options.key,
     );
-    return {
-      seal_id: bundle.payload.seal_id,
-      payload: bundle.payload,
-      seal_json: bundle.sealJson,
-      seal_sig: bundle.sealSig,
-      seal_svg: bundle.sealSvg,
-      public_key_pem: bundle.publicKeyPem,
-      key_id: bundle.keyId,
-      verify_md: bundle.verifyMd,
-    };
+    return sealBundleResponseOf(bundle);
   };
 }

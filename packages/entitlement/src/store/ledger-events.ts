@@ -1,4 +1,4 @@
-import type { RunMode } from "../domain/request-schemas.ts";
+import type { RunMode } from "@svc/core";
 
 /**
  * What a store did, told after its transaction committed, so metrics count each event once

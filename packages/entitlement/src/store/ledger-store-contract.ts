@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { after, before, describe, it } from "node:test";
+import type { RunParams, RunStartFields } from "@svc/core";
 import type { RedeemScope, SealBundleRecord } from "../domain/ledger-types.ts";
-import type { RunParams, RunStartFields } from "../domain/request-schemas.ts";
 import { isEntitlementError } from "../errors/entitlement-error.ts";
 import type { IssueSeal, LedgerStore } from "./ledger-store.ts";
 

@@ -1,4 +1,4 @@
-import type { PrincipalBalances } from "../domain/account-schemas.ts";
+import type { PrincipalBalances, RunCompleteFields, RunMode, RunParams, RunStartFields } from "@svc/core";
 import type {
   CheckResult,
   ConsumeResult,
@@ -13,7 +13,6 @@ import type {
   SealBundleRecord,
   SealRecord,
 } from "../domain/ledger-types.ts";
-import type { RunCompleteFields, RunMode, RunParams, RunStartFields } from "../domain/request-schemas.ts";
 import type { LedgerEventListener } from "./ledger-events.ts";
 
 /**

@@ -1,5 +1,6 @@
+import type { PrincipalBalances, RunCompleteFields, RunMode, RunParams, RunStartFields } from "@svc/core";
+import { toInstant } from "@svc/core";
 import pg from "pg";
-import type { PrincipalBalances } from "../domain/account-schemas.ts";
 import {
   balanceLimitError,
   checkAnswer,
@@ -17,7 +18,6 @@ import {
   MAX_BALANCE,
   redemptionAnswer,
   redemptionEntry,
-  toSealInstant,
 } from "../domain/ledger-rules.ts";
 import type {
   CheckResult,
@@ -34,7 +34,6 @@ import type {
   SealBundleRecord,
   SealRecord,
 } from "../domain/ledger-types.ts";
-import type { RunCompleteFields, RunMode, RunParams, RunStartFields } from "../domain/request-schemas.ts";
 import { type LedgerEvent, LedgerEventHub, type LedgerEventListener } from "./ledger-events.ts";
 import type { IssueSeal, LedgerStore, LedgerStoreOptions } from "./ledger-store.ts";
 import { POSTGRES_MIGRATIONS } from "./postgres-migrations.ts";
@@ -467,15 +466,7 @@ export class PostgresLedgerStore implements LedgerStore {
         await client.query(
           `INSERT INTO seals (seal_id, run_id, principal, mode, key_id, issued_at, bundle_json)
            VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-          [
-            seal.seal_id,
-            run.run_id,
-            principal,
-            run.mode,
-            seal.key_id,
-            toSealInstant(now),
-            JSON.stringify(seal),
-          ],
+          [seal.seal_id, run.run_id, principal, run.mode, seal.key_id, toInstant(now), JSON.stringify(seal)],
         );
         return [
           { run_id: run.run_id, state: "completed", seal },

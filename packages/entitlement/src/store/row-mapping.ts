@@ -1,5 +1,5 @@
+import type { RunMode } from "@svc/core";
 import type { LedgerEntry, RunRecord, SealRecord } from "../domain/ledger-types.ts";
-import type { RunMode } from "../domain/request-schemas.ts";
 
 // Both drivers hand back plain rows; node:sqlite gives numbers, pg gives strings for BIGINT.
 type Row = Record<string, unknown>;

@@ -1,7 +1,8 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
-import type { PrincipalBalances } from "../domain/account-schemas.ts";
+import type { PrincipalBalances, RunCompleteFields, RunMode, RunParams, RunStartFields } from "@svc/core";
+import { toInstant } from "@svc/core";
 import {
   assertBalanceWithinLimit,
   checkAnswer,
@@ -17,7 +18,6 @@ import {
   grantEntry,
   redemptionAnswer,
   redemptionEntry,
-  toSealInstant,
 } from "../domain/ledger-rules.ts";
 import type {
   CheckResult,
@@ -34,7 +34,6 @@ import type {
   SealBundleRecord,
   SealRecord,
 } from "../domain/ledger-types.ts";
-import type { RunCompleteFields, RunMode, RunParams, RunStartFields } from "../domain/request-schemas.ts";
 import { EntitlementError } from "../errors/entitlement-error.ts";
 import { type LedgerEvent, LedgerEventHub, type LedgerEventListener } from "./ledger-events.ts";
 import type { IssueSeal, LedgerStore, LedgerStoreOptions } from "./ledger-store.ts";
@@ -342,15 +341,7 @@ export class SqliteLedgerStore implements LedgerStore {
         this.#run(
           `INSERT INTO seals (seal_id, run_id, principal, mode, key_id, issued_at, bundle_json)
            VALUES (?, ?, ?, ?, ?, ?, ?)`,
-          [
-            seal.seal_id,
-            run.run_id,
-            principal,
-            run.mode,
-            seal.key_id,
-            toSealInstant(now),
-            JSON.stringify(seal),
-          ],
+          [seal.seal_id, run.run_id, principal, run.mode, seal.key_id, toInstant(now), JSON.stringify(seal)],
         );
         return [
           { run_id: run.run_id, state: "completed", seal },

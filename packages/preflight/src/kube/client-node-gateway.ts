@@ -74,6 +74,7 @@ function toJobSummary(job: V1Job): JobSummary {
     name: job.metadata?.name ?? "",
     namespace: job.metadata?.namespace ?? "",
     labels: job.metadata?.labels ?? {},
+    annotations: job.metadata?.annotations ?? {},
     creationTimestamp: iso(job.metadata?.creationTimestamp),
     startTime: iso(job.status?.startTime),
     completionTime: iso(job.status?.completionTime),

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { defaultRunId, pipelineJobName, smokeJobName } from "./job-names.ts";
+import { defaultRunId } from "@svc/core";
+import { pipelineJobName, smokeJobName } from "./job-names.ts";
 import { DNS1123_SUBDOMAIN } from "./label-syntax.ts";
 
 test("a run id always maps to the same valid Job name; distinct run ids never collide", () => {

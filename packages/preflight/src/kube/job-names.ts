@@ -25,9 +25,3 @@ export function smokeJobName(moduleId: string, now: Date): string {
   const suffix = randomBytes(4).toString("hex").slice(0, 5);
   return `svc-smoke-${moduleId}-${stamp}-${suffix}`.slice(0, MAX_NAME);
 }
-
-/** The default run id `run_<UTC yyyymmddThhmmssZ>` (docs/contracts/runner-env.md, spec §2.1). */
-export function defaultRunId(now: Date): string {
-  const iso = now.toISOString();
-  return `run_${iso.slice(0, 10).replace(/-/g, "")}T${iso.slice(11, 19).replace(/:/g, "")}Z`;
-}

@@ -104,6 +104,7 @@ export interface JobSummary {
   name: string;
   namespace: string;
   labels: Record<string, string>;
+  annotations: Record<string, string>;
   creationTimestamp: string | null;
   startTime: string | null;
   completionTime: string | null;

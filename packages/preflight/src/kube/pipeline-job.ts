@@ -1,4 +1,4 @@
-import { DATA_MOUNT_PATH, runnerRootsEnv } from "@svc/core";
+import { DATA_MOUNT_PATH, idLabelValue, runnerRootsEnv } from "@svc/core";
 import type { PreflightConfig } from "../config.ts";
 import {
   restrictedContainerSecurityContext,
@@ -46,7 +46,11 @@ export function wantsGpu(request: Pick<PipelineRunRequest, "mode" | "gpuDocking"
   return request.mode === "deep" && request.gpuDocking;
 }
 
-/** Labels of a pipeline Job; `svc.run-id` lets operators find the Job of a run. */
+/**
+ * Labels of a pipeline Job; `svc.run-id` lets operators find the Job of a run. Run and project
+ * ids of up to 128 characters do not fit a label value (63): the labels hold their label-safe
+ * form and the annotations ({@link pipelineJobAnnotations}) the ids themselves (docs/contracts/run-id.md).
+ */
 export function pipelineJobLabels(request: PipelineRunRequest, appFullname: string): Record<string, string> {
   return {
     "app.kubernetes.io/name": "svc-runner",
@@ -54,10 +58,15 @@ export function pipelineJobLabels(request: PipelineRunRequest, appFullname: stri
     "app.kubernetes.io/component": "pipeline",
     "app.kubernetes.io/managed-by": "svc-preflight",
     "svc.module": request.moduleId,
-    "svc.run-id": request.runId,
-    "svc.project-id": request.projectId,
+    "svc.run-id": idLabelValue(request.runId),
+    "svc.project-id": idLabelValue(request.projectId),
     "svc.mode": request.mode,
   };
+}
+
+/** Annotations of a pipeline Job: the full run and project ids its labels may only hash. */
+export function pipelineJobAnnotations(request: PipelineRunRequest): Record<string, string> {
+  return { "svc.run-id": request.runId, "svc.project-id": request.projectId };
 }
 
 /**
@@ -154,7 +163,12 @@ export function buildPipelineJob(
   return {
     apiVersion: "batch/v1",
     kind: "Job",
-    metadata: { name: options.name, namespace: request.namespace, labels },
+    metadata: {
+      name: options.name,
+      namespace: request.namespace,
+      labels,
+      annotations: pipelineJobAnnotations(request),
+    },
     spec: {
       backoffLimit: config.pipelineBackoffLimit,
       ...(config.pipelineDeadlineSeconds !== null

@@ -8,6 +8,7 @@ function job(name: string, created: string, patch: Partial<JobSummary> = {}): Jo
     name,
     namespace: "svc",
     labels: {},
+    annotations: {},
     creationTimestamp: created,
     startTime: null,
     completionTime: null,

@@ -1,6 +1,6 @@
-import { isProjectScopedOutput, outputRootOf, type StorageLayout } from "@svc/core";
+import { ID_RULE, isProjectScopedOutput, isSafeId, outputRootOf, type StorageLayout } from "@svc/core";
 import { PreflightError } from "../errors.ts";
-import { RUN_ID_PATTERN, resolveRunRoot } from "./safe-path.ts";
+import { resolveRunRoot } from "./safe-path.ts";
 
 /** The query fields that name a run: `runId`, and `projectId` where the layout keeps runs per project. */
 export const RUN_QUERY_FIELDS = ["runId", "projectId"] as const;
@@ -21,10 +21,6 @@ export async function locateRun(
       "INVALID_INPUT",
       "projectId is required in cloudstore mode: runs live at <bucket>/<projectId>/results/<runId>/",
     );
-  if (!RUN_ID_PATTERN.test(projectId))
-    throw new PreflightError(
-      "INVALID_INPUT",
-      "projectId must be 1-63 characters of [A-Za-z0-9._-], alphanumeric at both ends",
-    );
+  if (!isSafeId(projectId)) throw new PreflightError("INVALID_INPUT", `projectId ${ID_RULE}`);
   return await resolveRunRoot(outputRootOf(layout, projectId), query.runId);
 }

@@ -57,6 +57,6 @@ test("symlinks are followed only while they stay inside the run root", async (t)
   await assert.rejects(resolveInsideRun(root, ["missing"]), { code: "OUTPUT_NOT_FOUND" });
   await assert.rejects(resolveRunRoot(outputRoot, "run_out"), { code: "PATH_REFUSED" });
   await assert.rejects(resolveRunRoot(outputRoot, "run_none"), { code: "RUN_NOT_FOUND" });
-  for (const runId of ["..", ".hidden", "a/b", "run_1/", "x".repeat(64), "run-"])
+  for (const runId of ["..", ".hidden", "a/b", "run_1/", "x".repeat(129), "run-", "run:1"])
     await assert.rejects(resolveRunRoot(outputRoot, runId), { code: "INVALID_INPUT" }, runId);
 });

@@ -1,9 +1,7 @@
 import { realpath, stat } from "node:fs/promises";
 import { join, sep } from "node:path";
+import { ID_RULE, isSafeId } from "@svc/core";
 import { PreflightError } from "../errors.ts";
-
-/** A run id: also a Kubernetes label value, so at most 63 characters of `[A-Za-z0-9._-]`, alphanumeric at both ends. */
-export const RUN_ID_PATTERN = /^[A-Za-z0-9]([A-Za-z0-9._-]{0,61}[A-Za-z0-9])?$/;
 
 const MAX_PATH_LENGTH = 1024;
 // Percent-encoded '/', '\', '.', NUL that survived the one URL decoding the framework does: a
@@ -63,11 +61,8 @@ async function realpathOrNull(path: string): Promise<string | null> {
  * RUN_NOT_FOUND when it does not exist, PATH_REFUSED when a symlink leads it out of the output root.
  */
 export async function resolveRunRoot(outputRoot: string, runId: string): Promise<string> {
-  if (!RUN_ID_PATTERN.test(runId))
-    throw new PreflightError(
-      "INVALID_INPUT",
-      "runId must be 1-63 characters of [A-Za-z0-9._-], alphanumeric at both ends",
-    );
+  // docs/contracts/run-id.md: core's grammar, so every id the runner accepts can be read here.
+  if (!isSafeId(runId)) throw new PreflightError("INVALID_INPUT", `runId ${ID_RULE}`);
   const rootReal = await realpathOrNull(outputRoot);
   const runReal = rootReal === null ? null : await realpathOrNull(join(rootReal, runId));
   if (rootReal === null || runReal === null)

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { prepareDownload } from "../outputs/download.ts";
 import { listOutputs } from "../outputs/list-outputs.ts";
 import { locateRun, RUN_QUERY_FIELDS } from "../outputs/locate-run.ts";
-import { streamReproPack } from "../outputs/repro-pack.ts";
+import { streamReproPack } from "../outputs/repro-pack-archive.ts";
 import { readQuery, requireParam } from "../request-input.ts";
 import type { RouteContext } from "../route-context.ts";
 

@@ -1,22 +1,20 @@
+import { defaultRunId, projectIdSchema, runIdSchema } from "@svc/core";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { PreflightError } from "../errors.ts";
-import { defaultRunId, pipelineJobName } from "../kube/job-names.ts";
+import { pipelineJobName } from "../kube/job-names.ts";
 import { buildPipelineJob, type PipelineRunRequest, wantsGpu } from "../kube/pipeline-job.ts";
 import { buildModuleRegistry, COMPUTATIONAL_MODULE_ID } from "../modules/module-registry.ts";
-import { RUN_ID_PATTERN } from "../outputs/safe-path.ts";
 import { missingPipelineSettings } from "../pipeline-readiness.ts";
 import { parseBody } from "../request-input.ts";
 import type { RouteContext } from "../route-context.ts";
 
-const idMessage = "must be 1-63 characters of [A-Za-z0-9._-], alphanumeric at both ends";
-
 // spec §4.2 POST /api/pipeline/run body; unknown fields are refused so a typo such as
 // `gpu_docking` cannot silently launch a run without the GPU the caller asked for.
 export const pipelineBodySchema = z.strictObject({
-  projectId: z.string().regex(RUN_ID_PATTERN, idMessage),
+  projectId: projectIdSchema,
   namespace: z.string().min(1),
-  runId: z.string().regex(RUN_ID_PATTERN, idMessage).optional(),
+  runId: runIdSchema.optional(),
   moduleId: z.string().min(1).default(COMPUTATIONAL_MODULE_ID),
   mode: z.enum(["standard", "deep"]).default("standard"),
   gpuDocking: z.boolean().default(false),

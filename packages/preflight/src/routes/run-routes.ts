@@ -1,9 +1,9 @@
 import { join } from "node:path";
+import { ID_RULE, isSafeId } from "@svc/core";
 import type { FastifyInstance } from "fastify";
 import type { RunDetail } from "../contract/preflight-schemas.ts";
 import { PreflightError } from "../errors.ts";
 import type { JobSummary, KubeGateway, PodSummary } from "../kube/kube-gateway.ts";
-import { RUN_ID_PATTERN } from "../outputs/safe-path.ts";
 import { readQuery } from "../request-input.ts";
 import type { RouteContext } from "../route-context.ts";
 import { collectRuns, listPipelineJobs, summarizeRun } from "../runs/collect-runs.ts";
@@ -15,11 +15,7 @@ const MAX_LIMIT = 1000;
 
 function readRunId(params: unknown): string {
   const runId = (params as { runId?: string }).runId ?? "";
-  if (!RUN_ID_PATTERN.test(runId))
-    throw new PreflightError(
-      "INVALID_INPUT",
-      "runId must be 1-63 characters of [A-Za-z0-9._-], alphanumeric at both ends",
-    );
+  if (!isSafeId(runId)) throw new PreflightError("INVALID_INPUT", `runId ${ID_RULE}`);
   return runId;
 }
 

@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import { idLabelValue } from "@svc/core";
 import type { RunSummary } from "../contract/preflight-schemas.ts";
 import type { JobSummary, KubeGateway } from "../kube/kube-gateway.ts";
 import { listRunFolders, readRunOutputFacts } from "./run-output-facts.ts";
@@ -8,19 +9,36 @@ import { deriveRunState, type RunOutputFacts } from "./run-state.ts";
 export const PIPELINE_JOB_SELECTOR =
   "app.kubernetes.io/component=pipeline,app.kubernetes.io/managed-by=svc-preflight";
 
+/**
+ * The run id of a pipeline Job: its annotation (the whole id), else its label (Jobs launched
+ * before ids longer than a label value were allowed carry only the label, which was the id).
+ */
+export function runIdOfJob(job: JobSummary): string | undefined {
+  return job.annotations["svc.run-id"] ?? job.labels["svc.run-id"];
+}
+
+/** The project id of a pipeline Job, the same way as {@link runIdOfJob}. */
+function projectIdOfJob(job: JobSummary): string | null {
+  return job.annotations["svc.project-id"] ?? job.labels["svc.project-id"] ?? null;
+}
+
 /** The pipeline Jobs of the given namespaces by run id (the newest Job when a run id repeats). */
 export async function listPipelineJobs(
   kube: KubeGateway,
   namespaces: readonly string[],
   runId?: string,
 ): Promise<Map<string, JobSummary>> {
+  // docs/contracts/run-id.md: select by the label-safe form, then keep only Jobs whose full id
+  // matches, so a long id's hash form never stands for another run.
   const selector =
-    runId === undefined ? PIPELINE_JOB_SELECTOR : `${PIPELINE_JOB_SELECTOR},svc.run-id=${runId}`;
+    runId === undefined
+      ? PIPELINE_JOB_SELECTOR
+      : `${PIPELINE_JOB_SELECTOR},svc.run-id=${idLabelValue(runId)}`;
   const byRun = new Map<string, JobSummary>();
   for (const namespace of namespaces) {
     for (const job of await kube.listJobs(namespace, selector)) {
-      const id = job.labels["svc.run-id"];
-      if (id === undefined) continue;
+      const id = runIdOfJob(job);
+      if (id === undefined || (runId !== undefined && id !== runId)) continue;
       const known = byRun.get(id);
       if (!known || (job.creationTimestamp ?? "") > (known.creationTimestamp ?? "")) byRun.set(id, job);
     }
@@ -41,7 +59,7 @@ export function summarizeRun(
     runId,
     state: state.state,
     stateReason: state.reason,
-    projectId: job?.labels["svc.project-id"] ?? null,
+    projectId: job === null ? null : projectIdOfJob(job),
     mode: job?.labels["svc.mode"] ?? null,
     namespace: job?.namespace ?? null,
     jobName: job?.name ?? null,

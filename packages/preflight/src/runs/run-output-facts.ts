@@ -1,8 +1,8 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
+import { isSafeId } from "@svc/core";
 import { z } from "zod";
 import type { RunHighlights } from "../contract/preflight-schemas.ts";
-import { RUN_ID_PATTERN } from "../outputs/safe-path.ts";
 import type { RunOutputFacts } from "./run-state.ts";
 
 async function isFile(path: string): Promise<boolean> {
@@ -38,7 +38,7 @@ export async function listRunFolders(outputRoot: string): Promise<string[]> {
   } catch {
     return [];
   }
-  return entries.filter((entry) => entry.isDirectory() && RUN_ID_PATTERN.test(entry.name)).map((e) => e.name);
+  return entries.filter((entry) => entry.isDirectory() && isSafeId(entry.name)).map((e) => e.name);
 }
 
 const summaryShape = z.object({

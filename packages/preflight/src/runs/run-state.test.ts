@@ -7,6 +7,7 @@ const job = (patch: Partial<JobSummary> = {}): JobSummary => ({
   name: "svc-run-a-1234abcd",
   namespace: "svc",
   labels: {},
+  annotations: {},
   creationTimestamp: "2026-11-23T10:00:00Z",
   startTime: null,
   completionTime: null,

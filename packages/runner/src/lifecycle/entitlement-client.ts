@@ -1,60 +1,43 @@
 import { setTimeout as sleep } from "node:timers/promises";
+import {
+  type CheckResponse,
+  type ConsumeResponse,
+  checkResponseSchema,
+  consumeResponseSchema,
+  type RunCompleteFields,
+  type RunCompleteResponse,
+  type RunParams,
+  type RunStartFields,
+  type RunStartResponse,
+  runCompleteResponseSchema,
+  runStartResponseSchema,
+  type SealBundleResponse,
+} from "@svc/core";
 import { RunnerError, type RunnerErrorCode } from "../runner-error.ts";
 import type { TokenSource } from "./token-source.ts";
 
-export interface RunParams {
-  readonly run_id: string;
-  readonly project_id: string;
-  readonly mode: "standard" | "deep";
-  readonly module_id: string;
+// The contract's own types and schemas (core/src/contracts): the client sends what the service
+// validates and checks every answer against the schema the service documents.
+export type {
+  CheckResponse,
+  ConsumeResponse,
+  RunCompleteResponse,
+  RunParams,
+  RunStartResponse,
+  SealBundleResponse,
+};
+
+/** What the client needs of a contract schema: zod's safeParse (core/src/contracts). */
+interface ContractSchema<T> {
+  safeParse(
+    value: unknown,
+  ):
+    | { success: true; data: T }
+    | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
 }
 
-export interface ImageRef {
-  readonly reference: string;
-  readonly digest: string | null;
-}
-
-export interface CheckResponse {
-  readonly run_id: string;
-  readonly principal: string;
-  readonly available: boolean;
-  readonly mode: string;
-  readonly runs_remaining: number;
-  readonly already_consumed: boolean;
-}
-
-export interface ConsumeResponse {
-  readonly run_id: string;
-  readonly principal: string;
-  readonly mode: string;
-  readonly consumed_at: string;
-  readonly ledger_entry_id: string | number;
-  readonly runs_remaining: number;
-}
-
-export interface RunStartResponse {
-  readonly run_id: string;
-  readonly state: string;
-  readonly started_at: string;
-}
-
-/** The seal bundle of run_complete (docs/contracts/entitlement-http.md). */
-export interface SealBundleResponse {
-  readonly seal_id: string;
-  readonly payload: Record<string, unknown>;
-  readonly seal_json: string;
-  readonly seal_sig: string;
-  readonly seal_svg: string;
-  readonly public_key_pem: string;
-  readonly key_id: string;
-  readonly verify_md: string;
-}
-
-export interface RunCompleteResponse {
-  readonly run_id: string;
-  readonly state: string;
-  readonly seal: SealBundleResponse;
-}
+/** The image of run_start. */
+export type ImageRef = RunStartFields["image"];
 
 export interface EntitlementClientOptions {
   readonly baseUrl: string;
@@ -82,25 +65,21 @@ export class EntitlementClient {
   }
 
   check(params: RunParams): Promise<CheckResponse> {
-    return this.#post("check", params);
+    return this.#post("check", params, checkResponseSchema);
   }
 
   consume(params: RunParams): Promise<ConsumeResponse> {
-    return this.#post("consume", params);
+    return this.#post("consume", params, consumeResponseSchema);
   }
 
   runStart(
-    body: RunParams & { category_id: string; inputs_sha256: string; image: ImageRef },
+    body: RunParams & Pick<RunStartFields, "category_id" | "inputs_sha256" | "image">,
   ): Promise<RunStartResponse> {
-    return this.#post("run_start", body);
+    return this.#post("run_start", body, runStartResponseSchema);
   }
 
-  runComplete(body: {
-    run_id: string;
-    outputs_sha256: string;
-    run_manifest_sha256: string;
-  }): Promise<RunCompleteResponse> {
-    return this.#post("run_complete", body);
+  runComplete(body: RunCompleteFields): Promise<RunCompleteResponse> {
+    return this.#post("run_complete", body, runCompleteResponseSchema);
   }
 
   /**
@@ -108,7 +87,7 @@ export class EntitlementClient {
    * timeouts, 429, 5xx) until the budget is spent; every lifecycle call is idempotent on the
    * service side, so a retry after a lost response is safe.
    */
-  async #post<T>(step: string, body: object): Promise<T> {
+  async #post<T>(step: string, body: object, schema: ContractSchema<T>): Promise<T> {
     const { baseUrl, audience, tokens, timeoutMs } = this.#options;
     const url = new URL(`/api/entitlement/${step}`, baseUrl);
     const deadline = Date.now() + timeoutMs;
@@ -135,16 +114,7 @@ export class EntitlementClient {
         continue;
       }
       const text = await response.text().catch(() => "");
-      if (response.ok) {
-        try {
-          return JSON.parse(text) as T;
-        } catch {
-          throw new RunnerError(
-            "ENTITLEMENT_REJECTED",
-            `entitlement ${step}: ${response.status} with a body that is not JSON`,
-          );
-        }
-      }
+      if (response.ok) return readAnswer(step, response.status, text, schema);
       const error = readError(text);
       if (response.status === 429 || response.status >= 500) {
         lastProblem = `${response.status} ${error.code}`;
@@ -177,6 +147,34 @@ export class EntitlementClient {
     await sleep(wait);
     return Date.now() < deadline;
   }
+}
+
+/**
+ * The answer of a 2xx, checked against the contract: a body that is not JSON, lacks a field or
+ * carries one of the wrong type stops the run with ENTITLEMENT_CONTRACT_VIOLATION naming the
+ * fields, instead of travelling on into the seal as whatever it happened to be.
+ */
+function readAnswer<T>(step: string, status: number, text: string, schema: ContractSchema<T>): T {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new RunnerError(
+      "ENTITLEMENT_CONTRACT_VIOLATION",
+      `entitlement ${step}: ${status} with a body that is not JSON`,
+    );
+  }
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues
+    .slice(0, 5)
+    .map(
+      (issue) => `${issue.path.length > 0 ? issue.path.map(String).join(".") : "(body)"}: ${issue.message}`,
+    );
+  throw new RunnerError(
+    "ENTITLEMENT_CONTRACT_VIOLATION",
+    `entitlement ${step}: ${status} answer breaks the contract (${problems.join("; ")})`,
+  );
 }
 
 function readError(text: string): { code: string; message: string } {

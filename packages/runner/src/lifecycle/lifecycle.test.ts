@@ -38,13 +38,82 @@ const params = { run_id: "r1", project_id: "p", mode: "standard" as const, modul
 const client = (url: string, timeoutMs = 5000) =>
   new EntitlementClient({ baseUrl: url, audience: url, tokens: devTokenSource("tok", undefined), timeoutMs });
 
+const checkAnswer = {
+  run_id: "r1",
+  principal: "dev@example.com",
+  available: true,
+  mode: "standard",
+  runs_remaining: 4,
+  already_consumed: false,
+};
+const consumeAnswer = {
+  run_id: "r1",
+  principal: "dev@example.com",
+  mode: "standard",
+  consumed_at: "2026-11-23T10:00:00Z",
+  ledger_entry_id: 7,
+  runs_remaining: 3,
+};
+
 test("transient failures (dropped connection, 503) are retried until the call succeeds", async () => {
   const server = await serve((_p, _b, n) =>
-    n === 1 ? "drop" : n === 2 ? [503, { error: { code: "X" } }] : [200, { ok: n }],
+    n === 1
+      ? "drop"
+      : n === 2
+        ? [503, { error: { code: "X" } }]
+        : [200, { ...checkAnswer, runs_remaining: n }],
   );
   try {
-    assert.deepEqual(await client(server.url).check(params), { ok: 3 });
+    assert.deepEqual(await client(server.url).check(params), { ...checkAnswer, runs_remaining: 3 });
   } finally {
+    server.close();
+  }
+});
+
+test("an answer that breaks the contract stops the run with ENTITLEMENT_CONTRACT_VIOLATION naming the field, unretried", async () => {
+  const broken: [string, unknown, RegExp][] = [
+    ["wrong type", { ...consumeAnswer, ledger_entry_id: "7" }, /ledger_entry_id/],
+    ["missing field", { ...consumeAnswer, runs_remaining: undefined }, /runs_remaining/],
+    ["mode outside the enum", { ...consumeAnswer, mode: "turbo" }, /mode/],
+    ["not an object", [consumeAnswer], /\(body\)/],
+  ];
+  for (const [what, answer, field] of broken) {
+    const server = await serve(() => [200, answer]);
+    try {
+      await assert.rejects(
+        client(server.url).consume(params),
+        (error: unknown) =>
+          error instanceof RunnerError &&
+          error.code === "ENTITLEMENT_CONTRACT_VIOLATION" &&
+          field.test(error.message) &&
+          error.exitCode === 1,
+        what,
+      );
+      assert.equal(server.seen.length, 1, `${what}: a contract violation is not retried`);
+    } finally {
+      server.close();
+    }
+  }
+  const valid = await serve(() => [200, consumeAnswer]);
+  try {
+    assert.deepEqual(await client(valid.url).consume(params), consumeAnswer);
+  } finally {
+    valid.close();
+  }
+});
+
+test("a 200 whose body is not JSON is a contract violation", async () => {
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { "content-type": "text/html" });
+    res.end("<html>proxy login</html>");
+  });
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  try {
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    await assert.rejects(client(url).check(params), { code: "ENTITLEMENT_CONTRACT_VIOLATION" });
+  } finally {
+    server.closeAllConnections();
     server.close();
   }
 });

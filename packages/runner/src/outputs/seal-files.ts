@@ -24,8 +24,3 @@ export async function writePreseal(runDir: string, payload: PresealPayload): Pro
   await writeFileAtomic(join(runDir, "seal", "preseal.json"), formatJson(preseal));
   await writeFileAtomic(join(runDir, "seal", "preseal.svg"), renderPresealSvg(preseal));
 }
-
-/** UTC instant at second precision, the seal schema's format. */
-export function toInstant(date: Date): string {
-  return date.toISOString().replace(/\.\d{3}Z$/, "Z");
-}

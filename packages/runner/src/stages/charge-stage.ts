@@ -1,3 +1,4 @@
+import { toInstant } from "@svc/core";
 import type { RunnerConfig } from "../config.ts";
 import type { StagedInputs } from "../inputs/stage-inputs.ts";
 import type {
@@ -9,7 +10,6 @@ import type {
 } from "../lifecycle/entitlement-client.ts";
 import { type MeteringRecord, reportUsage } from "../lifecycle/metering.ts";
 import type { Logger } from "../log.ts";
-import { toInstant } from "../outputs/seal-files.ts";
 import type { PlannedRun } from "./plan-stage.ts";
 
 /** What the entitlement service answered; recorded in run_manifest.json. */

@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import { toInstant } from "@svc/core";
 import type { RunnerConfig } from "../config.ts";
 import type { EntitlementClient } from "../lifecycle/entitlement-client.ts";
 import type { Logger } from "../log.ts";
@@ -7,7 +8,7 @@ import { buildSummary } from "../outputs/build-results.ts";
 import { printReportPdf, type ReportWriter } from "../outputs/report/index.ts";
 import { writeExpectedHashes } from "../outputs/repro-pack.ts";
 import type { RunFacts, SealStatus } from "../outputs/run-facts.ts";
-import { toInstant, writePreseal, writeSealFolder } from "../outputs/seal-files.ts";
+import { writePreseal, writeSealFolder } from "../outputs/seal-files.ts";
 import { sealHashes } from "../outputs/seal-hashes.ts";
 import { keepSealedState } from "../outputs/sealed-state.ts";
 import { EXIT, type ExitCode, RunnerError } from "../runner-error.ts";

@@ -1,7 +1,8 @@
-import { lstat, readdir } from "node:fs/promises";
+import { lstat } from "node:fs/promises";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
 import { createGzip } from "node:zlib";
+import { CoreError, compareUtf8, walkTree } from "@svc/core";
 import { create as createTar } from "tar";
 import { PreflightError } from "../errors.ts";
 import { isInsideRun, resolveInsideRun } from "./safe-path.ts";
@@ -16,22 +17,6 @@ export const REPRO_PACK_MTIME = new Date("2000-01-01T00:00:00Z");
 const FILE_MODE = 0o100644;
 const EXEC_MODE = 0o100755;
 const DIR_MODE = 0o040755;
-
-// Walks the pack depth first with names in byte order; regular files and directories only
-// (symlinks and devices are left out, so the archive never carries a link out of the run).
-async function collectEntries(runRoot: string, rel: string, into: string[]): Promise<void> {
-  const names = (await readdir(join(runRoot, rel))).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  for (const name of names) {
-    const childRel = `${rel}/${name}`;
-    const info = await lstat(join(runRoot, childRel));
-    if (info.isDirectory()) {
-      into.push(`${childRel}/`);
-      await collectEntries(runRoot, childRel, into);
-    } else if (info.isFile()) {
-      into.push(childRel);
-    }
-  }
-}
 
 /**
  * Streams `repro_pack/` of a run as a deterministic gzip tar (issue 5): entries sorted, mode fixed
@@ -49,8 +34,20 @@ export async function streamReproPack(runRoot: string): Promise<Readable> {
   const info = await lstat(join(runRoot, REPRO_PACK_DIR));
   if (!info.isDirectory() || !isInsideRun(runRoot, packReal))
     throw new PreflightError("REPRO_PACK_NOT_FOUND", "the run's repro_pack is not a directory");
-  const entries = [`${REPRO_PACK_DIR}/`];
-  await collectEntries(runRoot, REPRO_PACK_DIR, entries);
+  // core's one walker and policy: a link (or device) anywhere in the pack refuses the download
+  // instead of leaving the entry out, so the archive is exactly the pack on disk or nothing.
+  const walk = await walkTree(join(runRoot, REPRO_PACK_DIR)).catch((error: unknown) => {
+    if (error instanceof CoreError && error.code === "TREE_UNSUPPORTED_ENTRY")
+      throw new PreflightError(
+        "PATH_REFUSED",
+        `repro_pack/${error.message}: the pack holds regular files and directories only`,
+      );
+    throw error;
+  });
+  const entries = [
+    `${REPRO_PACK_DIR}/`,
+    ...[...walk.directories, ...walk.files].sort(compareUtf8).map((path) => `${REPRO_PACK_DIR}/${path}`),
+  ];
 
   const pack = createTar(
     {

@@ -1,9 +1,13 @@
-import { imageRefSchema } from "@svc/core";
 import { z } from "zod";
+import { imageRefSchema } from "../seal/seal-payload.ts";
+import { projectIdSchema, runIdSchema } from "./run-id.ts";
 
-// One schema per data shape (ARCHITECTURE.md convention 5): these give the types, the runtime
+// The entitlement HTTP contract (docs/contracts/entitlement-http.md): the service validates
+// requests with these and builds its OpenAPI document from them; the runner's client builds
+// requests from the same types. One schema per data shape (ARCHITECTURE.md convention 5): these give the types, the runtime
 // checks and the OpenAPI document. Unknown fields are ignored so older clients keep working.
 
+// Module ids are not run ids: they keep their own rule (':' allowed, e.g. vendor:module).
 const identifier = (max: number) =>
   z
     .string()
@@ -18,8 +22,8 @@ export type RunMode = z.infer<typeof modeSchema>;
 
 /** Run parameters of check and consume (spec §2.1; defaults from §2.1). */
 export const runParamsSchema = z.object({
-  run_id: identifier(128).describe("unique run id, e.g. run_20250101T000000Z"),
-  project_id: identifier(128).describe("project (input folder) id"),
+  run_id: runIdSchema.describe("unique run id, e.g. run_20250101T000000Z (docs/contracts/run-id.md)"),
+  project_id: projectIdSchema.describe("project (input folder) id (docs/contracts/run-id.md)"),
   mode: modeSchema.default("standard"),
   module_id: identifier(64).default("computational"),
 });
@@ -33,7 +37,7 @@ export const runStartSchema = runParamsSchema.extend({
 export type RunStartFields = z.infer<typeof runStartSchema>;
 
 export const runCompleteSchema = z.object({
-  run_id: identifier(128),
+  run_id: runIdSchema,
   outputs_sha256: sha256.describe("svc-tree/v1 digest of the outputs (seal/ excluded)"),
   run_manifest_sha256: sha256.describe("SHA-256 of run_manifest.json"),
 });
@@ -56,16 +60,9 @@ export const revokeRequestSchema = z.object({
   seal_id: z.string().regex(/^seal_[0-9a-f]{32}$/, "seal_ followed by 32 lowercase hex digits"),
   reason: z.string().min(1).max(500).describe("why the seal is withdrawn (kept with the seal)"),
 });
+export type RevokeRequest = z.infer<typeof revokeRequestSchema>;
 
 /** Query of an admin's redemption on a principal's behalf (default: the principal the seal was issued to). */
 export const onBehalfQuerySchema = z.object({
   principal: z.string().min(1).max(320).optional().describe("the principal the rerun credit goes to"),
-});
-
-export const errorBodySchema = z.object({
-  error: z.object({
-    code: z.string().describe("stable error code, see the README's error table"),
-    message: z.string(),
-    request_id: z.string(),
-  }),
 });

@@ -7,7 +7,7 @@ import { EntitlementError } from "../errors/entitlement-error.ts";
  * string that passes the schema must also be storable text (domain/storable-text.ts), so nothing
  * reaches either store that it would refuse or alter.
  */
-export function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
+export function parseStorableBody<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
   const result = schema.safeParse(body ?? undefined);
   if (result.success) {
     const problems = findUnstorableText(result.data);

@@ -5,14 +5,31 @@ import {
   generateSigningKey,
   issueSealBundle,
   newSealId,
+  runCompleteSchema,
+  runParamsSchema,
+  runStartSchema,
   type SigningKey,
+  sealBundleResponseOf,
   type TrustedKey,
   toTrustedKey,
 } from "@svc/core";
 
+// Requests are checked with the contract's own schemas (core/src/contracts), as the real service
+// does; answers are proven against the same schemas by the contract suite beside this file.
+const REQUEST_SCHEMAS: Record<
+  string,
+  typeof runParamsSchema | typeof runStartSchema | typeof runCompleteSchema
+> = {
+  "/api/entitlement/check": runParamsSchema,
+  "/api/entitlement/consume": runParamsSchema,
+  "/api/entitlement/run_start": runStartSchema,
+  "/api/entitlement/run_complete": runCompleteSchema,
+};
+
 /**
  * A small in-process entitlement service speaking docs/contracts/entitlement-http.md's lifecycle, for runner
- * tests that must not depend on the real service: balance per principal (the bearer token is the
+ * tests that must not depend on the real service (it runs the same contract suite as the real one,
+ * entitlement-contract-suite.ts): balance per principal (the bearer token is the
  * principal), idempotent consume/run_start/run_complete, real Ed25519 seals via @svc/core.
  */
 export interface FakeEntitlement {
@@ -25,6 +42,7 @@ export interface FakeEntitlement {
   close(): Promise<void>;
 }
 
+/** Starts the fake on loopback, port 0. */
 export async function startFakeEntitlement(
   options: { runs?: number; tokens?: string[] } = {},
 ): Promise<FakeEntitlement> {
@@ -62,7 +80,16 @@ export async function startFakeEntitlement(
     const fail = (status: number, code: string, message: string) =>
       send(status, { error: { code, message, request_id: "req-test" } });
     const token = req.headers.authorization?.replace(/^Bearer /, "") ?? "";
-    if (!isValid(token)) return fail(401, "TOKEN_INVALID", "identity token rejected");
+    if (!isValid(token)) return fail(401, "AUTH_MALFORMED", "the bearer token is not a well-formed JWT");
+    const schema = REQUEST_SCHEMAS[path];
+    if (schema === undefined) return fail(404, "NOT_FOUND", path);
+    const checked = schema.safeParse(body);
+    if (!checked.success)
+      return fail(
+        400,
+        "REQUEST_INVALID",
+        checked.error.issues.map((issue) => `field ${issue.path.join(".")}: ${issue.message}`).join("; "),
+      );
     const principal = token.replace(/^token-/, "");
     const runId = String(body.run_id);
     const params = JSON.stringify([body.run_id, body.project_id, body.mode, body.module_id]);
@@ -141,16 +168,7 @@ export async function startFakeEntitlement(
       const response = {
         run_id: runId,
         state: "completed",
-        seal: {
-          seal_id: bundle.payload.seal_id,
-          payload: bundle.payload,
-          seal_json: bundle.sealJson,
-          seal_sig: bundle.sealSig,
-          seal_svg: bundle.sealSvg,
-          public_key_pem: bundle.publicKeyPem,
-          key_id: bundle.keyId,
-          verify_md: bundle.verifyMd,
-        },
+        seal: sealBundleResponseOf(bundle),
       };
       completed.set(runId, { hashes, response });
       return send(200, response);

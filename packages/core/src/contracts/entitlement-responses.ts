@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { modeSchema } from "./request-schemas.ts";
+import { modeSchema } from "./entitlement-requests.ts";
+import { trustedKeySchema } from "./trusted-key.ts";
 
-// Response shapes (contract): used for the OpenAPI document; the handlers build them from the
-// store's typed results.
+// Response shapes (docs/contracts/entitlement-http.md): the service's OpenAPI document and
+// ledger types derive from them, and the runner's client validates every answer with them.
 
 const principal = z.string().describe("caller identity: verified email (Google) or subject");
 
@@ -99,12 +100,23 @@ export const revokeResponseSchema = z.object({
 });
 
 export const trustedKeysResponseSchema = z.object({
-  keys: z.array(
-    z.object({
-      key_id: z.string(),
-      public_key_pem: z.string(),
-      not_before: z.string().nullable(),
-      not_after: z.string().nullable(),
-    }),
-  ),
+  keys: z.array(trustedKeySchema.required()),
 });
+
+/** The error envelope of every non-2xx answer (docs/contracts/entitlement-http.md "Errors"). */
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: z.string().describe("stable error code, see the README's error table"),
+    message: z.string(),
+    request_id: z.string(),
+  }),
+});
+
+export type CheckResponse = z.infer<typeof checkResponseSchema>;
+export type ConsumeResponse = z.infer<typeof consumeResponseSchema>;
+export type RunStartResponse = z.infer<typeof runStartResponseSchema>;
+export type SealBundleResponse = z.infer<typeof sealBundleSchema>;
+export type RunCompleteResponse = z.infer<typeof runCompleteResponseSchema>;
+export type RedeemResponse = z.infer<typeof redeemResponseSchema>;
+export type IssueResponse = z.infer<typeof issueResponseSchema>;
+export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { modeSchema } from "./request-schemas.ts";
+import { modeSchema } from "./entitlement-requests.ts";
 
 // Read-only views of the ledger (issue 14): a caller's balance, every principal's balances and
 // the ledger itself, paged by keyset so a page never shifts when new lines are appended.

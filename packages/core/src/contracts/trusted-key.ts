@@ -1,0 +1,16 @@
+import { z } from "zod";
+
+/**
+ * A public key a verifier trusts, with the window in which it may have signed (ISO 8601
+ * instants; absent or null bound = open). The shape of each entry of `GET /api/seal/keys`, of a
+ * keys file (SVC_TRUSTED_KEYS_FILE, `svc trust`) and of core's verifier input.
+ */
+export const trustedKeySchema = z.object({
+  key_id: z.string().min(1).describe("ed25519: + 32 hex digits of the public key's SHA-256"),
+  public_key_pem: z.string().regex(/-----BEGIN PUBLIC KEY-----/, "must be a PEM public key"),
+  not_before: z.iso.datetime({ offset: true }).nullable().optional(),
+  not_after: z.iso.datetime({ offset: true }).nullable().optional(),
+});
+
+/** A list of trusted keys, as a keys file holds it. */
+export const trustedKeyListSchema = z.array(trustedKeySchema);
