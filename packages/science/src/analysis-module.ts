@@ -60,3 +60,20 @@ export function evidenceId(moduleId: string, index: number): string {
 export function ratio(part: number, whole: number): number {
   return whole === 0 ? 0 : Math.round((part / whole) * 10_000) / 10_000;
 }
+
+/** The fields every finding of `moduleId` starts with: the compound's id and its evidence id. */
+export function findingBase(moduleId: string, compound: PreparedCompound) {
+  return { candidate_id: compound.row.candidateId, evidence_id: evidenceId(moduleId, compound.row.index) };
+}
+
+/**
+ * The finding of a compound RDKit could not parse: `not_assessed`, with RDKit's reason. Each module
+ * adds its own keys as null, so a missing value is never read as a measured one.
+ */
+export function unparseableFinding(moduleId: string, compound: Extract<PreparedCompound, { ok: false }>) {
+  return {
+    ...findingBase(moduleId, compound),
+    status: "not_assessed" as const,
+    reason: `unparseable SMILES: ${compound.error}`,
+  };
+}

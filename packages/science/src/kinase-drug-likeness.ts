@@ -1,9 +1,10 @@
 import {
   type AnalysisModule,
   type CompoundFinding,
-  evidenceId,
+  findingBase,
   type MethodCard,
   ratio,
+  unparseableFinding,
 } from "./analysis-module.ts";
 import type { Descriptors, PreparedCompound } from "./prepare-compound.ts";
 
@@ -123,20 +124,15 @@ export const kinaseDrugLikeness: AnalysisModule<DrugLikenessFinding, DrugLikenes
     const sums = { mw: 0, clogp: 0, tpsa: 0, hbd: 0, hba: 0, rotatable_bonds: 0, aromatic_rings: 0, fsp3: 0 };
     return {
       analyze(compound: PreparedCompound): DrugLikenessFinding {
-        const base = {
-          candidate_id: compound.row.candidateId,
-          evidence_id: evidenceId(ID, compound.row.index),
-        };
         if (!compound.ok) {
           notAssessed++;
           return {
-            ...base,
-            status: "not_assessed",
-            reason: `unparseable SMILES: ${compound.error}`,
+            ...unparseableFinding(ID, compound),
             descriptors: null,
             rules: null,
           };
         }
+        const base = findingBase(ID, compound);
         const d = compound.chem.descriptors;
         const descriptors = {
           mw: d.average_mw,

@@ -1,8 +1,9 @@
 import {
   type AnalysisModule,
   type CompoundFinding,
-  evidenceId,
+  findingBase,
   type MethodCard,
+  unparseableFinding,
 } from "../analysis-module.ts";
 import { withParentMol } from "../parent/with-parent-mol.ts";
 import type { PreparedCompound } from "../prepare-compound.ts";
@@ -130,19 +131,14 @@ export const admetPredictions: AnalysisModule<AdmetFinding, AdmetSummary> = {
     const passes: Record<string, number> = {};
     return {
       analyze(compound: PreparedCompound): AdmetFinding {
-        const base = {
-          candidate_id: compound.row.candidateId,
-          evidence_id: evidenceId(ID, compound.row.index),
-        };
         if (!compound.ok) {
           notAssessed++;
           return {
-            ...base,
-            status: "not_assessed",
-            reason: `unparseable SMILES: ${compound.error}`,
+            ...unparseableFinding(ID, compound),
             ...EMPTY,
           };
         }
+        const base = findingBase(ID, compound);
         const { d, qed, anionic, logS } = withParentMol(compound, (mol, rdkit) => ({
           d: admetDescriptors(rdkit, mol),
           qed: computeQed(qedProperties(rdkit, mol)),

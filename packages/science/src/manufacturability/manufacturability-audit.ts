@@ -1,8 +1,9 @@
 import {
   type AnalysisModule,
   type CompoundFinding,
-  evidenceId,
+  findingBase,
   type MethodCard,
+  unparseableFinding,
 } from "../analysis-module.ts";
 import { withParentMol } from "../parent/with-parent-mol.ts";
 import type { PreparedCompound } from "../prepare-compound.ts";
@@ -72,19 +73,14 @@ export const manufacturabilityAudit: AnalysisModule<ManufacturabilityFinding, Ma
     const counts = { assessed: 0, notAssessed: 0, unspecified: 0, macrocycle: 0, metal: 0, reactive: 0 };
     return {
       analyze(compound: PreparedCompound): ManufacturabilityFinding {
-        const base = {
-          candidate_id: compound.row.candidateId,
-          evidence_id: evidenceId(ID, compound.row.index),
-        };
         if (!compound.ok) {
           counts.notAssessed++;
           return {
-            ...base,
-            status: "not_assessed",
-            reason: `unparseable SMILES: ${compound.error}`,
+            ...unparseableFinding(ID, compound),
             ...EMPTY,
           };
         }
+        const base = findingBase(ID, compound);
         const profile = withParentMol(compound, (mol, rdkit) => manufacturabilityProfile(rdkit, mol));
         counts.assessed++;
         if (profile.unspecified_stereocentres > 0) counts.unspecified++;

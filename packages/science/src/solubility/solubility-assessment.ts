@@ -1,8 +1,9 @@
 import {
   type AnalysisModule,
   type CompoundFinding,
-  evidenceId,
+  findingBase,
   type MethodCard,
+  unparseableFinding,
 } from "../analysis-module.ts";
 import { withParentMol } from "../parent/with-parent-mol.ts";
 import type { PreparedCompound } from "../prepare-compound.ts";
@@ -89,16 +90,10 @@ export const solubilityAssessment: AnalysisModule<SolubilityFinding, SolubilityS
     const classes: Record<string, number> = {};
     return {
       analyze(compound: PreparedCompound): SolubilityFinding {
-        const base = {
-          candidate_id: compound.row.candidateId,
-          evidence_id: evidenceId(ID, compound.row.index),
-        };
         if (!compound.ok) {
           notAssessed++;
           return {
-            ...base,
-            status: "not_assessed",
-            reason: `unparseable SMILES: ${compound.error}`,
+            ...unparseableFinding(ID, compound),
             esol_logs: null,
             esol_model: null,
             solubility_class: null,
@@ -106,6 +101,7 @@ export const solubilityAssessment: AnalysisModule<SolubilityFinding, SolubilityS
             estimates: null,
           };
         }
+        const base = findingBase(ID, compound);
         const prediction = withParentMol(compound, (mol, rdkit) => predictParentSolubility(rdkit, mol));
         const logS = round(prediction.kernel);
         const cls = solubilityClass(logS);

@@ -2,8 +2,9 @@ import { matchedQedAlerts } from "../admet/qed.ts";
 import {
   type AnalysisModule,
   type CompoundFinding,
-  evidenceId,
+  findingBase,
   type MethodCard,
+  unparseableFinding,
 } from "../analysis-module.ts";
 import { withParentMol } from "../parent/with-parent-mol.ts";
 import type { PreparedCompound } from "../prepare-compound.ts";
@@ -82,16 +83,10 @@ export const toxicityProfile: AnalysisModule<ToxicityProfileFinding, ToxicityPro
     const counts = new Map<string, number>();
     return {
       analyze(compound: PreparedCompound): ToxicityProfileFinding {
-        const base = {
-          candidate_id: compound.row.candidateId,
-          evidence_id: evidenceId(ID, compound.row.index),
-        };
         if (!compound.ok) {
           notAssessed++;
           return {
-            ...base,
-            status: "not_assessed",
-            reason: `unparseable SMILES: ${compound.error}`,
+            ...unparseableFinding(ID, compound),
             pains: null,
             brenk: null,
             nibr: null,
@@ -99,6 +94,7 @@ export const toxicityProfile: AnalysisModule<ToxicityProfileFinding, ToxicityPro
             qed_alerts: null,
           };
         }
+        const base = findingBase(ID, compound);
         const { alerts, qedAlerts } = withParentMol(compound, (mol, rdkit) => ({
           alerts: findStructuralAlerts(rdkit, mol),
           qedAlerts: matchedQedAlerts(rdkit, mol),
