@@ -103,4 +103,5 @@ export {
   withChecks,
 } from "./seal/verify-seal-svg.ts";
 export { type DigestTreeOptions, digestTree, type TreeDigest, type TreeEntry } from "./tree-digest.ts";
+export { checkTrustedKeys, type TrustedKeysCheck } from "./trusted-keys-check.ts";
 export { compareUtf8, type TreeWalk, type WalkTreeOptions, walkTree } from "./walk-tree.ts";

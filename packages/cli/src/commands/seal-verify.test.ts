@@ -274,7 +274,7 @@ describe("svc trust", () => {
     const { runDir } = await sealedRun("wrong-keys");
     const result = svc(["seal", "verify", runDir, "--keys", wrong]);
     assert.equal(result.code, 2);
-    assert.match(result.stderr, /is not the id of its public key/);
+    assert.match(result.stderr, /is not the id of its key/);
   });
 });
 

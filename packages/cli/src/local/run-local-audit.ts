@@ -5,8 +5,9 @@ import { cp, mkdir, mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type TrustedKey, verifySealFolder } from "@svc/core";
+import { verifySealFolder } from "@svc/core";
 import { CliError, EXIT } from "../cli-error.ts";
+import { fetchIssuerKeys } from "../trust/issuer-client.ts";
 import { pinIssuerAndVerify } from "../trust/pin-issuer-and-verify.ts";
 import { startEntitlementProcess } from "./entitlement-process.ts";
 import { formatLocalRunReport } from "./local-run-report.ts";
@@ -151,7 +152,8 @@ export async function runLocalAudit(options: LocalAuditOptions): Promise<number>
     const runDir = join(outputRoot, runId);
     const sealDir = join(runDir, "seal");
     const sealSvg = await readFile(join(sealDir, "seal.svg"), "utf8");
-    const keys = ((await (await fetch(`${url}/api/seal/keys`)).json()) as { keys: TrustedKey[] }).keys;
+    // The issuer's keys, checked with core's one trusted-key check (issue 15: never cast unchecked).
+    const keys = await fetchIssuerKeys(new URL(url));
     const offline = verifySealFolder(
       {
         sealSvg,

@@ -1,6 +1,6 @@
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
-import { CoreError, importPublicKeyPem, keyIdOf, type TrustedKey } from "@svc/core";
+import { checkTrustedKeys, type TrustedKey } from "@svc/core";
 import { CliError } from "../cli-error.ts";
 
 /** A trusted key as a keys file stores it: the shape of GET /api/seal/keys, plus where it came from. */
@@ -30,7 +30,11 @@ export async function readKeysFile(path: string): Promise<StoredKey[]> {
   return parseKeys(parsed, path);
 }
 
-/** Validates `{ "keys": [...] }` from a file or an issuer; `where` names it in messages. */
+/**
+ * Validates `{ "keys": [...] }` from a file or an issuer with core's one trusted-key check (the
+ * shape of contracts/trusted-key.ts, each key id the id of its PEM); `where` names it in messages.
+ * Every problem is reported, separated by "; ".
+ */
 export function parseKeys(value: unknown, where: string): StoredKey[] {
   const keys = (value as { keys?: unknown } | null)?.keys;
   if (!Array.isArray(keys)) {
@@ -39,38 +43,13 @@ export function parseKeys(value: unknown, where: string): StoredKey[] {
       `${where}: expected { "keys": [{ "key_id", "public_key_pem" }] }`,
     );
   }
-  return keys.map((key, index) => parseKey(key, `${where}: keys[${index}]`));
-}
-
-function parseKey(value: unknown, where: string): StoredKey {
-  const key = value as Record<string, unknown> | null;
-  if (typeof key?.key_id !== "string" || typeof key.public_key_pem !== "string") {
-    throw new CliError("KEYS_FILE_INVALID", `${where}: needs key_id and public_key_pem strings`);
-  }
-  try {
-    if (keyIdOf(importPublicKeyPem(key.public_key_pem)) !== key.key_id)
-      throw new CliError(
-        "KEYS_FILE_INVALID",
-        `${where}: key_id ${key.key_id} is not the id of its public key`,
-      );
-  } catch (error) {
-    if (error instanceof CoreError) throw new CliError("KEYS_FILE_INVALID", `${where}: ${error.message}`);
-    throw error;
-  }
-  const window = (name: string) => {
-    const found = key[name];
-    if (found === undefined || found === null) return null;
-    if (typeof found !== "string" || Number.isNaN(Date.parse(found)))
-      throw new CliError("KEYS_FILE_INVALID", `${where}: ${name} is not a date`);
-    return found;
-  };
-  return {
-    key_id: key.key_id,
-    public_key_pem: key.public_key_pem,
-    not_before: window("not_before"),
-    not_after: window("not_after"),
-    ...(typeof key.source === "string" ? { source: key.source } : {}),
-  };
+  const checked = checkTrustedKeys(keys, `${where}: keys`);
+  if (!checked.ok) throw new CliError("KEYS_FILE_INVALID", checked.problems.join("; "));
+  // `source` (where `svc trust add` got the key) is the keys file's own note beside the contract.
+  return checked.keys.map((key, index) => {
+    const source = (keys[index] as { source?: unknown }).source;
+    return typeof source === "string" ? { ...key, source } : key;
+  });
 }
 
 /**

@@ -1,6 +1,5 @@
-import { lstat, readdir } from "node:fs/promises";
 import { join } from "node:path";
-import { sha256File } from "@svc/core";
+import { sha256File, walkTree } from "@svc/core";
 import { formatJson, writeFileAtomic, writeJsonAtomic } from "./atomic-write.ts";
 import { isScratchPath } from "./scratch.ts";
 
@@ -178,10 +177,10 @@ echo "verify: OK, seal/seal.json is signed by $key and the outputs and run_manif
 
 /** Lists every output file (seal/ and the hash file itself excluded) with its SHA-256. */
 export async function writeExpectedHashes(runDir: string): Promise<void> {
-  const paths = (await listFiles(runDir, "")).filter(
-    (path) => !path.startsWith("seal/") && path !== EXPECTED_HASHES && !isScratchPath(path),
-  );
-  paths.sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
+  // core's walker: the project's one symlink policy (refuse), UTF-8 byte order (issue 15 item 4).
+  const { files: paths } = await walkTree(runDir, {
+    exclude: (path) => path === "seal" || path === EXPECTED_HASHES || isScratchPath(path),
+  });
   const lines: string[] = [];
   for (const path of paths) {
     const { sha256 } = await sha256File(join(runDir, path));
@@ -191,17 +190,6 @@ export async function writeExpectedHashes(runDir: string): Promise<void> {
   const text = `{\n  "schema": "svc.expected-output-hashes/v1",\n  "algorithm": "sha256",\n  "files": [\n${lines.join(",\n")}\n  ]\n}\n`;
   JSON.parse(text);
   await writeFileAtomic(join(runDir, EXPECTED_HASHES), text);
-}
-
-async function listFiles(root: string, prefix: string): Promise<string[]> {
-  const out: string[] = [];
-  for (const name of await readdir(join(root, prefix))) {
-    const rel = prefix === "" ? name : `${prefix}/${name}`;
-    const stats = await lstat(join(root, rel));
-    if (stats.isDirectory()) out.push(...(await listFiles(root, rel)));
-    else if (stats.isFile()) out.push(rel);
-  }
-  return out;
 }
 
 export { formatJson };
