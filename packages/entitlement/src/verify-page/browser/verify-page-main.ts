@@ -1,4 +1,10 @@
-import { type SealCheck, type SealVerification, type TrustedKey, withChecks } from "@svc/core";
+import {
+  type SealCheck,
+  type SealVerification,
+  type TrustedKey,
+  trustedKeyListSchema,
+  withChecks,
+} from "@svc/core";
 import { verifySealInBrowser } from "./verify-in-browser.ts";
 
 // The verification page's script (GET /verify, issue 9 item 8). Everything the upload says is
@@ -26,12 +32,18 @@ function showKeys(keys: readonly TrustedKey[], source: string): void {
   setText("keys-source", `${keys.length} key(s) from ${source}: ${keys.map((key) => key.key_id).join(", ")}`);
 }
 
+/** A keys file or GET /api/seal/keys answer, checked with core's trusted-key schema (issue 15). */
 function readKeys(value: unknown): TrustedKey[] {
   const list = Array.isArray(value) ? value : (value as { keys?: unknown })?.keys;
   if (!Array.isArray(list)) throw new Error('expected {"keys": [...]} as GET /api/seal/keys answers');
-  return list.filter(
-    (key): key is TrustedKey => typeof key?.key_id === "string" && typeof key?.public_key_pem === "string",
-  );
+  const parsed = trustedKeyListSchema.safeParse(list);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(
+      `keys${(issue?.path ?? []).map((part) => `[${String(part)}]`).join("")}: ${issue?.message}`,
+    );
+  }
+  return parsed.data;
 }
 
 async function loadIssuerKeys(): Promise<void> {
