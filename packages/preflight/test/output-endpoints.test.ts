@@ -12,6 +12,7 @@ interface ErrorBody {
 }
 
 const RUN = "run_20260101T000000Z";
+const LINKED_RUN = "run_with_links";
 
 async function seedRun(outputRoot: string, secretDir: string): Promise<void> {
   const run = join(outputRoot, RUN);
@@ -37,11 +38,15 @@ async function seedRun(outputRoot: string, secretDir: string): Promise<void> {
   await chmod(join(run, "repro_pack/container/run.sh"), 0o755);
   await writeFile(join(run, "repro_pack/environment/node.json"), '{"node":"24"}');
   await writeFile(join(run, "big.bin"), Buffer.alloc(100_000, 7));
-  // Links: one inside the run (followed), two leading out of it (refused / left out).
+  // A run holding links (the runner never writes one): one inside the run, two leading out of it.
+  // Core's one policy refuses all three, in listings and downloads alike.
+  const linked = join(outputRoot, LINKED_RUN);
+  await mkdir(join(linked, "results"), { recursive: true });
+  await writeFile(join(linked, "results/summary.json"), '{"ok":true}\n');
   await writeFile(join(secretDir, "secret.txt"), "TOP SECRET");
-  await symlink(join(secretDir, "secret.txt"), join(run, "results/escape.txt"));
-  await symlink(secretDir, join(run, "escape-dir"));
-  await symlink(join(run, "results/summary.json"), join(run, "summary-link.json"));
+  await symlink(join(secretDir, "secret.txt"), join(linked, "results/escape.txt"));
+  await symlink(secretDir, join(linked, "escape-dir"));
+  await symlink(join(linked, "results/summary.json"), join(linked, "summary-link.json"));
   // A run directory that is itself a link out of the output root.
   await symlink(secretDir, join(outputRoot, "run_linked_out"));
   await mkdir(join(outputRoot, "run_without_pack/results"), { recursive: true });
@@ -99,7 +104,7 @@ describe("output endpoints", () => {
     assert.equal(traversal.status, 400);
   });
 
-  test("list without prefix puts results/, thresholds/, seal/, repro_pack/ first and leaves out links out of the run", async () => {
+  test("list without prefix puts results/, thresholds/, seal/, repro_pack/ first, depth first", async () => {
     const response = await harness.call(`/api/outputs/list?runId=${RUN}`);
     assert.equal(response.status, 200);
     const body = (await response.json()) as {
@@ -110,13 +115,7 @@ describe("output endpoints", () => {
       .filter((entry) => !entry.path.slice(0, -1).includes("/"))
       .map((entry) => entry.path);
     assert.deepEqual(topLevel.slice(0, 4), ["results/", "thresholds/", "seal/", "repro_pack/"]);
-    assert.deepEqual(topLevel.slice(4), [
-      "aaa/",
-      "big.bin",
-      "plans/",
-      "run_manifest.json",
-      "summary-link.json",
-    ]);
+    assert.deepEqual(topLevel.slice(4), ["aaa/", "big.bin", "plans/", "run_manifest.json"]);
     assert.deepEqual(body.wellKnown, {
       "results/": true,
       "thresholds/": true,
@@ -125,7 +124,11 @@ describe("output endpoints", () => {
     });
     const paths = body.entries.map((entry) => entry.path);
     assert.ok(paths.includes("results/summary.json"));
-    assert.ok(!paths.some((path) => path.includes("escape")), "links leading out of the run are not listed");
+    assert.deepEqual(paths.slice(0, 3), [
+      "results/",
+      "results/combined_unified_computational_outputs.json",
+      "results/report.html",
+    ]);
     const summary = body.entries.find((entry) => entry.path === "results/summary.json");
     assert.equal(summary?.type, "file");
     assert.equal(summary?.size, 12);
@@ -155,9 +158,24 @@ describe("output endpoints", () => {
     );
     const refused = await harness.call(`/api/outputs/list?runId=${RUN}&prefix=../`);
     assert.equal(refused.status, 400);
-    const escaping = await harness.call(`/api/outputs/list?runId=${RUN}&prefix=escape-dir/`);
-    assert.equal(escaping.status, 400);
-    assert.equal(((await escaping.json()) as ErrorBody).error.code, "PATH_REFUSED");
+  });
+
+  test("list refuses a run holding a symbolic link, naming it (core's one walker policy), with or without a prefix", async () => {
+    for (const [query, named] of [
+      ["", /escape-dir: symbolic link/],
+      ["&prefix=results/", /results\/escape\.txt: symbolic link/],
+      ["&prefix=escape-dir/", /escape-dir is a symbolic link/],
+      // a filtering prefix walks its parent (here the whole run): the first link found is named
+      ["&prefix=summary", /^(escape-dir|summary-link\.json|results\/escape\.txt): symbolic link/],
+    ] as const) {
+      const response = await harness.call(`/api/outputs/list?runId=${LINKED_RUN}${query}`);
+      const text = await response.text();
+      assert.equal(response.status, 400, query);
+      const { error } = JSON.parse(text) as ErrorBody;
+      assert.equal(error.code, "PATH_REFUSED", query);
+      assert.match(error.message, named, query);
+      assert.ok(!text.includes("TOP SECRET"));
+    }
   });
 
   test("download streams a file with type, length, attachment disposition and ETag", async () => {
@@ -211,8 +229,6 @@ describe("output endpoints", () => {
       ["%252e%252e/x", 400, "PATH_REFUSED"],
       ["results/summary.json%00.txt", 400, "PATH_REFUSED"],
       ["results%5Csummary.json", 400, "PATH_REFUSED"],
-      ["results/escape.txt", 400, "PATH_REFUSED"],
-      ["escape-dir/secret.txt", 400, "PATH_REFUSED"],
       ["results//summary.json", 400, "PATH_REFUSED"],
       ["results", 400, "INVALID_INPUT"],
       ["results/none.json", 404, "OUTPUT_NOT_FOUND"],
@@ -224,9 +240,18 @@ describe("output endpoints", () => {
       assert.equal((JSON.parse(text) as ErrorBody).error.code, code, path);
       assert.ok(!text.includes("TOP SECRET"), path);
     }
-    const inside = await harness.call(`/api/outputs/download?runId=${RUN}&path=summary-link.json`);
-    assert.equal(inside.status, 200, "a link that stays inside the run is served");
-    await inside.arrayBuffer();
+    // Links are refused wherever they lead, even inside the run: run folders hold none.
+    for (const path of ["results/escape.txt", "escape-dir/secret.txt", "summary-link.json"]) {
+      const response = await harness.call(`/api/outputs/download?runId=${LINKED_RUN}&path=${path}`);
+      const text = await response.text();
+      assert.equal(response.status, 400, path);
+      assert.equal((JSON.parse(text) as ErrorBody).error.code, "PATH_REFUSED", path);
+      assert.match((JSON.parse(text) as ErrorBody).error.message, /is a symbolic link/, path);
+      assert.ok(!text.includes("TOP SECRET"), path);
+    }
+    const plain = await harness.call(`/api/outputs/download?runId=${LINKED_RUN}&path=results/summary.json`);
+    assert.equal(plain.status, 200, "a regular file beside the links is served");
+    await plain.arrayBuffer();
   });
 
   test("runId is validated and a run directory linked out of the output root is refused", async () => {

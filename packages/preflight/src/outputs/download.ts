@@ -1,3 +1,4 @@
+import { constants } from "node:fs";
 import { open } from "node:fs/promises";
 import { basename, extname } from "node:path";
 import type { Writable } from "node:stream";
@@ -68,7 +69,12 @@ export async function prepareDownload(
 ): Promise<DownloadResponse> {
   const segments = checkRelativePath("path", path);
   const real = await resolveInsideRun(runRoot, segments);
-  const handle = await open(real, "r");
+  // O_NOFOLLOW: a link swapped in after the check is refused by the kernel, not followed.
+  const handle = await open(real, constants.O_RDONLY | constants.O_NOFOLLOW).catch((error: unknown) => {
+    if ((error as NodeJS.ErrnoException).code === "ELOOP")
+      throw new PreflightError("PATH_REFUSED", `path refused: ${segments.join("/")} is a symbolic link`);
+    throw error;
+  });
   let keepOpen = false;
   try {
     const info = await handle.stat();

@@ -1,8 +1,8 @@
-import type { Dirent } from "node:fs";
-import { lstat, readdir, realpath, stat } from "node:fs/promises";
+import { lstat } from "node:fs/promises";
 import { join } from "node:path";
+import { CoreError, walkTree } from "@svc/core";
 import { PreflightError } from "../errors.ts";
-import { checkRelativePath, isInsideRun, resolveInsideRun } from "./safe-path.ts";
+import { checkRelativePath, resolveInsideRun } from "./safe-path.ts";
 
 /** The well-known top-level directories, in the order the listing puts them first (spec §4.2 rule 4). */
 export const WELL_KNOWN_DIRS = ["results", "thresholds", "seal", "repro_pack"] as const;
@@ -38,19 +38,40 @@ function rankTopLevel(name: string): number {
 }
 
 /**
- * Lists a run's outputs recursively, depth first, names sorted. Without a prefix the well-known
- * directories come first. Symlinks are followed only when they stay inside the run (and are never
- * descended into, so a link cannot loop); links leading out of the run are left out.
+ * Depth-first order, names compared segment by segment (a directory before what it holds);
+ * without a prefix the well-known directories come first.
+ */
+function compareListed(rankTop: boolean) {
+  return (a: string, b: string): number => {
+    const left = a.replace(/\/$/, "").split("/");
+    const right = b.replace(/\/$/, "").split("/");
+    if (rankTop) {
+      const ranked = rankTopLevel(left[0] ?? "") - rankTopLevel(right[0] ?? "");
+      if (ranked !== 0) return ranked;
+    }
+    for (let i = 0; i < Math.min(left.length, right.length); i++) {
+      const l = left[i] ?? "";
+      const r = right[i] ?? "";
+      if (l !== r) return l < r ? -1 : 1;
+    }
+    return left.length - right.length;
+  };
+}
+
+/**
+ * Lists a run's outputs recursively, depth first, names sorted; without a prefix the well-known
+ * directories come first. The tree is read by core's walkTree, the project's one walker and
+ * symlink policy: a symbolic link (or device, FIFO, socket) in what is listed refuses the listing
+ * with PATH_REFUSED naming it, as downloads and repro-pack.tgz refuse it, instead of following it
+ * or leaving it out. A prefix naming a directory lists what it holds; any other prefix filters its
+ * parent directory ("results/sum").
  */
 export async function listOutputs(runRoot: string, options: ListOutputsOptions = {}): Promise<OutputListing> {
   const maxEntries = options.maxEntries ?? 10_000;
-  const entries: OutputEntry[] = [];
-  let truncated = false;
   const prefix = options.prefix;
 
-  let startDir = runRoot;
-  let startRel = "";
-  let filter: string | undefined;
+  let base: string[] = [];
+  let filter: string | null = null;
   if (prefix !== undefined) {
     const segments = checkRelativePath("prefix", prefix, { allowTrailingSlash: true });
     const target = await resolveInsideRun(runRoot, segments).catch((error: unknown) => {
@@ -59,71 +80,42 @@ export async function listOutputs(runRoot: string, options: ListOutputsOptions =
         return null;
       throw error;
     });
-    if (target !== null && (await stat(target)).isDirectory()) {
-      startDir = target;
-      startRel = `${segments.join("/")}/`;
-    } else {
-      const parent = segments.slice(0, -1);
-      startDir = parent.length === 0 ? runRoot : await resolveInsideRun(runRoot, parent);
-      startRel = parent.length === 0 ? "" : `${parent.join("/")}/`;
+    if (target !== null && (await lstat(target)).isDirectory()) base = segments;
+    else {
+      base = segments.slice(0, -1);
+      if (base.length > 0) await resolveInsideRun(runRoot, base);
       filter = segments.join("/");
     }
   }
+  const baseRel = base.length === 0 ? "" : `${base.join("/")}/`;
+  const walk = await walkTree(join(runRoot, ...base)).catch((error: unknown) => {
+    if (error instanceof CoreError && error.code === "TREE_UNSUPPORTED_ENTRY")
+      throw new PreflightError(
+        "PATH_REFUSED",
+        `${baseRel}${error.message}: run folders hold regular files and directories only`,
+      );
+    throw error;
+  });
+  const paths = [...walk.directories, ...walk.files]
+    .map((path) => `${baseRel}${path}`)
+    .filter((path) => filter === null || path.startsWith(filter))
+    .sort(compareListed(prefix === undefined));
 
-  async function walk(dir: string, rel: string, topLevel: boolean): Promise<void> {
-    let children: Dirent[];
-    try {
-      children = await readdir(dir, { withFileTypes: true });
-    } catch {
-      return; // unreadable directory: listed, not descended
-    }
-    children.sort((a, b) =>
-      topLevel && prefix === undefined
-        ? rankTopLevel(a.name) - rankTopLevel(b.name) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
-        : a.name < b.name
-          ? -1
-          : a.name > b.name
-            ? 1
-            : 0,
-    );
-    for (const child of children) {
-      if (entries.length >= maxEntries) {
-        truncated = true;
-        return;
-      }
-      const full = join(dir, child.name);
-      const childRel = `${rel}${child.name}`;
-      let info = await lstat(full);
-      const isLink = info.isSymbolicLink();
-      if (isLink) {
-        const target = await realpath(full).catch(() => null);
-        if (target === null || !isInsideRun(runRoot, target)) continue;
-        info = await stat(target);
-      }
-      const isDir = info.isDirectory();
-      if (!isDir && !info.isFile()) continue;
-      const path = isDir ? `${childRel}/` : childRel;
-      const matches = filter === undefined || path.startsWith(filter);
-      if (matches)
-        entries.push({
-          path,
-          type: isDir ? "directory" : "file",
-          size: isDir ? 0 : info.size,
-          modified: info.mtime.toISOString(),
-        });
-      if (isDir && !isLink && (matches || filter?.startsWith(path))) await walk(full, path, false);
-    }
+  const entries: OutputEntry[] = [];
+  for (const path of paths.slice(0, maxEntries)) {
+    const isDir = path.endsWith("/");
+    const info = await lstat(join(runRoot, path));
+    entries.push({
+      path,
+      type: isDir ? "directory" : "file",
+      size: isDir ? 0 : info.size,
+      modified: info.mtime.toISOString(),
+    });
   }
-
-  await walk(startDir, startRel, startRel === "");
   let wellKnown: Record<string, boolean> | null = null;
   if (prefix === undefined) {
-    wellKnown = {};
-    for (const name of WELL_KNOWN_DIRS) {
-      const target = await realpath(join(runRoot, name)).catch(() => null);
-      wellKnown[`${name}/`] =
-        target !== null && isInsideRun(runRoot, target) && (await stat(target)).isDirectory();
-    }
+    const present = new Set(walk.directories);
+    wellKnown = Object.fromEntries(WELL_KNOWN_DIRS.map((name) => [`${name}/`, present.has(`${name}/`)]));
   }
-  return { prefix: prefix ?? null, wellKnown, entries, truncated };
+  return { prefix: prefix ?? null, wellKnown, entries, truncated: paths.length > maxEntries };
 }

@@ -5,7 +5,7 @@ import { createGzip } from "node:zlib";
 import { CoreError, compareUtf8, walkTree } from "@svc/core";
 import { create as createTar } from "tar";
 import { PreflightError } from "../errors.ts";
-import { isInsideRun, resolveInsideRun } from "./safe-path.ts";
+import { resolveInsideRun } from "./safe-path.ts";
 
 /** The pack directory's name under a run root (spec §2.3). */
 export const REPRO_PACK_DIR = "repro_pack";
@@ -30,9 +30,9 @@ export async function streamReproPack(runRoot: string): Promise<Readable> {
       throw new PreflightError("REPRO_PACK_NOT_FOUND");
     throw error;
   });
-  // A link in place of the directory is refused like a missing pack: the archive holds real files only.
-  const info = await lstat(join(runRoot, REPRO_PACK_DIR));
-  if (!info.isDirectory() || !isInsideRun(runRoot, packReal))
+  // resolveInsideRun refuses a link in place of the directory (PATH_REFUSED); a file there is no pack.
+  const info = await lstat(packReal);
+  if (!info.isDirectory())
     throw new PreflightError("REPRO_PACK_NOT_FOUND", "the run's repro_pack is not a directory");
   // core's one walker and policy: a link (or device) anywhere in the pack refuses the download
   // instead of leaving the entry out, so the archive is exactly the pack on disk or nothing.

@@ -40,7 +40,7 @@ test("each unsafe form is refused with PATH_REFUSED naming the field", () => {
     );
 });
 
-test("symlinks are followed only while they stay inside the run root", async (t) => {
+test("symlinks inside a run are refused wherever they lead; a run directory linked out of the root is refused", async (t) => {
   const outputRoot = await makeTempDir("svc-safe-", t);
   const outside = await makeTempDir("svc-outside-", t);
   await writeFile(join(outside, "secret"), "x");
@@ -51,7 +51,11 @@ test("symlinks are followed only while they stay inside the run root", async (t)
   await symlink(join(outputRoot, "run_1", "results"), join(outputRoot, "run_1", "dir-in"));
   await symlink(outside, join(outputRoot, "run_out"));
   const root = await resolveRunRoot(outputRoot, "run_1");
-  assert.equal(await resolveInsideRun(root, ["dir-in", "a.json"]), join(root, "results", "a.json"));
+  assert.equal(await resolveInsideRun(root, ["results", "a.json"]), join(root, "results", "a.json"));
+  await assert.rejects(resolveInsideRun(root, ["dir-in", "a.json"]), {
+    code: "PATH_REFUSED",
+    message: "path refused: dir-in is a symbolic link; run folders hold regular files and directories only",
+  });
   await assert.rejects(resolveInsideRun(root, ["file-out"]), { code: "PATH_REFUSED" });
   await assert.rejects(resolveInsideRun(root, ["dir-out", "secret"]), { code: "PATH_REFUSED" });
   await assert.rejects(resolveInsideRun(root, ["missing"]), { code: "OUTPUT_NOT_FOUND" });

@@ -1,4 +1,5 @@
-import { realpath, stat } from "node:fs/promises";
+import type { Stats } from "node:fs";
+import { lstat, realpath, stat } from "node:fs/promises";
 import { join, sep } from "node:path";
 import { ID_RULE, isSafeId } from "@svc/core";
 import { PreflightError } from "../errors.ts";
@@ -75,18 +76,29 @@ export async function resolveRunRoot(outputRoot: string, runId: string): Promise
 }
 
 /**
- * Resolves a checked relative path inside a run root (already real) to its real path, following
- * symlinks only while they stay inside the run. Throws OUTPUT_NOT_FOUND or PATH_REFUSED.
+ * Resolves a checked relative path inside a run root (already real). Symbolic links are refused
+ * on every segment, the project's one policy (core's walkTree): the runner never writes a link, so
+ * a link in a run folder is something else's and is neither followed nor served. Throws
+ * OUTPUT_NOT_FOUND or PATH_REFUSED naming the link.
  */
 export async function resolveInsideRun(runRoot: string, segments: readonly string[]): Promise<string> {
-  const real = await realpathOrNull(join(runRoot, ...segments));
-  if (real === null) throw new PreflightError("OUTPUT_NOT_FOUND", `no such output: ${segments.join("/")}`);
-  if (!isInside(runRoot, real))
-    throw new PreflightError("PATH_REFUSED", "path refused: a link leads outside the run");
-  return real;
-}
-
-/** True when `candidate` (a real path) is the run root or inside it. */
-export function isInsideRun(runRoot: string, candidate: string): boolean {
-  return isInside(runRoot, candidate);
+  let path = runRoot;
+  for (const [index, segment] of segments.entries()) {
+    path = join(path, segment);
+    let info: Stats;
+    try {
+      info = await lstat(path);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === "ENOENT" || code === "ENOTDIR")
+        throw new PreflightError("OUTPUT_NOT_FOUND", `no such output: ${segments.join("/")}`);
+      throw error;
+    }
+    if (info.isSymbolicLink())
+      throw new PreflightError(
+        "PATH_REFUSED",
+        `path refused: ${segments.slice(0, index + 1).join("/")} is a symbolic link; run folders hold regular files and directories only`,
+      );
+  }
+  return path;
 }
