@@ -1,6 +1,6 @@
 // Science benchmark: the full module set of @svc/science (prepareCompound, then every analyzer of
 // IMPLEMENTED_MODULES: parent choice, PAINS + NIBR alerts, QED + rules + BOILED-Egg, three
-// solubility models, manufacturability counts) with RDKit WebAssembly on the first 1,000 molecules
+// solubility models, manufacturability counts, SA score) with RDKit WebAssembly on the first 1,000 molecules
 // of NCI first_5K.smi (Debian rdkit-data), beside native RDKit (Debian python3-rdkit) doing the
 // same steps in one process, timed inside Python so interpreter start-up is not counted. The
 // native side skips InChI (Debian's build has none) and the 2D depiction: both favour native.
@@ -75,6 +75,9 @@ pains = FilterCatalog.FilterCatalog(params)
 nibr = FilterCatalog.FilterCatalog()
 for r in csv.DictReader(open(data + "nibr-substructure-filters.csv")):
     nibr.AddEntry(FilterCatalog.FilterCatalogEntry(r["PATTERN_NAME"], FilterCatalog.SmartsMatcher(r["PATTERN_NAME"], r["SMARTS"], int(r["MIN_COUNT"]) or 1)))
+sys.path.insert(0, "/usr/share/RDKit/Contrib/SA_Score")
+import sascorer
+sascorer.readFragmentScores()
 model = json.load(open(data + "solubility-models.json"))["kernel"]
 train, alpha = np.array(model["train"]), np.array(model["alpha"])
 mean, scale = np.array(model["mean"]), np.array(model["scale"])
@@ -98,6 +101,7 @@ def analyse(smi):
     Lipinski.NOCount(parent); Lipinski.NHOHCount(parent); Chem.AddHs(parent).GetNumAtoms()
     rd.CalcNumAtomStereoCenters(parent); rd.CalcNumUnspecifiedAtomStereoCenters(parent)
     rd.CalcNumSpiroAtoms(parent); rd.CalcNumBridgeheadAtoms(parent); parent.GetRingInfo().AtomRings()
+    sascorer.calculateScore(parent)
     return True
 smiles = open(sys.argv[1]).read().split("\\n")
 for s in smiles[:100]: analyse(s)

@@ -53,6 +53,7 @@ export {
   solubilityAssessment,
 } from "./solubility/solubility-assessment.ts";
 export { predictSolubility, type SolubilityModelName } from "./solubility/solubility-models.ts";
+export { type SynthesisFinding, type SynthesisSummary, synthesisAudit } from "./synthesis/synthesis-audit.ts";
 export { findStructuralAlerts, type StructuralAlerts } from "./toxicity/structural-alerts.ts";
 export {
   type ToxicityProfileFinding,

@@ -4,6 +4,7 @@ import { kinaseDrugLikeness } from "./kinase-drug-likeness.ts";
 import { manufacturabilityAudit } from "./manufacturability/manufacturability-audit.ts";
 import { molecularLogic } from "./molecular-logic.ts";
 import { solubilityAssessment } from "./solubility/solubility-assessment.ts";
+import { synthesisAudit } from "./synthesis/synthesis-audit.ts";
 import { toxicityProfile } from "./toxicity/toxicity-profile.ts";
 
 /** Modules this build implements; every other policy module is `not_available`, never faked. */
@@ -14,4 +15,5 @@ export const IMPLEMENTED_MODULES: readonly AnalysisModule[] = [
   solubilityAssessment as unknown as AnalysisModule,
   admetPredictions as unknown as AnalysisModule,
   manufacturabilityAudit as unknown as AnalysisModule,
+  synthesisAudit as unknown as AnalysisModule,
 ];

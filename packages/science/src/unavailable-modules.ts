@@ -3,9 +3,6 @@
  * need (issue 11: never a placeholder number). Written into the module plan and the raw record.
  */
 export const UNAVAILABLE_MODULES: Readonly<Record<string, string>> = {
-  synthesis_audit:
-    "not available: the SA score (Ertl & Schuffenhauer 2009) needs RDKit's unhashed radius-2 Morgan ids, which " +
-    "RDKit WebAssembly does not expose; it needs a TypeScript port proven id-for-id against native RDKit",
   cyp_assessment: "not available: no CYP inhibition data or validated CYP model is available offline",
   target_biology_risk:
     "not available: needs target annotations (targets.csv) and a target-safety knowledge base not held offline",

@@ -46,7 +46,7 @@ const METHOD: MethodCard = {
     "4,987/4,989 NCI first_5K molecules; the two differences (NCI-3384, NCI-3405) are stereocentre counts where " +
     "the RDKit versions perceive stereo differently. Test: manufacturability/manufacturability-profile.test.ts.",
   limits:
-    "No route, step count or cost: the SA score (synthesis_audit) is not available in this build. Stereo " +
+    "No route, step count or cost (the SA score is synthesis_audit's). Stereo " +
     "bonds (E/Z) are not counted. Reactive motifs are the NIBR covalent set only.",
 };
 

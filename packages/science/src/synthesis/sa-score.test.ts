@@ -1,0 +1,153 @@
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { describe, it } from "node:test";
+import { fileURLToPath } from "node:url";
+import { gunzipSync } from "node:zlib";
+import {
+  assertNativeInCi,
+  NATIVE_PYTHON,
+  NCI_5K,
+  nativeMissing,
+  readNci,
+  runNative,
+} from "../../test/support/native-rdkit.ts";
+import { loadRDKit, parseSmiles } from "../rdkit.ts";
+import { FRAGMENT_SCORES_FILE, fragmentScores } from "./fragment-scores.ts";
+import { isotopeMassDelta } from "./isotope-mass-deltas.ts";
+import { moleculeGraph } from "./molecule-graph.ts";
+import { morganCounts } from "./morgan-counts.ts";
+import { connectivityInvariants } from "./morgan-invariants.ts";
+import { type SaProfile, saProfile } from "./sa-profile.ts";
+
+/** sa-score.py's row: Morgan id → count, sascorer.py's score, atoms, stereocentres, spiro, bridgehead, ring > 8. */
+type NativeRow = [Record<string, number>, number, number, number, number, number, boolean];
+
+const SA_SOURCE = "/usr/share/RDKit/Contrib/SA_Score/fpscores.pkl.gz";
+
+async function ours(smiles: string): Promise<{ ids: Record<string, number>; profile: SaProfile } | null> {
+  const rdkit = await loadRDKit();
+  const parsed = parseSmiles(rdkit, smiles);
+  if (!("mol" in parsed)) return null;
+  try {
+    const graph = moleculeGraph(parsed.mol.get_json());
+    const counts = morganCounts(graph, connectivityInvariants(graph, isotopeMassDelta), 2);
+    const ids = Object.fromEntries([...counts].sort((a, b) => a[0] - b[0]).map(([id, n]) => [String(id), n]));
+    return { ids, profile: saProfile(parsed.mol) };
+  } finally {
+    parsed.mol.delete();
+  }
+}
+
+/** The same map with its keys in numeric order, so two maps compare as JSON. */
+function sorted(ids: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(ids).sort((a, b) => Number(a[0]) - Number(b[0])));
+}
+
+describe("SA score (Ertl & Schuffenhauer 2009) over the TypeScript Morgan port", () => {
+  it("the fragment table holds RDKit Contrib's 705,292 fragments", () => {
+    assert.equal(fragmentScores().size, 705_292);
+  });
+
+  it("aspirin: every term reported, nearly all its fragments known", async () => {
+    const result = await ours("CC(=O)Oc1ccccc1C(=O)O");
+    assert.ok(result);
+    const p = result.profile;
+    assert.ok(p.sa_score >= 1 && p.sa_score <= 10);
+    assert.equal(p.heavy_atoms, 13);
+    assert.equal(p.stereocentres, 0);
+    assert.equal(p.macrocycle_penalty, 0);
+    assert.ok(p.fragments_known > 0.9, String(p.fragments_known));
+  });
+
+  it("refuses, with a stable code, an isotope whose mass term is unknown", () => {
+    const graph = moleculeGraph('{"molecules":[{"atoms":[{"z":6,"isotope":13,"impHs":4}],"bonds":[]}]}');
+    assert.throws(() => connectivityInvariants(graph, () => null), { code: "SA_UNKNOWN_ISOTOPE" });
+  });
+
+  assertNativeInCi();
+  it("Morgan ids identical to native GetMorganFingerprint(mol, 2), and the SA score within 0.05 of sascorer.py on ≥ 99% of NCI first_5K", {
+    skip: nativeMissing ?? false,
+  }, async () => {
+    const native = runNative<Record<string, NativeRow>>("sa-score.py", [NCI_5K]);
+    const idsDiffer: string[] = [];
+    const scoreDiffers: string[] = [];
+    const countsDiffer = new Map<string, string[]>();
+    let compared = 0;
+    let maxAgreeingDiff = 0;
+    for (const [smiles, id] of readNci(readFileSync(NCI_5K, "utf8"))) {
+      const expected = native[id];
+      if (expected === undefined) continue;
+      const result = await ours(smiles);
+      if (result === null) continue;
+      compared++;
+      if (JSON.stringify(result.ids) !== JSON.stringify(sorted(expected[0]))) idsDiffer.push(`NCI-${id}`);
+      const diff = Math.abs(result.profile.sa_score - expected[1]);
+      if (diff < 0.05) maxAgreeingDiff = Math.max(maxAgreeingDiff, diff);
+      else
+        scoreDiffers.push(`NCI-${id} (${result.profile.sa_score.toFixed(3)} vs ${expected[1].toFixed(3)})`);
+      const p = result.profile;
+      const counts = [p.heavy_atoms, p.stereocentres, p.spiro_atoms, p.bridgehead_atoms, p.has_macrocycle];
+      ["heavy_atoms", "stereocentres", "spiro_atoms", "bridgehead_atoms", "has_macrocycle"].forEach(
+        (key, i) => {
+          if (counts[i] !== expected[i + 2])
+            countsDiffer.set(key, [...(countsDiffer.get(key) ?? []), `NCI-${id}`]);
+        },
+      );
+    }
+    console.log(
+      `SA on NCI first_5K: ${compared} compared; Morgan ids differ on ${idsDiffer.length}; SA |diff| ≥ 0.05 on ` +
+        `${scoreDiffers.length} (${scoreDiffers.join(", ")}); largest agreeing diff ${maxAgreeingDiff.toExponential(1)}; ` +
+        `counts differ: ${JSON.stringify(Object.fromEntries(countsDiffer))}`,
+    );
+    assert.ok(compared > 4_900, `only ${compared} molecules compared`);
+    assert.deepEqual(idsDiffer, [], "Morgan ids must be identical on every molecule");
+    assert.ok(scoreDiffers.length / compared <= 0.01, scoreDiffers.join(", "));
+    for (const key of ["heavy_atoms", "spiro_atoms", "bridgehead_atoms", "has_macrocycle"])
+      assert.equal(countsDiffer.get(key), undefined, `${key} differs: ${countsDiffer.get(key)?.join(", ")}`);
+  });
+
+  it("isotope labels, charges and dative bonds hash as native RDKit does", {
+    skip: nativeMissing ?? false,
+  }, async () => {
+    const fixtures = [
+      "[2H]C([2H])([2H])Oc1ccccc1",
+      "[13CH3]C(=O)O",
+      "[14C]1=CC=CC=C1",
+      "[18F]CCOc1ccc(cc1)C[C@H](N)C(=O)O",
+      "[125I]c1ccc(O)cc1",
+      "[11CH3]N1CCC[C@H]1c1cccnc1",
+      "[18OH2]",
+      "[32PH3]",
+      "[1*]CC[3*]",
+      "C[N+](C)(C)CC(=O)[O-]",
+      "[NH3]->[Pt](<-[NH3])(Cl)Cl",
+    ];
+    const input = fixtures.map((smiles, i) => `${smiles} fixture${i}`).join("\n");
+    const script = fileURLToPath(new URL("../../test/native/sa-score.py", import.meta.url));
+    const native = JSON.parse(
+      execFileSync(NATIVE_PYTHON, [script, "-"], { input, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 }),
+    ) as Record<string, NativeRow>;
+    for (const [i, smiles] of fixtures.entries()) {
+      const expected = native[`fixture${i}`];
+      const result = await ours(smiles);
+      assert.ok(expected && result, `${smiles}: parsed by both`);
+      assert.deepEqual(result.ids, sorted(expected[0]), smiles);
+      assert.ok(Math.abs(result.profile.sa_score - expected[1]) < 1e-9, smiles);
+    }
+  });
+
+  it("the checked-in fragment table is what the conversion script makes of fpscores.pkl.gz", {
+    skip: nativeMissing ?? false,
+  }, () => {
+    const script = fileURLToPath(new URL("../../scripts/convert-sa-fragment-scores.py", import.meta.url));
+    const regenerated = execFileSync(NATIVE_PYTHON, [script, SA_SOURCE, "-"], {
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    const checkedIn = readFileSync(new URL(`../../data/${FRAGMENT_SCORES_FILE}`, import.meta.url));
+    assert.ok(
+      gunzipSync(regenerated).equals(gunzipSync(checkedIn)),
+      `regenerate data/${FRAGMENT_SCORES_FILE}`,
+    );
+  });
+});
