@@ -36,6 +36,13 @@ export {
   type ManufacturabilityProfile,
   manufacturabilityProfile,
 } from "./manufacturability/manufacturability-profile.ts";
+export { type CandidateSite, candidateSites } from "./metabolism/candidate-sites.ts";
+export { METABOLISM_RULES, type MetabolismRule } from "./metabolism/metabolism-rules.ts";
+export {
+  type MetaboliteFinding,
+  type MetaboliteSummary,
+  metabolitePrediction,
+} from "./metabolism/metabolite-prediction.ts";
 export { type MolecularLogicFinding, type MolecularLogicSummary, molecularLogic } from "./molecular-logic.ts";
 export { chooseParent, PARENT_RULE, type ParentChoice } from "./parent/choose-parent.ts";
 export {

@@ -2,6 +2,7 @@ import { admetPredictions } from "./admet/admet-predictions.ts";
 import type { AnalysisModule } from "./analysis-module.ts";
 import { kinaseDrugLikeness } from "./kinase-drug-likeness.ts";
 import { manufacturabilityAudit } from "./manufacturability/manufacturability-audit.ts";
+import { metabolitePrediction } from "./metabolism/metabolite-prediction.ts";
 import { molecularLogic } from "./molecular-logic.ts";
 import { solubilityAssessment } from "./solubility/solubility-assessment.ts";
 import { toxicityProfile } from "./toxicity/toxicity-profile.ts";
@@ -14,4 +15,5 @@ export const IMPLEMENTED_MODULES: readonly AnalysisModule[] = [
   solubilityAssessment as unknown as AnalysisModule,
   admetPredictions as unknown as AnalysisModule,
   manufacturabilityAudit as unknown as AnalysisModule,
+  metabolitePrediction as unknown as AnalysisModule,
 ];
