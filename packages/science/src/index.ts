@@ -17,6 +17,7 @@ export {
   type ModuleAnalyzer,
   type RiskChannel,
   ratio,
+  type UpstreamFindings,
 } from "./analysis-module.ts";
 export type { CompoundRow } from "./compound-row.ts";
 export {
@@ -52,6 +53,14 @@ export {
   prepareCompound,
 } from "./prepare-compound.ts";
 export { loadRDKit, type Mol, type ParseOutcome, parseSmiles, type RDKit } from "./rdkit.ts";
+export { READINESS_SIGNALS, type SignalReading } from "./readiness/readiness-signals.ts";
+export {
+  type RankEntry,
+  type ReadinessFinding,
+  type ReadinessSummary,
+  rankCompounds,
+  wetlabReadiness,
+} from "./readiness/wetlab-readiness.ts";
 export { IMPLEMENTED_MODULES } from "./registry.ts";
 export { type SolubilityClass, solubilityClass } from "./solubility/esol.ts";
 export {

@@ -16,6 +16,4 @@ export const UNAVAILABLE_MODULES: Readonly<Record<string, string>> = {
   uncertainty_quantification:
     "not available: conformal intervals and applicability domains across modules are not built yet " +
     "(solubility_assessment reports its own domain)",
-  wetlab_priority_and_readiness_determiner:
-    "not available: the transparent ranking over the other modules' signals is not built yet",
 };
