@@ -163,7 +163,9 @@ describe("svc-runner end to end", () => {
     assert.equal(admet.status, "executed");
     assert.equal(admet.result.compounds.length, 34);
     // The readiness module reads the other modules' findings through the runner (run-modules.ts).
-    const readiness = await readJson(join(run.runDir, "raw/wetlab_priority_and_readiness_determiner_raw.json"));
+    const readiness = await readJson(
+      join(run.runDir, "raw/wetlab_priority_and_readiness_determiner_raw.json"),
+    );
     assert.equal(readiness.status, "executed");
     assert.equal(readiness.result.summary.ranking.length, 34);
     assert.ok(readiness.result.compounds.every((c: { coverage: number | null }) => (c.coverage ?? 0) > 0.8));
