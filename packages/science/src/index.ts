@@ -5,7 +5,15 @@ export {
   BBBP_VALIDATION,
 } from "./admet/admet-predictions.ts";
 export type { BioavailabilityRadar, RadarAxis } from "./admet/bioavailability-radar.ts";
-export { type BoiledEggCall, boiledEgg } from "./admet/boiled-egg.ts";
+export {
+  BOILED_EGG,
+  BOILED_EGG_CITATION,
+  type BoiledEggCall,
+  boiledEgg,
+  type EggEllipse,
+  ellipseLevel,
+  ellipseOutline,
+} from "./admet/boiled-egg.ts";
 export { RULE_SETS, type RuleName, type RuleVerdict } from "./admet/drug-likeness-rules.ts";
 export { computeQed, type QedProperties, qedProperties } from "./admet/qed.ts";
 export {
