@@ -97,8 +97,9 @@ export function candidateSites(rdkit: RDKit, mol: Mol, bounds = ENUMERATION_BOUN
       if (count >= bounds.perRule) truncated.push(rule.id);
       const byProducts = new Map<string, { atoms: number[]; products: string[]; equivalent: number[][] }>();
       const order: string[] = [];
+      const canonical = new Map<string, string | null>();
       for (let i = 0; i < count; i++) {
-        const products = readProducts(rdkit, productSets.get(i));
+        const products = readProducts(rdkit, productSets.get(i), canonical);
         if (products === null) continue;
         const atoms = matches[i] ?? [];
         const key = products.join(" ");
@@ -140,7 +141,11 @@ function sameAtoms(a: readonly number[], b: readonly number[]): boolean {
  * Canonical SMILES of one product set, each re-read by RDKit so an impossible valence is dropped
  * rather than reported (null when any product fails). Deletes the set's molecules.
  */
-function readProducts(rdkit: RDKit, set: MolList | undefined): string[] | null {
+function readProducts(
+  rdkit: RDKit,
+  set: MolList | undefined,
+  canonical: Map<string, string | null>,
+): string[] | null {
   if (set === undefined) return null;
   const smiles: string[] = [];
   let valid = true;
@@ -152,10 +157,9 @@ function readProducts(rdkit: RDKit, set: MolList | undefined): string[] | null {
         continue;
       }
       try {
-        const reread = valid ? rereadProduct(rdkit, product) : null;
-        if (reread?.is_valid()) smiles.push(reread.get_smiles());
-        else valid = false;
-        reread?.delete();
+        const read = valid ? canonicalProduct(rdkit, product, canonical) : null;
+        if (read === null) valid = false;
+        else smiles.push(read);
       } finally {
         product.delete();
       }
@@ -166,10 +170,23 @@ function readProducts(rdkit: RDKit, set: MolList | undefined): string[] | null {
   return valid ? smiles : null;
 }
 
-function rereadProduct(rdkit: RDKit, product: Mol): Mol | null {
+/**
+ * The product's canonical SMILES after RDKit sanitizes it (`run_reactants` returns unsanitized
+ * products), null when it cannot be. Symmetry-equivalent sites give the same raw SMILES, so the
+ * re-read is cached per rule.
+ */
+function canonicalProduct(rdkit: RDKit, product: Mol, canonical: Map<string, string | null>): string | null {
+  let raw: string;
   try {
-    return rdkit.get_mol(product.get_smiles());
+    raw = product.get_smiles();
   } catch {
     return null;
   }
+  const known = canonical.get(raw);
+  if (known !== undefined) return known;
+  const reread = rdkit.get_mol(raw);
+  const smiles = reread?.is_valid() ? reread.get_smiles() : null;
+  reread?.delete();
+  canonical.set(raw, smiles);
+  return smiles;
 }

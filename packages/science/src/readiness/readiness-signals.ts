@@ -110,7 +110,8 @@ export const READINESS_SIGNALS: readonly ReadinessSignal[] = [
     key: "flags",
     weight: 1,
     transform:
-      "1 with no flag (unspecified stereocentre, macrocycle, metal, reactive motif), 0 with any (manufacturability_audit's own sources)",
+      "1 with no flag (unspecified stereocentre, macrocycle, metal, reactive motif), 0 with any (manufacturability_audit: " +
+      "Marsault & Peterson, J. Med. Chem. 2011, 54, 1961; Schuffenhauer et al. 2020)",
     read: (f) => (Array.isArray(f.flags) ? f.flags.length : null),
     desirability: (v) => (Number(v) === 0 ? 1 : 0),
   },
@@ -127,26 +128,25 @@ export const READINESS_SIGNALS: readonly ReadinessSignal[] = [
   },
 ];
 
-/** One signal of one compound: present with its contribution, or missing with why. */
+/**
+ * One signal of one compound: present with its value and desirability, or missing with why. The
+ * label and the desirability function of each id are in the module summary (`signals`), once.
+ */
 export type SignalReading =
   | {
       readonly id: string;
-      readonly label: string;
       readonly source: string;
       readonly status: "present";
       readonly value: number | string;
       readonly desirability: number;
       readonly weight: number;
-      readonly transform: string;
     }
   | {
       readonly id: string;
-      readonly label: string;
       readonly source: string;
       readonly status: "missing";
       readonly reason: string;
       readonly weight: number;
-      readonly transform: string;
     };
 
 function round(value: number): number {
@@ -156,13 +156,7 @@ function round(value: number): number {
 /** Reads every signal from the compound's upstream findings; an absent one is `missing`, with why. */
 export function readSignals(upstream: ReadonlyMap<string, CompoundFinding>): SignalReading[] {
   return READINESS_SIGNALS.map((signal) => {
-    const common = {
-      id: signal.id,
-      label: signal.label,
-      source: `${signal.module}.${signal.key}`,
-      weight: signal.weight,
-      transform: signal.transform,
-    };
+    const common = { id: signal.id, source: `${signal.module}.${signal.key}`, weight: signal.weight };
     const finding = upstream.get(signal.module) as Readonly<Record<string, unknown>> | undefined;
     if (finding === undefined)
       return { ...common, status: "missing", reason: `${signal.module} produced no finding (not run)` };

@@ -187,13 +187,19 @@ describe("wetlab_priority_and_readiness_determiner", () => {
 
   it("shows every signal's value, desirability, weight and source module", async () => {
     const list = (await compounds()).slice(0, 1);
-    const finding = rank(list, upstreamOf(list)).findings[0] as ReadinessFinding;
+    const { findings, summary } = rank(list, upstreamOf(list));
+    const finding = findings[0] as ReadinessFinding;
     assert.equal(finding.signals?.length, READINESS_SIGNALS.length);
     for (const signal of finding.signals ?? []) {
       assert.match(signal.source, /^[a-z_]+\.[a-z_.[\]=A-Z]+$/);
       assert.equal(signal.weight, 1);
-      assert.ok(signal.transform.length > 20);
     }
+    // Each signal's label and desirability function, with its citation, once in the summary.
+    assert.deepEqual(
+      summary.signals.map((s) => s.id),
+      READINESS_SIGNALS.map((s) => s.id),
+    );
+    for (const signal of summary.signals) assert.match(signal.transform, /\d{4}/);
     const qed = finding.signals?.find((s) => s.id === "qed");
     assert.equal(qed?.status, "present");
     assert.equal(qed?.source, "admet_predictions.qed");

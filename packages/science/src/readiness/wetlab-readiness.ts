@@ -36,6 +36,7 @@ export interface ReadinessSummary {
   readonly rank_rule: string;
   readonly signals: readonly {
     readonly id: string;
+    readonly label: string;
     readonly source: string;
     readonly weight: number;
     readonly transform: string;
@@ -92,14 +93,16 @@ const EMPTY = {
   rationale: null,
 } as const;
 
+const LABELS = new Map(READINESS_SIGNALS.map((s) => [s.id, s.label]));
+
 function rationale(score: number | null, readings: readonly SignalReading[], coverage: number): string {
   const present = readings.filter((r) => r.status === "present");
-  const missing = readings.filter((r) => r.status === "missing").map((r) => r.label);
+  const missing = readings.filter((r) => r.status === "missing").map((r) => LABELS.get(r.id) ?? r.id);
   const weakest = [...present]
     .sort((a, b) => a.desirability - b.desirability || a.id.localeCompare(b.id))
     .filter((r) => r.desirability < 1)
     .slice(0, 3)
-    .map((r) => `${r.label} ${typeof r.value === "number" ? r.value : r.value} (${r.desirability})`);
+    .map((r) => `${LABELS.get(r.id) ?? r.id} ${r.value} (${r.desirability})`);
   const parts = [
     score === null
       ? "no signal present"
@@ -194,6 +197,7 @@ export const wetlabReadiness: AnalysisModule<ReadinessFinding, ReadinessSummary>
           rank_rule: RANK_RULE,
           signals: READINESS_SIGNALS.map((s) => ({
             id: s.id,
+            label: s.label,
             source: `${s.module}.${s.key}`,
             weight: s.weight,
             transform: s.transform,
