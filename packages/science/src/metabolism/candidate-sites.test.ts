@@ -18,6 +18,7 @@ import {
   ruleTemplateMatches,
 } from "./candidate-sites.ts";
 import { METABOLISM_RULES } from "./metabolism-rules.ts";
+import { METABOLITE_FIXTURE_COUNT } from "./metabolite-prediction.ts";
 
 /**
  * Drugs and a documented human metabolite, each hand-checked against its citation. SMILES are
@@ -153,6 +154,8 @@ function sitesOf(rdkit: RDKit, smiles: string): readonly CandidateSite[] {
 describe("metabolite_prediction candidate sites", () => {
   it("finds each fixture's documented metabolite among its rule's products", async () => {
     const rdkit = await loadRDKit();
+    // The method card states the number of fixtures.
+    assert.equal(FIXTURES.length, METABOLITE_FIXTURE_COUNT);
     for (const fixture of FIXTURES) {
       const expected = inchikey(rdkit, fixture.metaboliteSmiles);
       const sites = sitesOf(rdkit, fixture.smiles).filter((site) => site.rule_id === fixture.rule);
