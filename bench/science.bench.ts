@@ -1,6 +1,7 @@
 // Science benchmark: the full module set of @svc/science (prepareCompound, then every analyzer of
 // IMPLEMENTED_MODULES: parent choice, PAINS + NIBR alerts, QED + rules + BOILED-Egg, three
-// solubility models, manufacturability counts, SA score) with RDKit WebAssembly on the first 1,000 molecules
+// solubility models, manufacturability counts, SA score, the 13 metabolism reactions, the readiness
+// ordering over the other findings) with RDKit WebAssembly on the first 1,000 molecules
 // of NCI first_5K.smi (Debian rdkit-data), beside native RDKit (Debian python3-rdkit) doing the
 // same steps in one process, timed inside Python so interpreter start-up is not counted. The
 // native side skips InChI (Debian's build has none) and the 2D depiction: both favour native.
@@ -8,7 +9,13 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { IMPLEMENTED_MODULES, loadRDKit, prepareCompound } from "@svc/science";
+import {
+  type CompoundFinding,
+  IMPLEMENTED_MODULES,
+  loadRDKit,
+  METABOLISM_RULES,
+  prepareCompound,
+} from "@svc/science";
 
 const MOLECULES = 1000;
 const PYTHON = "/usr/bin/python3";
@@ -35,14 +42,19 @@ const row = (value: string, index: number) => ({
   metadata: {},
 });
 function runAll(count: number): number {
-  const analyzers = IMPLEMENTED_MODULES.map((module) => module.createAnalyzer());
+  const analyzers = IMPLEMENTED_MODULES.map((module) => ({
+    id: module.id,
+    analyzer: module.createAnalyzer(),
+  }));
   let parsed = 0;
   for (let i = 0; i < count; i++) {
     const compound = prepareCompound(rdkit, row(smiles[i] as string, i + 1));
     if (compound.ok) parsed++;
-    for (const analyzer of analyzers) analyzer.analyze(compound);
+    // As the runner does: each module sees the findings of those before it (the readiness module reads them).
+    const findings = new Map<string, CompoundFinding>();
+    for (const { id, analyzer } of analyzers) findings.set(id, analyzer.analyze(compound, findings));
   }
-  for (const analyzer of analyzers) analyzer.finish();
+  for (const { analyzer } of analyzers) analyzer.finish();
   return parsed;
 }
 runAll(100); // warm-up: JIT, wasm tiers, compiled queries and the solubility model
@@ -65,7 +77,7 @@ if (!existsSync(PYTHON) || spawnSync(PYTHON, ["-c", "import rdkit"], { stdio: "i
 import csv, json, sys, time
 import numpy as np
 from rdkit import Chem, RDLogger, rdBase
-from rdkit.Chem import Crippen, Descriptors, FilterCatalog, Lipinski, QED, rdMolDescriptors as rd
+from rdkit.Chem import AllChem, Crippen, Descriptors, FilterCatalog, Lipinski, QED, rdMolDescriptors as rd
 from rdkit.Chem.SaltRemover import SaltRemover
 RDLogger.DisableLog("rdApp.*")
 data = sys.argv[2]
@@ -79,6 +91,12 @@ sys.path.insert(0, "/usr/share/RDKit/Contrib/SA_Score")
 import sascorer
 sascorer.readFragmentScores()
 model = json.load(open(data + "solubility-models.json"))["kernel"]
+reactions = [AllChem.ReactionFromSmarts(r) for r in json.load(open(sys.argv[3]))]
+def products(parent):
+    for rxn in reactions:
+        for product_set in rxn.RunReactants((parent,), 40):
+            for p in product_set:
+                Chem.MolFromSmiles(Chem.MolToSmiles(p))
 train, alpha = np.array(model["train"]), np.array(model["alpha"])
 mean, scale = np.array(model["mean"]), np.array(model["scale"])
 def analyse(smi):
@@ -102,6 +120,7 @@ def analyse(smi):
     rd.CalcNumAtomStereoCenters(parent); rd.CalcNumUnspecifiedAtomStereoCenters(parent)
     rd.CalcNumSpiroAtoms(parent); rd.CalcNumBridgeheadAtoms(parent); parent.GetRingInfo().AtomRings()
     sascorer.calculateScore(parent)
+    products(parent)
     return True
 smiles = open(sys.argv[1]).read().split("\\n")
 for s in smiles[:100]: analyse(s)
@@ -111,8 +130,10 @@ print(json.dumps({"seconds": time.perf_counter() - start, "parsed": ok, "version
 `;
     const scriptPath = join(dir, "native.py");
     writeFileSync(scriptPath, script);
+    const reactionsPath = join(dir, "reactions.json");
+    writeFileSync(reactionsPath, JSON.stringify(METABOLISM_RULES.map((rule) => rule.reaction)));
     const native = JSON.parse(
-      execFileSync(PYTHON, [scriptPath, input, `${DATA.pathname}`], { encoding: "utf8" }),
+      execFileSync(PYTHON, [scriptPath, input, `${DATA.pathname}`, reactionsPath], { encoding: "utf8" }),
     ) as { seconds: number; parsed: number; version: string };
     const nativeRate = MOLECULES / native.seconds;
     console.log(

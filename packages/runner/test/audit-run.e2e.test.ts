@@ -162,6 +162,15 @@ describe("svc-runner end to end", () => {
     const admet = await readJson(join(run.runDir, "raw/admet_predictions_raw.json"));
     assert.equal(admet.status, "executed");
     assert.equal(admet.result.compounds.length, 34);
+    // The readiness module reads the other modules' findings through the runner (run-modules.ts).
+    const readiness = await readJson(
+      join(run.runDir, "raw/wetlab_priority_and_readiness_determiner_raw.json"),
+    );
+    assert.equal(readiness.status, "executed");
+    assert.equal(readiness.result.summary.ranking.length, 34);
+    assert.ok(readiness.result.compounds.every((c: { coverage: number | null }) => (c.coverage ?? 0) > 0.8));
+    const metabolites = await readJson(join(run.runDir, "raw/metabolite_prediction_raw.json"));
+    assert.equal(metabolites.status, "executed");
     const verification = await assertSealVerified(run.runDir);
     assert.equal(verification.payload?.run_id, "run_full");
     const report = await readFile(join(run.runDir, "results/report.html"), "utf8");

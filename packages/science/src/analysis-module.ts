@@ -18,12 +18,17 @@ export interface CompoundFinding {
   readonly evidence_id: string;
 }
 
+/** The findings of the modules that already ran on the same compound, by module id. */
+export type UpstreamFindings = ReadonlyMap<string, CompoundFinding>;
+
 /**
  * Stateful only within one run (e.g. duplicate detection), deterministic, no I/O: the framework
- * feeds compounds in portfolio order and writes what comes back.
+ * feeds compounds in portfolio order and writes what comes back. `upstream` holds the findings of
+ * the modules listed before this one in the registry, for the same compound; only a module that
+ * declares `reads` uses it (the others ignore it).
  */
 export interface ModuleAnalyzer<C extends CompoundFinding = CompoundFinding, S = unknown> {
-  analyze(compound: PreparedCompound): C;
+  analyze(compound: PreparedCompound, upstream?: UpstreamFindings): C;
   finish(): S;
 }
 
@@ -49,6 +54,12 @@ export interface AnalysisModule<C extends CompoundFinding = CompoundFinding, S =
   readonly method: MethodCard;
   readonly requiredInputs: readonly InputKind[];
   readonly riskChannel: RiskChannel;
+  /**
+   * Modules whose per-compound findings this one reads from `upstream`. The registry lists such
+   * modules after every module they read (registry.test.ts checks it); one that did not run is
+   * simply absent from `upstream`, and the reader reports it missing.
+   */
+  readonly reads?: readonly string[];
   createAnalyzer(): ModuleAnalyzer<C, S>;
 }
 

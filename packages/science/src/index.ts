@@ -5,7 +5,15 @@ export {
   BBBP_VALIDATION,
 } from "./admet/admet-predictions.ts";
 export type { BioavailabilityRadar, RadarAxis } from "./admet/bioavailability-radar.ts";
-export { type BoiledEggCall, boiledEgg } from "./admet/boiled-egg.ts";
+export {
+  BOILED_EGG,
+  BOILED_EGG_CITATION,
+  type BoiledEggCall,
+  boiledEgg,
+  type EggEllipse,
+  ellipseLevel,
+  ellipseOutline,
+} from "./admet/boiled-egg.ts";
 export { RULE_SETS, type RuleName, type RuleVerdict } from "./admet/drug-likeness-rules.ts";
 export { computeQed, type QedProperties, qedProperties } from "./admet/qed.ts";
 export {
@@ -17,6 +25,7 @@ export {
   type ModuleAnalyzer,
   type RiskChannel,
   ratio,
+  type UpstreamFindings,
 } from "./analysis-module.ts";
 export type { CompoundRow } from "./compound-row.ts";
 export {
@@ -36,6 +45,13 @@ export {
   type ManufacturabilityProfile,
   manufacturabilityProfile,
 } from "./manufacturability/manufacturability-profile.ts";
+export { type CandidateSite, candidateSites } from "./metabolism/candidate-sites.ts";
+export { METABOLISM_RULES, type MetabolismRule } from "./metabolism/metabolism-rules.ts";
+export {
+  type MetaboliteFinding,
+  type MetaboliteSummary,
+  metabolitePrediction,
+} from "./metabolism/metabolite-prediction.ts";
 export { type MolecularLogicFinding, type MolecularLogicSummary, molecularLogic } from "./molecular-logic.ts";
 export { chooseParent, PARENT_RULE, type ParentChoice } from "./parent/choose-parent.ts";
 export {
@@ -45,6 +61,14 @@ export {
   prepareCompound,
 } from "./prepare-compound.ts";
 export { loadRDKit, type Mol, type ParseOutcome, parseSmiles, type RDKit } from "./rdkit.ts";
+export { READINESS_SIGNALS, type SignalReading } from "./readiness/readiness-signals.ts";
+export {
+  type RankEntry,
+  type ReadinessFinding,
+  type ReadinessSummary,
+  rankCompounds,
+  wetlabReadiness,
+} from "./readiness/wetlab-readiness.ts";
 export { IMPLEMENTED_MODULES } from "./registry.ts";
 export { type SolubilityClass, solubilityClass } from "./solubility/esol.ts";
 export {

@@ -29,3 +29,12 @@ test("no module is both implemented and listed as unavailable, and docs/science.
       `docs/science.md does not list ${id}`,
     );
 });
+
+test("a module that reads other modules' findings runs after every implemented module it reads", () => {
+  const position = new Map(IMPLEMENTED_MODULES.map((module, at) => [module.id, at]));
+  for (const [at, module] of IMPLEMENTED_MODULES.entries())
+    for (const read of module.reads ?? []) {
+      const readAt = position.get(read);
+      if (readAt !== undefined) assert.ok(readAt < at, `${module.id} reads ${read}, listed after it`);
+    }
+});

@@ -2,13 +2,15 @@ import { admetPredictions } from "./admet/admet-predictions.ts";
 import type { AnalysisModule } from "./analysis-module.ts";
 import { kinaseDrugLikeness } from "./kinase-drug-likeness.ts";
 import { manufacturabilityAudit } from "./manufacturability/manufacturability-audit.ts";
+import { metabolitePrediction } from "./metabolism/metabolite-prediction.ts";
 import { molecularLogic } from "./molecular-logic.ts";
+import { wetlabReadiness } from "./readiness/wetlab-readiness.ts";
 import { solubilityAssessment } from "./solubility/solubility-assessment.ts";
 import { synthesisAudit } from "./synthesis/synthesis-audit.ts";
 import { toxicityProfile } from "./toxicity/toxicity-profile.ts";
 
-/** Modules this build implements; every other policy module is `not_available`, never faked. */
-export const IMPLEMENTED_MODULES: readonly AnalysisModule[] = [
+/** Modules reading only the compound. */
+const PER_COMPOUND_MODULES: readonly AnalysisModule[] = [
   molecularLogic as unknown as AnalysisModule,
   kinaseDrugLikeness as unknown as AnalysisModule,
   toxicityProfile as unknown as AnalysisModule,
@@ -16,4 +18,11 @@ export const IMPLEMENTED_MODULES: readonly AnalysisModule[] = [
   admetPredictions as unknown as AnalysisModule,
   manufacturabilityAudit as unknown as AnalysisModule,
   synthesisAudit as unknown as AnalysisModule,
+  metabolitePrediction as unknown as AnalysisModule,
 ];
+
+/** Modules that also read other modules' findings of the compound (`reads`): they run after all of the above. */
+const READING_MODULES: readonly AnalysisModule[] = [wetlabReadiness as unknown as AnalysisModule];
+
+/** Modules this build implements, in run order; every other policy module is `not_available`, never faked. */
+export const IMPLEMENTED_MODULES: readonly AnalysisModule[] = [...PER_COMPOUND_MODULES, ...READING_MODULES];

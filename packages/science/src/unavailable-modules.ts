@@ -10,11 +10,7 @@ export const UNAVAILABLE_MODULES: Readonly<Record<string, string>> = {
     "not available: a nearest-approved-drug model and CT_TOX classifier on ClinTox are not built yet",
   gcn_toxicity:
     "not available: a graph network (or a fingerprint model under its own name) trained on Tox21 is not built yet",
-  metabolite_prediction:
-    "not available: site-of-metabolism reaction rules written from the literature are not built yet",
   uncertainty_quantification:
     "not available: conformal intervals and applicability domains across modules are not built yet " +
     "(solubility_assessment reports its own domain)",
-  wetlab_priority_and_readiness_determiner:
-    "not available: the transparent ranking over the other modules' signals is not built yet",
 };

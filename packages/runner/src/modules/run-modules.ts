@@ -58,7 +58,8 @@ export async function runModules(options: RunModulesOptions): Promise<ModuleRunR
       for (const entry of running) {
         if (entry.failed !== null) continue;
         try {
-          const finding = entry.analyzer.analyze(compound);
+          // `findings` so far: modules that read others (registry order puts them last) see them.
+          const finding = entry.analyzer.analyze(compound, findings);
           findings.set(entry.module.id, finding);
           await entry.raw.push(finding);
         } catch (error) {

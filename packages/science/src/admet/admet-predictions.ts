@@ -86,7 +86,9 @@ const METHOD: MethodCard = {
   limits:
     "WLOGP stands in for XLOGP3/MLOGP/CLOGP wherever the original rule or SwissADME used them; TPSA has no S/P " +
     "contributions (RDKit default), BOILED-Egg was fitted with them; Egan is applied as the limits of its " +
-    "ellipse (a box: the ellipse's axes are not available offline); the radar's INSOLU axis uses the " +
+    "99% ellipse, a box (WLOGP ≤ 5.88, TPSA ≤ 131.6): the ellipse's centre and axes (Egan, Merz & Baldwin 2000) " +
+    "are not in any source available offline, and the egg replaces the box only once they are checked in with " +
+    "the paper's own worked values to test against; the radar's INSOLU axis uses the " +
     "solubility_assessment model, not SwissADME's ESOL. No P-gp or CYP calls (not reproducible offline).",
 };
 

@@ -1,6 +1,6 @@
+import { BOILED_EGG, BOILED_EGG_CITATION, ellipseOutline } from "@svc/science";
 import { scaleLinear } from "d3-scale";
 import { line } from "d3-shape";
-import { BBB_ELLIPSE, EGG_CITATION, ellipseOutline, HIA_ELLIPSE } from "./boiled-egg-ellipses.ts";
 import { escapeHtml, formatNumber } from "./format.ts";
 import { domainOf, openSvg, type PlotBox, renderAxes } from "./svg-axes.ts";
 
@@ -63,7 +63,7 @@ export function renderBoiledEgg(points: readonly EggPoint[]): string {
     .join("");
   return `<figure id="plot-boiled-egg">${openSvg(BOX, "BOILED-Egg: WLOGP against TPSA", "boiled-egg")}
 <rect class="egg-bg" x="${BOX.left}" y="${BOX.top}" width="${BOX.width - BOX.left - BOX.right}" height="${BOX.height - BOX.top - BOX.bottom}"/>
-<path class="egg-white" d="${path(ellipseOutline(HIA_ELLIPSE))}"/><path class="egg-yolk" d="${path(ellipseOutline(BBB_ELLIPSE))}"/>
+<path class="egg-white" d="${path(ellipseOutline(BOILED_EGG.white))}"/><path class="egg-yolk" d="${path(ellipseOutline(BOILED_EGG.yolk))}"/>
 ${renderAxes(BOX, x, y, "TPSA (Å²)", "WLOGP")}<g class="marks">${marks}</g></svg>
-<figcaption>BOILED-Egg, ${points.length} compounds. White: high passive gastrointestinal absorption; yolk: blood–brain barrier permeation (${escapeHtml(EGG_CITATION)}; ellipses fitted here to the paper's published boundary). WLOGP is RDKit's Wildman–Crippen logP; TPSA is RDKit's (N and O only; the paper's TPSA also counts S and P, so sulfur- and phosphorus-rich compounds sit slightly low). P-gp substrate status, shown in blue/red by SwissADME, is not computed here.</figcaption></figure>`;
+<figcaption>BOILED-Egg, ${points.length} compounds. White: high passive gastrointestinal absorption; yolk: blood–brain barrier permeation (${escapeHtml(BOILED_EGG_CITATION)}; ellipses fitted here to the paper's published boundary). WLOGP is RDKit's Wildman–Crippen logP; TPSA is RDKit's (N and O only; the paper's TPSA also counts S and P, so sulfur- and phosphorus-rich compounds sit slightly low). P-gp substrate status, shown in blue/red by SwissADME, is not computed here.</figcaption></figure>`;
 }

@@ -110,8 +110,8 @@ const SOLUBILITY = "solubility_assessment";
 const TOXICITY = "toxicity_profile";
 const SYNTHESIS = "synthesis_audit";
 const LOGIC = "molecular_logic";
-// Not among the agreed keys yet: the readiness module is expected to give `readiness_score`
-// (higher = readier) and `rationale` (text); until it exists the report orders transparently.
+// The readiness module gives `readiness_score` (higher = readier) and `rationale` (text); when it
+// did not run, the report orders transparently.
 const READINESS = "wetlab_priority_and_readiness_determiner";
 
 /** SwissADME radar ranges (Daina, Michielin & Zoete 2017, Sci Rep 7:42717, Figure 3). */

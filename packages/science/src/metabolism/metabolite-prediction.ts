@@ -1,0 +1,137 @@
+import {
+  type AnalysisModule,
+  type CompoundFinding,
+  findingBase,
+  type MethodCard,
+  unparseableFinding,
+} from "../analysis-module.ts";
+import { withParentMol } from "../parent/with-parent-mol.ts";
+import type { PreparedCompound } from "../prepare-compound.ts";
+import { type CandidateSite, candidateSites, ENUMERATION_BOUNDS } from "./candidate-sites.ts";
+import { METABOLISM_RULES } from "./metabolism-rules.ts";
+
+export interface MetaboliteFinding extends CompoundFinding {
+  readonly status: "assessed" | "not_assessed";
+  readonly reason: string | null;
+  /** Where each rule applies on the parent, with its products; no probabilities. */
+  readonly candidate_sites: readonly CandidateSite[] | null;
+  /** Number of candidate sites per rule id (rules with none omitted). */
+  readonly sites_per_rule: Readonly<Record<string, number>> | null;
+  /** Rules stopped at an enumeration bound for this compound. */
+  readonly truncated_rules: readonly string[] | null;
+}
+
+export interface MetaboliteSummary {
+  readonly assessed: number;
+  readonly not_assessed: number;
+  /** Compounds with at least one site of each rule. */
+  readonly compounds_per_rule: Readonly<Record<string, number>>;
+  readonly truncated_compounds: number;
+  readonly bounds: typeof ENUMERATION_BOUNDS;
+  readonly rules: readonly {
+    readonly id: string;
+    readonly name: string;
+    readonly phase: string;
+    readonly enzymes: string;
+    readonly reaction: string;
+    readonly citations: readonly string[];
+    readonly basis: string;
+  }[];
+  readonly method: MethodCard;
+}
+
+const ID = "metabolite_prediction";
+
+export const METABOLITE_FIXTURE_COUNT = 12;
+
+const METHOD: MethodCard = {
+  what:
+    "Candidate sites of metabolism of the parent: 13 reaction rules written here as RDKit reaction SMARTS " +
+    "(aromatic and benzylic hydroxylation; N-, O-, S-dealkylation; S- and N-oxidation; alkene epoxidation; " +
+    "ester and amide hydrolysis; O-glucuronidation, O-sulfation, N-acetylation), each applied with RDKit's " +
+    "reaction engine. Per site: the rule, the matched atoms (indices into parent_smiles) and the product " +
+    "SMILES. A site says a reaction is chemically possible there, not that it happens: no rates, no " +
+    "probabilities, no ranking of sites.",
+  citations: [
+    "Guengerich, Chem. Res. Toxicol. 2001, 14, 611 (P450 reactions)",
+    "Testa & Krämer, Chem. Biodivers. 2007, 4, 257 (Part 2, redox reactions)",
+    "Testa & Krämer, Chem. Biodivers. 2007, 4, 2031 (Part 3, hydrolysis)",
+    "Testa & Krämer, Chem. Biodivers. 2008, 5, 2171 (Part 4, conjugation)",
+    "Cashman & Zhang, Annu. Rev. Pharmacol. Toxicol. 2006, 46, 65 (FMO N- and S-oxygenation)",
+  ],
+  data: [],
+  validation:
+    `${METABOLITE_FIXTURE_COUNT} hand-checked fixtures of drugs and a documented human metabolite, each with ` +
+    "its citation (e.g. codeine → morphine, Dayer 1988; diazepam → nordazepam, Andersson 1994; acetaminophen " +
+    "O-glucuronide and O-sulfate, Mazaleuskaya 2015), compared by InChIKey; the pairing of RDKit WebAssembly " +
+    "product sets with atoms checked against native RDKit's react_atom_idx. Test: metabolism/*.test.ts.",
+  limits:
+    "Rules, not a trained site-of-metabolism model: every rule fires wherever its pattern matches, so the " +
+    "list over-predicts (e.g. every benzene CH is an aromatic hydroxylation site) and says nothing about " +
+    "which site dominates, which enzyme isoform acts, or how fast. No aliphatic (non-benzylic) hydroxylation, " +
+    "aldehyde-oxidase, reductive, GSH or amino-acid conjugation rules. Products are the first step only " +
+    `(no sequential metabolism). Bounded: ${ENUMERATION_BOUNDS.perRule} matches per rule, ` +
+    `${ENUMERATION_BOUNDS.perCompound} sites per compound (truncated_rules says where).`,
+};
+
+const EMPTY = { candidate_sites: null, sites_per_rule: null, truncated_rules: null } as const;
+
+/** Rule-based candidate sites of metabolism of each parsed compound's parent. */
+export const metabolitePrediction: AnalysisModule<MetaboliteFinding, MetaboliteSummary> = {
+  id: ID,
+  version: "1.0.0",
+  description:
+    "Candidate sites of metabolism from 13 cited reaction rules (RDKit reactions), no probabilities",
+  method: METHOD,
+  requiredInputs: ["portfolio"],
+  riskChannel: "safety",
+  createAnalyzer() {
+    let assessed = 0;
+    let notAssessed = 0;
+    let truncatedCompounds = 0;
+    const perRule: Record<string, number> = {};
+    return {
+      analyze(compound: PreparedCompound): MetaboliteFinding {
+        if (!compound.ok) {
+          notAssessed++;
+          return { ...unparseableFinding(ID, compound), ...EMPTY };
+        }
+        const { sites, truncated_rules } = withParentMol(compound, (mol, rdkit) =>
+          candidateSites(rdkit, mol),
+        );
+        const counts: Record<string, number> = {};
+        for (const site of sites) counts[site.rule_id] = (counts[site.rule_id] ?? 0) + 1;
+        for (const rule of Object.keys(counts)) perRule[rule] = (perRule[rule] ?? 0) + 1;
+        assessed++;
+        if (truncated_rules.length > 0) truncatedCompounds++;
+        return {
+          ...findingBase(ID, compound),
+          status: "assessed",
+          reason: null,
+          candidate_sites: sites,
+          sites_per_rule: counts,
+          truncated_rules,
+        };
+      },
+      finish(): MetaboliteSummary {
+        return {
+          assessed,
+          not_assessed: notAssessed,
+          compounds_per_rule: perRule,
+          truncated_compounds: truncatedCompounds,
+          bounds: ENUMERATION_BOUNDS,
+          rules: METABOLISM_RULES.map(({ id, name, phase, enzymes, reaction, citations, basis }) => ({
+            id,
+            name,
+            phase,
+            enzymes,
+            reaction,
+            citations,
+            basis,
+          })),
+          method: METHOD,
+        };
+      },
+    };
+  },
+};
