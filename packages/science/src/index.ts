@@ -1,4 +1,5 @@
 export {
+  type AdmetAssessment,
   type AdmetFinding,
   type AdmetSummary,
   admetPredictions,
@@ -13,6 +14,7 @@ export {
   type CompoundFinding,
   evidenceId,
   type InputKind,
+  isSplitModule,
   type MethodCard,
   type ModuleAnalyzer,
   type RiskChannel,
