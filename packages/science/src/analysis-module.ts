@@ -97,13 +97,14 @@ export function findingBase(moduleId: string, compound: PreparedCompound) {
 }
 
 /**
- * The finding of a compound RDKit could not parse: `not_assessed`, with RDKit's reason. Each module
- * adds its own keys as null, so a missing value is never read as a measured one.
+ * The finding of a compound RDKit could not parse, or never judged (`unassessed`: too large, a
+ * fault, the time budget): `not_assessed`, with the reason. Each module adds its own keys as null,
+ * so a missing value is never read as a measured one.
  */
 export function unparseableFinding(moduleId: string, compound: Extract<PreparedCompound, { ok: false }>) {
   return {
     ...findingBase(moduleId, compound),
     status: "not_assessed" as const,
-    reason: `unparseable SMILES: ${compound.error}`,
+    reason: compound.unassessed === true ? compound.error : `unparseable SMILES: ${compound.error}`,
   };
 }

@@ -10,7 +10,8 @@ import type { PreparedCompound } from "./prepare-compound.ts";
 
 export interface MolecularLogicFinding extends CompoundFinding {
   readonly line: number;
-  readonly status: "parsed" | "unparseable";
+  /** `unassessed`: RDKit never judged it (size guard, fault, time budget); not a parse failure. */
+  readonly status: "parsed" | "unparseable" | "unassessed";
   readonly error: string | null;
   readonly input_smiles: string;
   readonly canonical_smiles: string | null;
@@ -36,6 +37,10 @@ export interface MolecularLogicSummary {
   readonly parsed: number;
   readonly unparseable: number;
   readonly unparseable_candidates: readonly string[];
+  /** Rows RDKit never judged (size guard, fault, time budget): neither parsed nor unparseable. */
+  readonly unassessed: number;
+  readonly unassessed_candidates: readonly string[];
+  /** parsed / (compounds − unassessed): the share of the judged structures that parse. */
   readonly parse_rate: number;
   readonly multi_fragment: number;
   readonly charged_parents: number;
@@ -86,6 +91,7 @@ export const molecularLogic: AnalysisModule<MolecularLogicFinding, MolecularLogi
   createAnalyzer() {
     const firstByKey = new Map<string, string>();
     const unparseable: string[] = [];
+    const unassessed: string[] = [];
     const duplicates: { candidate_id: string; duplicate_of: string }[] = [];
     const ambiguous: string[] = [];
     const inorganic: string[] = [];
@@ -96,8 +102,8 @@ export const molecularLogic: AnalysisModule<MolecularLogicFinding, MolecularLogi
     // The run state: counts and duplicates by parent InChIKey, in portfolio order.
     const merge = (finding: MolecularLogicFinding): MolecularLogicFinding => {
       compounds++;
-      if (finding.status === "unparseable") {
-        unparseable.push(finding.candidate_id);
+      if (finding.status === "unparseable" || finding.status === "unassessed") {
+        (finding.status === "unparseable" ? unparseable : unassessed).push(finding.candidate_id);
         return finding;
       }
       const key = finding.parent_inchikey ?? (finding.parent_smiles as string);
@@ -115,13 +121,15 @@ export const molecularLogic: AnalysisModule<MolecularLogicFinding, MolecularLogi
       analyze: (compound: PreparedCompound) => merge(assessMolecularLogic(compound)),
       merge,
       finish(): MolecularLogicSummary {
-        const parsed = compounds - unparseable.length;
+        const parsed = compounds - unparseable.length - unassessed.length;
         return {
           compounds,
           parsed,
           unparseable: unparseable.length,
           unparseable_candidates: unparseable,
-          parse_rate: ratio(parsed, compounds),
+          unassessed: unassessed.length,
+          unassessed_candidates: unassessed,
+          parse_rate: ratio(parsed, compounds - unassessed.length),
           multi_fragment: multiFragment,
           charged_parents: charged,
           with_unspecified_stereo: unspecified,
@@ -147,7 +155,7 @@ function assessMolecularLogic(compound: PreparedCompound): MolecularLogicFinding
   if (!compound.ok) {
     return {
       ...base,
-      status: "unparseable",
+      status: compound.unassessed === true ? "unassessed" : "unparseable",
       error: compound.error,
       canonical_smiles: null,
       inchikey: null,
