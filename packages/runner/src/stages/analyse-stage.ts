@@ -150,7 +150,7 @@ function itemsOf(
       else {
         const { row: input } = row.compound;
         item = {
-          compound: { row: input, ok: false, error: `unassessed: ${outcome.reason}` },
+          compound: { row: input, ok: false, error: `unassessed: ${outcome.reason}`, unassessed: true },
           analysis: null,
         };
         validated = { status: "unassessed", reason: outcome.reason };
