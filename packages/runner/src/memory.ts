@@ -11,5 +11,8 @@ export function memoryFields(): Record<string, number> {
     rss_mib: Math.round(usage.rss / MIB),
     max_rss_mib: Math.round(process.resourceUsage().maxRSS / 1024),
     heap_used_mib: Math.round(usage.heapUsed / MIB),
+    heap_total_mib: Math.round(usage.heapTotal / MIB),
+    // Buffers (file chunks) live outside the heap until a collection frees them.
+    external_mib: Math.round(usage.external / MIB),
   };
 }

@@ -48,7 +48,9 @@ export async function sealStage(options: SealStageOptions): Promise<SealOutcome>
     if (pdf.printed) log.info("report printed", { phase: "outputs", pdf: "results/report.pdf" });
     else log.info("report.pdf skipped", { phase: "outputs", reason: pdf.reason });
     await writeExpectedHashes(runDir);
-    return sealHashes(runDir);
+    const hashes = await sealHashes(runDir);
+    log.info("outputs hashed", { phase: "seal", ...memoryFields() });
+    return hashes;
   };
   const hashes = await finalize("sealed");
   log.info("run_complete", { phase: "seal" });
