@@ -6,7 +6,9 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const only = process.argv.slice(2);
+// Names pick benchmarks; `--flag` arguments are passed on to each (e.g. `-- runner --report-560k`).
+const only = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
+const flags = process.argv.slice(2).filter((arg) => arg.startsWith("--"));
 const benches = readdirSync(here)
   .filter((name) => name.endsWith(".bench.ts"))
   .filter((name) => only.length === 0 || only.some((wanted) => name.includes(wanted)))
@@ -15,7 +17,7 @@ if (benches.length === 0) console.log("no benchmarks match");
 let failed = 0;
 for (const name of benches) {
   console.log(`\n== ${name}`);
-  const result = spawnSync(process.execPath, [join(here, name)], { stdio: "inherit" });
+  const result = spawnSync(process.execPath, [join(here, name), ...flags], { stdio: "inherit" });
   if (result.status !== 0) failed++;
 }
 process.exitCode = failed === 0 ? 0 : 1;

@@ -4,11 +4,14 @@
 // (python3-rdkit) doing the same per-compound steps in one process: parse, largest fragment,
 // canonical SMILES, InChI/InChIKey where its build has them, charges, the property set and a
 // 2D SVG depiction, one JSON line per compound. Both are timed as whole processes. Then the same
-// portfolio repeated to 50k rows shows whether peak RSS stays flat.
+// portfolio repeated to 50k rows (NCI rows again with new ids: `<id>_<repeat>`) shows whether
+// peak RSS stays flat.
 // Anchor: the native script. Goal on the 2-core machine: ≥ 1.5× native, RSS flat 5k → 50k.
 // BENCH_RUNNER_LARGE=<rows> changes the large run (0 skips it).
+// `--report-560k` (opt-in, hours on 2 cores): also audits 560,000 rows (NCI repeated) and checks
+// the issue's bound: results/report.html under 25 MB, and prints its peak RSS beside the 5k run's.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startTestEntitlement } from "../packages/runner/test/support/entitlement-harness.ts";
@@ -17,6 +20,8 @@ const NCI = "/usr/share/RDKit/Data/NCI/first_5K.smi";
 const PYTHON = "/usr/bin/python3";
 const BIN = new URL("../packages/runner/bin/svc-runner.ts", import.meta.url).pathname;
 const LARGE = Number(process.env.BENCH_RUNNER_LARGE ?? "50000");
+const HUGE = process.argv.includes("--report-560k") ? 560_000 : 0;
+const REPORT_MAX_BYTES = 25 * 1024 * 1024;
 
 if (!existsSync(NCI) || spawnSync(PYTHON, ["-c", "import rdkit"], { stdio: "ignore" }).status !== 0) {
   console.log(`needs ${NCI} and native RDKit: sudo apt-get install -y rdkit-data python3-rdkit`);
@@ -60,7 +65,9 @@ try {
     const last = JSON.parse(log.trim().split("\n").at(-1) as string) as { max_rss_mib?: number; msg: string };
     if (last.max_rss_mib === undefined) throw new Error(`svc-runner failed: ${log.slice(-2000)}`);
     const workers = /"workers":(\d+)/.exec(log)?.[1] ?? "?";
-    return { seconds, rss: last.max_rss_mib, workers };
+    const report = statSync(join(root, "output", `bench_${rows}`, "results", "report.html")).size;
+    rmSync(join(root, "output", `bench_${rows}`), { recursive: true, force: true });
+    return { seconds, rss: last.max_rss_mib, workers, report };
   };
 
   const small = await audit(nci.length);
@@ -82,8 +89,17 @@ try {
       `svc-runner   ${(LARGE / large.seconds).toFixed(0)} compounds/s on ${LARGE} rows (${large.seconds.toFixed(1)} s, peak RSS ${large.rss} MiB)`,
     );
     console.log(
-      `memory       peak RSS ${LARGE} rows / ${nci.length} rows = ${(large.rss / small.rss).toFixed(2)} (flat = 1.0)`,
+      `memory       peak RSS ${LARGE} rows / ${nci.length} rows = ${(large.rss / small.rss).toFixed(2)} (${large.rss} / ${small.rss} MiB; flat = 1.0)`,
     );
+  }
+
+  if (HUGE > 0) {
+    const huge = await audit(HUGE);
+    const mb = (huge.report / 1024 / 1024).toFixed(1);
+    console.log(
+      `560k         ${HUGE} rows in ${(huge.seconds / 60).toFixed(1)} min; report.html ${mb} MB (${huge.report < REPORT_MAX_BYTES ? "under" : "OVER"} the 25 MB bound); peak RSS ${huge.rss} MiB = ${(huge.rss / small.rss).toFixed(2)} × the ${nci.length}-row run`,
+    );
+    if (huge.report >= REPORT_MAX_BYTES) process.exitCode = 1;
   }
 } finally {
   await service.close();

@@ -35,6 +35,10 @@ export const ERROR_REGISTRY = {
   PAYLOAD_TOO_LARGE: { status: 413, message: "The request body is too large." },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: "The request body must be application/json." },
   RANGE_NOT_SATISFIABLE: { status: 416, message: "The requested byte range lies outside the file." },
+  SHARDS_NEED_SHARED_STORAGE: {
+    status: 409,
+    message: "shards > 1 needs a ReadWriteMany claim or cloudstore; this server's claim is ReadWriteOnce.",
+  },
   KUBE_INVALID: { status: 422, message: "Kubernetes rejected the object as invalid." },
   INTERNAL: { status: 500, message: "Internal error; see the service log with the request id." },
   KUBE_UNAVAILABLE: {

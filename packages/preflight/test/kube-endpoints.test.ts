@@ -32,30 +32,17 @@ describe("pipeline launch against the Kubernetes API double", () => {
   });
   after(() => harness.close());
 
-  test("a sharded run is one Indexed Job with a pod per shard, each told the shard count", async () => {
+  test("a sharded launch on this ReadWriteOnce claim is refused with a code naming shards, and no Job", async () => {
+    const before = createdJobs(harness).length;
     const response = await harness.call(
       "/api/pipeline/run",
-      jsonPost({ projectId: "proj-1", namespace: "svc", runId: "run_sharded_1", shards: 3 }),
+      jsonPost({ projectId: "proj-1", namespace: "svc", runId: "run_sharded_rwo", shards: 2 }),
     );
-    assert.equal(response.status, 201);
-    const body = (await response.json()) as { jobName: string; shards: number };
-    assert.equal(body.shards, 3);
-    const job = harness.double.getJob("svc", body.jobName) as unknown as JobManifest;
-    assertValidJobManifest(job);
-    assert.equal(job.spec.completionMode, "Indexed");
-    assert.equal(job.spec.completions, 3);
-    assert.equal(job.spec.parallelism, 3);
-    const env = job.spec.template.spec.containers[0]?.env ?? [];
-    assert.deepEqual(
-      env.find((entry) => entry.name === "SVC_SHARDS"),
-      { name: "SVC_SHARDS", value: "3" },
-    );
-    const refused = await harness.call(
-      "/api/pipeline/run",
-      jsonPost({ projectId: "proj-1", namespace: "svc", runId: "run_sharded_2", shards: 0 }),
-    );
-    assert.equal(refused.status, 400);
-    assert.match(await refused.text(), /shards/);
+    assert.equal(response.status, 409);
+    const body = (await response.json()) as ErrorBody;
+    assert.equal(body.error.code, "SHARDS_NEED_SHARED_STORAGE");
+    assert.match(body.error.message, /^shards: 2 pods cannot share the ReadWriteOnce claim audit-data/);
+    assert.equal(createdJobs(harness).length, before);
   });
 
   test("a standard run creates a schema-valid Job with image, command, env, claim, service account and no GPU", async () => {
@@ -572,5 +559,48 @@ describe("pipeline launch without the runner settings", () => {
     assert.equal(error.code, "RUNNER_NOT_CONFIGURED");
     assert.match(error.message, /SVC_RUNNER_IMAGE/);
     assert.match(error.message, /SVC_APP_FULLNAME/);
+  });
+});
+
+describe("sharded launch on a ReadWriteMany claim", () => {
+  let harness: ServiceHarness;
+  before(async () => {
+    // The chart's ReadWriteMany layout: no co-location with the preflight pod.
+    harness = await startServiceHarness({
+      env: {
+        SVC_ENTITLEMENT_URL: "https://entitlement.example",
+        SVC_ENTITLEMENT_AUTH_MODE: "cloud",
+        SVC_INPUT_ROOT: "/data/input",
+        SVC_OUTPUT_ROOT: "/data/output",
+        SVC_DATA_CLAIM: "audit-data",
+      },
+    });
+  });
+  after(() => harness.close());
+
+  test("a sharded run is one Indexed Job with a pod per shard, each told the shard count", async () => {
+    const response = await harness.call(
+      "/api/pipeline/run",
+      jsonPost({ projectId: "proj-1", namespace: "svc", runId: "run_sharded_1", shards: 3 }),
+    );
+    assert.equal(response.status, 201);
+    const body = (await response.json()) as { jobName: string; shards: number };
+    assert.equal(body.shards, 3);
+    const job = harness.double.getJob("svc", body.jobName) as unknown as JobManifest;
+    assertValidJobManifest(job);
+    assert.equal(job.spec.completionMode, "Indexed");
+    assert.equal(job.spec.completions, 3);
+    assert.equal(job.spec.parallelism, 3);
+    const env = job.spec.template.spec.containers[0]?.env ?? [];
+    assert.deepEqual(
+      env.find((entry) => entry.name === "SVC_SHARDS"),
+      { name: "SVC_SHARDS", value: "3" },
+    );
+    const refused = await harness.call(
+      "/api/pipeline/run",
+      jsonPost({ projectId: "proj-1", namespace: "svc", runId: "run_sharded_2", shards: 0 }),
+    );
+    assert.equal(refused.status, 400);
+    assert.match(await refused.text(), /shards/);
   });
 });

@@ -11,6 +11,7 @@ import {
 } from "./interruption.ts";
 import type { EntitlementClient } from "./lifecycle/entitlement-client.ts";
 import type { Logger } from "./log.ts";
+import { memoryFields } from "./memory.ts";
 import { writeJsonAtomic } from "./outputs/atomic-write.ts";
 import { buildInterruptedSummary } from "./outputs/build-results.ts";
 import { prepareRunDir } from "./outputs/run-dir.ts";
@@ -113,6 +114,7 @@ export async function runAudit(deps: AuditDeps): Promise<AuditOutcome> {
     });
     const analysed = await analyseStage({
       config,
+      log,
       runDir,
       scratch,
       planned: plannedRun,
@@ -130,6 +132,7 @@ export async function runAudit(deps: AuditDeps): Promise<AuditOutcome> {
       phase: "outputs",
       claim_strength: analysed.counts.claim_strength,
       coverage: analysed.counts.coverage_ratio,
+      ...memoryFields(),
     });
     const writeInputs: WriteInputs = {
       config,

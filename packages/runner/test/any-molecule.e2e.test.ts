@@ -70,17 +70,20 @@ async function auditGiants(runId: string, extra: string[], t: { after: (fn: () =
     combined.compounds.map((c: { candidate_id: string }) => [c.candidate_id, c]),
   );
   const summary = JSON.parse(await readFile(join(runDir, "results", "summary.json"), "utf8"));
-  return { run, byId, summary };
+  const logic = JSON.parse(await readFile(join(runDir, "raw", "molecular_logic_raw.json"), "utf8"));
+  return { run, byId, summary, logic };
 }
 
 test("a giant chain, a 900-atom PEG and a hanging molecule are stopped by the size guard: one unassessed compound each, run sealed", async (t) => {
-  const { byId, summary } = await auditGiants("run_guarded", [], t);
+  const { byId, summary, logic } = await auditGiants("run_guarded", [], t);
   for (const id of ["A1", "A2", "A3"]) assert.equal(byId.get(id)?.assessment, "ok", id);
   assert.match(byId.get("GIANT")?.assessment_reason ?? "", /^1000 heavy atoms, over the limit of 300/);
   assert.match(byId.get("PEG")?.assessment_reason ?? "", /^901 heavy atoms/);
   assert.match(byId.get("HANG")?.assessment_reason ?? "", /^700 heavy atoms/);
   assert.equal(summary.compounds.total, 6);
   assert.equal(summary.compounds.unassessed, 3);
+  assert.equal(summary.compounds.unparseable, 0, "too large is not unparseable");
+  assert.deepEqual(logic.result.summary.unassessed_candidates, ["GIANT", "PEG", "HANG"]);
 });
 
 test("past the guard, RDKit faults and a hang are caught by the worker pool: one unassessed compound each, run sealed", async (t) => {

@@ -26,9 +26,26 @@ export type UpstreamFindings = ReadonlyMap<string, CompoundFinding>;
  * feeds compounds in portfolio order and writes what comes back. `upstream` holds the findings of
  * the modules listed before this one in the registry, for the same compound; only a module that
  * declares `reads` uses it (the others ignore it).
+ *
+ * Two ways to be run (issue 10 item 4, all cores):
+ * - `analyze` only: the runner calls it on its main thread, in portfolio order, with the main
+ *   thread's RDKit. Always works; every module starts here.
+ * - split: the module also has {@link AnalysisModule.assess} and its analyzer has `merge`. The
+ *   runner then calls `assess` in a worker thread (that worker's RDKit, the same worker that holds
+ *   the compound's preparation) and `merge` on the main thread in portfolio order, so only the
+ *   run state (counts, duplicates) is touched there. `analyze` stays and must equal
+ *   `merge(assess(compound))` on every compound — the registry test checks this for every
+ *   module that is split, over the same compounds, findings and `finish()` alike.
  */
-export interface ModuleAnalyzer<C extends CompoundFinding = CompoundFinding, S = unknown> {
+export interface ModuleAnalyzer<C extends CompoundFinding = CompoundFinding, S = unknown, A = C> {
   analyze(compound: PreparedCompound, upstream?: UpstreamFindings): C;
+  /**
+   * Split modules only: folds one compound's assessment (from `assess`, possibly made in another
+   * thread) into the run state and returns the compound's finding, e.g. with `duplicate_of` set.
+   * Called once per compound, in portfolio order, with the same `upstream` as `analyze`. No RDKit
+   * here (the main thread may have none).
+   */
+  merge?(assessment: A, upstream?: UpstreamFindings): C;
   finish(): S;
 }
 
@@ -47,7 +64,7 @@ export interface MethodCard {
 }
 
 /** A module of the policy that this build implements (spec §2.5 module framework). */
-export interface AnalysisModule<C extends CompoundFinding = CompoundFinding, S = unknown> {
+export interface AnalysisModule<C extends CompoundFinding = CompoundFinding, S = unknown, A = C> {
   readonly id: string;
   readonly version: string;
   readonly description: string;
@@ -60,7 +77,21 @@ export interface AnalysisModule<C extends CompoundFinding = CompoundFinding, S =
    * simply absent from `upstream`, and the reader reports it missing.
    */
   readonly reads?: readonly string[];
-  createAnalyzer(): ModuleAnalyzer<C, S>;
+  createAnalyzer(): ModuleAnalyzer<C, S, A>;
+  /**
+   * Optional: the per-compound work of `analyze` without the run state, so it can run in a worker
+   * thread (see {@link ModuleAnalyzer}). Rules: deterministic; reads only the compound (and
+   * `compound.rdkit` for an `ok` one); keeps no state between calls other than caches that do not
+   * change results (compiled queries, the last parent); returns plain data (it is posted between
+   * threads with the structured clone algorithm: no functions, class instances or wasm objects).
+   * A module with `assess` must give its analyzer `merge`.
+   */
+  assess?(compound: PreparedCompound): A;
+}
+
+/** True when the module can be run split: `assess` in a worker, `merge` in portfolio order. */
+export function isSplitModule(module: AnalysisModule): boolean {
+  return typeof module.assess === "function";
 }
 
 /** `EID-<module>-<row index>`: stable across reruns of the same inputs. */
@@ -78,13 +109,14 @@ export function findingBase(moduleId: string, compound: PreparedCompound) {
 }
 
 /**
- * The finding of a compound RDKit could not parse: `not_assessed`, with RDKit's reason. Each module
- * adds its own keys as null, so a missing value is never read as a measured one.
+ * The finding of a compound RDKit could not parse, or never judged (`unassessed`: too large, a
+ * fault, the time budget): `not_assessed`, with the reason. Each module adds its own keys as null,
+ * so a missing value is never read as a measured one.
  */
 export function unparseableFinding(moduleId: string, compound: Extract<PreparedCompound, { ok: false }>) {
   return {
     ...findingBase(moduleId, compound),
     status: "not_assessed" as const,
-    reason: `unparseable SMILES: ${compound.error}`,
+    reason: compound.unassessed === true ? compound.error : `unparseable SMILES: ${compound.error}`,
   };
 }

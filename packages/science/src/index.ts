@@ -1,4 +1,5 @@
 export {
+  type AdmetAssessment,
   type AdmetFinding,
   type AdmetSummary,
   admetPredictions,
@@ -21,6 +22,7 @@ export {
   type CompoundFinding,
   evidenceId,
   type InputKind,
+  isSplitModule,
   type MethodCard,
   type ModuleAnalyzer,
   type RiskChannel,

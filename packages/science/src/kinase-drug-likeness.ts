@@ -117,42 +117,29 @@ export const kinaseDrugLikeness: AnalysisModule<DrugLikenessFinding, DrugLikenes
   method: METHOD,
   requiredInputs: ["portfolio"],
   riskChannel: "chemistry",
+  assess: assessDrugLikeness,
   createAnalyzer() {
     let assessed = 0;
     let notAssessed = 0;
     const pass = { lipinski: 0, veber: 0, egan: 0, all: 0 };
     const sums = { mw: 0, clogp: 0, tpsa: 0, hbd: 0, hba: 0, rotatable_bonds: 0, aromatic_rings: 0, fsp3: 0 };
+    const merge = (finding: DrugLikenessFinding): DrugLikenessFinding => {
+      const { rules, descriptors } = finding;
+      if (rules === null || descriptors === null) {
+        notAssessed++;
+        return finding;
+      }
+      assessed++;
+      if (rules.lipinski.pass) pass.lipinski++;
+      if (rules.veber.pass) pass.veber++;
+      if (rules.egan.pass) pass.egan++;
+      if (rules.lipinski.pass && rules.veber.pass && rules.egan.pass) pass.all++;
+      for (const key of Object.keys(sums) as (keyof typeof sums)[]) sums[key] += descriptors[key];
+      return finding;
+    };
     return {
-      analyze(compound: PreparedCompound): DrugLikenessFinding {
-        if (!compound.ok) {
-          notAssessed++;
-          return {
-            ...unparseableFinding(ID, compound),
-            descriptors: null,
-            rules: null,
-          };
-        }
-        const base = findingBase(ID, compound);
-        const d = compound.chem.descriptors;
-        const descriptors = {
-          mw: d.average_mw,
-          clogp: d.clogp,
-          tpsa: d.tpsa,
-          hbd: d.lipinski_hbd,
-          hba: d.lipinski_hba,
-          rotatable_bonds: d.rotatable_bonds,
-          aromatic_rings: d.aromatic_rings,
-          fsp3: d.fraction_csp3,
-        };
-        const rules = evaluateRules(d);
-        assessed++;
-        if (rules.lipinski.pass) pass.lipinski++;
-        if (rules.veber.pass) pass.veber++;
-        if (rules.egan.pass) pass.egan++;
-        if (rules.lipinski.pass && rules.veber.pass && rules.egan.pass) pass.all++;
-        for (const key of Object.keys(sums) as (keyof typeof sums)[]) sums[key] += descriptors[key];
-        return { ...base, status: "assessed", reason: null, descriptors, rules };
-      },
+      analyze: (compound: PreparedCompound) => merge(assessDrugLikeness(compound)),
+      merge,
       finish(): DrugLikenessSummary {
         return {
           assessed,
@@ -177,3 +164,27 @@ export const kinaseDrugLikeness: AnalysisModule<DrugLikenessFinding, DrugLikenes
     };
   },
 };
+
+/** The per-compound part (no run state), for a worker thread. */
+function assessDrugLikeness(compound: PreparedCompound): DrugLikenessFinding {
+  if (!compound.ok) {
+    return {
+      ...unparseableFinding(ID, compound),
+      descriptors: null,
+      rules: null,
+    };
+  }
+  const base = findingBase(ID, compound);
+  const d = compound.chem.descriptors;
+  const descriptors = {
+    mw: d.average_mw,
+    clogp: d.clogp,
+    tpsa: d.tpsa,
+    hbd: d.lipinski_hbd,
+    hba: d.lipinski_hba,
+    rotatable_bonds: d.rotatable_bonds,
+    aromatic_rings: d.aromatic_rings,
+    fsp3: d.fraction_csp3,
+  };
+  return { ...base, status: "assessed", reason: null, descriptors, rules: evaluateRules(d) };
+}

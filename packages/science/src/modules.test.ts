@@ -87,3 +87,26 @@ test("a prepared compound survives structured clone and JSON as plain data (no R
   assert.equal(Object.hasOwn(copy, "rdkit"), false);
   assert.equal(JSON.parse(JSON.stringify(compound)).chem.parent_smiles, "CCO");
 });
+
+test("a row RDKit never judged (size guard, fault, time budget) is unassessed, not unparseable", async () => {
+  const rdkit = await loadRDKit();
+  const ml = molecularLogic.createAnalyzer();
+  const dl = kinaseDrugLikeness.createAnalyzer();
+  ml.analyze(prepareCompound(rdkit, row(1, "CCO")));
+  ml.analyze(prepareCompound(rdkit, row(2, "C1CC")));
+  const giant = {
+    row: row(3, "C".repeat(1000)),
+    ok: false as const,
+    error: "unassessed: 1000 heavy atoms",
+    unassessed: true,
+  };
+  const finding = ml.analyze(giant);
+  assert.equal(finding.status, "unassessed");
+  assert.equal(finding.error, "unassessed: 1000 heavy atoms");
+  assert.equal(dl.analyze(giant).reason, "unassessed: 1000 heavy atoms");
+  const summary = ml.finish();
+  assert.deepEqual(summary.unparseable_candidates, ["C2"]);
+  assert.deepEqual(summary.unassessed_candidates, ["C3"]);
+  assert.equal(summary.parsed, 1);
+  assert.equal(summary.parse_rate, 0.5, "parsed over the rows RDKit judged");
+});

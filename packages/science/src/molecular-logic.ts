@@ -10,7 +10,8 @@ import type { PreparedCompound } from "./prepare-compound.ts";
 
 export interface MolecularLogicFinding extends CompoundFinding {
   readonly line: number;
-  readonly status: "parsed" | "unparseable";
+  /** `unassessed`: RDKit never judged it (size guard, fault, time budget); not a parse failure. */
+  readonly status: "parsed" | "unparseable" | "unassessed";
   readonly error: string | null;
   readonly input_smiles: string;
   readonly canonical_smiles: string | null;
@@ -36,6 +37,10 @@ export interface MolecularLogicSummary {
   readonly parsed: number;
   readonly unparseable: number;
   readonly unparseable_candidates: readonly string[];
+  /** Rows RDKit never judged (size guard, fault, time budget): neither parsed nor unparseable. */
+  readonly unassessed: number;
+  readonly unassessed_candidates: readonly string[];
+  /** parsed / (compounds − unassessed): the share of the judged structures that parse. */
   readonly parse_rate: number;
   readonly multi_fragment: number;
   readonly charged_parents: number;
@@ -82,9 +87,11 @@ export const molecularLogic: AnalysisModule<MolecularLogicFinding, MolecularLogi
   method: METHOD,
   requiredInputs: ["portfolio"],
   riskChannel: "chemistry",
+  assess: assessMolecularLogic,
   createAnalyzer() {
     const firstByKey = new Map<string, string>();
     const unparseable: string[] = [];
+    const unassessed: string[] = [];
     const duplicates: { candidate_id: string; duplicate_of: string }[] = [];
     const ambiguous: string[] = [];
     const inorganic: string[] = [];
@@ -92,75 +99,37 @@ export const molecularLogic: AnalysisModule<MolecularLogicFinding, MolecularLogi
     let multiFragment = 0;
     let charged = 0;
     let unspecified = 0;
+    // The run state: counts and duplicates by parent InChIKey, in portfolio order.
+    const merge = (finding: MolecularLogicFinding): MolecularLogicFinding => {
+      compounds++;
+      if (finding.status === "unparseable" || finding.status === "unassessed") {
+        (finding.status === "unparseable" ? unparseable : unassessed).push(finding.candidate_id);
+        return finding;
+      }
+      const key = finding.parent_inchikey ?? (finding.parent_smiles as string);
+      const first = firstByKey.get(key);
+      if (first === undefined) firstByKey.set(key, finding.candidate_id);
+      else duplicates.push({ candidate_id: finding.candidate_id, duplicate_of: first });
+      if ((finding.fragment_count ?? 0) > 1) multiFragment++;
+      if (finding.parent_ambiguous) ambiguous.push(finding.candidate_id);
+      if (finding.no_organic_parent) inorganic.push(finding.candidate_id);
+      if (finding.parent_net_charge !== 0) charged++;
+      if ((finding.unspecified_stereo_centers ?? 0) > 0) unspecified++;
+      return { ...finding, duplicate_of: first ?? null };
+    };
     return {
-      analyze(compound: PreparedCompound): MolecularLogicFinding {
-        compounds++;
-        const base = {
-          candidate_id: compound.row.candidateId,
-          evidence_id: evidenceId(ID, compound.row.index),
-          line: compound.row.line,
-          input_smiles: compound.row.smiles,
-        };
-        if (!compound.ok) {
-          unparseable.push(compound.row.candidateId);
-          return {
-            ...base,
-            status: "unparseable",
-            error: compound.error,
-            canonical_smiles: null,
-            inchikey: null,
-            parent_smiles: null,
-            parent_inchikey: null,
-            fragment_count: null,
-            salt_or_mixture_stripped: false,
-            stripped_fragments: [],
-            parent_ambiguous: false,
-            no_organic_parent: false,
-            net_charge: null,
-            parent_net_charge: null,
-            stereo_centers: null,
-            unspecified_stereo_centers: null,
-            duplicate_of: null,
-          };
-        }
-        const { chem } = compound;
-        const key = chem.parent_inchikey ?? chem.parent_smiles;
-        const first = firstByKey.get(key);
-        if (first === undefined) firstByKey.set(key, compound.row.candidateId);
-        else duplicates.push({ candidate_id: compound.row.candidateId, duplicate_of: first });
-        if (chem.fragment_count > 1) multiFragment++;
-        if (chem.parent_ambiguous) ambiguous.push(compound.row.candidateId);
-        if (chem.no_organic_parent) inorganic.push(compound.row.candidateId);
-        if (chem.parent_net_charge !== 0) charged++;
-        if (chem.descriptors.unspecified_atom_stereo_centers > 0) unspecified++;
-        return {
-          ...base,
-          status: "parsed",
-          error: null,
-          canonical_smiles: chem.canonical_smiles,
-          inchikey: chem.inchikey,
-          parent_smiles: chem.parent_smiles,
-          parent_inchikey: chem.parent_inchikey,
-          fragment_count: chem.fragment_count,
-          salt_or_mixture_stripped: chem.stripped_fragments.length > 0,
-          stripped_fragments: chem.stripped_fragments,
-          parent_ambiguous: chem.parent_ambiguous,
-          no_organic_parent: chem.no_organic_parent,
-          net_charge: chem.net_charge,
-          parent_net_charge: chem.parent_net_charge,
-          stereo_centers: chem.descriptors.atom_stereo_centers,
-          unspecified_stereo_centers: chem.descriptors.unspecified_atom_stereo_centers,
-          duplicate_of: first ?? null,
-        };
-      },
+      analyze: (compound: PreparedCompound) => merge(assessMolecularLogic(compound)),
+      merge,
       finish(): MolecularLogicSummary {
-        const parsed = compounds - unparseable.length;
+        const parsed = compounds - unparseable.length - unassessed.length;
         return {
           compounds,
           parsed,
           unparseable: unparseable.length,
           unparseable_candidates: unparseable,
-          parse_rate: ratio(parsed, compounds),
+          unassessed: unassessed.length,
+          unassessed_candidates: unassessed,
+          parse_rate: ratio(parsed, compounds - unassessed.length),
           multi_fragment: multiFragment,
           charged_parents: charged,
           with_unspecified_stereo: unspecified,
@@ -174,3 +143,54 @@ export const molecularLogic: AnalysisModule<MolecularLogicFinding, MolecularLogi
     };
   },
 };
+
+/** The per-compound part (no run state): `duplicate_of` is left null for `merge` to set. */
+function assessMolecularLogic(compound: PreparedCompound): MolecularLogicFinding {
+  const base = {
+    candidate_id: compound.row.candidateId,
+    evidence_id: evidenceId(ID, compound.row.index),
+    line: compound.row.line,
+    input_smiles: compound.row.smiles,
+  };
+  if (!compound.ok) {
+    return {
+      ...base,
+      status: compound.unassessed === true ? "unassessed" : "unparseable",
+      error: compound.error,
+      canonical_smiles: null,
+      inchikey: null,
+      parent_smiles: null,
+      parent_inchikey: null,
+      fragment_count: null,
+      salt_or_mixture_stripped: false,
+      stripped_fragments: [],
+      parent_ambiguous: false,
+      no_organic_parent: false,
+      net_charge: null,
+      parent_net_charge: null,
+      stereo_centers: null,
+      unspecified_stereo_centers: null,
+      duplicate_of: null,
+    };
+  }
+  const { chem } = compound;
+  return {
+    ...base,
+    status: "parsed",
+    error: null,
+    canonical_smiles: chem.canonical_smiles,
+    inchikey: chem.inchikey,
+    parent_smiles: chem.parent_smiles,
+    parent_inchikey: chem.parent_inchikey,
+    fragment_count: chem.fragment_count,
+    salt_or_mixture_stripped: chem.stripped_fragments.length > 0,
+    stripped_fragments: chem.stripped_fragments,
+    parent_ambiguous: chem.parent_ambiguous,
+    no_organic_parent: chem.no_organic_parent,
+    net_charge: chem.net_charge,
+    parent_net_charge: chem.parent_net_charge,
+    stereo_centers: chem.descriptors.atom_stereo_centers,
+    unspecified_stereo_centers: chem.descriptors.unspecified_atom_stereo_centers,
+    duplicate_of: null,
+  };
+}

@@ -48,7 +48,16 @@ export interface ParsedChemistry {
  */
 export type PreparedCompound =
   | { readonly row: CompoundRow; readonly ok: true; readonly chem: ParsedChemistry; readonly rdkit: RDKit }
-  | { readonly row: CompoundRow; readonly ok: false; readonly error: string };
+  | {
+      readonly row: CompoundRow;
+      readonly ok: false;
+      readonly error: string;
+      /**
+       * True when RDKit never judged the structure (over the size limits, a fault or the time
+       * budget; issue 10 item 2): it may well be valid, so it is not counted as unparseable.
+       */
+      readonly unassessed?: boolean;
+    };
 
 /**
  * Parses and standardizes one SMILES with RDKit. Every wasm object is deleted before returning:

@@ -36,6 +36,15 @@ export function registerPipelineRoutes(app: FastifyInstance, context: RouteConte
         `moduleId: unknown module "${body.moduleId}"; known: ${knownModules.join(", ")}`,
       );
     context.validateNamespace(body.namespace);
+    // The pods of a sharded run write one run folder at the same time, on any node; a
+    // ReadWriteOnce claim attaches to one node (issue 10 item 9, as the job chart refuses it). The
+    // chart sets SVC_CO_LOCATE_WITH exactly when the claim is ReadWriteOnce
+    // (chart/preflight/templates/deployment.yaml), so that is how this server knows.
+    if (body.shards > 1 && config.layout.kind === "pvc" && Object.keys(config.coLocateWith).length > 0)
+      throw new PreflightError(
+        "SHARDS_NEED_SHARED_STORAGE",
+        `shards: ${body.shards} pods cannot share the ReadWriteOnce claim ${config.dataClaim ?? "<job-release>-data"} (it attaches to one node); launch with shards 1, or install with storage.pvc.accessMode=ReadWriteMany or cloudstore`,
+      );
     const run: PipelineRunRequest = { ...body, runId: body.runId ?? defaultRunId(context.clock()) };
     const missing = missingPipelineSettings(config);
     if (wantsGpu(run) && config.runnerImage && !config.runnerImageGpu) missing.push("SVC_RUNNER_IMAGE_GPU");

@@ -1,18 +1,38 @@
 import { join } from "node:path";
-import type { AnalysisModule, CompoundFinding, ModuleAnalyzer, PreparedCompound } from "@svc/science";
+import type {
+  AnalysisModule,
+  CompoundFinding,
+  ModuleAnalyzer,
+  RDKit,
+  UpstreamFindings,
+} from "@svc/science";
 import { writeJsonAtomic } from "../outputs/atomic-write.ts";
 import { JsonArrayWriter } from "../outputs/json-array-writer.ts";
+import type { CompoundAnalysis } from "../pool/compound-worker.ts";
+import { type PortableCompound, withRDKit } from "../pool/portable-compound.ts";
 
-/** Receives each compound with every module's finding, in portfolio order. */
+/** One compound for the modules: its preparation and what the pool's workers assessed of it. */
+export interface AnalysisItem {
+  readonly compound: PortableCompound;
+  /** The split modules' assessments (and the report's depiction); null when none were made. */
+  readonly analysis: CompoundAnalysis | null;
+}
+
+/**
+ * Receives each compound with every module's finding, in portfolio order, and the report's
+ * depiction when a worker drew it (undefined otherwise).
+ */
 export type CompoundSink = (
-  compound: PreparedCompound,
+  item: AnalysisItem,
   findings: ReadonlyMap<string, CompoundFinding>,
 ) => Promise<void>;
 
 export interface RunModulesOptions {
-  /** Prepared compounds in portfolio order (the worker pool keeps that order). */
-  readonly compounds: AsyncIterable<PreparedCompound>;
+  /** Compounds in portfolio order (the worker pool keeps that order). */
+  readonly items: AsyncIterable<AnalysisItem>;
   readonly modules: readonly AnalysisModule[];
+  /** This thread's RDKit, loaded only when a module is not split (analysis-module.ts). */
+  readonly rdkit: () => Promise<RDKit>;
   readonly rawDir: string;
   readonly generatedAt: string;
   readonly sink: CompoundSink;
@@ -35,11 +55,12 @@ interface Running {
 }
 
 /**
- * The module framework: streams prepared compounds through every module, writing
+ * The module framework: streams compounds through every module, writing
  * `raw/<module_id>_raw.json` as it goes (common shape, domain notes), one compound at a time so
- * memory stays flat. Analyzers run here, in order, because some keep run state (duplicates by
- * parent InChIKey); the costly RDKit preparation happens before, in the worker pool. A module
- * that throws is marked failed; the others continue.
+ * memory stays flat. The per-compound RDKit work of split modules was done in the worker pool
+ * (`assess`); here, in portfolio order, their `merge` folds it into the run state (duplicates by
+ * parent InChIKey, counts). A module that is not split runs `analyze` here with this thread's
+ * RDKit. A module that throws is marked failed; the others continue.
  */
 export async function runModules(options: RunModulesOptions): Promise<ModuleRunResult> {
   const running: Running[] = [];
@@ -52,21 +73,23 @@ export async function runModules(options: RunModulesOptions): Promise<ModuleRunR
     running.push({ module, analyzer: module.createAnalyzer(), raw, failed: null });
   }
   let done = 0;
+  const rdkit = running.some((entry) => !isSplit(entry)) ? await options.rdkit() : null;
   try {
-    for await (const compound of options.compounds) {
+    for await (const item of options.items) {
+      const { compound } = item;
       const findings = new Map<string, CompoundFinding>();
       for (const entry of running) {
         if (entry.failed !== null) continue;
         try {
           // `findings` so far: modules that read others (registry order puts them last) see them.
-          const finding = entry.analyzer.analyze(compound, findings);
+          const finding = findingOf(entry, item, rdkit, findings);
           findings.set(entry.module.id, finding);
           await entry.raw.push(finding);
         } catch (error) {
           entry.failed = `candidate ${compound.row.candidateId}: ${(error as Error).message}`;
         }
       }
-      await options.sink(compound, findings);
+      await options.sink(item, findings);
       done++;
       options.onCompound?.(done);
     }
@@ -105,6 +128,34 @@ export async function runModules(options: RunModulesOptions): Promise<ModuleRunR
     ]);
   }
   return { summaries, failures, compounds: done };
+}
+
+function isSplit(entry: Running): boolean {
+  return entry.module.assess !== undefined && entry.analyzer.merge !== undefined;
+}
+
+/** One module's finding for one compound: merged from the worker's assessment, or analysed here. */
+function findingOf(
+  entry: Running,
+  item: AnalysisItem,
+  rdkit: RDKit | null,
+  upstream: UpstreamFindings,
+): CompoundFinding {
+  const { module, analyzer } = entry;
+  if (isSplit(entry) && analyzer.merge !== undefined && module.assess !== undefined) {
+    const assessment = item.analysis?.assessments[module.id];
+    if (assessment === undefined) {
+      // No worker assessed it (the compound does not parse or was unassessed): such a compound
+      // needs no RDKit, so its assessment is made here.
+      if (item.compound.ok) throw new Error("no assessment came back from the worker pool");
+      return analyzer.merge(module.assess(item.compound), upstream);
+    }
+    if (!assessment.ok) throw new Error(assessment.error);
+    // The value is what this module's own `assess` returned in the worker (structured-cloned).
+    return analyzer.merge(assessment.value as Parameters<typeof analyzer.merge>[0], upstream);
+  }
+  if (rdkit === null) throw new Error("RDKit is not loaded on the main thread");
+  return analyzer.analyze(withRDKit(item.compound, rdkit), upstream);
 }
 
 function rawFields(module: AnalysisModule, generatedAt: string) {

@@ -25,8 +25,8 @@ export function buildSummary(facts: RunFacts, seal: SealStatus) {
       unparseable: ml?.unparseable ?? null,
       unparseable_candidates: ml?.unparseable_candidates ?? null,
       duplicates: ml?.duplicates.length ?? null,
-      // Valid structures RDKit could not assess (over the size limits, a fault or the time
-      // budget; issue 10 item 2). molecular_logic counts them among its unparseable rows.
+      // Structures RDKit could not assess (over the size limits, a fault or the time budget;
+      // issue 10 item 2): not unparseable; molecular_logic counts them apart.
       unassessed: facts.validation.unassessed,
       first_unassessed: facts.validation.first_unassessed,
       validation: "inputs/validation.json",

@@ -78,3 +78,32 @@ test("results come back in input order and are identical with one worker or two"
     smiles.map((_, at) => at + 1),
   );
 });
+
+test("analyse: each split module's assessment of one compound and the report's depiction come back from a worker", async (t) => {
+  const pool = await CompoundPool.start({ size: 1, timeoutMs: 60_000 });
+  t.after(() => pool.close());
+  const prepared = await pool.prepare(row(1, "O=C(O)c1ccccc1N=Nc1ccccc1"));
+  assert.equal(prepared.kind, "prepared");
+  const { compound } = prepared as Extract<PoolOutcome, { kind: "prepared" }>;
+  const outcome = await pool.analyse(
+    compound,
+    ["molecular_logic", "toxicity_profile", "no_such_module"],
+    true,
+  );
+  assert.equal(outcome.kind, "analysed");
+  const { analysis } = outcome as Extract<typeof outcome, { kind: "analysed" }>;
+  const logic = analysis.assessments.molecular_logic as {
+    ok: true;
+    value: { status: string; duplicate_of: null };
+  };
+  assert.equal(logic.ok, true);
+  assert.equal(logic.value.status, "parsed");
+  assert.equal(logic.value.duplicate_of, null, "run state is merge's, on the main thread");
+  const toxicity = analysis.assessments.toxicity_profile as { ok: true; value: { pains: string[] } };
+  assert.equal(toxicity.ok, true);
+  assert.deepEqual(analysis.assessments.no_such_module, {
+    ok: false,
+    error: "module no_such_module cannot be assessed in a worker",
+  });
+  assert.match(analysis.depiction ?? "", /^<svg/);
+});

@@ -1,6 +1,6 @@
 import { Worker } from "node:worker_threads";
 import type { PortfolioRow } from "../inputs/portfolio.ts";
-import type { PrepareRequest, WorkerMessage } from "./compound-worker.ts";
+import type { CompoundAnalysis, WorkerMessage, WorkerRequest } from "./compound-worker.ts";
 import type { PortableCompound } from "./portable-compound.ts";
 
 const WORKER_URL = new URL("./compound-worker.ts", import.meta.url);
@@ -9,6 +9,14 @@ const WORKER_URL = new URL("./compound-worker.ts", import.meta.url);
 export type PoolOutcome =
   | { readonly kind: "prepared"; readonly compound: PortableCompound }
   | { readonly kind: "unassessed"; readonly reason: string };
+
+/** What the pool made of one prepared compound: the split modules' assessments, or why not. */
+export type AnalyseOutcome =
+  | { readonly kind: "analysed"; readonly analysis: CompoundAnalysis }
+  | { readonly kind: "unassessed"; readonly reason: string };
+
+type Unassessed = { readonly kind: "unassessed"; readonly reason: string };
+type Reply = Extract<WorkerMessage, { kind: "prepared" | "analysed" }> | Unassessed;
 
 export interface CompoundPoolOptions {
   /** Worker threads (each holds its own RDKit WebAssembly instance). */
@@ -21,8 +29,8 @@ export interface CompoundPoolOptions {
 
 interface Task {
   readonly id: number;
-  readonly row: PortfolioRow;
-  readonly resolve: (outcome: PoolOutcome) => void;
+  readonly request: WorkerRequest;
+  readonly resolve: (reply: Reply) => void;
 }
 
 interface Slot {
@@ -34,10 +42,11 @@ interface Slot {
 }
 
 /**
- * RDKit preparation on `worker_threads` (issue 10 items 2 and 4). One task per worker at a time,
- * each under a time budget. A worker that faults (a wasm trap), dies or runs over the budget is
- * terminated and replaced, and only that row becomes `unassessed` with the reason: the run goes
- * on. `prepare` never rejects.
+ * RDKit work on `worker_threads` (issue 10 items 2 and 4): the preparation of each row
+ * (validation) and the split modules' per-compound assessment (analysis). One task per worker at
+ * a time, each under a time budget. A worker that faults (a wasm trap), dies or runs over the
+ * budget is terminated and replaced, and only that compound becomes `unassessed` with the
+ * reason: the run goes on. `prepare` and `analyse` never reject.
  */
 export class CompoundPool {
   readonly rdkitVersion: string;
@@ -65,11 +74,36 @@ export class CompoundPool {
   }
 
   /** Prepares one row on the next free worker. */
-  prepare(row: PortfolioRow): Promise<PoolOutcome> {
+  async prepare(row: PortfolioRow): Promise<PoolOutcome> {
+    const reply = await this.#run((id) => ({ kind: "prepare", id, row }));
+    if (reply.kind === "prepared") return { kind: "prepared", compound: reply.compound };
+    return reply.kind === "unassessed"
+      ? reply
+      : { kind: "unassessed", reason: "the worker answered out of turn" };
+  }
+
+  /**
+   * Runs the split modules `moduleIds` (their `assess`) on one prepared compound on the next free
+   * worker, and the report's depiction when `depict`.
+   */
+  async analyse(
+    compound: PortableCompound,
+    moduleIds: readonly string[],
+    depict: boolean,
+  ): Promise<AnalyseOutcome> {
+    const reply = await this.#run((id) => ({ kind: "analyse", id, compound, modules: moduleIds, depict }));
+    if (reply.kind === "analysed") return { kind: "analysed", analysis: reply.analysis };
+    return reply.kind === "unassessed"
+      ? reply
+      : { kind: "unassessed", reason: "the worker answered out of turn" };
+  }
+
+  #run(request: (id: number) => WorkerRequest): Promise<Reply> {
     if (this.#closed) return Promise.resolve({ kind: "unassessed", reason: "the worker pool is closed" });
     if (this.#broken !== null) return Promise.resolve({ kind: "unassessed", reason: this.#broken });
     return new Promise((resolve) => {
-      this.#queue.push({ id: this.#nextId++, row, resolve });
+      const id = this.#nextId++;
+      this.#queue.push({ id, request: request(id), resolve });
       this.#dispatch();
     });
   }
@@ -99,8 +133,8 @@ export class CompoundPool {
     const { worker } = slot;
     worker.on("message", (message: WorkerMessage) => {
       if (slot.retired || slot.task === null) return;
-      if (message.kind === "prepared" && message.id === slot.task.id) {
-        this.#settle(slot, { kind: "prepared", compound: message.compound });
+      if ((message.kind === "prepared" || message.kind === "analysed") && message.id === slot.task.id) {
+        this.#settle(slot, message);
         this.#dispatch();
       } else if (message.kind === "fault" && message.id === slot.task.id) {
         this.#replace(slot, `RDKit failed on this molecule (${message.message})`);
@@ -125,11 +159,11 @@ export class CompoundPool {
           `RDKit took longer than the per-molecule time budget of ${this.#options.timeoutMs / 1000} s`,
         );
       }, this.#options.timeoutMs);
-      slot.worker.postMessage({ id: task.id, row: task.row } satisfies PrepareRequest);
+      slot.worker.postMessage(task.request);
     }
   }
 
-  #settle(slot: Slot, outcome: PoolOutcome): void {
+  #settle(slot: Slot, outcome: Reply): void {
     if (slot.timer !== null) clearTimeout(slot.timer);
     slot.timer = null;
     const task = slot.task;

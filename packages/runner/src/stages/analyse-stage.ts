@@ -1,13 +1,15 @@
 import { join } from "node:path";
-import type { CompoundFinding, PreparedCompound } from "@svc/science";
-import { IMPLEMENTED_MODULES, loadRDKit, type RDKit } from "@svc/science";
+import type { AnalysisModule, CompoundFinding } from "@svc/science";
+import { IMPLEMENTED_MODULES, isSplitModule, loadRDKit } from "@svc/science";
 import type { RunnerConfig } from "../config.ts";
-import { type ModuleRunResult, runModules } from "../modules/run-modules.ts";
+import type { Logger } from "../log.ts";
+import { type AnalysisItem, type ModuleRunResult, runModules } from "../modules/run-modules.ts";
 import { JsonArrayWriter } from "../outputs/json-array-writer.ts";
 import { createDepicter, ReportWriter } from "../outputs/report/index.ts";
 import type { Scratch } from "../outputs/scratch.ts";
 import { countPlan, type ModulePlan, type PlanCounts, settlePlan } from "../plan/module-plan.ts";
-import { withRDKit } from "../pool/portable-compound.ts";
+import { CompoundPool } from "../pool/compound-pool.ts";
+import { mapInOrder } from "../pool/ordered-map.ts";
 import type { PlannedRun } from "./plan-stage.ts";
 import type { ValidatedRow } from "./validate-stage.ts";
 
@@ -26,6 +28,7 @@ export interface AnalysedRun {
 
 export interface AnalyseStageOptions {
   readonly config: RunnerConfig;
+  readonly log: Logger;
   readonly runDir: string;
   readonly scratch: Scratch;
   readonly planned: PlannedRun;
@@ -39,8 +42,11 @@ export interface AnalyseStageOptions {
 }
 
 /**
- * Stage 4, analyse: every planned module over the prepared compounds, in portfolio order,
- * streaming `raw/`, the combined outputs and the report rows so memory stays flat.
+ * Stage 4, analyse: every planned module over the prepared compounds, streaming `raw/`, the
+ * combined outputs and the report rows so memory stays flat. The per-compound work (split
+ * modules' `assess`, the report's depiction) runs in the worker pool, a few compounds in flight
+ * per worker; results come back and are merged in portfolio order, so the outputs are the same
+ * whatever the worker count (issue 10 item 4).
  */
 export async function analyseStage(options: AnalyseStageOptions): Promise<AnalysedRun> {
   const { config, planned } = options;
@@ -60,36 +66,48 @@ export async function analyseStage(options: AnalyseStageOptions): Promise<Analys
     },
     ["compounds"],
   );
-  const rdkit = await loadRDKit();
+  // This thread loads RDKit only for a module that is not split (it then also draws depictions).
+  const allSplit = modules.every(isSplitModule);
+  const rdkit = allSplit ? null : await loadRDKit();
   const report = await ReportWriter.open({
     runDir: options.runDir,
     options: config.report,
     reasons: moduleReasons(planned.plan),
-    depict: createDepicter(rdkit),
+    depict: rdkit === null ? null : createDepicter(rdkit),
     targetsPath: options.targetsPath,
     scratchDir: options.scratch.path("report"),
   });
   let primaryFindings: Record<string, CompoundFinding> | null = null;
-  const validatedOf = new WeakMap<PreparedCompound, ValidatedRow>();
+  const validatedOf = new WeakMap<AnalysisItem, Pick<ValidatedRow, "status" | "reason">>();
   let result: ModuleRunResult;
+  let pool: CompoundPool | null = null;
   try {
+    pool = await CompoundPool.start({
+      size: config.workers,
+      timeoutMs: config.moleculeTimeoutSec * 1000,
+      onReplace: (reason) =>
+        options.log.warn("RDKit worker replaced; the compound is unassessed", { phase: "modules", reason }),
+    });
     result = await runModules({
-      compounds: compoundsOf(options.rows, validatedOf, rdkit),
+      items: itemsOf(options.rows, pool, modules, allSplit, validatedOf),
       modules,
+      rdkit: () => (rdkit === null ? loadRDKit() : Promise.resolve(rdkit)),
       rawDir: join(options.runDir, "raw"),
       generatedAt: options.generatedAt,
       onCompound: options.onCompound,
-      sink: async (compound, findings) => {
-        const record = combinedRecord(compound, findings, validatedOf.get(compound));
-        if (compound.row.candidateId === options.primaryCandidateId) primaryFindings = record.findings;
+      sink: async (item, findings) => {
+        const record = combinedRecord(item, findings, validatedOf.get(item));
+        if (item.compound.row.candidateId === options.primaryCandidateId) primaryFindings = record.findings;
         await combined.push(record);
-        await report.add(compound, findings);
+        await report.add(item.compound, findings, item.analysis?.depiction);
       },
     });
   } catch (error) {
     await combined.abort();
     await report.dispose();
     throw error;
+  } finally {
+    await pool?.close();
   }
   const settled = settlePlan(planned.plan, result.failures);
   const counts = countPlan(settled);
@@ -110,24 +128,43 @@ export async function analyseStage(options: AnalyseStageOptions): Promise<Analys
   return { result, settled, counts, primaryFindings, report };
 }
 
-async function* compoundsOf(
+/**
+ * The validated rows with the workers' assessments, in portfolio order. A compound whose
+ * assessment faulted or ran over the time budget becomes `unassessed` with the reason, as in
+ * validation; the run goes on.
+ */
+function itemsOf(
   rows: AsyncIterable<ValidatedRow>,
-  validatedOf: WeakMap<PreparedCompound, ValidatedRow>,
-  rdkit: RDKit,
-): AsyncGenerator<PreparedCompound> {
-  // Analyzers that re-read structures (alerts) use this thread's RDKit instance; preparation
-  // ran in the worker pool, whose instances stay in their threads.
-  for await (const row of rows) {
-    const compound = withRDKit(row.compound, rdkit);
-    validatedOf.set(compound, row);
-    yield compound;
-  }
+  pool: CompoundPool,
+  modules: readonly AnalysisModule[],
+  allSplit: boolean,
+  validatedOf: WeakMap<AnalysisItem, Pick<ValidatedRow, "status" | "reason">>,
+): AsyncGenerator<AnalysisItem> {
+  const splitIds = modules.filter(isSplitModule).map((module) => module.id);
+  return mapInOrder(rows, pool.size * 4, async (row): Promise<AnalysisItem> => {
+    let item: AnalysisItem = { compound: row.compound, analysis: null };
+    let validated: Pick<ValidatedRow, "status" | "reason"> = row;
+    if (row.compound.ok && splitIds.length > 0) {
+      const outcome = await pool.analyse(row.compound, splitIds, allSplit);
+      if (outcome.kind === "analysed") item = { ...item, analysis: outcome.analysis };
+      else {
+        const { row: input } = row.compound;
+        item = {
+          compound: { row: input, ok: false, error: `unassessed: ${outcome.reason}`, unassessed: true },
+          analysis: null,
+        };
+        validated = { status: "unassessed", reason: outcome.reason };
+      }
+    }
+    validatedOf.set(item, validated);
+    return item;
+  });
 }
 
 function combinedRecord(
-  compound: PreparedCompound,
+  { compound }: AnalysisItem,
   findings: ReadonlyMap<string, CompoundFinding>,
-  validated: ValidatedRow | undefined,
+  validated: Pick<ValidatedRow, "status" | "reason"> | undefined,
 ) {
   return {
     candidate_id: compound.row.candidateId,

@@ -3,6 +3,7 @@ import { toInstant } from "@svc/core";
 import type { RunnerConfig } from "../config.ts";
 import type { EntitlementClient } from "../lifecycle/entitlement-client.ts";
 import type { Logger } from "../log.ts";
+import { memoryFields } from "../memory.ts";
 import { writeJsonAtomic } from "../outputs/atomic-write.ts";
 import { buildSummary } from "../outputs/build-results.ts";
 import { printReportPdf, type ReportWriter } from "../outputs/report/index.ts";
@@ -42,11 +43,14 @@ export async function sealStage(options: SealStageOptions): Promise<SealOutcome>
   const finalize = async (seal: SealStatus) => {
     await writeJsonAtomic(join(runDir, "results", "summary.json"), buildSummary(options.facts, seal));
     const html = await options.report.write(options.facts, seal);
+    log.info("report composed", { phase: "outputs", ...memoryFields() });
     const pdf = await printReportPdf(html, config.report, options.generatedAt);
     if (pdf.printed) log.info("report printed", { phase: "outputs", pdf: "results/report.pdf" });
     else log.info("report.pdf skipped", { phase: "outputs", reason: pdf.reason });
     await writeExpectedHashes(runDir);
-    return sealHashes(runDir);
+    const hashes = await sealHashes(runDir);
+    log.info("outputs hashed", { phase: "seal", ...memoryFields() });
+    return hashes;
   };
   const hashes = await finalize("sealed");
   log.info("run_complete", { phase: "seal" });

@@ -4,6 +4,7 @@ import { readPortfolioRows } from "../inputs/portfolio.ts";
 import type { StagedInputs } from "../inputs/stage-inputs.ts";
 import { type Interruption, NO_INTERRUPTION, untilInterrupted } from "../interruption.ts";
 import type { Logger } from "../log.ts";
+import { memoryFields } from "../memory.ts";
 import { CompoundPool } from "../pool/compound-pool.ts";
 import { createProgress } from "../progress.ts";
 import { shardSlice } from "./shard-stage.ts";
@@ -64,6 +65,7 @@ export async function validateAllRows(
     ok: summary.ok,
     invalid: summary.invalid,
     unassessed: summary.unassessed,
+    ...memoryFields(),
   });
   if (slice === null) assertAcceptable(summary, config.maxInvalidFraction, file);
   return { summary, rdkitVersion: pool.rdkitVersion };

@@ -171,7 +171,7 @@ async function validateRow(row: PortfolioRow, options: ValidateRowsOptions): Pro
     return {
       status: "unassessed",
       reason: outcome.reason,
-      compound: { row, ok: false, error: `unassessed: ${outcome.reason}` },
+      compound: { row, ok: false, error: `unassessed: ${outcome.reason}`, unassessed: true },
     };
   }
   const { compound } = outcome;

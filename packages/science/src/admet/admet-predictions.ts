@@ -116,7 +116,7 @@ const EMPTY = {
 } as const;
 
 /** ADMET physicochemistry, rules and BOILED-Egg of each parsed compound's parent. */
-export const admetPredictions: AnalysisModule<AdmetFinding, AdmetSummary> = {
+export const admetPredictions: AnalysisModule<AdmetFinding, AdmetSummary, AdmetAssessment> = {
   id: ID,
   version: "1.0.0",
   description:
@@ -124,6 +124,7 @@ export const admetPredictions: AnalysisModule<AdmetFinding, AdmetSummary> = {
   method: METHOD,
   requiredInputs: ["portfolio"],
   riskChannel: "chemistry",
+  assess: assessAdmet,
   createAnalyzer() {
     let assessed = 0;
     let notAssessed = 0;
@@ -131,57 +132,23 @@ export const admetPredictions: AnalysisModule<AdmetFinding, AdmetSummary> = {
     let bbb = 0;
     let qedSum = 0;
     const passes: Record<string, number> = {};
+    const merge = ({ finding, qed }: AdmetAssessment): AdmetFinding => {
+      const { boiled_egg: egg, rules } = finding;
+      if (qed === null || egg === null || rules === null) {
+        notAssessed++;
+        return finding;
+      }
+      assessed++;
+      qedSum += qed;
+      if (egg.gi_absorption === "high") gi++;
+      if (egg.bbb_permeant) bbb++;
+      for (const [name, verdict] of Object.entries(rules))
+        if (verdict.pass) passes[name] = (passes[name] ?? 0) + 1;
+      return finding;
+    };
     return {
-      analyze(compound: PreparedCompound): AdmetFinding {
-        if (!compound.ok) {
-          notAssessed++;
-          return {
-            ...unparseableFinding(ID, compound),
-            ...EMPTY,
-          };
-        }
-        const base = findingBase(ID, compound);
-        const { d, qed, anionic, logS } = withParentMol(compound, (mol, rdkit) => ({
-          d: admetDescriptors(rdkit, mol),
-          qed: computeQed(qedProperties(rdkit, mol)),
-          anionic: isAnionic(rdkit, mol),
-          logS: predictParentSolubility(rdkit, mol).kernel,
-        }));
-        const egg = boiledEgg(d.tpsa, d.wlogp);
-        const rules = evaluateDrugLikeness(d);
-        assessed++;
-        qedSum += qed;
-        if (egg.gi_absorption === "high") gi++;
-        if (egg.bbb_permeant) bbb++;
-        for (const [name, verdict] of Object.entries(rules))
-          if (verdict.pass) passes[name] = (passes[name] ?? 0) + 1;
-        return {
-          ...base,
-          status: "assessed",
-          reason: null,
-          qed: round(qed),
-          wlogp: round(d.wlogp),
-          tpsa: round(d.tpsa, 2),
-          mw: round(d.mw),
-          hbd: d.hbd,
-          hba: d.hba,
-          rotatable_bonds: d.rotatable_bonds,
-          fsp3: round(d.fsp3),
-          heavy_atoms: d.heavy_atoms,
-          boiled_egg: egg,
-          rules,
-          bioavailability_score: abbottScore(anionic, d.tpsa, rules.lipinski.pass),
-          log_kp_cm_s: round(logKpCmPerS(d.wlogp, d.mw), 2),
-          radar: bioavailabilityRadar({
-            lipo: round(d.wlogp),
-            size: round(d.mw),
-            polar: round(d.tpsa, 2),
-            insolu: round(logS),
-            insatu: round(d.fsp3),
-            flex: d.rotatable_bonds,
-          }),
-        };
-      },
+      analyze: (compound: PreparedCompound) => merge(assessAdmet(compound)),
+      merge,
       finish(): AdmetSummary {
         return {
           assessed,
@@ -197,3 +164,50 @@ export const admetPredictions: AnalysisModule<AdmetFinding, AdmetSummary> = {
     };
   },
 };
+
+/** One compound's finding plus the unrounded QED the summary's mean is taken over. */
+export interface AdmetAssessment {
+  readonly finding: AdmetFinding;
+  readonly qed: number | null;
+}
+
+/** The per-compound part (no run state), for a worker thread. */
+function assessAdmet(compound: PreparedCompound): AdmetAssessment {
+  if (!compound.ok) return { finding: { ...unparseableFinding(ID, compound), ...EMPTY }, qed: null };
+  const base = findingBase(ID, compound);
+  const { d, qed, anionic, logS } = withParentMol(compound, (mol, rdkit) => ({
+    d: admetDescriptors(rdkit, mol),
+    qed: computeQed(qedProperties(rdkit, mol)),
+    anionic: isAnionic(rdkit, mol),
+    logS: predictParentSolubility(rdkit, mol).kernel,
+  }));
+  const egg = boiledEgg(d.tpsa, d.wlogp);
+  const rules = evaluateDrugLikeness(d);
+  const finding: AdmetFinding = {
+    ...base,
+    status: "assessed",
+    reason: null,
+    qed: round(qed),
+    wlogp: round(d.wlogp),
+    tpsa: round(d.tpsa, 2),
+    mw: round(d.mw),
+    hbd: d.hbd,
+    hba: d.hba,
+    rotatable_bonds: d.rotatable_bonds,
+    fsp3: round(d.fsp3),
+    heavy_atoms: d.heavy_atoms,
+    boiled_egg: egg,
+    rules,
+    bioavailability_score: abbottScore(anionic, d.tpsa, rules.lipinski.pass),
+    log_kp_cm_s: round(logKpCmPerS(d.wlogp, d.mw), 2),
+    radar: bioavailabilityRadar({
+      lipo: round(d.wlogp),
+      size: round(d.mw),
+      polar: round(d.tpsa, 2),
+      insolu: round(logS),
+      insatu: round(d.fsp3),
+      flex: d.rotatable_bonds,
+    }),
+  };
+  return { finding, qed };
+}

@@ -69,26 +69,24 @@ export const manufacturabilityAudit: AnalysisModule<ManufacturabilityFinding, Ma
   method: METHOD,
   requiredInputs: ["portfolio"],
   riskChannel: "manufacturability",
+  assess: assessManufacturability,
   createAnalyzer() {
     const counts = { assessed: 0, notAssessed: 0, unspecified: 0, macrocycle: 0, metal: 0, reactive: 0 };
+    const merge = (finding: ManufacturabilityFinding): ManufacturabilityFinding => {
+      if (finding.status !== "assessed") {
+        counts.notAssessed++;
+        return finding;
+      }
+      counts.assessed++;
+      if ((finding.unspecified_stereocentres ?? 0) > 0) counts.unspecified++;
+      if ((finding.macrocycles ?? 0) > 0) counts.macrocycle++;
+      if ((finding.metals ?? []).length > 0) counts.metal++;
+      if ((finding.flags ?? []).some((flag) => flag.startsWith("reactive motif"))) counts.reactive++;
+      return finding;
+    };
     return {
-      analyze(compound: PreparedCompound): ManufacturabilityFinding {
-        if (!compound.ok) {
-          counts.notAssessed++;
-          return {
-            ...unparseableFinding(ID, compound),
-            ...EMPTY,
-          };
-        }
-        const base = findingBase(ID, compound);
-        const profile = withParentMol(compound, (mol, rdkit) => manufacturabilityProfile(rdkit, mol));
-        counts.assessed++;
-        if (profile.unspecified_stereocentres > 0) counts.unspecified++;
-        if (profile.macrocycles > 0) counts.macrocycle++;
-        if (profile.metals.length > 0) counts.metal++;
-        if (profile.flags.some((flag) => flag.startsWith("reactive motif"))) counts.reactive++;
-        return { ...base, status: "assessed", reason: null, ...profile };
-      },
+      analyze: (compound: PreparedCompound) => merge(assessManufacturability(compound)),
+      merge,
       finish(): ManufacturabilitySummary {
         return {
           assessed: counts.assessed,
@@ -103,3 +101,16 @@ export const manufacturabilityAudit: AnalysisModule<ManufacturabilityFinding, Ma
     };
   },
 };
+
+/** The per-compound part (no run state), for a worker thread. */
+function assessManufacturability(compound: PreparedCompound): ManufacturabilityFinding {
+  if (!compound.ok) {
+    return {
+      ...unparseableFinding(ID, compound),
+      ...EMPTY,
+    };
+  }
+  const base = findingBase(ID, compound);
+  const profile = withParentMol(compound, (mol, rdkit) => manufacturabilityProfile(rdkit, mol));
+  return { ...base, status: "assessed", reason: null, ...profile };
+}

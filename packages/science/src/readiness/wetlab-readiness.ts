@@ -137,7 +137,7 @@ export function rankCompounds(
 }
 
 /** The wet-lab readiness ordering over the findings of the modules listed before it. */
-export const wetlabReadiness: AnalysisModule<ReadinessFinding, ReadinessSummary> = {
+export const wetlabReadiness: AnalysisModule<ReadinessFinding, ReadinessSummary, ReadinessIdentity> = {
   id: ID,
   version: "1.0.0",
   description:
@@ -146,6 +146,9 @@ export const wetlabReadiness: AnalysisModule<ReadinessFinding, ReadinessSummary>
   requiredInputs: ["portfolio"],
   riskChannel: "cross_cutting",
   reads: [...new Set(READINESS_SIGNALS.map((signal) => signal.module))],
+  // Split so the runner needs no RDKit on its main thread for it: the worker only passes the
+  // compound's identity on; the score is made in `merge`, where the other findings are.
+  assess: assessReadiness,
   createAnalyzer() {
     let notAssessed = 0;
     const entries: {
@@ -155,41 +158,37 @@ export const wetlabReadiness: AnalysisModule<ReadinessFinding, ReadinessSummary>
       coverage: number | null;
     }[] = [];
     const missingCounts: Record<string, number> = {};
+    /** Everything happens here: the signals are the other modules' findings, read in portfolio order. */
+    const merge = (identity: ReadinessIdentity, upstream?: UpstreamFindings): ReadinessFinding => {
+      if (upstream === undefined)
+        throw new Error(`${ID} needs the other modules' findings for the compound (upstream)`);
+      const { index, candidate_id } = identity;
+      if (identity.unparseable !== null) {
+        notAssessed++;
+        entries.push({ index, candidate_id, readiness_score: null, coverage: null });
+        return identity.unparseable;
+      }
+      const readings = readSignals(upstream);
+      const { score, coverage } = readinessScore(readings);
+      const missing = readings.filter((r) => r.status === "missing").map((r) => r.id);
+      for (const id of missing) missingCounts[id] = (missingCounts[id] ?? 0) + 1;
+      entries.push({ index, candidate_id, readiness_score: score, coverage });
+      return {
+        candidate_id,
+        evidence_id: identity.evidence_id,
+        status: "assessed",
+        reason: null,
+        readiness_score: score,
+        coverage,
+        signals: readings,
+        missing_signals: missing,
+        rationale: rationale(score, readings, coverage),
+      };
+    };
     return {
-      analyze(compound: PreparedCompound, upstream?: UpstreamFindings): ReadinessFinding {
-        if (upstream === undefined)
-          throw new Error(`${ID} needs the other modules' findings for the compound (upstream)`);
-        if (!compound.ok) {
-          notAssessed++;
-          entries.push({
-            index: compound.row.index,
-            candidate_id: compound.row.candidateId,
-            readiness_score: null,
-            coverage: null,
-          });
-          return { ...unparseableFinding(ID, compound), ...EMPTY };
-        }
-        const readings = readSignals(upstream);
-        const { score, coverage } = readinessScore(readings);
-        const missing = readings.filter((r) => r.status === "missing").map((r) => r.id);
-        for (const id of missing) missingCounts[id] = (missingCounts[id] ?? 0) + 1;
-        entries.push({
-          index: compound.row.index,
-          candidate_id: compound.row.candidateId,
-          readiness_score: score,
-          coverage,
-        });
-        return {
-          ...findingBase(ID, compound),
-          status: "assessed",
-          reason: null,
-          readiness_score: score,
-          coverage,
-          signals: readings,
-          missing_signals: missing,
-          rationale: rationale(score, readings, coverage),
-        };
-      },
+      analyze: (compound: PreparedCompound, upstream?: UpstreamFindings) =>
+        merge(assessReadiness(compound), upstream),
+      merge,
       finish(): ReadinessSummary {
         return {
           assessed: entries.length - notAssessed,
@@ -210,3 +209,20 @@ export const wetlabReadiness: AnalysisModule<ReadinessFinding, ReadinessSummary>
     };
   },
 };
+
+/** What `merge` needs of a compound: its ids, or its finished `not_assessed` finding. */
+interface ReadinessIdentity {
+  readonly index: number;
+  readonly candidate_id: string;
+  readonly evidence_id: string;
+  readonly unparseable: ReadinessFinding | null;
+}
+
+function assessReadiness(compound: PreparedCompound): ReadinessIdentity {
+  const base = findingBase(ID, compound);
+  return {
+    index: compound.row.index,
+    ...base,
+    unparseable: compound.ok ? null : { ...unparseableFinding(ID, compound), ...EMPTY },
+  };
+}

@@ -83,46 +83,25 @@ export const solubilityAssessment: AnalysisModule<SolubilityFinding, SolubilityS
   },
   requiredInputs: ["portfolio"],
   riskChannel: "chemistry",
+  assess: assessSolubility,
   createAnalyzer() {
     let assessed = 0;
     let notAssessed = 0;
     let outOfDomain = 0;
     const classes: Record<string, number> = {};
+    const merge = (finding: SolubilityFinding): SolubilityFinding => {
+      if (finding.solubility_class === null) {
+        notAssessed++;
+        return finding;
+      }
+      assessed++;
+      classes[finding.solubility_class] = (classes[finding.solubility_class] ?? 0) + 1;
+      if (!finding.in_domain) outOfDomain++;
+      return finding;
+    };
     return {
-      analyze(compound: PreparedCompound): SolubilityFinding {
-        if (!compound.ok) {
-          notAssessed++;
-          return {
-            ...unparseableFinding(ID, compound),
-            esol_logs: null,
-            esol_model: null,
-            solubility_class: null,
-            in_domain: null,
-            estimates: null,
-          };
-        }
-        const base = findingBase(ID, compound);
-        const prediction = withParentMol(compound, (mol, rdkit) => predictParentSolubility(rdkit, mol));
-        const logS = round(prediction.kernel);
-        const cls = solubilityClass(logS);
-        assessed++;
-        classes[cls] = (classes[cls] ?? 0) + 1;
-        if (!prediction.in_domain) outOfDomain++;
-        return {
-          ...base,
-          status: "assessed",
-          reason: null,
-          esol_logs: logS,
-          esol_model: SOLUBILITY_MODEL_USED,
-          solubility_class: cls,
-          in_domain: prediction.in_domain,
-          estimates: {
-            esol_published_crippen: round(prediction.published),
-            esol_refit_rdkit: round(prediction.refit),
-            kernel_ridge_rdkit14: logS,
-          },
-        };
-      },
+      analyze: (compound: PreparedCompound) => merge(assessSolubility(compound)),
+      merge,
       finish(): SolubilitySummary {
         const m = solubilityModels();
         return {
@@ -144,6 +123,37 @@ export const solubilityAssessment: AnalysisModule<SolubilityFinding, SolubilityS
     };
   },
 };
+
+/** The per-compound part (no run state), for a worker thread. */
+function assessSolubility(compound: PreparedCompound): SolubilityFinding {
+  if (!compound.ok) {
+    return {
+      ...unparseableFinding(ID, compound),
+      esol_logs: null,
+      esol_model: null,
+      solubility_class: null,
+      in_domain: null,
+      estimates: null,
+    };
+  }
+  const base = findingBase(ID, compound);
+  const prediction = withParentMol(compound, (mol, rdkit) => predictParentSolubility(rdkit, mol));
+  const logS = round(prediction.kernel);
+  return {
+    ...base,
+    status: "assessed",
+    reason: null,
+    esol_logs: logS,
+    esol_model: SOLUBILITY_MODEL_USED,
+    solubility_class: solubilityClass(logS),
+    in_domain: prediction.in_domain,
+    estimates: {
+      esol_published_crippen: round(prediction.published),
+      esol_refit_rdkit: round(prediction.refit),
+      kernel_ridge_rdkit14: logS,
+    },
+  };
+}
 
 function round(value: number): number {
   return Math.round(value * 1000) / 1000;

@@ -74,6 +74,7 @@ export const toxicityProfile: AnalysisModule<ToxicityProfileFinding, ToxicityPro
   method: METHOD,
   requiredInputs: ["portfolio"],
   riskChannel: "safety",
+  assess: assessToxicity,
   createAnalyzer() {
     let assessed = 0;
     let notAssessed = 0;
@@ -81,32 +82,23 @@ export const toxicityProfile: AnalysisModule<ToxicityProfileFinding, ToxicityPro
     let withExclude = 0;
     let withCovalent = 0;
     const counts = new Map<string, number>();
+    const merge = (finding: ToxicityProfileFinding): ToxicityProfileFinding => {
+      const { pains, nibr } = finding;
+      if (pains === null || nibr === null) {
+        notAssessed++;
+        return finding;
+      }
+      assessed++;
+      if (pains.length > 0) withPains++;
+      if (nibr.some((hit) => hit.severity === "EXCLUDE")) withExclude++;
+      if (nibr.some((hit) => hit.covalent)) withCovalent++;
+      for (const name of [...pains, ...nibr.map((hit) => hit.name)])
+        counts.set(name, (counts.get(name) ?? 0) + 1);
+      return finding;
+    };
     return {
-      analyze(compound: PreparedCompound): ToxicityProfileFinding {
-        if (!compound.ok) {
-          notAssessed++;
-          return {
-            ...unparseableFinding(ID, compound),
-            pains: null,
-            brenk: null,
-            nibr: null,
-            alert_atoms: null,
-            qed_alerts: null,
-          };
-        }
-        const base = findingBase(ID, compound);
-        const { alerts, qedAlerts } = withParentMol(compound, (mol, rdkit) => ({
-          alerts: findStructuralAlerts(rdkit, mol),
-          qedAlerts: matchedQedAlerts(rdkit, mol),
-        }));
-        assessed++;
-        if (alerts.pains.length > 0) withPains++;
-        if (alerts.nibr.some((hit) => hit.severity === "EXCLUDE")) withExclude++;
-        if (alerts.nibr.some((hit) => hit.covalent)) withCovalent++;
-        for (const name of [...alerts.pains, ...alerts.nibr.map((hit) => hit.name)])
-          counts.set(name, (counts.get(name) ?? 0) + 1);
-        return { ...base, status: "assessed", reason: null, ...alerts, brenk: null, qed_alerts: qedAlerts };
-      },
+      analyze: (compound: PreparedCompound) => merge(assessToxicity(compound)),
+      merge,
       finish(): ToxicityProfileSummary {
         return {
           assessed,
@@ -122,3 +114,23 @@ export const toxicityProfile: AnalysisModule<ToxicityProfileFinding, ToxicityPro
     };
   },
 };
+
+/** The per-compound part (no run state), for a worker thread. */
+function assessToxicity(compound: PreparedCompound): ToxicityProfileFinding {
+  if (!compound.ok) {
+    return {
+      ...unparseableFinding(ID, compound),
+      pains: null,
+      brenk: null,
+      nibr: null,
+      alert_atoms: null,
+      qed_alerts: null,
+    };
+  }
+  const base = findingBase(ID, compound);
+  const { alerts, qedAlerts } = withParentMol(compound, (mol, rdkit) => ({
+    alerts: findStructuralAlerts(rdkit, mol),
+    qedAlerts: matchedQedAlerts(rdkit, mol),
+  }));
+  return { ...base, status: "assessed", reason: null, ...alerts, brenk: null, qed_alerts: qedAlerts };
+}

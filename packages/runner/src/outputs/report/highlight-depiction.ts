@@ -22,3 +22,26 @@ export function createDepicter(rdkit: HighlightingToolkit): Depicter {
     }
   };
 }
+
+/** What {@link reportDepiction} reads of a compound's report view. */
+export interface DepictionInput {
+  readonly parent_smiles: string | null;
+  readonly depiction_svg: string | null;
+  readonly alert_atoms: Readonly<Record<string, readonly number[]>> | null;
+}
+
+/** Beyond this an SVG is left out of the report (a card then shows no drawing). */
+export const DEPICTION_MAX_BYTES = 40_000;
+
+/**
+ * The depiction the report keeps for one compound: the parent with its alert atoms highlighted
+ * when it has any, else the plain depiction from preparation; null when over
+ * {@link DEPICTION_MAX_BYTES}. Runs wherever an RDKit instance is (a pool worker in a run).
+ */
+export function reportDepiction(view: DepictionInput, depict: Depicter | null): string | null {
+  let depiction = view.depiction_svg;
+  const highlighted = Object.values(view.alert_atoms ?? {}).flat();
+  if (highlighted.length > 0 && view.parent_smiles !== null && depict !== null)
+    depiction = depict(view.parent_smiles, [...new Set(highlighted)]) ?? depiction;
+  return depiction !== null && depiction.length > DEPICTION_MAX_BYTES ? null : depiction;
+}

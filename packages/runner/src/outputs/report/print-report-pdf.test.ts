@@ -16,3 +16,20 @@ test("PDF dates become the run's instant and local links relative, at the same l
   assert.match(text, /<<\/URI \(report\.csv\) +>>/);
   assert.doesNotMatch(text, /tmp\/run_x/);
 });
+
+test("every local link is made relative in place; other links and the rest of the bytes are untouched", () => {
+  const base = "file:///tmp/run_é/results/";
+  const latin1Base = Buffer.from(base, "utf8").toString("latin1");
+  const source =
+    `%PDF-1.4\n<</URI (${latin1Base}report.csv)>> <</URI (https://www.rdkit.org)>>\n` +
+    `<</URI (${latin1Base}report.html#card-C1)>>\n/CreationDate (D:2026112311410+00'00')\nxref\n`;
+  const pdf = Buffer.from(source, "latin1");
+  const out = makePdfReproducible(pdf, "2026-01-02T03:04:05Z", base);
+  const pad = " ".repeat(latin1Base.length);
+  assert.equal(
+    out.toString("latin1"),
+    `%PDF-1.4\n<</URI (report.csv)${pad}>> <</URI (https://www.rdkit.org)>>\n` +
+      `<</URI (report.html#card-C1)${pad}>>\n/CreationDate (D:2026112311410+00'00')\nxref\n`,
+    "a malformed date (13 digits) is left alone",
+  );
+});

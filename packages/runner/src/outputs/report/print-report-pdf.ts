@@ -84,17 +84,28 @@ function runChromium(path: string, args: string[]): Promise<void> {
 export function makePdfReproducible(pdf: Uint8Array, instant: string, baseUrl: string): Buffer {
   const date = new Date(instant);
   if (Number.isNaN(date.getTime())) throw new Error(`makePdfReproducible: "${instant}" is not an instant`);
-  const d = date.toISOString().replace(/[-:T]/g, "").slice(0, 14);
-  const text = Buffer.from(pdf).toString("latin1");
-  const base = Buffer.from(baseUrl, "utf8").toString("latin1");
-  const stamped = text
-    .replace(/\/(CreationDate|ModDate) \(D:\d{14}\+00'00'\)/g, (_, key: string) => `/${key} (D:${d}+00'00')`)
-    .split(`/URI (${base}`)
-    .map((part, at) => {
-      if (at === 0) return part;
-      const close = part.indexOf(")");
-      return `/URI (${part.slice(0, close)})${" ".repeat(base.length)}${part.slice(close + 1)}`;
-    })
-    .join("");
-  return Buffer.from(stamped, "latin1");
+  const d = Buffer.from(date.toISOString().replace(/[-:T]/g, "").slice(0, 14), "latin1");
+  // The bytes are patched in place (the caller's buffer): a PDF of a 10,000-row page is tens of
+  // MB, and copies of it (string, replaced string, parts, buffer) made the run's peak memory grow
+  // with the portfolio (issue 10 item 4, RSS flat).
+  const bytes = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
+  for (const key of ["/CreationDate (D:", "/ModDate (D:"]) {
+    for (let at = bytes.indexOf(key, 0, "latin1"); at !== -1; at = bytes.indexOf(key, at + 1, "latin1")) {
+      const digits = at + key.length;
+      const stamp = bytes.toString("latin1", digits, digits + 14 + 8);
+      if (/^\d{14}\+00'00'\)$/.test(stamp)) d.copy(bytes, digits);
+    }
+  }
+  const uri = Buffer.from(`/URI (${Buffer.from(baseUrl, "utf8").toString("latin1")}`, "latin1");
+  const lead = "/URI (".length;
+  const baseLength = uri.length - lead;
+  for (let at = bytes.indexOf(uri); at !== -1; at = bytes.indexOf(uri, at + 1)) {
+    // "/URI (<base><link>)" becomes "/URI (<link>)" and as many spaces as <base> had.
+    const link = at + uri.length;
+    const close = bytes.indexOf(")", link, "latin1");
+    if (close === -1) break;
+    bytes.copy(bytes, at + lead, link, close + 1);
+    bytes.fill(0x20, close + 1 - baseLength, close + 1);
+  }
+  return bytes;
 }

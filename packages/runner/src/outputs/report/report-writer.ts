@@ -18,7 +18,7 @@ import {
   readCompoundView,
 } from "./compound-view.ts";
 import { anchorId } from "./format.ts";
-import type { Depicter } from "./highlight-depiction.ts";
+import { type Depicter, reportDepiction } from "./highlight-depiction.ts";
 import { renderHistogram } from "./histogram-plot.ts";
 import { renderPageEnd, renderPageStart } from "./page-shell.ts";
 import { renderPortfolioSection, TOP_PICKS } from "./portfolio-section.ts";
@@ -32,7 +32,6 @@ export const REPORT_HTML = "results/report.html";
 export const REPORT_CSV = "results/report.csv";
 /** The size bound of report.html (issue 10 item 5): cards are dropped from the end to stay under. */
 export const REPORT_MAX_BYTES = 25 * 1024 * 1024;
-const DEPICTION_MAX_BYTES = 40_000;
 const TARGET_ROWS_SHOWN = 50;
 /** Heat-map rows: the first ranked compounds, so the figure stays readable and printable. */
 export const HEATMAP_ROWS = 200;
@@ -84,18 +83,22 @@ export class ReportWriter {
     return new ReportWriter(config, scratchDir, scratch);
   }
 
-  /** One compound, in portfolio order, with every module's finding for it. */
-  async add(compound: ReportCompoundInput, findings: ReadonlyMap<string, unknown>): Promise<void> {
+  /**
+   * One compound, in portfolio order, with every module's finding for it. `depiction` is the
+   * compound's {@link reportDepiction} when a pool worker drew it already; when absent it is
+   * drawn here with the writer's depicter.
+   */
+  async add(
+    compound: ReportCompoundInput,
+    findings: ReadonlyMap<string, unknown>,
+    depiction?: string | null,
+  ): Promise<void> {
     const view = readCompoundView(compound, findings, this.#config.reasons);
     for (const moduleId of findings.keys()) this.#ran.add(moduleId);
     this.#stats.add(view);
     this.#keys.push(rankKeyOf(view));
-    let depiction = view.depiction_svg;
-    const highlighted = Object.values(view.alert_atoms ?? {}).flat();
-    if (highlighted.length > 0 && view.parent_smiles !== null && this.#config.depict !== null)
-      depiction = this.#config.depict(view.parent_smiles, [...new Set(highlighted)]) ?? depiction;
-    if (depiction !== null && depiction.length > DEPICTION_MAX_BYTES) depiction = null;
-    const record: ScratchRecord = { view: { ...view, depiction_svg: null }, depiction };
+    const drawn = depiction === undefined ? reportDepiction(view, this.#config.depict) : depiction;
+    const record: ScratchRecord = { view: { ...view, depiction_svg: null }, depiction: drawn };
     if (!this.#scratch.write(`${JSON.stringify(record)}\n`)) await once(this.#scratch, "drain");
   }
 

@@ -48,7 +48,8 @@ export const CSV_ONLY_COLUMNS: readonly TableColumn[] = [
 ];
 
 function statusOf(view: CompoundView): string {
-  if (!view.parsed) return "unparseable";
+  // The runner marks rows RDKit never judged (size guard, fault, time budget) "unassessed: …".
+  if (!view.parsed) return view.parse_error?.startsWith("unassessed:") ? "unassessed" : "unparseable";
   if (view.duplicate_of !== null) return `duplicate of ${view.duplicate_of}`;
   return view.salt_stripped ? "parsed (salt stripped)" : "parsed";
 }

@@ -1,0 +1,18 @@
+const MIB = 1024 * 1024;
+
+/**
+ * Memory at a stage boundary, in MiB, for the logs (issue 10 item 4: RSS flat from 5k to 50k
+ * compounds). `rss` and `max_rss` are the whole process, worker threads and their RDKit
+ * WebAssembly heaps included; `heap_used` is this thread's JavaScript heap.
+ */
+export function memoryFields(): Record<string, number> {
+  const usage = process.memoryUsage();
+  return {
+    rss_mib: Math.round(usage.rss / MIB),
+    max_rss_mib: Math.round(process.resourceUsage().maxRSS / 1024),
+    heap_used_mib: Math.round(usage.heapUsed / MIB),
+    heap_total_mib: Math.round(usage.heapTotal / MIB),
+    // Buffers (file chunks) live outside the heap until a collection frees them.
+    external_mib: Math.round(usage.external / MIB),
+  };
+}
