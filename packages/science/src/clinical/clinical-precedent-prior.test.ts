@@ -9,7 +9,7 @@ import { rocAuc } from "../fingerprint/roc-auc.ts";
 import { prepareCompound } from "../prepare-compound.ts";
 import { loadRDKit } from "../rdkit.ts";
 import { clinicalPrecedentPrior, MOLECULENET_CLINTOX_GRAPHCONV } from "./clinical-precedent-prior.ts";
-import { clinToxModel } from "./clintox-model.ts";
+import { readClinToxModelFile } from "./clintox-model.ts";
 import { clinToxRows } from "./clintox-set.ts";
 
 const row = (index: number, smiles: string) => ({
@@ -73,7 +73,7 @@ describe("clinical_precedent_prior", () => {
 
   it("the checked-in fingerprints are RDKit's for the parents of ClinTox rows (every 50th row)", async () => {
     const rdkit = await loadRDKit();
-    const { file } = clinToxModel();
+    const file = readClinToxModelFile();
     const rows = clinToxRows();
     for (let i = 0; i < rows.length; i += 50)
       assert.deepEqual(
@@ -84,7 +84,7 @@ describe("clinical_precedent_prior", () => {
   });
 
   it("the CT_TOX test ROC-AUC recomputes from the checked-in weights on rows no fit saw, and refitting gives the weights", () => {
-    const { file } = clinToxModel();
+    const file = readClinToxModelFile();
     const task = file.tasks[0];
     assert.ok(task);
     const labels = clinToxRows().map((r) => r.ctTox);

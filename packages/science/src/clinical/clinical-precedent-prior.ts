@@ -121,14 +121,10 @@ export const clinicalPrecedentPrior: AnalysisModule<ClinicalPrecedentFinding, Cl
             ct_tox_in_domain: null,
           };
         }
-        const { file, training, approved } = clinToxModel();
+        const { file, training, approved, approvedSet } = clinToxModel();
         const onBits = compoundOnBits(compound);
         const fp = packBits(onBits);
-        const nearest = nearestNeighbours(
-          fp,
-          approved.map((drug) => drug.fingerprint),
-          3,
-        ).map((n) => {
+        const nearest = nearestNeighbours(fp, approvedSet, 3).map((n) => {
           const drug = approved[n.index];
           return {
             clintox_row: drug?.clintox_row ?? 0,

@@ -54,8 +54,11 @@ export function isTrainingRow(code: string): boolean {
   return code === "t" || code === "v";
 }
 
+/** The model file without its per-row data (kept in memory for the run). */
+export type FingerprintModelHeader = Omit<FingerprintModelFile, "row_bits" | "row_split">;
+
 export interface LoadedFingerprintModel {
-  readonly file: FingerprintModelFile;
+  readonly file: FingerprintModelHeader;
   /** Fingerprints of the rows the deployed models were fitted on. */
   readonly training: FingerprintSet;
 }
@@ -65,10 +68,14 @@ export function loadFingerprintModel(file: FingerprintModelFile): LoadedFingerpr
   file.row_bits.forEach((bits, row) => {
     if (isTrainingRow(file.row_split[row] ?? "x")) training.push(packBits(decodeOnBits(bits)));
   });
-  return { file, training: fingerprintSet(training) };
+  const { row_bits: _bits, row_split: _split, ...header } = file;
+  return { file: header, training: fingerprintSet(training) };
 }
 
 /** Each task's probability for a molecule's on-bits, by task name. */
-export function predictTasks(file: FingerprintModelFile, onBits: readonly number[]): Record<string, number> {
+export function predictTasks(
+  file: FingerprintModelHeader,
+  onBits: readonly number[],
+): Record<string, number> {
   return Object.fromEntries(file.tasks.map((task) => [task.name, predictLogistic(task, onBits)]));
 }

@@ -20,7 +20,7 @@ test("Tanimoto counts shared over union bits; the hex form round-trips", () => {
   assert.equal(tanimoto(a, a), 1);
   assert.deepEqual(decodeOnBits(encodeOnBits([0, 31, 32, 2047])), [0, 31, 32, 2047]);
   assert.deepEqual(
-    nearestNeighbours(a, [b, a, packBits([9])], 2).map((n) => n.index),
+    nearestNeighbours(a, fingerprintSet([b, a, packBits([9])]), 2).map((n) => n.index),
     [1, 0],
   );
 });

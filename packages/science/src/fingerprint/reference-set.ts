@@ -1,4 +1,4 @@
-import { bitCount, type Fingerprint, tanimoto } from "./morgan.ts";
+import { bitCount, type Fingerprint, MORGAN_BITS, tanimoto } from "./morgan.ts";
 
 export interface Neighbour {
   /** Index of the neighbour in the reference set. */
@@ -10,31 +10,46 @@ export interface Neighbour {
  * The `k` members of a reference set most similar to a query (Tanimoto on Morgan bits), most
  * similar first, ties by index so the answer is deterministic.
  */
-export function nearestNeighbours(
-  query: Fingerprint,
-  reference: readonly Fingerprint[],
-  k: number,
-): Neighbour[] {
+export function nearestNeighbours(query: Fingerprint, reference: FingerprintSet, k: number): Neighbour[] {
   const best: Neighbour[] = [];
-  reference.forEach((fp, index) => {
-    const similarity = tanimoto(query, fp);
-    if (best.length === k && similarity <= (best[k - 1]?.tanimoto ?? 0)) return;
+  const q = bitCount(query);
+  for (let index = 0; index < reference.size; index++) {
+    const similarity = similarityAt(query, q, reference, index);
+    if (best.length === k && similarity <= (best[k - 1]?.tanimoto ?? 0)) continue;
     let at = best.findIndex((n) => similarity > n.tanimoto);
     if (at === -1) at = best.length;
     best.splice(at, 0, { index, tanimoto: similarity });
     if (best.length > k) best.pop();
-  });
+  }
   return best;
 }
 
-/** A reference set with each member's bit count precomputed, for fast nearest-neighbour scans. */
+/**
+ * A reference set packed in one array (64 words per member, so thousands of members cost one
+ * object on the heap) with each member's bit count precomputed, for fast nearest-neighbour scans.
+ */
 export interface FingerprintSet {
-  readonly fingerprints: readonly Fingerprint[];
+  readonly size: number;
+  readonly words: Uint32Array;
   readonly counts: Int32Array;
 }
 
 export function fingerprintSet(fingerprints: readonly Fingerprint[]): FingerprintSet {
-  return { fingerprints, counts: Int32Array.from(fingerprints, bitCount) };
+  const words = new Uint32Array(fingerprints.length * WORDS);
+  fingerprints.forEach((fp, m) => {
+    words.set(fp, m * WORDS);
+  });
+  return { size: fingerprints.length, words, counts: Int32Array.from(fingerprints, bitCount) };
+}
+
+const WORDS = MORGAN_BITS / 32;
+
+function similarityAt(query: Fingerprint, queryCount: number, set: FingerprintSet, m: number): number {
+  let both = 0;
+  const offset = m * WORDS;
+  for (let i = 0; i < WORDS; i++) both += popcount((query[i] ?? 0) & (set.words[offset + i] ?? 0));
+  const union = queryCount + (set.counts[m] ?? 0) - both;
+  return union === 0 ? 0 : both / union;
 }
 
 function popcount(word: number): number {
@@ -68,13 +83,8 @@ function sameBits(a: Fingerprint, b: Fingerprint): boolean {
 function scanMaxTanimoto(query: Fingerprint, reference: FingerprintSet): number {
   const q = bitCount(query);
   let best = 0;
-  const { fingerprints, counts } = reference;
-  for (let m = 0; m < fingerprints.length; m++) {
-    const fp = fingerprints[m] as Fingerprint;
-    let both = 0;
-    for (let i = 0; i < fp.length; i++) both += popcount((query[i] ?? 0) & (fp[i] ?? 0));
-    const union = q + (counts[m] ?? 0) - both;
-    const s = union === 0 ? 0 : both / union;
+  for (let m = 0; m < reference.size; m++) {
+    const s = similarityAt(query, q, reference, m);
     if (s > best) best = s;
   }
   return best;

@@ -7,7 +7,7 @@ import { parentOnBits } from "../fingerprint/parent-fingerprint.ts";
 import { rocAuc } from "../fingerprint/roc-auc.ts";
 import { prepareCompound } from "../prepare-compound.ts";
 import { loadRDKit } from "../rdkit.ts";
-import { MOLECULENET_TOX21_GRAPHCONV, predictTox21, tox21Model } from "./tox21-model.ts";
+import { MOLECULENET_TOX21_GRAPHCONV, predictTox21, readTox21ModelFile } from "./tox21-model.ts";
 import { parseTox21, TOX21_TASKS } from "./tox21-set.ts";
 import { toxicityProfile } from "./toxicity-profile.ts";
 
@@ -21,7 +21,7 @@ describe("Tox21 fingerprint model (toxicity_profile.tox21_fingerprint_model)", (
   });
 
   it("per-assay test ROC-AUC recomputes from the checked-in weights on rows no fit or choice saw", () => {
-    const { file } = tox21Model();
+    const file = readTox21ModelFile();
     const rows = parseTox21(readDataFile("tox21.csv"));
     assert.deepEqual(
       file.tasks.map((t) => t.name),
@@ -46,7 +46,7 @@ describe("Tox21 fingerprint model (toxicity_profile.tox21_fingerprint_model)", (
 
   it("the checked-in fingerprints are RDKit's for the parents of Tox21 rows (every 200th row)", async () => {
     const rdkit = await loadRDKit();
-    const { file } = tox21Model();
+    const file = readTox21ModelFile();
     const rows = parseTox21(readDataFile("tox21.csv"));
     for (let i = 0; i < rows.length; i += 200) {
       const bits = parentOnBits(rdkit, rows[i]?.smiles ?? "");
@@ -57,7 +57,7 @@ describe("Tox21 fingerprint model (toxicity_profile.tox21_fingerprint_model)", (
   it("a Tox21 training compound is in domain; toxicity_profile reports the model under its own key", async () => {
     const rdkit = await loadRDKit();
     const rows = parseTox21(readDataFile("tox21.csv"));
-    const { file } = tox21Model();
+    const file = readTox21ModelFile();
     const trainRow = [...file.row_split].indexOf("t");
     const prediction = predictTox21(parentOnBits(rdkit, rows[trainRow]?.smiles ?? "") ?? []);
     assert.equal(prediction.max_tanimoto, 1);

@@ -31,10 +31,12 @@ export interface Tox21Prediction {
 
 let cached: LoadedFingerprintModel | null = null;
 
+export function readTox21ModelFile(): FingerprintModelFile {
+  return JSON.parse(readDataFile("tox21-fingerprint-model.json")) as FingerprintModelFile;
+}
+
 export function tox21Model(): LoadedFingerprintModel {
-  cached ??= loadFingerprintModel(
-    JSON.parse(readDataFile("tox21-fingerprint-model.json")) as FingerprintModelFile,
-  );
+  cached ??= loadFingerprintModel(readTox21ModelFile());
   return cached;
 }
 

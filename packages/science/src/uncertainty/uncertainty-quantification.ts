@@ -23,9 +23,8 @@ export interface EstimateDomain {
   readonly model: string;
   /** Highest Tanimoto (Morgan radius 2, 2,048 bits) to the model's training compounds. */
   readonly nearest_tanimoto: number;
-  /** Inside the model's own domain limit (see `domain_rule`). */
+  /** Inside the model's own domain limit (the summary's `domain_rules` says which). */
   readonly in_domain: boolean;
-  readonly domain_rule: string;
 }
 
 export interface SolubilityUncertainty extends EstimateDomain {
@@ -59,6 +58,8 @@ export interface UncertaintySummary {
   readonly not_assessed: number;
   /** Per estimate key: compounds outside that model's domain. */
   readonly out_of_domain: Readonly<Record<string, number>>;
+  /** Per estimate key: the rule its `in_domain` applies. */
+  readonly domain_rules: Readonly<Record<string, string>>;
   readonly conformal: {
     readonly solubility_half_width: Readonly<Record<string, number>>;
     readonly calibration: string;
@@ -122,6 +123,15 @@ function delaney(): FingerprintSet {
 
 const round = (v: number, digits = 3) => Math.round(v * 10 ** digits) / 10 ** digits;
 
+function domainRules(): Record<string, string> {
+  const nearest = "5th percentile of the training compounds' own nearest-neighbour Tanimoto";
+  return {
+    "solubility_assessment.esol_logs": `inside the descriptor box and nearest_distance ≤ ${round(solubilityModels().kernel.domain_distance)} (95th percentile of training nearest-neighbour distances)`,
+    "clinical_precedent_prior.ct_tox_probability": `nearest_tanimoto ≥ ${clinToxModel().file.domain.min_tanimoto} (${nearest})`,
+    "toxicity_profile.tox21_fingerprint_model": `nearest_tanimoto ≥ ${tox21Model().file.domain.min_tanimoto} (${nearest})`,
+  };
+}
+
 /** Domains and conformal intervals of every trained-model estimate of each parsed compound. */
 export const uncertaintyQuantification: AnalysisModule<UncertaintyFinding, UncertaintySummary> = {
   id: ID,
@@ -171,20 +181,17 @@ export const uncertaintyQuantification: AnalysisModule<UncertaintyFinding, Uncer
             nearest_distance: round(solubility.nearest_distance),
             nearest_tanimoto: round(maxTanimoto(fp, delaney())),
             in_domain: solubility.in_domain,
-            domain_rule: `inside the descriptor box and nearest_distance ≤ ${round(models.kernel.domain_distance)} (95th percentile of training nearest-neighbour distances)`,
           },
           "clinical_precedent_prior.ct_tox_probability": {
             model: CT_TOX_MODEL,
             value: round(predictLogistic(clintox.file.tasks[0] ?? { bias: 0, weights: [] }, onBits)),
             nearest_tanimoto: round(ctSimilarity),
             in_domain: ctSimilarity >= clintox.file.domain.min_tanimoto,
-            domain_rule: `nearest_tanimoto ≥ ${clintox.file.domain.min_tanimoto} (5th percentile of training nearest neighbours)`,
           },
           "toxicity_profile.tox21_fingerprint_model": {
             model: TOX21_MODEL,
             nearest_tanimoto: round(toxSimilarity),
             in_domain: toxSimilarity >= tox21.file.domain.min_tanimoto,
-            domain_rule: `nearest_tanimoto ≥ ${tox21.file.domain.min_tanimoto} (5th percentile of training nearest neighbours)`,
           },
         };
         const out = Object.entries(estimates).flatMap(([key, e]) => (e.in_domain ? [] : [key]));
@@ -204,6 +211,7 @@ export const uncertaintyQuantification: AnalysisModule<UncertaintyFinding, Uncer
           assessed,
           not_assessed: notAssessed,
           out_of_domain: outOfDomain,
+          domain_rules: domainRules(),
           conformal: {
             solubility_half_width: cal.solubility.half_width,
             calibration: cal.solubility.calibration,
