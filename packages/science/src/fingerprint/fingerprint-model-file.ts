@@ -11,6 +11,9 @@ export interface TaskModel extends LogisticModel {
   readonly n_test: number;
   readonly test_positives: number;
   readonly valid_roc_auc: number;
+  /** Pooled out-of-fold ROC-AUC over `cv_folds` seeded folds of all labelled rows, where computed. */
+  readonly cv_roc_auc?: number;
+  readonly cv_folds?: number;
   /** ROC-AUC of these very weights on the test rows, which no fit or choice saw. */
   readonly test_roc_auc: number;
 }
