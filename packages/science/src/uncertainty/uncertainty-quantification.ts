@@ -106,7 +106,8 @@ function method(): MethodCard {
       "Conformal coverage is marginal (on average over compounds like the calibration set), not per compound, " +
       "and holds for compounds exchangeable with Delaney's; out of domain it is not guaranteed. The solubility " +
       "intervals use out-of-fold residuals around the model fitted on all data (cross-conformal), whose " +
-      "guarantee is approximate. The classifiers (CT_TOX, Tox21) get a domain, not an interval. Descriptor " +
+      "guarantee is approximate. Only the log S the report uses (kernel model) gets an interval, not the " +
+      "refitted ESOL form listed beside it. The classifiers (CT_TOX, Tox21) get a domain, not an interval. Descriptor " +
       "boxes ignore correlations between descriptors.",
   };
 }
