@@ -1,7 +1,8 @@
 // Science benchmark: the full module set of @svc/science (prepareCompound, then every analyzer of
 // IMPLEMENTED_MODULES: parent choice, PAINS + NIBR alerts, QED + rules + BOILED-Egg, three
-// solubility models, manufacturability counts, SA score, the 13 metabolism reactions, the readiness
-// ordering over the other findings) with RDKit WebAssembly on the first 1,000 molecules
+// solubility models, manufacturability counts, SA score, the 13 metabolism reactions, Morgan
+// fingerprints scanned against the Tox21, ClinTox and Delaney reference sets with the fingerprint
+// models' dot products, the readiness ordering over the other findings) with RDKit WebAssembly on the first 1,000 molecules
 // of NCI first_5K.smi (Debian rdkit-data), beside native RDKit (Debian python3-rdkit) doing the
 // same steps in one process, timed inside Python so interpreter start-up is not counted. The
 // native side skips InChI (Debian's build has none) and the 2D depiction: both favour native.
@@ -76,8 +77,9 @@ if (!existsSync(PYTHON) || spawnSync(PYTHON, ["-c", "import rdkit"], { stdio: "i
     const script = `
 import csv, json, sys, time
 import numpy as np
-from rdkit import Chem, RDLogger, rdBase
-from rdkit.Chem import AllChem, Crippen, Descriptors, FilterCatalog, Lipinski, QED, rdMolDescriptors as rd
+from rdkit import Chem, DataStructs, RDLogger, rdBase
+from rdkit.Chem import AllChem
+from rdkit.Chem import Crippen, Descriptors, FilterCatalog, Lipinski, QED, rdMolDescriptors as rd
 from rdkit.Chem.SaltRemover import SaltRemover
 RDLogger.DisableLog("rdApp.*")
 data = sys.argv[2]
@@ -98,6 +100,13 @@ def products(parent):
             for p in product_set:
                 Chem.MolFromSmiles(Chem.MolToSmiles(p))
 train, alpha = np.array(model["train"]), np.array(model["alpha"])
+def bits(h):
+    v = DataStructs.ExplicitBitVect(2048); v.SetBitsFromList([int(h[i:i + 3], 16) for i in range(0, len(h), 3)]); return v
+tox, ct = json.load(open(data + "tox21-fingerprint-model.json")), json.load(open(data + "clintox-fingerprint-model.json"))
+refs = [[bits(b) for b, p in zip(f["row_bits"], f["row_split"]) if p in "tv"] for f in (tox, ct)]
+refs.append([bits(b) for b, r in zip(ct["row_bits"], csv.DictReader(open(data + "clintox.csv"))) if r["FDA_APPROVED"] == "1"])
+refs.append([bits(b) for b in json.load(open(data + "conformal-calibration.json"))["solubility"]["reference_bits"]])
+tasks = tox["tasks"] + ct["tasks"]
 mean, scale = np.array(model["mean"]), np.array(model["scale"])
 def analyse(smi):
     mol = Chem.MolFromSmiles(smi)
@@ -121,6 +130,9 @@ def analyse(smi):
     rd.CalcNumSpiroAtoms(parent); rd.CalcNumBridgeheadAtoms(parent); parent.GetRingInfo().AtomRings()
     sascorer.calculateScore(parent)
     products(parent)
+    fp = AllChem.GetMorganFingerprintAsBitVect(parent, 2, nBits=2048); on = list(fp.GetOnBits())
+    for ref in refs: max(DataStructs.BulkTanimotoSimilarity(fp, ref))
+    for t in tasks: t["bias"] + sum(t["weights"][b] for b in on)
     return True
 smiles = open(sys.argv[1]).read().split("\\n")
 for s in smiles[:100]: analyse(s)

@@ -29,6 +29,12 @@ export {
   ratio,
   type UpstreamFindings,
 } from "./analysis-module.ts";
+export {
+  type ApprovedNeighbour,
+  type ClinicalPrecedentFinding,
+  type ClinicalPrecedentSummary,
+  clinicalPrecedentPrior,
+} from "./clinical/clinical-precedent-prior.ts";
 export type { CompoundRow } from "./compound-row.ts";
 export {
   DRUG_LIKENESS_RULES,
@@ -87,3 +93,10 @@ export {
   toxicityProfile,
 } from "./toxicity/toxicity-profile.ts";
 export { UNAVAILABLE_MODULES } from "./unavailable-modules.ts";
+export {
+  type EstimateDomain,
+  type SolubilityUncertainty,
+  type UncertaintyFinding,
+  type UncertaintySummary,
+  uncertaintyQuantification,
+} from "./uncertainty/uncertainty-quantification.ts";

@@ -1,5 +1,6 @@
 import { admetPredictions } from "./admet/admet-predictions.ts";
 import type { AnalysisModule } from "./analysis-module.ts";
+import { clinicalPrecedentPrior } from "./clinical/clinical-precedent-prior.ts";
 import { kinaseDrugLikeness } from "./kinase-drug-likeness.ts";
 import { manufacturabilityAudit } from "./manufacturability/manufacturability-audit.ts";
 import { metabolitePrediction } from "./metabolism/metabolite-prediction.ts";
@@ -8,6 +9,7 @@ import { wetlabReadiness } from "./readiness/wetlab-readiness.ts";
 import { solubilityAssessment } from "./solubility/solubility-assessment.ts";
 import { synthesisAudit } from "./synthesis/synthesis-audit.ts";
 import { toxicityProfile } from "./toxicity/toxicity-profile.ts";
+import { uncertaintyQuantification } from "./uncertainty/uncertainty-quantification.ts";
 
 /** Modules reading only the compound. */
 const PER_COMPOUND_MODULES: readonly AnalysisModule[] = [
@@ -19,6 +21,8 @@ const PER_COMPOUND_MODULES: readonly AnalysisModule[] = [
   manufacturabilityAudit as unknown as AnalysisModule,
   synthesisAudit as unknown as AnalysisModule,
   metabolitePrediction as unknown as AnalysisModule,
+  clinicalPrecedentPrior as unknown as AnalysisModule,
+  uncertaintyQuantification as unknown as AnalysisModule,
 ];
 
 /** Modules that also read other modules' findings of the compound (`reads`): they run after all of the above. */

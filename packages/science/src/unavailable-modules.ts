@@ -6,11 +6,8 @@ export const UNAVAILABLE_MODULES: Readonly<Record<string, string>> = {
   cyp_assessment: "not available: no CYP inhibition data or validated CYP model is available offline",
   target_biology_risk:
     "not available: needs target annotations (targets.csv) and a target-safety knowledge base not held offline",
-  clinical_precedent_prior:
-    "not available: a nearest-approved-drug model and CT_TOX classifier on ClinTox are not built yet",
   gcn_toxicity:
-    "not available: a graph network (or a fingerprint model under its own name) trained on Tox21 is not built yet",
-  uncertainty_quantification:
-    "not available: conformal intervals and applicability domains across modules are not built yet " +
-    "(solubility_assessment reports its own domain)",
+    "not available: a graph convolutional network (MoleculeNet's GraphConv) cannot be trained and validated " +
+    "honestly in this stack (no graph-network library, TypeScript only); the Tox21 fingerprint logistic " +
+    "regression runs instead under its own name, toxicity_profile's tox21_fingerprint_model key",
 };

@@ -59,7 +59,11 @@ test("the plan lists every policy module once, with not_available and out_of_sco
   assert.equal(counts.required, 14);
   const implementedRequired = plan.modules.filter((m) => m.bucket === "required" && m.outcome === "planned");
   assert.equal(counts.required_executed, implementedRequired.length);
-  assert.ok(implementedRequired.length >= 2);
+  assert.ok(implementedRequired.length >= 8);
+  for (const id of ["clinical_precedent_prior", "uncertainty_quantification"])
+    assert.equal(byId.get(id)?.outcome, "planned", id);
+  assert.equal(byId.get("gcn_toxicity")?.reason, "not_available");
+  assert.match(byId.get("gcn_toxicity")?.detail ?? "", /tox21_fingerprint_model/);
   assert.ok(counts.missing_required.includes("cyp_assessment"));
 });
 

@@ -85,34 +85,25 @@ export const metabolitePrediction: AnalysisModule<MetaboliteFinding, MetaboliteS
   method: METHOD,
   requiredInputs: ["portfolio"],
   riskChannel: "safety",
+  assess: assessMetabolites,
   createAnalyzer() {
     let assessed = 0;
     let notAssessed = 0;
     let truncatedCompounds = 0;
     const perRule: Record<string, number> = {};
+    const merge = (finding: MetaboliteFinding): MetaboliteFinding => {
+      if (finding.status !== "assessed") {
+        notAssessed++;
+        return finding;
+      }
+      assessed++;
+      for (const rule of Object.keys(finding.sites_per_rule ?? {})) perRule[rule] = (perRule[rule] ?? 0) + 1;
+      if ((finding.truncated_rules ?? []).length > 0) truncatedCompounds++;
+      return finding;
+    };
     return {
-      analyze(compound: PreparedCompound): MetaboliteFinding {
-        if (!compound.ok) {
-          notAssessed++;
-          return { ...unparseableFinding(ID, compound), ...EMPTY };
-        }
-        const { sites, truncated_rules } = withParentMol(compound, (mol, rdkit) =>
-          candidateSites(rdkit, mol),
-        );
-        const counts: Record<string, number> = {};
-        for (const site of sites) counts[site.rule_id] = (counts[site.rule_id] ?? 0) + 1;
-        for (const rule of Object.keys(counts)) perRule[rule] = (perRule[rule] ?? 0) + 1;
-        assessed++;
-        if (truncated_rules.length > 0) truncatedCompounds++;
-        return {
-          ...findingBase(ID, compound),
-          status: "assessed",
-          reason: null,
-          candidate_sites: sites,
-          sites_per_rule: counts,
-          truncated_rules,
-        };
-      },
+      analyze: (compound: PreparedCompound) => merge(assessMetabolites(compound)),
+      merge,
       finish(): MetaboliteSummary {
         return {
           assessed,
@@ -135,3 +126,21 @@ export const metabolitePrediction: AnalysisModule<MetaboliteFinding, MetaboliteS
     };
   },
 };
+
+/** The per-compound part (no run state), for a worker thread (analysis-module.ts). */
+function assessMetabolites(compound: PreparedCompound): MetaboliteFinding {
+  if (!compound.ok) {
+    return { ...unparseableFinding(ID, compound), ...EMPTY };
+  }
+  const { sites, truncated_rules } = withParentMol(compound, (mol, rdkit) => candidateSites(rdkit, mol));
+  const counts: Record<string, number> = {};
+  for (const site of sites) counts[site.rule_id] = (counts[site.rule_id] ?? 0) + 1;
+  return {
+    ...findingBase(ID, compound),
+    status: "assessed",
+    reason: null,
+    candidate_sites: sites,
+    sites_per_rule: counts,
+    truncated_rules,
+  };
+}

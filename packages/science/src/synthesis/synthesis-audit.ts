@@ -82,36 +82,18 @@ export const synthesisAudit: AnalysisModule<SynthesisFinding, SynthesisSummary> 
   method: METHOD,
   requiredInputs: ["portfolio"],
   riskChannel: "manufacturability",
+  assess: assessSynthesis,
   createAnalyzer() {
     const scores: number[] = [];
     let notAssessed = 0;
+    const merge = (finding: SynthesisFinding): SynthesisFinding => {
+      if (finding.status !== "assessed" || finding.sa_score === null) notAssessed++;
+      else scores.push(finding.sa_score);
+      return finding;
+    };
     return {
-      analyze(compound: PreparedCompound): SynthesisFinding {
-        if (!compound.ok) {
-          notAssessed++;
-          return { ...unparseableFinding(ID, compound), sa_score: null, sa_components: null };
-        }
-        const base = findingBase(ID, compound);
-        let profile: SaProfile;
-        try {
-          profile = withParentMol(compound, (mol) => saProfile(mol));
-        } catch (error) {
-          const code = (error as { code?: unknown }).code;
-          if (typeof code !== "string" || !code.startsWith("SA_")) throw error;
-          notAssessed++;
-          const reason = `${code}: ${(error as Error).message}`;
-          return { ...base, status: "not_assessed", reason, sa_score: null, sa_components: null };
-        }
-        scores.push(profile.sa_score);
-        const { sa_score, ...components } = profile;
-        return {
-          ...base,
-          status: "assessed",
-          reason: null,
-          sa_score: round(sa_score, 3),
-          sa_components: roundComponents(components),
-        };
-      },
+      analyze: (compound: PreparedCompound) => merge(assessSynthesis(compound)),
+      merge,
       finish(): SynthesisSummary {
         return {
           assessed: scores.length,
@@ -158,4 +140,29 @@ function round(value: number, digits: number): number {
   const factor = 10 ** digits;
   const rounded = Math.round(value * factor) / factor;
   return Object.is(rounded, -0) ? 0 : rounded;
+}
+
+/** The per-compound part (no run state), for a worker thread (analysis-module.ts). */
+function assessSynthesis(compound: PreparedCompound): SynthesisFinding {
+  if (!compound.ok) {
+    return { ...unparseableFinding(ID, compound), sa_score: null, sa_components: null };
+  }
+  const base = findingBase(ID, compound);
+  let profile: SaProfile;
+  try {
+    profile = withParentMol(compound, (mol) => saProfile(mol));
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code !== "string" || !code.startsWith("SA_")) throw error;
+    const reason = `${code}: ${(error as Error).message}`;
+    return { ...base, status: "not_assessed", reason, sa_score: null, sa_components: null };
+  }
+  const { sa_score, ...components } = profile;
+  return {
+    ...base,
+    status: "assessed",
+    reason: null,
+    sa_score: round(sa_score, 3),
+    sa_components: roundComponents(components),
+  };
 }

@@ -6,9 +6,11 @@ import {
   type MethodCard,
   unparseableFinding,
 } from "../analysis-module.ts";
+import { compoundOnBits } from "../fingerprint/parent-fingerprint.ts";
 import { withParentMol } from "../parent/with-parent-mol.ts";
 import type { PreparedCompound } from "../prepare-compound.ts";
 import { findStructuralAlerts, type StructuralAlerts } from "./structural-alerts.ts";
+import { predictTox21, TOX21_CITATIONS, type Tox21Prediction, tox21Validation } from "./tox21-model.ts";
 
 export interface ToxicityProfileFinding extends CompoundFinding {
   readonly status: "assessed" | "not_assessed";
@@ -20,6 +22,8 @@ export interface ToxicityProfileFinding extends CompoundFinding {
   readonly alert_atoms: StructuralAlerts["alert_atoms"] | null;
   /** SMARTS of QED's unwanted-group alerts present (Bickerton 2012, the 116 of RDKit's QED). */
   readonly qed_alerts: readonly string[] | null;
+  /** Tox21 assay probabilities from a fingerprint model (a prediction, unlike the alerts; see the summary). */
+  readonly tox21_fingerprint_model: Tox21Prediction | null;
 }
 
 export interface ToxicityProfileSummary {
@@ -31,6 +35,8 @@ export interface ToxicityProfileSummary {
   /** Alert name → number of compounds carrying it, most frequent first. */
   readonly alert_counts: Readonly<Record<string, number>>;
   readonly brenk: { readonly status: "not_available"; readonly reason: string };
+  /** The Tox21 model's held-out ROC-AUC per assay beside MoleculeNet's published figure. */
+  readonly tox21_fingerprint_model: ReturnType<typeof tox21Validation>;
   readonly method: MethodCard;
 }
 
@@ -46,23 +52,36 @@ const METHOD: MethodCard = {
     "Structural alerts on the parent, reported as alerts and never as a toxicity prediction: the 480 PAINS " +
     "patterns (families A/B/C) for assay interference, and the 444 NIBR hit-triage filters with their " +
     "severity (EXCLUDE, FLAG, ANNOTATION) and covalent flag, and QED's 116 unwanted-group alerts. Atom " +
-    "indices of each PAINS and NIBR alert are given for highlighted depictions.",
+    "indices of each PAINS and NIBR alert are given for highlighted depictions. Separately, under its own key " +
+    "(tox21_fingerprint_model), a prediction: per-assay probabilities of the 12 Tox21 assays from a Morgan " +
+    "fingerprint logistic regression, with its applicability domain (the policy's gcn_toxicity, a graph " +
+    "network, stays not_available).",
   citations: [
     "Baell & Holloway, J. Med. Chem. 2010, 53, 2719 (PAINS)",
     "Saubern, Guha & Baell, Mol. Inf. 2011, 30, 847 (PAINS as SMARTS)",
     "Schuffenhauer et al., J. Med. Chem. 2020, 63, 14425 (NIBR filters)",
     "Bickerton et al., Nat. Chem. 2012, 4, 90 (QED's unwanted-group alerts)",
+    ...TOX21_CITATIONS,
   ],
-  data: ["wehi-pains.csv", "nibr-substructure-filters.csv", "qed-bickerton-2012.json"],
+  data: [
+    "wehi-pains.csv",
+    "nibr-substructure-filters.csv",
+    "qed-bickerton-2012.json",
+    "tox21.csv",
+    "tox21-fingerprint-model.json",
+  ],
   validation:
     "Per-molecule hit sets against native RDKit 2022.09 (FilterCatalog PAINS; a FilterCatalog of the NIBR " +
     "SMARTS with MIN_COUNT as the NIBR script builds it) on every 4th NCI first_5K molecule: PAINS identical " +
     "1,247/1,247, NIBR identical 1,244/1,247 (test: toxicity/structural-alerts.test.ts); the number of QED " +
-    "alerts equals native rdkit.Chem.QED's ALERTS on 4,989/4,989 NCI molecules (admet/qed.test.ts).",
+    "alerts equals native rdkit.Chem.QED's ALERTS on 4,989/4,989 NCI molecules (admet/qed.test.ts). Tox21 " +
+    "model: held-out ROC-AUC per assay on a random 80/10/10 split (MoleculeNet's kind) in the summary's " +
+    "tox21_fingerprint_model, beside MoleculeNet's graph convolution mean 0.829 (toxicity/tox21-model.test.ts).",
   limits:
     "An alert is a substructure, not a measured liability: PAINS flag frequent hitters in AlphaScreen-type " +
     "assays; Brenk alerts on Tox21 had odds ratios of 1.1–1.7 (science review), so no risk number is derived. " +
-    `Brenk: not available. ${BRENK_NOT_AVAILABLE}`,
+    `Brenk: not available. ${BRENK_NOT_AVAILABLE} The Tox21 probabilities are model estimates for in-vitro ` +
+    "assay activity, not in-vivo toxicity; out of domain (in_domain false) they are guesses.",
 };
 
 /** PAINS and NIBR structural alerts of each parsed compound's parent. */
@@ -70,7 +89,8 @@ export const toxicityProfile: AnalysisModule<ToxicityProfileFinding, ToxicityPro
   id: ID,
   version: "1.0.0",
   description:
-    "Structural alerts (PAINS A/B/C, NIBR filters with severities) on the parent; alerts, not predictions",
+    "Structural alerts (PAINS A/B/C, NIBR filters with severities) on the parent, reported as alerts; " +
+    "and, under its own key, a Tox21 fingerprint model's assay probabilities",
   method: METHOD,
   requiredInputs: ["portfolio"],
   riskChannel: "safety",
@@ -108,6 +128,7 @@ export const toxicityProfile: AnalysisModule<ToxicityProfileFinding, ToxicityPro
           with_nibr_covalent: withCovalent,
           alert_counts: Object.fromEntries([...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))),
           brenk: { status: "not_available", reason: BRENK_NOT_AVAILABLE },
+          tox21_fingerprint_model: tox21Validation(),
           method: METHOD,
         };
       },
@@ -125,6 +146,7 @@ function assessToxicity(compound: PreparedCompound): ToxicityProfileFinding {
       nibr: null,
       alert_atoms: null,
       qed_alerts: null,
+      tox21_fingerprint_model: null,
     };
   }
   const base = findingBase(ID, compound);
@@ -132,5 +154,13 @@ function assessToxicity(compound: PreparedCompound): ToxicityProfileFinding {
     alerts: findStructuralAlerts(rdkit, mol),
     qedAlerts: matchedQedAlerts(rdkit, mol),
   }));
-  return { ...base, status: "assessed", reason: null, ...alerts, brenk: null, qed_alerts: qedAlerts };
+  return {
+    ...base,
+    status: "assessed",
+    reason: null,
+    ...alerts,
+    brenk: null,
+    qed_alerts: qedAlerts,
+    tox21_fingerprint_model: predictTox21(compoundOnBits(compound)),
+  };
 }

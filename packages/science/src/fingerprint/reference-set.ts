@@ -1,0 +1,108 @@
+import { bitCount, type Fingerprint, MORGAN_BITS, tanimoto } from "./morgan.ts";
+
+export interface Neighbour {
+  /** Index of the neighbour in the reference set. */
+  readonly index: number;
+  readonly tanimoto: number;
+}
+
+/**
+ * The `k` members of a reference set most similar to a query (Tanimoto on Morgan bits), most
+ * similar first, ties by index so the answer is deterministic.
+ */
+export function nearestNeighbours(query: Fingerprint, reference: FingerprintSet, k: number): Neighbour[] {
+  const best: Neighbour[] = [];
+  const q = bitCount(query);
+  for (let index = 0; index < reference.size; index++) {
+    const similarity = similarityAt(query, q, reference, index);
+    if (best.length === k && similarity <= (best[k - 1]?.tanimoto ?? 0)) continue;
+    let at = best.findIndex((n) => similarity > n.tanimoto);
+    if (at === -1) at = best.length;
+    best.splice(at, 0, { index, tanimoto: similarity });
+    if (best.length > k) best.pop();
+  }
+  return best;
+}
+
+/**
+ * A reference set packed in one array (64 words per member, so thousands of members cost one
+ * object on the heap) with each member's bit count precomputed, for fast nearest-neighbour scans.
+ */
+export interface FingerprintSet {
+  readonly size: number;
+  readonly words: Uint32Array;
+  readonly counts: Int32Array;
+}
+
+export function fingerprintSet(fingerprints: readonly Fingerprint[]): FingerprintSet {
+  const words = new Uint32Array(fingerprints.length * WORDS);
+  fingerprints.forEach((fp, m) => {
+    words.set(fp, m * WORDS);
+  });
+  return { size: fingerprints.length, words, counts: Int32Array.from(fingerprints, bitCount) };
+}
+
+const WORDS = MORGAN_BITS / 32;
+
+function similarityAt(query: Fingerprint, queryCount: number, set: FingerprintSet, m: number): number {
+  let both = 0;
+  const offset = m * WORDS;
+  for (let i = 0; i < WORDS; i++) both += popcount((query[i] ?? 0) & (set.words[offset + i] ?? 0));
+  const union = queryCount + (set.counts[m] ?? 0) - both;
+  return union === 0 ? 0 : both / union;
+}
+
+function popcount(word: number): number {
+  let v = word - ((word >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;
+}
+
+/**
+ * The highest Tanimoto similarity of the query to any member (0 for an empty set): |A∩B| / (|A| +
+ * |B| − |A∩B|) with the members' counts precomputed, so each comparison is one AND per word.
+ */
+export function maxTanimoto(query: Fingerprint, reference: FingerprintSet): number {
+  // Two modules ask for the same compound against the same set in a row (a model and
+  // uncertainty_quantification): the last answer per set is kept, memory stays flat.
+  const last = lastQuery.get(reference);
+  if (last !== undefined && sameBits(last.query, query)) return last.value;
+  const value = scanMaxTanimoto(query, reference);
+  lastQuery.set(reference, { query, value });
+  return value;
+}
+
+const lastQuery = new WeakMap<FingerprintSet, { query: Fingerprint; value: number }>();
+
+function sameBits(a: Fingerprint, b: Fingerprint): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function scanMaxTanimoto(query: Fingerprint, reference: FingerprintSet): number {
+  const q = bitCount(query);
+  let best = 0;
+  for (let m = 0; m < reference.size; m++) {
+    const s = similarityAt(query, q, reference, m);
+    if (s > best) best = s;
+  }
+  return best;
+}
+
+/**
+ * Each member's similarity to its nearest other member (leave-one-out): the distribution an
+ * applicability-domain threshold is read from.
+ */
+export function leaveOneOutMaxTanimoto(reference: readonly Fingerprint[]): number[] {
+  const best = new Array<number>(reference.length).fill(0);
+  for (let i = 0; i < reference.length; i++) {
+    const a = reference[i] as Fingerprint;
+    for (let j = i + 1; j < reference.length; j++) {
+      const s = tanimoto(a, reference[j] as Fingerprint);
+      if (s > (best[i] ?? 0)) best[i] = s;
+      if (s > (best[j] ?? 0)) best[j] = s;
+    }
+  }
+  return best;
+}

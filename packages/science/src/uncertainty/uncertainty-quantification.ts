@@ -1,0 +1,237 @@
+import {
+  type AnalysisModule,
+  type CompoundFinding,
+  findingBase,
+  type MethodCard,
+  unparseableFinding,
+} from "../analysis-module.ts";
+import { CT_TOX_MODEL } from "../clinical/clinical-precedent-prior.ts";
+import { clinToxModel } from "../clinical/clintox-model.ts";
+import { predictLogistic } from "../fingerprint/logistic-regression.ts";
+import { decodeOnBits, packBits } from "../fingerprint/morgan.ts";
+import { compoundOnBits } from "../fingerprint/parent-fingerprint.ts";
+import { type FingerprintSet, fingerprintSet, maxTanimoto } from "../fingerprint/reference-set.ts";
+import { withParentMol } from "../parent/with-parent-mol.ts";
+import type { PreparedCompound } from "../prepare-compound.ts";
+import { descriptorVector, solubilityDescriptors } from "../solubility/solubility-descriptors.ts";
+import { predictSolubility, solubilityModels } from "../solubility/solubility-models.ts";
+import { TOX21_MODEL, tox21Model } from "../toxicity/tox21-model.ts";
+import { conformalCalibration } from "./conformal-calibration.ts";
+
+/** The applicability domain of one trained model's estimate for one compound. */
+export interface EstimateDomain {
+  readonly model: string;
+  /** Highest Tanimoto (Morgan radius 2, 2,048 bits) to the model's training compounds. */
+  readonly nearest_tanimoto: number;
+  /** Inside the model's own domain limit (the summary's `domain_rules` says which). */
+  readonly in_domain: boolean;
+}
+
+export interface SolubilityUncertainty extends EstimateDomain {
+  readonly value: number;
+  /** Conformal intervals (log S, mol/L) at 80% and 90% nominal coverage. */
+  readonly interval_80: readonly [number, number];
+  readonly interval_90: readonly [number, number];
+  /** Every descriptor inside the training set's min–max box. */
+  readonly in_descriptor_box: boolean;
+  /** Descriptors outside the box, by name. */
+  readonly outside_box: readonly string[];
+  /** Euclidean distance (standardized descriptors) to the nearest training compound. */
+  readonly nearest_distance: number;
+}
+
+export interface UncertaintyFinding extends CompoundFinding {
+  readonly status: "assessed" | "not_assessed";
+  readonly reason: string | null;
+  /** One entry per trained-model estimate, keyed `<module>.<key>`. */
+  readonly estimates: {
+    readonly "solubility_assessment.esol_logs": SolubilityUncertainty;
+    readonly "clinical_precedent_prior.ct_tox_probability": EstimateDomain & { readonly value: number };
+    readonly "toxicity_profile.tox21_fingerprint_model": EstimateDomain;
+  } | null;
+  /** Keys of `estimates` outside their model's domain. */
+  readonly out_of_domain: readonly string[] | null;
+}
+
+export interface UncertaintySummary {
+  readonly assessed: number;
+  readonly not_assessed: number;
+  /** Per estimate key: compounds outside that model's domain. */
+  readonly out_of_domain: Readonly<Record<string, number>>;
+  /** Per estimate key: the rule its `in_domain` applies. */
+  readonly domain_rules: Readonly<Record<string, string>>;
+  readonly conformal: {
+    readonly solubility_half_width: Readonly<Record<string, number>>;
+    readonly calibration: string;
+    readonly validation_chembl2321810: ReturnType<typeof conformalCalibration>["validation_chembl2321810"];
+  };
+  readonly method: MethodCard;
+}
+
+const ID = "uncertainty_quantification";
+
+function method(): MethodCard {
+  const cal = conformalCalibration();
+  const v = cal.validation_chembl2321810;
+  const figure = (rows: typeof v.split_conformal) =>
+    rows.map((r) => `${Math.round(r.level * 100)}% → ${(r.coverage * 100).toFixed(1)}%`).join(", ");
+  return {
+    what:
+      "For every estimate of a model trained here, how far to trust it: the applicability domain (highest " +
+      "Tanimoto on Morgan fingerprints to the model's training compounds; for the solubility model also its " +
+      "descriptor min–max box and standardized nearest-neighbour distance) and, for the regression model " +
+      "(solubility log S), conformal prediction intervals at 80% and 90%.",
+    citations: [
+      "Papadopoulos, Proedrou, Vovk & Gammerman, ECML 2002 (inductive / split conformal prediction)",
+      "Lei, G'Sell, Rinaldo, Tibshirani & Wasserman, J. Am. Stat. Assoc. 2018, 113, 1094 (split-conformal quantile)",
+      "Vovk, Ann. Math. Artif. Intell. 2015, 74, 9 (cross-conformal predictors)",
+      "Sheridan, Feuston, Maiorov & Kearsley, J. Chem. Inf. Comput. Sci. 2004, 44, 1912 (similarity to the training set as domain)",
+      "Jaworska, Nikolova-Jeliazkova & Aldenberg, ATLA 2005, 33, 445 (descriptor-range applicability domain)",
+      "Free & Wilson, J. Med. Chem. 1964, 7, 395; ChEMBL series CHEMBL2321810 as shipped in RDKit Contrib/FreeWilson (validation data)",
+    ],
+    data: [
+      "conformal-calibration.json",
+      "chembl2321810.smi",
+      "chembl2321810-act.csv",
+      "solubility-models.json",
+      "clintox-fingerprint-model.json",
+      "tox21-fingerprint-model.json",
+    ],
+    validation:
+      `Empirical coverage on ${v.folds} held-out folds of CHEMBL2321810 (${v.split_conformal[0]?.held_out} ` +
+      `compounds, seed ${v.seed}; ${v.model}): split-conformal ${figure(v.split_conformal)}; the ` +
+      `cross-conformal form used for solubility ${figure(v.cross_conformal)}. Test: ` +
+      "uncertainty/conformal.test.ts recomputes both and requires each within 3 points of nominal.",
+    limits:
+      "Conformal coverage is marginal (on average over compounds like the calibration set), not per compound, " +
+      "and holds for compounds exchangeable with Delaney's; out of domain it is not guaranteed. The solubility " +
+      "intervals use out-of-fold residuals around the model fitted on all data (cross-conformal), whose " +
+      "guarantee is approximate. Only the log S the report uses (kernel model) gets an interval, not the " +
+      "refitted ESOL form listed beside it. The classifiers (CT_TOX, Tox21) get a domain, not an interval. Descriptor " +
+      "boxes ignore correlations between descriptors.",
+  };
+}
+
+let delaneyReference: FingerprintSet | null = null;
+
+/** Delaney's parents: the solubility model's reference set for the Tanimoto domain. */
+function delaney(): FingerprintSet {
+  delaneyReference ??= fingerprintSet(
+    conformalCalibration().solubility.reference_bits.map((bits) => packBits(decodeOnBits(bits))),
+  );
+  return delaneyReference;
+}
+
+const round = (v: number, digits = 3) => Math.round(v * 10 ** digits) / 10 ** digits;
+
+function domainRules(): Record<string, string> {
+  const nearest = "5th percentile of the training compounds' own nearest-neighbour Tanimoto";
+  return {
+    "solubility_assessment.esol_logs": `inside the descriptor box and nearest_distance ≤ ${round(solubilityModels().kernel.domain_distance)} (95th percentile of training nearest-neighbour distances)`,
+    "clinical_precedent_prior.ct_tox_probability": `nearest_tanimoto ≥ ${clinToxModel().file.domain.min_tanimoto} (${nearest})`,
+    "toxicity_profile.tox21_fingerprint_model": `nearest_tanimoto ≥ ${tox21Model().file.domain.min_tanimoto} (${nearest})`,
+  };
+}
+
+/** Domains and conformal intervals of every trained-model estimate of each parsed compound. */
+export const uncertaintyQuantification: AnalysisModule<UncertaintyFinding, UncertaintySummary> = {
+  id: ID,
+  version: "1.0.0",
+  description: "Applicability domain of every trained-model estimate and conformal intervals for regression",
+  get method() {
+    return method();
+  },
+  requiredInputs: ["portfolio"],
+  riskChannel: "cross_cutting",
+  assess: assessUncertainty,
+  createAnalyzer() {
+    let assessed = 0;
+    let notAssessed = 0;
+    const outOfDomain: Record<string, number> = {};
+    const merge = (finding: UncertaintyFinding): UncertaintyFinding => {
+      if (finding.status !== "assessed") {
+        notAssessed++;
+        return finding;
+      }
+      assessed++;
+      for (const key of finding.out_of_domain ?? []) outOfDomain[key] = (outOfDomain[key] ?? 0) + 1;
+      return finding;
+    };
+    return {
+      analyze: (compound: PreparedCompound) => merge(assessUncertainty(compound)),
+      merge,
+      finish(): UncertaintySummary {
+        const cal = conformalCalibration();
+        return {
+          assessed,
+          not_assessed: notAssessed,
+          out_of_domain: outOfDomain,
+          domain_rules: domainRules(),
+          conformal: {
+            solubility_half_width: cal.solubility.half_width,
+            calibration: cal.solubility.calibration,
+            validation_chembl2321810: cal.validation_chembl2321810,
+          },
+          method: method(),
+        };
+      },
+    };
+  },
+};
+
+/** The per-compound part (no run state), for a worker thread (analysis-module.ts). */
+function assessUncertainty(compound: PreparedCompound): UncertaintyFinding {
+  if (!compound.ok) {
+    return { ...unparseableFinding(ID, compound), estimates: null, out_of_domain: null };
+  }
+  const onBits = compoundOnBits(compound);
+  const fp = packBits(onBits);
+  const models = solubilityModels();
+  const cal = conformalCalibration();
+  const descriptors = withParentMol(compound, (mol, rdkit) => solubilityDescriptors(rdkit, mol));
+  const row = descriptorVector(descriptors);
+  const solubility = predictSolubility(descriptors);
+  const outside = models.descriptors.filter(
+    (_, j) =>
+      (row[j] ?? 0) < (models.kernel.range_min[j] ?? Number.NEGATIVE_INFINITY) ||
+      (row[j] ?? 0) > (models.kernel.range_max[j] ?? Number.POSITIVE_INFINITY),
+  );
+  const h80 = cal.solubility.half_width["0.8"] ?? Number.POSITIVE_INFINITY;
+  const h90 = cal.solubility.half_width["0.9"] ?? Number.POSITIVE_INFINITY;
+  const clintox = clinToxModel();
+  const ctSimilarity = maxTanimoto(fp, clintox.training);
+  const tox21 = tox21Model();
+  const toxSimilarity = maxTanimoto(fp, tox21.training);
+  const estimates = {
+    "solubility_assessment.esol_logs": {
+      model: "kernel_ridge_rdkit14",
+      value: round(solubility.kernel),
+      interval_80: [round(solubility.kernel - h80), round(solubility.kernel + h80)] as const,
+      interval_90: [round(solubility.kernel - h90), round(solubility.kernel + h90)] as const,
+      in_descriptor_box: outside.length === 0,
+      outside_box: outside,
+      nearest_distance: round(solubility.nearest_distance),
+      nearest_tanimoto: round(maxTanimoto(fp, delaney())),
+      in_domain: solubility.in_domain,
+    },
+    "clinical_precedent_prior.ct_tox_probability": {
+      model: CT_TOX_MODEL,
+      value: round(predictLogistic(clintox.file.tasks[0] ?? { bias: 0, weights: [] }, onBits)),
+      nearest_tanimoto: round(ctSimilarity),
+      in_domain: ctSimilarity >= clintox.file.domain.min_tanimoto,
+    },
+    "toxicity_profile.tox21_fingerprint_model": {
+      model: TOX21_MODEL,
+      nearest_tanimoto: round(toxSimilarity),
+      in_domain: toxSimilarity >= tox21.file.domain.min_tanimoto,
+    },
+  };
+  const out = Object.entries(estimates).flatMap(([key, e]) => (e.in_domain ? [] : [key]));
+  return {
+    ...findingBase(ID, compound),
+    status: "assessed",
+    reason: null,
+    estimates,
+    out_of_domain: out,
+  };
+}
