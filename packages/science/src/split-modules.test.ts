@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { test } from "node:test";
-import type { AnalysisModule } from "./analysis-module.ts";
+import type { AnalysisModule, CompoundFinding } from "./analysis-module.ts";
 import type { CompoundRow } from "./compound-row.ts";
 import { prepareCompound } from "./prepare-compound.ts";
 import { loadRDKit } from "./rdkit.ts";
@@ -42,20 +42,32 @@ test("every split module: merge(assess(c)) in portfolio order equals analyze(c),
   const compounds = rows().map((row) => prepareCompound(rdkit, row));
   const split = IMPLEMENTED_MODULES.filter((module) => module.assess !== undefined);
   assert.ok(split.length > 0, "no module is split");
-  for (const module of split as AnalysisModule<never, unknown, unknown>[]) {
-    const whole = module.createAnalyzer();
-    const parts = module.createAnalyzer();
-    assert.equal(typeof parts.merge, "function", `${module.id} has assess but its analyzer has no merge`);
-    for (const compound of compounds) {
-      const expected = whole.analyze(compound);
-      // The assessment crosses a thread boundary: it must survive the structured clone.
-      const assessment = structuredClone((module.assess as (c: typeof compound) => unknown)(compound));
-      assert.deepEqual(
-        JSON.stringify(parts.merge?.(assessment as never)),
-        JSON.stringify(expected),
-        `${module.id} ${compound.row.candidateId}`,
-      );
+  // Every module in run order; modules that read others get the same upstream findings both ways.
+  const entries = (IMPLEMENTED_MODULES as AnalysisModule<never, unknown, unknown>[]).map((module) => ({
+    module,
+    whole: module.createAnalyzer(),
+    parts: module.createAnalyzer(),
+  }));
+  for (const { module, parts } of entries)
+    if (module.assess !== undefined)
+      assert.equal(typeof parts.merge, "function", `${module.id} has assess but its analyzer has no merge`);
+  for (const compound of compounds) {
+    const upstream = new Map<string, CompoundFinding>();
+    for (const { module, whole, parts } of entries) {
+      const expected = whole.analyze(compound, upstream);
+      if (module.assess !== undefined) {
+        // The assessment crosses a thread boundary: it must survive the structured clone.
+        const assessment = structuredClone((module.assess as (c: typeof compound) => unknown)(compound));
+        assert.deepEqual(
+          JSON.stringify(parts.merge?.(assessment as never, upstream)),
+          JSON.stringify(expected),
+          `${module.id} ${compound.row.candidateId}`,
+        );
+      }
+      upstream.set(module.id, expected);
     }
-    assert.equal(JSON.stringify(parts.finish()), JSON.stringify(whole.finish()), `${module.id} summary`);
   }
+  for (const { module, whole, parts } of entries)
+    if (module.assess !== undefined)
+      assert.equal(JSON.stringify(parts.finish()), JSON.stringify(whole.finish()), `${module.id} summary`);
 });

@@ -1,11 +1,5 @@
 import { join } from "node:path";
-import type {
-  AnalysisModule,
-  CompoundFinding,
-  ModuleAnalyzer,
-  RDKit,
-  UpstreamFindings,
-} from "@svc/science";
+import type { AnalysisModule, CompoundFinding, ModuleAnalyzer, RDKit, UpstreamFindings } from "@svc/science";
 import { writeJsonAtomic } from "../outputs/atomic-write.ts";
 import { JsonArrayWriter } from "../outputs/json-array-writer.ts";
 import type { CompoundAnalysis } from "../pool/compound-worker.ts";

@@ -161,8 +161,13 @@ describe("wetlab_priority_and_readiness_determiner", () => {
     const list = (await compounds()).slice(0, 1);
     const full = upstreamOf(list)[0] as Map<string, CompoundFinding>;
     const present = rank(list, [full]).findings[0] as ReadinessFinding;
-    // synthesis_audit is not in this build: its signal is missing, with the reason.
-    const sa = present.signals?.find((s) => s.id === "sa_score");
+    assert.equal(present.signals?.find((s) => s.id === "sa_score")?.status, "present");
+    // A module that did not run (here synthesis_audit): its signal is missing, with the reason.
+    const withoutSa = new Map(full);
+    withoutSa.delete("synthesis_audit");
+    const sa = (rank(list, [withoutSa]).findings[0] as ReadinessFinding).signals?.find(
+      (s) => s.id === "sa_score",
+    );
     assert.equal(sa?.status, "missing");
     assert.match(sa?.status === "missing" ? sa.reason : "", /synthesis_audit produced no finding/);
     const withoutSolubility = new Map(full);
