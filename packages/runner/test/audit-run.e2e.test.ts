@@ -166,11 +166,11 @@ describe("svc-runner end to end", () => {
     const readiness = await readJson(
       join(run.runDir, "raw/wetlab_priority_and_readiness_determiner_raw.json"),
     );
-    assert.equal(readiness.status, "executed");
+    assert.equal(readiness.status, "executed", readiness.reason);
     assert.equal(readiness.result.summary.ranking.length, 34);
     assert.ok(readiness.result.compounds.every((c: { coverage: number | null }) => (c.coverage ?? 0) > 0.8));
     const metabolites = await readJson(join(run.runDir, "raw/metabolite_prediction_raw.json"));
-    assert.equal(metabolites.status, "executed");
+    assert.equal(metabolites.status, "executed", metabolites.reason);
     const verification = await assertSealVerified(run.runDir);
     assert.equal(verification.payload?.run_id, "run_full");
     const report = await readFile(join(run.runDir, "results/report.html"), "utf8");

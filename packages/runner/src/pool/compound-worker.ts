@@ -1,5 +1,12 @@
 import { parentPort } from "node:worker_threads";
-import { type AnalysisModule, IMPLEMENTED_MODULES, loadRDKit, prepareCompound } from "@svc/science";
+import {
+  type AnalysisModule,
+  type CompoundFinding,
+  IMPLEMENTED_MODULES,
+  loadRDKit,
+  prepareCompound,
+  type UpstreamFindings,
+} from "@svc/science";
 import type { PortfolioRow } from "../inputs/portfolio.ts";
 import { readCompoundView } from "../outputs/report/compound-view.ts";
 import { createDepicter, reportDepiction } from "../outputs/report/highlight-depiction.ts";
@@ -113,22 +120,33 @@ function analyse(
 ): CompoundAnalysis {
   const compound = withRDKit(portable, rdkit);
   const assessments: Record<string, Assessment> = {};
-  const findings = new Map<string, unknown>();
+  const findings = new Map<string, CompoundFinding>();
   for (const id of moduleIds) {
     const module = modulesById.get(id);
     if (module?.assess === undefined) {
       assessments[id] = { ok: false, error: `module ${id} cannot be assessed in a worker` };
       continue;
     }
+    let value: unknown;
     try {
-      const value = module.assess(compound);
+      value = module.assess(compound);
       assessments[id] = { ok: true, value };
-      // The compound's finding without run state, for the depiction (a fresh analyzer: no state kept).
-      if (depict) findings.set(id, module.createAnalyzer().merge?.(value));
     } catch (error) {
       // WebAssembly.RuntimeError (a trap) is named so; ordinary module errors are not.
       if ((error as Error).name === "RuntimeError") throw error;
       assessments[id] = { ok: false, error: (error as Error).message };
+      continue;
+    }
+    // The compound's finding without run state, for the depiction (a fresh analyzer: no state
+    // kept), with the findings made so far as upstream for modules that read others. A module the
+    // depiction cannot read is left out of the picture; its assessment above stands.
+    if (depict) {
+      try {
+        const finding = module.createAnalyzer().merge?.(value as never, findings as UpstreamFindings);
+        if (finding !== undefined) findings.set(id, finding);
+      } catch {
+        // left out of the depiction only
+      }
     }
   }
   if (!depict) return { assessments };
