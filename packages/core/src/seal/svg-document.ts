@@ -32,6 +32,8 @@ export interface SvgForeignMarkup {
 export type SvgParseResult =
   | {
       ok: true;
+      /** The document as decoded text. */
+      text: string;
       elements: SvgElement[];
       root: SvgElement;
       /** Comments, CDATA sections and processing instructions, in document order. */
@@ -153,7 +155,7 @@ export function parseSvgDocument(
   if (root?.local !== "svg" || root.uri !== SVG_NAMESPACE) {
     return { ok: false, reason: "root element is not <svg> in the SVG namespace" };
   }
-  return { ok: true, elements, root, foreign, subpaths, declaredEncoding, declaredVersion };
+  return { ok: true, text, elements, root, foreign, subpaths, declaredEncoding, declaredVersion };
 }
 
 /** XPath-like path of an element, 1-based among same-named siblings: `/svg[1]/g[1]/path[3]`. */

@@ -205,6 +205,29 @@ describe("verifySealSvg", () => {
       );
     });
 
+    it("a hairline in the QR quiet zone, thinner than the decoder's pixels, is refused by the decoder too", () => {
+      // 0.1 units wide: it covers no pixel centre at any resolution the decoder rasterises at,
+      // so only the geometric quiet-zone check sees it
+      assertRefusedTwice(
+        bundle.sealSvg.replace(/(<path fill="#000" d=")/, "$1M161.3 171.2h0.1v30h-0.1Z"),
+        "barcode_channel",
+      );
+    });
+
+    it("reads back every QR size the format draws, from the shortest content to a 200-character link", () => {
+      for (const verify_url of [null, "https://v.example/s", `https://verify.example/${"p".repeat(176)}`]) {
+        const fixture = makeSealFixture({ verify_url }, key);
+        const parsed = parseSvgDocument(fixture.bundle.sealSvg);
+        assert.ok(parsed.ok);
+        const barcode = decodeSealChannels(parsed.elements, fixture.bundle.payload)[1];
+        assert.deepEqual(
+          barcode,
+          { name: "barcode_channel", ok: true, detail: "QR carries the barcode digest" },
+          String(verify_url),
+        );
+      }
+    });
+
     it("the whole QR code removed is INVALID", () => {
       assert.equal(stateOf(bundle.sealSvg.replace(/<path fill="#000" d="[^"]*"\/>/, "")), "INVALID");
     });
