@@ -68,7 +68,7 @@ export function parseSvgDocument(
 ): SvgParseResult {
   const size = typeof input === "string" ? Buffer.byteLength(input, "utf8") : input.length;
   if (size > limits.maxBytes)
-    return { ok: false, tooComplex: true, reason: `input is ${size} bytes; the limit is ${limits.maxBytes}` };
+    return { ok: false, tooComplex: true, reason: oversizeReason(size, limits.maxBytes) };
   let text: string;
   try {
     text = typeof input === "string" ? input : new TextDecoder("utf-8", { fatal: true }).decode(input);
@@ -156,6 +156,11 @@ export function parseSvgDocument(
     return { ok: false, reason: "root element is not <svg> in the SVG namespace" };
   }
   return { ok: true, text, elements, root, foreign, subpaths, declaredEncoding, declaredVersion };
+}
+
+/** Why an input of `size` bytes is refused unread. */
+export function oversizeReason(size: number, maxBytes: number): string {
+  return `input is ${size} bytes; the limit is ${maxBytes}`;
 }
 
 /** XPath-like path of an element, 1-based among same-named siblings: `/svg[1]/g[1]/path[3]`. */

@@ -9,7 +9,13 @@ import { ringSegmentPath } from "./ring-channel.ts";
 import { makeSealFixture } from "./seal-fixture.ts";
 import { computeBarcodeDigest, type SealPayload } from "./seal-payload.ts";
 import { parseSvgDocument } from "./svg-document.ts";
-import { decodeSealChannels, type SealState, verifySealSvg } from "./verify-seal-svg.ts";
+import {
+  decodeSealChannels,
+  refuseOversizeSeal,
+  SEAL_SVG_CAPS,
+  type SealState,
+  verifySealSvg,
+} from "./verify-seal-svg.ts";
 
 const { bundle, key, trusted } = makeSealFixture();
 
@@ -367,6 +373,17 @@ describe("verifySealSvg", () => {
         assert.ok(result.reason.length > 0);
       });
     }
+
+    it("an upload over the byte cap gets, from its size alone, the verdict its bytes get", () => {
+      assert.equal(refuseOversizeSeal(SEAL_SVG_CAPS.maxBytes), null);
+      assert.equal(refuseOversizeSeal(bundle.sealSvg.length), null);
+      const size = SEAL_SVG_CAPS.maxBytes + 1;
+      const bytes = new Uint8Array(size).fill(0x20);
+      const fromSize = refuseOversizeSeal(size);
+      assert.deepEqual(fromSize, verifySealSvg(bytes, trusted));
+      assert.equal(fromSize?.reason_code, "SVG_TOO_COMPLEX");
+      assert.match(fromSize?.reason ?? "", /input is 262145 bytes; the limit is 262144/);
+    });
 
     it("random mutations of a real seal never throw and never verify", () => {
       let seed = 42;

@@ -12,7 +12,7 @@ import {
   type SealPayload,
 } from "./seal-payload.ts";
 import { REASON_PRIORITY, type SealReasonCode, type SealState } from "./seal-reason-code.ts";
-import { parseSvgDocument, type SvgParseResult } from "./svg-document.ts";
+import { oversizeReason, parseSvgDocument, type SvgParseResult } from "./svg-document.ts";
 
 export { decodeSealChannels } from "./seal-channel-checks.ts";
 export type { SealCheck, SealCheckName } from "./seal-check.ts";
@@ -79,6 +79,21 @@ export function verifySealSvg(
 }
 
 /**
+ * The verdict on an upload of `byteLength` bytes that is over SEAL_SVG_CAPS.maxBytes, the same
+ * verifySealSvg gives for it, from its size alone: a service can count such an upload's bytes as
+ * they arrive and drop them instead of holding them. Null when the size is within the cap.
+ */
+export function refuseOversizeSeal(byteLength: number): SealVerification | null {
+  if (byteLength <= SEAL_SVG_CAPS.maxBytes) return null;
+  const detail = oversizeReason(byteLength, SEAL_SVG_CAPS.maxBytes);
+  return settle([{ name: "svg_readable", ok: false, detail, code: "SVG_TOO_COMPLEX" }], {
+    payload: null,
+    signature: null,
+    canonical_svg: null,
+  });
+}
+
+/**
  * Adds checks to a verification (a seal folder's files, a run's hashes, the issuer's revocation
  * answer) and derives its state again: the first failure in REASON_PRIORITY order decides.
  */
@@ -89,6 +104,8 @@ export function withChecks(result: SealVerification, extra: readonly SealCheck[]
 function verifyUnsafe(svg: string | Uint8Array, trustedKeys: readonly TrustedKey[]): SealVerification {
   const none = { payload: null, signature: null, canonical_svg: null };
   const checks: SealCheck[] = [];
+  const oversize = refuseOversizeSeal(typeof svg === "string" ? Buffer.byteLength(svg, "utf8") : svg.length);
+  if (oversize) return oversize;
   const parsed = parseSvgDocument(svg, SEAL_SVG_CAPS);
   if (!parsed.ok) {
     const code = parsed.tooComplex ? "SVG_TOO_COMPLEX" : "SVG_UNREADABLE";

@@ -12,6 +12,7 @@ import type { ServiceMetrics } from "../http/metrics.ts";
 import { parseStorableBody } from "../http/parse-storable-body.ts";
 import { readSvgUpload } from "../http/read-svg-upload.ts";
 import { describeRoute } from "../http/route-schema.ts";
+import type { SvgUpload } from "../http/svg-upload.ts";
 import type { SealVerdict, SealVerifier } from "../seal/seal-verify-pool.ts";
 import { authenticate, callerOf } from "./entitlement-routes.ts";
 
@@ -34,8 +35,8 @@ export function registerSealRoutes(
   sealVerifier: SealVerifier,
 ): void {
   // core's verifySealSvg, run by a worker thread (issue 9 item 7): its state alone decides
-  const verifyUpload = async (svg: Buffer): Promise<SealVerdict> => {
-    const result = await sealVerifier.verify(svg);
+  const verifyUpload = async (upload: SvgUpload): Promise<SealVerdict> => {
+    const result = await sealVerifier.verify(upload);
     // hostile or broken input (not XML, DOCTYPE/entities, floods) is the client's fault: 400
     const readable = result.checks.find((check) => check.name === "svg_readable");
     if (readable !== undefined && !readable.ok) {
