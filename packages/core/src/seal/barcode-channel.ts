@@ -176,27 +176,38 @@ function countDifferingModules(raster: Raster, layout: SymbolLayout): number {
 
 /** Even-odd scanline fill of one polygon, sampled at pixel centres. */
 function fillPolygon(polygon: readonly Point[], raster: Raster): void {
-  if (polygon.length < 3) return;
+  const count = polygon.length;
+  if (count < 3) return;
   const { dark, side, scale } = raster;
-  const toX = (point: Point) => (point.x - raster.x) * scale;
-  const toY = (point: Point) => (point.y - raster.y) * scale;
-  const ys = polygon.map(toY);
-  const minRow = Math.max(0, Math.floor(Math.min(...ys)));
-  const maxRow = Math.min(side - 1, Math.ceil(Math.max(...ys)));
+  const xs = new Float64Array(count);
+  const ys = new Float64Array(count);
+  let top = Number.POSITIVE_INFINITY;
+  let bottom = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < count; i++) {
+    const point = polygon[i] as Point;
+    xs[i] = (point.x - raster.x) * scale;
+    const y = (point.y - raster.y) * scale;
+    ys[i] = y;
+    if (y < top) top = y;
+    if (y > bottom) bottom = y;
+  }
+  const minRow = Math.max(0, Math.floor(top));
+  const maxRow = Math.min(side - 1, Math.ceil(bottom));
+  const crossings: number[] = [];
   for (let row = minRow; row <= maxRow; row++) {
     const y = row + 0.5;
-    const crossings: number[] = [];
-    for (let i = 0; i < polygon.length; i++) {
-      const a = polygon[i] as Point;
-      const b = polygon[(i + 1) % polygon.length] as Point;
-      const ay = toY(a);
-      const by = toY(b);
+    crossings.length = 0;
+    for (let i = 0; i < count; i++) {
+      const j = i + 1 === count ? 0 : i + 1;
+      const ay = ys[i] as number;
+      const by = ys[j] as number;
       if (ay <= y === by <= y) continue;
-      const ax = toX(a);
-      const bx = toX(b);
-      crossings.push(ax + ((y - ay) / (by - ay)) * (bx - ax));
+      const ax = xs[i] as number;
+      crossings.push(ax + ((y - ay) / (by - ay)) * ((xs[j] as number) - ax));
     }
-    crossings.sort((p, q) => p - q);
+    if (crossings.length > 2) crossings.sort((p, q) => p - q);
+    else if (crossings.length === 2 && (crossings[0] as number) > (crossings[1] as number))
+      crossings.reverse();
     for (let i = 0; i + 1 < crossings.length; i += 2) {
       const from = Math.max(0, Math.ceil((crossings[i] as number) - 0.5));
       const to = Math.min(side - 1, Math.floor((crossings[i + 1] as number) - 0.5));

@@ -326,25 +326,29 @@ class PathScanner {
     const { text } = this;
     const start = this.index;
     let at = start;
-    const code = () => text.charCodeAt(at);
-    const isDigit = () => code() >= 0x30 && code() <= 0x39;
-    if (code() === 0x2b || code() === 0x2d) at++; // + -
-    const integerStart = at;
-    while (isDigit()) at++;
-    let digits = at - integerStart;
-    if (code() === 0x2e) {
+    let code = text.charCodeAt(at);
+    if (code === 0x2b || code === 0x2d) code = text.charCodeAt(++at); // + -
+    let digits = 0;
+    while (code >= 0x30 && code <= 0x39) {
+      digits++;
+      code = text.charCodeAt(++at);
+    }
+    if (code === 0x2e) {
       // "."
-      const fractionStart = ++at;
-      while (isDigit()) at++;
-      digits += at - fractionStart;
+      code = text.charCodeAt(++at);
+      while (code >= 0x30 && code <= 0x39) {
+        digits++;
+        code = text.charCodeAt(++at);
+      }
     }
     if (digits === 0) return null;
-    if (code() === 0x65 || code() === 0x45) {
+    if (code === 0x65 || code === 0x45) {
       // an exponent counts only with digits: "2e" is the number 2 and then a stray "e"
       let exponent = at + 1;
-      if (text.charCodeAt(exponent) === 0x2b || text.charCodeAt(exponent) === 0x2d) exponent++;
+      let next = text.charCodeAt(exponent);
+      if (next === 0x2b || next === 0x2d) next = text.charCodeAt(++exponent);
       const exponentStart = exponent;
-      while (text.charCodeAt(exponent) >= 0x30 && text.charCodeAt(exponent) <= 0x39) exponent++;
+      while (next >= 0x30 && next <= 0x39) next = text.charCodeAt(++exponent);
       if (exponent > exponentStart) at = exponent;
     }
     this.index = at;
