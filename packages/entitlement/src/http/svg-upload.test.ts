@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
-import { Readable } from "node:stream";
+import { PassThrough, Readable } from "node:stream";
 import { describe, it } from "node:test";
 import { SEAL_SVG_CAPS } from "@svc/core";
 import { readSvgBody, SvgUpload } from "./svg-upload.ts";
+import { UploadBudget } from "./upload-budget.ts";
 
 const LIMIT = 1024 * 1024;
 const chunksOf = (bytes: Uint8Array, size: number) => {
@@ -62,5 +63,18 @@ describe("an uploaded seal as the service holds it (issue 9 item 7)", () => {
     assert.ok(bytes);
     assert.equal(Buffer.from(bytes).toString(), "<svg/>");
     assert.equal(bytes.buffer.byteLength, 6);
+  });
+
+  it("stops reading while the upload budget is in debt, then reads on to the end", async () => {
+    const body = new PassThrough();
+    // 1 byte of burst at 10 KB/s: the first 4 KB chunk puts the budget ~400 ms in debt
+    const reading = readSvgBody(body, "8192", LIMIT, new UploadBudget(10_000, 1));
+    body.write(Buffer.alloc(4096, 0x61));
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(body.isPaused(), true, "paused after the chunk that went into debt");
+    body.end(Buffer.alloc(4096, 0x62));
+    const bytes = (await reading).take();
+    assert.equal(bytes?.length, 8192);
+    assert.equal(bytes?.[8191], 0x62);
   });
 });

@@ -1,6 +1,7 @@
 import type { Readable } from "node:stream";
 import { SEAL_SVG_CAPS } from "@svc/core";
 import { errorCodes } from "fastify";
+import type { UploadBudget } from "./upload-budget.ts";
 
 /**
  * An uploaded `seal.svg` as the service holds it (issue 9 item 7): its size, and its bytes only
@@ -49,12 +50,14 @@ export class SvgUpload {
  * Reads a raw `image/svg+xml` body: more than `limit` bytes (announced or sent) is Fastify's own
  * 413 FST_ERR_CTP_BODY_TOO_LARGE, as its buffering parser answers; a body that ends short of its
  * Content-Length is its 400. Chunks are copied once, into one buffer sized by Content-Length,
- * and only while the upload is within the verifier's cap; past it they are only counted.
+ * and only while the upload is within the verifier's cap; past it they are only counted. Each
+ * chunk is charged to `budget`; while it is in debt the stream pauses (see UploadBudget).
  */
 export function readSvgBody(
   stream: Readable,
   contentLengthHeader: string | undefined,
   limit: number,
+  budget?: UploadBudget,
 ): Promise<SvgUpload> {
   const announced = contentLengthHeader === undefined ? Number.NaN : Number(contentLengthHeader);
   if (announced > limit) return Promise.reject(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
@@ -66,7 +69,10 @@ export function readSvgBody(
       announced > keep
         ? null
         : new Uint8Array(Number.isInteger(announced) && announced >= 0 ? announced : 16 * 1024);
+    let wait: NodeJS.Timeout | null = null;
     const stop = () => {
+      if (wait !== null) clearTimeout(wait);
+      wait = null;
       stream.removeListener("data", onData);
       stream.removeListener("end", onEnd);
       stream.removeListener("error", onError);
@@ -80,6 +86,15 @@ export function readSvgBody(
         bytes = null;
         reject(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
         return;
+      }
+      // in debt: read no more until it is paid (the socket then stops being read)
+      const debt = budget?.charge(data.length) ?? 0;
+      if (debt > 0 && wait === null) {
+        stream.pause();
+        wait = setTimeout(() => {
+          wait = null;
+          stream.resume();
+        }, debt);
       }
       if (bytes === null) return;
       if (received > keep) {
