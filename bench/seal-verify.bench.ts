@@ -2,12 +2,15 @@
 // on the hostile corpus, each beside its anchor, parsing the same bytes with saxes and nothing else
 // (the floor of any verifier that reads the file), as a ratio. Online: POST /api/seal/verify p50/p99
 // on the real service (its own bin, its own signing key), and /api/health p99 while 8 clients
-// upload the 1 MiB hostile seal, beside /api/health p99 on the idle service.
+// upload the 1 MiB hostile seal, beside /api/health p99 on the idle service. The 8 uploaders run in
+// their own process (seal-verify-flood.ts), so the health probe's own event loop is not loaded.
 // Goals: genuine verify p99 < 50 ms; health p99 < 10 ms under that load.
+// Every figure is printed with the machine's load averages (1/5/15 min) when it was taken: on a
+// shared machine they say how much of a figure is the machine's.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { exportPrivateKeyPem, generateSigningKey, toTrustedKey, verifySealSvg } from "@svc/core";
@@ -15,8 +18,9 @@ import { buildForgeryCorpus, issueCorpusSeals } from "@svc/testing";
 import { SaxesParser } from "saxes";
 
 const BIN = fileURLToPath(new URL("../packages/entitlement/bin/svc-entitlement.ts", import.meta.url));
+const FLOOD = fileURLToPath(new URL("./seal-verify-flood.ts", import.meta.url));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 
 function percentiles(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -43,9 +47,13 @@ function parseOnly(svg: string): void {
 
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 const ratio = (value: number) => `${value.toPrecision(2)}x`;
+const load = () =>
+  `load ${loadavg()
+    .map((value) => value.toFixed(1))
+    .join("/")}`;
 const line = (label: string, figure: { p50: number; p99: number }, anchor: { p50: number; p99: number }) =>
   console.log(
-    `${label.padEnd(34)} p50 ${ms(figure.p50)}  p99 ${ms(figure.p99)}   anchor (saxes parse only) p50 ${ms(anchor.p50)}  ratio p50 ${ratio(figure.p50 / anchor.p50)}`,
+    `${label.padEnd(34)} p50 ${ms(figure.p50)}  p99 ${ms(figure.p99)}   anchor (saxes parse only) p50 ${ms(anchor.p50)}  ratio p50 ${ratio(figure.p50 / anchor.p50)}  (${load()})`,
   );
 
 const key = generateSigningKey();
@@ -62,7 +70,7 @@ line(
   genuineFigures,
   time(ROUNDS, () => parseOnly(genuine.sealSvg)),
 );
-console.log(`  goal p99 < 50 ms: ${genuineFigures.p99 < 50 ? "met" : "NOT met"}`);
+console.log(`  goal verify p99 < 50 ms offline: ${genuineFigures.p99 < 50 ? "met" : "NOT met"}`);
 const corpusSamples: number[] = [];
 const anchorSamples: number[] = [];
 for (const forgery of corpus) {
@@ -151,27 +159,43 @@ try {
   const idleHealth = await timed(ROUNDS, () => request("/api/health"));
   const online = await timed(ROUNDS, () => request("/api/seal/verify", genuine.sealSvg));
   console.log(
-    `POST /api/seal/verify genuine        p50 ${ms(online.p50)}  p99 ${ms(online.p99)}   anchor (offline verify) p50 ${ms(genuineFigures.p50)}  ratio p50 ${ratio(online.p50 / genuineFigures.p50)}`,
+    `GET /api/health, idle                p50 ${ms(idleHealth.p50)}  p99 ${ms(idleHealth.p99)}  (${load()})`,
   );
-  let uploads = 0;
-  const end = performance.now() + SECONDS * 1000;
-  const load = Array.from({ length: 8 }, async () => {
-    while (performance.now() < end) {
-      await request("/api/seal/verify", flood.svg);
-      uploads++;
-    }
+  console.log(
+    `POST /api/seal/verify genuine        p50 ${ms(online.p50)}  p99 ${ms(online.p99)}   anchor (offline verify) p50 ${ms(genuineFigures.p50)}  ratio p50 ${ratio(online.p50 / genuineFigures.p50)}  (${load()})`,
+  );
+  console.log(`  goal verify p99 < 50 ms online: ${online.p99 < 50 ? "met" : "NOT met"}`);
+  const floodFile = join(dir, "hostile.svg");
+  writeFileSync(floodFile, flood.svg);
+  const uploader = spawn(process.execPath, [FLOOD, url, floodFile, "8", String(SECONDS)], {
+    stdio: ["ignore", "pipe", "inherit"],
   });
+  let uploaderOutput = "";
+  uploader.stdout?.on("data", (chunk: Buffer) => (uploaderOutput += chunk.toString()));
+  const uploaded = new Promise<Record<string, number>>((resolve, reject) =>
+    uploader.once("exit", (code) =>
+      code === 0
+        ? resolve((JSON.parse(uploaderOutput) as { statuses: Record<string, number> }).statuses)
+        : reject(new Error(`the uploader exited ${code}`)),
+    ),
+  );
+  // the uploaders start their own clock: probe while they are surely running
+  await new Promise((resolve) => setTimeout(resolve, 300));
   const loaded: number[] = [];
+  const end = performance.now() + (SECONDS - 0.6) * 1000;
   while (performance.now() < end) {
     const t0 = performance.now();
     await request("/api/health");
     loaded.push(performance.now() - t0);
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
-  await Promise.all(load);
+  const statuses = await uploaded;
   const underLoad = percentiles(loaded);
+  const answered = Object.entries(statuses)
+    .map(([status, count]) => `${count} x ${status}`)
+    .join(", ");
   console.log(
-    `GET /api/health, 8 clients x 1 MiB   p50 ${ms(underLoad.p50)}  p99 ${ms(underLoad.p99)}   anchor (idle service) p99 ${ms(idleHealth.p99)}  ratio p99 ${ratio(underLoad.p99 / idleHealth.p99)}  (${uploads} hostile uploads in ${SECONDS} s)`,
+    `GET /api/health, 8 clients x 1 MiB   p50 ${ms(underLoad.p50)}  p99 ${ms(underLoad.p99)}   anchor (idle service) p99 ${ms(idleHealth.p99)}  ratio p99 ${ratio(underLoad.p99 / idleHealth.p99)}  (${loaded.length} probes; hostile uploads answered ${answered} in ${SECONDS} s; ${load()})`,
   );
   console.log(`  goal health p99 < 10 ms under load: ${underLoad.p99 < 10 ? "met" : "NOT met"}`);
   agent.destroy();

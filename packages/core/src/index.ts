@@ -95,6 +95,7 @@ export {
 export { SVG_LIMITS } from "./seal/svg-document.ts";
 export {
   decodeSealChannels,
+  refuseOversizeSeal,
   SEAL_SVG_CAPS,
   type SealCheck,
   type SealCheckName,

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
+import type { IncomingMessage } from "node:http";
 import multipart from "@fastify/multipart";
 import swagger from "@fastify/swagger";
-import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from "fastify";
 import type { AppDeps } from "./app-deps.ts";
 import type { VerifiedCaller } from "./auth/token-verifier.ts";
 import { EntitlementError } from "./errors/entitlement-error.ts";
@@ -9,6 +10,8 @@ import { describeErrorCode } from "./errors/error-registry.ts";
 import { sendError, toErrorCode, writeClientError } from "./http/error-envelope.ts";
 import { countLedgerEvents, createServiceMetrics } from "./http/metrics.ts";
 import { MAX_SVG_BYTES, MULTIPART_LIMITS } from "./http/read-svg-upload.ts";
+import { readSvgBody } from "./http/svg-upload.ts";
+import { UPLOAD_BURST_BYTES, UPLOAD_BYTES_PER_SECOND, UploadBudget } from "./http/upload-budget.ts";
 import { registerAccountRoutes } from "./routes/account-routes.ts";
 import { registerAdminRoutes } from "./routes/admin-routes.ts";
 import { registerDevIssuerRoutes } from "./routes/dev-issuer-routes.ts";
@@ -63,10 +66,12 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   if (deps.sealVerifier === undefined) app.addHook("onClose", async () => sealVerifier.close());
   app.decorateRequest("caller", null);
-  app.addContentTypeParser(
-    "image/svg+xml",
-    { parseAs: "buffer", bodyLimit: MAX_SVG_BYTES },
-    (_request, body, done) => done(null, body),
+  // read as it streams in, not buffered by Fastify: the bytes go to a verification worker
+  // untouched, and an upload over the verifier's cap is only counted (issue 9 item 7)
+  // every upload's bytes are charged to one budget, so uploads cannot take the event loop (item 7)
+  const uploadBudget = new UploadBudget(UPLOAD_BYTES_PER_SECOND, UPLOAD_BURST_BYTES);
+  app.addContentTypeParser("image/svg+xml", (request: FastifyRequest, payload: IncomingMessage) =>
+    readSvgBody(payload, request.headers["content-length"], MAX_SVG_BYTES, uploadBudget),
   );
   // JSON sent as text/plain is 415 as documented, not a string that fails validation (issue 16)
   app.removeContentTypeParser("text/plain");
@@ -125,7 +130,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerSystemRoutes(app, deps, metrics);
   registerEntitlementRoutes(app, deps);
-  registerSealRoutes(app, deps, metrics, sealVerifier);
+  registerSealRoutes(app, deps, metrics, sealVerifier, uploadBudget);
   registerAdminRoutes(app, deps);
   registerAccountRoutes(app, deps);
   registerVerifyPageRoutes(app);

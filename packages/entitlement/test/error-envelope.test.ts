@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { connect } from "node:net";
 import { after, before, describe, it } from "node:test";
+import type { SvgUpload } from "../src/http/svg-upload.ts";
 import { createSealVerifyPool } from "../src/seal/seal-verify-pool.ts";
 import { startTestService, type TestService } from "./app-harness.ts";
 
@@ -161,9 +162,9 @@ describe("seal verification off the event loop, bounded (issue 9 item 7)", () =>
     // counts the uploads that reached the pool, so the third is sent only once the first two hold it
     let accepted = 0;
     const sealVerifier = {
-      verify: (svg: Uint8Array) => {
+      verify: (upload: SvgUpload) => {
         accepted++;
-        return pool.verify(svg);
+        return pool.verify(upload);
       },
       close: () => pool.close(),
     };

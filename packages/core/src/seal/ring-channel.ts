@@ -24,8 +24,23 @@ export function decodeRingBits(bits: readonly number[]): { sealId: string } | { 
   return { sealId: `seal_${bytes.toString("hex")}` };
 }
 
+// The 2 x 144 segment paths are fixed by the layout; every rendering (and so every verification,
+// which renders the canonical image) draws 144 of them, so each is computed once.
+const segmentPaths = new Map<number, string>();
+
 /** SVG path data of one ring segment for `slot`, on the track of `bit`. */
 export function ringSegmentPath(slot: number, bit: number): string {
+  if (!Number.isInteger(slot) || slot < 0 || slot >= ring.slots) return computeSegmentPath(slot, bit);
+  const key = slot * 2 + (bit ? 1 : 0);
+  let path = segmentPaths.get(key);
+  if (path === undefined) {
+    path = computeSegmentPath(slot, bit);
+    segmentPaths.set(key, path);
+  }
+  return path;
+}
+
+function computeSegmentPath(slot: number, bit: number): string {
   const slotDegrees = 360 / ring.slots;
   const start = slot * slotDegrees + ring.gapDegrees / 2;
   const end = start + slotDegrees - ring.gapDegrees;

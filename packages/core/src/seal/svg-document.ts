@@ -32,6 +32,8 @@ export interface SvgForeignMarkup {
 export type SvgParseResult =
   | {
       ok: true;
+      /** The document as decoded text. */
+      text: string;
       elements: SvgElement[];
       root: SvgElement;
       /** Comments, CDATA sections and processing instructions, in document order. */
@@ -66,7 +68,7 @@ export function parseSvgDocument(
 ): SvgParseResult {
   const size = typeof input === "string" ? Buffer.byteLength(input, "utf8") : input.length;
   if (size > limits.maxBytes)
-    return { ok: false, tooComplex: true, reason: `input is ${size} bytes; the limit is ${limits.maxBytes}` };
+    return { ok: false, tooComplex: true, reason: oversizeReason(size, limits.maxBytes) };
   let text: string;
   try {
     text = typeof input === "string" ? input : new TextDecoder("utf-8", { fatal: true }).decode(input);
@@ -153,7 +155,12 @@ export function parseSvgDocument(
   if (root?.local !== "svg" || root.uri !== SVG_NAMESPACE) {
     return { ok: false, reason: "root element is not <svg> in the SVG namespace" };
   }
-  return { ok: true, elements, root, foreign, subpaths, declaredEncoding, declaredVersion };
+  return { ok: true, text, elements, root, foreign, subpaths, declaredEncoding, declaredVersion };
+}
+
+/** Why an input of `size` bytes is refused unread. */
+export function oversizeReason(size: number, maxBytes: number): string {
+  return `input is ${size} bytes; the limit is ${maxBytes}`;
 }
 
 /** XPath-like path of an element, 1-based among same-named siblings: `/svg[1]/g[1]/path[3]`. */

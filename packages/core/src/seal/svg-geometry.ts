@@ -123,6 +123,7 @@ export function polygonsOf(element: SvgElement): Point[][] {
     default:
       return [];
   }
+  if (matrix === IDENTITY) return polygons;
   return polygons.map((polygon) => polygon.map((point) => apply(matrix, point)));
 }
 
@@ -264,7 +265,19 @@ function dropClosingDuplicate(points: Point[]): Point[] {
 
 const NUMBER_PATTERN = /[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?/g;
 
-/** Character scanner for path data; arc flags may be written without separators (SVG 2 §9.3.9). */
+const COMMAND_LETTERS = new Set([..."MmLlHhVvCcSsQqTtAaZz"].map((letter) => letter.charCodeAt(0)));
+
+/** `[\s,]`, with the ASCII cases (all a canonical seal has) decided without a regular expression. */
+function isSeparator(code: number): boolean {
+  if (code === 0x20 || code === 0x2c || (code >= 0x09 && code <= 0x0d)) return true;
+  return code > 0x7f && /\s/.test(String.fromCharCode(code));
+}
+
+/**
+ * Character scanner for path data; arc flags may be written without separators (SVG 2 §9.3.9).
+ * It works on char codes, without regular expressions: path data is most of a seal's bytes and is
+ * read on every verification (bench/seal-verify.bench.ts).
+ */
 class PathScanner {
   private index = 0;
   private readonly text: string;
@@ -278,12 +291,11 @@ class PathScanner {
   }
 
   skipSeparators(): void {
-    while (!this.done() && /[\s,]/.test(this.text[this.index] as string)) this.index++;
+    while (this.index < this.text.length && isSeparator(this.text.charCodeAt(this.index))) this.index++;
   }
 
   peekCommand(): string | null {
-    const char = this.text[this.index] as string;
-    return /[MmLlHhVvCcSsQqTtAaZz]/.test(char) ? char : null;
+    return COMMAND_LETTERS.has(this.text.charCodeAt(this.index)) ? (this.text[this.index] as string) : null;
   }
 
   advance(): void {
@@ -309,12 +321,37 @@ class PathScanner {
     return Number(char);
   }
 
+  /** A number as SVG 1.1 §8.3.9 spells it: sign? (digits (. digits?)? | . digits) exponent?. */
   private readNumber(): number | null {
-    const pattern = /[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?/y;
-    pattern.lastIndex = this.index;
-    const match = pattern.exec(this.text);
-    if (!match) return null;
-    this.index = pattern.lastIndex;
-    return Number(match[0]);
+    const { text } = this;
+    const start = this.index;
+    let at = start;
+    let code = text.charCodeAt(at);
+    if (code === 0x2b || code === 0x2d) code = text.charCodeAt(++at); // + -
+    let digits = 0;
+    while (code >= 0x30 && code <= 0x39) {
+      digits++;
+      code = text.charCodeAt(++at);
+    }
+    if (code === 0x2e) {
+      // "."
+      code = text.charCodeAt(++at);
+      while (code >= 0x30 && code <= 0x39) {
+        digits++;
+        code = text.charCodeAt(++at);
+      }
+    }
+    if (digits === 0) return null;
+    if (code === 0x65 || code === 0x45) {
+      // an exponent counts only with digits: "2e" is the number 2 and then a stray "e"
+      let exponent = at + 1;
+      let next = text.charCodeAt(exponent);
+      if (next === 0x2b || next === 0x2d) next = text.charCodeAt(++exponent);
+      const exponentStart = exponent;
+      while (next >= 0x30 && next <= 0x39) next = text.charCodeAt(++exponent);
+      if (exponent > exponentStart) at = exponent;
+    }
+    this.index = at;
+    return Number(text.slice(start, at));
   }
 }

@@ -9,7 +9,13 @@ import { ringSegmentPath } from "./ring-channel.ts";
 import { makeSealFixture } from "./seal-fixture.ts";
 import { computeBarcodeDigest, type SealPayload } from "./seal-payload.ts";
 import { parseSvgDocument } from "./svg-document.ts";
-import { decodeSealChannels, type SealState, verifySealSvg } from "./verify-seal-svg.ts";
+import {
+  decodeSealChannels,
+  refuseOversizeSeal,
+  SEAL_SVG_CAPS,
+  type SealState,
+  verifySealSvg,
+} from "./verify-seal-svg.ts";
 
 const { bundle, key, trusted } = makeSealFixture();
 
@@ -205,6 +211,29 @@ describe("verifySealSvg", () => {
       );
     });
 
+    it("a hairline in the QR quiet zone, thinner than the decoder's pixels, is refused by the decoder too", () => {
+      // 0.1 units wide: it covers no pixel centre at any resolution the decoder rasterises at,
+      // so only the geometric quiet-zone check sees it
+      assertRefusedTwice(
+        bundle.sealSvg.replace(/(<path fill="#000" d=")/, "$1M161.3 171.2h0.1v30h-0.1Z"),
+        "barcode_channel",
+      );
+    });
+
+    it("reads back every QR size the format draws, from the shortest content to a 200-character link", () => {
+      for (const verify_url of [null, "https://v.example/s", `https://verify.example/${"p".repeat(176)}`]) {
+        const fixture = makeSealFixture({ verify_url }, key);
+        const parsed = parseSvgDocument(fixture.bundle.sealSvg);
+        assert.ok(parsed.ok);
+        const barcode = decodeSealChannels(parsed.elements, fixture.bundle.payload)[1];
+        assert.deepEqual(
+          barcode,
+          { name: "barcode_channel", ok: true, detail: "QR carries the barcode digest" },
+          String(verify_url),
+        );
+      }
+    });
+
     it("the whole QR code removed is INVALID", () => {
       assert.equal(stateOf(bundle.sealSvg.replace(/<path fill="#000" d="[^"]*"\/>/, "")), "INVALID");
     });
@@ -344,6 +373,17 @@ describe("verifySealSvg", () => {
         assert.ok(result.reason.length > 0);
       });
     }
+
+    it("an upload over the byte cap gets, from its size alone, the verdict its bytes get", () => {
+      assert.equal(refuseOversizeSeal(SEAL_SVG_CAPS.maxBytes), null);
+      assert.equal(refuseOversizeSeal(bundle.sealSvg.length), null);
+      const size = SEAL_SVG_CAPS.maxBytes + 1;
+      const bytes = new Uint8Array(size).fill(0x20);
+      const fromSize = refuseOversizeSeal(size);
+      assert.deepEqual(fromSize, verifySealSvg(bytes, trusted));
+      assert.equal(fromSize?.reason_code, "SVG_TOO_COMPLEX");
+      assert.match(fromSize?.reason ?? "", /input is 262145 bytes; the limit is 262144/);
+    });
 
     it("random mutations of a real seal never throw and never verify", () => {
       let seed = 42;

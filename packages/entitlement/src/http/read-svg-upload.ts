@@ -1,5 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import { EntitlementError } from "../errors/entitlement-error.ts";
+import { SvgUpload } from "./svg-upload.ts";
+import type { UploadBudget } from "./upload-budget.ts";
 
 /** Seal uploads are at most 1 MiB (the core parser's own limit, SVG_LIMITS.maxBytes). */
 export const MAX_SVG_BYTES = 1024 * 1024;
@@ -8,10 +10,12 @@ export const MAX_SVG_BYTES = 1024 * 1024;
 export const MULTIPART_LIMITS = { fileSize: MAX_SVG_BYTES, files: 1, fields: 4, parts: 5 } as const;
 
 /**
- * The uploaded `seal.svg`: a multipart part named `file` or a raw `image/svg+xml` body. Anything
- * else is 415; a missing part is 400; more than 1 MiB is 413 (the multipart limit or bodyLimit).
+ * The uploaded `seal.svg`: a multipart part named `file` or a raw `image/svg+xml` body (read by
+ * readSvgBody, app.ts). Anything else is 415; a missing part is 400; more than 1 MiB is 413 (the
+ * multipart limit or the body reader's). A multipart file is charged to `budget` as it is read,
+ * as readSvgBody charges a raw body.
  */
-export async function readSvgUpload(request: FastifyRequest): Promise<Buffer> {
+export async function readSvgUpload(request: FastifyRequest, budget: UploadBudget): Promise<SvgUpload> {
   if (request.isMultipart()) {
     const part = await request.file({ limits: MULTIPART_LIMITS });
     if (part === undefined) throw new EntitlementError("REQUEST_INVALID", "field file: missing");
@@ -22,9 +26,20 @@ export async function readSvgUpload(request: FastifyRequest): Promise<Buffer> {
         `field file: missing (got part ${JSON.stringify(part.fieldname.slice(0, 40))})`,
       );
     }
-    return part.toBuffer();
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of part.file as AsyncIterable<Buffer>) {
+      chunks.push(chunk);
+      size += chunk.length;
+      // not reading on stops busboy, and the request stream behind it, by backpressure
+      const debt = budget.charge(chunk.length);
+      if (debt > 0) await new Promise((resolve) => setTimeout(resolve, debt));
+    }
+    // busboy stops at the file size limit and marks the part: @fastify/multipart's own 413
+    if (part.file.truncated) throw new request.server.multipartErrors.RequestFileTooLargeError();
+    return SvgUpload.of(Buffer.concat(chunks, size));
   }
-  if (Buffer.isBuffer(request.body)) return request.body;
+  if (request.body instanceof SvgUpload) return request.body;
   throw new EntitlementError(
     "UNSUPPORTED_MEDIA_TYPE",
     "send the seal as multipart/form-data (field file) or as image/svg+xml",

@@ -12,6 +12,8 @@ import type { ServiceMetrics } from "../http/metrics.ts";
 import { parseStorableBody } from "../http/parse-storable-body.ts";
 import { readSvgUpload } from "../http/read-svg-upload.ts";
 import { describeRoute } from "../http/route-schema.ts";
+import type { SvgUpload } from "../http/svg-upload.ts";
+import type { UploadBudget } from "../http/upload-budget.ts";
 import type { SealVerdict, SealVerifier } from "../seal/seal-verify-pool.ts";
 import { authenticate, callerOf } from "./entitlement-routes.ts";
 
@@ -32,10 +34,11 @@ export function registerSealRoutes(
   deps: AppDeps,
   metrics: ServiceMetrics,
   sealVerifier: SealVerifier,
+  uploadBudget: UploadBudget,
 ): void {
   // core's verifySealSvg, run by a worker thread (issue 9 item 7): its state alone decides
-  const verifyUpload = async (svg: Buffer): Promise<SealVerdict> => {
-    const result = await sealVerifier.verify(svg);
+  const verifyUpload = async (upload: SvgUpload): Promise<SealVerdict> => {
+    const result = await sealVerifier.verify(upload);
     // hostile or broken input (not XML, DOCTYPE/entities, floods) is the client's fault: 400
     const readable = result.checks.find((check) => check.name === "svg_readable");
     if (readable !== undefined && !readable.ok) {
@@ -81,7 +84,7 @@ export function registerSealRoutes(
       }),
     },
     async (request) => {
-      const result = await verifyUpload(await readSvgUpload(request));
+      const result = await verifyUpload(await readSvgUpload(request, uploadBudget));
       const sealId = result.payload !== null && "seal_id" in result.payload ? result.payload.seal_id : null;
       // the same stable reason code as verifySealSvg, svc seal verify and the page (issue 9)
       const reasonCode = reasonCodeOf(result);
@@ -147,7 +150,7 @@ export function registerSealRoutes(
           ? null
           : (parseStorableBody(onBehalfQuerySchema, request.query ?? {}).principal ?? null);
       const caller = admin === null ? callerOf(request).principal : null;
-      const result = await verifyUpload(await readSvgUpload(request));
+      const result = await verifyUpload(await readSvgUpload(request, uploadBudget));
       metrics.sealVerifications.inc({ state: result.state });
       // core's verdict decides: a forged picture, a script or an untrusted key is never VERIFIED
       if (result.state !== "VERIFIED" || result.payload === null || !("seal_id" in result.payload))

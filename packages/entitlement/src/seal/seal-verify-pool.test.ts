@@ -2,10 +2,11 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { generateSigningKey, issueSealBundle, newSealId, toTrustedKey, verifySealSvg } from "@svc/core";
 import { isEntitlementError } from "../errors/entitlement-error.ts";
+import { SvgUpload } from "../http/svg-upload.ts";
 import { createSealVerifyPool } from "./seal-verify-pool.ts";
 
 const TIMED_WORKER = new URL("../../test/support/timed-verify-worker.ts", import.meta.url);
-const block = (ms: number) => new TextEncoder().encode(String(ms));
+const block = (ms: number) => SvgUpload.of(new TextEncoder().encode(String(ms)));
 
 function freshSeal() {
   const key = generateSigningKey();
@@ -37,13 +38,13 @@ describe("seal verification pool (issue 9 item 7)", () => {
     const pool = createSealVerifyPool({ trustedKeys: trusted, workers: 1 });
     try {
       const inline = verifySealSvg(svg, trusted);
-      const pooled = await pool.verify(new TextEncoder().encode(svg));
+      const pooled = await pool.verify(SvgUpload.of(new TextEncoder().encode(svg)));
       assert.equal(pooled.state, "VERIFIED");
       assert.equal(pooled.reason, inline.reason);
       assert.deepEqual(pooled.checks, inline.checks);
       assert.deepEqual(pooled.payload, inline.payload);
       const tampered = await pool.verify(
-        new TextEncoder().encode(svg.replace("pool@example.com", "eve@example.com")),
+        SvgUpload.of(new TextEncoder().encode(svg.replace("pool@example.com", "eve@example.com"))),
       );
       assert.equal(
         tampered.state,

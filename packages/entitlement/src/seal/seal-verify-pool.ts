@@ -1,14 +1,16 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
-import { SEAL_SVG_CAPS, type SealVerification, type TrustedKey, verifySealSvg } from "@svc/core";
+import { refuseOversizeSeal, type SealVerification, type TrustedKey } from "@svc/core";
 import { EntitlementError } from "../errors/entitlement-error.ts";
+import type { SvgUpload } from "../http/svg-upload.ts";
 
 /** A seal verification without the raw signature (the routes never send it). */
 export type SealVerdict = Omit<SealVerification, "signature">;
 
 /** Verifies uploads off the event loop (issue 9 item 7); the HTTP routes depend on this role. */
 export interface SealVerifier {
-  verify(svg: Uint8Array): Promise<SealVerdict>;
+  /** Verifies an upload; its bytes are handed over (transferred), so each upload is verified once. */
+  verify(upload: SvgUpload): Promise<SealVerdict>;
   close(): Promise<void>;
 }
 
@@ -26,7 +28,7 @@ export interface SealVerifyPoolOptions {
 
 interface Job {
   readonly id: number;
-  readonly svg: Uint8Array;
+  readonly bytes: Uint8Array<ArrayBuffer>;
   resolve(result: SealVerdict): void;
   reject(error: unknown): void;
 }
@@ -44,9 +46,10 @@ const WORKER_URL = new URL("./seal-verify-worker.ts", import.meta.url);
 /**
  * A fixed pool of worker threads running core's verifySealSvg, with a bounded queue. An upload
  * that finds every worker busy and the queue full is refused at once (503 VERIFY_BUSY, the route
- * adds Retry-After) instead of waiting, so hostile uploads cannot queue without bound; the event
- * loop only copies bytes, so health checks and consumes keep their latency. Workers start on
- * first use; a worker that overruns `timeoutMs` is terminated and replaced.
+ * adds Retry-After) instead of waiting, so hostile uploads cannot queue without bound. The event
+ * loop only hands the upload's buffer over (transferred, not copied); decoding, parsing and
+ * rasterising happen in the worker, so health checks and consumes keep their latency. Workers
+ * start on first use; a worker that overruns `timeoutMs` is terminated and replaced.
  */
 export function createSealVerifyPool(options: SealVerifyPoolOptions): SealVerifier {
   const size = Math.max(1, options.workers ?? availableParallelism() - 1);
@@ -121,21 +124,23 @@ export function createSealVerifyPool(options: SealVerifyPoolOptions): SealVerifi
       const running = slot;
       running.job = job;
       if (running.ready) startTimer(running);
-      running.worker.postMessage({ id: job.id, svg: job.svg });
+      // transferred, not copied: the upload's buffer is the worker's from now on
+      running.worker.postMessage({ id: job.id, bytes: job.bytes }, [job.bytes.buffer]);
     }
   };
 
   return {
-    verify(svg) {
+    verify(upload) {
       if (closed) return Promise.reject(new EntitlementError("SHUTTING_DOWN"));
-      // core refuses an upload over its byte cap before reading a byte of it, in O(1); copying such
-      // an upload (up to 1 MiB) to a worker cost more main-thread time than anything else in the
-      // profile under hostile uploads (bench/seal-verify.bench.ts), so it is answered here, by the
-      // same verifySealSvg, without the copy
-      if (svg.length > SEAL_SVG_CAPS.maxBytes) {
-        const { signature: _signature, ...result } = verifySealSvg(svg, keys);
+      // core refuses an upload over its byte cap from its size alone (its bytes were never kept),
+      // in O(1): answered here, with core's own verdict, without a worker
+      const oversize = refuseOversizeSeal(upload.byteLength);
+      if (oversize !== null) {
+        const { signature: _signature, ...result } = oversize;
         return Promise.resolve(result);
       }
+      const bytes = upload.take();
+      if (bytes === null) return Promise.reject(new Error("this upload's bytes were already handed over"));
       const busy = slots.length >= size && slots.every((slot) => slot.job !== null);
       if (busy && queue.length >= queueMax)
         return Promise.reject(
@@ -145,7 +150,7 @@ export function createSealVerifyPool(options: SealVerifyPoolOptions): SealVerifi
           ),
         );
       return new Promise<SealVerdict>((resolve, reject) => {
-        queue.push({ id: nextId++, svg, resolve, reject });
+        queue.push({ id: nextId++, bytes, resolve, reject });
         pump();
       });
     },

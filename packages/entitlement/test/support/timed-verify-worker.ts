@@ -2,8 +2,8 @@
 // upload's text is the number of milliseconds to block this thread, then it answers INVALID.
 import { parentPort } from "node:worker_threads";
 
-parentPort?.on("message", (job: { id: number; svg: Uint8Array }) => {
-  const blockMs = Number(Buffer.from(job.svg).toString("utf8"));
+parentPort?.on("message", (job: { id: number; bytes: Uint8Array }) => {
+  const blockMs = Number(Buffer.from(job.bytes).toString("utf8"));
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, blockMs);
   parentPort?.postMessage({
     id: job.id,
