@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
-import { cp, writeFile } from "node:fs/promises";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -25,20 +25,33 @@ import {
   type TempDir,
   writeKubeconfig,
 } from "@svc/testing";
+import { installKubeStandIns, type KubeStandIns } from "../support/kube-stand-in/install.ts";
 import type { KubeObject } from "../support/render.ts";
 import { type RenderOptions, renderChart } from "../support/render.ts";
 import { repoRoot } from "../support/repo-root.ts";
 
 // Issue 13 item 4: docs/install.md walked in its order on a simulated cluster, from the rendered
-// charts only. The Kubernetes API double stores what the charts render; the process kubelet runs
-// their Deployments and Jobs as local processes (workspace bins for the images, a temp dir for the
-// claim <release>-data, projected tokens from an OIDC issuer double trusted by the entitlement
-// service). Where install.md uses kubectl or helm against a real cluster, the test applies the
-// rendered objects to the double instead (helm install), and stages inputs by copying into the
-// claim's directory (stage_inputs.sh needs kubectl exec, which the double does not serve).
-// The ledger is SQLite on the entitlement chart's own claim (database.sqlite.enabled).
-// The metering sidecar (ubbagent) is another vendor's image: the job chart runs with
-// marketplace.enabled=false and ubbagent.enabled=false here.
+// charts only. The Kubernetes API double stores what is applied; the process kubelet runs the
+// Deployments, Jobs and helper pods as local processes (workspace bins for the images, a temp dir
+// for the claim <release>-data, projected tokens from an OIDC issuer double trusted by the
+// entitlement service). The ledger is SQLite on the entitlement chart's own claim.
+//
+// The operator scripts run for real: tools/stage_inputs.sh, tools/deploy_job.sh and
+// tools/fetch_outputs.sh, with PATH starting at the kubectl and helm stand-ins of
+// test/support/kube-stand-in/. Each of their command lines is first parsed by the real kubectl
+// 1.32 / Helm 3.17 (from the npm layer zip) against a server that refuses connections, so a line a
+// real cluster's tools would refuse fails this test. Then:
+//   kubectl create namespace, apply -f - (pods), delete pod|job, wait --for=condition=Ready,
+//   logs job/… --follow, get job -o jsonpath, describe  → REST calls to the API double
+//   kubectl exec [-i]  → the double's pods/exec, carried out by the process kubelet in the pod's
+//                        environment on the claim's host directory (the real API streams it over
+//                        WebSocket; the double takes stdin whole)
+//   helm upgrade --install  → the real `helm template` with the same arguments, its objects
+//                        created or replaced on the double (Helm itself needs discovery, OpenAPI
+//                        and release storage the double does not serve)
+// The entitlement and preflight charts are installed by this file from the same real render
+// (install.md §2, §6 give only helm commands for them). The metering sidecar (ubbagent) is another
+// vendor's image: the job chart runs with marketplace.enabled=false and ubbagent.enabled=false here.
 
 const NAMESPACE = "audit";
 const JOB_RELEASE = "audit";
@@ -54,6 +67,9 @@ const node = process.execPath;
 const bin = (pkg: string, name: string) => join(repoRoot, "packages", pkg, "bin", `${name}.ts`);
 
 interface Cluster {
+  standIns: KubeStandIns;
+  /** The operator's kubeconfig: the API double. */
+  kubeconfig: string;
   issuer: OidcIssuerDouble;
   double: KubeApiDouble;
   kubelet: ProcessKubelet;
@@ -116,6 +132,17 @@ function run(
   });
 }
 
+/** An operator command (a tools/ script, kubectl or helm) with the stand-ins first on PATH. */
+function operator(cluster: Cluster, file: string, args: string[]) {
+  return run(file, args, {
+    PATH: `${cluster.standIns.bin}:${process.env.PATH ?? ""}`,
+    HOME: cluster.work.path,
+    KUBECONFIG: cluster.kubeconfig,
+    // deploy_job.sh polls the Job's status this often (seconds).
+    SVC_POLL_INTERVAL: "1",
+  });
+}
+
 describe("whole system on a simulated cluster, in the order of docs/install.md", { timeout: 600_000 }, () => {
   const cluster = {} as Cluster;
   let preflightUrl = "";
@@ -136,6 +163,13 @@ describe("whole system on a simulated cluster, in the order of docs/install.md",
     stops.push(() => cluster.double.close());
     const entitlementPort = await findFreePort();
     cluster.entitlementUrl = `http://127.0.0.1:${entitlementPort}`;
+    cluster.kubeconfig = await writeKubeconfig({
+      server: cluster.double.url,
+      token: "kubelet-sa-token",
+      namespace: NAMESPACE,
+      dir: cluster.work.path,
+    });
+    cluster.standIns = await installKubeStandIns(join(cluster.work.path, "kube-stand-in"));
     cluster.kubelet = startProcessKubelet({
       double: cluster.double,
       entrypoints: {
@@ -148,12 +182,7 @@ describe("whole system on a simulated cluster, in the order of docs/install.md",
         "ent-svc-entitlement-data": cluster.ledger.path,
       },
       issuer: cluster.issuer,
-      kubeconfig: await writeKubeconfig({
-        server: cluster.double.url,
-        token: "kubelet-sa-token",
-        namespace: NAMESPACE,
-        dir: cluster.work.path,
-      }),
+      kubeconfig: cluster.kubeconfig,
       hostPorts: { "ent-svc-entitlement:8080": entitlementPort },
       // The suite's temp dir: what the pods leave behind is caught by .ci/run's leftover check.
       baseEnv: { PATH: process.env.PATH ?? "", TMPDIR: tmpdir() },
@@ -198,47 +227,98 @@ describe("whole system on a simulated cluster, in the order of docs/install.md",
     assert.equal(response.status, 200, await response.clone().text());
   });
 
-  const jobValues = {
-    "config.projectId": PROJECT,
-    "config.entitlementAuthMode": "k8s",
-    "workloadIdentity.enabled": false,
-    "marketplace.enabled": false,
-    "ubbagent.enabled": false,
-  };
+  const chartDir = join(repoRoot, "manifest", "chart");
+  const demo = join(repoRoot, "examples", "demo");
+  let myValues = "";
 
-  it("§3, §5 installs the job chart's infrastructure and stages inputs on its claim", async () => {
-    const { objects } = await install(cluster, {
-      chart: "manifest/chart",
-      release: JOB_RELEASE,
-      valuesFiles: ["values-standard.yaml"],
-      set: { ...jobValues, "job.enabled": false, "config.entitlementUrl": cluster.entitlementUrl },
-    });
-    assert.ok(
-      objects.some((o) => o.kind === "PersistentVolumeClaim" && o.metadata.name === `${JOB_RELEASE}-data`),
+  it("§5 creates the namespace and installs the job chart's infrastructure (helm upgrade --install, job.enabled=false)", async () => {
+    myValues = join(cluster.work.path, "my-values.yaml");
+    await writeFile(
+      myValues,
+      JSON.stringify({
+        config: { entitlementUrl: cluster.entitlementUrl, entitlementAuthMode: "k8s" },
+        workloadIdentity: { enabled: false },
+        marketplace: { enabled: false },
+        ubbagent: { enabled: false },
+      }),
     );
-    // stage_inputs.sh writes <input-root>/<project>/01_sources on the claim (docs/contracts/storage-layout.md).
-    const sources = projectSourcesDir(DEFAULT_PVC_LAYOUT, PROJECT).replace(/^\/data/, cluster.claim.path);
-    await cp(join(repoRoot, "examples", "demo", "01_sources"), sources, { recursive: true });
+    const created = await operator(cluster, "kubectl", ["create", "namespace", NAMESPACE]);
+    assert.equal(created.code, 0, created.stderr);
+    const helm = await operator(cluster, "helm", [
+      "upgrade",
+      "--install",
+      JOB_RELEASE,
+      chartDir,
+      "--namespace",
+      NAMESPACE,
+      "-f",
+      join(chartDir, "values-standard.yaml"),
+      "-f",
+      myValues,
+      "--set",
+      "job.enabled=false",
+      "--set-string",
+      `config.projectId=${PROJECT}`,
+      "--set-string",
+      "config.runId=run_1",
+    ]);
+    assert.equal(helm.code, 0, helm.stderr);
+    assert.ok(cluster.double.getCoreObject("persistentvolumeclaims", NAMESPACE, `${JOB_RELEASE}-data`));
+    assert.equal(
+      cluster.double.getJob(NAMESPACE, JOB_RELEASE),
+      undefined,
+      "job.enabled=false renders no Job",
+    );
   });
 
-  it("§4 runs an audit with the job chart (deploy_job.sh: job.enabled=true) and the Job completes", async () => {
-    await install(cluster, {
-      chart: "manifest/chart",
-      release: JOB_RELEASE,
-      valuesFiles: ["values-standard.yaml"],
-      set: {
-        ...jobValues,
-        "job.enabled": true,
-        "config.runId": "run-job-1",
-        "config.entitlementUrl": cluster.entitlementUrl,
-      },
-    });
-    const outcome = await cluster.kubelet.waitForJob(NAMESPACE, JOB_RELEASE);
+  it("§5 stages inputs with tools/stage_inputs.sh through a helper pod on the claim", async () => {
+    const staged = await operator(cluster, "bash", [
+      join(repoRoot, "tools", "stage_inputs.sh"),
+      "--namespace",
+      NAMESPACE,
+      "--release",
+      JOB_RELEASE,
+      "--project-id",
+      PROJECT,
+      "--source",
+      join(demo, "01_sources"),
+    ]);
+    assert.equal(staged.code, 0, staged.stdout + staged.stderr);
+    // <input-root>/<project>/01_sources on the claim (docs/contracts/storage-layout.md).
+    const sources = projectSourcesDir(DEFAULT_PVC_LAYOUT, PROJECT).replace(/^\/data/, cluster.claim.path);
+    assert.deepEqual((await readdir(sources)).sort(), (await readdir(join(demo, "01_sources"))).sort());
     assert.equal(
-      outcome,
-      "Complete",
-      cluster.kubelet.jobLogs(NAMESPACE, JOB_RELEASE) + cluster.kubelet.events.join("\n"),
+      await readFile(join(sources, "sources.json"), "utf8"),
+      await readFile(join(demo, "01_sources", "sources.json"), "utf8"),
     );
+    const helpers = cluster.double
+      .listPods(NAMESPACE)
+      .filter((pod) => pod.metadata?.labels?.["app.kubernetes.io/component"] === "data-helper");
+    assert.deepEqual(helpers, [], "the helper pod is removed afterwards");
+  });
+
+  it("§4 runs an audit with tools/deploy_job.sh (steps 1-6) and the Job succeeds", async () => {
+    const deployed = await operator(cluster, "bash", [
+      join(repoRoot, "tools", "deploy_job.sh"),
+      "--namespace",
+      NAMESPACE,
+      "--release",
+      JOB_RELEASE,
+      "--project-id",
+      PROJECT,
+      "--run-id",
+      "run-job-1",
+      "--inputs",
+      demo,
+      "-f",
+      myValues,
+    ]);
+    const detail = `${deployed.stdout}${deployed.stderr}${cluster.kubelet.jobLogs(NAMESPACE, JOB_RELEASE)}${cluster.kubelet.events.join("\n")}`;
+    assert.equal(deployed.code, 0, detail);
+    assert.match(deployed.stderr, /Job audit succeeded \(run run-job-1\)/, detail);
+    // Step 6 streamed the runner's log through pods/log, prefixed as kubectl --prefix does.
+    assert.match(deployed.stdout, /^\[pod\/audit-[a-z0-9]+\/[a-z0-9-]+\] /m, detail);
+    assert.equal(await cluster.kubelet.waitForJob(NAMESPACE, JOB_RELEASE), "Complete");
   });
 
   it("§6 installs preflight on the job release's claim; it reaches Kubernetes and is ready to launch", async () => {
@@ -364,21 +444,33 @@ describe("whole system on a simulated cluster, in the order of docs/install.md",
     }
   });
 
-  it("verifies both seals offline with the issuer's published keys (svc seal verify --keys)", async () => {
-    const keys = await fetch(`${cluster.entitlementUrl}/api/seal/keys`);
-    assert.equal(keys.status, 200);
-    const keysFile = join(cluster.work.path, "keys.json");
-    await writeFile(keysFile, await keys.text());
-    for (const runId of ["run-job-1", LONG_RUN_ID]) {
+  it("§7 fetches the deploy_job.sh run with tools/fetch_outputs.sh; both seals verify against the issuer (svc seal verify --issuer)", async () => {
+    const dest = join(cluster.work.path, "outputs", "run-job-1");
+    const fetched = await operator(cluster, "bash", [
+      join(repoRoot, "tools", "fetch_outputs.sh"),
+      "--namespace",
+      NAMESPACE,
+      "--release",
+      JOB_RELEASE,
+      "--run-id",
+      "run-job-1",
+      "--dest",
+      dest,
+    ]);
+    assert.equal(fetched.code, 0, fetched.stdout + fetched.stderr);
+    // The run folder (outputs recomputed against the sealed manifest) and the seal preflight served,
+    // each verified with the keys the CLI fetches from the issuer's GET /api/seal/keys.
+    for (const target of [dest, join(cluster.work.path, `${LONG_RUN_ID}.svg`)]) {
       const result = await run(node, [
         bin("cli", "svc"),
         "seal",
         "verify",
-        join(cluster.work.path, `${runId}.svg`),
-        "--keys",
-        keysFile,
+        target,
+        "--issuer",
+        cluster.entitlementUrl,
       ]);
-      assert.equal(result.code, 0, `${runId}: ${result.stdout}${result.stderr}`);
+      assert.equal(result.code, 0, `${target}: ${result.stdout}${result.stderr}`);
+      assert.match(result.stdout, /VERIFIED/, target);
     }
   });
 });
