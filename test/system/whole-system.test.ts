@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { cp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -57,6 +57,10 @@ const NAMESPACE = "audit";
 const JOB_RELEASE = "audit";
 const PROJECT = "demo";
 const PRINCIPAL = `system:serviceaccount:${NAMESPACE}:${JOB_RELEASE}`; // docs/install.md §2 table, k8s mode
+// A second job release on a bucket (install.md §3, cloudstore mode), with its own principal.
+const GCS_RELEASE = "audit-gcs";
+const GCS_PRINCIPAL = `system:serviceaccount:${NAMESPACE}:${GCS_RELEASE}`;
+const BUCKET = "audit-bucket";
 const ADMIN_TOKEN = "whole-system-admin-token-0123456789";
 // docs/contracts/run-id.md: a run id longer than a Kubernetes label value (63) goes through
 // preflight's launch, the runner, the entitlement service's charge and seal, and preflight's
@@ -76,7 +80,10 @@ interface Cluster {
   ledger: TempDir;
   work: TempDir;
   claim: TempDir;
+  bucket: TempDir;
   entitlementUrl: string;
+  entitlementPort: number;
+  preflightPort: number;
 }
 
 /** helm install, on the double: store what the chart renders; the kubelet starts its Deployments. */
@@ -152,7 +159,11 @@ describe("whole system on a simulated cluster, in the order of docs/install.md",
     cluster.work = await createTempDir("svc-system-");
     cluster.claim = await createTempDir("svc-system-claim-");
     cluster.ledger = await createTempDir("svc-system-ledger-");
-    stops.push(() => cluster.ledger.remove());
+    cluster.bucket = await createTempDir("svc-system-bucket-");
+    stops.push(
+      () => cluster.ledger.remove(),
+      () => cluster.bucket.remove(),
+    );
     stops.push(
       () => cluster.claim.remove(),
       () => cluster.work.remove(),
@@ -162,6 +173,8 @@ describe("whole system on a simulated cluster, in the order of docs/install.md",
     cluster.double = await startKubeApiDouble({ token: "kubelet-sa-token" });
     stops.push(() => cluster.double.close());
     const entitlementPort = await findFreePort();
+    cluster.entitlementPort = entitlementPort;
+    cluster.preflightPort = await findFreePort();
     cluster.entitlementUrl = `http://127.0.0.1:${entitlementPort}`;
     cluster.kubeconfig = await writeKubeconfig({
       server: cluster.double.url,
@@ -183,7 +196,12 @@ describe("whole system on a simulated cluster, in the order of docs/install.md",
       },
       issuer: cluster.issuer,
       kubeconfig: cluster.kubeconfig,
-      hostPorts: { "ent-svc-entitlement:8080": entitlementPort },
+      buckets: { [BUCKET]: cluster.bucket.path },
+      // Fixed node ports: a second replica of either service meets a busy port (issue 13 item 5).
+      hostPorts: {
+        "ent-svc-entitlement:8080": entitlementPort,
+        "svc-preflight-preflight:8080": cluster.preflightPort,
+      },
       // The suite's temp dir: what the pods leave behind is caught by .ci/run's leftover check.
       baseEnv: { PATH: process.env.PATH ?? "", TMPDIR: tmpdir() },
     });
@@ -218,13 +236,20 @@ describe("whole system on a simulated cluster, in the order of docs/install.md",
     await waitForHttp(`${cluster.entitlementUrl}/api/ready`, pod);
   });
 
-  it("§2 grants runs to the principal the job presents (system:serviceaccount:<ns>:<release>)", async () => {
-    const response = await fetch(`${cluster.entitlementUrl}/api/entitlement/issue`, {
-      method: "POST",
-      headers: { "x-svc-admin-token": ADMIN_TOKEN, "content-type": "application/json" },
-      body: JSON.stringify({ principal: PRINCIPAL, runs: 2 }),
-    });
-    assert.equal(response.status, 200, await response.clone().text());
+  it("§2 grants runs to the principal each job release presents (system:serviceaccount:<ns>:<release>)", async () => {
+    // Two runs for the PVC release (deploy_job.sh and preflight), one for the bucket release; a
+    // third run of the PVC release is refused (402) further down.
+    for (const [principal, runs] of [
+      [PRINCIPAL, 2],
+      [GCS_PRINCIPAL, 1],
+    ] as const) {
+      const response = await fetch(`${cluster.entitlementUrl}/api/entitlement/issue`, {
+        method: "POST",
+        headers: { "x-svc-admin-token": ADMIN_TOKEN, "content-type": "application/json" },
+        body: JSON.stringify({ principal, runs }),
+      });
+      assert.equal(response.status, 200, await response.clone().text());
+    }
   });
 
   const chartDir = join(repoRoot, "manifest", "chart");
@@ -244,24 +269,35 @@ describe("whole system on a simulated cluster, in the order of docs/install.md",
     );
     const created = await operator(cluster, "kubectl", ["create", "namespace", NAMESPACE]);
     assert.equal(created.code, 0, created.stderr);
-    const helm = await operator(cluster, "helm", [
-      "upgrade",
-      "--install",
-      JOB_RELEASE,
-      chartDir,
-      "--namespace",
-      NAMESPACE,
-      "-f",
-      join(chartDir, "values-standard.yaml"),
-      "-f",
-      myValues,
-      "--set",
-      "job.enabled=false",
-      "--set-string",
-      `config.projectId=${PROJECT}`,
-      "--set-string",
-      "config.runId=run_1",
-    ]);
+    const install = (...extra: string[]) =>
+      operator(cluster, "helm", [
+        "upgrade",
+        "--install",
+        JOB_RELEASE,
+        chartDir,
+        "--namespace",
+        NAMESPACE,
+        "-f",
+        join(chartDir, "values-standard.yaml"),
+        "-f",
+        myValues,
+        "--set",
+        "job.enabled=false",
+        "--set-string",
+        `config.projectId=${PROJECT}`,
+        "--set-string",
+        "config.runId=run_1",
+        ...extra,
+      ]);
+    // install.md §3: with the metering agent on, an unpinned agent image is refused with the reason.
+    const unpinned = await install("--set", "ubbagent.enabled=true");
+    assert.notEqual(unpinned.code, 0, "an unpinned ubbagent image must be refused");
+    assert.match(unpinned.stderr, /ubbagent\.image\.(digest|tag)/);
+    assert.equal(
+      cluster.double.getCoreObject("persistentvolumeclaims", NAMESPACE, `${JOB_RELEASE}-data`),
+      undefined,
+    );
+    const helm = await install();
     assert.equal(helm.code, 0, helm.stderr);
     assert.ok(cluster.double.getCoreObject("persistentvolumeclaims", NAMESPACE, `${JOB_RELEASE}-data`));
     assert.equal(
@@ -319,6 +355,33 @@ describe("whole system on a simulated cluster, in the order of docs/install.md",
     // Step 6 streamed the runner's log through pods/log, prefixed as kubectl --prefix does.
     assert.match(deployed.stdout, /^\[pod\/audit-[a-z0-9]+\/[a-z0-9-]+\] /m, detail);
     assert.equal(await cluster.kubelet.waitForJob(NAMESPACE, JOB_RELEASE), "Complete");
+  });
+
+  it("§3, §4 runs an audit on a bucket (cloudstore) with tools/deploy_job.sh; outputs land under <bucket>/<project>/results/<run>", async () => {
+    // install.md §3: inputs are read from <bucket>/<projectId>/01_sources/. stage_inputs.sh puts them
+    // there with `gcloud storage rsync`, which this test does not simulate: it copies them itself.
+    await cp(join(demo, "01_sources"), join(cluster.bucket.path, PROJECT, "01_sources"), { recursive: true });
+    const deployed = await operator(cluster, "bash", [
+      join(repoRoot, "tools", "deploy_job.sh"),
+      "--namespace",
+      NAMESPACE,
+      "--release",
+      GCS_RELEASE,
+      "--project-id",
+      PROJECT,
+      "--run-id",
+      "run-gcs-1",
+      "--storage",
+      "cloudstore",
+      "--bucket",
+      BUCKET,
+      "-f",
+      myValues,
+    ]);
+    const detail = `${deployed.stdout}${deployed.stderr}${cluster.kubelet.jobLogs(NAMESPACE, GCS_RELEASE)}${cluster.kubelet.events.join("\n")}`;
+    assert.equal(deployed.code, 0, detail);
+    const sealed = await readdir(join(cluster.bucket.path, PROJECT, "results", "run-gcs-1", "seal"));
+    assert.ok(sealed.includes("seal.svg"), sealed.join(", "));
   });
 
   it("§6 installs preflight on the job release's claim; it reaches Kubernetes and is ready to launch", async () => {
@@ -444,7 +507,122 @@ describe("whole system on a simulated cluster, in the order of docs/install.md",
     }
   });
 
-  it("§7 fetches the deploy_job.sh run with tools/fetch_outputs.sh; both seals verify against the issuer (svc seal verify --issuer)", async () => {
+  it("§2, §6 a run past the grant is refused: the 402 names the principal it checked, and no run folder is left", async () => {
+    const runId = "run-refused-1";
+    const response = await fetch(`${preflightUrl}/api/pipeline/run`, {
+      method: "POST",
+      headers: { ...auth, "content-type": "application/json" },
+      body: JSON.stringify({ projectId: PROJECT, namespace: NAMESPACE, runId }),
+    });
+    assert.equal(response.status, 201, await response.clone().text());
+    const { jobName } = (await response.json()) as { jobName: string };
+    assert.equal(await cluster.kubelet.waitForJob(NAMESPACE, jobName), "Failed");
+    const logs = cluster.kubelet.jobLogs(NAMESPACE, jobName);
+    assert.match(logs, /ENTITLEMENT_EXHAUSTED/, logs);
+    assert.ok(logs.includes(PRINCIPAL), `the refusal does not name the principal ${PRINCIPAL}:\n${logs}`);
+    const outputRoot = join(cluster.claim.path, "output");
+    assert.ok(!(await readdir(outputRoot)).includes(runId), `a refused run left ${outputRoot}/${runId}`);
+  });
+
+  it("§6 a metered preflight on the bucket: cloudstore reaches the service, it serves the bucket's run, its Jobs carry the metering agent", async () => {
+    const digest = `sha256:${"ab".repeat(32)}`;
+    const { pods } = await install(cluster, {
+      chart: "chart/preflight",
+      release: "metered",
+      set: {
+        jobRelease: GCS_RELEASE,
+        "storage.type": "cloudstore",
+        "storage.cloudstore.bucket": BUCKET,
+        "app.entitlementUrl": cluster.entitlementUrl,
+        "app.entitlementAuthMode": "k8s",
+        "app.authToken": API_TOKEN,
+        "billing.enabled": true,
+        "billing.image.digest": digest,
+      },
+    });
+    const pod = pods[0];
+    assert.ok(pod);
+    const url = `http://127.0.0.1:${pod.ports[8080]}`;
+    await waitForHttp(`${url}/api/health`, pod);
+    // tester.sh fails, with the reason, when preflight cannot reach Kubernetes (its first /api/ready).
+    cluster.double.injectFailure({
+      method: "GET",
+      path: new RegExp(`^/apis/batch/v1/namespaces/${NAMESPACE}/jobs$`),
+      status: 503,
+      reason: "ServiceUnavailable",
+      message: "the API server is shutting down",
+    });
+    const tester = await run("bash", [join(repoRoot, "apptest", "tester", "tester.sh")], {
+      APP_BASE_URL: url,
+      PATH: process.env.PATH ?? "",
+    });
+    assert.notEqual(tester.code, 0, tester.stdout + tester.stderr);
+    assert.match(tester.stderr, /FAIL kubernetes reachable/);
+    const config = (await (await fetch(`${url}/api/config`)).json()) as {
+      storage: { mode: string };
+      runner: { missingSettings: string[] };
+    };
+    assert.equal(config.storage.mode, "cloudstore");
+    assert.deepEqual(config.runner.missingSettings, []);
+    const listed = await fetch(`${url}/api/outputs/list?runId=run-gcs-1&projectId=${PROJECT}`, {
+      headers: auth,
+    });
+    assert.equal(listed.status, 200, await listed.clone().text());
+    const seal = await fetch(
+      `${url}/api/outputs/download?runId=run-gcs-1&projectId=${PROJECT}&path=seal/seal.svg`,
+      {
+        headers: auth,
+      },
+    );
+    assert.equal(seal.status, 200);
+    await writeFile(join(cluster.work.path, "run-gcs-1.svg"), Buffer.from(await seal.arrayBuffer()));
+    // billing.enabled reaches launched Jobs: the agent runs beside the runner as a native sidecar.
+    // (This node cannot run another vendor's agent, so the Job fails before the runner starts:
+    // nothing is charged.)
+    const launched = await fetch(`${url}/api/pipeline/run`, {
+      method: "POST",
+      headers: { ...auth, "content-type": "application/json" },
+      body: JSON.stringify({ projectId: PROJECT, namespace: NAMESPACE, runId: "run-metered-1" }),
+    });
+    assert.equal(launched.status, 201, await launched.clone().text());
+    const { jobName } = (await launched.json()) as { jobName: string };
+    const job = cluster.double.getJob(NAMESPACE, jobName);
+    assert.ok(job, `no Job ${jobName}`);
+    type MeteredPod = { initContainers?: { image: string; restartPolicy?: string }[] };
+    const podSpec = (job.spec as { template: { spec: MeteredPod } }).template.spec;
+    assert.ok(
+      (podSpec.initContainers ?? []).some(
+        (c) => c.restartPolicy === "Always" && c.image.endsWith(`@${digest}`),
+      ),
+      JSON.stringify(podSpec),
+    );
+    assert.equal(await cluster.kubelet.waitForJob(NAMESPACE, jobName), "Failed");
+  });
+
+  it("a second replica of either service on a busy port stops with one line, no stack trace", async () => {
+    for (const [chart, release, set] of [
+      ["chart/entitlement", "ent", undefined],
+      ["chart/preflight", "svc-preflight", { jobRelease: JOB_RELEASE, "app.authToken": API_TOKEN }],
+    ] as const) {
+      const objects = await renderChart({
+        namespace: NAMESPACE,
+        chart,
+        release,
+        ...(set ? { set } : {}),
+        ...(release === "ent" ? { valuesFiles: [join(cluster.work.path, "entitlement-values.yaml")] } : {}),
+      });
+      const deployment = objects.find((o) => o.kind === "Deployment");
+      assert.ok(deployment);
+      const pod = await cluster.kubelet.runDeployment(deployment, NAMESPACE);
+      const code = await pod.exited;
+      const output = pod.logs().trim();
+      assert.notEqual(code, 0, output);
+      assert.match(output, /port is already in use/, output);
+      assert.doesNotMatch(output, /^\s+at /m, `a stack trace:\n${output}`);
+    }
+  });
+
+  it("§7 fetches the deploy_job.sh run with tools/fetch_outputs.sh; the seals verify against the issuer (svc seal verify --issuer)", async () => {
     const dest = join(cluster.work.path, "outputs", "run-job-1");
     const fetched = await operator(cluster, "bash", [
       join(repoRoot, "tools", "fetch_outputs.sh"),
@@ -460,7 +638,11 @@ describe("whole system on a simulated cluster, in the order of docs/install.md",
     assert.equal(fetched.code, 0, fetched.stdout + fetched.stderr);
     // The run folder (outputs recomputed against the sealed manifest) and the seal preflight served,
     // each verified with the keys the CLI fetches from the issuer's GET /api/seal/keys.
-    for (const target of [dest, join(cluster.work.path, `${LONG_RUN_ID}.svg`)]) {
+    for (const target of [
+      dest,
+      join(cluster.work.path, `${LONG_RUN_ID}.svg`),
+      join(cluster.work.path, "run-gcs-1.svg"),
+    ]) {
       const result = await run(node, [
         bin("cli", "svc"),
         "seal",
