@@ -335,15 +335,13 @@ async function logs(parsed: Parsed, ns: string): Promise<number> {
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const verb = args.find((arg) => !arg.startsWith("-")) ?? "";
-  const parsed = parseArgs(args);
-  const allowed = ALLOWED[verb];
-  if (!allowed) fail(`kubectl stand-in: kubectl ${verb} is not simulated`, 1);
-  for (const flag of parsed.flags.keys())
-    if (!allowed.includes(flag)) fail(`kubectl stand-in: kubectl ${verb} --${flag} is not simulated`, 1);
   const readsStdin =
-    (verb === "apply" && parsed.flags.get("filename") === "-") ||
-    (verb === "exec" && parsed.flags.get("stdin") === "true");
+    (verb === "apply" &&
+      args.some((arg, at) => (arg === "-f" || arg === "--filename") && args[at + 1] === "-")) ||
+    (verb === "exec" &&
+      args.slice(0, Math.max(0, args.indexOf("--"))).some((arg) => arg === "-i" || arg === "--stdin"));
   const stdin = readsStdin ? await readStdin() : undefined;
+  // The real parser first: a line real kubectl refuses gets real kubectl's message.
   const check = await checkWithRealBinary(
     process.env.SVC_STAND_IN_REAL_KUBECTL ?? "kubectl",
     args,
@@ -357,6 +355,11 @@ async function main(): Promise<void> {
   );
   if (!check.ok)
     fail(`kubectl (real parser) refused: kubectl ${args.join(" ")}\n${check.output}`, check.code);
+  const allowed = ALLOWED[verb];
+  if (!allowed) fail(`kubectl stand-in: kubectl ${verb} is not simulated`, 1);
+  const parsed = parseArgs(args);
+  for (const flag of parsed.flags.keys())
+    if (!allowed.includes(flag)) fail(`kubectl stand-in: kubectl ${verb} --${flag} is not simulated`, 1);
   const state = process.env.SVC_STAND_IN_STATE;
   if (state) appendFileSync(join(state, "calls.jsonl"), `${JSON.stringify({ program: "kubectl", args })}\n`);
   process.exitCode = await runVerb(verb, parsed, stdin);
