@@ -11,7 +11,10 @@ import { checkWithRealBinary } from "./real-parser.ts";
 //   1. the same command line given to the real Helm 3.17 against an unreachable server: its parser
 //      must accept every flag (real-parser.ts);
 //   2. the real `helm template REL CHART --namespace NS <values>`: the chart, its values schema and
-//      its templates decide what is rendered, and a refused render fails here as on a cluster;
+//      its templates decide what is rendered, and a refused render fails here as on a cluster. Its
+//      `lookup`s find nothing, as on a first install (Helm 3.17 sent no bearer token to the
+//      double's plain-http server under --dry-run=server; test/charts cover lookup against the
+//      double without a token);
 //   3. each rendered object created (POST) or replaced (PUT) on the double, as Helm's upgrade does,
 //      and the objects of the previous revision that are no longer rendered deleted (a Job with
 //      background propagation). A changed Job template is refused by the double (immutable), as
@@ -20,6 +23,8 @@ import { checkWithRealBinary } from "./real-parser.ts";
 
 interface Release {
   objects: string[];
+  /** Objects annotated `helm.sh/resource-policy: keep`: Helm never deletes them. */
+  kept?: string[];
 }
 
 async function main(): Promise<void> {
@@ -68,6 +73,7 @@ async function main(): Promise<void> {
     ? (JSON.parse(readFileSync(releaseFile, "utf8")) as Release)
     : { objects: [] };
   const current: string[] = [];
+  const kept: string[] = [];
   for (const object of parseManifests(rendered.stdout)) {
     const path = `${collectionPath(object.apiVersion, object.kind, namespace)}/${object.metadata.name}`;
     const body = { ...object, metadata: { ...object.metadata, namespace } };
@@ -82,12 +88,15 @@ async function main(): Promise<void> {
         1,
       );
     current.push(path);
+    if (object.metadata.annotations?.["helm.sh/resource-policy"] === "keep") kept.push(path);
   }
-  for (const path of previous.objects.filter((p) => !current.includes(p))) {
+  for (const path of previous.objects.filter(
+    (p) => !current.includes(p) && !(previous.kept ?? []).includes(p),
+  )) {
     const reply = await api("DELETE", `${path}?propagationPolicy=Background`);
     if (reply.status !== 200 && reply.status !== 404) fail(`Error: UPGRADE FAILED: ${serverError(reply)}`, 1);
   }
-  writeFileSync(releaseFile, JSON.stringify({ objects: current }));
+  writeFileSync(releaseFile, JSON.stringify({ objects: current, kept }));
   process.stdout.write(`Release "${release}" has been upgraded. Happy Helming!\nNAMESPACE: ${namespace}\n`);
 }
 
