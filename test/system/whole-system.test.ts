@@ -355,6 +355,11 @@ describe("whole system on a simulated cluster, in the order of docs/install.md",
     // Step 6 streamed the runner's log through pods/log, prefixed as kubectl --prefix does.
     assert.match(deployed.stdout, /^\[pod\/audit-[a-z0-9]+\/[a-z0-9-]+\] /m, detail);
     assert.equal(await cluster.kubelet.waitForJob(NAMESPACE, JOB_RELEASE), "Complete");
+    // Every verb the scripts use went through the stand-ins (and the real parsers) to the double.
+    const verbs = new Set((await cluster.standIns.calls()).map((call) => `${call.program} ${call.args[0]}`));
+    for (const verb of ["create", "apply", "wait", "exec", "delete", "logs", "get"])
+      assert.ok(verbs.has(`kubectl ${verb}`), `no kubectl ${verb} call: ${[...verbs].join(", ")}`);
+    assert.ok(verbs.has("helm upgrade"));
   });
 
   it("§3, §4 runs an audit on a bucket (cloudstore) with tools/deploy_job.sh; outputs land under <bucket>/<project>/results/<run>", async () => {
