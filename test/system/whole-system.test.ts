@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
-import { cp, writeFile } from "node:fs/promises";
+import { cp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -25,25 +25,42 @@ import {
   type TempDir,
   writeKubeconfig,
 } from "@svc/testing";
+import { installKubeStandIns, type KubeStandIns } from "../support/kube-stand-in/install.ts";
 import type { KubeObject } from "../support/render.ts";
 import { type RenderOptions, renderChart } from "../support/render.ts";
 import { repoRoot } from "../support/repo-root.ts";
 
 // Issue 13 item 4: docs/install.md walked in its order on a simulated cluster, from the rendered
-// charts only. The Kubernetes API double stores what the charts render; the process kubelet runs
-// their Deployments and Jobs as local processes (workspace bins for the images, a temp dir for the
-// claim <release>-data, projected tokens from an OIDC issuer double trusted by the entitlement
-// service). Where install.md uses kubectl or helm against a real cluster, the test applies the
-// rendered objects to the double instead (helm install), and stages inputs by copying into the
-// claim's directory (stage_inputs.sh needs kubectl exec, which the double does not serve).
-// The ledger is SQLite on the entitlement chart's own claim (database.sqlite.enabled).
-// The metering sidecar (ubbagent) is another vendor's image: the job chart runs with
-// marketplace.enabled=false and ubbagent.enabled=false here.
+// charts only. The Kubernetes API double stores what is applied; the process kubelet runs the
+// Deployments, Jobs and helper pods as local processes (workspace bins for the images, a temp dir
+// for the claim <release>-data, projected tokens from an OIDC issuer double trusted by the
+// entitlement service). The ledger is SQLite on the entitlement chart's own claim.
+//
+// The operator scripts run for real: tools/stage_inputs.sh, tools/deploy_job.sh and
+// tools/fetch_outputs.sh, with PATH starting at the kubectl and helm stand-ins of
+// test/support/kube-stand-in/. Each of their command lines is first parsed by the real kubectl
+// 1.32 / Helm 3.17 (from the npm layer zip) against a server that refuses connections, so a line a
+// real cluster's tools would refuse fails this test. Then:
+//   kubectl create namespace, apply -f - (pods), delete pod|job, wait --for=condition=Ready,
+//   logs job/… --follow, get job -o jsonpath, describe  → REST calls to the API double
+//   kubectl exec [-i]  → the double's pods/exec, carried out by the process kubelet in the pod's
+//                        environment on the claim's host directory (the real API streams it over
+//                        WebSocket; the double takes stdin whole)
+//   helm upgrade --install  → the real `helm template` with the same arguments, its objects
+//                        created or replaced on the double (Helm itself needs discovery, OpenAPI
+//                        and release storage the double does not serve)
+// The entitlement and preflight charts are installed by this file from the same real render
+// (install.md §2, §6 give only helm commands for them). The metering sidecar (ubbagent) is another
+// vendor's image: the job chart runs with marketplace.enabled=false and ubbagent.enabled=false here.
 
 const NAMESPACE = "audit";
 const JOB_RELEASE = "audit";
 const PROJECT = "demo";
 const PRINCIPAL = `system:serviceaccount:${NAMESPACE}:${JOB_RELEASE}`; // docs/install.md §2 table, k8s mode
+// A second job release on a bucket (install.md §3, cloudstore mode), with its own principal.
+const GCS_RELEASE = "audit-gcs";
+const GCS_PRINCIPAL = `system:serviceaccount:${NAMESPACE}:${GCS_RELEASE}`;
+const BUCKET = "audit-bucket";
 const ADMIN_TOKEN = "whole-system-admin-token-0123456789";
 // docs/contracts/run-id.md: a run id longer than a Kubernetes label value (63) goes through
 // preflight's launch, the runner, the entitlement service's charge and seal, and preflight's
@@ -54,13 +71,19 @@ const node = process.execPath;
 const bin = (pkg: string, name: string) => join(repoRoot, "packages", pkg, "bin", `${name}.ts`);
 
 interface Cluster {
+  standIns: KubeStandIns;
+  /** The operator's kubeconfig: the API double. */
+  kubeconfig: string;
   issuer: OidcIssuerDouble;
   double: KubeApiDouble;
   kubelet: ProcessKubelet;
   ledger: TempDir;
   work: TempDir;
   claim: TempDir;
+  bucket: TempDir;
   entitlementUrl: string;
+  entitlementPort: number;
+  preflightPort: number;
 }
 
 /** helm install, on the double: store what the chart renders; the kubelet starts its Deployments. */
@@ -116,6 +139,17 @@ function run(
   });
 }
 
+/** An operator command (a tools/ script, kubectl or helm) with the stand-ins first on PATH. */
+function operator(cluster: Cluster, file: string, args: string[]) {
+  return run(file, args, {
+    PATH: `${cluster.standIns.bin}:${process.env.PATH ?? ""}`,
+    HOME: cluster.work.path,
+    KUBECONFIG: cluster.kubeconfig,
+    // deploy_job.sh polls the Job's status this often (seconds).
+    SVC_POLL_INTERVAL: "1",
+  });
+}
+
 describe("whole system on a simulated cluster, in the order of docs/install.md", { timeout: 600_000 }, () => {
   const cluster = {} as Cluster;
   let preflightUrl = "";
@@ -125,7 +159,11 @@ describe("whole system on a simulated cluster, in the order of docs/install.md",
     cluster.work = await createTempDir("svc-system-");
     cluster.claim = await createTempDir("svc-system-claim-");
     cluster.ledger = await createTempDir("svc-system-ledger-");
-    stops.push(() => cluster.ledger.remove());
+    cluster.bucket = await createTempDir("svc-system-bucket-");
+    stops.push(
+      () => cluster.ledger.remove(),
+      () => cluster.bucket.remove(),
+    );
     stops.push(
       () => cluster.claim.remove(),
       () => cluster.work.remove(),
@@ -135,7 +173,16 @@ describe("whole system on a simulated cluster, in the order of docs/install.md",
     cluster.double = await startKubeApiDouble({ token: "kubelet-sa-token" });
     stops.push(() => cluster.double.close());
     const entitlementPort = await findFreePort();
+    cluster.entitlementPort = entitlementPort;
+    cluster.preflightPort = await findFreePort();
     cluster.entitlementUrl = `http://127.0.0.1:${entitlementPort}`;
+    cluster.kubeconfig = await writeKubeconfig({
+      server: cluster.double.url,
+      token: "kubelet-sa-token",
+      namespace: NAMESPACE,
+      dir: cluster.work.path,
+    });
+    cluster.standIns = await installKubeStandIns(join(cluster.work.path, "kube-stand-in"));
     cluster.kubelet = startProcessKubelet({
       double: cluster.double,
       entrypoints: {
@@ -148,13 +195,13 @@ describe("whole system on a simulated cluster, in the order of docs/install.md",
         "ent-svc-entitlement-data": cluster.ledger.path,
       },
       issuer: cluster.issuer,
-      kubeconfig: await writeKubeconfig({
-        server: cluster.double.url,
-        token: "kubelet-sa-token",
-        namespace: NAMESPACE,
-        dir: cluster.work.path,
-      }),
-      hostPorts: { "ent-svc-entitlement:8080": entitlementPort },
+      kubeconfig: cluster.kubeconfig,
+      buckets: { [BUCKET]: cluster.bucket.path },
+      // Fixed node ports: a second replica of either service meets a busy port (issue 13 item 5).
+      hostPorts: {
+        "ent-svc-entitlement:8080": entitlementPort,
+        "svc-preflight-preflight:8080": cluster.preflightPort,
+      },
       // The suite's temp dir: what the pods leave behind is caught by .ci/run's leftover check.
       baseEnv: { PATH: process.env.PATH ?? "", TMPDIR: tmpdir() },
     });
@@ -189,56 +236,157 @@ describe("whole system on a simulated cluster, in the order of docs/install.md",
     await waitForHttp(`${cluster.entitlementUrl}/api/ready`, pod);
   });
 
-  it("§2 grants runs to the principal the job presents (system:serviceaccount:<ns>:<release>)", async () => {
-    const response = await fetch(`${cluster.entitlementUrl}/api/entitlement/issue`, {
-      method: "POST",
-      headers: { "x-svc-admin-token": ADMIN_TOKEN, "content-type": "application/json" },
-      body: JSON.stringify({ principal: PRINCIPAL, runs: 2 }),
-    });
-    assert.equal(response.status, 200, await response.clone().text());
+  it("§2 grants runs to the principal each job release presents (system:serviceaccount:<ns>:<release>)", async () => {
+    // Two runs for the PVC release (deploy_job.sh and preflight), one for the bucket release; a
+    // third run of the PVC release is refused (402) further down.
+    for (const [principal, runs] of [
+      [PRINCIPAL, 2],
+      [GCS_PRINCIPAL, 1],
+    ] as const) {
+      const response = await fetch(`${cluster.entitlementUrl}/api/entitlement/issue`, {
+        method: "POST",
+        headers: { "x-svc-admin-token": ADMIN_TOKEN, "content-type": "application/json" },
+        body: JSON.stringify({ principal, runs }),
+      });
+      assert.equal(response.status, 200, await response.clone().text());
+    }
   });
 
-  const jobValues = {
-    "config.projectId": PROJECT,
-    "config.entitlementAuthMode": "k8s",
-    "workloadIdentity.enabled": false,
-    "marketplace.enabled": false,
-    "ubbagent.enabled": false,
-  };
+  const chartDir = join(repoRoot, "manifest", "chart");
+  const demo = join(repoRoot, "examples", "demo");
+  let myValues = "";
 
-  it("§3, §5 installs the job chart's infrastructure and stages inputs on its claim", async () => {
-    const { objects } = await install(cluster, {
-      chart: "manifest/chart",
-      release: JOB_RELEASE,
-      valuesFiles: ["values-standard.yaml"],
-      set: { ...jobValues, "job.enabled": false, "config.entitlementUrl": cluster.entitlementUrl },
-    });
-    assert.ok(
-      objects.some((o) => o.kind === "PersistentVolumeClaim" && o.metadata.name === `${JOB_RELEASE}-data`),
+  it("§5 creates the namespace and installs the job chart's infrastructure (helm upgrade --install, job.enabled=false)", async () => {
+    myValues = join(cluster.work.path, "my-values.yaml");
+    await writeFile(
+      myValues,
+      JSON.stringify({
+        config: { entitlementUrl: cluster.entitlementUrl, entitlementAuthMode: "k8s" },
+        workloadIdentity: { enabled: false },
+        marketplace: { enabled: false },
+        ubbagent: { enabled: false },
+      }),
     );
-    // stage_inputs.sh writes <input-root>/<project>/01_sources on the claim (docs/contracts/storage-layout.md).
-    const sources = projectSourcesDir(DEFAULT_PVC_LAYOUT, PROJECT).replace(/^\/data/, cluster.claim.path);
-    await cp(join(repoRoot, "examples", "demo", "01_sources"), sources, { recursive: true });
-  });
-
-  it("§4 runs an audit with the job chart (deploy_job.sh: job.enabled=true) and the Job completes", async () => {
-    await install(cluster, {
-      chart: "manifest/chart",
-      release: JOB_RELEASE,
-      valuesFiles: ["values-standard.yaml"],
-      set: {
-        ...jobValues,
-        "job.enabled": true,
-        "config.runId": "run-job-1",
-        "config.entitlementUrl": cluster.entitlementUrl,
-      },
-    });
-    const outcome = await cluster.kubelet.waitForJob(NAMESPACE, JOB_RELEASE);
+    const created = await operator(cluster, "kubectl", ["create", "namespace", NAMESPACE]);
+    assert.equal(created.code, 0, created.stderr);
+    const install = (...extra: string[]) =>
+      operator(cluster, "helm", [
+        "upgrade",
+        "--install",
+        JOB_RELEASE,
+        chartDir,
+        "--namespace",
+        NAMESPACE,
+        "-f",
+        join(chartDir, "values-standard.yaml"),
+        "-f",
+        myValues,
+        "--set",
+        "job.enabled=false",
+        "--set-string",
+        `config.projectId=${PROJECT}`,
+        "--set-string",
+        "config.runId=run_1",
+        ...extra,
+      ]);
+    // install.md §3: with the metering agent on, an unpinned agent image is refused with the reason.
+    const unpinned = await install("--set", "ubbagent.enabled=true");
+    assert.notEqual(unpinned.code, 0, "an unpinned ubbagent image must be refused");
+    assert.match(unpinned.stderr, /ubbagent\.image\.(digest|tag)/);
     assert.equal(
-      outcome,
-      "Complete",
-      cluster.kubelet.jobLogs(NAMESPACE, JOB_RELEASE) + cluster.kubelet.events.join("\n"),
+      cluster.double.getCoreObject("persistentvolumeclaims", NAMESPACE, `${JOB_RELEASE}-data`),
+      undefined,
     );
+    const helm = await install();
+    assert.equal(helm.code, 0, helm.stderr);
+    assert.ok(cluster.double.getCoreObject("persistentvolumeclaims", NAMESPACE, `${JOB_RELEASE}-data`));
+    assert.equal(
+      cluster.double.getJob(NAMESPACE, JOB_RELEASE),
+      undefined,
+      "job.enabled=false renders no Job",
+    );
+  });
+
+  it("§5 stages inputs with tools/stage_inputs.sh through a helper pod on the claim", async () => {
+    const staged = await operator(cluster, "bash", [
+      join(repoRoot, "tools", "stage_inputs.sh"),
+      "--namespace",
+      NAMESPACE,
+      "--release",
+      JOB_RELEASE,
+      "--project-id",
+      PROJECT,
+      "--source",
+      join(demo, "01_sources"),
+    ]);
+    assert.equal(staged.code, 0, staged.stdout + staged.stderr);
+    // <input-root>/<project>/01_sources on the claim (docs/contracts/storage-layout.md).
+    const sources = projectSourcesDir(DEFAULT_PVC_LAYOUT, PROJECT).replace(/^\/data/, cluster.claim.path);
+    assert.deepEqual((await readdir(sources)).sort(), (await readdir(join(demo, "01_sources"))).sort());
+    assert.equal(
+      await readFile(join(sources, "sources.json"), "utf8"),
+      await readFile(join(demo, "01_sources", "sources.json"), "utf8"),
+    );
+    const helpers = cluster.double
+      .listPods(NAMESPACE)
+      .filter((pod) => pod.metadata?.labels?.["app.kubernetes.io/component"] === "data-helper");
+    assert.deepEqual(helpers, [], "the helper pod is removed afterwards");
+  });
+
+  it("§4 runs an audit with tools/deploy_job.sh (steps 1-6) and the Job succeeds", async () => {
+    const deployed = await operator(cluster, "bash", [
+      join(repoRoot, "tools", "deploy_job.sh"),
+      "--namespace",
+      NAMESPACE,
+      "--release",
+      JOB_RELEASE,
+      "--project-id",
+      PROJECT,
+      "--run-id",
+      "run-job-1",
+      "--inputs",
+      demo,
+      "-f",
+      myValues,
+    ]);
+    const detail = `${deployed.stdout}${deployed.stderr}${cluster.kubelet.jobLogs(NAMESPACE, JOB_RELEASE)}${cluster.kubelet.events.join("\n")}`;
+    assert.equal(deployed.code, 0, detail);
+    assert.match(deployed.stderr, /Job audit succeeded \(run run-job-1\)/, detail);
+    // Step 6 streamed the runner's log through pods/log, prefixed as kubectl --prefix does.
+    assert.match(deployed.stdout, /^\[pod\/audit-[a-z0-9]+\/[a-z0-9-]+\] /m, detail);
+    assert.equal(await cluster.kubelet.waitForJob(NAMESPACE, JOB_RELEASE), "Complete");
+    // Every verb the scripts use went through the stand-ins (and the real parsers) to the double.
+    const verbs = new Set((await cluster.standIns.calls()).map((call) => `${call.program} ${call.args[0]}`));
+    for (const verb of ["create", "apply", "wait", "exec", "delete", "logs", "get"])
+      assert.ok(verbs.has(`kubectl ${verb}`), `no kubectl ${verb} call: ${[...verbs].join(", ")}`);
+    assert.ok(verbs.has("helm upgrade"));
+  });
+
+  it("§3, §4 runs an audit on a bucket (cloudstore) with tools/deploy_job.sh; outputs land under <bucket>/<project>/results/<run>", async () => {
+    // install.md §3: inputs are read from <bucket>/<projectId>/01_sources/. stage_inputs.sh puts them
+    // there with `gcloud storage rsync`, which this test does not simulate: it copies them itself.
+    await cp(join(demo, "01_sources"), join(cluster.bucket.path, PROJECT, "01_sources"), { recursive: true });
+    const deployed = await operator(cluster, "bash", [
+      join(repoRoot, "tools", "deploy_job.sh"),
+      "--namespace",
+      NAMESPACE,
+      "--release",
+      GCS_RELEASE,
+      "--project-id",
+      PROJECT,
+      "--run-id",
+      "run-gcs-1",
+      "--storage",
+      "cloudstore",
+      "--bucket",
+      BUCKET,
+      "-f",
+      myValues,
+    ]);
+    const detail = `${deployed.stdout}${deployed.stderr}${cluster.kubelet.jobLogs(NAMESPACE, GCS_RELEASE)}${cluster.kubelet.events.join("\n")}`;
+    assert.equal(deployed.code, 0, detail);
+    const sealed = await readdir(join(cluster.bucket.path, PROJECT, "results", "run-gcs-1", "seal"));
+    assert.ok(sealed.includes("seal.svg"), sealed.join(", "));
   });
 
   it("§6 installs preflight on the job release's claim; it reaches Kubernetes and is ready to launch", async () => {
@@ -364,21 +512,152 @@ describe("whole system on a simulated cluster, in the order of docs/install.md",
     }
   });
 
-  it("verifies both seals offline with the issuer's published keys (svc seal verify --keys)", async () => {
-    const keys = await fetch(`${cluster.entitlementUrl}/api/seal/keys`);
-    assert.equal(keys.status, 200);
-    const keysFile = join(cluster.work.path, "keys.json");
-    await writeFile(keysFile, await keys.text());
-    for (const runId of ["run-job-1", LONG_RUN_ID]) {
+  it("§2, §6 a run past the grant is refused: the 402 names the principal it checked, and no run folder is left", async () => {
+    const runId = "run-refused-1";
+    const response = await fetch(`${preflightUrl}/api/pipeline/run`, {
+      method: "POST",
+      headers: { ...auth, "content-type": "application/json" },
+      body: JSON.stringify({ projectId: PROJECT, namespace: NAMESPACE, runId }),
+    });
+    assert.equal(response.status, 201, await response.clone().text());
+    const { jobName } = (await response.json()) as { jobName: string };
+    assert.equal(await cluster.kubelet.waitForJob(NAMESPACE, jobName), "Failed");
+    const logs = cluster.kubelet.jobLogs(NAMESPACE, jobName);
+    assert.match(logs, /ENTITLEMENT_EXHAUSTED/, logs);
+    assert.ok(logs.includes(PRINCIPAL), `the refusal does not name the principal ${PRINCIPAL}:\n${logs}`);
+    const outputRoot = join(cluster.claim.path, "output");
+    assert.ok(!(await readdir(outputRoot)).includes(runId), `a refused run left ${outputRoot}/${runId}`);
+  });
+
+  it("§6 a metered preflight on the bucket: cloudstore reaches the service, it serves the bucket's run, its Jobs carry the metering agent", async () => {
+    const digest = `sha256:${"ab".repeat(32)}`;
+    const { pods } = await install(cluster, {
+      chart: "chart/preflight",
+      release: "metered",
+      set: {
+        jobRelease: GCS_RELEASE,
+        "storage.type": "cloudstore",
+        "storage.cloudstore.bucket": BUCKET,
+        "app.entitlementUrl": cluster.entitlementUrl,
+        "app.entitlementAuthMode": "k8s",
+        "app.authToken": API_TOKEN,
+        "billing.enabled": true,
+        "billing.image.digest": digest,
+      },
+    });
+    const pod = pods[0];
+    assert.ok(pod);
+    const url = `http://127.0.0.1:${pod.ports[8080]}`;
+    await waitForHttp(`${url}/api/health`, pod);
+    // tester.sh fails, with the reason, when preflight cannot reach Kubernetes (its first /api/ready).
+    cluster.double.injectFailure({
+      method: "GET",
+      path: new RegExp(`^/apis/batch/v1/namespaces/${NAMESPACE}/jobs$`),
+      status: 503,
+      reason: "ServiceUnavailable",
+      message: "the API server is shutting down",
+    });
+    const tester = await run("bash", [join(repoRoot, "apptest", "tester", "tester.sh")], {
+      APP_BASE_URL: url,
+      PATH: process.env.PATH ?? "",
+    });
+    assert.notEqual(tester.code, 0, tester.stdout + tester.stderr);
+    assert.match(tester.stderr, /FAIL kubernetes reachable/);
+    const config = (await (await fetch(`${url}/api/config`)).json()) as {
+      storage: { mode: string };
+      runner: { missingSettings: string[] };
+    };
+    assert.equal(config.storage.mode, "cloudstore");
+    assert.deepEqual(config.runner.missingSettings, []);
+    const listed = await fetch(`${url}/api/outputs/list?runId=run-gcs-1&projectId=${PROJECT}`, {
+      headers: auth,
+    });
+    assert.equal(listed.status, 200, await listed.clone().text());
+    const seal = await fetch(
+      `${url}/api/outputs/download?runId=run-gcs-1&projectId=${PROJECT}&path=seal/seal.svg`,
+      {
+        headers: auth,
+      },
+    );
+    assert.equal(seal.status, 200);
+    await writeFile(join(cluster.work.path, "run-gcs-1.svg"), Buffer.from(await seal.arrayBuffer()));
+    // billing.enabled reaches launched Jobs: the agent runs beside the runner as a native sidecar.
+    // (This node cannot run another vendor's agent, so the Job fails before the runner starts:
+    // nothing is charged.)
+    const launched = await fetch(`${url}/api/pipeline/run`, {
+      method: "POST",
+      headers: { ...auth, "content-type": "application/json" },
+      body: JSON.stringify({ projectId: PROJECT, namespace: NAMESPACE, runId: "run-metered-1" }),
+    });
+    assert.equal(launched.status, 201, await launched.clone().text());
+    const { jobName } = (await launched.json()) as { jobName: string };
+    const job = cluster.double.getJob(NAMESPACE, jobName);
+    assert.ok(job, `no Job ${jobName}`);
+    type MeteredPod = { initContainers?: { image: string; restartPolicy?: string }[] };
+    const podSpec = (job.spec as { template: { spec: MeteredPod } }).template.spec;
+    assert.ok(
+      (podSpec.initContainers ?? []).some(
+        (c) => c.restartPolicy === "Always" && c.image.endsWith(`@${digest}`),
+      ),
+      JSON.stringify(podSpec),
+    );
+    assert.equal(await cluster.kubelet.waitForJob(NAMESPACE, jobName), "Failed");
+  });
+
+  it("a second replica of either service on a busy port stops with one line, no stack trace", async () => {
+    for (const [chart, release, set] of [
+      ["chart/entitlement", "ent", undefined],
+      ["chart/preflight", "svc-preflight", { jobRelease: JOB_RELEASE, "app.authToken": API_TOKEN }],
+    ] as const) {
+      const objects = await renderChart({
+        namespace: NAMESPACE,
+        chart,
+        release,
+        ...(set ? { set } : {}),
+        ...(release === "ent" ? { valuesFiles: [join(cluster.work.path, "entitlement-values.yaml")] } : {}),
+      });
+      const deployment = objects.find((o) => o.kind === "Deployment");
+      assert.ok(deployment);
+      const pod = await cluster.kubelet.runDeployment(deployment, NAMESPACE);
+      const code = await pod.exited;
+      const output = pod.logs().trim();
+      assert.notEqual(code, 0, output);
+      assert.match(output, /port is already in use/, output);
+      assert.doesNotMatch(output, /^\s+at /m, `a stack trace:\n${output}`);
+    }
+  });
+
+  it("§7 fetches the deploy_job.sh run with tools/fetch_outputs.sh; the seals verify against the issuer (svc seal verify --issuer)", async () => {
+    const dest = join(cluster.work.path, "outputs", "run-job-1");
+    const fetched = await operator(cluster, "bash", [
+      join(repoRoot, "tools", "fetch_outputs.sh"),
+      "--namespace",
+      NAMESPACE,
+      "--release",
+      JOB_RELEASE,
+      "--run-id",
+      "run-job-1",
+      "--dest",
+      dest,
+    ]);
+    assert.equal(fetched.code, 0, fetched.stdout + fetched.stderr);
+    // The run folder (outputs recomputed against the sealed manifest) and the seal preflight served,
+    // each verified with the keys the CLI fetches from the issuer's GET /api/seal/keys.
+    for (const target of [
+      dest,
+      join(cluster.work.path, `${LONG_RUN_ID}.svg`),
+      join(cluster.work.path, "run-gcs-1.svg"),
+    ]) {
       const result = await run(node, [
         bin("cli", "svc"),
         "seal",
         "verify",
-        join(cluster.work.path, `${runId}.svg`),
-        "--keys",
-        keysFile,
+        target,
+        "--issuer",
+        cluster.entitlementUrl,
       ]);
-      assert.equal(result.code, 0, `${runId}: ${result.stdout}${result.stderr}`);
+      assert.equal(result.code, 0, `${target}: ${result.stdout}${result.stderr}`);
+      assert.match(result.stdout, /VERIFIED/, target);
     }
   });
 });

@@ -12,6 +12,9 @@ export {
 export {
   assertValidJobManifest,
   type CoreResource,
+  type ExecHandler,
+  type ExecRequest,
+  type ExecResult,
   type InjectedFailure,
   type KubeApiDouble,
   type KubeApiDoubleOptions,

@@ -1,5 +1,8 @@
 export {
   type CoreResource,
+  type ExecHandler,
+  type ExecRequest,
+  type ExecResult,
   type InjectedFailure,
   type KubeApiDouble,
   type KubeApiDoubleOptions,

@@ -90,8 +90,41 @@ export interface KubeApiDouble {
   getCoreObject(resource: CoreResource, namespace: string, name: string): KubeObject | undefined;
   /** Calls `listener` with every Job stored from now on (created through the API or putJob): the kubelet's watch. */
   onJobStored(listener: (job: KubeObject) => void): void;
+  /** Calls `listener` with every Pod created through the API (`kubectl apply` of a bare pod): the kubelet's watch. */
+  onPodCreated(listener: (pod: KubeObject) => void): void;
+  /** Calls `listener` with every Pod deleted through the API or with its Job: the kubelet stops it. */
+  onPodDeleted(listener: (namespace: string, name: string) => void): void;
+  /**
+   * Serves `pods/exec` with the handler (the kubelet's part). The real API upgrades the request to
+   * a streaming protocol (SPDY or WebSocket `v5.channel.k8s.io`); this double takes the whole stdin
+   * as the request body and answers `{stdout, stderr}` (base64) and `exitCode` as JSON. Only the
+   * kubectl stand-in (test/support/kube-stand-in) speaks it.
+   */
+  onExec(handler: ExecHandler): void;
+  /** Every stored Namespace name. */
+  listNamespaces(): string[];
+  /** Any other stored object (ServiceAccount, Role, Service, ...) by API path, or undefined. */
+  getObject(apiPath: string): KubeObject | undefined;
   close(): Promise<void>;
 }
+
+/** One `pods/exec` call: the command runs in the pod's only (or named) container. */
+export interface ExecRequest {
+  namespace: string;
+  pod: string;
+  container: string | undefined;
+  command: string[];
+  stdin: Buffer | undefined;
+}
+
+/** What an exec ended with; a non-zero exitCode is the command's own exit status. */
+export interface ExecResult {
+  stdout: Buffer;
+  stderr: Buffer;
+  exitCode: number;
+}
+
+export type ExecHandler = (request: ExecRequest) => Promise<ExecResult>;
 
 /** The core/v1 resources besides Pods the double can hold. */
 export type CoreResource = "secrets" | "configmaps" | "persistentvolumeclaims";
@@ -106,12 +139,15 @@ const CORE_KINDS: Record<CoreResource | "pods", string> = {
 interface Route {
   method: string;
   pattern: RegExp;
-  handle(match: RegExpExecArray, req: ParsedRequest): Reply;
+  handle(match: RegExpExecArray, req: ParsedRequest): Reply | Promise<Reply>;
 }
 
 interface ParsedRequest {
   query: Record<string, string>;
+  /** Every value of each query parameter (`command` repeats in `pods/exec`). */
+  queryAll: Record<string, string[]>;
   body: unknown;
+  raw: Buffer;
 }
 
 interface Reply {
@@ -166,11 +202,11 @@ function findJobInvalidity(job: KubeObject): string | undefined {
   return undefined;
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
+function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("end", () => resolve(Buffer.concat(chunks)));
     req.on("error", reject);
   });
 }
@@ -189,6 +225,12 @@ export async function startKubeApiDouble(options: KubeApiDoubleOptions = {}): Pr
   const requests: RecordedKubeRequest[] = [];
   const podLogs = new PodLogStore();
   const jobListeners: ((job: KubeObject) => void)[] = [];
+  const podCreatedListeners: ((pod: KubeObject) => void)[] = [];
+  const podDeletedListeners: ((namespace: string, name: string) => void)[] = [];
+  const namespaces = new Set<string>();
+  // Kinds the double stores without acting on them (ServiceAccount, Role, Service, ...), by API path.
+  const otherObjects = new Map<string, KubeObject>();
+  let execHandler: ExecHandler | undefined;
   let resourceVersion = 1000;
 
   const key = (namespace: string, name: string) => `${namespace}/${name}`;
@@ -211,6 +253,285 @@ export async function startKubeApiDouble(options: KubeApiDoubleOptions = {}): Pr
     for (const listener of jobListeners) listener(stored);
     return stored;
   }
+
+  function stamp(object: KubeObject, namespace: string | undefined): KubeObject {
+    const stored = structuredClone(object);
+    stored.metadata = {
+      ...stored.metadata,
+      ...(namespace === undefined ? {} : { namespace }),
+      uid: stored.metadata?.uid ?? randomUUID(),
+      resourceVersion: String(++resourceVersion),
+      creationTimestamp: stored.metadata?.creationTimestamp ?? new Date().toISOString(),
+    };
+    return stored;
+  }
+
+  function deletePod(namespace: string, name: string): void {
+    pods.delete(key(namespace, name));
+    for (const listener of podDeletedListeners) listener(namespace, name);
+  }
+
+  /** What the API server checks first on a create: a name, and the body's namespace is the URL's. */
+  function createInvalidity(object: KubeObject, namespace: string, kind: string): Reply | undefined {
+    const name = object.metadata?.name ?? "";
+    if (name === "" || name.length > 253 || !DNS1123_SUBDOMAIN.test(name))
+      return statusBody(
+        422,
+        "Invalid",
+        `${kind} "${name}" is invalid: metadata.name: Invalid value: "${name}": a lowercase RFC 1123 subdomain`,
+      );
+    if (object.metadata?.namespace !== undefined && object.metadata.namespace !== namespace)
+      return statusBody(400, "BadRequest", "the namespace of the provided object does not match the request");
+    return undefined;
+  }
+
+  const writeRoutes: Route[] = [
+    {
+      method: "POST",
+      pattern: /^\/api\/v1\/namespaces$/,
+      handle(_match, req) {
+        const name = ((req.body ?? {}) as KubeObject).metadata?.name ?? "";
+        if (!DNS1123_SUBDOMAIN.test(name) || name.length > 63)
+          return statusBody(422, "Invalid", `Namespace "${name}" is invalid: metadata.name: Invalid value`);
+        if (namespaces.has(name))
+          return statusBody(409, "AlreadyExists", `namespaces "${name}" already exists`, {
+            name,
+            kind: "namespaces",
+          });
+        namespaces.add(name);
+        return {
+          status: 201,
+          body: stamp({ apiVersion: "v1", kind: "Namespace", metadata: { name } }, undefined),
+        };
+      },
+    },
+    {
+      method: "GET",
+      pattern: /^\/api\/v1\/namespaces\/([^/]+)$/,
+      handle(match) {
+        const name = match[1] ?? "";
+        return namespaces.has(name)
+          ? { status: 200, body: { apiVersion: "v1", kind: "Namespace", metadata: { name } } }
+          : notFound("namespaces", name);
+      },
+    },
+    {
+      method: "POST",
+      pattern: /^\/api\/v1\/namespaces\/([^/]+)\/pods$/,
+      handle(match, req) {
+        const namespace = match[1] ?? "";
+        const pod = (req.body ?? {}) as KubeObject;
+        if (pod.kind !== "Pod")
+          return statusBody(400, "BadRequest", `the body kind ${String(pod.kind)} is not a Pod`);
+        const invalid = createInvalidity(pod, namespace, "Pod");
+        if (invalid) return invalid;
+        const containers = (pod.spec?.containers ?? []) as unknown[];
+        if (containers.length === 0)
+          return statusBody(
+            422,
+            "Invalid",
+            `Pod "${pod.metadata?.name}" is invalid: spec.containers: Required value`,
+          );
+        const name = pod.metadata?.name ?? "";
+        if (pods.has(key(namespace, name)))
+          return statusBody(409, "AlreadyExists", `pods "${name}" already exists`, { name, kind: "pods" });
+        const stored = stamp(pod, namespace);
+        stored.status = { phase: "Pending" };
+        pods.set(key(namespace, name), stored);
+        for (const listener of podCreatedListeners) setImmediate(() => listener(structuredClone(stored)));
+        return { status: 201, body: stored };
+      },
+    },
+    {
+      method: "GET",
+      pattern: /^\/api\/v1\/namespaces\/([^/]+)\/pods\/([^/]+)$/,
+      handle(match) {
+        const pod = pods.get(key(match[1] ?? "", match[2] ?? ""));
+        return pod ? { status: 200, body: pod } : notFound("pods", match[2] ?? "");
+      },
+    },
+    {
+      method: "DELETE",
+      pattern: /^\/api\/v1\/namespaces\/([^/]+)\/pods\/([^/]+)$/,
+      handle(match) {
+        const namespace = match[1] ?? "";
+        const name = match[2] ?? "";
+        const pod = pods.get(key(namespace, name));
+        if (!pod) return notFound("pods", name);
+        deletePod(namespace, name);
+        return { status: 200, body: pod };
+      },
+    },
+    {
+      method: "POST",
+      pattern: /^\/api\/v1\/namespaces\/([^/]+)\/pods\/([^/]+)\/exec$/,
+      async handle(match, req) {
+        const namespace = match[1] ?? "";
+        const name = match[2] ?? "";
+        const pod = pods.get(key(namespace, name));
+        if (!pod) return notFound("pods", name);
+        const phase = String(pod.status?.phase ?? "Pending");
+        if (phase !== "Running")
+          return statusBody(
+            400,
+            "BadRequest",
+            phase === "Pending"
+              ? `pod ${name} is not running: current phase is Pending`
+              : `cannot exec into a container in a completed pod; current phase is ${phase}`,
+          );
+        const command = req.queryAll.command ?? [];
+        if (command.length === 0)
+          return statusBody(400, "BadRequest", "you must specify at least one command for the container");
+        const target = resolveLogContainer(name, containerNamesOf(pod), req.query.container);
+        if (!target.ok) return statusBody(target.status, target.reason, target.message);
+        if (!execHandler) return statusBody(500, "InternalError", "no kubelet serves exec on this double");
+        const result = await execHandler({
+          namespace,
+          pod: name,
+          container: target.container,
+          command,
+          stdin: req.query.stdin === "true" ? req.raw : undefined,
+        });
+        return {
+          status: 200,
+          body: {
+            stdout: result.stdout.toString("base64"),
+            stderr: result.stderr.toString("base64"),
+            exitCode: result.exitCode,
+          },
+        };
+      },
+    },
+    {
+      // Jobs are immutable where it matters: a changed pod template is refused (install.md §8).
+      method: "PUT",
+      pattern: /^\/apis\/batch\/v1\/namespaces\/([^/]+)\/jobs\/([^/]+)$/,
+      handle(match, req) {
+        const namespace = match[1] ?? "";
+        const name = match[2] ?? "";
+        const job = jobs.get(key(namespace, name));
+        if (!job) return notFound("jobs", name);
+        const next = (req.body ?? {}) as KubeObject;
+        if (JSON.stringify(next.spec?.template) !== JSON.stringify(job.spec?.template))
+          return statusBody(
+            422,
+            "Invalid",
+            `Job.batch "${name}" is invalid: spec.template: Invalid value: field is immutable`,
+            { name, group: "batch", kind: "Job" },
+          );
+        job.metadata = { ...job.metadata, labels: next.metadata?.labels ?? {} };
+        return { status: 200, body: job };
+      },
+    },
+    {
+      method: "POST",
+      pattern: /^\/api\/v1\/namespaces\/([^/]+)\/(secrets|configmaps|persistentvolumeclaims)$/,
+      handle(match, req) {
+        const namespace = match[1] ?? "";
+        const resource = match[2] as CoreResource;
+        const object = (req.body ?? {}) as KubeObject;
+        const invalid = createInvalidity(object, namespace, CORE_KINDS[resource]);
+        if (invalid) return invalid;
+        const name = object.metadata?.name ?? "";
+        const at = `${resource}/${key(namespace, name)}`;
+        if (coreObjects.has(at))
+          return statusBody(409, "AlreadyExists", `${resource} "${name}" already exists`, {
+            name,
+            kind: resource,
+          });
+        const stored = { apiVersion: "v1", kind: CORE_KINDS[resource], ...stamp(object, namespace) };
+        coreObjects.set(at, stored);
+        return { status: 201, body: stored };
+      },
+    },
+    {
+      method: "PUT",
+      pattern: /^\/api\/v1\/namespaces\/([^/]+)\/(secrets|configmaps|persistentvolumeclaims)\/([^/]+)$/,
+      handle(match, req) {
+        const at = `${match[2]}/${key(match[1] ?? "", match[3] ?? "")}`;
+        const existing = coreObjects.get(at);
+        if (!existing) return notFound(match[2] ?? "", match[3] ?? "");
+        const next = (req.body ?? {}) as KubeObject;
+        // A claim's spec is immutable but for a larger storage request (install.md §8).
+        if (match[2] === "persistentvolumeclaims") {
+          const size = (o: KubeObject) =>
+            JSON.stringify({ ...(o.spec ?? {}), resources: undefined, volumeName: undefined });
+          if (size(next) !== size(existing))
+            return statusBody(
+              422,
+              "Invalid",
+              `PersistentVolumeClaim "${match[3]}" is invalid: spec: Forbidden: spec is immutable after creation except resources.requests for bound claims`,
+            );
+        }
+        const stored = { apiVersion: "v1", kind: existing.kind, ...stamp(next, match[1]) };
+        coreObjects.set(at, stored);
+        return { status: 200, body: stored };
+      },
+    },
+    {
+      method: "DELETE",
+      pattern: /^\/api\/v1\/namespaces\/([^/]+)\/(secrets|configmaps|persistentvolumeclaims)\/([^/]+)$/,
+      handle(match) {
+        const at = `${match[2]}/${key(match[1] ?? "", match[3] ?? "")}`;
+        const existing = coreObjects.get(at);
+        if (!existing) return notFound(match[2] ?? "", match[3] ?? "");
+        coreObjects.delete(at);
+        return { status: 200, body: existing };
+      },
+    },
+  ];
+
+  // Every other namespaced kind (ServiceAccount, Role, RoleBinding, Service, ...): stored, not acted on.
+  const OTHER = /^\/(api\/v1|apis\/[^/]+\/[^/]+)\/namespaces\/([^/]+)\/([a-z]+)(?:\/([^/]+))?$/;
+  const otherRoutes: Route[] = [
+    {
+      method: "GET",
+      pattern: OTHER,
+      handle(match) {
+        if (match[4] === undefined)
+          return statusBody(405, "MethodNotAllowed", "list is not served for this kind");
+        const found = otherObjects.get(match[0]);
+        return found ? { status: 200, body: found } : notFound(match[3] ?? "", match[4]);
+      },
+    },
+    {
+      method: "POST",
+      pattern: OTHER,
+      handle(match, req) {
+        if (match[4] !== undefined) return statusBody(405, "MethodNotAllowed", "POST takes a collection");
+        const object = (req.body ?? {}) as KubeObject;
+        const invalid = createInvalidity(object, match[2] ?? "", String(object.kind));
+        if (invalid) return invalid;
+        const at = `${match[0]}/${object.metadata?.name}`;
+        if (otherObjects.has(at))
+          return statusBody(409, "AlreadyExists", `${match[3]} "${object.metadata?.name}" already exists`);
+        const stored = stamp(object, match[2]);
+        otherObjects.set(at, stored);
+        return { status: 201, body: stored };
+      },
+    },
+    {
+      method: "PUT",
+      pattern: OTHER,
+      handle(match, req) {
+        if (match[4] === undefined || !otherObjects.has(match[0]))
+          return notFound(match[3] ?? "", match[4] ?? "");
+        const stored = stamp((req.body ?? {}) as KubeObject, match[2]);
+        otherObjects.set(match[0], stored);
+        return { status: 200, body: stored };
+      },
+    },
+    {
+      method: "DELETE",
+      pattern: OTHER,
+      handle(match) {
+        const found = otherObjects.get(match[0]);
+        if (!found) return notFound(match[3] ?? "", match[4] ?? "");
+        otherObjects.delete(match[0]);
+        return { status: 200, body: found };
+      },
+    },
+  ];
 
   const routes: Route[] = [
     {
@@ -317,7 +638,7 @@ export async function startKubeApiDouble(options: KubeApiDoubleOptions = {}): Pr
               pod.metadata?.namespace === namespace &&
               pod.metadata.labels?.["batch.kubernetes.io/job-name"] === name
             )
-              pods.delete(podKey);
+              deletePod(namespace, pod.metadata.name ?? podKey);
           }
         }
         return { status: 200, body: job };
@@ -367,7 +688,12 @@ export async function startKubeApiDouble(options: KubeApiDoubleOptions = {}): Pr
     },
   ];
 
-  function route(method: string, path: string, req: ParsedRequest, authorization: string | undefined): Reply {
+  function route(
+    method: string,
+    path: string,
+    req: ParsedRequest,
+    authorization: string | undefined,
+  ): Reply | Promise<Reply> {
     if (options.token !== undefined && authorization !== `Bearer ${options.token}`)
       return statusBody(401, "Unauthorized", "Unauthorized");
     const injected = failures.find((failure) => failure.method === method && failure.path.test(path));
@@ -385,7 +711,7 @@ export async function startKubeApiDouble(options: KubeApiDoubleOptions = {}): Pr
         `${resource} is forbidden: User "system:serviceaccount:svc:preflight" cannot access resource "${resource}" in the namespace "${namespace}"`,
       );
     }
-    for (const candidate of routes) {
+    for (const candidate of [...writeRoutes, ...routes, ...otherRoutes]) {
       if (candidate.method !== method) continue;
       const match = candidate.pattern.exec(path);
       if (match) return candidate.handle(match, req);
@@ -398,17 +724,24 @@ export async function startKubeApiDouble(options: KubeApiDoubleOptions = {}): Pr
     const raw = await readBody(req);
     let body: unknown;
     let reply: Reply;
+    const queryAll: Record<string, string[]> = {};
+    for (const name of new Set(url.searchParams.keys())) queryAll[name] = url.searchParams.getAll(name);
+    // pods/exec carries the command's stdin, not JSON.
+    const isExec = url.pathname.endsWith("/exec");
     try {
-      body = raw.length > 0 ? JSON.parse(raw) : undefined;
-      reply = route(
+      body = !isExec && raw.length > 0 ? JSON.parse(raw.toString("utf8")) : undefined;
+    } catch {
+      body = undefined;
+    }
+    if (!isExec && raw.length > 0 && body === undefined)
+      reply = statusBody(400, "BadRequest", "the request body is not valid JSON");
+    else
+      reply = await route(
         req.method ?? "GET",
         decodeURIComponent(url.pathname),
-        { query: Object.fromEntries(url.searchParams), body },
+        { query: Object.fromEntries(url.searchParams), queryAll, body, raw },
         req.headers.authorization,
       );
-    } catch {
-      reply = statusBody(400, "BadRequest", "the request body is not valid JSON");
-    }
     requests.push({
       method: req.method ?? "GET",
       path: url.pathname,
@@ -482,6 +815,13 @@ export async function startKubeApiDouble(options: KubeApiDoubleOptions = {}): Pr
     cutPodLog: (namespace, pod, container) => podLogs.cut(namespace, pod, container),
     getCoreObject: (resource, namespace, name) => coreObjects.get(`${resource}/${key(namespace, name)}`),
     onJobStored: (listener) => jobListeners.push(listener),
+    onPodCreated: (listener) => podCreatedListeners.push(listener),
+    onPodDeleted: (listener) => podDeletedListeners.push(listener),
+    onExec: (handler) => {
+      execHandler = handler;
+    },
+    listNamespaces: () => [...namespaces],
+    getObject: (apiPath) => otherObjects.get(apiPath),
     close: () =>
       new Promise<void>((resolve, reject) => {
         podLogs.closeAll();

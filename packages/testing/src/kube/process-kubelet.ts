@@ -5,7 +5,7 @@ import { join } from "node:path";
 import type { OidcIssuerDouble } from "../oidc/oidc-issuer-double.ts";
 import { findFreePort } from "../postgres/test-postgres.ts";
 import { createTempDir, type TempDir } from "../temp/temp-dir.ts";
-import type { KubeApiDouble, KubeObject } from "./kube-api-double.ts";
+import type { ExecRequest, ExecResult, KubeApiDouble, KubeObject } from "./kube-api-double.ts";
 import { argvOf, type Container, type PodSpec, pathTranslator, resolveEnv } from "./pod-spec.ts";
 
 /** Options of {@link startProcessKubelet}. */
@@ -74,6 +74,15 @@ export function startProcessKubelet(options: ProcessKubeletOptions): ProcessKube
   const dirs: TempDir[] = [];
   const jobOutcomes = new Map<string, Promise<"Complete" | "Failed">>();
   const jobPods = new Map<string, RunningPod>();
+  // The pod instance each name stands for now: a pod deleted through the API, or replaced by a new
+  // one of the same name (the scripts' helper pods), is no longer written by its old process.
+  const currentPods = new Map<string, symbol>();
+  // What `pods/exec` needs of a running pod: its mount paths mapped to host dirs, and its env.
+  const execTargets = new Map<
+    string,
+    { translate: (value: string) => string; env: Record<string, string> }
+  >();
+  const podChildren = new Map<string, ChildProcess>();
 
   const note = (event: string) => events.push(event);
 
@@ -156,12 +165,17 @@ export function startProcessKubelet(options: ProcessKubeletOptions): ProcessKube
     namespace: string,
     template: { metadata?: { labels?: Record<string, string> }; spec: PodSpec },
     extraLabels: Record<string, string>,
+    fixedName?: string,
   ): Promise<RunningPod> {
-    const name = `${owner.slice(0, 57)}-${randomBytes(3).toString("hex").slice(0, 5)}`;
+    const name = fixedName ?? `${owner.slice(0, 57)}-${randomBytes(3).toString("hex").slice(0, 5)}`;
     const labels = { ...(template.metadata?.labels ?? {}), ...extraLabels };
     const spec = template.spec;
     let log = "";
-    const putPod = (phase: string, containerState: Record<string, unknown>) =>
+    const instance = Symbol(name);
+    currentPods.set(`${namespace}/${name}`, instance);
+    const putPod = (phase: string, containerState: Record<string, unknown>) => {
+      // A pod deleted through the API stays deleted, whatever its process does afterwards.
+      if (currentPods.get(`${namespace}/${name}`) !== instance) return;
       double.putPod({
         metadata: { name, namespace, labels },
         spec: structuredClone(spec) as unknown as Record<string, unknown>,
@@ -175,8 +189,11 @@ export function startProcessKubelet(options: ProcessKubeletOptions): ProcessKube
             restartCount: 0,
             state: containerState,
           })),
+          // What `kubectl wait --for=condition=Ready` reads.
+          conditions: [{ type: "Ready", status: phase === "Running" ? "True" : "False" }],
         },
       });
+    };
     putPod("Pending", { waiting: { reason: "ContainerCreating" } });
     const ports: Record<number, number> = {};
     let exited: Promise<number>;
@@ -208,6 +225,7 @@ export function startProcessKubelet(options: ProcessKubeletOptions): ProcessKube
       if (argv === null)
         throw new PodStartError(`image "${container.image}" has no entrypoint on this node (ErrImagePull)`);
       const translatedArgv = argv.map(translate);
+      execTargets.set(`${namespace}/${name}`, { translate, env });
       const home = await tempDir("svc-kubelet-home-");
       await mkdir(home, { recursive: true });
       const child = spawn(translatedArgv[0] ?? "", translatedArgv.slice(1), {
@@ -215,6 +233,7 @@ export function startProcessKubelet(options: ProcessKubeletOptions): ProcessKube
         stdio: ["ignore", "pipe", "pipe"],
       });
       children.add(child);
+      podChildren.set(`${namespace}/${name}`, child);
       const append = (chunk: Buffer) => {
         log += chunk.toString();
         double.appendPodLog(namespace, name, container.name, chunk.toString());
@@ -225,6 +244,10 @@ export function startProcessKubelet(options: ProcessKubeletOptions): ProcessKube
       exited = new Promise<number>((resolve) => {
         child.on("close", (code, signal) => {
           children.delete(child);
+          if (currentPods.get(`${namespace}/${name}`) === instance) {
+            execTargets.delete(`${namespace}/${name}`);
+            podChildren.delete(`${namespace}/${name}`);
+          }
           double.endPodLog(namespace, name, container.name);
           const exitCode = code ?? (signal ? 137 : 1);
           putPod(exitCode === 0 ? "Succeeded" : "Failed", {
@@ -286,6 +309,64 @@ export function startProcessKubelet(options: ProcessKubeletOptions): ProcessKube
       return complete ? "Complete" : "Failed";
     })();
     jobOutcomes.set(`${namespace}/${jobName}`, outcome);
+  }
+
+  // Bare pods created through the API (the operator scripts' helper pods) run like Job pods.
+  double.onPodCreated((pod) => {
+    const namespace = pod.metadata?.namespace ?? "default";
+    const name = pod.metadata?.name ?? "";
+    const template = {
+      metadata: { labels: pod.metadata?.labels ?? {} },
+      spec: pod.spec as unknown as PodSpec,
+    };
+    void startPod(name, namespace, template, {}, name);
+  });
+  double.onPodDeleted((namespace, name) => {
+    const at = `${namespace}/${name}`;
+    currentPods.delete(at);
+    execTargets.delete(at);
+    podChildren.get(at)?.kill("SIGTERM");
+  });
+  double.onExec((request) => execInPod(request));
+
+  /**
+   * `kubectl exec`: the command runs as a local process in the pod's environment, with every
+   * argument under one of its mounts rewritten to the host directory behind it (as its own
+   * command line was).
+   */
+  function execInPod(request: ExecRequest): Promise<ExecResult> {
+    const target = execTargets.get(`${request.namespace}/${request.pod}`);
+    if (!target)
+      return Promise.resolve({
+        stdout: Buffer.alloc(0),
+        stderr: Buffer.from(
+          `error: unable to upgrade connection: container not found ("${request.container}")\n`,
+        ),
+        exitCode: 1,
+      });
+    return new Promise((resolve) => {
+      const [file, ...args] = request.command.map(target.translate);
+      const child = spawn(file ?? "", args, {
+        env: { ...(options.baseEnv ?? { PATH: process.env.PATH ?? "" }), ...target.env },
+        stdio: ["pipe", "pipe", "pipe"],
+      });
+      const stdout: Buffer[] = [];
+      const stderr: Buffer[] = [];
+      child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
+      child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk));
+      child.stdin.on("error", () => undefined);
+      child.stdin.end(request.stdin ?? Buffer.alloc(0));
+      child.on("error", (error) =>
+        resolve({
+          stdout: Buffer.alloc(0),
+          stderr: Buffer.from(`OCI runtime exec failed: ${error.message}\n`),
+          exitCode: 126,
+        }),
+      );
+      child.on("close", (code) =>
+        resolve({ stdout: Buffer.concat(stdout), stderr: Buffer.concat(stderr), exitCode: code ?? 137 }),
+      );
+    });
   }
 
   double.onJobStored((job) => {
