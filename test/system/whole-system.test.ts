@@ -65,7 +65,7 @@ const ADMIN_TOKEN = "whole-system-admin-token-0123456789";
 // docs/contracts/run-id.md: a run id longer than a Kubernetes label value (63) goes through
 // preflight's launch, the runner, the entitlement service's charge and seal, and preflight's
 // listing and download (issue 15).
-const LONG_RUN_ID = `run-preflight-${"0123456789".repeat(8)}-long`;
+const LONG_RUN_ID = `run-preflight-${"0123456789".repeat(8)}-long1`; // 100 characters (issue 15)
 const API_TOKEN = "whole-system-preflight-token-0123";
 const node = process.execPath;
 const bin = (pkg: string, name: string) => join(repoRoot, "packages", pkg, "bin", `${name}.ts`);
@@ -437,7 +437,7 @@ describe("whole system on a simulated cluster, in the order of docs/install.md",
   });
 
   it("§6 lists the long run id with its Job and finds it by id", async () => {
-    assert.equal(LONG_RUN_ID.length, 99);
+    assert.equal(LONG_RUN_ID.length, 100);
     const list = (await (await fetch(`${preflightUrl}/api/runs`, { headers: auth })).json()) as {
       runs: { runId: string; jobName: string | null; state: string }[];
     };
