@@ -33,7 +33,8 @@ async function startBin(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; 
   const child = spawn(process.execPath, [BIN], { env, stdio: ["ignore", "pipe", "pipe"] });
   const baseUrl = await new Promise<string>((resolve, reject) => {
     let output = "";
-    const timer = setTimeout(() => reject(new Error(`no listening line: ${output}`)), 15_000);
+    // Generous: a loaded CI machine can take well over 15 s to start a TypeScript bin.
+    const timer = setTimeout(() => reject(new Error(`no listening line: ${output}`)), 60_000);
     child.stdout?.on("data", (chunk: Buffer) => {
       output += chunk.toString();
       const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
@@ -148,7 +149,7 @@ test("the bin refuses to start on invalid configuration, listing every problem, 
   const result = spawnSync(process.execPath, [BIN], {
     env: await cleanEnv({ PORT: "99999", SVC_STORAGE_MODE: "nfs" }),
     encoding: "utf8",
-    timeout: 15_000,
+    timeout: 60_000,
   });
   assert.equal(result.status, 2);
   assert.match(result.stderr, /PORT/);
