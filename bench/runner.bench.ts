@@ -62,12 +62,16 @@ try {
       { ...process.env, SVC_DEV_TOKEN: token },
     );
     const seconds = (performance.now() - started) / 1000;
-    const last = JSON.parse(log.trim().split("\n").at(-1) as string) as { max_rss_mib?: number; msg: string };
+    const last = JSON.parse(log.trim().split("\n").at(-1) as string) as {
+      max_rss_mib?: number;
+      cpu_s?: number;
+      msg: string;
+    };
     if (last.max_rss_mib === undefined) throw new Error(`svc-runner failed: ${log.slice(-2000)}`);
     const workers = /"workers":(\d+)/.exec(log)?.[1] ?? "?";
     const report = statSync(join(root, "output", `bench_${rows}`, "results", "report.html")).size;
     rmSync(join(root, "output", `bench_${rows}`), { recursive: true, force: true });
-    return { seconds, rss: last.max_rss_mib, workers, report };
+    return { seconds, rss: last.max_rss_mib, cpu: last.cpu_s ?? Number.NaN, workers, report };
   };
 
   const small = await audit(nci.length);
@@ -81,6 +85,11 @@ try {
   );
   console.log(
     `ratio        svc-runner/native speed = ${(native.seconds / small.seconds).toFixed(2)}× (goal ≥ 1.5×; whole processes, same molecules)`,
+  );
+  // CPU time is what a loaded machine distorts least: wall time on an idle machine with W workers
+  // is about CPU / W for svc-runner and CPU for the one-process native script.
+  console.log(
+    `cpu          svc-runner ${small.cpu} s of CPU (all threads; Chromium's PDF not included), native ${native.cpu.toFixed(1)} s: ${((small.cpu / nci.length) * 1000).toFixed(1)} vs ${((native.cpu / nci.length) * 1000).toFixed(1)} ms per compound`,
   );
 
   if (LARGE > 0) {
@@ -118,7 +127,7 @@ function runProcess(command: string, args: string[], env: NodeJS.ProcessEnv): Pr
   });
 }
 
-function nativeSeconds(): { seconds: number; version: string; inchi: boolean } {
+function nativeSeconds(): { seconds: number; version: string; inchi: boolean; cpu: number } {
   const out = join(root, "native.jsonl");
   const script = `
 import sys, json
@@ -149,12 +158,15 @@ with open(sys.argv[1]) as source, open(sys.argv[2], "w") as sink:
         parts = line.split()
         if parts:
             sink.write(json.dumps(prepare(parts[0], parts[1] if len(parts) > 1 else "")) + "\\n")
-print(json.dumps({"version": rdBase.rdkitVersion, "inchi": rdinchi.INCHI_AVAILABLE}))
+import resource
+usage = resource.getrusage(resource.RUSAGE_SELF)
+print(json.dumps({"version": rdBase.rdkitVersion, "inchi": rdinchi.INCHI_AVAILABLE, "cpu": usage.ru_utime + usage.ru_stime}))
 `;
   const started = performance.now();
   const info = JSON.parse(execFileSync(PYTHON, ["-c", script, NCI, out], { encoding: "utf8" })) as {
     version: string;
     inchi: boolean;
+    cpu: number;
   };
   return { seconds: (performance.now() - started) / 1000, ...info };
 }
