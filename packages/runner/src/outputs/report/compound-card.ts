@@ -4,6 +4,11 @@ import { renderRadar } from "./radar-plot.ts";
 
 const SKIPPED_KEYS = new Set(["candidate_id", "evidence_id"]);
 const MAX_LINES = 40;
+// A card says each finding in words, bounded so the page and its printed copy stay bounded
+// (README "Report": 25 cards within 80 pages) however long a module's lists are, e.g. 120
+// candidate sites of metabolism; the whole finding is one evidence id away.
+const MAX_LIST_ENTRIES = 6;
+const MAX_LINE_CHARS = 400;
 
 /** Intro above the cards: what an evidence id is and where it leads. */
 export const CARDS_INTRO = `<p>Each card shows one compound: its depiction (atoms of matched structural alerts highlighted when the toxicity module ran), its bioavailability radar, and every module's finding in words. An <b>evidence id</b> (<code>EID-&lt;module&gt;-&lt;row&gt;</code>) names one module's finding for one compound; the same id is in <code>raw/&lt;module&gt;_raw.json</code> and <code>results/combined_unified_computational_outputs.json</code>, and each id below shows that finding as recorded when followed (no script: the page's CSS shows the targeted entry).</p>`;
@@ -57,7 +62,9 @@ function summaryFacts(view: CompoundView): string {
 }
 
 function renderFinding(moduleId: string, evidenceId: string, raw: Readonly<Record<string, unknown>>): string {
-  const lines = describe(raw).slice(0, MAX_LINES);
+  const lines = describe(raw)
+    .slice(0, MAX_LINES)
+    .map((line) => (line.length > MAX_LINE_CHARS ? `${line.slice(0, MAX_LINE_CHARS - 1)}…` : line));
   return `<section class="finding"><h4>${escapeHtml(moduleId)} · <a href="#${escapeHtml(evidenceId)}">${escapeHtml(evidenceId)}</a></h4>
 <ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>
 <div class="evidence" id="${escapeHtml(evidenceId)}"><a href="#${escapeHtml(evidenceId)}">${escapeHtml(evidenceId)}</a> as recorded in raw/${escapeHtml(moduleId)}_raw.json (follow the id to show it)<pre>${escapeHtml(JSON.stringify(raw, null, 1))}</pre></div></section>`;
@@ -70,10 +77,7 @@ function describe(raw: Readonly<Record<string, unknown>>, prefix = ""): string[]
     if (SKIPPED_KEYS.has(key)) continue;
     const name = `${prefix}${key.replace(/_/g, " ")}`;
     if (value === null || value === undefined) lines.push(`${name}: —`);
-    else if (Array.isArray(value))
-      lines.push(
-        `${name}: ${value.length === 0 ? "none" : value.map((entry) => (typeof entry === "object" ? JSON.stringify(entry) : String(entry))).join(", ")}`,
-      );
+    else if (Array.isArray(value)) lines.push(`${name}: ${value.length === 0 ? "none" : listed(value)}`);
     else if (typeof value === "object") {
       const record = value as Record<string, unknown>;
       if (typeof record.pass === "boolean") {
@@ -93,4 +97,14 @@ function notAvailable(reason: string): string {
   return reason.startsWith("not available in this build")
     ? reason
     : `not available in this build — ${reason}`;
+}
+
+/** The first entries of a list, and how many more the evidence holds. */
+function listed(values: readonly unknown[]): string {
+  const shown = values
+    .slice(0, MAX_LIST_ENTRIES)
+    .map((entry) => (typeof entry === "object" ? JSON.stringify(entry) : String(entry)))
+    .join(", ");
+  const more = values.length - MAX_LIST_ENTRIES;
+  return more > 0 ? `${shown} … and ${more} more (the evidence id has all ${values.length})` : shown;
 }
