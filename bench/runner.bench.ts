@@ -3,7 +3,8 @@
 // entitlement service, analysis, every output, the seal — beside a native RDKit script
 // (python3-rdkit) doing the same per-compound steps in one process: parse, largest fragment,
 // canonical SMILES, InChI/InChIKey where its build has them, charges, the property set and a
-// 2D SVG depiction, one JSON line per compound. Both are timed as whole processes. Then the same
+// 2D SVG depiction, one JSON line per compound, then every science module's steps
+// (bench/native/science_steps.py, shared with the science bench). Both are timed as whole processes. Then the same
 // portfolio repeated to 50k rows (NCI rows again with new ids: `<id>_<repeat>`) shows whether
 // peak RSS stays flat.
 // Anchor: the native script. Goal on the 2-core machine: ≥ 1.5× native, RSS flat 5k → 50k.
@@ -14,10 +15,13 @@ import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { METABOLISM_RULES } from "@svc/science";
 import { startTestEntitlement } from "../packages/runner/test/support/entitlement-harness.ts";
 
 const NCI = "/usr/share/RDKit/Data/NCI/first_5K.smi";
 const PYTHON = "/usr/bin/python3";
+const SCIENCE_DATA = new URL("../packages/science/data/", import.meta.url).pathname;
+const NATIVE_DIR = new URL("./native/", import.meta.url).pathname;
 const BIN = new URL("../packages/runner/bin/svc-runner.ts", import.meta.url).pathname;
 const LARGE = Number(process.env.BENCH_RUNNER_LARGE ?? "50000");
 const HUGE = process.argv.includes("--report-560k") ? 560_000 : 0;
@@ -129,8 +133,13 @@ function runProcess(command: string, args: string[], env: NodeJS.ProcessEnv): Pr
 
 function nativeSeconds(): { seconds: number; version: string; inchi: boolean; cpu: number } {
   const out = join(root, "native.jsonl");
+  const reactions = join(root, "reactions.json");
+  writeFileSync(reactions, JSON.stringify(METABOLISM_RULES.map((rule) => rule.reaction)));
   const script = `
 import sys, json
+sys.path.insert(0, ${JSON.stringify(NATIVE_DIR)})
+import science_steps
+analyse = science_steps.load(${JSON.stringify(SCIENCE_DATA)}, sys.argv[3])
 from rdkit import Chem, RDLogger, rdBase
 from rdkit.Chem import rdMolDescriptors, inchi as rdinchi
 from rdkit.Chem.Draw import rdMolDraw2D
@@ -150,6 +159,7 @@ def prepare(smi, ident):
         keys = [Chem.InchiToInchiKey(Chem.MolToInchi(mol)), Chem.InchiToInchiKey(Chem.MolToInchi(parent))]
     drawer = rdMolDraw2D.MolDraw2DSVG(260, 180)
     drawer.DrawMolecule(parent); drawer.FinishDrawing()
+    analyse(smi)
     return {"id": ident, "ok": True, "smiles": Chem.MolToSmiles(mol), "parent": Chem.MolToSmiles(parent),
             "keys": keys, "charge": sum(a.GetFormalCharge() for a in parent.GetAtoms()),
             "props": dict(zip(names, props.ComputeProperties(parent))), "svg": drawer.GetDrawingText()}
@@ -163,7 +173,9 @@ usage = resource.getrusage(resource.RUSAGE_SELF)
 print(json.dumps({"version": rdBase.rdkitVersion, "inchi": rdinchi.INCHI_AVAILABLE, "cpu": usage.ru_utime + usage.ru_stime}))
 `;
   const started = performance.now();
-  const info = JSON.parse(execFileSync(PYTHON, ["-c", script, NCI, out], { encoding: "utf8" })) as {
+  const info = JSON.parse(
+    execFileSync(PYTHON, ["-c", script, NCI, out, reactions], { encoding: "utf8" }),
+  ) as {
     version: string;
     inchi: boolean;
     cpu: number;

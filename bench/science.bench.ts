@@ -22,6 +22,7 @@ const MOLECULES = 1000;
 const PYTHON = "/usr/bin/python3";
 const NCI = "/usr/share/RDKit/Data/NCI/first_5K.smi";
 const DATA = new URL("../packages/science/data/", import.meta.url);
+const NATIVE_DIR = new URL("./native/", import.meta.url).pathname;
 
 if (!existsSync(NCI)) {
   console.log(`science bench: not measured (${NCI} missing; apt-get install rdkit-data)`);
@@ -74,66 +75,13 @@ if (!existsSync(PYTHON) || spawnSync(PYTHON, ["-c", "import rdkit"], { stdio: "i
   try {
     const input = join(dir, "smiles.txt");
     writeFileSync(input, smiles.join("\n"));
+    // bench/native/science_steps.py: the same steps, one home for this bench and the runner's.
     const script = `
-import csv, json, sys, time
-import numpy as np
-from rdkit import Chem, DataStructs, RDLogger, rdBase
-from rdkit.Chem import AllChem
-from rdkit.Chem import Crippen, Descriptors, FilterCatalog, Lipinski, QED, rdMolDescriptors as rd
-from rdkit.Chem.SaltRemover import SaltRemover
-RDLogger.DisableLog("rdApp.*")
-data = sys.argv[2]
-remover = SaltRemover(defnFilename=data + "rdkit-salts.txt")
-params = FilterCatalog.FilterCatalogParams(); params.AddCatalog(FilterCatalog.FilterCatalogParams.FilterCatalogs.PAINS)
-pains = FilterCatalog.FilterCatalog(params)
-nibr = FilterCatalog.FilterCatalog()
-for r in csv.DictReader(open(data + "nibr-substructure-filters.csv")):
-    nibr.AddEntry(FilterCatalog.FilterCatalogEntry(r["PATTERN_NAME"], FilterCatalog.SmartsMatcher(r["PATTERN_NAME"], r["SMARTS"], int(r["MIN_COUNT"]) or 1)))
-sys.path.insert(0, "/usr/share/RDKit/Contrib/SA_Score")
-import sascorer
-sascorer.readFragmentScores()
-model = json.load(open(data + "solubility-models.json"))["kernel"]
-reactions = [AllChem.ReactionFromSmarts(r) for r in json.load(open(sys.argv[3]))]
-def products(parent):
-    for rxn in reactions:
-        for product_set in rxn.RunReactants((parent,), 40):
-            for p in product_set:
-                Chem.MolFromSmiles(Chem.MolToSmiles(p))
-train, alpha = np.array(model["train"]), np.array(model["alpha"])
-def bits(h):
-    v = DataStructs.ExplicitBitVect(2048); v.SetBitsFromList([int(h[i:i + 3], 16) for i in range(0, len(h), 3)]); return v
-tox, ct = json.load(open(data + "tox21-fingerprint-model.json")), json.load(open(data + "clintox-fingerprint-model.json"))
-refs = [[bits(b) for b, p in zip(f["row_bits"], f["row_split"]) if p in "tv"] for f in (tox, ct)]
-refs.append([bits(b) for b, r in zip(ct["row_bits"], csv.DictReader(open(data + "clintox.csv"))) if r["FDA_APPROVED"] == "1"])
-refs.append([bits(b) for b in json.load(open(data + "conformal-calibration.json"))["solubility"]["reference_bits"]])
-tasks = tox["tasks"] + ct["tasks"]
-mean, scale = np.array(model["mean"]), np.array(model["scale"])
-def analyse(smi):
-    mol = Chem.MolFromSmiles(smi)
-    if mol is None or mol.GetNumAtoms() == 0: return False
-    parent = remover.StripMol(mol, dontRemoveEverything=True)
-    frags = Chem.GetMolFrags(parent, asMols=True)
-    parent = max(frags, key=lambda f: f.GetNumHeavyAtoms())
-    Chem.AssignStereochemistry(parent, cleanIt=True, force=True)
-    Chem.MolToSmiles(parent)
-    pains.GetMatches(Chem.AddHs(parent)); nibr.GetMatches(parent)
-    QED.qed(parent)
-    ha = parent.GetNumHeavyAtoms() or 1
-    d = [Crippen.MolLogP(parent), Descriptors.MolWt(parent), rd.CalcNumRotatableBonds(parent, rd.NumRotatableBondsOptions.Strict),
-         sum(a.GetIsAromatic() for a in parent.GetAtoms()) / ha, rd.CalcTPSA(parent), rd.CalcNumHBD(parent), rd.CalcNumHBA(parent),
-         rd.CalcFractionCSP3(parent), rd.CalcNumAromaticRings(parent), Crippen.MolMR(parent), rd.CalcNumRings(parent), ha,
-         rd.CalcLabuteASA(parent), rd.CalcNumHeteroatoms(parent)]
-    x = (np.array(d) - mean) / scale
-    float(np.exp(-model["gamma"] * ((train - x) ** 2).sum(1)) @ alpha)
-    Lipinski.NOCount(parent); Lipinski.NHOHCount(parent); Chem.AddHs(parent).GetNumAtoms()
-    rd.CalcNumAtomStereoCenters(parent); rd.CalcNumUnspecifiedAtomStereoCenters(parent)
-    rd.CalcNumSpiroAtoms(parent); rd.CalcNumBridgeheadAtoms(parent); parent.GetRingInfo().AtomRings()
-    sascorer.calculateScore(parent)
-    products(parent)
-    fp = AllChem.GetMorganFingerprintAsBitVect(parent, 2, nBits=2048); on = list(fp.GetOnBits())
-    for ref in refs: max(DataStructs.BulkTanimotoSimilarity(fp, ref))
-    for t in tasks: t["bias"] + sum(t["weights"][b] for b in on)
-    return True
+import json, sys, time
+from rdkit import rdBase
+sys.path.insert(0, ${JSON.stringify(NATIVE_DIR)})
+import science_steps
+analyse = science_steps.load(sys.argv[2], sys.argv[3])
 smiles = open(sys.argv[1]).read().split("\\n")
 for s in smiles[:100]: analyse(s)
 start = time.perf_counter()

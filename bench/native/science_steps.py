@@ -1,0 +1,101 @@
+"""The per-compound steps of @svc/science's modules, with native RDKit (Debian python3-rdkit).
+
+One home for the native anchor of two benchmarks: bench/science.bench.ts times `analyse` alone,
+bench/runner.bench.ts runs it after its own preparation of each compound, so both compare the
+TypeScript/WebAssembly side with native RDKit doing the same steps: parent (salts stripped,
+largest fragment), stereo, PAINS + NIBR alerts, QED, the 14 solubility descriptors and the kernel
+model, rule counts, manufacturability counts, the SA score (RDKit Contrib sascorer), the 13
+metabolism reactions, Morgan fingerprints scanned against the Tox21, ClinTox and Delaney reference
+sets, and the fingerprint models' dot products. The values are computed and dropped: only the work
+is measured (the validations against native RDKit live in the science package's tests).
+"""
+import csv
+import json
+import sys
+
+import numpy as np
+from rdkit import Chem, DataStructs, RDLogger
+from rdkit.Chem import AllChem, Crippen, Descriptors, FilterCatalog, Lipinski, QED
+from rdkit.Chem import rdMolDescriptors as rd
+from rdkit.Chem.SaltRemover import SaltRemover
+
+RDLogger.DisableLog("rdApp.*")
+
+
+def load(data, reactions_path):
+    """Reads the science package's data (its `data/` folder, ending in /) and returns `analyse(smiles)`."""
+    remover = SaltRemover(defnFilename=data + "rdkit-salts.txt")
+    params = FilterCatalog.FilterCatalogParams()
+    params.AddCatalog(FilterCatalog.FilterCatalogParams.FilterCatalogs.PAINS)
+    pains = FilterCatalog.FilterCatalog(params)
+    nibr = FilterCatalog.FilterCatalog()
+    for r in csv.DictReader(open(data + "nibr-substructure-filters.csv")):
+        matcher = FilterCatalog.SmartsMatcher(r["PATTERN_NAME"], r["SMARTS"], int(r["MIN_COUNT"]) or 1)
+        nibr.AddEntry(FilterCatalog.FilterCatalogEntry(r["PATTERN_NAME"], matcher))
+    sys.path.insert(0, "/usr/share/RDKit/Contrib/SA_Score")
+    import sascorer
+
+    sascorer.readFragmentScores()
+    model = json.load(open(data + "solubility-models.json"))["kernel"]
+    reactions = [AllChem.ReactionFromSmarts(r) for r in json.load(open(reactions_path))]
+    train, alpha = np.array(model["train"]), np.array(model["alpha"])
+    mean, scale = np.array(model["mean"]), np.array(model["scale"])
+
+    def bits(h):
+        v = DataStructs.ExplicitBitVect(2048)
+        v.SetBitsFromList([int(h[i : i + 3], 16) for i in range(0, len(h), 3)])
+        return v
+
+    tox = json.load(open(data + "tox21-fingerprint-model.json"))
+    ct = json.load(open(data + "clintox-fingerprint-model.json"))
+    refs = [[bits(b) for b, p in zip(f["row_bits"], f["row_split"]) if p in "tv"] for f in (tox, ct)]
+    approved = zip(ct["row_bits"], csv.DictReader(open(data + "clintox.csv")))
+    refs.append([bits(b) for b, r in approved if r["FDA_APPROVED"] == "1"])
+    refs.append([bits(b) for b in json.load(open(data + "conformal-calibration.json"))["solubility"]["reference_bits"]])
+    tasks = tox["tasks"] + ct["tasks"]
+
+    def products(parent):
+        for rxn in reactions:
+            for product_set in rxn.RunReactants((parent,), 40):
+                for p in product_set:
+                    Chem.MolFromSmiles(Chem.MolToSmiles(p))
+
+    def analyse(smi):
+        mol = Chem.MolFromSmiles(smi)
+        if mol is None or mol.GetNumAtoms() == 0:
+            return False
+        parent = remover.StripMol(mol, dontRemoveEverything=True)
+        frags = Chem.GetMolFrags(parent, asMols=True)
+        parent = max(frags, key=lambda f: f.GetNumHeavyAtoms())
+        Chem.AssignStereochemistry(parent, cleanIt=True, force=True)
+        Chem.MolToSmiles(parent)
+        pains.GetMatches(Chem.AddHs(parent))
+        nibr.GetMatches(parent)
+        QED.qed(parent)
+        ha = parent.GetNumHeavyAtoms() or 1
+        d = [Crippen.MolLogP(parent), Descriptors.MolWt(parent),
+             rd.CalcNumRotatableBonds(parent, rd.NumRotatableBondsOptions.Strict),
+             sum(a.GetIsAromatic() for a in parent.GetAtoms()) / ha, rd.CalcTPSA(parent), rd.CalcNumHBD(parent),
+             rd.CalcNumHBA(parent), rd.CalcFractionCSP3(parent), rd.CalcNumAromaticRings(parent), Crippen.MolMR(parent),
+             rd.CalcNumRings(parent), ha, rd.CalcLabuteASA(parent), rd.CalcNumHeteroatoms(parent)]
+        x = (np.array(d) - mean) / scale
+        float(np.exp(-model["gamma"] * ((train - x) ** 2).sum(1)) @ alpha)
+        Lipinski.NOCount(parent)
+        Lipinski.NHOHCount(parent)
+        Chem.AddHs(parent).GetNumAtoms()
+        rd.CalcNumAtomStereoCenters(parent)
+        rd.CalcNumUnspecifiedAtomStereoCenters(parent)
+        rd.CalcNumSpiroAtoms(parent)
+        rd.CalcNumBridgeheadAtoms(parent)
+        parent.GetRingInfo().AtomRings()
+        sascorer.calculateScore(parent)
+        products(parent)
+        fp = AllChem.GetMorganFingerprintAsBitVect(parent, 2, nBits=2048)
+        on = list(fp.GetOnBits())
+        for ref in refs:
+            max(DataStructs.BulkTanimotoSimilarity(fp, ref))
+        for t in tasks:
+            t["bias"] + sum(t["weights"][b] for b in on)
+        return True
+
+    return analyse
