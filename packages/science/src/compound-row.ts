@@ -8,4 +8,11 @@ export interface CompoundRow {
   readonly smiles: string;
   /** Customer columns carried forward unchanged. */
   readonly metadata: Readonly<Record<string, string>>;
+  /**
+   * Measured activities joined from the staged `assays.csv` by candidate id: assay id → value on a
+   * log scale where higher means more active (pIC50, pKi, pEC50; replicates averaged). Absent when
+   * no assays were staged or the compound has none; read only by the assay-driven modules
+   * (`sar_explorer`, `y_scramble_validation`).
+   */
+  readonly activities?: Readonly<Record<string, number>>;
 }
