@@ -17,6 +17,7 @@ export {
 export { sealBundleResponseOf } from "./contracts/seal-bundle-response.ts";
 export { trustedKeyListSchema, trustedKeySchema } from "./contracts/trusted-key.ts";
 export { CoreError, type CoreErrorCode } from "./core-error.ts";
+export { containerCpuLimit, parseCgroupV1Quota, parseCgroupV2CpuMax } from "./cpu-limit.ts";
 export { sha256File, sha256Hex } from "./digest.ts";
 export { recordEnvReads } from "./env-reads.ts";
 export {

@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
-import { availableParallelism } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
-import { recordEnvReads, type TrustedKey } from "@svc/core";
+import { containerCpuLimit, recordEnvReads, type TrustedKey } from "@svc/core";
 import type { RedeemScope } from "./domain/ledger-types.ts";
 import { parseTrustedKeysFile } from "./trusted-keys-file.ts";
 
@@ -153,7 +152,7 @@ export function readConfig(
     pgPoolMax: int("SVC_PG_POOL_MAX", 10, 1, 200),
     embedded,
     redeemScope,
-    verifyWorkers: int("SVC_VERIFY_WORKERS", Math.max(1, availableParallelism() - 1), 1, 64),
+    verifyWorkers: int("SVC_VERIFY_WORKERS", Math.max(1, containerCpuLimit() - 1), 1, 64),
     verifyQueue: int("SVC_VERIFY_QUEUE", 16, 0, 10_000),
     verifyTimeoutMs: int("SVC_VERIFY_TIMEOUT_MS", 10_000, 100, 120_000),
   };

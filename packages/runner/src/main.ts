@@ -1,4 +1,5 @@
 import { resolve } from "node:path";
+import { containerCpuLimit } from "@svc/core";
 import { completeSeal } from "./complete-seal.ts";
 import { type EntitlementSettings, type RunnerFlags, resolveRunConfig, resolveSealConfig } from "./config.ts";
 import { stageInputs } from "./inputs/stage-inputs.ts";
@@ -11,7 +12,6 @@ import {
   type TokenSource,
 } from "./lifecycle/token-source.ts";
 import { createLogger, type Logger } from "./log.ts";
-import { containerCpuLimit } from "./pool/cpu-limit.ts";
 import { runAudit } from "./run-audit.ts";
 import { EXIT, type ExitCode, RunnerError } from "./runner-error.ts";
 import { planStage } from "./stages/plan-stage.ts";

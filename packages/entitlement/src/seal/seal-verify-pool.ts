@@ -1,6 +1,5 @@
-import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
-import { refuseOversizeSeal, type SealVerification, type TrustedKey } from "@svc/core";
+import { containerCpuLimit, refuseOversizeSeal, type SealVerification, type TrustedKey } from "@svc/core";
 import { EntitlementError } from "../errors/entitlement-error.ts";
 import type { SvgUpload } from "../http/svg-upload.ts";
 
@@ -52,7 +51,7 @@ const WORKER_URL = new URL("./seal-verify-worker.ts", import.meta.url);
  * start on first use; a worker that overruns `timeoutMs` is terminated and replaced.
  */
 export function createSealVerifyPool(options: SealVerifyPoolOptions): SealVerifier {
-  const size = Math.max(1, options.workers ?? availableParallelism() - 1);
+  const size = Math.max(1, options.workers ?? containerCpuLimit() - 1);
   const queueMax = options.queueMax ?? 16;
   const timeoutMs = options.timeoutMs ?? 10_000;
   const keys = options.trustedKeys.map((key) => ({ ...key }));
