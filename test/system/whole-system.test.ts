@@ -333,23 +333,20 @@ describe("whole system on a simulated cluster, in the order of docs/install.md",
     assert.deepEqual(helpers, [], "the helper pod is removed afterwards");
   });
 
-  it("§4 runs an audit with tools/deploy_job.sh (steps 1-6) and the Job succeeds", async () => {
+  /** install.md §4: tools/deploy_job.sh for `release`, with the operator's values; its output and the Job's log. */
+  const deployJob = async (release: string, runId: string, extra: readonly string[]) => {
     const deployed = await operator(cluster, "bash", [
       join(repoRoot, "tools", "deploy_job.sh"),
-      "--namespace",
-      NAMESPACE,
-      "--release",
-      JOB_RELEASE,
-      "--project-id",
-      PROJECT,
-      "--run-id",
-      "run-job-1",
-      "--inputs",
-      demo,
-      "-f",
-      myValues,
+      ...["--namespace", NAMESPACE, "--release", release, "--project-id", PROJECT, "--run-id", runId],
+      ...extra,
+      ...["-f", myValues],
     ]);
-    const detail = `${deployed.stdout}${deployed.stderr}${cluster.kubelet.jobLogs(NAMESPACE, JOB_RELEASE)}${cluster.kubelet.events.join("\n")}`;
+    const detail = `${deployed.stdout}${deployed.stderr}${cluster.kubelet.jobLogs(NAMESPACE, release)}${cluster.kubelet.events.join("\n")}`;
+    return { deployed, detail };
+  };
+
+  it("§4 runs an audit with tools/deploy_job.sh (steps 1-6) and the Job succeeds", async () => {
+    const { deployed, detail } = await deployJob(JOB_RELEASE, "run-job-1", ["--inputs", demo]);
     assert.equal(deployed.code, 0, detail);
     assert.match(deployed.stderr, /Job audit succeeded \(run run-job-1\)/, detail);
     // Step 6 streamed the runner's log through pods/log, prefixed as kubectl --prefix does.
@@ -366,24 +363,12 @@ describe("whole system on a simulated cluster, in the order of docs/install.md",
     // install.md §3: inputs are read from <bucket>/<projectId>/01_sources/. stage_inputs.sh puts them
     // there with `gcloud storage rsync`, which this test does not simulate: it copies them itself.
     await cp(join(demo, "01_sources"), join(cluster.bucket.path, PROJECT, "01_sources"), { recursive: true });
-    const deployed = await operator(cluster, "bash", [
-      join(repoRoot, "tools", "deploy_job.sh"),
-      "--namespace",
-      NAMESPACE,
-      "--release",
-      GCS_RELEASE,
-      "--project-id",
-      PROJECT,
-      "--run-id",
-      "run-gcs-1",
+    const { deployed, detail } = await deployJob(GCS_RELEASE, "run-gcs-1", [
       "--storage",
       "cloudstore",
       "--bucket",
       BUCKET,
-      "-f",
-      myValues,
     ]);
-    const detail = `${deployed.stdout}${deployed.stderr}${cluster.kubelet.jobLogs(NAMESPACE, GCS_RELEASE)}${cluster.kubelet.events.join("\n")}`;
     assert.equal(deployed.code, 0, detail);
     const sealed = await readdir(join(cluster.bucket.path, PROJECT, "results", "run-gcs-1", "seal"));
     assert.ok(sealed.includes("seal.svg"), sealed.join(", "));
