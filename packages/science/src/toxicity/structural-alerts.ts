@@ -58,14 +58,14 @@ function union(matches: readonly number[][], below: number): number[] {
 
 /**
  * PAINS (Baell & Holloway 2010), NIBR hit-triage filters (Schuffenhauer et al. 2020) and Brenk
- * alerts (Brenk et al. 2008) on a parent molecule. PAINS run on a copy carrying explicit hydrogens: 368 of the 480 patterns spell
- * hydrogens as `[#1]` atoms, which RDKit WebAssembly's `get_qmol` does not merge into H counts, so
+ * alerts (Brenk et al. 2008) on a parent molecule. PAINS run on a copy carrying explicit hydrogens:
+ * 368 of the 480 patterns spell hydrogens as `[#1]` atoms, which RDKit WebAssembly's `get_qmol` does not merge into H counts, so
  * they only match explicit H atoms (science review 2026-11). NIBR filters run on the molecule as
  * parsed, as the NIBR script does, and count at least MIN_COUNT matches. Brenk alerts run on the
  * molecule as parsed too, as RDKit's FilterCatalog does: none of the 105 spells an `[#1]` atom.
  */
 export function findStructuralAlerts(rdkit: RDKit, parent: Mol): StructuralAlerts {
-  const { pains, brenk } = catalogs(rdkit);
+  const { pains } = catalogs(rdkit);
   const heavy = parent.get_num_atoms();
   const alertAtoms: Record<string, number[]> = {};
   const painsHits: string[] = [];
@@ -83,20 +83,28 @@ export function findStructuralAlerts(rdkit: RDKit, parent: Mol): StructuralAlert
     withHs.delete();
   }
   const nibrAlerts = cachedNibrAlerts(rdkit, parent);
+  const brenkAlerts = findBrenkAlerts(rdkit, parent);
+  return {
+    pains: painsHits,
+    brenk: brenkAlerts.brenk,
+    nibr: nibrAlerts.nibr,
+    alert_atoms: { ...alertAtoms, ...brenkAlerts.alert_atoms, ...nibrAlerts.alert_atoms },
+  };
+}
+
+/** The Brenk part of {@link findStructuralAlerts} alone (its reference test runs it on all of NCI 5K). */
+export function findBrenkAlerts(rdkit: RDKit, parent: Mol): Pick<StructuralAlerts, "brenk" | "alert_atoms"> {
+  const heavy = parent.get_num_atoms();
+  const alertAtoms: Record<string, number[]> = {};
   const brenkHits: string[] = [];
   const fingerprint = patternFingerprint(parent);
-  for (const alert of brenk) {
+  for (const alert of catalogs(rdkit).brenk) {
     const matches = findMatches(parent, fingerprint, alert);
     if (matches.length < alert.minCount || matches.length > alert.maxCount) continue;
     brenkHits.push(alert.name);
     alertAtoms[brenkKey(alert.name)] = union(matches, heavy);
   }
-  return {
-    pains: painsHits,
-    brenk: brenkHits,
-    nibr: nibrAlerts.nibr,
-    alert_atoms: { ...alertAtoms, ...nibrAlerts.alert_atoms },
-  };
+  return { brenk: brenkHits, alert_atoms: alertAtoms };
 }
 
 /** The NIBR part of {@link findStructuralAlerts} alone (manufacturability reads its reactive motifs). */

@@ -4,7 +4,8 @@ NIBR hit-triage filters (a FilterCatalog of SmartsMatchers with MIN_COUNT built 
 copy of the NIBR CSV, as the NIBR Contrib script does), per NCI molecule.
 
 Prints {"<nci id>": {"pains": [names], "brenk": [names], "nibr": [names]}}; only molecules RDKit parses. An
-optional third argument takes every n-th molecule.
+optional third argument takes every n-th molecule; an optional fourth names the families to run
+(comma-separated, default all three), so a cheap family can be compared on every molecule.
 """
 import csv
 import json
@@ -16,6 +17,7 @@ from rdkit.Chem import FilterCatalog
 RDLogger.DisableLog("rdApp.*")
 nci, nibr_csv = sys.argv[1], sys.argv[2]
 every = int(sys.argv[3]) if len(sys.argv) > 3 else 1
+families = sys.argv[4].split(",") if len(sys.argv) > 4 else ["pains", "brenk", "nibr"]
 
 params = FilterCatalog.FilterCatalogParams()
 params.AddCatalog(FilterCatalog.FilterCatalogParams.FilterCatalogs.PAINS)
@@ -38,9 +40,6 @@ for index, line in enumerate(open(nci)):
     mol = Chem.MolFromSmiles(parts[0])
     if mol is None:
         continue
-    out[parts[1]] = {
-        "pains": sorted(e.GetDescription() for e in pains.GetMatches(mol)),
-        "brenk": sorted(e.GetDescription() for e in brenk.GetMatches(mol)),
-        "nibr": sorted(e.GetDescription() for e in nibr.GetMatches(mol)),
-    }
+    catalogs = {"pains": pains, "brenk": brenk, "nibr": nibr}
+    out[parts[1]] = {f: sorted(e.GetDescription() for e in catalogs[f].GetMatches(mol)) for f in families}
 print(json.dumps(out))
