@@ -3,7 +3,7 @@
 One home for the native anchor of two benchmarks: bench/science.bench.ts times `analyse` alone,
 bench/runner.bench.ts runs it after its own preparation of each compound, so both compare the
 TypeScript/WebAssembly side with native RDKit doing the same steps: parent (salts stripped,
-largest fragment), stereo, PAINS + NIBR alerts, QED, the 14 solubility descriptors and the kernel
+largest fragment), stereo, PAINS + NIBR + Brenk alerts, QED, the 14 solubility descriptors and the kernel
 model, rule counts, manufacturability counts, the SA score (RDKit Contrib sascorer), the 13
 metabolism reactions, Morgan fingerprints scanned against the Tox21, ClinTox and Delaney reference
 sets, and the fingerprint models' dot products. The values are computed and dropped: only the work
@@ -28,6 +28,9 @@ def load(data, reactions_path):
     params = FilterCatalog.FilterCatalogParams()
     params.AddCatalog(FilterCatalog.FilterCatalogParams.FilterCatalogs.PAINS)
     pains = FilterCatalog.FilterCatalog(params)
+    brenk_params = FilterCatalog.FilterCatalogParams()
+    brenk_params.AddCatalog(FilterCatalog.FilterCatalogParams.FilterCatalogs.BRENK)
+    brenk = FilterCatalog.FilterCatalog(brenk_params)
     nibr = FilterCatalog.FilterCatalog()
     for r in csv.DictReader(open(data + "nibr-substructure-filters.csv")):
         matcher = FilterCatalog.SmartsMatcher(r["PATTERN_NAME"], r["SMARTS"], int(r["MIN_COUNT"]) or 1)
@@ -71,6 +74,7 @@ def load(data, reactions_path):
         Chem.MolToSmiles(parent)
         pains.GetMatches(Chem.AddHs(parent))
         nibr.GetMatches(parent)
+        brenk.GetMatches(parent)
         QED.qed(parent)
         ha = parent.GetNumHeavyAtoms() or 1
         d = [Crippen.MolLogP(parent), Descriptors.MolWt(parent),

@@ -14,8 +14,8 @@ export interface NibrFilter {
   readonly specialMol: boolean;
 }
 
-// A CSV line with quoted fields holding commas; the NIBR file quotes some SMARTS and examples.
-function splitCsvLine(line: string): string[] {
+/** A CSV line with quoted fields holding commas; the NIBR and Brenk files quote some SMARTS. */
+export function splitCsvLine(line: string): string[] {
   const fields: string[] = [];
   let field = "";
   let quoted = false;

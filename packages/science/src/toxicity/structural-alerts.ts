@@ -6,6 +6,7 @@ import {
   patternFingerprint,
   type ScreenedQuery,
 } from "../substructure/screened-query.ts";
+import { type BrenkAlert, brenkAlerts } from "./brenk-catalog.ts";
 import { type NibrFilter, nibrFilters } from "./nibr-catalog.ts";
 import { type PainsPattern, painsPatterns } from "./pains-catalog.ts";
 
@@ -13,19 +14,28 @@ import { type PainsPattern, painsPatterns } from "./pains-catalog.ts";
 export interface StructuralAlerts {
   /** PAINS names matched, e.g. `ene_rhod_A(235)`. */
   readonly pains: readonly string[];
+  /** Brenk alert names matched, e.g. `Michael_acceptor_1` (RDKit's FilterCatalog BRENK names). */
+  readonly brenk: readonly string[];
   readonly nibr: readonly {
     readonly name: string;
     readonly severity: NibrFilter["severity"];
     readonly covalent: boolean;
   }[];
-  /** Atom indices of the parent (as in `parent_smiles`) covered by each alert, for depictions. */
+  /**
+   * Atom indices of the parent (as in `parent_smiles`) covered by each alert, for depictions. Brenk
+   * keys carry the prefix `brenk:` because 11 Brenk names (e.g. `hydrazine`) are also NIBR names.
+   */
   readonly alert_atoms: Readonly<Record<string, readonly number[]>>;
 }
 
 interface Compiled {
   readonly pains: readonly (PainsPattern & ScreenedQuery)[];
   readonly nibr: readonly (NibrFilter & ScreenedQuery)[];
+  readonly brenk: readonly (BrenkAlert & ScreenedQuery)[];
 }
+
+/** The `alert_atoms` (and summary `alert_counts`) key of a Brenk alert. */
+export const brenkKey = (name: string): string => `brenk:${name}`;
 
 const compiled = new WeakMap<RDKit, Compiled>();
 
@@ -35,6 +45,7 @@ function catalogs(rdkit: RDKit): Compiled {
     found = {
       pains: painsPatterns().map((p) => ({ ...p, ...compileScreenedQuery(rdkit, p.smarts) })),
       nibr: nibrFilters().map((f) => ({ ...f, ...compileScreenedQuery(rdkit, f.smarts) })),
+      brenk: brenkAlerts().map((a) => ({ ...a, ...compileScreenedQuery(rdkit, a.smarts) })),
     };
     compiled.set(rdkit, found);
   }
@@ -46,11 +57,12 @@ function union(matches: readonly number[][], below: number): number[] {
 }
 
 /**
- * PAINS (Baell & Holloway 2010) and NIBR hit-triage filters (Schuffenhauer et al. 2020) on a
- * parent molecule. PAINS run on a copy carrying explicit hydrogens: 368 of the 480 patterns spell
- * hydrogens as `[#1]` atoms, which RDKit WebAssembly's `get_qmol` does not merge into H counts, so
+ * PAINS (Baell & Holloway 2010), NIBR hit-triage filters (Schuffenhauer et al. 2020) and Brenk
+ * alerts (Brenk et al. 2008) on a parent molecule. PAINS run on a copy carrying explicit hydrogens:
+ * 368 of the 480 patterns spell hydrogens as `[#1]` atoms, which RDKit WebAssembly's `get_qmol` does not merge into H counts, so
  * they only match explicit H atoms (science review 2026-11). NIBR filters run on the molecule as
- * parsed, as the NIBR script does, and count at least MIN_COUNT matches.
+ * parsed, as the NIBR script does, and count at least MIN_COUNT matches. Brenk alerts run on the
+ * molecule as parsed too, as RDKit's FilterCatalog does: none of the 105 spells an `[#1]` atom.
  */
 export function findStructuralAlerts(rdkit: RDKit, parent: Mol): StructuralAlerts {
   const { pains } = catalogs(rdkit);
@@ -71,11 +83,28 @@ export function findStructuralAlerts(rdkit: RDKit, parent: Mol): StructuralAlert
     withHs.delete();
   }
   const nibrAlerts = cachedNibrAlerts(rdkit, parent);
+  const brenkAlerts = findBrenkAlerts(rdkit, parent);
   return {
     pains: painsHits,
+    brenk: brenkAlerts.brenk,
     nibr: nibrAlerts.nibr,
-    alert_atoms: { ...alertAtoms, ...nibrAlerts.alert_atoms },
+    alert_atoms: { ...alertAtoms, ...brenkAlerts.alert_atoms, ...nibrAlerts.alert_atoms },
   };
+}
+
+/** The Brenk part of {@link findStructuralAlerts} alone (its reference test runs it on all of NCI 5K). */
+export function findBrenkAlerts(rdkit: RDKit, parent: Mol): Pick<StructuralAlerts, "brenk" | "alert_atoms"> {
+  const heavy = parent.get_num_atoms();
+  const alertAtoms: Record<string, number[]> = {};
+  const brenkHits: string[] = [];
+  const fingerprint = patternFingerprint(parent);
+  for (const alert of catalogs(rdkit).brenk) {
+    const matches = findMatches(parent, fingerprint, alert);
+    if (matches.length < alert.minCount || matches.length > alert.maxCount) continue;
+    brenkHits.push(alert.name);
+    alertAtoms[brenkKey(alert.name)] = union(matches, heavy);
+  }
+  return { brenk: brenkHits, alert_atoms: alertAtoms };
 }
 
 /** The NIBR part of {@link findStructuralAlerts} alone (manufacturability reads its reactive motifs). */

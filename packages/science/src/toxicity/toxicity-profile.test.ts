@@ -31,11 +31,27 @@ test("alerts are read on the parent: a picrate counterion's nitro groups are not
   );
   assert.deepEqual(
     Object.keys(picric.alert_atoms ?? {}).sort(),
-    [...(picric.pains ?? []), ...(picric.nibr ?? []).map((hit) => hit.name)].sort(),
+    [
+      ...(picric.pains ?? []),
+      ...(picric.nibr ?? []).map((hit) => hit.name),
+      ...(picric.brenk ?? []).map((name) => `brenk:${name}`),
+    ].sort(),
   );
 });
 
-test("an unparseable compound is not assessed, and the summary says Brenk is not available and why", async () => {
+test("Brenk alerts are reported per compound and counted in the summary under brenk:<name>", async () => {
+  const rdkit = await loadRDKit();
+  const analyzer = toxicityProfile.createAnalyzer();
+  // Phenylhydrazine: Brenk's hydrazine, a name NIBR also uses, so the summary keys them apart.
+  const finding = analyzer.analyze(prepareCompound(rdkit, row(1, "NNc1ccccc1")));
+  assert.ok(finding.brenk?.includes("hydrazine"), JSON.stringify(finding.brenk));
+  analyzer.analyze(prepareCompound(rdkit, row(2, "c1ccccc1")));
+  const summary = analyzer.finish();
+  assert.equal(summary.with_brenk, 1);
+  assert.equal(summary.alert_counts["brenk:hydrazine"], 1);
+});
+
+test("an unparseable compound is not assessed, and the summary cites every alert set", async () => {
   const rdkit = await loadRDKit();
   const analyzer = toxicityProfile.createAnalyzer();
   const finding = analyzer.analyze(prepareCompound(rdkit, row(1, "C1CC")));
@@ -44,6 +60,8 @@ test("an unparseable compound is not assessed, and the summary says Brenk is not
   assert.equal(finding.pains, null);
   const summary = analyzer.finish();
   assert.equal(summary.not_assessed, 1);
-  assert.equal(summary.brenk.status, "not_available");
+  assert.equal(summary.with_brenk, 0);
+  assert.equal(finding.brenk, null);
   assert.match(summary.method.citations.join(" "), /Baell & Holloway/);
+  assert.match(summary.method.citations.join(" "), /Brenk et al., ChemMedChem 2008, 3, 435/);
 });

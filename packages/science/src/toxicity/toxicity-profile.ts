@@ -9,15 +9,16 @@ import {
 import { compoundOnBits } from "../fingerprint/parent-fingerprint.ts";
 import { withParentMol } from "../parent/with-parent-mol.ts";
 import type { PreparedCompound } from "../prepare-compound.ts";
-import { findStructuralAlerts, type StructuralAlerts } from "./structural-alerts.ts";
+import { BRENK_CITATION } from "./brenk-catalog.ts";
+import { brenkKey, findStructuralAlerts, type StructuralAlerts } from "./structural-alerts.ts";
 import { predictTox21, TOX21_CITATIONS, type Tox21Prediction, tox21Validation } from "./tox21-model.ts";
 
 export interface ToxicityProfileFinding extends CompoundFinding {
   readonly status: "assessed" | "not_assessed";
   readonly reason: string | null;
   readonly pains: StructuralAlerts["pains"] | null;
-  /** Brenk alerts are not available in this build (see the summary's `brenk`). */
-  readonly brenk: null;
+  /** Brenk alert names matched (Brenk et al. 2008, RDKit's FilterCatalog BRENK set). */
+  readonly brenk: StructuralAlerts["brenk"] | null;
   readonly nibr: StructuralAlerts["nibr"] | null;
   readonly alert_atoms: StructuralAlerts["alert_atoms"] | null;
   /** SMARTS of QED's unwanted-group alerts present (Bickerton 2012, the 116 of RDKit's QED). */
@@ -32,9 +33,9 @@ export interface ToxicityProfileSummary {
   readonly with_pains: number;
   readonly with_nibr_exclude: number;
   readonly with_nibr_covalent: number;
-  /** Alert name → number of compounds carrying it, most frequent first. */
+  readonly with_brenk: number;
+  /** Alert name (Brenk ones as `brenk:<name>`) → number of compounds carrying it, most frequent first. */
   readonly alert_counts: Readonly<Record<string, number>>;
-  readonly brenk: { readonly status: "not_available"; readonly reason: string };
   /** The Tox21 model's held-out ROC-AUC per assay beside MoleculeNet's published figure. */
   readonly tox21_fingerprint_model: ReturnType<typeof tox21Validation>;
   readonly method: MethodCard;
@@ -42,17 +43,14 @@ export interface ToxicityProfileSummary {
 
 const ID = "toxicity_profile";
 
-const BRENK_NOT_AVAILABLE =
-  "Brenk et al. (ChemMedChem 2008, 3, 435) SMARTS are compiled into RDKit's FilterCatalog but no data file " +
-  "of them is available offline here (Debian rdkit-data ships none); they need the paper's supplementary " +
-  "table converted with citation.";
-
 const METHOD: MethodCard = {
   what:
     "Structural alerts on the parent, reported as alerts and never as a toxicity prediction: the 480 PAINS " +
     "patterns (families A/B/C) for assay interference, and the 444 NIBR hit-triage filters with their " +
-    "severity (EXCLUDE, FLAG, ANNOTATION) and covalent flag, and QED's 116 unwanted-group alerts. Atom " +
-    "indices of each PAINS and NIBR alert are given for highlighted depictions. Separately, under its own key " +
+    "severity (EXCLUDE, FLAG, ANNOTATION) and covalent flag, the 105 Brenk alerts (unwanted groups for " +
+    "screening libraries: reactive, toxic or unfavourable-pharmacokinetics motifs), and QED's 116 " +
+    "unwanted-group alerts. Atom indices of each PAINS, NIBR and Brenk alert are given for highlighted " +
+    "depictions. Separately, under its own key " +
     "(tox21_fingerprint_model), a prediction: per-assay probabilities of the 12 Tox21 assays from a Morgan " +
     "fingerprint logistic regression, with its applicability domain (the policy's gcn_toxicity, a graph " +
     "network, stays not_available).",
@@ -60,12 +58,14 @@ const METHOD: MethodCard = {
     "Baell & Holloway, J. Med. Chem. 2010, 53, 2719 (PAINS)",
     "Saubern, Guha & Baell, Mol. Inf. 2011, 30, 847 (PAINS as SMARTS)",
     "Schuffenhauer et al., J. Med. Chem. 2020, 63, 14425 (NIBR filters)",
+    BRENK_CITATION,
     "Bickerton et al., Nat. Chem. 2012, 4, 90 (QED's unwanted-group alerts)",
     ...TOX21_CITATIONS,
   ],
   data: [
     "wehi-pains.csv",
     "nibr-substructure-filters.csv",
+    "brenk-alerts.csv",
     "qed-bickerton-2012.json",
     "tox21.csv",
     "tox21-fingerprint-model.json",
@@ -73,23 +73,27 @@ const METHOD: MethodCard = {
   validation:
     "Per-molecule hit sets against native RDKit 2022.09 (FilterCatalog PAINS; a FilterCatalog of the NIBR " +
     "SMARTS with MIN_COUNT as the NIBR script builds it) on every 4th NCI first_5K molecule: PAINS identical " +
-    "1,247/1,247, NIBR identical 1,244/1,247 (test: toxicity/structural-alerts.test.ts); the number of QED " +
+    "1,247/1,247, NIBR identical 1,244/1,247, Brenk (FilterCatalog BRENK) identical 1,247/1,247 " +
+    "and, Brenk alone, on all 4,989 NCI molecules both parse: 4,989/4,989 (test: " +
+    "toxicity/structural-alerts.test.ts); the number of QED " +
     "alerts equals native rdkit.Chem.QED's ALERTS on 4,989/4,989 NCI molecules (admet/qed.test.ts). Tox21 " +
     "model: held-out ROC-AUC per assay on a random 80/10/10 split (MoleculeNet's kind) in the summary's " +
     "tox21_fingerprint_model, beside MoleculeNet's graph convolution mean 0.829 (toxicity/tox21-model.test.ts).",
   limits:
     "An alert is a substructure, not a measured liability: PAINS flag frequent hitters in AlphaScreen-type " +
     "assays; Brenk alerts on Tox21 had odds ratios of 1.1–1.7 (science review), so no risk number is derived. " +
-    `Brenk: not available. ${BRENK_NOT_AVAILABLE} The Tox21 probabilities are model estimates for in-vitro ` +
+    "The Brenk SMARTS are RDKit's FilterCatalog BRENK set (regenerated from its compiled queries, see " +
+    "data/PROVENANCE.md), not the paper's supplementary table itself. The Tox21 probabilities are model " +
+    "estimates for in-vitro " +
     "assay activity, not in-vivo toxicity; out of domain (in_domain false) they are guesses.",
 };
 
-/** PAINS and NIBR structural alerts of each parsed compound's parent. */
+/** PAINS, NIBR and Brenk structural alerts of each parsed compound's parent. */
 export const toxicityProfile: AnalysisModule<ToxicityProfileFinding, ToxicityProfileSummary> = {
   id: ID,
   version: "1.0.0",
   description:
-    "Structural alerts (PAINS A/B/C, NIBR filters with severities) on the parent, reported as alerts; " +
+    "Structural alerts (PAINS A/B/C, NIBR filters with severities, Brenk) on the parent, reported as alerts; " +
     "and, under its own key, a Tox21 fingerprint model's assay probabilities",
   method: METHOD,
   requiredInputs: ["portfolio"],
@@ -101,10 +105,11 @@ export const toxicityProfile: AnalysisModule<ToxicityProfileFinding, ToxicityPro
     let withPains = 0;
     let withExclude = 0;
     let withCovalent = 0;
+    let withBrenk = 0;
     const counts = new Map<string, number>();
     const merge = (finding: ToxicityProfileFinding): ToxicityProfileFinding => {
-      const { pains, nibr } = finding;
-      if (pains === null || nibr === null) {
+      const { pains, nibr, brenk } = finding;
+      if (pains === null || nibr === null || brenk === null) {
         notAssessed++;
         return finding;
       }
@@ -112,7 +117,8 @@ export const toxicityProfile: AnalysisModule<ToxicityProfileFinding, ToxicityPro
       if (pains.length > 0) withPains++;
       if (nibr.some((hit) => hit.severity === "EXCLUDE")) withExclude++;
       if (nibr.some((hit) => hit.covalent)) withCovalent++;
-      for (const name of [...pains, ...nibr.map((hit) => hit.name)])
+      if (brenk.length > 0) withBrenk++;
+      for (const name of [...pains, ...nibr.map((hit) => hit.name), ...brenk.map(brenkKey)])
         counts.set(name, (counts.get(name) ?? 0) + 1);
       return finding;
     };
@@ -126,8 +132,8 @@ export const toxicityProfile: AnalysisModule<ToxicityProfileFinding, ToxicityPro
           with_pains: withPains,
           with_nibr_exclude: withExclude,
           with_nibr_covalent: withCovalent,
+          with_brenk: withBrenk,
           alert_counts: Object.fromEntries([...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))),
-          brenk: { status: "not_available", reason: BRENK_NOT_AVAILABLE },
           tox21_fingerprint_model: tox21Validation(),
           method: METHOD,
         };
@@ -159,7 +165,6 @@ function assessToxicity(compound: PreparedCompound): ToxicityProfileFinding {
     status: "assessed",
     reason: null,
     ...alerts,
-    brenk: null,
     qed_alerts: qedAlerts,
     tox21_fingerprint_model: predictTox21(compoundOnBits(compound)),
   };
