@@ -106,3 +106,11 @@ export function leaveOneOutMaxTanimoto(reference: readonly Fingerprint[]): numbe
   }
   return best;
 }
+
+/** The query's Tanimoto similarity to every member, in member order (a Tanimoto-kernel row). */
+export function tanimotoRow(query: Fingerprint, reference: FingerprintSet): Float64Array {
+  const q = bitCount(query);
+  const row = new Float64Array(reference.size);
+  for (let m = 0; m < reference.size; m++) row[m] = similarityAt(query, q, reference, m);
+  return row;
+}
