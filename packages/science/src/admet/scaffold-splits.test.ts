@@ -4,14 +4,17 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
+import { assertNativeInCi, NATIVE_PYTHON, nativeMissing } from "../../test/support/native-rdkit.ts";
 import { readDataFile } from "../data/read-data-file.ts";
 import { readScaffoldSplits, scaffoldSplit } from "./scaffold-splits.ts";
 
 const script = fileURLToPath(new URL("../../scripts/scaffold-split.py", import.meta.url));
 
-test("native RDKit's MurckoScaffold regenerates the checked-in scaffold split row for row", () => {
-  // Debian's python3-rdkit (the python3 first on PATH has no RDKit).
-  const regenerated = execFileSync("/usr/bin/python3", [script, "--stdout"], {
+assertNativeInCi();
+test("native RDKit's MurckoScaffold regenerates the checked-in scaffold split row for row", {
+  skip: nativeMissing ?? false,
+}, () => {
+  const regenerated = execFileSync(NATIVE_PYTHON, [script, "--stdout"], {
     encoding: "utf8",
     maxBuffer: 64 * 1024 * 1024,
   });
