@@ -1,6 +1,6 @@
 import { readDataFile } from "../data/read-data-file.ts";
 import { decodeOnBits, type Fingerprint, packBits } from "../fingerprint/morgan.ts";
-import { type FingerprintSet, fingerprintSet, tanimotoRow } from "../fingerprint/reference-set.ts";
+import { type FingerprintSet, fingerprintSet, weightedTanimotoSum } from "../fingerprint/reference-set.ts";
 import type { AdmetModelFileBase } from "./admet-model-file.ts";
 
 /** Named in every output: kernel ridge on Tanimoto (Morgan) plus a linear descriptor kernel. */
@@ -94,14 +94,9 @@ export function predictLogd(
   row: readonly number[],
 ): LogdEstimate {
   const { file } = model;
-  const similarities = tanimotoRow(packBits(onBits), model.training);
-  let value = file.intercept;
-  let nearest = 0;
-  for (let i = 0; i < similarities.length; i++) {
-    const s = similarities[i] ?? 0;
-    value += (model.alpha[i] ?? 0) * s;
-    if (s > nearest) nearest = s;
-  }
+  const kernel = weightedTanimotoSum(packBits(onBits), model.training, model.alpha);
+  let value = file.intercept + kernel.sum;
+  const nearest = kernel.max;
   file.beta.forEach((b, j) => {
     value +=
       b * (((row[j] ?? 0) - (file.standardization.mean[j] ?? 0)) / (file.standardization.scale[j] ?? 1));
