@@ -95,5 +95,9 @@ describe("logD7.4 model on Lipophilicity's scaffold split, beside cLogP", () => 
       .analyze(prepareCompound(rdkit, row("FC(F)(F)C(F)(F)C(F)(F)C(F)(F)F")));
     assert.equal(far.estimates?.["admet_predictions.logd74"]?.in_domain, false);
     assert.ok(far.out_of_domain?.includes("admet_predictions.logd74"));
+    const summary = uncertaintyQuantification.createAnalyzer().finish();
+    const file = readLogdModelFile();
+    assert.deepEqual(summary.conformal.logd74.half_width, file.conformal.half_width);
+    assert.match(summary.domain_rules["admet_predictions.logd74"] ?? "", /nearest_tanimoto ≥ 0\.\d+/);
   });
 });
