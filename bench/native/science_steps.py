@@ -6,7 +6,8 @@ TypeScript/WebAssembly side with native RDKit doing the same steps: parent (salt
 largest fragment), stereo, PAINS + NIBR + Brenk alerts, QED, the 14 solubility descriptors and the kernel
 model, rule counts, manufacturability counts, the SA score (RDKit Contrib sascorer), the 13
 metabolism reactions, Morgan fingerprints scanned against the Tox21, ClinTox and Delaney reference
-sets, and the fingerprint models' dot products. The values are computed and dropped: only the work
+sets, the fingerprint models' dot products, and the logD7.4 model's Tanimoto-kernel sum over its
+3,360 Lipophilicity training rows. The values are computed and dropped: only the work
 is measured (the validations against native RDKit live in the science package's tests).
 """
 import csv
@@ -56,6 +57,9 @@ def load(data, reactions_path):
     refs.append([bits(b) for b, r in approved if r["FDA_APPROVED"] == "1"])
     refs.append([bits(b) for b in json.load(open(data + "conformal-calibration.json"))["solubility"]["reference_bits"]])
     tasks = tox["tasks"] + ct["tasks"]
+    logd = json.load(open(data + "lipo-logd-model.json"))
+    logd_ref = [bits(b) for b, p in zip(logd["row_bits"], logd["row_split"]) if p == "t"]
+    logd_alpha = np.array(logd["alpha"])
 
     def products(parent):
         for rxn in reactions:
@@ -100,6 +104,9 @@ def load(data, reactions_path):
             max(DataStructs.BulkTanimotoSimilarity(fp, ref))
         for t in tasks:
             t["bias"] + sum(t["weights"][b] for b in on)
+        logd_sims = np.array(DataStructs.BulkTanimotoSimilarity(fp, logd_ref))
+        float(logd_sims @ logd_alpha)
+        logd_sims.max()
         return True
 
     return analyse

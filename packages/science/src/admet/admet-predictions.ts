@@ -9,10 +9,14 @@ import { withParentMol } from "../parent/with-parent-mol.ts";
 import type { PreparedCompound } from "../prepare-compound.ts";
 import { predictParentSolubility } from "../solubility/solubility-models.ts";
 import { admetDescriptors } from "./admet-descriptors.ts";
+import { logdDescriptorRow } from "./admet-model-features.ts";
+import { bbbModel, MOLECULENET_BBBP } from "./bbb-model.ts";
 import { type BioavailabilityRadar, bioavailabilityRadar } from "./bioavailability-radar.ts";
 import { abbottScore, isAnionic } from "./bioavailability-score.ts";
 import { type BoiledEggCall, boiledEgg } from "./boiled-egg.ts";
+import { compoundLogd } from "./compound-logd.ts";
 import { evaluateDrugLikeness, type RuleName, type RuleVerdict } from "./drug-likeness-rules.ts";
+import { LOGD_MODEL, logdModel, MOLECULENET_LIPO } from "./logd-model.ts";
 import { computeQed, qedProperties } from "./qed.ts";
 import { logKpCmPerS } from "./skin-permeation.ts";
 
@@ -33,6 +37,16 @@ export interface AdmetFinding extends CompoundFinding {
   readonly bioavailability_score: 0.11 | 0.17 | 0.55 | 0.56 | 0.85 | null;
   readonly log_kp_cm_s: number | null;
   readonly radar: BioavailabilityRadar | null;
+  /**
+   * log D7.4 from the model trained on Lipophilicity (it beat cLogP on held-out scaffolds; its
+   * conformal intervals are in uncertainty_quantification). Null when not assessed.
+   */
+  readonly logd74: {
+    readonly value: number;
+    readonly nearest_tanimoto: number;
+    readonly in_domain: boolean;
+    readonly model: typeof LOGD_MODEL;
+  } | null;
 }
 
 export interface AdmetSummary {
@@ -44,6 +58,10 @@ export interface AdmetSummary {
   readonly mean_qed: number | null;
   /** BOILED-Egg brain-access calls scored against BBBP's labels (see the method card). */
   readonly bbbp_validation: typeof BBBP_VALIDATION;
+  /** The BBB model trained on BBBP beside BOILED-Egg on the same scaffold-split test rows. */
+  readonly bbb_model_validation: ReturnType<typeof bbbModelValidation>;
+  /** The logD7.4 model beside cLogP read as log D on the same scaffold-split test rows. */
+  readonly logd74_validation: ReturnType<typeof logdValidation>;
   readonly method: MethodCard;
 }
 
@@ -61,36 +79,112 @@ export const BBBP_VALIDATION = {
 
 const ID = "admet_predictions";
 
-const METHOD: MethodCard = {
-  what:
-    "SwissADME-style physicochemistry and rules for the parent: QED (mean weights), WLOGP, TPSA, MW, Lipinski " +
-    "HBD/HBA, rotatable bonds, Fsp3; BOILED-Egg GI absorption and brain access; Lipinski, Ghose, Veber, Egan, " +
-    "Muegge and lead-likeness verdicts with each broken limit as text; the Abbott bioavailability score; skin " +
-    "permeability log Kp; the six-axis bioavailability radar.",
-  citations: [
-    "Bickerton et al., Nat. Chem. 2012, 4, 90 (QED)",
-    "Wildman & Crippen, J. Chem. Inf. Comput. Sci. 1999, 39, 868 (WLOGP, MR)",
-    "Ertl, Rohde & Selzer, J. Med. Chem. 2000, 43, 3714 (TPSA)",
-    "Daina & Zoete, ChemMedChem 2016, 11, 1117 (BOILED-Egg)",
-    "Lipinski et al. 1997; Ghose et al. 1999; Veber et al. 2002; Egan et al. 2000; Muegge et al. 2001; Teague et al. 1999",
-    "Martin, J. Med. Chem. 2005, 48, 3164 (Abbott bioavailability score)",
-    "Potts & Guy, Pharm. Res. 1992, 9, 663 (log Kp)",
-    "Daina, Michielin & Zoete, Sci. Rep. 2017, 7, 42717 (SwissADME rules, radar)",
-  ],
-  data: ["qed-bickerton-2012.json", "bbbp.csv"],
-  validation:
-    "QED within 1e-6 of native rdkit.Chem.QED on 4,989/4,989 NCI first_5K molecules; every rule verdict, " +
-    "BOILED-Egg call and Abbott score equal to an independent native-RDKit script using the same limits on NCI " +
-    `first_5K; BOILED-Egg brain access vs BBBP labels: accuracy ${BBBP_VALIDATION.accuracy}, MCC ${BBBP_VALIDATION.mcc} ` +
-    `on ${BBBP_VALIDATION.scored} compounds. Tests: admet/*.test.ts.`,
-  limits:
-    "WLOGP stands in for XLOGP3/MLOGP/CLOGP wherever the original rule or SwissADME used them; TPSA has no S/P " +
-    "contributions (RDKit default), BOILED-Egg was fitted with them; Egan is applied as the limits of its " +
-    "99% ellipse, a box (WLOGP ≤ 5.88, TPSA ≤ 131.6): the ellipse's centre and axes (Egan, Merz & Baldwin 2000) " +
-    "are not in any source available offline, and the egg replaces the box only once they are checked in with " +
-    "the paper's own worked values to test against; the radar's INSOLU axis uses the " +
-    "solubility_assessment model, not SwissADME's ESOL. No P-gp or CYP calls (not reproducible offline).",
-};
+/** What the summary says of the BBB model: held-out figures, and why it is not in the per-compound output. */
+export function bbbModelValidation() {
+  const { file } = bbbModel();
+  return {
+    model: "bbbp_logreg_morgan2",
+    what: "L2 logistic regression on the parent's Morgan radius-2 bits and 9 standardized descriptors, trained on BBBP",
+    split: `MoleculeNet scaffold split (scaffold-splits.json): ${file.split.train}/${file.split.valid}/${file.split.test}`,
+    test_rows: file.test.rows,
+    test_positives: file.test.positives,
+    test_roc_auc: file.test.roc_auc,
+    test_accuracy: file.test.accuracy,
+    test_mcc: file.test.mcc,
+    boiled_egg_same_rows: file.boiled_egg_test,
+    moleculenet_test_roc_auc: MOLECULENET_BBBP,
+    adopted: file.adopted,
+    decision: file.adopted
+      ? "beats BOILED-Egg's MCC on the test rows: reported per compound"
+      : "does not beat BOILED-Egg's MCC on the test rows: not reported per compound (BOILED-Egg stays the BBB call)",
+    history: file.history,
+  };
+}
+
+/** What the summary says of the logD7.4 model. */
+export function logdValidation() {
+  const { file } = logdModel();
+  return {
+    model: LOGD_MODEL,
+    what: "kernel ridge on a Tanimoto (Morgan radius-2) kernel plus a linear kernel over 9 standardized descriptors, trained on Lipophilicity",
+    split: `MoleculeNet scaffold split (scaffold-splits.json): ${file.split.train}/${file.split.valid}/${file.split.test}`,
+    test_rows: file.test.rows,
+    test_rmse: file.test.rmse,
+    test_r2: file.test.r2,
+    clogp_as_logd_same_rows: { rmse: file.baseline_test.rmse, r2: file.baseline_test.r2 },
+    moleculenet_test_rmse: MOLECULENET_LIPO,
+    conformal_test_coverage: file.conformal.test_coverage,
+    domain_min_tanimoto: file.domain.min_tanimoto,
+    adopted: file.adopted,
+  };
+}
+
+let methodCard: MethodCard | null = null;
+
+/** Built on first use: the model figures are read from their data files, not restated here. */
+function method(): MethodCard {
+  if (methodCard !== null) return methodCard;
+  const bbb = bbbModelValidation();
+  const logd = logdValidation();
+  methodCard = {
+    what:
+      "SwissADME-style physicochemistry and rules for the parent: QED (mean weights), WLOGP, TPSA, MW, Lipinski " +
+      "HBD/HBA, rotatable bonds, Fsp3; BOILED-Egg GI absorption and brain access; Lipinski, Ghose, Veber, Egan, " +
+      "Muegge and lead-likeness verdicts with each broken limit as text; the Abbott bioavailability score; skin " +
+      "permeability log Kp; the six-axis bioavailability radar; log D7.4 from a kernel ridge model trained on " +
+      "AstraZeneca's Lipophilicity set (adopted: it beats cLogP on held-out scaffolds). A BBB classifier trained " +
+      "on BBBP is evaluated beside BOILED-Egg and reported only in the summary (it did not beat the egg's MCC).",
+    citations: [
+      "Bickerton et al., Nat. Chem. 2012, 4, 90 (QED)",
+      "Wildman & Crippen, J. Chem. Inf. Comput. Sci. 1999, 39, 868 (WLOGP, MR)",
+      "Ertl, Rohde & Selzer, J. Med. Chem. 2000, 43, 3714 (TPSA)",
+      "Daina & Zoete, ChemMedChem 2016, 11, 1117 (BOILED-Egg)",
+      "Lipinski et al. 1997; Ghose et al. 1999; Veber et al. 2002; Egan et al. 2000; Muegge et al. 2001; Teague et al. 1999",
+      "Martin, J. Med. Chem. 2005, 48, 3164 (Abbott bioavailability score)",
+      "Potts & Guy, Pharm. Res. 1992, 9, 663 (log Kp)",
+      "Daina, Michielin & Zoete, Sci. Rep. 2017, 7, 42717 (SwissADME rules, radar)",
+      "Martins et al., J. Chem. Inf. Model. 2012, 52, 1686 (BBBP)",
+      "AstraZeneca, ChEMBL CHEMBL3301361 (Lipophilicity logD7.4)",
+      "Wu et al., Chem. Sci. 2018, 9, 513 (MoleculeNet: scaffold split, published BBBP ROC-AUC and Lipophilicity RMSE)",
+      "Bemis & Murcko, J. Med. Chem. 1996, 39, 2887 (scaffolds)",
+      "le Cessie & van Houwelingen, Appl. Stat. 1992, 41, 191 (L2 logistic regression)",
+      "Saunders, Gammerman & Vovk, ICML 1998 (kernel ridge); Ralaivola et al., Neural Networks 2005, 18, 1093 (Tanimoto kernel)",
+    ],
+    data: [
+      "qed-bickerton-2012.json",
+      "bbbp.csv",
+      "lipo.csv",
+      "scaffold-splits.json",
+      "bbbp-model.json",
+      "lipo-logd-model.json",
+    ],
+    validation:
+      "QED within 1e-6 of native rdkit.Chem.QED on 4,989/4,989 NCI first_5K molecules; every rule verdict, " +
+      "BOILED-Egg call and Abbott score equal to an independent native-RDKit script using the same limits on NCI " +
+      `first_5K; BOILED-Egg brain access vs BBBP labels: accuracy ${BBBP_VALIDATION.accuracy}, MCC ${BBBP_VALIDATION.mcc} ` +
+      `on ${BBBP_VALIDATION.scored} compounds. On MoleculeNet's scaffold split (native RDKit Murcko scaffolds, ` +
+      `regenerated by a test): BBB model test ROC-AUC ${bbb.test_roc_auc}, accuracy ${bbb.test_accuracy}, MCC ` +
+      `${bbb.test_mcc} vs BOILED-Egg on the same ${bbb.test_rows} rows accuracy ${bbb.boiled_egg_same_rows.accuracy}, ` +
+      `MCC ${bbb.boiled_egg_same_rows.mcc} (MoleculeNet's published scaffold-split ROC-AUC: kernel SVM ` +
+      `${MOLECULENET_BBBP.kernelsvm_test_roc_auc}, graph convolution ${MOLECULENET_BBBP.graphconv_test_roc_auc}); ` +
+      `logD7.4 model test RMSE ${logd.test_rmse} (r² ${logd.test_r2}) vs cLogP read as log D ` +
+      `${logd.clogp_as_logd_same_rows.rmse} on the same ${logd.test_rows} rows (MoleculeNet, random split: graph ` +
+      `convolution ${MOLECULENET_LIPO.graphconv_test_rmse}, kernel ridge ${MOLECULENET_LIPO.krr_test_rmse}). ` +
+      "Tests: admet/*.test.ts recompute every figure from the checked-in data and weights.",
+    limits:
+      "WLOGP stands in for XLOGP3/MLOGP/CLOGP wherever the original rule or SwissADME used them; TPSA has no S/P " +
+      "contributions (RDKit default), BOILED-Egg was fitted with them; Egan is applied as the limits of its " +
+      "99% ellipse, a box (WLOGP ≤ 5.88, TPSA ≤ 131.6): the ellipse's centre and axes (Egan, Merz & Baldwin 2000) " +
+      "are not in any source available offline, and the egg replaces the box only once they are checked in with " +
+      "the paper's own worked values to test against; the radar's INSOLU axis uses the " +
+      "solubility_assessment model, not SwissADME's ESOL. No P-gp or CYP calls (not reproducible offline). " +
+      "BBBP's scaffold test rows are half penetrant against 82% in train, so every BBB figure there is low; the " +
+      `BBB model's descriptors were added after its bits-only first version was scored on test (${bbb.history}). ` +
+      "log D is AstraZeneca's shake-flask assay on ChEMBL compounds: outside that chemistry (in_domain false) " +
+      "the estimate is weak; MoleculeNet's published Lipophilicity figures are on a random split, easier than ours.",
+  };
+  return methodCard;
+}
 
 function round(value: number, digits = 3): number {
   const f = 10 ** digits;
@@ -113,6 +207,7 @@ const EMPTY = {
   bioavailability_score: null,
   log_kp_cm_s: null,
   radar: null,
+  logd74: null,
 } as const;
 
 /** ADMET physicochemistry, rules and BOILED-Egg of each parsed compound's parent. */
@@ -121,7 +216,9 @@ export const admetPredictions: AnalysisModule<AdmetFinding, AdmetSummary, AdmetA
   version: "1.0.0",
   description:
     "QED, BOILED-Egg, six drug-likeness rule sets, Abbott score, log Kp and radar (SwissADME-style)",
-  method: METHOD,
+  get method() {
+    return method();
+  },
   requiredInputs: ["portfolio"],
   riskChannel: "chemistry",
   assess: assessAdmet,
@@ -158,7 +255,9 @@ export const admetPredictions: AnalysisModule<AdmetFinding, AdmetSummary, AdmetA
           rule_passes: passes,
           mean_qed: assessed === 0 ? null : round(qedSum / assessed),
           bbbp_validation: BBBP_VALIDATION,
-          method: METHOD,
+          bbb_model_validation: bbbModelValidation(),
+          logd74_validation: logdValidation(),
+          method: method(),
         };
       },
     };
@@ -182,6 +281,7 @@ function assessAdmet(compound: PreparedCompound): AdmetAssessment {
     logS: predictParentSolubility(rdkit, mol).kernel,
   }));
   const egg = boiledEgg(d.tpsa, d.wlogp);
+  const logd = logdModel().file.adopted ? compoundLogd(compound, () => logdDescriptorRow(d, anionic)) : null;
   const rules = evaluateDrugLikeness(d);
   const finding: AdmetFinding = {
     ...base,
@@ -208,6 +308,15 @@ function assessAdmet(compound: PreparedCompound): AdmetAssessment {
       insatu: round(d.fsp3),
       flex: d.rotatable_bonds,
     }),
+    logd74:
+      logd === null
+        ? null
+        : {
+            value: round(logd.value, 2),
+            nearest_tanimoto: round(logd.nearest_tanimoto),
+            in_domain: logd.in_domain,
+            model: LOGD_MODEL,
+          },
   };
   return { finding, qed };
 }

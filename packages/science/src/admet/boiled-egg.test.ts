@@ -1,27 +1,12 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { readDataFile } from "../data/read-data-file.ts";
+import { binaryScores } from "../numeric/binary-scores.ts";
 import { chooseParent } from "../parent/choose-parent.ts";
 import { loadRDKit, parseSmiles } from "../rdkit.ts";
 import { admetDescriptors } from "./admet-descriptors.ts";
 import { BBBP_VALIDATION } from "./admet-predictions.ts";
 import { boiledEgg } from "./boiled-egg.ts";
-
-/** Accuracy and Matthews correlation coefficient of binary calls against labels. */
-function score(calls: readonly boolean[], labels: readonly boolean[]): { accuracy: number; mcc: number } {
-  let tp = 0;
-  let tn = 0;
-  let fp = 0;
-  let fn = 0;
-  calls.forEach((call, i) => {
-    if (call && labels[i]) tp++;
-    else if (!call && !labels[i]) tn++;
-    else if (call) fp++;
-    else fn++;
-  });
-  const mcc = (tp * tn - fp * fn) / Math.sqrt((tp + fp) * (tp + fn) * (tn + fp) * (tn + fn));
-  return { accuracy: (tp + tn) / calls.length, mcc };
-}
 
 test("BOILED-Egg brain-access calls scored against BBBP's measured labels give the figures the method card states", async () => {
   const rdkit = await loadRDKit();
@@ -44,7 +29,7 @@ test("BOILED-Egg brain-access calls scored against BBBP's measured labels give t
     calls.push(boiledEgg(d.tpsa, d.wlogp).bbb_permeant);
     labels.push(line.slice(comma + 1).trim() === "1");
   }
-  const { accuracy, mcc } = score(calls, labels);
+  const { accuracy, mcc } = binaryScores(calls, labels);
   console.log(
     `# BBBP: ${calls.length}/${lines.length} scored, accuracy ${accuracy.toFixed(3)}, MCC ${mcc.toFixed(3)}`,
   );

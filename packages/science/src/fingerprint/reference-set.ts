@@ -106,3 +106,36 @@ export function leaveOneOutMaxTanimoto(reference: readonly Fingerprint[]): numbe
   }
   return best;
 }
+
+/** The query's Tanimoto similarity to every member, in member order (a Tanimoto-kernel row). */
+export function tanimotoRow(query: Fingerprint, reference: FingerprintSet): Float64Array {
+  const q = bitCount(query);
+  const row = new Float64Array(reference.size);
+  for (let m = 0; m < reference.size; m++) row[m] = similarityAt(query, q, reference, m);
+  return row;
+}
+
+/**
+ * Σ weight[m]·Tanimoto(query, member m) and the highest similarity, in one pass with no
+ * allocation: a Tanimoto-kernel model's prediction and its nearest-neighbour domain together.
+ */
+export function weightedTanimotoSum(
+  query: Fingerprint,
+  reference: FingerprintSet,
+  weights: Float64Array,
+): { sum: number; max: number } {
+  const q = bitCount(query);
+  const words = reference.words;
+  const counts = reference.counts;
+  let sum = 0;
+  let max = 0;
+  for (let m = 0, offset = 0; m < reference.size; m++, offset += WORDS) {
+    let both = 0;
+    for (let i = 0; i < WORDS; i++) both += popcount((query[i] as number) & (words[offset + i] as number));
+    const union = q + (counts[m] as number) - both;
+    const s = union === 0 ? 0 : both / union;
+    sum += (weights[m] as number) * s;
+    if (s > max) max = s;
+  }
+  return { sum, max };
+}

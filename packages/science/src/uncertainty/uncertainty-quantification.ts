@@ -1,3 +1,5 @@
+import { compoundLogd } from "../admet/compound-logd.ts";
+import { logdModel } from "../admet/logd-model.ts";
 import {
   type AnalysisModule,
   type CompoundFinding,
@@ -40,6 +42,13 @@ export interface SolubilityUncertainty extends EstimateDomain {
   readonly nearest_distance: number;
 }
 
+export interface LogdUncertainty extends EstimateDomain {
+  readonly value: number;
+  /** Split-conformal intervals (log D units) at 80% and 90% nominal coverage. */
+  readonly interval_80: readonly [number, number];
+  readonly interval_90: readonly [number, number];
+}
+
 export interface UncertaintyFinding extends CompoundFinding {
   readonly status: "assessed" | "not_assessed";
   readonly reason: string | null;
@@ -48,6 +57,8 @@ export interface UncertaintyFinding extends CompoundFinding {
     readonly "solubility_assessment.esol_logs": SolubilityUncertainty;
     readonly "clinical_precedent_prior.ct_tox_probability": EstimateDomain & { readonly value: number };
     readonly "toxicity_profile.tox21_fingerprint_model": EstimateDomain;
+    /** Present while the logD7.4 model is adopted (it beat cLogP on held-out scaffolds). */
+    readonly "admet_predictions.logd74"?: LogdUncertainty;
   } | null;
   /** Keys of `estimates` outside their model's domain. */
   readonly out_of_domain: readonly string[] | null;
@@ -62,6 +73,12 @@ export interface UncertaintySummary {
   readonly domain_rules: Readonly<Record<string, string>>;
   readonly conformal: {
     readonly solubility_half_width: Readonly<Record<string, number>>;
+    /** The logD7.4 model's half-widths and their coverage on its scaffold-split test rows. */
+    readonly logd74: {
+      readonly half_width: Readonly<Record<string, number>>;
+      readonly calibration: string;
+      readonly test_coverage: Readonly<Record<string, number>>;
+    };
     readonly calibration: string;
     readonly validation_chembl2321810: ReturnType<typeof conformalCalibration>["validation_chembl2321810"];
   };
@@ -80,7 +97,7 @@ function method(): MethodCard {
       "For every estimate of a model trained here, how far to trust it: the applicability domain (highest " +
       "Tanimoto on Morgan fingerprints to the model's training compounds; for the solubility model also its " +
       "descriptor min–max box and standardized nearest-neighbour distance) and, for the regression model " +
-      "(solubility log S), conformal prediction intervals at 80% and 90%.",
+      "(solubility log S) and the logD7.4 model, conformal prediction intervals at 80% and 90%.",
     citations: [
       "Papadopoulos, Proedrou, Vovk & Gammerman, ECML 2002 (inductive / split conformal prediction)",
       "Lei, G'Sell, Rinaldo, Tibshirani & Wasserman, J. Am. Stat. Assoc. 2018, 113, 1094 (split-conformal quantile)",
@@ -96,19 +113,27 @@ function method(): MethodCard {
       "solubility-models.json",
       "clintox-fingerprint-model.json",
       "tox21-fingerprint-model.json",
+      "lipo-logd-model.json",
     ],
     validation:
       `Empirical coverage on ${v.folds} held-out folds of CHEMBL2321810 (${v.split_conformal[0]?.held_out} ` +
       `compounds, seed ${v.seed}; ${v.model}): split-conformal ${figure(v.split_conformal)}; the ` +
       `cross-conformal form used for solubility ${figure(v.cross_conformal)}. Test: ` +
-      "uncertainty/conformal.test.ts recomputes both and requires each within 3 points of nominal.",
+      "uncertainty/conformal.test.ts recomputes both and requires each within 3 points of nominal. logD7.4 " +
+      `split-conformal (valid residuals) on its ${logdModel().file.test.rows} scaffold-split test rows: ` +
+      Object.entries(logdModel().file.conformal.test_coverage)
+        .map(([level, c]) => `${Math.round(Number(level) * 100)}% → ${(c * 100).toFixed(1)}%`)
+        .join(", ") +
+      " (admet/logd-model.test.ts recomputes it).",
     limits:
       "Conformal coverage is marginal (on average over compounds like the calibration set), not per compound, " +
       "and holds for compounds exchangeable with Delaney's; out of domain it is not guaranteed. The solubility " +
       "intervals use out-of-fold residuals around the model fitted on all data (cross-conformal), whose " +
       "guarantee is approximate. Only the log S the report uses (kernel model) gets an interval, not the " +
       "refitted ESOL form listed beside it. The classifiers (CT_TOX, Tox21) get a domain, not an interval. Descriptor " +
-      "boxes ignore correlations between descriptors.",
+      "boxes ignore correlations between descriptors. The logD7.4 intervals are split-conformal on the 420 valid " +
+      "rows of the scaffold split, which also chose the model's λ (slightly optimistic); their coverage on the " +
+      "420 test rows is reported beside them.",
   };
 }
 
@@ -130,6 +155,7 @@ function domainRules(): Record<string, string> {
     "solubility_assessment.esol_logs": `inside the descriptor box and nearest_distance ≤ ${round(solubilityModels().kernel.domain_distance)} (95th percentile of training nearest-neighbour distances)`,
     "clinical_precedent_prior.ct_tox_probability": `nearest_tanimoto ≥ ${clinToxModel().file.domain.min_tanimoto} (${nearest})`,
     "toxicity_profile.tox21_fingerprint_model": `nearest_tanimoto ≥ ${tox21Model().file.domain.min_tanimoto} (${nearest})`,
+    "admet_predictions.logd74": `nearest_tanimoto ≥ ${logdModel().file.domain.min_tanimoto} (${nearest})`,
   };
 }
 
@@ -169,6 +195,11 @@ export const uncertaintyQuantification: AnalysisModule<UncertaintyFinding, Uncer
           domain_rules: domainRules(),
           conformal: {
             solubility_half_width: cal.solubility.half_width,
+            logd74: {
+              half_width: logdModel().file.conformal.half_width,
+              calibration: logdModel().file.conformal.calibration,
+              test_coverage: logdModel().file.conformal.test_coverage,
+            },
             calibration: cal.solubility.calibration,
             validation_chembl2321810: cal.validation_chembl2321810,
           },
@@ -178,6 +209,22 @@ export const uncertaintyQuantification: AnalysisModule<UncertaintyFinding, Uncer
     };
   },
 };
+
+/** The logD7.4 estimate (shared with admet_predictions) with its split-conformal intervals. */
+function logdUncertainty(compound: PreparedCompound & { ok: true }): LogdUncertainty {
+  const logd = compoundLogd(compound);
+  const h = logdModel().file.conformal.half_width;
+  const h80 = h["0.8"] ?? Number.POSITIVE_INFINITY;
+  const h90 = h["0.9"] ?? Number.POSITIVE_INFINITY;
+  return {
+    model: logd.model,
+    value: round(logd.value),
+    interval_80: [round(logd.value - h80), round(logd.value + h80)],
+    interval_90: [round(logd.value - h90), round(logd.value + h90)],
+    nearest_tanimoto: round(logd.nearest_tanimoto),
+    in_domain: logd.in_domain,
+  };
+}
 
 /** The per-compound part (no run state), for a worker thread (analysis-module.ts). */
 function assessUncertainty(compound: PreparedCompound): UncertaintyFinding {
@@ -225,6 +272,7 @@ function assessUncertainty(compound: PreparedCompound): UncertaintyFinding {
       nearest_tanimoto: round(toxSimilarity),
       in_domain: toxSimilarity >= tox21.file.domain.min_tanimoto,
     },
+    ...(logdModel().file.adopted ? { "admet_predictions.logd74": logdUncertainty(compound) } : {}),
   };
   const out = Object.entries(estimates).flatMap(([key, e]) => (e.in_domain ? [] : [key]));
   return {
