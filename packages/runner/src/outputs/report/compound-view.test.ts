@@ -75,6 +75,7 @@ test("descriptors fall back to kinase_drug_likeness and missing ones carry the m
   const view = readCompoundView(salt, new Map([["kinase_drug_likeness", drugLikeness]]), reasons);
   assert.deepEqual(view.props.wlogp, { value: 4.59, source: "kinase_drug_likeness.descriptors.clogp" });
   assert.deepEqual(view.props.qed, { value: null, reason: "QED: not available in this build" });
+  assert.deepEqual(view.props.logd74, { value: null, reason: "log D7.4: not available in this build" });
   assert.deepEqual(view.rules.ghose, { reason: "not available in this build" });
   assert.equal(view.alerts.pains, null, "no toxicity module: unknown, not clean");
   assert.equal(view.radar.insolu.value, null);
@@ -82,7 +83,12 @@ test("descriptors fall back to kinase_drug_likeness and missing ones carry the m
 });
 
 test("admet_predictions' values win over the fallback, and alerts push a compound down the order", () => {
-  const admet = { wlogp: 4.6, qed: 0.39, rules: { ghose: { pass: false, violations: ["MR 141 > 130"] } } };
+  const admet = {
+    wlogp: 4.6,
+    qed: 0.39,
+    logd74: { value: 3.12, in_domain: true },
+    rules: { ghose: { pass: false, violations: ["MR 141 > 130"] } },
+  };
   const toxicity = { pains: ["anil_di_alk_A"], brenk: [], nibr: [{ name: "aniline", severity: "FLAG" }] };
   const view = readCompoundView(
     salt,
@@ -94,6 +100,7 @@ test("admet_predictions' values win over the fallback, and alerts push a compoun
     reasons,
   );
   assert.deepEqual(view.props.wlogp, { value: 4.6, source: "admet_predictions.wlogp" });
+  assert.deepEqual(view.props.logd74, { value: 3.12, source: "admet_predictions.logd74.value" });
   assert.deepEqual(view.alerts.nibr, ["aniline (FLAG)"]);
   const clean = readCompoundView(
     { ...salt, row: row(20, "CLEAN", "CCO") },

@@ -84,6 +84,8 @@ export interface CompoundView {
     readonly qed: Quantity;
     readonly sa_score: Quantity;
     readonly esol_logs: Quantity;
+    /** log D at pH 7.4 from admet_predictions' Lipophilicity model (issue 11). */
+    readonly logd74: Quantity;
   };
   readonly rules: Readonly<Record<RuleName, RuleOutcome | { readonly reason: string }>>;
   readonly boiled_egg: {
@@ -159,6 +161,12 @@ export function readCompoundView(
     if (value !== null) return { value, source: `${id}.${key}` };
     return { value: null, reason: finding === null ? `${label}: ${why(id)}` : `${label}: not computable` };
   };
+  // admet_predictions.logd74 is an object ({ value, in_domain, … }); its value is the quantity.
+  const logd74Of = (finding: Finding | null): Quantity => {
+    const value = num(record(finding?.logd74)?.value);
+    if (value !== null) return { value, source: `${ADMET}.logd74.value` };
+    return { value: null, reason: finding === null ? `log D7.4: ${why(ADMET)}` : "log D7.4: not computable" };
+  };
   const props = {
     mw: pick("mw", "mw", "MW"),
     wlogp: pick("wlogp", "clogp", "WLOGP"),
@@ -171,6 +179,7 @@ export function readCompoundView(
     qed: single(admet, ADMET, "qed", "QED"),
     sa_score: single(synthesis, SYNTHESIS, "sa_score", "SA score"),
     esol_logs: single(solubility, SOLUBILITY, "esol_logs", "log S (ESOL)"),
+    logd74: logd74Of(admet),
   };
   const admetRules = record(admet?.rules);
   const dlRules = record(dl?.rules);

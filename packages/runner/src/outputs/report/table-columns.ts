@@ -33,6 +33,7 @@ export const TABLE_COLUMNS: readonly TableColumn[] = [
   { label: "Fsp3", numeric: true, cell: quantity((v) => v.props.fsp3, 2) },
   { label: "QED", numeric: true, cell: quantity((v) => v.props.qed, 2) },
   { label: "SA", numeric: true, cell: quantity((v) => v.props.sa_score, 1) },
+  { label: "logD7.4", numeric: true, cell: quantity((v) => v.props.logd74, 2) },
   { label: "Lipinski", numeric: false, cell: rule("lipinski") },
   { label: "Veber", numeric: false, cell: rule("veber") },
   { label: "Egan", numeric: false, cell: rule("egan") },
