@@ -108,8 +108,8 @@ export async function readAssayTable(path: string, file: string): Promise<AssayT
       }
       rowCount++;
       if (!firstLine.has(id)) firstLine.set(id, line);
-      let perAssay = sums.get(id);
-      if (perAssay === undefined) sums.set(id, (perAssay = new Map()));
+      const perAssay = sums.get(id) ?? new Map<string, { sum: number; n: number }>();
+      sums.set(id, perAssay);
       const entry = perAssay.get(assay);
       if (entry === undefined) {
         perAssay.set(assay, { sum: p, n: 1 });
