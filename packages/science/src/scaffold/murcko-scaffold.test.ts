@@ -14,7 +14,7 @@ import { murckoScaffoldSmiles } from "./murcko-scaffold.ts";
 async function scaffoldOf(smiles: string): Promise<string> {
   const rdkit = await loadRDKit();
   const mol = rdkit.get_mol(smiles);
-  assert.ok(mol?.is_valid(), smiles);
+  if (mol === null || !mol.is_valid()) assert.fail(`RDKit does not parse ${smiles}`);
   try {
     return murckoScaffoldSmiles(rdkit, mol);
   } finally {
