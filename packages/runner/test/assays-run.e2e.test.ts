@@ -119,6 +119,18 @@ describe("a project with assays.csv", () => {
     assert.match(JSON.stringify(sar.method.citations), /Bemis & Murcko/);
   });
 
+  test("svc-runner validate reads the assay table and plans the category without contacting anyone", async (t) => {
+    const staged = await stageWithAssays(ASSAYS, t);
+    proxy.paths.length = 0;
+    const validate = await runCli(["validate", "--project-id", "demo", "--input-root", staged.inputRoot], {});
+    assert.equal(validate.code, 0, validate.stderr);
+    const out = JSON.parse(validate.stdout);
+    assert.equal(out.category_id, "SMALL_MOLECULE__HAS_LABELED_ASSAYS");
+    assert.deepEqual(out.assays, { rows: 40, compounds: 40, assay_ids: ["CHEMBL2321810"] });
+    assert.equal(out.charged, false);
+    assert.deepEqual(proxy.paths, []);
+  });
+
   test("a bad assays.csv is refused before the charge: exit 2, the file, line and field named, nothing consumed", async (t) => {
     const lines = ASSAYS.trim().split("\n");
     const cases: [string, RegExp][] = [
