@@ -8,7 +8,7 @@ import { prepareCompound } from "../prepare-compound.ts";
 import { loadRDKit, type RDKit } from "../rdkit.ts";
 import { activityCliffs } from "./activity-cliffs.ts";
 import { matchedPairs, transformationStats } from "./matched-pairs.ts";
-import { assessSar, singleCuts } from "./sar-assessment.ts";
+import { assessSar, heavyAtoms, singleCuts } from "./sar-assessment.ts";
 import type { SarCompound } from "./sar-compound.ts";
 import { sarExplorer } from "./sar-explorer.ts";
 
@@ -102,6 +102,13 @@ describe("sar_explorer: scaffold series, matched pairs (Hussain & Rea 2010), SAL
     ]);
   });
 
+  it("heavy atoms of a cut part: dummies and hydrogens are not counted, two-letter symbols are one atom", () => {
+    assert.equal(heavyAtoms("Cl[*:1]"), 1);
+    assert.equal(heavyAtoms("O=S(=O)(Nc1ccc[nH]1)[*:1]"), 9);
+    assert.equal(heavyAtoms("[2H]C([2H])([2H])[*:1]"), 1);
+    assert.equal(heavyAtoms("Br[Hg][*:1]"), 2);
+  });
+
   it("SALI is |Δp| / (1 − Tanimoto); identical fingerprints are listed apart, never divided by zero", () => {
     // {0,1,2,3} vs {0,1,2}: Tanimoto 3/4; {0,1,2,3} vs itself: identical.
     const scan = activityCliffs(
@@ -145,6 +152,11 @@ describe("sar_explorer: scaffold series, matched pairs (Hussain & Rea 2010), SAL
     assert.equal(assay.activity_cliffs.pairs_scored, (60 * 59) / 2);
     assert.match(summary.method.citations.join(" "), /Hussain & Rea/);
     assert.match(summary.method.citations.join(" "), /Guha & Van Drie/);
+    // No cuttable bond (RDKit then returns no fragment lists at all): no cuts, no crash.
+    const phthalide = rdkit.get_mol("O=C1OCC2=C1C=CC=C2");
+    assert.ok(phthalide);
+    assert.deepEqual(singleCuts(rdkit, phthalide), []);
+    phthalide.delete();
     // A compound without activities gets a scaffold and nothing to pair.
     const lone = assessSar(
       prepareCompound(rdkit, { ...chemblRows(1)[0], activities: undefined } as CompoundRow),
@@ -173,7 +185,14 @@ describe("sar_explorer: scaffold series, matched pairs (Hussain & Rea 2010), SAL
       assert.ok(mol);
       let ours: string[];
       try {
-        ours = singleCuts(rdkit, mol)
+        const cuts = singleCuts(rdkit, mol);
+        for (const cut of cuts) {
+          const piece = rdkit.get_mol(cut.context);
+          const heavy = JSON.parse(piece?.get_descriptors() ?? "{}").NumHeavyAtoms;
+          piece?.delete();
+          assert.equal(cut.context_heavy_atoms, heavy, cut.context);
+        }
+        ours = cuts
           .map((cut) => [cut.context, cut.variable].sort().join("."))
           .filter((_, at) => at % 2 === 0)
           .sort();
