@@ -25,6 +25,12 @@ export interface TransformationStats {
 }
 
 /**
+ * Distinct pairs held per assay: a library of thousands of variants at one position would
+ * otherwise hold millions; beyond it, new pairs are not added (the output says so).
+ */
+export const MAX_PAIRS = 200_000;
+
+/**
  * Matched molecular pairs (Hussain & Rea, J. Chem. Inf. Model. 2010, 50, 339) from single cuts:
  * compounds are indexed by each cut's constant part; two compounds sharing a constant part with
  * different variable parts form a pair. When a pair shares several constant parts, the largest
@@ -32,7 +38,11 @@ export interface TransformationStats {
  * transformation, the smallest change that relates them. Pairs are oriented from the compound
  * earlier in the portfolio to the later one.
  */
-export function matchedPairs(compounds: readonly SarCompound[], assayId: string): MatchedPair[] {
+export function matchedPairs(
+  compounds: readonly SarCompound[],
+  assayId: string,
+  maxPairs = MAX_PAIRS,
+): { pairs: MatchedPair[]; truncated: boolean } {
   const measured = compounds.filter((c) => c.activities[assayId] !== undefined);
   const byContext = new Map<string, { at: number; variable: string; heavy: number }[]>();
   measured.forEach((compound, at) => {
@@ -46,6 +56,7 @@ export function matchedPairs(compounds: readonly SarCompound[], assayId: string)
     string,
     { context: string; heavy: number; from: string; to: string; a: number; b: number }
   >();
+  let truncated = false;
   for (const [context, members] of byContext) {
     for (let i = 0; i < members.length; i++) {
       for (let j = i + 1; j < members.length; j++) {
@@ -55,6 +66,10 @@ export function matchedPairs(compounds: readonly SarCompound[], assayId: string)
         const [first, second] = x.at < y.at ? [x, y] : [y, x];
         const key = `${first.at}:${second.at}`;
         const held = best.get(key);
+        if (held === undefined && best.size >= maxPairs) {
+          truncated = true;
+          continue;
+        }
         if (held === undefined || x.heavy > held.heavy || (x.heavy === held.heavy && context < held.context))
           best.set(key, {
             context,
@@ -85,12 +100,13 @@ export function matchedPairs(compounds: readonly SarCompound[], assayId: string)
     });
   }
   // Largest activity change first; ties in portfolio order.
-  return pairs.sort(
+  pairs.sort(
     (p, q) =>
       Math.abs(q.delta_p) - Math.abs(p.delta_p) ||
       p.from_id.localeCompare(q.from_id) ||
       p.to_id.localeCompare(q.to_id),
   );
+  return { pairs, truncated };
 }
 
 /**

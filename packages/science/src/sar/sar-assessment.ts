@@ -75,8 +75,9 @@ export function assessSar(compound: PreparedCompound): SarAssessment {
 
 /**
  * Hussain & Rea single cuts with RDKit's MMPA fragmenter (`get_mmpa_frags`, the rdMMPA
- * `FragmentMol` cut pattern: acyclic single bonds from a carbon), each cut indexed both ways
- * round: either part may be the constant one. The two parts are taken as RDKit writes them: each
+ * `FragmentMol` cut pattern: acyclic single bonds from a carbon), each cut indexed with the larger
+ * part as the constant one (both ways round when the parts are equal): a matched pair is a small
+ * change on a shared larger context, so a methyl shared by two unrelated molecules is no pair. The two parts are taken as RDKit writes them: each
  * part of its canonical SMILES is the part's own canonical SMILES (0 of 29,872 parts differed on
  * CHEMBL2321810 and 1,500 NCI molecules; sar-explorer.test.ts compares the parts with native
  * rdMMPA's, re-canonicalised). A molecule with no cuttable bond, or more than MAX_CUT_BONDS,
@@ -99,8 +100,10 @@ export function singleCuts(_rdkit: RDKit, mol: Mol): SingleCut[] {
       }
       const [a, b, extra] = smiles.split(".");
       if (a === undefined || b === undefined || extra !== undefined) continue;
-      cuts.push({ context: a, variable: b, context_heavy_atoms: heavyAtoms(a) });
-      cuts.push({ context: b, variable: a, context_heavy_atoms: heavyAtoms(b) });
+      const [heavyA, heavyB] = [heavyAtoms(a), heavyAtoms(b)];
+      // The part that changes is never larger than the part kept (both ways round on a tie).
+      if (heavyB <= heavyA) cuts.push({ context: a, variable: b, context_heavy_atoms: heavyA });
+      if (heavyA <= heavyB) cuts.push({ context: b, variable: a, context_heavy_atoms: heavyB });
     }
   } finally {
     const cores = frags.cores;

@@ -10,7 +10,7 @@ export interface SarCompound {
   readonly activities: Readonly<Record<string, number>>;
   /** Morgan radius 2, 2,048 bits: on-bit indices (fingerprint/morgan.ts). */
   readonly morgan_on_bits: readonly number[];
-  /** Hussain–Rea single cuts, both orientations (matched-pairs.ts). */
+  /** Hussain–Rea single cuts, the larger part as the constant one (sar-assessment.ts). */
   readonly cuts: readonly SingleCut[];
 }
 

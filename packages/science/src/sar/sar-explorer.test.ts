@@ -81,7 +81,11 @@ describe("sar_explorer: scaffold series, matched pairs (Hussain & Rea 2010), SAL
         ["C[*:1]", "c1ccc([*:1])cc1", 1],
       ]),
     ];
-    const pairs = matchedPairs(compounds, "a");
+    const { pairs, truncated } = matchedPairs(compounds, "a");
+    assert.equal(truncated, false);
+    // Bounded: past the cap no new pair is formed, and the result says so.
+    const capped = matchedPairs(compounds, "a", 1);
+    assert.deepEqual([capped.pairs.length, capped.truncated], [1, true]);
     // A and C share both context and variable: no transformation, no pair.
     assert.deepEqual(
       pairs.map((p) => [p.from_id, p.to_id, p.transformation, p.delta_p]),
@@ -192,10 +196,8 @@ describe("sar_explorer: scaffold series, matched pairs (Hussain & Rea 2010), SAL
           piece?.delete();
           assert.equal(cut.context_heavy_atoms, heavy, cut.context);
         }
-        ours = cuts
-          .map((cut) => [cut.context, cut.variable].sort().join("."))
-          .filter((_, at) => at % 2 === 0)
-          .sort();
+        for (const cut of cuts) assert.ok(heavyAtoms(cut.variable) <= cut.context_heavy_atoms, cut.variable);
+        ours = [...new Set(cuts.map((cut) => [cut.context, cut.variable].sort().join(".")))].sort();
       } finally {
         mol.delete();
       }

@@ -2,6 +2,7 @@ import type { AnalysisModule, MethodCard } from "../analysis-module.ts";
 import type { PreparedCompound } from "../prepare-compound.ts";
 import { type ActivityCliff, activityCliffs } from "./activity-cliffs.ts";
 import {
+  MAX_PAIRS,
   type MatchedPair,
   matchedPairs,
   type TransformationStats,
@@ -26,6 +27,8 @@ export interface AssayPairs {
   readonly compounds_measured: number;
   readonly matched_pairs: {
     readonly total: number;
+    /** MAX_PAIRS when the assay had more distinct pairs than that (the rest were not formed), else null. */
+    readonly truncated_at: number | null;
     readonly top: readonly MatchedPair[];
     readonly more: number;
   };
@@ -93,6 +96,8 @@ const METHOD: MethodCard = {
   limits:
     `Pairs are formed among the first ${PAIRING_CAP.toLocaleString("en")} compounds with activities ` +
     "(portfolio order); the rest get scaffolds and series counts but no pairs (stated in the output). " +
+    "The changing part of a pair is never larger than the part kept; at most " +
+    `${MAX_PAIRS.toLocaleString("en")} distinct pairs are formed per assay (truncated_at says when). ` +
     `Single cuts only, no hydrogen-to-substituent pairs; a molecule with more than ${MAX_CUT_BONDS} cuttable ` +
     "bonds gives no pairs (RDKit's default). SALI is undefined for identical fingerprints (listed " +
     "separately) and grows without bound as similarity nears 1, so it ranks pairs, it is not a scale. " +
@@ -165,7 +170,7 @@ export const sarExplorer: AnalysisModule<SarFinding, SarSummary, SarAssessment> 
 };
 
 function assayPairs(compounds: readonly SarCompound[], assay: string): AssayPairs {
-  const pairs = matchedPairs(compounds, assay);
+  const { pairs, truncated } = matchedPairs(compounds, assay);
   const transformations = transformationStats(pairs);
   const cliffs = activityCliffs(compounds, assay, SHOWN.cliffs);
   return {
@@ -173,6 +178,7 @@ function assayPairs(compounds: readonly SarCompound[], assay: string): AssayPair
     compounds_measured: compounds.filter((c) => c.activities[assay] !== undefined).length,
     matched_pairs: {
       total: pairs.length,
+      truncated_at: truncated ? MAX_PAIRS : null,
       top: pairs.slice(0, SHOWN.pairs),
       more: Math.max(0, pairs.length - SHOWN.pairs),
     },
