@@ -74,7 +74,11 @@ export async function stageInputs(inputRoot: string, projectId: string): Promise
   const portfolio = await validatePortfolio(
     portfolioPath,
     sources.primary_candidate_id,
-    assays === null ? undefined : (id) => assays.activities.has(id) && assayIdsSeen.add(id),
+    assays === null
+      ? undefined
+      : (id) => {
+          if (assays.activities.has(id)) assayIdsSeen.add(id);
+        },
   );
   if (assays !== null) assertAssayCandidatesKnown(assays, assaysFile, (id) => assayIdsSeen.has(id));
   const assayRowCount = assays?.rowCount ?? 0;
