@@ -106,6 +106,14 @@ export async function mainValidate(
             .filter((entry) => entry.bucket !== "not_in_category")
             .map(({ module_id, bucket, outcome, reason }) => ({ module_id, bucket, outcome, reason })),
           validation: summary,
+          assays:
+            staged.assays === null
+              ? null
+              : {
+                  rows: staged.assays.rowCount,
+                  compounds: staged.assays.activities.size,
+                  assay_ids: staged.assays.assayIds,
+                },
           charged: false,
         },
         null,

@@ -33,6 +33,15 @@ export const RUNNER_ERRORS = {
     action:
       "fix or remove the failing rows named above (svc-runner validate lists every row), or raise --max-invalid-fraction; nothing was charged",
   },
+  ASSAYS_INVALID: {
+    exit: EXIT.badInput,
+    action: "fix the assay table at the line and field named above (README, assays_csv); nothing was charged",
+  },
+  ASSAY_CANDIDATE_UNKNOWN: {
+    exit: EXIT.badInput,
+    action:
+      "give assay rows only candidate ids of the portfolio, or add those compounds; nothing was charged",
+  },
   SDF_INVALID: { exit: EXIT.badInput, action: "fix the SD file at the line named above" },
   DUPLICATE_CANDIDATE_ID: { exit: EXIT.badInput, action: "give every portfolio row a unique candidate id" },
   PRIMARY_CANDIDATE_NOT_FOUND: {

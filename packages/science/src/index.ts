@@ -78,6 +78,11 @@ export {
   wetlabReadiness,
 } from "./readiness/wetlab-readiness.ts";
 export { IMPLEMENTED_MODULES } from "./registry.ts";
+export type { ActivityCliff } from "./sar/activity-cliffs.ts";
+export type { MatchedPair, TransformationStats } from "./sar/matched-pairs.ts";
+export type { SarFinding } from "./sar/sar-assessment.ts";
+export { type SarSummary, sarExplorer } from "./sar/sar-explorer.ts";
+export { murckoScaffoldSmiles } from "./scaffold/murcko-scaffold.ts";
 export { type SolubilityClass, solubilityClass } from "./solubility/esol.ts";
 export {
   type SolubilityFinding,

@@ -6,6 +6,7 @@ import { manufacturabilityAudit } from "./manufacturability/manufacturability-au
 import { metabolitePrediction } from "./metabolism/metabolite-prediction.ts";
 import { molecularLogic } from "./molecular-logic.ts";
 import { wetlabReadiness } from "./readiness/wetlab-readiness.ts";
+import { sarExplorer } from "./sar/sar-explorer.ts";
 import { solubilityAssessment } from "./solubility/solubility-assessment.ts";
 import { synthesisAudit } from "./synthesis/synthesis-audit.ts";
 import { toxicityProfile } from "./toxicity/toxicity-profile.ts";
@@ -23,6 +24,8 @@ const PER_COMPOUND_MODULES: readonly AnalysisModule[] = [
   metabolitePrediction as unknown as AnalysisModule,
   clinicalPrecedentPrior as unknown as AnalysisModule,
   uncertaintyQuantification as unknown as AnalysisModule,
+  // Assay-driven: runs only when assays.csv is staged (requiredInputs).
+  sarExplorer as unknown as AnalysisModule,
 ];
 
 /** Modules that also read other modules' findings of the compound (`reads`): they run after all of the above. */

@@ -83,7 +83,8 @@ function readHeader(file: string, fields: readonly string[]): string[] {
   return header;
 }
 
-async function readFirstLine(path: string): Promise<string> {
+/** The header line of a table (for delimiter detection), at most 64 KiB. */
+export async function readFirstLine(path: string): Promise<string> {
   const handle = await open(path, "r");
   try {
     const buffer = Buffer.alloc(64 * 1024);

@@ -27,6 +27,8 @@ export interface PortfolioRow {
   readonly molblock?: string;
   /** Customer columns (or SD data items) carried forward unchanged. */
   readonly metadata: Readonly<Record<string, string>>;
+  /** Measured activities from the staged assay table (assays-csv.ts); absent when none. */
+  readonly activities?: Readonly<Record<string, number>>;
 }
 
 export function portfolioFormat(path: string): PortfolioFormat {
@@ -51,6 +53,7 @@ function readRecords(path: string): AsyncGenerator<SourceRecord> {
 export async function validatePortfolio(
   path: string,
   primaryCandidateId: string | null,
+  onId?: (id: string) => void,
 ): Promise<PortfolioLayout> {
   const file = `01_sources/${basename(path)}`;
   const format = portfolioFormat(path);
@@ -74,6 +77,7 @@ export async function validatePortfolio(
       );
     }
     seen.set(id, record.line);
+    onId?.(id);
   }
   if (rowCount === 0) {
     throw new RunnerError(
@@ -90,11 +94,19 @@ export async function validatePortfolio(
   return { format, rowCount };
 }
 
-/** Second pass: the rows, streamed, for validation and analysis. */
-export async function* readPortfolioRows(path: string): AsyncGenerator<PortfolioRow> {
+/**
+ * Second pass: the rows, streamed, for validation and analysis. `activities` (the assay table's
+ * join) gives each row with measurements its `activities`; they travel with the row through the
+ * worker pool and the prepared-row cache.
+ */
+export async function* readPortfolioRows(
+  path: string,
+  activities?: ReadonlyMap<string, Readonly<Record<string, number>>>,
+): AsyncGenerator<PortfolioRow> {
   let index = 0;
   for await (const record of readRecords(path)) {
     index++;
+    const measured = activities?.get(candidateIdOf(record, index));
     yield {
       index,
       line: record.line,
@@ -103,6 +115,7 @@ export async function* readPortfolioRows(path: string): AsyncGenerator<Portfolio
       smiles: record.smiles,
       ...(record.molblock === null ? {} : { molblock: record.molblock }),
       metadata: record.metadata,
+      ...(measured === undefined ? {} : { activities: measured }),
     };
   }
 }

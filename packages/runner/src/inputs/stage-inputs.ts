@@ -2,6 +2,7 @@ import { readFile, stat } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { CoreError, digestTree, type TreeDigest } from "@svc/core";
 import { RunnerError } from "../runner-error.ts";
+import { type AssayTable, assertAssayCandidatesKnown, readAssayTable } from "./assays-csv.ts";
 import { resolveConfinedFile } from "./confine-path.ts";
 import { forEachRecord, type PortfolioLayout, validatePortfolio } from "./portfolio.ts";
 import { parseSources, type Sources } from "./sources.ts";
@@ -15,6 +16,8 @@ export interface StagedInputs {
   readonly portfolio: PortfolioLayout;
   /** Data rows of the assay table (0 when none staged). */
   readonly assayRowCount: number;
+  /** The validated assay table, joined onto the rows as `activities`; null when none staged. */
+  readonly assays: AssayTable | null;
   readonly targetsRowCount: number;
   readonly structureFiles: readonly string[];
   readonly trajectoryFiles: readonly string[];
@@ -63,8 +66,22 @@ export async function stageInputs(inputRoot: string, projectId: string): Promise
   for (const [at, ref] of sources.trajectories.entries()) {
     trajectoryFiles.push(await resolveConfinedFile(sourcesDir, ref, `trajectories[${at}]`));
   }
-  const portfolio = await validatePortfolio(portfolioPath, sources.primary_candidate_id);
-  const assayRowCount = assaysPath === null ? 0 : await countDataRows(assaysPath);
+  // The assay table is read whole (it is small beside the portfolio) and its candidate ids are
+  // checked while the portfolio streams by; both before anything is charged (issue 10 item 1).
+  const assaysFile = assaysPath === null ? "" : `01_sources/${basename(assaysPath)}`;
+  const assays = assaysPath === null ? null : await readAssayTable(assaysPath, assaysFile);
+  const assayIdsSeen = new Set<string>();
+  const portfolio = await validatePortfolio(
+    portfolioPath,
+    sources.primary_candidate_id,
+    assays === null
+      ? undefined
+      : (id) => {
+          if (assays.activities.has(id)) assayIdsSeen.add(id);
+        },
+  );
+  if (assays !== null) assertAssayCandidatesKnown(assays, assaysFile, (id) => assayIdsSeen.has(id));
+  const assayRowCount = assays?.rowCount ?? 0;
   const targetsRowCount = targetsPath === null ? 0 : await countDataRows(targetsPath);
   let tree: TreeDigest;
   try {
@@ -82,6 +99,7 @@ export async function stageInputs(inputRoot: string, projectId: string): Promise
     portfolioPath,
     portfolio,
     assayRowCount,
+    assays,
     targetsRowCount,
     structureFiles,
     trajectoryFiles,

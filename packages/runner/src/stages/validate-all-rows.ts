@@ -33,7 +33,7 @@ export async function validateAllRows(
   const all = staged.portfolio.rowCount;
   // A slice (one shard) holds every shards-th row; the refusal rule waits for all slices.
   const total = slice === null ? all : Math.ceil((all - slice.index) / slice.shards);
-  const rows = readPortfolioRows(staged.portfolioPath);
+  const rows = readPortfolioRows(staged.portfolioPath, staged.assays?.activities);
   log.info("validating rows", { phase: "inputs", rows: total, workers: config.workers });
   const pool = await CompoundPool.start({
     size: config.workers,

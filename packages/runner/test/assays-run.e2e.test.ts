@@ -1,0 +1,166 @@
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { readFile, stat, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import {
+  type RecordingProxy,
+  startRecordingProxy,
+  startTestEntitlement,
+  type TestEntitlement,
+} from "./support/entitlement-harness.ts";
+import { REPO, runCli } from "./support/run-cli.ts";
+import { stageWithPortfolio } from "./support/stage-portfolio.ts";
+
+const PRINCIPAL = "assays@example.com";
+let service: TestEntitlement;
+let proxy: RecordingProxy;
+let token: string;
+
+before(async () => {
+  service = await startTestEntitlement();
+  proxy = await startRecordingProxy(service.url);
+  token = await service.tokenFor(PRINCIPAL);
+  await service.grant(PRINCIPAL, 2);
+});
+after(async () => {
+  await proxy?.close();
+  await service?.close();
+});
+
+// 40 compounds of the ChEMBL series CHEMBL2321810 with their measured pIC50 (packages/science/data,
+// PROVENANCE.md): a real series with real activities.
+const DATA = join(REPO, "packages", "science", "data");
+const SERIES = readFileSync(join(DATA, "chembl2321810.smi"), "utf8")
+  .trim()
+  .split("\n")
+  .slice(0, 40)
+  .map((line) => line.split(/\s+/) as [string, string]);
+const PIC50 = new Map(
+  readFileSync(join(DATA, "chembl2321810-act.csv"), "utf8")
+    .trim()
+    .split("\n")
+    .slice(1)
+    .map((line) => line.split(",") as [string, string]),
+);
+const PORTFOLIO = `candidate_id,smiles\n${SERIES.map(([smiles, id]) => `C${id},${smiles}`).join("\n")}\n`;
+const ASSAYS = `Candidate_ID;Assay_ID;pChEMBL Value\n${SERIES.map(([, id]) => `C${id};CHEMBL2321810;${PIC50.get(id)}`).join("\n")}\n`;
+
+async function stageWithAssays(assays: string, t: { after: (fn: () => Promise<void>) => void }) {
+  const staged = await stageWithPortfolio(PORTFOLIO, t);
+  await writeFile(join(staged.projectDir, "01_sources", "assays.csv"), assays);
+  await writeFile(
+    join(staged.projectDir, "01_sources", "sources.json"),
+    JSON.stringify({ portfolio_selected_csv: "portfolio_selected.csv", assays_csv: "assays.csv" }),
+  );
+  return staged;
+}
+
+function run(staged: { inputRoot: string; outputRoot: string }, runId: string) {
+  return runCli(
+    [
+      "--project-id",
+      "demo",
+      "--run-id",
+      runId,
+      "--output-root",
+      staged.outputRoot,
+      "--input-root",
+      staged.inputRoot,
+      "--entitlement-url",
+      proxy.url,
+      "--audience",
+      service.url,
+      "--auth-mode",
+      "dev",
+    ],
+    { SVC_DEV_TOKEN: token },
+  );
+}
+
+async function runsRemaining(runId: string): Promise<{ runs_remaining: number; already_consumed: boolean }> {
+  const response = await fetch(new URL("/api/entitlement/check", service.url), {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify({ run_id: runId, project_id: "demo", mode: "standard", module_id: "computational" }),
+  });
+  assert.equal(response.status, 200, await response.clone().text());
+  return (await response.json()) as { runs_remaining: number; already_consumed: boolean };
+}
+
+async function readJson(path: string) {
+  return JSON.parse(await readFile(path, "utf8"));
+}
+
+describe("a project with assays.csv", () => {
+  test("routes to SMALL_MOLECULE__HAS_LABELED_ASSAYS and sar_explorer runs on the joined activities", async (t) => {
+    const staged = await stageWithAssays(ASSAYS, t);
+    const result = await run(staged, "run_assays");
+    assert.equal(result.code, 0, result.stderr);
+    const runDir = join(staged.outputRoot, "run_assays");
+    const summary = await readJson(join(runDir, "results/summary.json"));
+    assert.equal(summary.category_id, "SMALL_MOLECULE__HAS_LABELED_ASSAYS");
+    const raw = await readJson(join(runDir, "raw/sar_explorer_raw.json"));
+    assert.equal(raw.status, "executed", raw.reason);
+    assert.equal(raw.result.compounds.length, 40);
+    // The activities travelled with every row through the worker pool and the prepared-row cache.
+    for (const [index, [, id]] of SERIES.entries()) {
+      const compound = raw.result.compounds[index];
+      assert.equal(compound.candidate_id, `C${id}`);
+      assert.deepEqual(compound.activities, { CHEMBL2321810: Number(PIC50.get(id)) });
+      assert.ok(compound.murcko_scaffold, `C${id} has no scaffold`);
+    }
+    const sar = raw.result.summary;
+    assert.equal(sar.with_activities, 40);
+    assert.deepEqual(sar.assays, ["CHEMBL2321810"]);
+    assert.ok(sar.scaffold_series.total > 0);
+    assert.ok(sar.per_assay[0].matched_pairs.total > 0, "no matched pair in 40 compounds of one series");
+    assert.equal(sar.per_assay[0].activity_cliffs.pairs_scored, (40 * 39) / 2);
+    assert.match(JSON.stringify(sar.method.citations), /Bemis & Murcko/);
+  });
+
+  test("svc-runner validate reads the assay table and plans the category without contacting anyone", async (t) => {
+    const staged = await stageWithAssays(ASSAYS, t);
+    proxy.paths.length = 0;
+    const validate = await runCli(["validate", "--project-id", "demo", "--input-root", staged.inputRoot], {});
+    assert.equal(validate.code, 0, validate.stderr);
+    const out = JSON.parse(validate.stdout);
+    assert.equal(out.category_id, "SMALL_MOLECULE__HAS_LABELED_ASSAYS");
+    assert.deepEqual(out.assays, { rows: 40, compounds: 40, assay_ids: ["CHEMBL2321810"] });
+    assert.equal(out.charged, false);
+    assert.deepEqual(proxy.paths, []);
+  });
+
+  test("a bad assays.csv is refused before the charge: exit 2, the file, line and field named, nothing consumed", async (t) => {
+    const lines = ASSAYS.trim().split("\n");
+    const cases: [string, RegExp][] = [
+      [
+        `candidate_id,value,unit\n${SERIES.slice(0, 3)
+          .map(([, id], at) => `C${id},${at === 2 ? "-3" : "12"},nM`)
+          .join("\n")}\n`,
+        /ASSAYS_INVALID: 01_sources\/assays\.csv line 4, field value: -3 is not positive/,
+      ],
+      [
+        `candidate_id,value,unit\nC${SERIES[0]?.[1]},12,ppm\n`,
+        /ASSAYS_INVALID: 01_sources\/assays\.csv line 2, field unit: unknown unit "ppm"/,
+      ],
+      [
+        `${lines.slice(0, 3).join("\n")}\nNOT-IN-PORTFOLIO;CHEMBL2321810;6.1\n`,
+        /ASSAY_CANDIDATE_UNKNOWN: 01_sources\/assays\.csv: 1 candidate id\(s\) not in the portfolio: line 4, field Candidate_ID: "NOT-IN-PORTFOLIO"/,
+      ],
+    ];
+    for (const [index, [assays, message]] of cases.entries()) {
+      const staged = await stageWithAssays(assays, t);
+      const runId = `run_bad_assays_${index}`;
+      const before = await runsRemaining(runId);
+      proxy.paths.length = 0;
+      const refused = await run(staged, runId);
+      assert.equal(refused.code, 2, refused.stderr);
+      assert.match(refused.stderr, message);
+      assert.doesNotMatch(refused.stderr, /\n\s+at /, "no stack trace");
+      assert.deepEqual(proxy.paths, [], "the entitlement service was never called");
+      assert.deepEqual(await runsRemaining(runId), before, "nothing charged");
+      await assert.rejects(stat(join(staged.outputRoot, runId)), "no run folder left behind");
+    }
+  });
+});
