@@ -22,8 +22,9 @@ export const MIN_COMPOUNDS = 20;
 /**
  * Most compounds per assay that enter the model (the first ones in portfolio order). The fit
  * costs about n³/2 multiply–adds and a few n × n matrices of doubles (dual ridge, ridge-cv.ts):
- * 32 MB each at 2,000. Measured by bench/y-scramble.bench.ts on the shared 2-core machine (load
- * ~10): finish() 5.6 s for 1,017 compounds, 28.7 s for 2,000, per assay.
+ * 32 MB each at 2,000. Measured by bench/y-scramble.bench.ts on the shared 2-core machine:
+ * finish() 1.6 s for 1,017 compounds and 11.7 s for 2,000 per assay (load ~3; 5.6 s and 28.7 s
+ * at load ~10).
  */
 export const MAX_COMPOUNDS = 2000;
 
@@ -128,8 +129,8 @@ function method(): MethodCard {
       "random folds of a congeneric series overstate external predictivity (Golbraikh & Tropsha 2002). λ is " +
       "fixed, not tuned, so q² is conservative. Compounds past the first " +
       `${MAX_COMPOUNDS} with a value per assay are not used; assays with fewer than ${MIN_COMPOUNDS} are not ` +
-      "assessed; each assay is fitted separately (bench: 5.6 s for 1,017 compounds, 28.7 s for 2,000, on a " +
-      "loaded 2-core machine). Activities are taken as given (log scale, higher = more active); replicates, censored values " +
+      "assessed; each assay is fitted separately (bench: 1.6 s for 1,017 compounds, 11.7 s for 2,000, on a " +
+      "shared 2-core machine). Activities are taken as given (log scale, higher = more active); replicates, censored values " +
       "and assay conditions are the staging's business. Per-compound predictions are in the summary because " +
       "they exist only once every compound has been read.",
   };
