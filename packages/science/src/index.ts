@@ -105,3 +105,12 @@ export {
   type UncertaintySummary,
   uncertaintyQuantification,
 } from "./uncertainty/uncertainty-quantification.ts";
+export {
+  type AssayResult,
+  type CompoundPrediction,
+  MAX_COMPOUNDS as Y_SCRAMBLE_MAX_COMPOUNDS,
+  MIN_COMPOUNDS as Y_SCRAMBLE_MIN_COMPOUNDS,
+  type YScrambleFinding,
+  type YScrambleSummary,
+  yScrambleValidation,
+} from "./yscramble/y-scramble-validation.ts";

@@ -11,6 +11,7 @@ import { solubilityAssessment } from "./solubility/solubility-assessment.ts";
 import { synthesisAudit } from "./synthesis/synthesis-audit.ts";
 import { toxicityProfile } from "./toxicity/toxicity-profile.ts";
 import { uncertaintyQuantification } from "./uncertainty/uncertainty-quantification.ts";
+import { yScrambleValidation } from "./yscramble/y-scramble-validation.ts";
 
 /** Modules reading only the compound. */
 const PER_COMPOUND_MODULES: readonly AnalysisModule[] = [
@@ -24,8 +25,9 @@ const PER_COMPOUND_MODULES: readonly AnalysisModule[] = [
   metabolitePrediction as unknown as AnalysisModule,
   clinicalPrecedentPrior as unknown as AnalysisModule,
   uncertaintyQuantification as unknown as AnalysisModule,
-  // Assay-driven: runs only when assays.csv is staged (requiredInputs).
+  // Assay-driven: run only when assays.csv is staged (requiredInputs).
   sarExplorer as unknown as AnalysisModule,
+  yScrambleValidation as unknown as AnalysisModule,
 ];
 
 /** Modules that also read other modules' findings of the compound (`reads`): they run after all of the above. */

@@ -31,7 +31,8 @@ export function morganFingerprint(mol: Mol): Fingerprint {
   return packBits(morganOnBits(mol));
 }
 
-function popcount(word: number): number {
+/** Set bits in a 32-bit word (SWAR count). */
+export function popcount(word: number): number {
   let v = word - ((word >>> 1) & 0x55555555);
   v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
   return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;
