@@ -117,6 +117,18 @@ describe("a project with assays.csv", () => {
     assert.ok(sar.per_assay[0].matched_pairs.total > 0, "no matched pair in 40 compounds of one series");
     assert.equal(sar.per_assay[0].activity_cliffs.pairs_scored, (40 * 39) / 2);
     assert.match(JSON.stringify(sar.method.citations), /Bemis & Murcko/);
+    // y_scramble_validation, the category's required assay module, ran on the same joined activities.
+    const scramble = await readJson(join(runDir, "raw/y_scramble_validation_raw.json"));
+    assert.equal(scramble.status, "executed", scramble.reason);
+    const model = scramble.result.summary.assays.CHEMBL2321810;
+    assert.equal(model.status, "assessed", model.reason);
+    assert.equal(model.compounds, 40);
+    assert.equal(model.scrambles.q2.length, 100);
+    assert.equal(model.verdict, model.scrambles.max_q2 < model.q2 ? "pass" : "fail");
+    assert.ok(
+      !summary.missing_proof?.includes("y_scramble_validation"),
+      JSON.stringify(summary.missing_proof),
+    );
   });
 
   test("svc-runner validate reads the assay table and plans the category without contacting anyone", async (t) => {
