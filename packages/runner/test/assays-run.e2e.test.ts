@@ -129,6 +129,11 @@ describe("a project with assays.csv", () => {
       !summary.missing_proof?.includes("y_scramble_validation"),
       JSON.stringify(summary.missing_proof),
     );
+    // The report's assay section shows both modules' portfolio findings.
+    const report = await readFile(join(runDir, "results/report.html"), "utf8");
+    assert.match(report, /<section id="assays">/);
+    assert.ok(report.includes(`<td>CHEMBL2321810</td><td>40</td><td>${Number(model.q2.toFixed(3))}</td>`));
+    assert.match(report, /<th>Activity cliff<\/th>/);
   });
 
   test("svc-runner validate reads the assay table and plans the category without contacting anyone", async (t) => {

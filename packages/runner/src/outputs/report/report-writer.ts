@@ -7,6 +7,7 @@ import { readCsvRecords } from "../../inputs/csv.ts";
 import { StreamingFile } from "../atomic-write.ts";
 import type { RunFacts, SealStatus } from "../run-facts.ts";
 import { type HeatmapRow, heatmapRowOf, renderAlertHeatmap } from "./alert-heatmap.ts";
+import { renderAssaySection } from "./assay-section.ts";
 import { type EggPoint, renderBoiledEgg } from "./boiled-egg-plot.ts";
 import { renderChemicalSpace, type SpacePoint } from "./chemical-space-plot.ts";
 import { CARDS_INTRO, renderCard } from "./compound-card.ts";
@@ -211,6 +212,7 @@ export class ReportWriter {
         ),
       ].join("")}</div>`,
       `<h3>Alerts heat map</h3>${renderAlertHeatmap(heat, total)}`,
+      renderAssaySection(facts.summaries),
       `<h2 id="table">Compounds</h2>${renderTableHead(shownRows, total)}`,
     ].join("\n");
     const tail = renderPageEnd(facts);
