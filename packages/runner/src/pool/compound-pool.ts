@@ -82,16 +82,9 @@ export class CompoundPool {
       : { kind: "unassessed", reason: "the worker answered out of turn" };
   }
 
-  /**
-   * Runs the split modules `moduleIds` (their `assess`) on one prepared compound on the next free
-   * worker, and the report's depiction when `depict`.
-   */
-  async analyse(
-    compound: PortableCompound,
-    moduleIds: readonly string[],
-    depict: boolean,
-  ): Promise<AnalyseOutcome> {
-    const reply = await this.#run((id) => ({ kind: "analyse", id, compound, modules: moduleIds, depict }));
+  /** Runs the split modules `moduleIds` (their `assess`) on one prepared compound on the next free worker. */
+  async analyse(compound: PortableCompound, moduleIds: readonly string[]): Promise<AnalyseOutcome> {
+    const reply = await this.#run((id) => ({ kind: "analyse", id, compound, modules: moduleIds }));
     if (reply.kind === "analysed") return { kind: "analysed", analysis: reply.analysis };
     return reply.kind === "unassessed"
       ? reply
