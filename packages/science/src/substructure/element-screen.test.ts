@@ -67,7 +67,7 @@ test("the element screen never rejects a match RDKit finds (PAINS and NIBR on NC
         if (mol === null) continue;
         const counts = countElements(mol.get_json());
         for (const { smarts, query, screen } of queries) {
-          const matches = mol.get_substruct_match(query) !== "{}";
+          const matches: boolean = mol.get_substruct_match(query) !== "{}";
           if (matches) matched++;
           if (passesElementScreen(counts, screen)) continue;
           rejected++;
