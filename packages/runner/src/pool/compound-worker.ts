@@ -1,4 +1,4 @@
-import { parentPort } from "node:worker_threads";
+import { parentPort, workerData } from "node:worker_threads";
 import {
   type AnalysisModule,
   IMPLEMENTED_MODULES,
@@ -31,6 +31,14 @@ export interface CompoundAnalysis {
   readonly assessments: Readonly<Record<string, Assessment>>;
 }
 
+/** What a worker warms up before it reports ready (the pool's purpose). */
+export type WarmUp = "prepare" | "analyse";
+
+/** The pool → worker start-up data. */
+export interface WorkerData {
+  readonly warmUp: WarmUp;
+}
+
 /** Worker → main thread. */
 export type WorkerMessage =
   | { readonly kind: "ready"; readonly rdkitVersion: string }
@@ -57,7 +65,9 @@ const warm = prepareCompound(rdkit, {
   smiles: "CC(=O)Oc1ccccc1C(=O)[O-].[Na+]",
   metadata: {},
 });
-analyse(toPortable(warm), [...modulesById.keys()]);
+// A validation pool only prepares: compiling the modules' catalogs there would be wasted CPU.
+if ((workerData as WorkerData | null)?.warmUp !== "prepare")
+  analyse(toPortable(warm), [...modulesById.keys()]);
 
 port.on("message", (request: WorkerRequest) => {
   let message: WorkerMessage;
