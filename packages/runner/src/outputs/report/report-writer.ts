@@ -245,6 +245,10 @@ class Fragments {
   readonly #file: FileHandle;
   readonly #places: Float64Array;
   #end = 0;
+  // Fragments not yet on disk, written together from #flushed: one write per ~1 MB rather than
+  // one awaited write per table row (10,000 rows made 10,000 round trips; issue 10 item 4).
+  #pending: Buffer[] = [];
+  #flushed = 0;
 
   private constructor(file: FileHandle, count: number) {
     this.#file = file;
@@ -257,10 +261,19 @@ class Fragments {
 
   async put(slot: number, html: string): Promise<void> {
     const bytes = Buffer.from(html, "utf8");
-    await this.#file.write(bytes, 0, bytes.length, this.#end);
+    this.#pending.push(bytes);
     this.#places[slot * 2] = this.#end;
     this.#places[slot * 2 + 1] = bytes.length;
     this.#end += bytes.length;
+    if (this.#end - this.#flushed >= FRAGMENT_CHUNK) await this.#flush();
+  }
+
+  async #flush(): Promise<void> {
+    if (this.#pending.length === 0) return;
+    const chunk = Buffer.concat(this.#pending);
+    this.#pending = [];
+    await this.#file.write(chunk, 0, chunk.length, this.#flushed);
+    this.#flushed += chunk.length;
   }
 
   size(slot: number): number {
@@ -270,15 +283,19 @@ class Fragments {
   async get(slot: number): Promise<string> {
     const length = this.size(slot);
     if (length === 0) return "";
+    await this.#flush();
     const bytes = Buffer.alloc(length);
     await this.#file.read(bytes, 0, length, this.#places[slot * 2] ?? 0);
     return bytes.toString("utf8");
   }
 
-  close(): Promise<void> {
+  async close(): Promise<void> {
+    await this.#flush();
     return this.#file.close();
   }
 }
+
+const FRAGMENT_CHUNK = 1024 * 1024;
 
 /** The staged targets.csv, its first rows, for the context panel. */
 async function readTargets(path: string | null) {
