@@ -37,8 +37,6 @@ export interface ParsedChemistry {
   readonly net_charge: number;
   readonly parent_net_charge: number;
   readonly descriptors: Descriptors;
-  /** 2D depiction of the parent, an SVG fragment for the report (not part of the JSON outputs). */
-  readonly depiction_svg: string;
 }
 
 /**
@@ -92,7 +90,6 @@ export function prepareCompound(rdkit: RDKit, row: CompoundRow): PreparedCompoun
           net_charge: netCharge(mol.get_json()),
           parent_net_charge: netCharge(target.get_json()),
           descriptors: readDescriptors(target.get_descriptors()),
-          depiction_svg: stripXmlDeclaration(target.get_svg(260, 180)),
         },
       });
     } finally {
@@ -161,8 +158,4 @@ function safe<T>(compute: () => T): T | null {
   } catch {
     return null;
   }
-}
-
-function stripXmlDeclaration(svg: string): string {
-  return svg.replace(/^<\?xml[^>]*\?>\s*/, "");
 }

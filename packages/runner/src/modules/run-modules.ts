@@ -8,13 +8,12 @@ import { type PortableCompound, withRDKit } from "../pool/portable-compound.ts";
 /** One compound for the modules: its preparation and what the pool's workers assessed of it. */
 export interface AnalysisItem {
   readonly compound: PortableCompound;
-  /** The split modules' assessments (and the report's depiction); null when none were made. */
+  /** The split modules' assessments; null when none were made. */
   readonly analysis: CompoundAnalysis | null;
 }
 
 /**
- * Receives each compound with every module's finding, in portfolio order, and the report's
- * depiction when a worker drew it (undefined otherwise).
+ * Receives each compound with every module's finding, in portfolio order.
  */
 export type CompoundSink = (
   item: AnalysisItem,

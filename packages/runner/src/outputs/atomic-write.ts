@@ -28,10 +28,15 @@ export function writeJsonAtomic(path: string, value: unknown): Promise<void> {
  * A large output written in pieces (respecting back-pressure, so memory stays flat) to a temp
  * file, renamed into place on commit, removed on abort.
  */
+/** Characters gathered before one stream write (see {@link StreamingFile.write}). */
+const CHUNK = 64 * 1024;
+
 export class StreamingFile {
   readonly path: string;
   readonly #temp: string;
   readonly #stream: WriteStream;
+  #pending: string[] = [];
+  #pendingLength = 0;
 
   private constructor(path: string, temp: string, stream: WriteStream) {
     this.path = path;
@@ -47,11 +52,28 @@ export class StreamingFile {
     return new StreamingFile(path, temp, stream);
   }
 
+  /**
+   * Appends `text`. Small writes are gathered and handed to the stream in chunks of about
+   * {@link CHUNK} characters: a run makes ~15 small writes per compound (raw files, combined
+   * outputs, validation), and one stream write each cost the main thread more than the text
+   * (issue 10 item 4).
+   */
   async write(text: string): Promise<void> {
-    if (!this.#stream.write(text)) await once(this.#stream, "drain");
+    this.#pending.push(text);
+    this.#pendingLength += text.length;
+    if (this.#pendingLength >= CHUNK) await this.#flush();
+  }
+
+  async #flush(): Promise<void> {
+    if (this.#pending.length === 0) return;
+    const chunk = this.#pending.join("");
+    this.#pending = [];
+    this.#pendingLength = 0;
+    if (!this.#stream.write(chunk)) await once(this.#stream, "drain");
   }
 
   async commit(): Promise<void> {
+    await this.#flush();
     this.#stream.end();
     await once(this.#stream, "finish");
     await rename(this.#temp, this.path);

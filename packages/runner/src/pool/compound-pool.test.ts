@@ -79,17 +79,13 @@ test("results come back in input order and are identical with one worker or two"
   );
 });
 
-test("analyse: each split module's assessment of one compound and the report's depiction come back from a worker", async (t) => {
+test("analyse: each split module's assessment of one compound comes back from a worker", async (t) => {
   const pool = await CompoundPool.start({ size: 1, timeoutMs: 60_000 });
   t.after(() => pool.close());
   const prepared = await pool.prepare(row(1, "O=C(O)c1ccccc1N=Nc1ccccc1"));
   assert.equal(prepared.kind, "prepared");
   const { compound } = prepared as Extract<PoolOutcome, { kind: "prepared" }>;
-  const outcome = await pool.analyse(
-    compound,
-    ["molecular_logic", "toxicity_profile", "no_such_module"],
-    true,
-  );
+  const outcome = await pool.analyse(compound, ["molecular_logic", "toxicity_profile", "no_such_module"]);
   assert.equal(outcome.kind, "analysed");
   const { analysis } = outcome as Extract<typeof outcome, { kind: "analysed" }>;
   const logic = analysis.assessments.molecular_logic as {
@@ -105,5 +101,4 @@ test("analyse: each split module's assessment of one compound and the report's d
     ok: false,
     error: "module no_such_module cannot be assessed in a worker",
   });
-  assert.match(analysis.depiction ?? "", /^<svg/);
 });

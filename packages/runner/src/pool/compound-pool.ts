@@ -1,6 +1,12 @@
 import { Worker } from "node:worker_threads";
 import type { PortfolioRow } from "../inputs/portfolio.ts";
-import type { CompoundAnalysis, WorkerMessage, WorkerRequest } from "./compound-worker.ts";
+import type {
+  CompoundAnalysis,
+  WarmUp,
+  WorkerData,
+  WorkerMessage,
+  WorkerRequest,
+} from "./compound-worker.ts";
 import type { PortableCompound } from "./portable-compound.ts";
 
 const WORKER_URL = new URL("./compound-worker.ts", import.meta.url);
@@ -25,6 +31,11 @@ export interface CompoundPoolOptions {
   readonly timeoutMs: number;
   /** Told about every replaced worker (the run goes on; the cause is logged). */
   readonly onReplace?: (reason: string) => void;
+  /**
+   * What the workers warm up before reporting ready: "prepare" (validation: parsing only) or
+   * "analyse" (default: also every module, whose catalogs take ~1.5 s of CPU to compile).
+   */
+  readonly warmUp?: WarmUp;
 }
 
 interface Task {
@@ -67,7 +78,8 @@ export class CompoundPool {
   /** Starts `size` workers and waits until each has loaded RDKit. */
   static async start(options: CompoundPoolOptions): Promise<CompoundPool> {
     if (!Number.isInteger(options.size) || options.size < 1) throw new Error("pool size must be ≥ 1");
-    const workers = await Promise.all(Array.from({ length: options.size }, () => spawnWorker()));
+    const warmUp = options.warmUp ?? "analyse";
+    const workers = await Promise.all(Array.from({ length: options.size }, () => spawnWorker(warmUp)));
     const pool = new CompoundPool(options, workers[0]?.rdkitVersion ?? "unknown");
     for (const { worker } of workers) pool.#adopt(worker);
     return pool;
@@ -82,16 +94,9 @@ export class CompoundPool {
       : { kind: "unassessed", reason: "the worker answered out of turn" };
   }
 
-  /**
-   * Runs the split modules `moduleIds` (their `assess`) on one prepared compound on the next free
-   * worker, and the report's depiction when `depict`.
-   */
-  async analyse(
-    compound: PortableCompound,
-    moduleIds: readonly string[],
-    depict: boolean,
-  ): Promise<AnalyseOutcome> {
-    const reply = await this.#run((id) => ({ kind: "analyse", id, compound, modules: moduleIds, depict }));
+  /** Runs the split modules `moduleIds` (their `assess`) on one prepared compound on the next free worker. */
+  async analyse(compound: PortableCompound, moduleIds: readonly string[]): Promise<AnalyseOutcome> {
+    const reply = await this.#run((id) => ({ kind: "analyse", id, compound, modules: moduleIds }));
     if (reply.kind === "analysed") return { kind: "analysed", analysis: reply.analysis };
     return reply.kind === "unassessed"
       ? reply
@@ -180,7 +185,7 @@ export class CompoundPool {
     if (slot.task !== null) this.#settle(slot, { kind: "unassessed", reason });
     this.#options.onReplace?.(reason);
     void slot.worker.terminate();
-    spawnWorker().then(
+    spawnWorker(this.#options.warmUp ?? "analyse").then(
       ({ worker }) => {
         if (this.#closed) void worker.terminate();
         else this.#adopt(worker);
@@ -195,9 +200,9 @@ export class CompoundPool {
   }
 }
 
-function spawnWorker(): Promise<{ worker: Worker; rdkitVersion: string }> {
+function spawnWorker(warmUp: WarmUp): Promise<{ worker: Worker; rdkitVersion: string }> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER_URL);
+    const worker = new Worker(WORKER_URL, { workerData: { warmUp } satisfies WorkerData });
     const fail = (error: Error) => reject(error);
     worker.once("error", fail);
     worker.once("exit", (code) => reject(new Error(`worker exited with code ${code} while starting`)));

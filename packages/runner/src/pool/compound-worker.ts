@@ -1,15 +1,12 @@
-import { parentPort } from "node:worker_threads";
+import { parentPort, workerData } from "node:worker_threads";
 import {
   type AnalysisModule,
-  type CompoundFinding,
   IMPLEMENTED_MODULES,
   loadRDKit,
   prepareCompound,
-  type UpstreamFindings,
+  releaseParentMol,
 } from "@svc/science";
 import type { PortfolioRow } from "../inputs/portfolio.ts";
-import { readCompoundView } from "../outputs/report/compound-view.ts";
-import { createDepicter, reportDepiction } from "../outputs/report/highlight-depiction.ts";
 import { type PortableCompound, toPortable, withRDKit } from "./portable-compound.ts";
 
 /** Main thread → worker: prepare one row, or run the split modules' `assess` on one compound. */
@@ -21,8 +18,6 @@ export type WorkerRequest =
       readonly compound: PortableCompound;
       /** Ids of split modules (analysis-module.ts) to assess, in plan order. */
       readonly modules: readonly string[];
-      /** Draw the report's depiction here (every planned module is split, so its inputs are all here). */
-      readonly depict: boolean;
     };
 
 /** One module's assessment of one compound, or the message of the error it threw. */
@@ -34,8 +29,14 @@ export type Assessment =
 export interface CompoundAnalysis {
   /** module id → its `assess` result, in the order asked. */
   readonly assessments: Readonly<Record<string, Assessment>>;
-  /** The report's depiction ({@link reportDepiction}); undefined when not asked for. */
-  readonly depiction?: string | null;
+}
+
+/** What a worker warms up before it reports ready (the pool's purpose). */
+export type WarmUp = "prepare" | "analyse";
+
+/** The pool → worker start-up data. */
+export interface WorkerData {
+  readonly warmUp: WarmUp;
 }
 
 /** Worker → main thread. */
@@ -51,7 +52,6 @@ export type WorkerMessage =
 const port = parentPort;
 if (port === null) throw new Error("compound-worker.ts runs only as a worker thread");
 const rdkit = await loadRDKit();
-const depicter = createDepicter(rdkit);
 const modulesById = new Map<string, AnalysisModule>(IMPLEMENTED_MODULES.map((module) => [module.id, module]));
 
 // Warm-up before reporting ready: the first InChI, depiction, descriptor and substructure calls
@@ -65,7 +65,9 @@ const warm = prepareCompound(rdkit, {
   smiles: "CC(=O)Oc1ccccc1C(=O)[O-].[Na+]",
   metadata: {},
 });
-analyse(toPortable(warm), [...modulesById.keys()], true);
+// A validation pool only prepares: compiling the modules' catalogs there would be wasted CPU.
+if ((workerData as WorkerData | null)?.warmUp !== "prepare")
+  analyse(toPortable(warm), [...modulesById.keys()]);
 
 port.on("message", (request: WorkerRequest) => {
   let message: WorkerMessage;
@@ -76,7 +78,7 @@ port.on("message", (request: WorkerRequest) => {
         : {
             kind: "analysed",
             id: request.id,
-            analysis: analyse(request.compound, request.modules, request.depict),
+            analysis: analyse(request.compound, request.modules),
           };
   } catch (error) {
     port.postMessage({
@@ -113,45 +115,26 @@ function prepareRow(row: PortfolioRow): ReturnType<typeof prepareCompound> {
  * throws an ordinary error fails alone, as on the main thread; a wasm trap (RuntimeError) leaves
  * RDKit unusable, so it is rethrown: the compound becomes unassessed and the worker is replaced.
  */
-function analyse(
-  portable: PortableCompound,
-  moduleIds: readonly string[],
-  depict: boolean,
-): CompoundAnalysis {
+function analyse(portable: PortableCompound, moduleIds: readonly string[]): CompoundAnalysis {
   const compound = withRDKit(portable, rdkit);
   const assessments: Record<string, Assessment> = {};
-  const findings = new Map<string, CompoundFinding>();
-  for (const id of moduleIds) {
-    const module = modulesById.get(id);
-    if (module?.assess === undefined) {
-      assessments[id] = { ok: false, error: `module ${id} cannot be assessed in a worker` };
-      continue;
-    }
-    let value: unknown;
-    try {
-      value = module.assess(compound);
-      assessments[id] = { ok: true, value };
-    } catch (error) {
-      // WebAssembly.RuntimeError (a trap) is named so; ordinary module errors are not.
-      if ((error as Error).name === "RuntimeError") throw error;
-      assessments[id] = { ok: false, error: (error as Error).message };
-      continue;
-    }
-    // The compound's finding without run state, for the depiction (a fresh analyzer: no state
-    // kept), with the findings made so far as upstream for modules that read others. A module the
-    // depiction cannot read is left out of the picture; its assessment above stands.
-    if (depict) {
-      try {
-        const finding = module.createAnalyzer().merge?.(value as never, findings as UpstreamFindings);
-        if (finding !== undefined) findings.set(id, finding);
-      } catch {
-        // left out of the depiction only
-      }
-    }
+  for (const id of moduleIds) assessments[id] = assess(id, compound);
+  // The modules shared one parent Mol for this compound; it goes before the next compound. (After
+  // a wasm trap this is not reached: the worker exits and its heap goes with it.)
+  releaseParentMol();
+  return { assessments };
+}
+
+/** One module's `assess`; an ordinary error fails this module alone, a wasm trap is rethrown. */
+function assess(id: string, compound: ReturnType<typeof withRDKit>): Assessment {
+  const module = modulesById.get(id);
+  if (module?.assess === undefined)
+    return { ok: false, error: `module ${id} cannot be assessed in a worker` };
+  try {
+    return { ok: true, value: module.assess(compound) };
+  } catch (error) {
+    // WebAssembly.RuntimeError (a trap) is named so; ordinary module errors are not.
+    if ((error as Error).name === "RuntimeError") throw error;
+    return { ok: false, error: (error as Error).message };
   }
-  if (!depict) return { assessments };
-  return {
-    assessments,
-    depiction: reportDepiction(readCompoundView(portable, findings, new Map()), depicter),
-  };
 }

@@ -66,14 +66,15 @@ export async function analyseStage(options: AnalyseStageOptions): Promise<Analys
     },
     ["compounds"],
   );
-  // This thread loads RDKit only for a module that is not split (it then also draws depictions).
+  // This thread loads RDKit only for a module that is not split, and for the cards' depictions
+  // when the report is composed (only the compounds ranked into a card are drawn).
   const allSplit = modules.every(isSplitModule);
   const rdkit = allSplit ? null : await loadRDKit();
   const report = await ReportWriter.open({
     runDir: options.runDir,
     options: config.report,
     reasons: moduleReasons(planned.plan),
-    depict: rdkit === null ? null : createDepicter(rdkit),
+    depict: async () => createDepicter(rdkit ?? (await loadRDKit())),
     targetsPath: options.targetsPath,
     scratchDir: options.scratch.path("report"),
   });
@@ -89,7 +90,7 @@ export async function analyseStage(options: AnalyseStageOptions): Promise<Analys
         options.log.warn("RDKit worker replaced; the compound is unassessed", { phase: "modules", reason }),
     });
     result = await runModules({
-      items: itemsOf(options.rows, pool, modules, allSplit, validatedOf),
+      items: itemsOf(options.rows, pool, modules, validatedOf),
       modules,
       rdkit: () => (rdkit === null ? loadRDKit() : Promise.resolve(rdkit)),
       rawDir: join(options.runDir, "raw"),
@@ -99,7 +100,7 @@ export async function analyseStage(options: AnalyseStageOptions): Promise<Analys
         const record = combinedRecord(item, findings, validatedOf.get(item));
         if (item.compound.row.candidateId === options.primaryCandidateId) primaryFindings = record.findings;
         await combined.push(record);
-        await report.add(item.compound, findings, item.analysis?.depiction);
+        await report.add(item.compound, findings);
       },
     });
   } catch (error) {
@@ -137,7 +138,6 @@ function itemsOf(
   rows: AsyncIterable<ValidatedRow>,
   pool: CompoundPool,
   modules: readonly AnalysisModule[],
-  allSplit: boolean,
   validatedOf: WeakMap<AnalysisItem, Pick<ValidatedRow, "status" | "reason">>,
 ): AsyncGenerator<AnalysisItem> {
   const splitIds = modules.filter(isSplitModule).map((module) => module.id);
@@ -145,7 +145,7 @@ function itemsOf(
     let item: AnalysisItem = { compound: row.compound, analysis: null };
     let validated: Pick<ValidatedRow, "status" | "reason"> = row;
     if (row.compound.ok && splitIds.length > 0) {
-      const outcome = await pool.analyse(row.compound, splitIds, allSplit);
+      const outcome = await pool.analyse(row.compound, splitIds);
       if (outcome.kind === "analysed") item = { ...item, analysis: outcome.analysis };
       else {
         const { row: input } = row.compound;

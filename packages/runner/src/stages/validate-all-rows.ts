@@ -37,6 +37,7 @@ export async function validateAllRows(
   log.info("validating rows", { phase: "inputs", rows: total, workers: config.workers });
   const pool = await CompoundPool.start({
     size: config.workers,
+    warmUp: "prepare",
     timeoutMs: config.moleculeTimeoutSec * 1000,
     onReplace: (reason) =>
       log.warn("RDKit worker replaced; the row is unassessed", { phase: "inputs", reason }),

@@ -1,3 +1,4 @@
+import { molDescriptors } from "../parent/mol-memo.ts";
 import type { Mol, RDKit } from "../rdkit.ts";
 import { parseMatches } from "../substructure/screened-query.ts";
 
@@ -37,7 +38,7 @@ export function admetDescriptors(rdkit: RDKit, mol: Mol): AdmetDescriptors {
     query = created;
     carbon.set(rdkit, query);
   }
-  const d = JSON.parse(mol.get_descriptors()) as Record<string, number>;
+  const d = molDescriptors(mol);
   const value = (key: string) => d[key] ?? Number.NaN;
   return {
     mw: value("amw"),

@@ -1,8 +1,9 @@
 import { readDataFile } from "../data/read-data-file.ts";
+import { molDescriptors } from "../parent/mol-memo.ts";
 import type { Mol, RDKit } from "../rdkit.ts";
 import {
   compileScreenedQuery,
-  findMatches,
+  hasMatch,
   parseMatches,
   patternFingerprint,
   type ScreenedQuery,
@@ -128,7 +129,7 @@ function aromaticRingsAsQed(mol: Mol, aliphaticRing: Mol): number {
  */
 export function qedProperties(rdkit: RDKit, mol: Mol): QedProperties {
   const { acceptors, aliphaticRing, alerts } = queries(rdkit);
-  const d = JSON.parse(mol.get_descriptors()) as Record<string, number>;
+  const d = molDescriptors(mol);
   const fingerprint = patternFingerprint(mol);
   return {
     MW: d.amw ?? Number.NaN,
@@ -138,7 +139,7 @@ export function qedProperties(rdkit: RDKit, mol: Mol): QedProperties {
     PSA: d.tpsa ?? Number.NaN,
     ROTB: d.NumRotatableBonds ?? Number.NaN,
     AROM: aromaticRingsAsQed(mol, aliphaticRing),
-    ALERTS: alerts.filter((alert) => findMatches(mol, fingerprint, alert).length > 0).length,
+    ALERTS: alerts.filter((alert) => hasMatch(mol, fingerprint, alert)).length,
   };
 }
 
@@ -149,7 +150,7 @@ export function qedProperties(rdkit: RDKit, mol: Mol): QedProperties {
 export function matchedQedAlerts(rdkit: RDKit, mol: Mol): string[] {
   const fingerprint = patternFingerprint(mol);
   return queries(rdkit)
-    .alerts.filter((alert) => findMatches(mol, fingerprint, alert).length > 0)
+    .alerts.filter((alert) => hasMatch(mol, fingerprint, alert))
     .map((alert) => alert.smarts);
 }
 

@@ -14,6 +14,10 @@ export function nearestNeighbours(query: Fingerprint, reference: FingerprintSet,
   const best: Neighbour[] = [];
   const q = bitCount(query);
   for (let index = 0; index < reference.size; index++) {
+    // Exact prune: Tanimoto ≤ min(|A|,|B|) / max(|A|,|B|), so a member whose bound is not above
+    // the k-th best so far would be skipped below anyway (no word-by-word comparison needed).
+    if (best.length === k && countBound(q, reference.counts[index] ?? 0) <= (best[k - 1]?.tanimoto ?? 0))
+      continue;
     const similarity = similarityAt(query, q, reference, index);
     if (best.length === k && similarity <= (best[k - 1]?.tanimoto ?? 0)) continue;
     let at = best.findIndex((n) => similarity > n.tanimoto);
@@ -52,6 +56,12 @@ function similarityAt(query: Fingerprint, queryCount: number, set: FingerprintSe
   return union === 0 ? 0 : both / union;
 }
 
+/** The largest Tanimoto two fingerprints with these bit counts can have: min / max (0 when both are empty). */
+function countBound(a: number, b: number): number {
+  const high = a > b ? a : b;
+  return high === 0 ? 0 : (a < b ? a : b) / high;
+}
+
 function popcount(word: number): number {
   let v = word - ((word >>> 1) & 0x55555555);
   v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
@@ -84,6 +94,8 @@ function scanMaxTanimoto(query: Fingerprint, reference: FingerprintSet): number 
   const q = bitCount(query);
   let best = 0;
   for (let m = 0; m < reference.size; m++) {
+    // Exact prune (see nearestNeighbours): this member cannot beat the best so far.
+    if (countBound(q, reference.counts[m] ?? 0) <= best) continue;
     const s = similarityAt(query, q, reference, m);
     if (s > best) best = s;
   }

@@ -1,3 +1,4 @@
+import { molDescriptors } from "../parent/mol-memo.ts";
 import type { Mol, RDKit } from "../rdkit.ts";
 import { cachedNibrAlerts } from "../toxicity/structural-alerts.ts";
 import { metalsIn } from "./metals.ts";
@@ -21,7 +22,7 @@ export interface ManufacturabilityProfile {
  * marked covalent (reactive) as flags, each flag a sentence a chemist can act on.
  */
 export function manufacturabilityProfile(rdkit: RDKit, mol: Mol): ManufacturabilityProfile {
-  const d = JSON.parse(mol.get_descriptors()) as Record<string, number>;
+  const d = molDescriptors(mol);
   const rings = ringSystems(rdkit, mol);
   const metals = metalsIn(mol.get_json());
   const reactive = cachedNibrAlerts(rdkit, mol).nibr.filter((hit) => hit.covalent);

@@ -1,3 +1,4 @@
+import { molDescriptors } from "../parent/mol-memo.ts";
 import type { Mol, RDKit } from "../rdkit.ts";
 import { parseMatches } from "../substructure/screened-query.ts";
 
@@ -36,7 +37,7 @@ export function solubilityDescriptors(rdkit: RDKit, mol: Mol): SolubilityDescrip
     query = created;
     aromaticAtom.set(rdkit, query);
   }
-  const d = JSON.parse(mol.get_descriptors()) as Record<string, number>;
+  const d = molDescriptors(mol);
   const heavy = d.NumHeavyAtoms ?? 0;
   const aromatic = parseMatches(mol.get_substruct_matches(query)).length;
   const value = (key: string) => d[key] ?? Number.NaN;

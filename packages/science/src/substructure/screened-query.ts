@@ -1,26 +1,45 @@
 import type { Mol, RDKit } from "../rdkit.ts";
+import { type ElementScreen, elementCounts, elementScreenOf, passesElementScreen } from "./element-screen.ts";
 
 /** A SMARTS query with its RDKit pattern fingerprint, compiled once per process. */
 export interface ScreenedQuery {
   readonly smarts: string;
   readonly query: Mol;
   readonly fingerprint: Uint8Array;
+  /** The elements any match needs (element-screen.ts); checked before the graph match. */
+  readonly elements?: ElementScreen;
 }
 
 /**
- * Compiles a SMARTS and its pattern fingerprint. RDKit's pattern fingerprint is built so that a
+ * Compiles a SMARTS and its two screens. RDKit's pattern fingerprint is built so that a
  * substructure's bits are a subset of the molecule's (the screen RDKit's SubstructLibrary uses),
- * which lets most of several hundred alert patterns be rejected without a graph match.
+ * which lets most of several hundred alert patterns be rejected without a graph match; the
+ * element screen rejects the generic patterns the fingerprint cannot (few bits, e.g. NIBR's
+ * `[N;R0]=[N;R0]C#N` on a molecule without three nitrogens).
  */
 export function compileScreenedQuery(rdkit: RDKit, smarts: string): ScreenedQuery {
   const query = rdkit.get_qmol(smarts);
   if (query === null) throw new Error(`SMARTS does not parse: ${smarts}`);
-  return { smarts, query, fingerprint: query.get_pattern_fp_as_uint8array() as Uint8Array };
+  return {
+    smarts,
+    query,
+    fingerprint: query.get_pattern_fp_as_uint8array() as Uint8Array,
+    elements: elementScreenOf(query.get_json()),
+  };
 }
 
-/** The molecule's pattern fingerprint, computed once and tested against every query. */
+// Several catalogs (PAINS, NIBR, QED's alerts, metabolism) screen the same shared parent Mol:
+// its fingerprint is computed once per Mol handle (issue 10 item 4).
+const fingerprints = new WeakMap<Mol, Uint8Array>();
+
+/** The molecule's pattern fingerprint, computed once per Mol and tested against every query. */
 export function patternFingerprint(mol: Mol): Uint8Array {
-  return mol.get_pattern_fp_as_uint8array() as Uint8Array;
+  let fingerprint = fingerprints.get(mol);
+  if (fingerprint === undefined) {
+    fingerprint = mol.get_pattern_fp_as_uint8array() as Uint8Array;
+    fingerprints.set(mol, fingerprint);
+  }
+  return fingerprint;
 }
 
 /**
@@ -32,13 +51,23 @@ export function parseMatches(json: string): number[][] {
   return Array.isArray(parsed) ? parsed.map((match) => match.atoms) : [];
 }
 
-/** Atom-index sets of every match of the query in the molecule (empty when none). */
-export function findMatches(mol: Mol, molFingerprint: Uint8Array, query: ScreenedQuery): number[][] {
+/** False when a screen proves the query cannot match; true means only "maybe". */
+function mayMatch(mol: Mol, molFingerprint: Uint8Array, query: ScreenedQuery): boolean {
   const need = query.fingerprint;
   for (let i = 0; i < need.length; i++) {
     const bits = need[i] ?? 0;
-    if (((molFingerprint[i] ?? 0) & bits) !== bits) return [];
+    if (((molFingerprint[i] ?? 0) & bits) !== bits) return false;
   }
-  if (mol.get_substruct_match(query.query) === "{}") return [];
+  return query.elements === undefined || passesElementScreen(elementCounts(mol), query.elements);
+}
+
+/** True when the query matches the molecule at least once (one graph match at most). */
+export function hasMatch(mol: Mol, molFingerprint: Uint8Array, query: ScreenedQuery): boolean {
+  return mayMatch(mol, molFingerprint, query) && mol.get_substruct_match(query.query) !== "{}";
+}
+
+/** Atom-index sets of every match of the query in the molecule (empty when none). */
+export function findMatches(mol: Mol, molFingerprint: Uint8Array, query: ScreenedQuery): number[][] {
+  if (!hasMatch(mol, molFingerprint, query)) return [];
   return parseMatches(mol.get_substruct_matches(query.query));
 }

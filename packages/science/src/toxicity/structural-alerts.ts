@@ -69,8 +69,14 @@ export function findStructuralAlerts(rdkit: RDKit, parent: Mol): StructuralAlert
   const heavy = parent.get_num_atoms();
   const alertAtoms: Record<string, number[]> = {};
   const painsHits: string[] = [];
-  const withHs = rdkit.get_mol(parent.add_hs(), JSON.stringify({ removeHs: false }));
-  if (withHs === null) throw new Error("RDKit could not add hydrogens to the parent");
+  // A copy with hydrogens added in place: same atoms, same order and the same PAINS matches as
+  // re-reading `add_hs()`'s molblock (checked on the 4,991 parsed NCI molecules), without the
+  // molblock round trip that cost ~2.6 ms per compound (issue 10 item 4).
+  const withHs = rdkit.get_mol_copy(parent);
+  if (withHs === null || !withHs.add_hs_in_place()) {
+    withHs?.delete();
+    throw new Error("RDKit could not add hydrogens to the parent");
+  }
   try {
     const fingerprint = patternFingerprint(withHs);
     for (const pattern of pains) {

@@ -25,7 +25,6 @@ const salt = {
     parent_inchikey: "KTUFNOKKBVMGRW-UHFFFAOYSA-N",
     inchikey: "YLMAHDNUQAMNNX-UHFFFAOYSA-N",
     fragment_count: 2,
-    depiction_svg: "<svg></svg>",
   },
 };
 

@@ -19,7 +19,6 @@ export interface ReportCompoundInput {
     readonly parent_inchikey: string | null;
     readonly inchikey: string | null;
     readonly fragment_count: number;
-    readonly depiction_svg: string;
   };
 }
 
@@ -71,7 +70,6 @@ export interface CompoundView {
   readonly salt_stripped: boolean;
   readonly fragment_count: number;
   readonly duplicate_of: string | null;
-  readonly depiction_svg: string | null;
   readonly props: {
     readonly mw: Quantity;
     readonly wlogp: Quantity;
@@ -219,7 +217,6 @@ export function readCompoundView(
     salt_stripped: (compound.chem?.fragment_count ?? 1) > 1,
     fragment_count: compound.chem?.fragment_count ?? 0,
     duplicate_of: str(logic?.duplicate_of),
-    depiction_svg: compound.chem?.depiction_svg ?? null,
     props,
     rules,
     boiled_egg:

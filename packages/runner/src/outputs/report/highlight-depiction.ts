@@ -26,7 +26,6 @@ export function createDepicter(rdkit: HighlightingToolkit): Depicter {
 /** What {@link reportDepiction} reads of a compound's report view. */
 export interface DepictionInput {
   readonly parent_smiles: string | null;
-  readonly depiction_svg: string | null;
   readonly alert_atoms: Readonly<Record<string, readonly number[]>> | null;
 }
 
@@ -34,14 +33,14 @@ export interface DepictionInput {
 export const DEPICTION_MAX_BYTES = 40_000;
 
 /**
- * The depiction the report keeps for one compound: the parent with its alert atoms highlighted
- * when it has any, else the plain depiction from preparation; null when over
- * {@link DEPICTION_MAX_BYTES}. Runs wherever an RDKit instance is (a pool worker in a run).
+ * The depiction the report keeps for one compound: the parent (drawn from `parent_smiles`) with
+ * its alert atoms highlighted when it has any; null when it did not parse or is over
+ * {@link DEPICTION_MAX_BYTES}. Drawn only for the compounds that get a card, when the report is
+ * composed (issue 10 item 5: depictions for the first ranked compounds only).
  */
 export function reportDepiction(view: DepictionInput, depict: Depicter | null): string | null {
-  let depiction = view.depiction_svg;
+  if (view.parent_smiles === null || depict === null) return null;
   const highlighted = Object.values(view.alert_atoms ?? {}).flat();
-  if (highlighted.length > 0 && view.parent_smiles !== null && depict !== null)
-    depiction = depict(view.parent_smiles, [...new Set(highlighted)]) ?? depiction;
+  const depiction = depict(view.parent_smiles, [...new Set(highlighted)]);
   return depiction !== null && depiction.length > DEPICTION_MAX_BYTES ? null : depiction;
 }
