@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { makePdfReproducible } from "./print-report-pdf.ts";
+import { PRINT_SKIP_END, PRINT_SKIP_START } from "./page-shell.ts";
+import { makePdfReproducible, printCopyOf } from "./print-report-pdf.ts";
 
 test("PDF dates become the run's instant and local links relative, at the same length", () => {
   const pdf = Buffer.from(
@@ -32,4 +33,15 @@ test("every local link is made relative in place; other links and the rest of th
       `<</URI (report.html#card-C1)${pad}>>\n/CreationDate (D:2026112311410+00'00')\nxref\n`,
     "a malformed date (13 digits) is left alone",
   );
+});
+
+test("the printed copy drops what the print stylesheet hides, between the writer's markers, and keeps the rest", () => {
+  const page = `<table><tbody><tr>1</tr>${PRINT_SKIP_START}<tr>2</tr><tr>3</tr>${PRINT_SKIP_END}</tbody></table><article>a</article>${PRINT_SKIP_START}<article>b</article>${PRINT_SKIP_END}<footer>end</footer>`;
+  assert.equal(
+    printCopyOf(page),
+    "<table><tbody><tr>1</tr></tbody></table><article>a</article><footer>end</footer>",
+  );
+  assert.equal(printCopyOf("<p>no markers</p>"), "<p>no markers</p>");
+  // An unclosed skip (never written by the writer) leaves the rest in place rather than losing it.
+  assert.equal(printCopyOf(`a${PRINT_SKIP_START}b`), `a${PRINT_SKIP_START}b`);
 });

@@ -2,6 +2,7 @@ import { execFile } from "node:child_process";
 import { access, constants, mkdtemp, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { PRINT_SKIP_END, PRINT_SKIP_START } from "./page-shell.ts";
 import type { ReportOptions } from "./report-options.ts";
 
 export const REPORT_PDF = "results/report.pdf";
@@ -35,7 +36,11 @@ export async function printReportPdf(
   // (the runner image's user has no home directory).
   const profile = await mkdtemp(join(dirname(results), ".report-chromium-"));
   const temp = join(results, `.report.pdf.tmp-${process.pid}`);
+  // The copy Chromium prints: report.html without what print CSS would hide anyway. Beside it in
+  // results/, so its relative links are the page's; removed below, before the outputs are hashed.
+  const printed = join(results, `.report-print-${process.pid}.html`);
   try {
+    await writeFile(printed, printCopyOf(await readFile(htmlPath, "utf8")));
     await runChromium(options.chromiumPath, [
       "--headless",
       "--no-sandbox",
@@ -49,7 +54,7 @@ export async function printReportPdf(
       `--user-data-dir=${profile}`,
       "--no-pdf-header-footer",
       `--print-to-pdf=${temp}`,
-      pathToFileURL(htmlPath).href,
+      pathToFileURL(printed).href,
     ]);
     const pdf = await readFile(temp);
     if (pdf.subarray(0, 5).toString("latin1") !== "%PDF-")
@@ -62,8 +67,29 @@ export async function printReportPdf(
     return { printed: false, reason: `Chromium failed: ${(error as Error).message.split("\n")[0]}` };
   } finally {
     await rm(temp, { force: true });
+    await rm(printed, { force: true });
     await rm(profile, { recursive: true, force: true });
   }
+}
+
+/**
+ * The page without the runs between PRINT_SKIP_START and PRINT_SKIP_END (the report writer puts
+ * them around table rows and cards the print stylesheet hides). The page is at most
+ * REPORT_MAX_BYTES, so it is read whole.
+ */
+export function printCopyOf(html: string): string {
+  const parts: string[] = [];
+  let from = 0;
+  for (;;) {
+    const start = html.indexOf(PRINT_SKIP_START, from);
+    if (start === -1) break;
+    const end = html.indexOf(PRINT_SKIP_END, start);
+    if (end === -1) break;
+    parts.push(html.slice(from, start));
+    from = end + PRINT_SKIP_END.length;
+  }
+  parts.push(html.slice(from));
+  return parts.join("");
 }
 
 function runChromium(path: string, args: string[]): Promise<void> {

@@ -21,7 +21,14 @@ import {
 import { anchorId } from "./format.ts";
 import { type Depicter, reportDepiction } from "./highlight-depiction.ts";
 import { renderHistogram } from "./histogram-plot.ts";
-import { renderPageEnd, renderPageStart } from "./page-shell.ts";
+import {
+  PRINT_CARDS,
+  PRINT_SKIP_END,
+  PRINT_SKIP_START,
+  PRINT_TABLE_ROWS,
+  renderPageEnd,
+  renderPageStart,
+} from "./page-shell.ts";
 import { renderPortfolioSection, TOP_PICKS } from "./portfolio-section.ts";
 import { PortfolioStats } from "./portfolio-stats.ts";
 import { compareRankKeys, describeRanking, type RankKey, rankKeyOf } from "./ranking.ts";
@@ -228,9 +235,17 @@ export class ReportWriter {
     const page = await StreamingFile.open(path);
     try {
       await page.write(head);
-      for (let rank = 1; rank <= shownRows; rank++) await page.write(await fragments.get(rank - 1));
+      for (let rank = 1; rank <= shownRows; rank++) {
+        if (rank === PRINT_TABLE_ROWS + 1) await page.write(PRINT_SKIP_START);
+        await page.write(await fragments.get(rank - 1));
+      }
+      if (shownRows > PRINT_TABLE_ROWS) await page.write(PRINT_SKIP_END);
       await page.write(`${TABLE_TAIL}<h2 id="cards">Compound cards</h2>${CARDS_INTRO}${cardNote}\n`);
-      for (let card = 0; card < keep; card++) await page.write(await fragments.get(shownRows + card));
+      for (let card = 0; card < keep; card++) {
+        if (card === PRINT_CARDS) await page.write(PRINT_SKIP_START);
+        await page.write(await fragments.get(shownRows + card));
+      }
+      if (keep > PRINT_CARDS) await page.write(PRINT_SKIP_END);
       await page.write(tail);
       await page.commit();
     } catch (error) {
