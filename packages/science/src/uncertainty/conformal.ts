@@ -51,35 +51,15 @@ export function splitConformalCoverage(
   calibrationFraction: number,
   seed: number,
 ): CoverageResult[] {
-  const k = Math.max(...folds) + 1;
-  const hits = levels.map(() => 0);
-  const widths = levels.map(() => 0);
-  let heldOut = 0;
-  for (let f = 0; f < k; f++) {
-    const pool = folds.flatMap((fold, i) => (fold === f ? [] : [i]));
+  return heldOutCoverage(rows, y, folds, levels, (pool, f) => {
     const { proper, calibration } = properCalibrationSplit(pool, calibrationFraction, seed + f);
     const predict = fit(
       proper.map((i) => rows[i] ?? []),
       proper.map((i) => y[i] ?? 0),
     );
     const residuals = calibration.map((i) => (y[i] ?? 0) - predict(rows[i] ?? []));
-    const halfWidths = levels.map((level) => conformalHalfWidth(residuals, level));
-    folds.forEach((fold, i) => {
-      if (fold !== f) return;
-      heldOut++;
-      const error = Math.abs((y[i] ?? 0) - predict(rows[i] ?? []));
-      halfWidths.forEach((h, l) => {
-        if (error <= h) hits[l] = (hits[l] ?? 0) + 1;
-        widths[l] = (widths[l] ?? 0) + h;
-      });
-    });
-  }
-  return levels.map((level, l) => ({
-    level,
-    coverage: (hits[l] ?? 0) / heldOut,
-    mean_half_width: (widths[l] ?? 0) / heldOut,
-    held_out: heldOut,
-  }));
+    return { predict, halfWidths: levels.map((level) => conformalHalfWidth(residuals, level)) };
+  });
 }
 
 /**
@@ -96,12 +76,7 @@ export function crossConformalCoverage(
   fit: Fit,
   levels: readonly number[],
 ): CoverageResult[] {
-  const k = Math.max(...folds) + 1;
-  const hits = levels.map(() => 0);
-  const widths = levels.map(() => 0);
-  let heldOut = 0;
-  for (let f = 0; f < k; f++) {
-    const pool = folds.flatMap((fold, i) => (fold === f ? [] : [i]));
+  return heldOutCoverage(rows, y, folds, levels, (pool, f) => {
     const residuals = outOfFoldResiduals(
       pool.map((i) => rows[i] ?? []),
       pool.map((i) => y[i] ?? 0),
@@ -113,6 +88,32 @@ export function crossConformalCoverage(
       pool.map((i) => rows[i] ?? []),
       pool.map((i) => y[i] ?? 0),
     );
+    return { predict, halfWidths };
+  });
+}
+
+/**
+ * The outer loop both coverage checks share: for each fold, `intervalFor` builds a predictor and
+ * one half-width per level from the other folds' rows (`pool`), and the fold's rows are scored:
+ * covered when |y − ŷ| ≤ the half-width.
+ */
+function heldOutCoverage(
+  rows: readonly number[][],
+  y: readonly number[],
+  folds: readonly number[],
+  levels: readonly number[],
+  intervalFor: (
+    pool: number[],
+    fold: number,
+  ) => { predict: (row: readonly number[]) => number; halfWidths: number[] },
+): CoverageResult[] {
+  const k = Math.max(...folds) + 1;
+  const hits = levels.map(() => 0);
+  const widths = levels.map(() => 0);
+  let heldOut = 0;
+  for (let f = 0; f < k; f++) {
+    const pool = folds.flatMap((fold, i) => (fold === f ? [] : [i]));
+    const { predict, halfWidths } = intervalFor(pool, f);
     folds.forEach((fold, i) => {
       if (fold !== f) return;
       heldOut++;
