@@ -7,6 +7,7 @@ import { after, before, describe, test } from "node:test";
 import { promisify } from "node:util";
 import { digestTree, verifySealFolder } from "@svc/core";
 import { startFakeEntitlement, startFakeMetadataServer } from "@svc/testing";
+import { ANOTHER_SERVICE, comparableOutputs } from "./support/comparable-outputs.ts";
 import {
   startRecordingProxy,
   startTestEntitlement,
@@ -362,11 +363,7 @@ describe("svc-runner end to end", () => {
         );
         assert.equal(run.code, 0, run.stderr);
         const runDir = join(staged.outputRoot, "run_same");
-        const files = new Map<string, string>();
-        for (const entry of (await digestTree(runDir, { exclude: (path) => path === "seal" })).entries) {
-          files.set(entry.path, normalise(entry.path, await readFile(join(runDir, entry.path), "utf8")));
-        }
-        outputs.push(files);
+        outputs.push(await comparableOutputs(runDir, "run_same", ANOTHER_SERVICE));
         if (attempt === 0) await new Promise((resolve) => setTimeout(resolve, 1100));
       } finally {
         await fake.close();
@@ -377,24 +374,3 @@ describe("svc-runner end to end", () => {
     for (const [path, text] of a) assert.equal(b.get(path), text, path);
   });
 });
-
-// Removes exactly the fields repro_pack/manifest.json declares as time-varying.
-function normalise(path: string, text: string): string {
-  if (path === "repro_pack/outputs/expected_output_hashes.json") return "";
-  if (path === "results/report.pdf") return text.replace(/\/(CreationDate|ModDate) \(D:\d{14}/g, "/$1 (D:");
-  if (!path.endsWith(".json")) return text;
-  const value = JSON.parse(text);
-  delete value.generated_at;
-  if (path === "run_manifest.json") {
-    delete value.started_at;
-    delete value.outputs_completed_at;
-    delete value.metering;
-    delete value.config.entitlement_url;
-    delete value.config.audience;
-  }
-  if (path === "repro_pack/environment/config.json") {
-    delete value.entitlement_url;
-    delete value.audience;
-  }
-  return JSON.stringify(value);
-}

@@ -5,6 +5,7 @@ import { mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { digestTree } from "@svc/core";
+import { ANOTHER_SERVICE, comparableOutputs } from "./support/comparable-outputs.ts";
 import { startTestEntitlement, type TestEntitlement } from "./support/entitlement-harness.ts";
 import { REPO, runCli, stageDemo } from "./support/run-cli.ts";
 
@@ -73,13 +74,6 @@ async function ledger(url: string, bearer: string) {
   return (await response.json()) as { runs_remaining: number };
 }
 
-async function outputsOf(runDir: string): Promise<Map<string, string>> {
-  const files = new Map<string, string>();
-  for (const entry of (await digestTree(runDir, { exclude: (path) => path === "seal" })).entries)
-    files.set(entry.path, normalise(entry.path, await readFile(join(runDir, entry.path), "utf8")));
-  return files;
-}
-
 test("SIGTERM after the charge stops the run cleanly (exit 75, summary interrupted); the rerun resumes with one consume and the uninterrupted outputs", async (t) => {
   const staged = await stageNci(t);
   const stopped = await runAndStop(args(staged, service.url), "run consumed");
@@ -115,7 +109,10 @@ test("SIGTERM after the charge stops the run cleanly (exit 75, summary interrupt
   const reference = await stageNci(t);
   const clean = await runCli(args(reference, other.url), { SVC_DEV_TOKEN: await other.tokenFor(PRINCIPAL) });
   assert.equal(clean.code, 0, clean.stderr);
-  const [a, b] = [await outputsOf(runDir), await outputsOf(join(reference.outputRoot, "run_resume"))];
+  const [a, b] = [
+    await comparableOutputs(runDir, "run_resume", ANOTHER_SERVICE),
+    await comparableOutputs(join(reference.outputRoot, "run_resume"), "run_resume", ANOTHER_SERVICE),
+  ];
   assert.deepEqual([...a.keys()], [...b.keys()]);
   for (const [path, text] of a) assert.equal(text, b.get(path), path);
 });
@@ -129,26 +126,3 @@ test("SIGTERM while rows are being validated stops before the charge: exit 75, n
   assert.equal((await ledger(service.url, token)).runs_remaining, before, "nothing charged");
   await assert.rejects(stat(join(staged.outputRoot, "run_resume")), { code: "ENOENT" });
 });
-
-// Removes exactly the fields repro_pack/manifest.json declares as varying between runs.
-function normalise(path: string, text: string): string {
-  if (path === "repro_pack/outputs/expected_output_hashes.json") return "";
-  if (!path.endsWith(".json")) return text;
-  const value = JSON.parse(text);
-  delete value.generated_at;
-  if (path === "run_manifest.json") {
-    delete value.started_at;
-    delete value.outputs_completed_at;
-    delete value.metering;
-    delete value.entitlement.check;
-    delete value.entitlement.consume.consumed_at;
-    delete value.entitlement.run_start.started_at;
-    delete value.config.entitlement_url;
-    delete value.config.audience;
-  }
-  if (path === "repro_pack/environment/config.json") {
-    delete value.entitlement_url;
-    delete value.audience;
-  }
-  return JSON.stringify(value);
-}

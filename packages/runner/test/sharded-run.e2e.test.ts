@@ -3,7 +3,8 @@ import { readFileSync } from "node:fs";
 import { mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { digestTree, verifySealFolder } from "@svc/core";
+import { verifySealFolder } from "@svc/core";
+import { ANOTHER_SERVICE, comparableOutputs } from "./support/comparable-outputs.ts";
 import {
   type RecordingProxy,
   startRecordingProxy,
@@ -104,7 +105,10 @@ test("three pods of an Indexed Job (JOB_COMPLETION_INDEX) make one run: one cons
   const reference = await stageNci(t);
   const single = await runCli(args(reference, other.url), { SVC_DEV_TOKEN: await other.tokenFor(PRINCIPAL) });
   assert.equal(single.code, 0, single.stderr);
-  const [a, b] = [await outputsOf(runDir), await outputsOf(join(reference.outputRoot, "run_sharded"))];
+  const [a, b] = [
+    await comparableOutputs(runDir, "run_sharded", ANOTHER_SERVICE),
+    await comparableOutputs(join(reference.outputRoot, "run_sharded"), "run_sharded", ANOTHER_SERVICE),
+  ];
   assert.deepEqual([...a.keys()], [...b.keys()]);
   for (const [path, text] of a) assert.equal(text, b.get(path), path);
   const validation = JSON.parse(await readFile(join(runDir, "inputs", "validation.json"), "utf8"));
@@ -140,33 +144,3 @@ test("sharded pods refuse a bad portfolio together, before any entitlement call,
   assert.deepEqual(proxy.paths, []);
   await assert.rejects(stat(join(staged.outputRoot, "run_sharded")), { code: "ENOENT" });
 });
-
-async function outputsOf(runDir: string): Promise<Map<string, string>> {
-  const files = new Map<string, string>();
-  for (const entry of (await digestTree(runDir, { exclude: (path) => path === "seal" })).entries)
-    files.set(entry.path, normalise(entry.path, await readFile(join(runDir, entry.path), "utf8")));
-  return files;
-}
-
-// Removes exactly the fields repro_pack/manifest.json declares as varying between runs.
-function normalise(path: string, text: string): string {
-  if (path === "repro_pack/outputs/expected_output_hashes.json") return "";
-  if (!path.endsWith(".json")) return text;
-  const value = JSON.parse(text);
-  delete value.generated_at;
-  if (path === "run_manifest.json") {
-    delete value.started_at;
-    delete value.outputs_completed_at;
-    delete value.metering;
-    delete value.entitlement.check;
-    delete value.entitlement.consume.consumed_at;
-    delete value.entitlement.run_start.started_at;
-    delete value.config.entitlement_url;
-    delete value.config.audience;
-  }
-  if (path === "repro_pack/environment/config.json") {
-    delete value.entitlement_url;
-    delete value.audience;
-  }
-  return JSON.stringify(value);
-}
