@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { CompoundRow } from "./compound-row.ts";
+import { SUMMARY_LIST_LIMIT } from "./first-entries.ts";
 import { kinaseDrugLikeness } from "./kinase-drug-likeness.ts";
 import { molecularLogic } from "./molecular-logic.ts";
 import { prepareCompound } from "./prepare-compound.ts";
@@ -42,6 +43,23 @@ test("a salt is standardized to its parent and flagged as a duplicate of the fre
   const again = analyzer.analyze(prepareCompound(rdkit, row(3, "OC(=O)c1ccccc1OC(C)=O")));
   assert.equal(again.duplicate_of, "C1");
   assert.equal(analyzer.finish().duplicates.length, 1);
+});
+
+test("molecular_logic's summary stays bounded: its lists hold the first SUMMARY_LIST_LIMIT entries and count them all", async () => {
+  const rdkit = await loadRDKit();
+  const analyzer = molecularLogic.createAnalyzer();
+  const rows = SUMMARY_LIST_LIMIT + 500;
+  // One structure repeated (a counterion-only salt, so every row is also flagged no_organic_parent).
+  const assessed = molecularLogic.assess?.(prepareCompound(rdkit, row(1, "[Na+].[Cl-]")));
+  assert.ok(assessed);
+  for (let at = 1; at <= rows; at++) analyzer.merge?.({ ...assessed, candidate_id: `C${at}` });
+  const summary = analyzer.finish();
+  assert.equal(summary.duplicate_count, rows - 1);
+  assert.equal(summary.duplicates.length, SUMMARY_LIST_LIMIT);
+  assert.deepEqual(summary.duplicates[0], { candidate_id: "C2", duplicate_of: "C1" });
+  assert.equal(summary.no_organic_parent_count, rows);
+  assert.equal(summary.no_organic_parent.length, SUMMARY_LIST_LIMIT);
+  assert.equal(summary.list_limit, SUMMARY_LIST_LIMIT);
 });
 
 test("unparseable and empty SMILES are reported per row, not thrown", async () => {

@@ -5,6 +5,7 @@ import {
   type MethodCard,
   ratio,
 } from "./analysis-module.ts";
+import { FirstEntries, SUMMARY_LIST_LIMIT } from "./first-entries.ts";
 import { PARENT_RULE } from "./parent/choose-parent.ts";
 import type { PreparedCompound } from "./prepare-compound.ts";
 
@@ -46,8 +47,16 @@ export interface MolecularLogicSummary {
   readonly charged_parents: number;
   readonly with_unspecified_stereo: number;
   readonly parent_ambiguous: readonly string[];
+  readonly parent_ambiguous_count: number;
   readonly no_organic_parent: readonly string[];
+  readonly no_organic_parent_count: number;
   readonly duplicates: readonly { candidate_id: string; duplicate_of: string }[];
+  readonly duplicate_count: number;
+  /**
+   * The candidate lists above hold their first `list_limit` entries in portfolio order (counts
+   * beside them); each compound's finding carries its own flag and `duplicate_of`.
+   */
+  readonly list_limit: number;
   readonly standardization: string;
   readonly method: MethodCard;
 }
@@ -89,12 +98,13 @@ export const molecularLogic: AnalysisModule<MolecularLogicFinding, MolecularLogi
   riskChannel: "chemistry",
   assess: assessMolecularLogic,
   createAnalyzer() {
+    // One entry per distinct parent: the duplicate check needs every key seen (about 100 bytes each).
     const firstByKey = new Map<string, string>();
-    const unparseable: string[] = [];
-    const unassessed: string[] = [];
-    const duplicates: { candidate_id: string; duplicate_of: string }[] = [];
-    const ambiguous: string[] = [];
-    const inorganic: string[] = [];
+    const unparseable = new FirstEntries<string>();
+    const unassessed = new FirstEntries<string>();
+    const duplicates = new FirstEntries<{ candidate_id: string; duplicate_of: string }>();
+    const ambiguous = new FirstEntries<string>();
+    const inorganic = new FirstEntries<string>();
     let compounds = 0;
     let multiFragment = 0;
     let charged = 0;
@@ -103,16 +113,16 @@ export const molecularLogic: AnalysisModule<MolecularLogicFinding, MolecularLogi
     const merge = (finding: MolecularLogicFinding): MolecularLogicFinding => {
       compounds++;
       if (finding.status === "unparseable" || finding.status === "unassessed") {
-        (finding.status === "unparseable" ? unparseable : unassessed).push(finding.candidate_id);
+        (finding.status === "unparseable" ? unparseable : unassessed).add(finding.candidate_id);
         return finding;
       }
       const key = finding.parent_inchikey ?? (finding.parent_smiles as string);
       const first = firstByKey.get(key);
       if (first === undefined) firstByKey.set(key, finding.candidate_id);
-      else duplicates.push({ candidate_id: finding.candidate_id, duplicate_of: first });
+      else duplicates.add({ candidate_id: finding.candidate_id, duplicate_of: first });
       if ((finding.fragment_count ?? 0) > 1) multiFragment++;
-      if (finding.parent_ambiguous) ambiguous.push(finding.candidate_id);
-      if (finding.no_organic_parent) inorganic.push(finding.candidate_id);
+      if (finding.parent_ambiguous) ambiguous.add(finding.candidate_id);
+      if (finding.no_organic_parent) inorganic.add(finding.candidate_id);
       if (finding.parent_net_charge !== 0) charged++;
       if ((finding.unspecified_stereo_centers ?? 0) > 0) unspecified++;
       return { ...finding, duplicate_of: first ?? null };
@@ -121,21 +131,25 @@ export const molecularLogic: AnalysisModule<MolecularLogicFinding, MolecularLogi
       analyze: (compound: PreparedCompound) => merge(assessMolecularLogic(compound)),
       merge,
       finish(): MolecularLogicSummary {
-        const parsed = compounds - unparseable.length - unassessed.length;
+        const parsed = compounds - unparseable.count - unassessed.count;
         return {
           compounds,
           parsed,
-          unparseable: unparseable.length,
-          unparseable_candidates: unparseable,
-          unassessed: unassessed.length,
-          unassessed_candidates: unassessed,
-          parse_rate: ratio(parsed, compounds - unassessed.length),
+          unparseable: unparseable.count,
+          unparseable_candidates: unparseable.items,
+          unassessed: unassessed.count,
+          unassessed_candidates: unassessed.items,
+          parse_rate: ratio(parsed, compounds - unassessed.count),
           multi_fragment: multiFragment,
           charged_parents: charged,
           with_unspecified_stereo: unspecified,
-          parent_ambiguous: ambiguous,
-          no_organic_parent: inorganic,
-          duplicates,
+          parent_ambiguous: ambiguous.items,
+          parent_ambiguous_count: ambiguous.count,
+          no_organic_parent: inorganic.items,
+          no_organic_parent_count: inorganic.count,
+          duplicates: duplicates.items,
+          duplicate_count: duplicates.count,
+          list_limit: SUMMARY_LIST_LIMIT,
           standardization: PARENT_RULE,
           method: METHOD,
         };

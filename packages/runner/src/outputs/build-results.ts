@@ -24,7 +24,7 @@ export function buildSummary(facts: RunFacts, seal: SealStatus) {
       parsed: ml?.parsed ?? null,
       unparseable: ml?.unparseable ?? null,
       unparseable_candidates: ml?.unparseable_candidates ?? null,
-      duplicates: ml?.duplicates.length ?? null,
+      duplicates: ml?.duplicate_count ?? null,
       // Structures RDKit could not assess (over the size limits, a fault or the time budget;
       // issue 10 item 2): not unparseable; molecular_logic counts them apart.
       unassessed: facts.validation.unassessed,
@@ -110,7 +110,7 @@ export function buildMetrics(facts: RunFacts) {
   add("molecular_logic", "multi_fragment", ml?.multi_fragment, "count");
   add("molecular_logic", "charged_parents", ml?.charged_parents, "count");
   add("molecular_logic", "with_unspecified_stereo", ml?.with_unspecified_stereo, "count");
-  add("molecular_logic", "duplicates", ml?.duplicates.length, "count");
+  add("molecular_logic", "duplicates", ml?.duplicate_count, "count");
   const dl = facts.summaries.get("kinase_drug_likeness") as DrugLikenessSummary | undefined;
   add("kinase_drug_likeness", "assessed", dl?.assessed, "count");
   add("kinase_drug_likeness", "lipinski_pass_rate", dl?.lipinski_pass_rate, "ratio");

@@ -6,6 +6,7 @@ import {
   type UpstreamFindings,
   unparseableFinding,
 } from "../analysis-module.ts";
+import { SUMMARY_LIST_LIMIT } from "../first-entries.ts";
 import type { PreparedCompound } from "../prepare-compound.ts";
 import { READINESS_SIGNALS, readinessScore, readSignals, type SignalReading } from "./readiness-signals.ts";
 
@@ -43,8 +44,11 @@ export interface ReadinessSummary {
   }[];
   /** Compounds per signal that had it missing. */
   readonly missing_counts: Readonly<Record<string, number>>;
-  /** Every compound in rank order. */
+  /** How many compounds were ranked (every row of the portfolio). */
+  readonly ranked: number;
+  /** The first `list_limit` compounds in rank order; each finding carries its own score. */
   readonly ranking: readonly RankEntry[];
+  readonly list_limit: number;
   readonly method: MethodCard;
 }
 
@@ -113,27 +117,62 @@ function rationale(score: number | null, readings: readonly SignalReading[], cov
   return `${parts.join("; ")}.`;
 }
 
+/** One compound as the ranking sees it. */
+interface Rankable {
+  readonly index: number;
+  readonly candidate_id: string;
+  readonly readiness_score: number | null;
+  readonly coverage: number | null;
+}
+
+/** The rank rule: higher readiness_score first; ties and unscored compounds in portfolio order. */
+function byRank(a: Rankable, b: Rankable): number {
+  const sa = a.readiness_score ?? Number.NEGATIVE_INFINITY;
+  const sb = b.readiness_score ?? Number.NEGATIVE_INFINITY;
+  return sb - sa || a.index - b.index;
+}
+
 /** Orders compounds by readiness_score (higher first), ties and unscored compounds in portfolio order. */
-export function rankCompounds(
-  entries: readonly {
-    index: number;
-    candidate_id: string;
-    readiness_score: number | null;
-    coverage: number | null;
-  }[],
-): RankEntry[] {
-  return [...entries]
-    .sort((a, b) => {
-      const sa = a.readiness_score ?? Number.NEGATIVE_INFINITY;
-      const sb = b.readiness_score ?? Number.NEGATIVE_INFINITY;
-      return sb - sa || a.index - b.index;
-    })
-    .map((entry, at) => ({
-      rank: at + 1,
-      candidate_id: entry.candidate_id,
-      readiness_score: entry.readiness_score,
-      coverage: entry.coverage,
-    }));
+export function rankCompounds(entries: readonly Rankable[]): RankEntry[] {
+  return [...entries].sort(byRank).map((entry, at) => ({
+    rank: at + 1,
+    candidate_id: entry.candidate_id,
+    readiness_score: entry.readiness_score,
+    coverage: entry.coverage,
+  }));
+}
+
+/**
+ * The `limit` best-ranked compounds, kept as they arrive: at most 2 × limit entries are held, so
+ * memory does not grow with the portfolio (issue 10 item 4). The rule is a total order (portfolio
+ * index breaks every tie), so trimming to the best `limit` never drops one of the final top `limit`.
+ */
+export class TopRanked {
+  #entries: Rankable[] = [];
+  #count = 0;
+
+  readonly limit: number;
+
+  constructor(limit: number = SUMMARY_LIST_LIMIT) {
+    this.limit = limit;
+  }
+
+  add(entry: Rankable): void {
+    this.#count++;
+    this.#entries.push(entry);
+    if (this.#entries.length >= 2 * this.limit)
+      this.#entries = this.#entries.sort(byRank).slice(0, this.limit);
+  }
+
+  /** How many compounds were ranked in all. */
+  get count(): number {
+    return this.#count;
+  }
+
+  /** The first `limit` ranks, as rankCompounds over every compound added would give them. */
+  ranking(): RankEntry[] {
+    return rankCompounds(this.#entries).slice(0, this.limit);
+  }
 }
 
 /** The wet-lab readiness ordering over the findings of the modules listed before it. */
@@ -151,12 +190,7 @@ export const wetlabReadiness: AnalysisModule<ReadinessFinding, ReadinessSummary,
   assess: assessReadiness,
   createAnalyzer() {
     let notAssessed = 0;
-    const entries: {
-      index: number;
-      candidate_id: string;
-      readiness_score: number | null;
-      coverage: number | null;
-    }[] = [];
+    const ranked = new TopRanked();
     const missingCounts: Record<string, number> = {};
     /** Everything happens here: the signals are the other modules' findings, read in portfolio order. */
     const merge = (identity: ReadinessIdentity, upstream?: UpstreamFindings): ReadinessFinding => {
@@ -165,14 +199,14 @@ export const wetlabReadiness: AnalysisModule<ReadinessFinding, ReadinessSummary,
       const { index, candidate_id } = identity;
       if (identity.unparseable !== null) {
         notAssessed++;
-        entries.push({ index, candidate_id, readiness_score: null, coverage: null });
+        ranked.add({ index, candidate_id, readiness_score: null, coverage: null });
         return identity.unparseable;
       }
       const readings = readSignals(upstream);
       const { score, coverage } = readinessScore(readings);
       const missing = readings.filter((r) => r.status === "missing").map((r) => r.id);
       for (const id of missing) missingCounts[id] = (missingCounts[id] ?? 0) + 1;
-      entries.push({ index, candidate_id, readiness_score: score, coverage });
+      ranked.add({ index, candidate_id, readiness_score: score, coverage });
       return {
         candidate_id,
         evidence_id: identity.evidence_id,
@@ -191,7 +225,7 @@ export const wetlabReadiness: AnalysisModule<ReadinessFinding, ReadinessSummary,
       merge,
       finish(): ReadinessSummary {
         return {
-          assessed: entries.length - notAssessed,
+          assessed: ranked.count - notAssessed,
           not_assessed: notAssessed,
           rank_rule: RANK_RULE,
           signals: READINESS_SIGNALS.map((s) => ({
@@ -202,7 +236,9 @@ export const wetlabReadiness: AnalysisModule<ReadinessFinding, ReadinessSummary,
             transform: s.transform,
           })),
           missing_counts: missingCounts,
-          ranking: rankCompounds(entries),
+          ranked: ranked.count,
+          ranking: ranked.ranking(),
+          list_limit: ranked.limit,
           method: METHOD,
         };
       },

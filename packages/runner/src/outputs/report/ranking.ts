@@ -7,7 +7,10 @@ export interface RankingRule {
 }
 
 /** The sort key of one compound: compared element by element, lower first. */
-export type RankKey = readonly number[];
+export type RankKey = ArrayLike<number>;
+
+/** How many numbers a rank key has (rankKeyOf). */
+export const RANK_KEY_WIDTH = 7;
 
 /**
  * The readiness determiner's score when that module ran; otherwise an ordering built only from

@@ -31,7 +31,8 @@ import {
 } from "./page-shell.ts";
 import { renderPortfolioSection, TOP_PICKS } from "./portfolio-section.ts";
 import { PortfolioStats } from "./portfolio-stats.ts";
-import { compareRankKeys, describeRanking, type RankKey, rankKeyOf } from "./ranking.ts";
+import { RankKeyTable } from "./rank-key-table.ts";
+import { describeRanking, rankKeyOf } from "./ranking.ts";
 import type { ReportOptions } from "./report-options.ts";
 import { renderSealBox, SEAL_BOX_END, SEAL_BOX_START } from "./seal-box.ts";
 import { CSV_ONLY_COLUMNS, csvField, TABLE_COLUMNS } from "./table-columns.ts";
@@ -75,7 +76,7 @@ export class ReportWriter {
   readonly #config: ReportWriterOptions;
   readonly #scratchDir: string;
   readonly #scratch: WriteStream;
-  readonly #keys: RankKey[] = [];
+  readonly #keys = new RankKeyTable();
   readonly #stats = new PortfolioStats();
   readonly #ran = new Set<string>();
   #composed = false;
@@ -133,9 +134,7 @@ export class ReportWriter {
 
   async #compose(path: string, facts: RunFacts, seal: SealStatus): Promise<void> {
     const { cards: cardLimit, rows: rowLimit } = this.#config.options;
-    const order = this.#keys
-      .map((_, at) => at)
-      .sort((a, b) => compareRankKeys(this.#keys[a] ?? [], this.#keys[b] ?? []));
+    const order = this.#keys.order();
     const rankOf = new Int32Array(order.length);
     for (const [position, at] of order.entries()) rankOf[at] = position + 1;
     const total = order.length;
