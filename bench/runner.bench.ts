@@ -41,7 +41,9 @@ const service = await startTestEntitlement();
 try {
   const principal = "bench@example.com";
   await service.grant(principal, 5);
-  const token = await service.tokenFor(principal);
+  // The dev token is read once (SVC_DEV_TOKEN) and must outlast the longest audit: the 560k run
+  // takes about 90 min, and a 1 h token made its run_complete fail with 401 AUTH_EXPIRED.
+  const token = await service.tokenFor(principal, 12 * 3600);
 
   /** Stages `rows` rows of NCI (repeated with suffixed ids) and runs one entitled audit. */
   const audit = async (rows: number) => {

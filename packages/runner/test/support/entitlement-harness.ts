@@ -20,7 +20,8 @@ const ADMIN_TOKEN = "e2e-admin-token-0123456789abcdef";
 export interface TestEntitlement {
   readonly url: string;
   grant(principal: string, runs: number): Promise<void>;
-  tokenFor(principal: string): Promise<string>;
+  /** A dev-issuer token; `ttlSec` (default the CLI's 3600) must outlast the longest run that uses it. */
+  tokenFor(principal: string, ttlSec?: number): Promise<string>;
   trustedKeys(): Promise<TrustedKey[]>;
   close(): Promise<void>;
 }
@@ -62,7 +63,7 @@ async function startReal(extraEnv: Record<string, string>): Promise<TestEntitlem
       });
       if (!response.ok) throw new Error(`issue failed: ${response.status} ${await response.text()}`);
     },
-    tokenFor: async (principal) => {
+    tokenFor: async (principal, ttlSec) => {
       const { stdout } = await run(
         process.execPath,
         [
@@ -74,6 +75,7 @@ async function startReal(extraEnv: Record<string, string>): Promise<TestEntitlem
           url,
           "--data-dir",
           dataDir,
+          ...(ttlSec === undefined ? [] : ["--ttl-sec", String(ttlSec)]),
         ],
         { env },
       );
