@@ -48,8 +48,10 @@ async function startReal(extraEnv: Record<string, string>): Promise<TestEntitlem
     env,
     stdio: ["ignore", "pipe", "pipe"],
   });
-  const url = await waitForListening(child).catch((error: unknown) => {
+  const url = await waitForListening(child).catch(async (error: unknown) => {
+    // A service that never came up leaves nothing behind either (its data folder included).
     child.kill("SIGKILL");
+    await rm(dataDir, { recursive: true, force: true });
     throw error;
   });
   const run = promisify(execFile);
