@@ -1,4 +1,4 @@
-import { RANK_KEY_WIDTH, type RankKey } from "./ranking.ts";
+import { compareRankKeysAt, RANK_KEY_WIDTH, type RankKey } from "./ranking.ts";
 
 /** Keys per chunk: a chunk is 8,192 × 7 doubles (448 KiB); the last one is at most that short. */
 const CHUNK_KEYS = 8192;
@@ -39,16 +39,13 @@ export class RankKeyTable {
     for (let at = 0; at < positions.length; at++) positions[at] = at;
     // Read in place: a subarray per comparison would allocate ~20 objects per compound.
     const chunks = this.#chunks;
-    return positions.sort((a, b) => {
-      const chunkA = chunks[Math.floor(a / CHUNK_KEYS)] as Float64Array;
-      const chunkB = chunks[Math.floor(b / CHUNK_KEYS)] as Float64Array;
-      const startA = (a % CHUNK_KEYS) * RANK_KEY_WIDTH;
-      const startB = (b % CHUNK_KEYS) * RANK_KEY_WIDTH;
-      for (let part = 0; part < RANK_KEY_WIDTH; part++) {
-        const diff = (chunkA[startA + part] as number) - (chunkB[startB + part] as number);
-        if (diff !== 0) return diff;
-      }
-      return 0;
-    });
+    return positions.sort((a, b) =>
+      compareRankKeysAt(
+        chunks[Math.floor(a / CHUNK_KEYS)] as Float64Array,
+        (a % CHUNK_KEYS) * RANK_KEY_WIDTH,
+        chunks[Math.floor(b / CHUNK_KEYS)] as Float64Array,
+        (b % CHUNK_KEYS) * RANK_KEY_WIDTH,
+      ),
+    );
   }
 }

@@ -36,8 +36,16 @@ export function rankKeyOf(view: CompoundView): RankKey {
 }
 
 export function compareRankKeys(a: RankKey, b: RankKey): number {
-  for (let at = 0; at < a.length; at++) {
-    const diff = (a[at] ?? 0) - (b[at] ?? 0);
+  return compareRankKeysAt(a, 0, b, 0);
+}
+
+/**
+ * compareRankKeys on keys stored inside larger arrays: the RANK_KEY_WIDTH numbers from `startA`
+ * in `a` against those from `startB` in `b` (RankKeyTable compares in place, allocating nothing).
+ */
+export function compareRankKeysAt(a: RankKey, startA: number, b: RankKey, startB: number): number {
+  for (let part = 0; part < RANK_KEY_WIDTH; part++) {
+    const diff = (a[startA + part] ?? 0) - (b[startB + part] ?? 0);
     if (diff !== 0) return diff;
   }
   return 0;
