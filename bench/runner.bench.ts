@@ -16,6 +16,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, wri
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { METABOLISM_RULES } from "@svc/science";
+import { MAIN_THREAD_NODE_FLAGS } from "../packages/runner/src/heap-limits.ts";
 import { startTestEntitlement } from "../packages/runner/test/support/entitlement-harness.ts";
 
 const NCI = "/usr/share/RDKit/Data/NCI/first_5K.smi";
@@ -60,6 +61,8 @@ try {
     const log = await runProcess(
       process.execPath,
       [
+        // As the runner image starts it (NODE_OPTIONS): the main thread's heap limit.
+        ...MAIN_THREAD_NODE_FLAGS,
         BIN,
         ...["--project-id", project, "--run-id", `bench_${rows}`, "--input-root", join(root, "input")],
         ...["--output-root", join(root, "output"), "--entitlement-url", service.url, "--auth-mode", "dev"],

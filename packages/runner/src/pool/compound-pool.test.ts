@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { WORKER_HEAP_LIMITS } from "../heap-limits.ts";
 import type { PortfolioRow } from "../inputs/portfolio.ts";
 import { CompoundPool, type PoolOutcome } from "./compound-pool.ts";
 import { mapInOrder } from "./ordered-map.ts";
@@ -101,4 +102,21 @@ test("analyse: each split module's assessment of one compound comes back from a 
     ok: false,
     error: "module no_such_module cannot be assessed in a worker",
   });
+});
+
+test("every worker runs under WORKER_HEAP_LIMITS, not Node's host-sized defaults", async (t) => {
+  const pool = await CompoundPool.start({ size: 2, timeoutMs: 60_000 });
+  t.after(() => pool.close());
+  await pool.prepare(row(1, ASPIRIN));
+  const { maxOldGenerationSizeMb = 0, maxYoungGenerationSizeMb = 0 } = WORKER_HEAP_LIMITS;
+  const stats = await pool.heapStatistics();
+  assert.equal(stats.length, 2);
+  for (const { heap_size_limit } of stats) {
+    // V8's limit is the old generation plus the young generation's share it counts.
+    assert.ok(heap_size_limit > maxOldGenerationSizeMb * 2 ** 20, `limit ${heap_size_limit}`);
+    assert.ok(
+      heap_size_limit <= (maxOldGenerationSizeMb + maxYoungGenerationSizeMb) * 2 ** 20,
+      `limit ${heap_size_limit}`,
+    );
+  }
 });
