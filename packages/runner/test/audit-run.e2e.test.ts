@@ -273,6 +273,39 @@ describe("svc-runner end to end", () => {
     }
   });
 
+  test("run_complete refusing the job's credentials after the charge gives a pre-seal (exit 10), not a paid run without outputs", async () => {
+    await service.grant("alice@example.com", 1);
+    const proxy = await startRecordingProxy(service.url);
+    try {
+      // The real service answers 401, as it does when a static dev token expires mid-run.
+      proxy.stripAuth.add("/api/entitlement/run_complete");
+      const run = await runDemo({ runId: "run_preseal_401", url: proxy.url });
+      assert.equal(run.code, 10, run.stderr);
+      assert.match(run.stderr, /run_complete refused the job's credentials .*: writing a pre-seal/);
+      assert.match(run.stderr, /401/);
+      const summary = await readJson(join(run.runDir, "results/summary.json"));
+      assert.equal(summary.seal_status, "pending_online_verification");
+      assert.equal(summary.seal_reason, "run_complete_unauthorized");
+      assert.equal(
+        (await readJson(join(run.runDir, "seal/preseal.json"))).reason,
+        "run_complete_unauthorized",
+      );
+      const report = await readFile(join(run.runDir, "results/report.html"), "utf8");
+      assert.match(report, /run_complete refused the job&#39;s credentials/);
+      // Completing with a bad token is refused and keeps the pre-seal; a valid one seals.
+      const refused = await completeSealLater(run.runDir, "not-a-valid-token");
+      assert.equal(refused.code, 3, refused.stderr);
+      assert.match(refused.stderr, /ENTITLEMENT_UNAUTHORIZED/);
+      await readFile(join(run.runDir, "seal/preseal.json"));
+      const sealed = await completeSealLater(run.runDir, run.token);
+      assert.equal(sealed.code, 0, sealed.stderr);
+      await assertSealVerified(run.runDir);
+      assert.equal((await readJson(join(run.runDir, "results/summary.json"))).seal_status, "sealed");
+    } finally {
+      await proxy.close();
+    }
+  });
+
   test("run_complete recorded but its reply lost: svc-runner seal later gets that same seal, not a 409", async () => {
     await service.grant("alice@example.com", 1);
     const proxy = await startRecordingProxy(service.url);

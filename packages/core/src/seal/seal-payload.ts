@@ -75,13 +75,22 @@ export const sealPayloadSchema = z
 
 export type SealPayload = z.infer<typeof sealPayloadSchema>;
 
-/** A pre-seal: written by the job when run_complete was unreachable; carries no signature. */
+/**
+ * Why a charged run holds a pre-seal instead of a seal: run_complete could not be reached, or it
+ * refused the job's credentials (an expired or revoked token, a principal no longer allowed).
+ * Either way the outputs are complete and paid for; `svc-runner seal` completes them later.
+ */
+export const PRESEAL_REASONS = ["run_complete_unreachable", "run_complete_unauthorized"] as const;
+
+export type PresealReason = (typeof PRESEAL_REASONS)[number];
+
+/** A pre-seal: written by the job when run_complete did not seal; carries no signature. */
 export const presealPayloadSchema = z
   .object({
     seal_version: z.literal(PRESEAL_VERSION),
     ...runFields,
     created_at: instant,
-    reason: z.enum(["run_complete_unreachable"]),
+    reason: z.enum(PRESEAL_REASONS),
   })
   .strict();
 

@@ -1,11 +1,19 @@
+import type { PresealReason } from "@svc/core";
 import type { DrugLikenessSummary, MolecularLogicSummary } from "@svc/science";
 import { DRUG_LIKENESS_RULES } from "@svc/science";
-import { RISK_CHANNELS, type RunFacts, type SealStatus } from "./run-facts.ts";
+import { RISK_CHANNELS, type RunFacts, type SealState } from "./run-facts.ts";
 
 export const REPORT_FILE = "results/report.html";
 
+/** What a pre-seal's reason means, in the words the summary and the report use. */
+export const PRESEAL_CAUSE: Readonly<Record<PresealReason, string>> = {
+  run_complete_unreachable: "run_complete was unreachable",
+  run_complete_unauthorized:
+    "run_complete refused the job's credentials (an expired or revoked token, or a principal no longer allowed)",
+};
+
 /** results/summary.json: the run at a glance; seal status as written at output time. */
-export function buildSummary(facts: RunFacts, seal: SealStatus) {
+export function buildSummary(facts: RunFacts, seal: SealState) {
   const ml = facts.summaries.get("molecular_logic") as MolecularLogicSummary | undefined;
   const dl = facts.summaries.get("kinase_drug_likeness") as DrugLikenessSummary | undefined;
   return {
@@ -57,12 +65,12 @@ export function buildSummary(facts: RunFacts, seal: SealStatus) {
       : null,
     context: facts.context,
     report: REPORT_FILE,
-    seal_status: seal,
-    seal_reason: seal === "sealed" ? null : "run_complete_unreachable",
+    seal_status: seal.status,
+    seal_reason: seal.status === "sealed" ? null : seal.reason,
     seal_note:
-      seal === "sealed"
+      seal.status === "sealed"
         ? "outputs submitted to run_complete; seal/ holds the signed seal. Verify with the issuer's key, never the folder's own: svc seal verify <run dir> --issuer <entitlement url> (or a key pinned with svc trust add)"
-        : "run_complete was unreachable; seal/preseal.json records the hashes; complete with svc-runner seal --run-dir <run dir>",
+        : `${PRESEAL_CAUSE[seal.reason]}; seal/preseal.json records the hashes; complete with svc-runner seal --run-dir <run dir>${seal.reason === "run_complete_unauthorized" ? " once the job has a valid token" : ""}`,
   };
 }
 

@@ -1,18 +1,18 @@
 import { join } from "node:path";
-import { toInstant } from "@svc/core";
+import { type PresealReason, toInstant } from "@svc/core";
 import type { RunnerConfig } from "../config.ts";
 import type { EntitlementClient } from "../lifecycle/entitlement-client.ts";
 import type { Logger } from "../log.ts";
 import { memoryFields } from "../memory.ts";
 import { writeJsonAtomic } from "../outputs/atomic-write.ts";
-import { buildSummary } from "../outputs/build-results.ts";
+import { buildSummary, PRESEAL_CAUSE } from "../outputs/build-results.ts";
 import { printReportPdf, type ReportWriter } from "../outputs/report/index.ts";
 import { writeExpectedHashes } from "../outputs/repro-pack.ts";
-import type { RunFacts, SealStatus } from "../outputs/run-facts.ts";
+import type { RunFacts, SealState, SealStatus } from "../outputs/run-facts.ts";
 import { writePreseal, writeSealFolder } from "../outputs/seal-files.ts";
 import { sealHashes } from "../outputs/seal-hashes.ts";
 import { keepSealedState } from "../outputs/sealed-state.ts";
-import { EXIT, type ExitCode, RunnerError } from "../runner-error.ts";
+import { EXIT, type ExitCode, RunnerError, type RunnerErrorCode } from "../runner-error.ts";
 
 export interface SealStageOptions {
   readonly config: RunnerConfig;
@@ -34,13 +34,26 @@ export interface SealOutcome {
 }
 
 /**
+ * The run_complete failures that leave a pre-seal rather than a failed run: the run is charged
+ * and its outputs are complete, and only the call failed, for a reason a later call can overcome
+ * (the service came back; the job got a fresh token or its principal was allowed again). Any
+ * other refusal is a verdict on the run itself and stays an error.
+ */
+const PRESEAL_ON: Readonly<Partial<Record<RunnerErrorCode, PresealReason>>> = {
+  ENTITLEMENT_UNREACHABLE: "run_complete_unreachable",
+  ENTITLEMENT_UNAUTHORIZED: "run_complete_unauthorized",
+  ENTITLEMENT_FORBIDDEN: "run_complete_unauthorized",
+};
+
+/**
  * Stage 6, seal: writes the files that name the seal status (summary, report, expected hashes),
- * asks run_complete to seal the output tree, and writes seal/; when run_complete is unreachable,
- * keeps the sealed state and writes a pre-seal instead (exit 10, `svc-runner seal` completes it).
+ * asks run_complete to seal the output tree, and writes seal/; when run_complete is unreachable
+ * or refuses the job's credentials, keeps the sealed state and writes a pre-seal instead
+ * (exit 10, `svc-runner seal` completes it).
  */
 export async function sealStage(options: SealStageOptions): Promise<SealOutcome> {
   const { config, log, runDir } = options;
-  const finalize = async (seal: SealStatus) => {
+  const finalize = async (seal: SealState) => {
     await writeJsonAtomic(join(runDir, "results", "summary.json"), buildSummary(options.facts, seal));
     const html = await options.report.write(options.facts, seal);
     log.info("report composed", { phase: "outputs", ...memoryFields() });
@@ -52,7 +65,7 @@ export async function sealStage(options: SealStageOptions): Promise<SealOutcome>
     log.info("outputs hashed", { phase: "seal", ...memoryFields() });
     return hashes;
   };
-  const hashes = await finalize("sealed");
+  const hashes = await finalize({ status: "sealed" });
   log.info("run_complete", { phase: "seal" });
   try {
     const complete = await options.entitlement.runComplete({ run_id: config.runId, ...hashes });
@@ -60,10 +73,15 @@ export async function sealStage(options: SealStageOptions): Promise<SealOutcome>
     log.info("sealed", { phase: "seal", seal_id: complete.seal.seal_id, run_dir: runDir });
     return { exitCode: EXIT.success, sealStatus: "sealed" };
   } catch (error) {
-    if (!(error instanceof RunnerError) || error.code !== "ENTITLEMENT_UNREACHABLE") throw error;
-    log.warn("run_complete unreachable: writing a pre-seal", { phase: "seal", cause: error.message });
+    const reason = error instanceof RunnerError ? PRESEAL_ON[error.code] : undefined;
+    if (reason === undefined) throw error;
+    log.warn(`${PRESEAL_CAUSE[reason]}: writing a pre-seal; complete it with svc-runner seal --run-dir`, {
+      phase: "seal",
+      cause: (error as RunnerError).message,
+      run_dir: runDir,
+    });
     await keepSealedState(runDir, hashes);
-    const pending = await finalize("pending_online_verification");
+    const pending = await finalize({ status: "pending_online_verification", reason });
     await writePreseal(runDir, {
       seal_version: "svc.preseal/v1",
       run_id: config.runId,
@@ -75,7 +93,7 @@ export async function sealStage(options: SealStageOptions): Promise<SealOutcome>
       inputs_sha256: options.facts.inputs_sha256,
       ...pending,
       created_at: toInstant(options.now()),
-      reason: "run_complete_unreachable",
+      reason,
     });
     return { exitCode: EXIT.preseal, sealStatus: "pending_online_verification" };
   }

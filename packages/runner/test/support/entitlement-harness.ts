@@ -130,7 +130,10 @@ export function waitForListening(child: ChildProcess, timeoutMs = 20_000): Promi
   });
 }
 
-/** A loopback HTTP proxy that records request paths and drops the connection for chosen paths. */
+/**
+ * A loopback HTTP proxy that records request paths and, for chosen paths, drops the connection,
+ * drops the reply or strips the credentials.
+ */
 export interface RecordingProxy {
   readonly url: string;
   readonly paths: string[];
@@ -138,6 +141,8 @@ export interface RecordingProxy {
   readonly drop: Set<string>;
   /** Paths forwarded to the service whose reply is then cut: the call happened, the answer is lost. */
   readonly dropReply: Set<string>;
+  /** Paths forwarded without their Authorization header: the real service refuses them, 401. */
+  readonly stripAuth: Set<string>;
   close(): Promise<void>;
 }
 
@@ -145,6 +150,7 @@ export async function startRecordingProxy(target: string): Promise<RecordingProx
   const paths: string[] = [];
   const drop = new Set<string>();
   const dropReply = new Set<string>();
+  const stripAuth = new Set<string>();
   const upstream = new URL(target);
   const server: Server = createServer((req, res) => {
     const path = req.url ?? "/";
@@ -153,8 +159,10 @@ export async function startRecordingProxy(target: string): Promise<RecordingProx
       req.socket.destroy();
       return;
     }
+    const headers = { ...req.headers };
+    if (stripAuth.has(path)) delete headers.authorization;
     const forward = request(
-      { host: upstream.hostname, port: upstream.port, path, method: req.method, headers: req.headers },
+      { host: upstream.hostname, port: upstream.port, path, method: req.method, headers },
       (answer) => {
         if (dropReply.has(path)) {
           answer.resume();
@@ -176,6 +184,7 @@ export async function startRecordingProxy(target: string): Promise<RecordingProx
     paths,
     drop,
     dropReply,
+    stripAuth,
     close: async () => {
       server.closeAllConnections();
       server.close();

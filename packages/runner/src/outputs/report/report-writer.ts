@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { readCsvRecords } from "../../inputs/csv.ts";
 import { StreamingFile } from "../atomic-write.ts";
-import type { RunFacts, SealStatus } from "../run-facts.ts";
+import type { RunFacts, SealState } from "../run-facts.ts";
 import { type HeatmapRow, heatmapRowOf, renderAlertHeatmap } from "./alert-heatmap.ts";
 import { renderAssaySection } from "./assay-section.ts";
 import { type EggPoint, renderBoiledEgg } from "./boiled-egg-plot.ts";
@@ -112,7 +112,7 @@ export class ReportWriter {
    * Writes results/report.html and results/report.csv the first time; afterwards (a pre-seal
    * after run_complete failed) only the seal box of the finished page changes.
    */
-  async write(facts: RunFacts, seal: SealStatus): Promise<string> {
+  async write(facts: RunFacts, seal: SealState): Promise<string> {
     const path = join(this.#config.runDir, REPORT_HTML);
     if (this.#composed) {
       await rewriteSealBox(path, renderSealBox(seal, facts.run_id));
@@ -132,7 +132,7 @@ export class ReportWriter {
     await rm(this.#scratchDir, { recursive: true, force: true });
   }
 
-  async #compose(path: string, facts: RunFacts, seal: SealStatus): Promise<void> {
+  async #compose(path: string, facts: RunFacts, seal: SealState): Promise<void> {
     const { cards: cardLimit, rows: rowLimit } = this.#config.options;
     const order = this.#keys.order();
     const rankOf = new Int32Array(order.length);

@@ -1,4 +1,5 @@
-import type { SealStatus } from "../run-facts.ts";
+import { PRESEAL_CAUSE } from "../build-results.ts";
+import type { SealState } from "../run-facts.ts";
 import { escapeHtml } from "./format.ts";
 
 // Markers around the box: a pre-seal rewrites only this part of the finished report (issue 12 item 6).
@@ -9,11 +10,11 @@ export const SEAL_BOX_END = "<!--/seal-box-->";
  * The seal box, near the top: the status and what it means side by side, in the same weight, so
  * "Sealed" is never read as "scientifically right" (domain notes, "What a seal does NOT attest").
  */
-export function renderSealBox(seal: SealStatus, runId: string): string {
+export function renderSealBox(seal: SealState, runId: string): string {
   const status =
-    seal === "sealed"
+    seal.status === "sealed"
       ? `<p class="seal-status">Sealed</p><p>The issuer signed this run's hashes at completion: <code>seal/seal.svg</code>, <code>seal/seal.json</code>, <code>seal/seal.sig</code>.</p>`
-      : `<p class="seal-status">Pending online verification</p><p>run_complete was unreachable; <code>seal/preseal.json</code> records the hashes. Complete it with <code>svc-runner seal --run-dir &lt;run dir&gt;</code>.</p>`;
+      : `<p class="seal-status">Pending online verification</p><p>${escapeHtml(PRESEAL_CAUSE[seal.reason])}; <code>seal/preseal.json</code> records the hashes. Complete it with <code>svc-runner seal --run-dir &lt;run dir&gt;</code>.</p>`;
   return `${SEAL_BOX_START}<section class="seal-box" id="seal" aria-label="Seal">
 <div class="seal-half">${status}</div>
 <div class="seal-half"><p class="seal-status">What the seal attests</p>
