@@ -74,9 +74,12 @@ try {
     const last = JSON.parse(log.trim().split("\n").at(-1) as string) as {
       max_rss_mib?: number;
       cpu_s?: number;
+      seal_status?: string;
       msg: string;
     };
-    if (last.max_rss_mib === undefined) throw new Error(`svc-runner failed: ${log.slice(-2000)}`);
+    // Only a sealed run counts: a pre-seal (exit 10) also ends with the peak-memory line.
+    if (last.max_rss_mib === undefined || last.seal_status !== "sealed")
+      throw new Error(`svc-runner did not seal the run: ${log.slice(-2000)}`);
     const workers = /"workers":(\d+)/.exec(log)?.[1] ?? "?";
     const report = statSync(join(root, "output", `bench_${rows}`, "results", "report.html")).size;
     rmSync(join(root, "output", `bench_${rows}`), { recursive: true, force: true });
