@@ -1,5 +1,5 @@
 import type { HeapInfo } from "node:v8";
-import { type ResourceLimits, Worker } from "node:worker_threads";
+import { Worker } from "node:worker_threads";
 import { WORKER_HEAP_LIMITS } from "../heap-limits.ts";
 import type { PortfolioRow } from "../inputs/portfolio.ts";
 import type {
@@ -38,8 +38,6 @@ export interface CompoundPoolOptions {
    * "analyse" (default: also every module, whose catalogs take ~1.5 s of CPU to compile).
    */
   readonly warmUp?: WarmUp;
-  /** V8 heap limits of each worker; WORKER_HEAP_LIMITS when absent. */
-  readonly resourceLimits?: ResourceLimits;
 }
 
 interface Task {
@@ -88,9 +86,7 @@ export class CompoundPool {
   static async start(options: CompoundPoolOptions): Promise<CompoundPool> {
     if (!Number.isInteger(options.size) || options.size < 1) throw new Error("pool size must be ≥ 1");
     const warmUp = options.warmUp ?? "analyse";
-    const workers = await Promise.all(
-      Array.from({ length: options.size }, () => spawnWorker(warmUp, options.resourceLimits)),
-    );
+    const workers = await Promise.all(Array.from({ length: options.size }, () => spawnWorker(warmUp)));
     const pool = new CompoundPool(options, workers[0]?.rdkitVersion ?? "unknown");
     for (const { worker } of workers) pool.#adopt(worker);
     return pool;
@@ -196,7 +192,7 @@ export class CompoundPool {
     if (slot.task !== null) this.#settle(slot, { kind: "unassessed", reason });
     this.#options.onReplace?.(reason);
     void slot.worker.terminate();
-    spawnWorker(this.#options.warmUp ?? "analyse", this.#options.resourceLimits).then(
+    spawnWorker(this.#options.warmUp ?? "analyse").then(
       ({ worker }) => {
         if (this.#closed) void worker.terminate();
         else this.#adopt(worker);
@@ -211,14 +207,11 @@ export class CompoundPool {
   }
 }
 
-function spawnWorker(
-  warmUp: WarmUp,
-  resourceLimits: ResourceLimits | undefined,
-): Promise<{ worker: Worker; rdkitVersion: string }> {
+function spawnWorker(warmUp: WarmUp): Promise<{ worker: Worker; rdkitVersion: string }> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER_URL, {
       workerData: { warmUp } satisfies WorkerData,
-      resourceLimits: resourceLimits ?? WORKER_HEAP_LIMITS,
+      resourceLimits: WORKER_HEAP_LIMITS,
     });
     const fail = (error: Error) => reject(error);
     worker.once("error", fail);
