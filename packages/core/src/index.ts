@@ -55,6 +55,7 @@ export {
   type StorageLayout,
   WELL_KNOWN_RUN_DIRS,
 } from "./run-layout.ts";
+export { checkIssuerAnswer, type IssuerAnswer } from "./seal/issuer-answer-check.ts";
 export { renderPresealSvg, renderSealSvg } from "./seal/render-seal-svg.ts";
 export { checkRunHashes, type ExpectedFileHashes } from "./seal/run-folder-checks.ts";
 export {
@@ -84,8 +85,10 @@ export {
 export {
   REASON_PRIORITY,
   SEAL_REASON_CODES,
+  SEAL_STATES,
   type SealReasonCode,
   type SealState,
+  stateOfReason,
 } from "./seal/seal-reason-code.ts";
 export {
   assertSealText,

@@ -141,7 +141,7 @@ describe("svc seal verify", () => {
     });
   }
 
-  it("a pre-seal folder is PENDING (exit 4) while its outputs match, INVALID once they change", async () => {
+  it("a pre-seal folder is PRESEAL_UNSIGNED (exit 4, an unsigned claim) while its outputs match, INVALID once they change", async () => {
     const { runDir, bundle } = await sealedRun("preseal");
     const {
       seal_id: _id,
@@ -165,7 +165,8 @@ describe("svc seal verify", () => {
     await writeFile(join(runDir, "seal", "preseal.svg"), renderPresealSvg(preseal));
     const pending = svc(["seal", "verify", runDir, "--key", keyPath]);
     assert.equal(pending.code, 4, pending.stdout);
-    assert.match(pending.stdout, /^PENDING /);
+    assert.match(pending.stdout, /^PRESEAL_UNSIGNED /);
+    assert.match(pending.stdout, /reason: PRESEAL_UNSIGNED: pre-seal: an unsigned claim/);
     await RUN_FOLDER_TAMPERING["edited output"](runDir);
     const changed = svc(["seal", "verify", runDir, "--key", keyPath]);
     assert.equal(changed.code, 1, changed.stdout);
@@ -189,6 +190,40 @@ describe("svc seal verify", () => {
     assert.equal(parsed.reason_code, null);
     assert.equal(parsed.payload.seal_id, bundle.payload.seal_id);
     assert.deepEqual(parsed.trust, [`--keys ${keysJson}`]);
+  });
+
+  it("with two issuers pinned, issuer B's seal naming issuer A is INVALID (exit 1) with ISSUER_MISMATCH (issue 23 item 8)", async () => {
+    const { fields } = await sealedRun("two-issuers").then(({ bundle }) => ({ fields: bundle.payload }));
+    const { seal_version: _v, key_id: _k, barcode_digest: _b, ...unsigned } = fields;
+    const keyB = generateSigningKey();
+    const trustFile = join(root, "two-issuers.json");
+    await writeFile(
+      trustFile,
+      JSON.stringify({
+        keys: [
+          { ...toTrustedKey(key.publicKey), issuer: fields.issuer },
+          { ...toTrustedKey(keyB.publicKey), issuer: "https://issuer-b.example" },
+        ],
+      }),
+    );
+    const ownSeal = join(root, "b-own.svg");
+    await writeFile(
+      ownSeal,
+      issueSealBundle({ ...unsigned, issuer: "https://issuer-b.example" }, keyB).sealSvg,
+    );
+    assert.equal(svc(["seal", "verify", ownSeal, "--keys", trustFile]).code, 0, "B's own seal verifies");
+    const forged = join(root, "b-naming-a.svg");
+    await writeFile(
+      forged,
+      issueSealBundle({ ...unsigned, seal_id: `seal_${"b".repeat(32)}` }, keyB).sealSvg,
+    );
+    const result = svc(["seal", "verify", forged, "--keys", trustFile]);
+    assert.equal(result.code, 1, result.stdout);
+    assert.match(result.stdout, /^INVALID /);
+    assert.match(
+      result.stdout,
+      /reason: ISSUER_MISMATCH: key_trusted: key ed25519:[0-9a-f]{32} is pinned for https:\/\/issuer-b\.example/,
+    );
   });
 
   it("shows how the run was paid: a rerun seal names its origin seal and is not redeemable (text and --json)", async () => {

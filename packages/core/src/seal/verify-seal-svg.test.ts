@@ -328,7 +328,7 @@ describe("verifySealSvg", () => {
   });
 
   describe("pre-seal", () => {
-    it("is PENDING", () => {
+    it("is PRESEAL_UNSIGNED: an unsigned claim, never success (issue 23 item 7)", () => {
       const svg = renderPresealSvg({
         seal_version: "svc.preseal/v1",
         run_id: "run_1",
@@ -344,8 +344,9 @@ describe("verifySealSvg", () => {
         reason: "run_complete_unreachable",
       });
       const result = verifySealSvg(svg, trusted);
-      assert.equal(result.state, "PENDING");
-      assert.match(result.reason, /run_complete/);
+      assert.equal(result.state, "PRESEAL_UNSIGNED");
+      assert.equal(result.reason_code, "PRESEAL_UNSIGNED");
+      assert.match(result.reason, /unsigned claim/);
     });
   });
 
