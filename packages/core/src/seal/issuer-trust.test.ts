@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { generateSigningKey, type TrustedKey, toTrustedKey } from "../keys.ts";
 import { checkIssuerAnswer } from "./issuer-answer-check.ts";
+import { renderPresealSvg } from "./render-seal-svg.ts";
 import { makeSealFixture } from "./seal-fixture.ts";
 import { verifySealSvg, withChecks } from "./verify-seal-svg.ts";
 
@@ -96,5 +97,27 @@ describe("checkIssuerAnswer: the issuer's answer fails closed (issue 23 items 4,
     const tampered = verifySealSvg(bundle.sealSvg.replace("demo-project", "demo-projecT"), trusted);
     const result = withChecks(tampered, [checkIssuerAnswer(A, { kind: "no_answer", detail: "down" })]);
     assert.equal(result.state, "INVALID");
+  });
+});
+
+describe("a pre-seal's picture says it is an unsigned claim (issue 23 item 7)", () => {
+  it("reads UNSIGNED CLAIM, never 'pending verification'", () => {
+    const svg = renderPresealSvg({
+      seal_version: "svc.preseal/v1",
+      run_id: "run_1",
+      project_id: "p",
+      mode: "standard",
+      module_id: "computational",
+      category_id: "ligand_only",
+      image: { reference: "runner:1.0.0", digest: null },
+      inputs_sha256: "a".repeat(64),
+      run_manifest_sha256: "b".repeat(64),
+      outputs_sha256: "c".repeat(64),
+      created_at: "2026-11-21T10:00:00Z",
+      reason: "run_complete_unreachable",
+    });
+    assert.match(svg, />UNSIGNED CLAIM, not a seal</);
+    assert.match(svg, /<title>Unsigned pre-seal for run run_1<\/title>/);
+    assert.doesNotMatch(svg, /pending/i);
   });
 });
