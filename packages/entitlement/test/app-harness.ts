@@ -46,6 +46,8 @@ export interface TestServiceOptions {
   readonly sealVerifierFor?: (trustedKeys: readonly TrustedKey[]) => SealVerifier;
   /** Keys trusted beside the signing key, as SVC_TRUSTED_KEYS_FILE adds them (e.g. a retired key). */
   readonly extraTrustedKeys?: readonly TrustedKey[];
+  /** SVC_RELEASED_RUNNER_DIGESTS: published at GET /api/seal/released-runners. */
+  readonly releasedRunnerDigests?: readonly string[];
 }
 
 export async function startTestService(options: TestServiceOptions = {}): Promise<TestService> {
@@ -84,6 +86,7 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
     verifyUrl: null,
     devIssuer: { key: devKey, issuer: () => devIssuerUrl(url) },
     ...(sealVerifier ? { sealVerifier } : {}),
+    ...(options.releasedRunnerDigests ? { releasedRunnerDigests: options.releasedRunnerDigests } : {}),
     logger: createLoggerOptions("info", stream),
   });
   await app.listen({ port: 0, host: "127.0.0.1" });

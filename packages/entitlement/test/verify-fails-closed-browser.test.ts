@@ -205,6 +205,17 @@ describe("online verification fails closed (issue 23)", { skip, timeout: 300_000
       await held;
     }
     // once the pool has room again, the same seals are VERIFIED and REVOKED
+    const page = await openPage();
+    const verified = await drop(page, genuine.seal_svg);
+    assert.equal(verified.state, "VERIFIED");
+    // issue 23 item 5: what the seal attests is signed and said on the page
+    assert.equal(verified.facts.attestation, "job_reported");
+    assert.match(
+      await page.evaluate(() => document.getElementById("attestation")?.textContent ?? ""),
+      /attests \(job_reported\): the principal's job reported these hashes .* the issuer did not observe the computation/,
+    );
+    assert.match(verified.canonicalSrc ?? "", /^blob:/);
+    await page.close();
     assert.equal((await cli(genuine.seal_svg, ["--issuer", svc.url])).code, 0);
     assert.equal((await cli(revoked.seal_svg, ["--issuer", svc.url])).code, 6);
   });

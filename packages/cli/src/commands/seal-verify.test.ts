@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -117,10 +117,13 @@ describe("svc seal verify", () => {
     })) {
       await writeFile(join(runDir, "seal", name), content);
     }
-    assert.equal(svc(["seal", "verify", runDir]).code, 3);
+    // its payload names another principal than the sealed run_manifest.json: a definite mismatch
+    // (issue 23 item 5), reported before the untrusted key
+    assert.equal(svc(["seal", "verify", runDir]).code, 1);
     const pinned = svc(["seal", "verify", runDir, "--key", keyPath]);
-    assert.equal(pinned.code, 3, pinned.stdout);
-    assert.match(pinned.stdout, /KEY_UNTRUSTED: key_trusted: key ed25519:\w+ is not trusted/);
+    assert.equal(pinned.code, 1, pinned.stdout);
+    assert.match(pinned.stdout, /reason: RUN_MANIFEST_MISMATCH: /);
+    assert.match(pinned.stdout, /key_trusted: key ed25519:\w+ is not trusted/);
   });
 
   for (const kind of Object.keys(RUN_FOLDER_TAMPERING) as RunFolderTampering[]) {
@@ -151,6 +154,7 @@ describe("svc seal verify", () => {
       issuer: _s,
       key_id: _k,
       verify_url: _v,
+      attestation: _a,
       ...run
     } = bundle.payload;
     const preseal = {
@@ -171,6 +175,28 @@ describe("svc seal verify", () => {
     const changed = svc(["seal", "verify", runDir, "--key", keyPath]);
     assert.equal(changed.code, 1, changed.stdout);
     assert.match(changed.stdout, /RUN_OUTPUTS_CHANGED/);
+  });
+
+  it("a run folder whose sealed run_manifest.json names another principal is INVALID (exit 1) with RUN_MANIFEST_MISMATCH (issue 23 item 5)", async () => {
+    // the forger seals a manifest of their choosing: its hash is right, what it says is not the payload
+    const runDir = join(root, "manifest-mismatch");
+    await writeSealedRunFolder(runDir, {
+      key,
+      beforeSeal: async (dir) => {
+        const path = join(dir, "run_manifest.json");
+        const manifest = JSON.parse(await readFile(path, "utf8"));
+        manifest.entitlement.principal = "someone-else@example.com";
+        await writeFile(path, JSON.stringify(manifest));
+      },
+    });
+    const { code, stdout } = svc(["seal", "verify", runDir, "--key", keyPath]);
+    assert.equal(code, 1, stdout);
+    assert.match(stdout, /^INVALID /);
+    assert.match(stdout, /ok {3}run_manifest: run_manifest\.json is the sealed one/);
+    assert.match(
+      stdout,
+      /reason: RUN_MANIFEST_MISMATCH: run_manifest_fields: run_manifest\.json: entitlement\.principal is "someone-else@example\.com", the seal says runner@customer\.example/,
+    );
   });
 
   it("exits 1 with SEAL_FILES_DISAGREE when seal.json disagrees with seal.svg", async () => {

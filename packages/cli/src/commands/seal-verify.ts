@@ -1,8 +1,10 @@
 import { stat } from "node:fs/promises";
 import {
   checkIssuerAnswer,
+  checkReleasedImage,
+  describeAttestation,
+  isSealPayload,
   PRESEAL_VERSION,
-  SEAL_VERSION,
   type SealState,
   type SealVerification,
   verifySealSvg,
@@ -12,7 +14,7 @@ import type { CliConfig } from "../cli-config.ts";
 import { CliError, EXIT } from "../cli-error.ts";
 import { readFileOrThrow } from "../read-file-or-throw.ts";
 import { verifyRunFolder } from "../run-folder/verify-run-folder.ts";
-import { askIssuer } from "../trust/issuer-client.ts";
+import { askIssuer, fetchReleasedRunners } from "../trust/issuer-client.ts";
 import { resolveTrust, type Trust, type TrustOptions } from "../trust/resolve-trust.ts";
 
 export interface SealVerifyOptions extends TrustOptions {
@@ -55,9 +57,18 @@ export async function runSealVerify(
     ? await verifyRunFolder(target, trust.keys)
     : { svgPath: target, svg: await readFileOrThrow(target), result: null };
   let result = checked.result ?? verifySealSvg(checked.svg, trust.keys);
-  if (trust.issuer && result.payload?.seal_version === SEAL_VERSION) {
+  if (trust.issuer && isSealPayload(result.payload)) {
     const answer = await askIssuer(trust.issuer, checked.svg);
-    result = withChecks(result, [checkIssuerAnswer(trust.issuer.origin, answer)]);
+    // issue 23 item 5: the image digest against the runners the issuer released, when it lists them
+    const released = checkReleasedImage(
+      result.payload,
+      await fetchReleasedRunners(trust.issuer),
+      trust.issuer.origin,
+    );
+    result = withChecks(result, [
+      checkIssuerAnswer(trust.issuer.origin, answer),
+      ...(released ? [released] : []),
+    ]);
   } else if (trust.issuer && result.payload?.seal_version === PRESEAL_VERSION) {
     // issue 23 item 7: a pre-seal never reached the issuer, so there is nothing it could vouch for
     result = withChecks(result, [
@@ -88,6 +99,7 @@ function formatText(path: string, result: SealVerification, trust: Trust, notes:
       `  seal ${result.payload.seal_id}  run ${result.payload.run_id}  project ${result.payload.project_id}  key ${result.payload.key_id}`,
     );
   }
+  if (isSealPayload(result.payload)) lines.push(`  ${describeAttestation(result.payload)}`);
   const funding = fundingOf(result);
   if (funding) lines.push(`  funding: ${describeFunding(funding)}`);
   lines.push(`  trust: ${trust.sources.length > 0 ? trust.sources.join("; ") : "none"}`);
@@ -113,7 +125,7 @@ interface Funding {
 
 function fundingOf(result: SealVerification): Funding | null {
   const payload = result.payload;
-  if (payload?.seal_version !== SEAL_VERSION || !("seal_id" in payload)) return null;
+  if (!isSealPayload(payload)) return null;
   if (payload.funding === "rerun")
     return { kind: "rerun", rerun_of: payload.rerun_of ?? null, redeemable: false };
   return { kind: "purchased", rerun_of: null, redeemable: true };

@@ -1,4 +1,4 @@
-import type { IssuerAnswer } from "@svc/core";
+import { type IssuerAnswer, releasedRunnersResponseSchema } from "@svc/core";
 import { CliError } from "../cli-error.ts";
 import { parseKeys, type StoredKey } from "./keys-file.ts";
 
@@ -28,6 +28,31 @@ export async function fetchIssuerKeys(issuer: URL): Promise<StoredKey[]> {
     ...key,
     source: `${new URL("/api/seal/keys", issuer)}`,
   }));
+}
+
+/**
+ * GET /api/seal/released-runners: the runner image digests the issuer released, or null when it
+ * publishes none (an issuer without the endpoint answers 404: no list either).
+ */
+export async function fetchReleasedRunners(issuer: URL): Promise<string[] | null> {
+  const url = new URL("/api/seal/released-runners", issuer);
+  let response: Response;
+  try {
+    response = await fetch(url, { redirect: "error", signal: AbortSignal.timeout(TIMEOUT_MS) });
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name;
+    throw new CliError("ISSUER_UNREACHABLE", `GET ${url}: ${cause}; check --issuer and try again`);
+  }
+  if (response.status === 404) return null;
+  const parsed = releasedRunnersResponseSchema.safeParse(
+    response.ok ? await response.json().catch(() => undefined) : undefined,
+  );
+  if (!response.ok || !parsed.success)
+    throw new CliError(
+      "ISSUER_RESPONSE_INVALID",
+      `GET ${url}: HTTP ${response.status}, not a list of released runners`,
+    );
+  return parsed.data.digests;
 }
 
 /**

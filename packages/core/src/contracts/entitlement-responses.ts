@@ -103,6 +103,15 @@ export const revokeResponseSchema = z.object({
   revoked: z.literal(true),
 });
 
+export const releasedRunnersResponseSchema = z.object({
+  digests: z
+    .array(z.string().regex(/^sha256:[0-9a-f]{64}$/))
+    .nullable()
+    .describe(
+      "content digests of the runner images this issuer released (SVC_RELEASED_RUNNER_DIGESTS); null when it publishes no list",
+    ),
+});
+
 export const trustedKeysResponseSchema = z.object({
   keys: z.array(trustedKeySchema.required()),
 });

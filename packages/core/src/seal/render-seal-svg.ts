@@ -47,6 +47,8 @@ export function renderSealSvg(payload: unknown, signature: Uint8Array): string {
       367,
       seal.verify_url ? `verify at ${new URL(seal.verify_url).host}` : "verify: svc seal verify seal.svg",
     ),
+    // issue 23 item 5: a v2 seal says what it attests; a v1 seal renders exactly as it was issued
+    ...(seal.attestation === "job_reported" ? [textLine(384, "attests: hashes the job reported")] : []),
   ];
   return frame(`Audit seal for run ${seal.run_id}`, embedded, [
     `<g fill="${INK}">\n${ring}\n</g>`,

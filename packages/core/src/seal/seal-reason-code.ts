@@ -36,6 +36,9 @@ export const SEAL_REASON_CODES = {
   RUN_OUTPUTS_CHANGED: "the run folder's outputs are not the sealed ones",
   RUN_MANIFEST_CHANGED: "run_manifest.json is not the sealed one",
   KEY_UNTRUSTED: "the signing key is not one you trust (or outside its validity window)",
+  RUN_MANIFEST_MISMATCH:
+    "run_manifest.json names another principal, run, project, mode or category than the seal",
+  IMAGE_NOT_RELEASED: "the sealed runner image digest is not one the issuer lists as released",
   ISSUER_MISMATCH: "the signing key is pinned for another issuer than the one the seal names",
   NOT_ISSUED_HERE: "the issuer asked says it did not issue this seal (or does not vouch for it)",
   REVOKED: "the issuer revoked the seal",
@@ -60,6 +63,8 @@ export const REASON_PRIORITY: readonly SealReasonCode[] = [
   "SEAL_FILES_DISAGREE",
   "RUN_MANIFEST_CHANGED",
   "RUN_OUTPUTS_CHANGED",
+  "RUN_MANIFEST_MISMATCH",
+  "IMAGE_NOT_RELEASED",
   "ISSUER_MISMATCH",
   "NOT_ISSUED_HERE",
   "REVOKED",

@@ -403,7 +403,7 @@ describe("verifySealSvg", () => {
         assert.ok(["INVALID", "VERIFIED", "UNVERIFIED"].includes(result.state));
         if (result.state === "VERIFIED") {
           // Only a change in non-semantic bytes (visible text, whitespace) may still verify.
-          assert.equal(verifySealSvg(mutated, trusted).payload?.seal_version, "svc.seal/v1");
+          assert.equal(verifySealSvg(mutated, trusted).payload?.seal_version, "svc.seal/v2");
         }
       }
     });

@@ -1,6 +1,7 @@
 import {
   onBehalfQuerySchema,
   redeemResponseSchema,
+  releasedRunnersResponseSchema,
   sealVerifyResponseSchema,
   trustedKeysResponseSchema,
 } from "@svc/core";
@@ -71,6 +72,20 @@ export function registerSealRoutes(
         issuer: key.issuer ?? deps.issuerName(),
       })),
     }),
+  );
+
+  app.get(
+    "/api/seal/released-runners",
+    {
+      schema: describeRoute({
+        summary:
+          "Runner image digests this issuer released (SVC_RELEASED_RUNNER_DIGESTS), for verifiers to check a seal's image against; null when none is published",
+        tags: ["seal"],
+        response: releasedRunnersResponseSchema,
+        errors: [],
+      }),
+    },
+    async () => ({ digests: deps.releasedRunnerDigests ?? null }),
   );
 
   app.post(

@@ -1,6 +1,8 @@
 import {
   checkIssuerAnswer,
+  describeAttestation,
   type IssuerAnswer,
+  isSealPayload,
   type SealCheck,
   type SealVerification,
   type TrustedKey,
@@ -124,6 +126,7 @@ function showFacts(verification: SealVerification): void {
         ? "funding: purchased run"
         : "",
   );
+  setText("attestation", isSealPayload(payload) ? describeAttestation(payload) : "");
 }
 
 function fillList(list: HTMLDListElement, payload: SealVerification["payload"]): void {
