@@ -237,6 +237,16 @@ describe("online verification fails closed (issue 23)", { skip, timeout: 300_000
       404,
       "there is nothing to revoke: the issuer says so on every surface instead",
     );
+    const redeemed = await fetch(`${svc.url}/api/entitlement/redeem_seal_once`, {
+      method: "POST",
+      headers: { "content-type": "image/svg+xml", authorization: `Bearer ${token}` },
+      body: forgery.svg,
+    });
+    assert.equal(redeemed.status, 422, "nor redeem it");
+    assert.match(
+      ((await redeemed.json()) as { error: { message: string } }).error.message,
+      /not issued here/,
+    );
 
     const page = await openPage();
     const answer = await drop(page, forgery.svg);
