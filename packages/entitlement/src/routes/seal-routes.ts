@@ -106,7 +106,7 @@ export function registerSealRoutes(
       // the same stable reason code as verifySealSvg, svc seal verify and the page (issue 9)
       const reasonCode = reasonCodeOf(result);
       // only a payload whose signature a trusted key verified is worth echoing (issue 9): INVALID,
-      // UNVERIFIED and PENDING answers carry the state, the reason and the checks, nothing the upload says
+      // UNVERIFIED and PRESEAL_UNSIGNED answers carry the state, the reason and the checks, nothing the upload says
       if (result.state !== "VERIFIED" || sealId === null) {
         metrics.sealVerifications.inc({ state: result.state });
         return { state: result.state, reason: result.reason, reason_code: reasonCode, checks: result.checks };
