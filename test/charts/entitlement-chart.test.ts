@@ -57,6 +57,7 @@ const variants = {
       "verify.workers": 3,
       "verify.queue": 0,
       "verify.timeoutMs": 2500,
+      releasedRunnerDigests: `{sha256:${"ab".repeat(32)},sha256:${"cd".repeat(32)}}`,
     },
   },
   sqlite: {
@@ -209,6 +210,12 @@ describe("entitlement chart (chart/entitlement)", () => {
     assert.equal(envValue(set, "SVC_VERIFY_WORKERS"), "3");
     assert.equal(envValue(set, "SVC_VERIFY_QUEUE"), "0");
     assert.equal(envValue(set, "SVC_VERIFY_TIMEOUT_MS"), "2500");
+    // issue 23 item 5: the released runner digests, only when listed
+    assert.equal(envValue(defaults, "SVC_RELEASED_RUNNER_DIGESTS"), undefined);
+    assert.equal(
+      envValue(set, "SVC_RELEASED_RUNNER_DIGESTS"),
+      `sha256:${"ab".repeat(32)},sha256:${"cd".repeat(32)}`,
+    );
   });
 
   it("refuses a redemption scope or a verification pool the service would refuse", async () => {

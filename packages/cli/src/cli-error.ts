@@ -31,10 +31,15 @@ export const EXIT = {
   invalid: 1,
   usage: 2,
   unverified: 3,
+  /** A pre-sealed run (runs --wait), and a verified pre-seal: an unsigned claim (PRESEAL_UNSIGNED). */
   pending: 4,
   internal: 5,
   revoked: 6,
-  // 7-9 are left to seal verification; the service exits start at 10.
+  /** With --issuer: the issuer could not say whether it revoked the seal (issue 23 item 4). */
+  revocationUnknown: 7,
+  /** With --issuer: the issuer says it did not issue the seal (issue 23 item 6). */
+  notIssuedHere: 8,
+  // 9 is left to seal verification; the service exits start at 10.
   /** The service could not be reached, or answered outside its contract. */
   unreachable: 10,
   /** The service refused the credentials (401, 403). */

@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { once } from "node:events";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { readFileSync } from "node:fs";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -114,11 +115,14 @@ describe("svc with --issuer, against the real entitlement service", () => {
     assert.equal(result.code, 0, result.stdout + result.stderr);
     assert.match(result.stdout, /^VERIFIED /);
     assert.match(result.stdout, /trust: issuer http:\/\/127\.0\.0\.1:\d+ \(keys ed25519:[0-9a-f]{32}\)/);
-    assert.match(result.stdout, /ok {3}revocation: .* reports it not revoked/);
+    assert.match(
+      result.stdout,
+      /ok {3}revocation: http:\/\/127\.0\.0\.1:\d+ issued this seal and has not revoked it/,
+    );
     assert.match(result.stdout, /svc trust add --issuer http:\/\/127\.0\.0\.1/);
   });
 
-  it("svc trust add --issuer pins the keys: verify then needs no option", () => {
+  it("svc trust add --issuer pins the keys for the issuer they sign for: verify then needs no option", async () => {
     const added = svc(["trust", "add", "--issuer", url]);
     assert.equal(added.code, 0, added.stderr);
     assert.match(
@@ -126,6 +130,18 @@ describe("svc with --issuer, against the real entitlement service", () => {
       /trusted ed25519:[0-9a-f]{32} \(from http:\/\/127\.0\.0\.1:\d+\/api\/seal\/keys\)/,
     );
     assert.equal(svc(["seal", "verify", sealPath]).code, 0);
+    // issue 23 item 8: each key is pinned for the issuer its seals name
+    const pinned = JSON.parse(await readFile(join(root, "config", "svc", "trusted-keys.json"), "utf8"));
+    const sealed = JSON.parse(
+      Buffer.from(
+        /<svcseal:payload[^>]*>([^<]*)/.exec(readFileSync(sealPath, "utf8"))?.[1] ?? "",
+        "base64url",
+      ).toString("utf8"),
+    );
+    assert.deepEqual(
+      pinned.keys.map((entry: { issuer?: string }) => entry.issuer),
+      [sealed.issuer],
+    );
   });
 
   it("reports REVOKED (exit 6) once the issuer revoked the seal; offline it still verifies", async () => {
@@ -137,13 +153,16 @@ describe("svc with --issuer, against the real entitlement service", () => {
     const result = svc(["seal", "verify", sealPath, "--issuer", url]);
     assert.equal(result.code, 6, result.stdout + result.stderr);
     assert.match(result.stdout, /^REVOKED /);
-    assert.match(result.stdout, /reason: REVOKED: revocation: revoked by http:\/\/127\.0\.0\.1:\d+/);
+    assert.match(
+      result.stdout,
+      /reason: REVOKED: revocation: revoked by http:\/\/127\.0\.0\.1:\d+ at .*: issued in error/,
+    );
     assert.equal(svc(["seal", "verify", sealPath]).code, 0, "only the issuer knows about a revocation");
     const render = svc(["seal", "render", sealPath, "-o", join(root, "revoked.svg"), "--issuer", url]);
     assert.equal(render.code, 6, render.stdout);
   });
 
-  it("an unreachable issuer is a one-line error (exit 2), never VERIFIED", async () => {
+  it("an issuer unreachable for its keys is a one-line error (exit 2), never VERIFIED", async () => {
     const result = svc(["seal", "verify", sealPath, "--issuer", "http://127.0.0.1:9"]);
     assert.equal(result.code, 2);
     assert.equal(result.stderr.trim().split("\n").length, 1);

@@ -55,8 +55,11 @@ export {
   type StorageLayout,
   WELL_KNOWN_RUN_DIRS,
 } from "./run-layout.ts";
+export { checkIssuerAnswer, type IssuerAnswer } from "./seal/issuer-answer-check.ts";
+export { checkReleasedImage } from "./seal/released-image-check.ts";
 export { renderPresealSvg, renderSealSvg } from "./seal/render-seal-svg.ts";
 export { checkRunHashes, type ExpectedFileHashes } from "./seal/run-folder-checks.ts";
+export { checkRunManifestFields } from "./seal/run-manifest-fields-check.ts";
 export {
   issueSealBundle,
   type SealBundle,
@@ -65,9 +68,13 @@ export {
   verifySealFolder,
 } from "./seal/seal-bundle.ts";
 export {
+  ATTESTATION_LEVELS,
+  type AttestationLevel,
   barcodeContent,
   computeBarcodeDigest,
+  describeAttestation,
   imageRefSchema,
+  isSealPayload,
   newSealId,
   PRESEAL_REASONS,
   PRESEAL_VERSION,
@@ -77,6 +84,8 @@ export {
   parseSealPayload,
   presealPayloadSchema,
   SEAL_VERSION,
+  SEAL_VERSION_V2,
+  SEAL_VERSIONS,
   type SealPayload,
   sealIdSchema,
   sealPayloadSchema,
@@ -84,8 +93,10 @@ export {
 export {
   REASON_PRIORITY,
   SEAL_REASON_CODES,
+  SEAL_STATES,
   type SealReasonCode,
   type SealState,
+  stateOfReason,
 } from "./seal/seal-reason-code.ts";
 export {
   assertSealText,

@@ -28,6 +28,8 @@ export interface AppDeps {
    * (closed with the app). One given here is the caller's to close.
    */
   readonly sealVerifier?: SealVerifier;
+  /** Runner image digests published at GET /api/seal/released-runners; null or absent = no list. */
+  readonly releasedRunnerDigests?: readonly string[] | null;
   /** Who may redeem a seal (SVC_REDEEM_SCOPE); default `issued_principal`. */
   readonly redeemScope?: RedeemScope;
 }

@@ -43,6 +43,22 @@ describe("service configuration", () => {
     assert.match(problems.join("\n"), /SVC_VERIFY_TIMEOUT_MS must be an integer from 100/);
   });
 
+  it("reads the released runner digests, none by default, and refuses one that is not sha256:<hex> (issue 23 item 5)", () => {
+    const none = readConfig({}, "/srv");
+    assert.ok(none.ok);
+    assert.equal(none.config.releasedRunnerDigests, null);
+    const digest = `sha256:${"ab".repeat(32)}`;
+    const listed = readConfig({ SVC_RELEASED_RUNNER_DIGESTS: `${digest}, ${digest}` }, "/srv");
+    assert.ok(listed.ok);
+    assert.deepEqual(listed.config.releasedRunnerDigests, [digest]);
+    const bad = readConfig({ SVC_RELEASED_RUNNER_DIGESTS: "runner:1.0.0" }, "/srv");
+    assert.equal(bad.ok, false);
+    assert.match(
+      bad.ok ? "" : bad.problems.join("\n"),
+      /SVC_RELEASED_RUNNER_DIGESTS: "runner:1\.0\.0" is not sha256/,
+    );
+  });
+
   it("parses the trusted-keys file during validation and keeps its keys in the frozen config", () => {
     const key = toTrustedKey(generateSigningKey().publicKey);
     const files: Record<string, string> = { "/srv/keys.json": JSON.stringify([key]) };

@@ -36,6 +36,8 @@ export interface ServiceConfig {
   readonly verifyWorkers: number;
   readonly verifyQueue: number;
   readonly verifyTimeoutMs: number;
+  /** Runner image digests this issuer released (SVC_RELEASED_RUNNER_DIGESTS); null = no list published. */
+  readonly releasedRunnerDigests: readonly string[] | null;
 }
 
 export type ConfigResult = { ok: true; config: ServiceConfig } | { ok: false; problems: string[] };
@@ -129,6 +131,16 @@ export function readConfig(
       else problems.push(...parsed.problems);
     }
   }
+  // issue 23 item 5: which runner images were released is the issuer's to say; verifiers check a
+  // seal's image digest against it when it is published
+  const releasedRunnerDigests = env.SVC_RELEASED_RUNNER_DIGESTS
+    ? list(env.SVC_RELEASED_RUNNER_DIGESTS)
+    : null;
+  for (const digest of releasedRunnerDigests ?? [])
+    if (!/^sha256:[0-9a-f]{64}$/.test(digest))
+      problems.push(
+        `SVC_RELEASED_RUNNER_DIGESTS: ${JSON.stringify(digest)} is not sha256:<64 lowercase hex>`,
+      );
   const config: ServiceConfig = {
     port,
     host: env.HOST || "0.0.0.0",
@@ -155,6 +167,8 @@ export function readConfig(
     verifyWorkers: int("SVC_VERIFY_WORKERS", Math.max(1, containerCpuLimit() - 1), 1, 64),
     verifyQueue: int("SVC_VERIFY_QUEUE", 16, 0, 10_000),
     verifyTimeoutMs: int("SVC_VERIFY_TIMEOUT_MS", 10_000, 100, 120_000),
+    releasedRunnerDigests:
+      releasedRunnerDigests === null ? null : Object.freeze([...new Set(releasedRunnerDigests)]),
   };
   if (!embedded && config.signingKeyFile === null)
     problems.push(

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
-import { generateSigningKey, type SigningKey, toTrustedKey } from "@svc/core";
+import { generateSigningKey, type SigningKey, type TrustedKey, toTrustedKey } from "@svc/core";
 import { type OidcIssuerDouble, startOidcIssuerDouble } from "@svc/testing";
 import type { FastifyInstance } from "fastify";
 import { createApp } from "../src/app.ts";
@@ -39,9 +39,18 @@ export interface TestService {
   close(): Promise<void>;
 }
 
-export async function startTestService(
-  options: { store?: LedgerStore; sealVerifier?: SealVerifier } = {},
-): Promise<TestService> {
+export interface TestServiceOptions {
+  readonly store?: LedgerStore;
+  readonly sealVerifier?: SealVerifier;
+  /** Builds the verifier from the service's trusted keys (e.g. a 1-worker pool); closed with the service. */
+  readonly sealVerifierFor?: (trustedKeys: readonly TrustedKey[]) => SealVerifier;
+  /** Keys trusted beside the signing key, as SVC_TRUSTED_KEYS_FILE adds them (e.g. a retired key). */
+  readonly extraTrustedKeys?: readonly TrustedKey[];
+  /** SVC_RELEASED_RUNNER_DIGESTS: published at GET /api/seal/released-runners. */
+  readonly releasedRunnerDigests?: readonly string[];
+}
+
+export async function startTestService(options: TestServiceOptions = {}): Promise<TestService> {
   const dataDir = mkdtempSync(join(tmpdir(), "svc-entitlement-app-"));
   const store = options.store ?? SqliteLedgerStore.open(join(dataDir, "ledger.sqlite"));
   const [k8s, google] = await Promise.all([startOidcIssuerDouble(), startOidcIssuerDouble()]);
@@ -60,6 +69,9 @@ export async function startTestService(
     createDiscoveryIssuer(k8s.issuer, { cooldownMs: 0 }),
     createGoogleIssuer({ issuer: google.issuer, jwksUri: google.jwksUri }),
   ];
+  const trustedKeys = [toTrustedKey(signingKey.publicKey), ...(options.extraTrustedKeys ?? [])];
+  const ownVerifier = options.sealVerifierFor?.(trustedKeys);
+  const sealVerifier = options.sealVerifier ?? ownVerifier;
   const app = await createApp({
     store,
     verifyAuthorization: createTokenVerifier({
@@ -69,11 +81,12 @@ export async function startTestService(
     }),
     adminTokens: ["old-rotated-token-value", adminToken],
     signingKey,
-    trustedKeys: [toTrustedKey(signingKey.publicKey)],
+    trustedKeys,
     issuerName: () => url,
     verifyUrl: null,
     devIssuer: { key: devKey, issuer: () => devIssuerUrl(url) },
-    ...(options.sealVerifier ? { sealVerifier: options.sealVerifier } : {}),
+    ...(sealVerifier ? { sealVerifier } : {}),
+    ...(options.releasedRunnerDigests ? { releasedRunnerDigests: options.releasedRunnerDigests } : {}),
     logger: createLoggerOptions("info", stream),
   });
   await app.listen({ port: 0, host: "127.0.0.1" });
@@ -111,6 +124,7 @@ export async function startTestService(
     },
     async close() {
       await app.close();
+      await ownVerifier?.close();
       await store.close();
       await Promise.all([k8s.close(), google.close()]);
       rmSync(dataDir, { recursive: true, force: true });

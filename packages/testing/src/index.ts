@@ -42,6 +42,12 @@ export {
 } from "./seal/forgery-corpus.ts";
 export { issueCorpusSeals, prettyPrintSeal } from "./seal/genuine-seals.ts";
 export {
+  fabricatePreseal,
+  forgeForAnotherIssuer,
+  forgeWithRetiredKey,
+  type IssuerForgery,
+} from "./seal/issuer-forgeries.ts";
+export {
   EXPECTED_HASHES_FILE,
   RUN_FOLDER_TAMPERING,
   type RunFolderTampering,

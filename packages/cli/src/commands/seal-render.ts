@@ -3,6 +3,7 @@ import { dirname, join } from "node:path";
 import {
   CoreError,
   canonicalBytes,
+  checkIssuerAnswer,
   parseSealPayload,
   renderSealSvg,
   type SealVerification,
@@ -14,7 +15,7 @@ import { CliError, EXIT } from "../cli-error.ts";
 import { readFileOrThrow } from "../read-file-or-throw.ts";
 import { askIssuer } from "../trust/issuer-client.ts";
 import { resolveTrust, type TrustOptions } from "../trust/resolve-trust.ts";
-import type { SealVerifyOutcome } from "./seal-verify.ts";
+import { EXIT_BY_STATE, type SealVerifyOutcome } from "./seal-verify.ts";
 
 export interface SealRenderOptions extends TrustOptions {
   /** Where to write the canonical seal.svg. */
@@ -44,12 +45,8 @@ export async function runSealRender(
   }
   let result = verifySealSvg(candidate, trust.keys);
   if (trust.issuer && result.state === "VERIFIED") {
-    const verdict = await askIssuer(trust.issuer, Buffer.from(candidate));
-    if (verdict.revoked) {
-      result = withChecks(result, [
-        { name: "revocation", ok: false, detail: `revoked by ${trust.issuer.origin}`, code: "REVOKED" },
-      ]);
-    }
+    const answer = await askIssuer(trust.issuer, Buffer.from(candidate));
+    result = withChecks(result, [checkIssuerAnswer(trust.issuer.origin, answer)]);
   }
   if (result.state !== "VERIFIED") return refuse(source, result);
   await writeAtomically(options.output, candidate);
@@ -80,16 +77,8 @@ async function renderFromJson(bytes: Buffer, source: string, sigPath: string): P
 }
 
 function refuse(source: string, result: SealVerification): SealVerifyOutcome {
-  const exitCode =
-    result.state === "UNVERIFIED"
-      ? EXIT.unverified
-      : result.state === "REVOKED"
-        ? EXIT.revoked
-        : result.state === "PENDING"
-          ? EXIT.pending
-          : EXIT.invalid;
   return {
-    exitCode,
+    exitCode: EXIT_BY_STATE[result.state],
     output: `not rendered: ${source} is ${result.state} (${result.reason_code ?? "no code"}: ${result.reason})\n`,
   };
 }

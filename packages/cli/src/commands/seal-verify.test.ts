@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -117,10 +117,13 @@ describe("svc seal verify", () => {
     })) {
       await writeFile(join(runDir, "seal", name), content);
     }
-    assert.equal(svc(["seal", "verify", runDir]).code, 3);
+    // its payload names another principal than the sealed run_manifest.json: a definite mismatch
+    // (issue 23 item 5), reported before the untrusted key
+    assert.equal(svc(["seal", "verify", runDir]).code, 1);
     const pinned = svc(["seal", "verify", runDir, "--key", keyPath]);
-    assert.equal(pinned.code, 3, pinned.stdout);
-    assert.match(pinned.stdout, /KEY_UNTRUSTED: key_trusted: key ed25519:\w+ is not trusted/);
+    assert.equal(pinned.code, 1, pinned.stdout);
+    assert.match(pinned.stdout, /reason: RUN_MANIFEST_MISMATCH: /);
+    assert.match(pinned.stdout, /key_trusted: key ed25519:\w+ is not trusted/);
   });
 
   for (const kind of Object.keys(RUN_FOLDER_TAMPERING) as RunFolderTampering[]) {
@@ -141,7 +144,7 @@ describe("svc seal verify", () => {
     });
   }
 
-  it("a pre-seal folder is PENDING (exit 4) while its outputs match, INVALID once they change", async () => {
+  it("a pre-seal folder is PRESEAL_UNSIGNED (exit 4, an unsigned claim) while its outputs match, INVALID once they change", async () => {
     const { runDir, bundle } = await sealedRun("preseal");
     const {
       seal_id: _id,
@@ -151,6 +154,7 @@ describe("svc seal verify", () => {
       issuer: _s,
       key_id: _k,
       verify_url: _v,
+      attestation: _a,
       ...run
     } = bundle.payload;
     const preseal = {
@@ -165,11 +169,34 @@ describe("svc seal verify", () => {
     await writeFile(join(runDir, "seal", "preseal.svg"), renderPresealSvg(preseal));
     const pending = svc(["seal", "verify", runDir, "--key", keyPath]);
     assert.equal(pending.code, 4, pending.stdout);
-    assert.match(pending.stdout, /^PENDING /);
+    assert.match(pending.stdout, /^PRESEAL_UNSIGNED /);
+    assert.match(pending.stdout, /reason: PRESEAL_UNSIGNED: pre-seal: an unsigned claim/);
     await RUN_FOLDER_TAMPERING["edited output"](runDir);
     const changed = svc(["seal", "verify", runDir, "--key", keyPath]);
     assert.equal(changed.code, 1, changed.stdout);
     assert.match(changed.stdout, /RUN_OUTPUTS_CHANGED/);
+  });
+
+  it("a run folder whose sealed run_manifest.json names another principal is INVALID (exit 1) with RUN_MANIFEST_MISMATCH (issue 23 item 5)", async () => {
+    // the forger seals a manifest of their choosing: its hash is right, what it says is not the payload
+    const runDir = join(root, "manifest-mismatch");
+    await writeSealedRunFolder(runDir, {
+      key,
+      beforeSeal: async (dir) => {
+        const path = join(dir, "run_manifest.json");
+        const manifest = JSON.parse(await readFile(path, "utf8"));
+        manifest.entitlement.principal = "someone-else@example.com";
+        await writeFile(path, JSON.stringify(manifest));
+      },
+    });
+    const { code, stdout } = svc(["seal", "verify", runDir, "--key", keyPath]);
+    assert.equal(code, 1, stdout);
+    assert.match(stdout, /^INVALID /);
+    assert.match(stdout, /ok {3}run_manifest: run_manifest\.json is the sealed one/);
+    assert.match(
+      stdout,
+      /reason: RUN_MANIFEST_MISMATCH: run_manifest_fields: run_manifest\.json: entitlement\.principal is "someone-else@example\.com", the seal says runner@customer\.example/,
+    );
   });
 
   it("exits 1 with SEAL_FILES_DISAGREE when seal.json disagrees with seal.svg", async () => {
@@ -189,6 +216,40 @@ describe("svc seal verify", () => {
     assert.equal(parsed.reason_code, null);
     assert.equal(parsed.payload.seal_id, bundle.payload.seal_id);
     assert.deepEqual(parsed.trust, [`--keys ${keysJson}`]);
+  });
+
+  it("with two issuers pinned, issuer B's seal naming issuer A is INVALID (exit 1) with ISSUER_MISMATCH (issue 23 item 8)", async () => {
+    const { fields } = await sealedRun("two-issuers").then(({ bundle }) => ({ fields: bundle.payload }));
+    const { seal_version: _v, key_id: _k, barcode_digest: _b, ...unsigned } = fields;
+    const keyB = generateSigningKey();
+    const trustFile = join(root, "two-issuers.json");
+    await writeFile(
+      trustFile,
+      JSON.stringify({
+        keys: [
+          { ...toTrustedKey(key.publicKey), issuer: fields.issuer },
+          { ...toTrustedKey(keyB.publicKey), issuer: "https://issuer-b.example" },
+        ],
+      }),
+    );
+    const ownSeal = join(root, "b-own.svg");
+    await writeFile(
+      ownSeal,
+      issueSealBundle({ ...unsigned, issuer: "https://issuer-b.example" }, keyB).sealSvg,
+    );
+    assert.equal(svc(["seal", "verify", ownSeal, "--keys", trustFile]).code, 0, "B's own seal verifies");
+    const forged = join(root, "b-naming-a.svg");
+    await writeFile(
+      forged,
+      issueSealBundle({ ...unsigned, seal_id: `seal_${"b".repeat(32)}` }, keyB).sealSvg,
+    );
+    const result = svc(["seal", "verify", forged, "--keys", trustFile]);
+    assert.equal(result.code, 1, result.stdout);
+    assert.match(result.stdout, /^INVALID /);
+    assert.match(
+      result.stdout,
+      /reason: ISSUER_MISMATCH: key_trusted: key ed25519:[0-9a-f]{32} is pinned for https:\/\/issuer-b\.example/,
+    );
   });
 
   it("shows how the run was paid: a rerun seal names its origin seal and is not redeemable (text and --json)", async () => {

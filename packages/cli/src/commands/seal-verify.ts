@@ -1,10 +1,20 @@
 import { stat } from "node:fs/promises";
-import { SEAL_VERSION, type SealState, type SealVerification, verifySealSvg, withChecks } from "@svc/core";
+import {
+  checkIssuerAnswer,
+  checkReleasedImage,
+  describeAttestation,
+  isSealPayload,
+  PRESEAL_VERSION,
+  type SealState,
+  type SealVerification,
+  verifySealSvg,
+  withChecks,
+} from "@svc/core";
 import type { CliConfig } from "../cli-config.ts";
 import { CliError, EXIT } from "../cli-error.ts";
 import { readFileOrThrow } from "../read-file-or-throw.ts";
 import { verifyRunFolder } from "../run-folder/verify-run-folder.ts";
-import { askIssuer, type IssuerVerdict } from "../trust/issuer-client.ts";
+import { askIssuer, fetchReleasedRunners } from "../trust/issuer-client.ts";
 import { resolveTrust, type Trust, type TrustOptions } from "../trust/resolve-trust.ts";
 
 export interface SealVerifyOptions extends TrustOptions {
@@ -16,12 +26,15 @@ export interface SealVerifyOutcome {
   readonly output: string;
 }
 
-const EXIT_BY_STATE: Record<SealState, number> = {
+/** The exit code of each state (packages/cli/README.md, "States and exit codes"): 0 only for VERIFIED. */
+export const EXIT_BY_STATE: Record<SealState, number> = {
   VERIFIED: EXIT.verified,
   INVALID: EXIT.invalid,
   UNVERIFIED: EXIT.unverified,
-  PENDING: EXIT.pending,
+  PRESEAL_UNSIGNED: EXIT.pending,
   REVOKED: EXIT.revoked,
+  REVOCATION_UNKNOWN: EXIT.revocationUnknown,
+  NOT_ISSUED_HERE: EXIT.notIssuedHere,
 };
 
 /** The one line printed when nothing is trusted (issue 9 §4). */
@@ -44,9 +57,28 @@ export async function runSealVerify(
     ? await verifyRunFolder(target, trust.keys)
     : { svgPath: target, svg: await readFileOrThrow(target), result: null };
   let result = checked.result ?? verifySealSvg(checked.svg, trust.keys);
-  if (trust.issuer && result.payload?.seal_version === SEAL_VERSION) {
-    const verdict = await askIssuer(trust.issuer, checked.svg);
-    result = withChecks(result, [revocationCheck(trust.issuer, verdict)]);
+  if (trust.issuer && isSealPayload(result.payload)) {
+    const answer = await askIssuer(trust.issuer, checked.svg);
+    // issue 23 item 5: the image digest against the runners the issuer released, when it lists them
+    const released = checkReleasedImage(
+      result.payload,
+      await fetchReleasedRunners(trust.issuer),
+      trust.issuer.origin,
+    );
+    result = withChecks(result, [
+      checkIssuerAnswer(trust.issuer.origin, answer),
+      ...(released ? [released] : []),
+    ]);
+  } else if (trust.issuer && result.payload?.seal_version === PRESEAL_VERSION) {
+    // issue 23 item 7: a pre-seal never reached the issuer, so there is nothing it could vouch for
+    result = withChecks(result, [
+      {
+        name: "revocation",
+        ok: false,
+        detail: `not asked: ${trust.issuer.origin} never saw this pre-seal; it is an unsigned claim until svc-runner seal completes it`,
+        code: "PRESEAL_UNSIGNED",
+      },
+    ]);
   }
   const notes = trust.keys.length === 0 ? [PIN_ISSUER_HINT] : [];
   if (trust.issuer && trust.keys.length > 0) {
@@ -60,24 +92,6 @@ export async function runSealVerify(
   };
 }
 
-function revocationCheck(issuer: URL, verdict: IssuerVerdict) {
-  if (!verdict.revoked) {
-    return {
-      name: "revocation" as const,
-      ok: true,
-      detail: `${issuer.origin} reports it not revoked (its state: ${verdict.state})`,
-    };
-  }
-  const when = verdict.revokedAt ? ` at ${verdict.revokedAt}` : "";
-  const why = verdict.revocationReason ? `: ${verdict.revocationReason}` : "";
-  return {
-    name: "revocation" as const,
-    ok: false,
-    detail: `revoked by ${issuer.origin}${when}${why}`,
-    code: "REVOKED" as const,
-  };
-}
-
 function formatText(path: string, result: SealVerification, trust: Trust, notes: readonly string[]): string {
   const lines = [`${result.state}  ${path}`];
   if (result.payload && "seal_id" in result.payload) {
@@ -85,6 +99,7 @@ function formatText(path: string, result: SealVerification, trust: Trust, notes:
       `  seal ${result.payload.seal_id}  run ${result.payload.run_id}  project ${result.payload.project_id}  key ${result.payload.key_id}`,
     );
   }
+  if (isSealPayload(result.payload)) lines.push(`  ${describeAttestation(result.payload)}`);
   const funding = fundingOf(result);
   if (funding) lines.push(`  funding: ${describeFunding(funding)}`);
   lines.push(`  trust: ${trust.sources.length > 0 ? trust.sources.join("; ") : "none"}`);
@@ -110,7 +125,7 @@ interface Funding {
 
 function fundingOf(result: SealVerification): Funding | null {
   const payload = result.payload;
-  if (payload?.seal_version !== SEAL_VERSION || !("seal_id" in payload)) return null;
+  if (!isSealPayload(payload)) return null;
   if (payload.funding === "rerun")
     return { kind: "rerun", rerun_of: payload.rerun_of ?? null, redeemable: false };
   return { kind: "purchased", rerun_of: null, redeemable: true };

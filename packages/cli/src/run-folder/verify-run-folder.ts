@@ -3,6 +3,7 @@ import { join } from "node:path";
 import {
   CoreError,
   checkRunHashes,
+  checkRunManifestFields,
   computeSealedRunHashes,
   type ExpectedFileHashes,
   type SealVerification,
@@ -63,7 +64,11 @@ export async function verifyRunFolder(
       svg,
     };
   }
-  const result = withChecks(seal, checkRunHashes(seal.payload, actual, await readExpectedList(runDir)));
+  const checks = checkRunHashes(seal.payload, actual, await readExpectedList(runDir));
+  // issue 23 item 5: the sealed manifest must also name the signed principal, run, project, mode, category
+  const manifest = await readOptional(join(runDir, "run_manifest.json"));
+  if (manifest !== null) checks.push(checkRunManifestFields(seal.payload, manifest.toString("utf8")));
+  const result = withChecks(seal, checks);
   return { result, svgPath, svg };
 }
 

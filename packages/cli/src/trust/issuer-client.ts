@@ -1,15 +1,8 @@
+import { type IssuerAnswer, releasedRunnersResponseSchema } from "@svc/core";
 import { CliError } from "../cli-error.ts";
 import { parseKeys, type StoredKey } from "./keys-file.ts";
 
 const TIMEOUT_MS = 10_000;
-
-/** What the issuer's online verification says about a seal (docs/contracts/entitlement-http.md). */
-export interface IssuerVerdict {
-  readonly state: string;
-  readonly revoked: boolean;
-  readonly revokedAt: string | null;
-  readonly revocationReason: string | null;
-}
 
 /** The issuer's base URL, checked: http or https, no credentials. */
 export function parseIssuerUrl(text: string): URL {
@@ -37,29 +30,58 @@ export async function fetchIssuerKeys(issuer: URL): Promise<StoredKey[]> {
   }));
 }
 
-/** POST /api/seal/verify with the seal: the issuer's own answer, which knows about revocation. */
-export async function askIssuer(issuer: URL, svg: Uint8Array): Promise<IssuerVerdict> {
-  const body = (await call(issuer, "/api/seal/verify", {
-    method: "POST",
-    headers: { "content-type": "image/svg+xml" },
-    body: svg,
-  })) as Record<string, unknown> | null;
-  if (typeof body?.state !== "string") {
+/**
+ * GET /api/seal/released-runners: the runner image digests the issuer released, or null when it
+ * publishes none (an issuer without the endpoint answers 404: no list either).
+ */
+export async function fetchReleasedRunners(issuer: URL): Promise<string[] | null> {
+  const url = new URL("/api/seal/released-runners", issuer);
+  let response: Response;
+  try {
+    response = await fetch(url, { redirect: "error", signal: AbortSignal.timeout(TIMEOUT_MS) });
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name;
+    throw new CliError("ISSUER_UNREACHABLE", `GET ${url}: ${cause}; check --issuer and try again`);
+  }
+  if (response.status === 404) return null;
+  const parsed = releasedRunnersResponseSchema.safeParse(
+    response.ok ? await response.json().catch(() => undefined) : undefined,
+  );
+  if (!response.ok || !parsed.success)
     throw new CliError(
       "ISSUER_RESPONSE_INVALID",
-      `${issuer.origin} POST /api/seal/verify: no state in the answer`,
+      `GET ${url}: HTTP ${response.status}, not a list of released runners`,
     );
+  return parsed.data.digests;
+}
+
+/**
+ * POST /api/seal/verify with the seal: the issuer's own answer, which knows what it issued and
+ * revoked. Never throws: a busy, failing or unreachable issuer is an answer too, and core's
+ * checkIssuerAnswer reads it as REVOCATION_UNKNOWN, never as VERIFIED (issue 23 item 4).
+ */
+export async function askIssuer(issuer: URL, svg: Uint8Array): Promise<IssuerAnswer> {
+  const url = new URL("/api/seal/verify", issuer);
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "image/svg+xml" },
+      body: svg,
+      redirect: "error",
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    text = await response.text();
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name;
+    return { kind: "no_answer", detail: `POST ${url}: ${cause}` };
   }
-  // The service answers state REVOKED with revoked_at and revoked_reason (issue 9 §5); older
-  // services said revoked: true beside the state.
-  const revocation = (body.revocation ?? {}) as Record<string, unknown>;
-  const text = (value: unknown) => (typeof value === "string" ? value : null);
-  return {
-    state: body.state,
-    revoked: body.state === "REVOKED" || body.revoked === true,
-    revokedAt: text(body.revoked_at) ?? text(revocation.revoked_at) ?? text(revocation.at),
-    revocationReason: text(body.revoked_reason) ?? text(revocation.reason),
-  };
+  try {
+    return { kind: "answered", status: response.status, body: JSON.parse(text) };
+  } catch {
+    return { kind: "no_answer", detail: `POST ${url}: HTTP ${response.status}, the answer is not JSON` };
+  }
 }
 
 async function call(issuer: URL, path: string, init: RequestInit): Promise<unknown> {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SEAL_STATES } from "../seal/seal-reason-code.ts";
 import { modeSchema } from "./entitlement-requests.ts";
 import { trustedKeySchema } from "./trusted-key.ts";
 
@@ -49,7 +50,7 @@ export const runCompleteResponseSchema = z.object({
 });
 
 /** Verification states shared by the service, the CLI and the page (contract, "States"). */
-export const sealStateSchema = z.enum(["VERIFIED", "REVOKED", "UNVERIFIED", "INVALID", "PENDING"]);
+export const sealStateSchema = z.enum(SEAL_STATES);
 
 export const sealVerifyResponseSchema = z.object({
   state: sealStateSchema,
@@ -70,7 +71,10 @@ export const sealVerifyResponseSchema = z.object({
     .record(z.string(), z.unknown())
     .optional()
     .describe("the signed payload; VERIFIED and REVOKED only (never echoed from an unverified upload)"),
-  issued_here: z.boolean().optional().describe("this service's ledger holds this seal_id"),
+  issued_here: z
+    .boolean()
+    .optional()
+    .describe("this service's ledger holds this seal_id; false only with state NOT_ISSUED_HERE"),
   revoked: z.boolean().optional(),
   revoked_at: z.string().nullable().optional().describe("REVOKED only: when the issuer revoked it"),
   revoked_reason: z.string().nullable().optional().describe("REVOKED only: why"),
@@ -97,6 +101,15 @@ export const issueResponseSchema = z.object({
 export const revokeResponseSchema = z.object({
   seal_id: z.string(),
   revoked: z.literal(true),
+});
+
+export const releasedRunnersResponseSchema = z.object({
+  digests: z
+    .array(z.string().regex(/^sha256:[0-9a-f]{64}$/))
+    .nullable()
+    .describe(
+      "content digests of the runner images this issuer released (SVC_RELEASED_RUNNER_DIGESTS); null when it publishes no list",
+    ),
 });
 
 export const trustedKeysResponseSchema = z.object({

@@ -47,6 +47,8 @@ export function renderSealSvg(payload: unknown, signature: Uint8Array): string {
       367,
       seal.verify_url ? `verify at ${new URL(seal.verify_url).host}` : "verify: svc seal verify seal.svg",
     ),
+    // issue 23 item 5: a v2 seal says what it attests; a v1 seal renders exactly as it was issued
+    ...(seal.attestation === "job_reported" ? [textLine(384, "attests: hashes the job reported")] : []),
   ];
   return frame(`Audit seal for run ${seal.run_id}`, embedded, [
     `<g fill="${INK}">\n${ring}\n</g>`,
@@ -58,7 +60,8 @@ export function renderSealSvg(payload: unknown, signature: Uint8Array): string {
 
 /**
  * Renders a pre-seal: the job's record of a finished run whose seal is still to be issued.
- * It has no channels and verifies as PENDING.
+ * It has no channels and verifies as PRESEAL_UNSIGNED: anyone can render one, so the picture says
+ * it is an unsigned claim, not "pending" (issue 23 item 7).
  */
 export function renderPresealSvg(payload: PresealPayload): string {
   const preseal = parsePresealPayload(payload);
@@ -68,10 +71,10 @@ export function renderPresealSvg(payload: PresealPayload): string {
     payloadBytes: canonicalBytes(preseal),
     signature: null,
   };
-  return frame(`Pre-seal for run ${preseal.run_id}`, embedded, [
+  return frame(`Unsigned pre-seal for run ${preseal.run_id}`, embedded, [
     `<circle cx="${SEAL_LAYOUT.center.x}" cy="${SEAL_LAYOUT.center.y}" r="211" fill="none" stroke="${INK}" stroke-width="6" stroke-dasharray="4 8"/>`,
     textLine(200, "PRE-SEAL", 22, "bold"),
-    textLine(230, "pending online verification"),
+    textLine(230, "UNSIGNED CLAIM, not a seal"),
     textLine(252, `run ${preseal.run_id}`),
     textLine(270, `project ${preseal.project_id} · ${preseal.mode}`),
     textLine(288, `created ${preseal.created_at}`),

@@ -1,13 +1,19 @@
 import { canonicalBytes } from "../canonical-json.ts";
 import { exportPublicKeyPem, type SigningKey, signBytes, type TrustedKey } from "../keys.ts";
 import { renderSealSvg } from "./render-seal-svg.ts";
-import { computeBarcodeDigest, parseSealPayload, SEAL_VERSION, type SealPayload } from "./seal-payload.ts";
+import {
+  computeBarcodeDigest,
+  isSealPayload,
+  parseSealPayload,
+  SEAL_VERSION_V2,
+  type SealPayload,
+} from "./seal-payload.ts";
 import { assertSealText } from "./seal-text.ts";
 import { verifyInstructions } from "./verify-instructions.ts";
 import { type SealCheck, type SealVerification, verifySealSvg, withChecks } from "./verify-seal-svg.ts";
 
 /** What the issuer knows about a completed run; the rest of the payload is derived. */
-export type SealFields = Omit<SealPayload, "seal_version" | "barcode_digest" | "key_id">;
+export type SealFields = Omit<SealPayload, "seal_version" | "barcode_digest" | "key_id" | "attestation">;
 
 /** The files of a run's `seal/` folder (domain notes, "Seal"). */
 export interface SealBundle {
@@ -30,7 +36,9 @@ export function issueSealBundle(fields: SealFields, key: SigningKey): SealBundle
   assertSealText(fields);
   const payload = parseSealPayload({
     ...fields,
-    seal_version: SEAL_VERSION,
+    // issue 23 item 5: every seal issued now says what it attests
+    seal_version: SEAL_VERSION_V2,
+    attestation: "job_reported",
     key_id: key.keyId,
     barcode_digest: computeBarcodeDigest(fields),
   });
@@ -62,7 +70,7 @@ export function verifySealFolder(
   trustedKeys: readonly TrustedKey[],
 ): SealVerification {
   const result = verifySealSvg(files.sealSvg, trustedKeys);
-  if (result.payload === null || result.payload.seal_version !== SEAL_VERSION) return result;
+  if (!isSealPayload(result.payload)) return result;
   const extra: SealCheck[] = [];
   if (files.sealJson != null) {
     const ok = Buffer.from(files.sealJson).equals(canonicalBytes(result.payload));

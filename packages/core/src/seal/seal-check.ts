@@ -13,6 +13,8 @@ export type SealCheckName =
   | "barcode_digest"
   | "seal_files"
   | "run_manifest"
+  | "run_manifest_fields"
+  | "runner_image"
   | "run_outputs"
   | "revocation";
 

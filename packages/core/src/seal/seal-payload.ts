@@ -3,7 +3,28 @@ import { z } from "zod";
 import { CoreError } from "../core-error.ts";
 import { sha256Hex } from "../digest.ts";
 
+/**
+ * The first seal version. It is also the domain tag of the barcode digest in every version
+ * (computeBarcodeDigest), so a v2 seal's QR and ring are made exactly as a v1 seal's.
+ */
 export const SEAL_VERSION = "svc.seal/v1";
+/**
+ * The seal version issued now (issue 23 item 5): v1 plus the signed `attestation` level. A v1 seal
+ * (no attestation) still verifies and renders exactly as issued; a v2 seal must carry it.
+ */
+export const SEAL_VERSION_V2 = "svc.seal/v2";
+export const SEAL_VERSIONS = [SEAL_VERSION, SEAL_VERSION_V2] as const;
+
+/**
+ * What a seal attests, stated in what is signed (issue 23 item 5). The service cannot see a
+ * customer's cluster: the one level is `job_reported`.
+ */
+export const ATTESTATION_LEVELS = {
+  job_reported:
+    "the principal's job reported these hashes to the issuer for a consumed run; the issuer did not observe the computation",
+} as const;
+
+export type AttestationLevel = keyof typeof ATTESTATION_LEVELS;
 export const PRESEAL_VERSION = "svc.preseal/v1";
 
 const sha256 = z.string().regex(/^[0-9a-f]{64}$/, "lowercase hex SHA-256");
@@ -48,7 +69,7 @@ const runFields = {
  */
 export const sealPayloadSchema = z
   .object({
-    seal_version: z.literal(SEAL_VERSION),
+    seal_version: z.enum(SEAL_VERSIONS),
     seal_id: sealIdSchema,
     principal: text(320).describe("caller identity that consumed the run"),
     ...runFields,
@@ -66,8 +87,18 @@ export const sealPayloadSchema = z
       .optional()
       .describe("present when the run was paid by a rerun credit; such a seal cannot be redeemed"),
     rerun_of: sealIdSchema.optional().describe("the seal whose redemption paid for this run"),
+    attestation: z
+      .enum(Object.keys(ATTESTATION_LEVELS) as [AttestationLevel])
+      .optional()
+      .describe(
+        "svc.seal/v2: what the seal attests; job_reported = the principal's job reported these hashes, the issuer did not observe the computation",
+      ),
   })
   .strict()
+  .refine((payload) => (payload.seal_version === SEAL_VERSION_V2) === (payload.attestation !== undefined), {
+    message: "svc.seal/v2 carries attestation, svc.seal/v1 does not",
+    path: ["attestation"],
+  })
   .refine((payload) => (payload.funding === undefined) === (payload.rerun_of === undefined), {
     message: "funding and rerun_of come together",
     path: ["rerun_of"],
@@ -135,6 +166,23 @@ export function computeBarcodeDigest(fields: {
       fields.seal_id,
     ].join("\n"),
   );
+}
+
+/**
+ * One sentence on what a seal attests, for every surface that shows a verified seal (the CLI, the
+ * /verify page). A v1 seal does not state it, but attested no more than a v2 seal does.
+ */
+export function describeAttestation(payload: SealPayload): string {
+  const level = payload.attestation ?? "job_reported";
+  const stated = payload.attestation ? level : `${level}, not stated by this ${payload.seal_version} seal`;
+  return `attests (${stated}): ${ATTESTATION_LEVELS[level]}`;
+}
+
+/** True for a signed seal's payload of any version, false for a pre-seal's. */
+export function isSealPayload(
+  payload: SealPayload | PresealPayload | null | undefined,
+): payload is SealPayload {
+  return payload != null && payload.seal_version !== PRESEAL_VERSION;
 }
 
 /** The exact text of the QR code for a payload: a verification link when configured. */

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { REASON_PRIORITY, SEAL_REASON_CODES } from "./seal-reason-code.ts";
+import { REASON_PRIORITY, SEAL_REASON_CODES, SEAL_STATES, stateOfReason } from "./seal-reason-code.ts";
 
 const readme = readFileSync(join(import.meta.dirname, "..", "..", "README.md"), "utf8");
 
@@ -12,12 +12,24 @@ describe("seal reason codes", () => {
     const section = readme.slice(start, readme.indexOf("\n## ", start));
     const rows = [...section.matchAll(/^\| `([A-Z_]+)` \| (.+) \|$/gm)].map((m) => [m[1], m[2]]);
     assert.deepEqual(Object.fromEntries(rows), SEAL_REASON_CODES);
-    const documented = rows.map(([code]) => code).filter((code) => code !== "PRESEAL");
-    assert.deepEqual(documented, REASON_PRIORITY);
+    assert.deepEqual(
+      rows.map(([code]) => code),
+      REASON_PRIORITY,
+    );
   });
 
-  it("every code but PRESEAL has a place in the priority order", () => {
-    const codes = Object.keys(SEAL_REASON_CODES).filter((code) => code !== "PRESEAL");
-    assert.deepEqual([...codes].sort(), [...REASON_PRIORITY].sort());
+  it("every code has a place in the priority order", () => {
+    assert.deepEqual(Object.keys(SEAL_REASON_CODES).sort(), [...REASON_PRIORITY].sort());
+  });
+
+  it("the states are documented in the core README table, and only the issuer's answers and pre-seals have their own", () => {
+    const start = readme.indexOf("### States");
+    const section = readme.slice(start, readme.indexOf("\n### ", start + 1));
+    const states = [...section.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((m) => m[1]);
+    assert.deepEqual(states, [...SEAL_STATES]);
+    assert.equal(stateOfReason("KEY_UNTRUSTED"), "UNVERIFIED");
+    assert.equal(stateOfReason("ISSUER_MISMATCH"), "INVALID");
+    for (const own of ["REVOKED", "REVOCATION_UNKNOWN", "NOT_ISSUED_HERE", "PRESEAL_UNSIGNED"] as const)
+      assert.equal(stateOfReason(own), own);
   });
 });

@@ -1,9 +1,21 @@
 /**
  * Verification states, the one table shared by the CLI, the service and the page
  * (docs/contracts/entitlement-http.md, "Seal states"). The offline verifier never answers
- * REVOKED: only the issuer knows about a revocation.
+ * REVOKED, REVOCATION_UNKNOWN or NOT_ISSUED_HERE: only the issuer knows what it issued and
+ * revoked (issue 23 items 4 and 6). A pre-seal is PRESEAL_UNSIGNED, never a state a script could
+ * read as success (issue 23 item 7).
  */
-export type SealState = "VERIFIED" | "UNVERIFIED" | "INVALID" | "REVOKED" | "PENDING";
+export const SEAL_STATES = [
+  "VERIFIED",
+  "UNVERIFIED",
+  "INVALID",
+  "REVOKED",
+  "PRESEAL_UNSIGNED",
+  "REVOCATION_UNKNOWN",
+  "NOT_ISSUED_HERE",
+] as const;
+
+export type SealState = (typeof SEAL_STATES)[number];
 
 /**
  * Why a seal is not VERIFIED, stable across versions and surfaces (core README, "Reason codes").
@@ -24,8 +36,14 @@ export const SEAL_REASON_CODES = {
   RUN_OUTPUTS_CHANGED: "the run folder's outputs are not the sealed ones",
   RUN_MANIFEST_CHANGED: "run_manifest.json is not the sealed one",
   KEY_UNTRUSTED: "the signing key is not one you trust (or outside its validity window)",
+  RUN_MANIFEST_MISMATCH:
+    "run_manifest.json names another principal, run, project, mode or category than the seal",
+  IMAGE_NOT_RELEASED: "the sealed runner image digest is not one the issuer lists as released",
+  ISSUER_MISMATCH: "the signing key is pinned for another issuer than the one the seal names",
+  NOT_ISSUED_HERE: "the issuer asked says it did not issue this seal (or does not vouch for it)",
   REVOKED: "the issuer revoked the seal",
-  PRESEAL: "a pre-seal: run_complete has not issued the seal yet",
+  REVOCATION_UNKNOWN: "the issuer could not be asked about revocation (busy, unreachable or no answer)",
+  PRESEAL_UNSIGNED: "a pre-seal: an unsigned claim anyone can write; the issuer never saw it",
 } as const;
 
 export type SealReasonCode = keyof typeof SEAL_REASON_CODES;
@@ -45,6 +63,27 @@ export const REASON_PRIORITY: readonly SealReasonCode[] = [
   "SEAL_FILES_DISAGREE",
   "RUN_MANIFEST_CHANGED",
   "RUN_OUTPUTS_CHANGED",
+  "RUN_MANIFEST_MISMATCH",
+  "IMAGE_NOT_RELEASED",
+  "ISSUER_MISMATCH",
+  "NOT_ISSUED_HERE",
   "REVOKED",
   "KEY_UNTRUSTED",
+  "REVOCATION_UNKNOWN",
+  "PRESEAL_UNSIGNED",
 ];
+
+/** The state a deciding reason code gives (the rest are INVALID: definite mismatches). */
+export function stateOfReason(code: SealReasonCode): SealState {
+  switch (code) {
+    case "KEY_UNTRUSTED":
+      return "UNVERIFIED";
+    case "REVOKED":
+    case "REVOCATION_UNKNOWN":
+    case "NOT_ISSUED_HERE":
+    case "PRESEAL_UNSIGNED":
+      return code;
+    default:
+      return "INVALID";
+  }
+}

@@ -14,9 +14,11 @@ with key \`${payload.key_id}\`.
 
 The run's staged inputs (\`inputs_sha256\` ${payload.inputs_sha256}), its run manifest
 (\`run_manifest_sha256\` ${payload.run_manifest_sha256}) and its outputs at completion
-(\`outputs_sha256\` ${payload.outputs_sha256}) are the ones the issuer recorded for this consumed run.
-It does not attest that the science is right, that the inputs were sufficient, or that a rerun
-right was not used elsewhere.
+(\`outputs_sha256\` ${payload.outputs_sha256}) are the hashes the job of principal \`${payload.principal}\`
+reported to the issuer for this consumed run. The issuer did not observe the computation: it runs on the
+customer's cluster, so the seal attests what that principal's job reported, not that the published runner
+produced these outputs. It does not attest that the science is right, that the inputs were sufficient,
+or that a rerun right was not used elsewhere.
 
 ## Trust the issuer, not this folder
 
@@ -34,7 +36,13 @@ VERIFIED means: the Ed25519 signature over \`seal.json\` is valid for a key you 
 exactly the canonical rendering of that signed payload (what you see is what was signed); its ring
 decodes to the seal id and its QR code to the barcode digest, which matches the three hashes above;
 and, for a run folder, the outputs and \`run_manifest.json\` hash to the sealed values. States:
-VERIFIED (0), INVALID (1), UNVERIFIED (3: no trusted key), PENDING (4), REVOKED (6, with --issuer).
+VERIFIED (0), INVALID (1), UNVERIFIED (3: no trusted key), PRESEAL_UNSIGNED (4: a pre-seal, an unsigned
+claim anyone can write), REVOKED (6), REVOCATION_UNKNOWN (7: the issuer could not answer) and
+NOT_ISSUED_HERE (8: the issuer did not issue it); the last three only with --issuer.
+
+What an offline check cannot exclude: a seal the issuer has revoked, and a seal signed with a key the
+issuer once used and still lists (a retired or leaked key, its date set back into the key's window).
+Only the issuer's answer (--issuer, or its verification page) refuses those.
 An optimised copy of \`seal.svg\` is INVALID; \`svc seal render seal.json -o seal.svg\` writes it again.
 
 ## Offline, with standard tools

@@ -328,7 +328,7 @@ describe("verifySealSvg", () => {
   });
 
   describe("pre-seal", () => {
-    it("is PENDING", () => {
+    it("is PRESEAL_UNSIGNED: an unsigned claim, never success (issue 23 item 7)", () => {
       const svg = renderPresealSvg({
         seal_version: "svc.preseal/v1",
         run_id: "run_1",
@@ -344,8 +344,9 @@ describe("verifySealSvg", () => {
         reason: "run_complete_unreachable",
       });
       const result = verifySealSvg(svg, trusted);
-      assert.equal(result.state, "PENDING");
-      assert.match(result.reason, /run_complete/);
+      assert.equal(result.state, "PRESEAL_UNSIGNED");
+      assert.equal(result.reason_code, "PRESEAL_UNSIGNED");
+      assert.match(result.reason, /unsigned claim/);
     });
   });
 
@@ -402,7 +403,7 @@ describe("verifySealSvg", () => {
         assert.ok(["INVALID", "VERIFIED", "UNVERIFIED"].includes(result.state));
         if (result.state === "VERIFIED") {
           // Only a change in non-semantic bytes (visible text, whitespace) may still verify.
-          assert.equal(verifySealSvg(mutated, trusted).payload?.seal_version, "svc.seal/v1");
+          assert.equal(verifySealSvg(mutated, trusted).payload?.seal_version, "svc.seal/v2");
         }
       }
     });

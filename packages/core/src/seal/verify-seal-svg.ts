@@ -11,7 +11,7 @@ import {
   type PresealPayload,
   type SealPayload,
 } from "./seal-payload.ts";
-import { REASON_PRIORITY, type SealReasonCode, type SealState } from "./seal-reason-code.ts";
+import { REASON_PRIORITY, type SealReasonCode, type SealState, stateOfReason } from "./seal-reason-code.ts";
 import { oversizeReason, parseSvgDocument, type SvgParseResult } from "./svg-document.ts";
 
 export { decodeSealChannels } from "./seal-channel-checks.ts";
@@ -54,7 +54,7 @@ export const SEAL_SVG_CAPS = {
  * of that payload (so what a person sees is what was signed), and, read back independently from
  * the shapes, the ring decoding to `seal_id` and the QR to the payload's barcode content.
  * Any mismatch is INVALID; an untrusted key with nothing else wrong is UNVERIFIED; a pre-seal is
- * PENDING. Never throws.
+ * PRESEAL_UNSIGNED. Never throws.
  */
 export function verifySealSvg(
   svg: string | Uint8Array,
@@ -187,11 +187,14 @@ function settle(
   };
   if (!deciding) {
     if (found.payload?.seal_version === PRESEAL_VERSION) {
+      // issue 23 item 7: anyone can write a pre-seal for any folder with no key, so it is a claim,
+      // never a state or an exit code a script could take for success
       return {
         ...base,
-        state: "PENDING",
-        reason: "pre-seal: the run finished but run_complete has not issued its seal yet",
-        reason_code: "PRESEAL",
+        state: "PRESEAL_UNSIGNED",
+        reason:
+          "pre-seal: an unsigned claim anyone can write for any folder; the issuer never saw it and nothing here is signed",
+        reason_code: "PRESEAL_UNSIGNED",
       };
     }
     return {
@@ -202,10 +205,9 @@ function settle(
     };
   }
   const code = deciding.code ?? "SVG_UNREADABLE";
-  const state = code === "KEY_UNTRUSTED" ? "UNVERIFIED" : code === "REVOKED" ? "REVOKED" : "INVALID";
   return {
     ...base,
-    state,
+    state: stateOfReason(code),
     reason: failed.map((check) => `${check.name}: ${check.detail}`).join("; "),
     reason_code: code,
   };
@@ -248,14 +250,28 @@ function checkKey(
       publicKeyPem: null,
     };
   }
-  const key = trustedKeys.find((candidate) => candidate.key_id === seal.key_id && isMatchingKeyId(candidate));
-  if (!key)
+  const candidates = trustedKeys.filter(
+    (candidate) => candidate.key_id === seal.key_id && isMatchingKeyId(candidate),
+  );
+  if (candidates.length === 0)
     return {
       check: {
         name: "key_trusted",
         ok: false,
         detail: `key ${seal.key_id} is not trusted`,
         code: "KEY_UNTRUSTED",
+      },
+      publicKeyPem: null,
+    };
+  // issue 23 item 8: a key pinned for one issuer never vouches for a seal naming another
+  const key = candidates.find((candidate) => !candidate.issuer || candidate.issuer === seal.issuer);
+  if (!key)
+    return {
+      check: {
+        name: "key_trusted",
+        ok: false,
+        detail: `key ${seal.key_id} is pinned for ${candidates.map((candidate) => candidate.issuer).join(", ")}, but the seal names ${seal.issuer} as its issuer`,
+        code: "ISSUER_MISMATCH",
       },
       publicKeyPem: null,
     };

@@ -1,6 +1,7 @@
 import {
   onBehalfQuerySchema,
   redeemResponseSchema,
+  releasedRunnersResponseSchema,
   sealVerifyResponseSchema,
   trustedKeysResponseSchema,
 } from "@svc/core";
@@ -67,8 +68,24 @@ export function registerSealRoutes(
         public_key_pem: key.public_key_pem,
         not_before: key.not_before ?? null,
         not_after: key.not_after ?? null,
+        // issue 23 item 8: a verifier pins each key for the issuer its seals name
+        issuer: key.issuer ?? deps.issuerName(),
       })),
     }),
+  );
+
+  app.get(
+    "/api/seal/released-runners",
+    {
+      schema: describeRoute({
+        summary:
+          "Runner image digests this issuer released (SVC_RELEASED_RUNNER_DIGESTS), for verifiers to check a seal's image against; null when none is published",
+        tags: ["seal"],
+        response: releasedRunnersResponseSchema,
+        errors: [],
+      }),
+    },
+    async () => ({ digests: deps.releasedRunnerDigests ?? null }),
   );
 
   app.post(
@@ -89,32 +106,47 @@ export function registerSealRoutes(
       // the same stable reason code as verifySealSvg, svc seal verify and the page (issue 9)
       const reasonCode = reasonCodeOf(result);
       // only a payload whose signature a trusted key verified is worth echoing (issue 9): INVALID,
-      // UNVERIFIED and PENDING answers carry the state, the reason and the checks, nothing the upload says
+      // UNVERIFIED and PRESEAL_UNSIGNED answers carry the state, the reason and the checks, nothing the upload says
       if (result.state !== "VERIFIED" || sealId === null) {
         metrics.sealVerifications.inc({ state: result.state });
         return { state: result.state, reason: result.reason, reason_code: reasonCode, checks: result.checks };
       }
       const record = await deps.store.findSeal(sealId);
-      const revoked = record?.revoked ?? false;
+      if (record === null) {
+        // issue 23 item 6: a seal that verifies with a key this service trusts (e.g. a retired,
+        // leaked key whose window the forger back-dated into) but that its ledger never issued is
+        // a failing state, never VERIFIED; nothing the upload says is echoed
+        metrics.sealVerifications.inc({ state: "NOT_ISSUED_HERE" });
+        const detail = `this service's ledger has no seal ${sealId}: it did not issue it, although a key it trusts signed it`;
+        return {
+          state: "NOT_ISSUED_HERE" as const,
+          reason: detail,
+          reason_code: "NOT_ISSUED_HERE",
+          checks: [...result.checks, { name: "revocation", ok: false, detail, code: "NOT_ISSUED_HERE" }],
+          issued_here: false,
+        };
+      }
+      const revoked = record.revoked;
       const state = revoked ? "REVOKED" : "VERIFIED";
       metrics.sealVerifications.inc({ state });
       const revocation = revoked
-        ? `the issuer revoked this seal at ${record?.revoked_at ?? "an unrecorded time"}: ${record?.revoked_reason ?? ""}`
-        : record === null
-          ? "not issued by this service: it cannot say whether the issuer revoked it"
-          : "not revoked by this service";
+        ? `the issuer revoked this seal at ${record.revoked_at ?? "an unrecorded time"}: ${record.revoked_reason ?? ""}`
+        : "issued here and not revoked by this service";
       return {
         state,
         reason: revoked ? revocation : result.reason,
         reason_code: revoked ? "REVOKED" : reasonCode,
-        checks: [...result.checks, { name: "revocation", ok: !revoked, detail: revocation }],
+        checks: [
+          ...result.checks,
+          { name: "revocation", ok: !revoked, detail: revocation, ...(revoked ? { code: "REVOKED" } : {}) },
+        ],
         seal_id: sealId,
         payload: result.payload,
         ...canonicalOf(result),
-        issued_here: record !== null,
+        issued_here: true,
         revoked,
         ...(revoked
-          ? { revoked_at: record?.revoked_at ?? null, revoked_reason: record?.revoked_reason ?? null }
+          ? { revoked_at: record.revoked_at ?? null, revoked_reason: record.revoked_reason ?? null }
           : {}),
       };
     },
@@ -152,6 +184,12 @@ export function registerSealRoutes(
       const caller = admin === null ? callerOf(request).principal : null;
       const result = await verifyUpload(await readSvgUpload(request, uploadBudget));
       metrics.sealVerifications.inc({ state: result.state });
+      // issue 23 item 7: a pre-seal is an unsigned claim this service never saw
+      if (result.state === "PRESEAL_UNSIGNED")
+        throw new EntitlementError(
+          "SEAL_NOT_VERIFIED",
+          "the seal is PRESEAL_UNSIGNED: a pre-seal is an unsigned claim anyone can write, and this issuer never saw it; only a seal svc-runner seal completed can be redeemed",
+        );
       // core's verdict decides: a forged picture, a script or an untrusted key is never VERIFIED
       if (result.state !== "VERIFIED" || result.payload === null || !("seal_id" in result.payload))
         throw new EntitlementError("SEAL_NOT_VERIFIED", `the seal is ${result.state}: ${result.reason}`);

@@ -11,15 +11,15 @@ body { font: 15px/1.45 system-ui, sans-serif; margin: 2rem auto; max-width: 60re
 h1 { font-size: 1.4rem; }
 #drop { display: block; border: 2px dashed #8a94a0; border-radius: 8px; padding: 2rem; text-align: center; cursor: pointer; }
 #result[data-state="VERIFIED"] #state { color: #0a6b2b; }
-#result[data-state="INVALID"] #state, #result[data-state="REVOKED"] #state { color: #a40e26; }
-#result[data-state="UNVERIFIED"] #state, #result[data-state="PENDING"] #state { color: #8a5a00; }
+#result[data-state="INVALID"] #state, #result[data-state="REVOKED"] #state, #result[data-state="NOT_ISSUED_HERE"] #state { color: #a40e26; }
+#result[data-state="UNVERIFIED"] #state, #result[data-state="PRESEAL_UNSIGNED"] #state, #result[data-state="REVOCATION_UNKNOWN"] #state { color: #8a5a00; }
 #state { font-size: 1.6rem; font-weight: 700; }
 table { border-collapse: collapse; width: 100%; }
 td { border-top: 1px solid #d0d7de; padding: .25rem .5rem; vertical-align: top; overflow-wrap: anywhere; }
 tr[data-ok="false"] td:first-child { color: #a40e26; font-weight: 700; }
 dl { display: grid; grid-template-columns: max-content 1fr; gap: .2rem 1rem; }
 dd { margin: 0; overflow-wrap: anywhere; font-family: ui-monospace, monospace; }
-#funding { font-weight: 600; }
+#funding, #attestation { font-weight: 600; }
 #canonical { width: 320px; height: 320px; border: 1px solid #d0d7de; }
 `;
 
@@ -70,8 +70,15 @@ canonical rendering of what was signed, never the file you chose.</p>
 <h3>Checks</h3>
 <table><thead><tr><th></th><th>check</th><th>detail</th><th>code</th></tr></thead><tbody id="checks"></tbody></table>
 <h3>Signed facts</h3>
+<p>Listed only for a VERIFIED seal.</p>
+<p id="attestation"></p>
 <p id="funding"></p>
 <dl id="facts"></dl>
+<div id="claims-section" hidden>
+<h3>Unsigned claims</h3>
+<p>A pre-seal carries no signature: anyone can write one for any folder, and the issuer never saw it.</p>
+<dl id="claims"></dl>
+</div>
 <h3>Canonical rendering</h3>
 <img id="canonical" alt="the canonical rendering of the signed payload" hidden>
 </section>

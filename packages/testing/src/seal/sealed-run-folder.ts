@@ -29,7 +29,19 @@ export async function writeSealedRunFolder(
   options: SealedRunFolderOptions,
 ): Promise<SealBundle> {
   const files: Record<string, string> = {
-    "run_manifest.json": `${JSON.stringify({ schema: "svc.run-manifest/v1", run_id: "run_20261123T120000Z" }, null, 2)}\n`,
+    // the fields verification cross-checks with the signed payload (issue 23 item 5)
+    "run_manifest.json": `${JSON.stringify(
+      {
+        schema: "svc.run-manifest/v1",
+        run_id: "run_20261123T120000Z",
+        project_id: "demo",
+        mode: "standard",
+        category_id: "SMALL_MOLECULE__LIGAND_ONLY__NO_STRUCTURE__NO_ASSAYS",
+        entitlement: { principal: "runner@customer.example" },
+      },
+      null,
+      2,
+    )}\n`,
     "results/summary.json": `${JSON.stringify({ claim_strength: "SCREENING", compounds: 3 }, null, 2)}\n`,
     "results/metrics.json": '{"compounds":3}\n',
     "raw/descriptors_raw.json": '{"rows":[1,2,3]}\n',

@@ -1,4 +1,8 @@
 import {
+  checkIssuerAnswer,
+  describeAttestation,
+  type IssuerAnswer,
+  isSealPayload,
   type SealCheck,
   type SealVerification,
   type TrustedKey,
@@ -59,32 +63,35 @@ async function loadIssuerKeys(): Promise<void> {
   }
 }
 
-/** The issuer's own answer for a seal it may have revoked: POST /api/seal/verify (same origin). */
-async function askRevocation(svg: Uint8Array): Promise<SealCheck | string> {
+/**
+ * The issuer's own answer (POST /api/seal/verify, same origin), read by core's checkIssuerAnswer
+ * as `svc seal verify --issuer` reads it: a busy (503 VERIFY_BUSY) or failing issuer is
+ * REVOCATION_UNKNOWN and a seal it did not issue is NOT_ISSUED_HERE, never VERIFIED (issue 23
+ * items 4 and 6).
+ */
+async function askIssuer(svg: Uint8Array): Promise<SealCheck> {
+  let answer: IssuerAnswer;
   try {
     const response = await fetch("/api/seal/verify", {
       method: "POST",
       headers: { "content-type": "image/svg+xml" },
       body: svg as BufferSource,
     });
-    const body = (await response.json()) as Record<string, unknown>;
-    if (body.state === "REVOKED") {
-      const when = typeof body.revoked_at === "string" ? ` at ${body.revoked_at}` : "";
-      const why = typeof body.revoked_reason === "string" ? `: ${body.revoked_reason}` : "";
-      return {
-        name: "revocation",
-        ok: false,
-        detail: `revoked by this issuer${when}${why}`,
-        code: "REVOKED",
-      };
+    const text = await response.text();
+    let body: unknown = null;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // a proxy's HTML error page: the status decides below
     }
-    const checks = Array.isArray(body.checks) ? (body.checks as SealCheck[]) : [];
-    const answer = checks.find((check) => check.name === "revocation");
-    if (!answer) return `the issuer did not answer about revocation (state ${String(body.state)})`;
-    return { name: "revocation", ok: true, detail: answer.detail };
+    answer =
+      body === null && response.ok
+        ? { kind: "no_answer", detail: `HTTP ${response.status}, the answer is not JSON` }
+        : { kind: "answered", status: response.status, body };
   } catch (error) {
-    return `the issuer could not be asked about revocation (${(error as Error).message})`;
+    answer = { kind: "no_answer", detail: (error as Error).message };
   }
+  return checkIssuerAnswer("this issuer", answer);
 }
 
 function showChecks(checks: readonly SealCheck[]): void {
@@ -98,9 +105,18 @@ function showChecks(checks: readonly SealCheck[]): void {
   }
 }
 
-function showFacts(payload: SealVerification["payload"]): void {
-  const list = byId<HTMLDListElement>("facts");
-  list.replaceChildren();
+/**
+ * Issue 23 item 9: only a VERIFIED seal's payload is listed under "Signed facts"; a pre-seal's
+ * fields are listed as unsigned claims; anything else (UNVERIFIED, INVALID, REVOKED, unknown
+ * revocation, not issued here) lists nothing the upload says.
+ */
+function showFacts(verification: SealVerification): void {
+  const signed = verification.state === "VERIFIED" ? verification.payload : null;
+  const claims = verification.state === "PRESEAL_UNSIGNED" ? verification.payload : null;
+  fillList(byId<HTMLDListElement>("facts"), signed);
+  fillList(byId<HTMLDListElement>("claims"), claims);
+  byId("claims-section").hidden = claims === null;
+  const payload = signed;
   const funding = payload && "funding" in payload && payload.funding === "rerun" ? payload : null;
   setText(
     "funding",
@@ -110,6 +126,11 @@ function showFacts(payload: SealVerification["payload"]): void {
         ? "funding: purchased run"
         : "",
   );
+  setText("attestation", isSealPayload(payload) ? describeAttestation(payload) : "");
+}
+
+function fillList(list: HTMLDListElement, payload: SealVerification["payload"]): void {
+  list.replaceChildren();
   if (!payload) return;
   for (const [name, value] of Object.entries(payload)) {
     const term = document.createElement("dt");
@@ -136,20 +157,20 @@ async function verifyFile(file: File): Promise<void> {
   setText("file-name", file.name);
   const svg = new Uint8Array(await file.arrayBuffer());
   let verification = await verifySealInBrowser(svg, trustedKeys);
-  let revocationNote = served ? "" : "revocation: not asked (page opened from disk, no issuer to ask)";
-  if (served && verification.state === "VERIFIED") {
-    const answer = await askRevocation(svg);
-    if (typeof answer === "string") revocationNote = answer;
-    else verification = withChecks(verification, [answer]);
-  }
+  const revocationNote = served
+    ? ""
+    : "revocation: not asked (page opened from disk, no issuer to ask): an offline check cannot exclude a revoked seal, nor one signed with a leaked key that the issuer never issued";
+  if (served && verification.state === "VERIFIED")
+    verification = withChecks(verification, [await askIssuer(svg)]);
   setText("state", verification.state);
   result.dataset.state = verification.state;
   setText("reason-code", verification.reason_code ?? "");
   setText("reason", verification.reason);
   setText("revocation-note", revocationNote);
   showChecks(verification.checks);
-  showFacts(verification.payload);
-  showCanonical(verification.canonical_svg);
+  showFacts(verification);
+  // the canonical rendering is shown as "what was signed" only for a VERIFIED seal (issue 23 item 9)
+  showCanonical(verification.state === "VERIFIED" ? verification.canonical_svg : null);
   result.dataset.runs = String(Number(result.dataset.runs ?? "0") + 1);
   result.dataset.status = "done";
 }

@@ -1,0 +1,105 @@
+import {
+  generateSigningKey,
+  issueSealBundle,
+  renderPresealSvg,
+  type SealReasonCode,
+  type SealState,
+  type SigningKey,
+  sha256Hex,
+  type TrustedKey,
+  toTrustedKey,
+} from "@svc/core";
+
+/**
+ * The issuer-trust attacks of issue 23 (items 6, 7 and 8): seals every offline check passes or
+ * that carry no signature at all, which only the issuer's answer (or a key's binding to its
+ * issuer) refuses. Each names the state and reason code an online verifier must give it.
+ */
+export interface IssuerForgery {
+  readonly name: string;
+  readonly svg: string;
+  /** What `svc seal verify --issuer`, the /verify page and POST /api/seal/verify must answer. */
+  readonly online: { readonly state: SealState; readonly code: SealReasonCode };
+}
+
+const fieldsFor = (issuer: string, tag: string) => ({
+  seal_id: `seal_${sha256Hex(`${tag} ${Date.now()} ${Math.random()}`).slice(0, 32)}`,
+  principal: "auditor@customer.example",
+  run_id: "run_20261123T101500Z",
+  project_id: "demo-project",
+  mode: "standard" as const,
+  module_id: "computational",
+  category_id: "SMALL_MOLECULE__LIGAND_ONLY__NO_STRUCTURE__NO_ASSAYS",
+  image: { reference: "registry.example/svc/runner:1.0.0", digest: null },
+  inputs_sha256: sha256Hex("inputs"),
+  run_manifest_sha256: sha256Hex("manifest"),
+  outputs_sha256: sha256Hex("outputs"),
+  issued_at: "2026-11-23T10:20:00Z",
+  issuer,
+  verify_url: null,
+});
+
+/**
+ * Issue 23 item 6: a retired (leaked) key, still listed in the issuer's trusted keys with a past
+ * `not_after` so its old seals verify, signs a new seal back-dated into its window. Every offline
+ * check passes with the issuer's key list; only the issuer's ledger knows it never issued it.
+ */
+export function forgeWithRetiredKey(issuer: string, retired: SigningKey = generateSigningKey()) {
+  const retiredKey: TrustedKey = toTrustedKey(retired.publicKey, {
+    notBefore: "2025-01-01T00:00:00Z",
+    notAfter: "2025-12-31T23:59:59Z",
+  });
+  const bundle = issueSealBundle(
+    { ...fieldsFor(issuer, "retired"), issued_at: "2025-06-01T12:00:00Z" },
+    retired,
+  );
+  const forgery: IssuerForgery = {
+    name: "seal signed with a retired key, issued_at back-dated into its window",
+    svg: bundle.sealSvg,
+    online: { state: "NOT_ISSUED_HERE", code: "NOT_ISSUED_HERE" },
+  };
+  return { forgery, retiredKey, sealId: bundle.payload.seal_id };
+}
+
+/**
+ * Issue 23 item 8: issuer B signs a seal naming issuer A (and A's verify link on the picture). A
+ * key pinned for B must not verify it, and A must not vouch for it.
+ */
+export function forgeForAnotherIssuer(namedIssuer: string, signer: SigningKey = generateSigningKey()) {
+  const bundle = issueSealBundle(fieldsFor(namedIssuer, "other issuer"), signer);
+  const forgery: IssuerForgery = {
+    name: "seal signed by issuer B naming issuer A",
+    svg: bundle.sealSvg,
+    online: { state: "NOT_ISSUED_HERE", code: "NOT_ISSUED_HERE" },
+  };
+  return { forgery, signer };
+}
+
+/**
+ * Issue 23 item 7: a pre-seal needs no key: anyone can render one over any folder's hashes. It is
+ * an unsigned claim on every surface.
+ */
+export function fabricatePreseal(
+  hashes: { inputs_sha256?: string; outputs_sha256?: string; run_manifest_sha256?: string } = {},
+): IssuerForgery {
+  const {
+    seal_id: _id,
+    principal: _p,
+    issued_at: _at,
+    issuer: _i,
+    verify_url: _u,
+    ...run
+  } = fieldsFor("x", "preseal");
+  const svg = renderPresealSvg({
+    ...run,
+    ...hashes,
+    seal_version: "svc.preseal/v1",
+    created_at: "2026-11-23T10:20:00Z",
+    reason: "run_complete_unreachable",
+  });
+  return {
+    name: "pre-seal fabricated over a folder's hashes with no key",
+    svg,
+    online: { state: "PRESEAL_UNSIGNED", code: "PRESEAL_UNSIGNED" },
+  };
+}
