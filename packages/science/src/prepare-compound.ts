@@ -1,5 +1,7 @@
 import type { CompoundRow } from "./compound-row.ts";
+import { atomStereocentres } from "./parent/atom-stereocentres.ts";
 import { chooseParent, type ParentChoice } from "./parent/choose-parent.ts";
+import { molDescriptors } from "./parent/mol-memo.ts";
 import { type Mol, parseSmiles, type RDKit } from "./rdkit.ts";
 
 /** RDKit descriptors of the standardized parent, rounded so the JSON is stable. */
@@ -89,7 +91,7 @@ export function prepareCompound(rdkit: RDKit, row: CompoundRow): PreparedCompoun
           parent_inchikey: parentInchi ? safe(() => rdkit.get_inchikey_for_inchi(parentInchi)) : null,
           net_charge: netCharge(mol.get_json()),
           parent_net_charge: netCharge(target.get_json()),
-          descriptors: readDescriptors(target.get_descriptors()),
+          descriptors: readDescriptors(target),
         },
       });
     } finally {
@@ -124,8 +126,9 @@ function netCharge(json: string): number {
   return total;
 }
 
-function readDescriptors(json: string): Descriptors {
-  const d = JSON.parse(json) as Record<string, number>;
+function readDescriptors(mol: Mol): Descriptors {
+  const d = molDescriptors(mol);
+  const stereo = atomStereocentres(mol);
   const num = (key: string, digits: number) => round(d[key] ?? Number.NaN, digits);
   return {
     exact_mw: num("exactmw", 4),
@@ -140,8 +143,9 @@ function readDescriptors(json: string): Descriptors {
     aromatic_rings: num("NumAromaticRings", 0),
     fraction_csp3: num("FractionCSP3", 3),
     heavy_atoms: num("NumHeavyAtoms", 0),
-    atom_stereo_centers: num("NumAtomStereoCenters", 0),
-    unspecified_atom_stereo_centers: num("NumUnspecifiedAtomStereoCenters", 0),
+    // The one stereocentre count of every module (issue 24 item 5).
+    atom_stereo_centers: stereo.total,
+    unspecified_atom_stereo_centers: stereo.unspecified,
   };
 }
 
