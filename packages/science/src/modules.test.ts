@@ -89,7 +89,7 @@ test("unparseable and empty SMILES are reported per row, not thrown", async () =
 
 test("a molecule breaking two Lipinski limits fails the rule; Veber and Egan are checked separately", async () => {
   const rdkit = await loadRDKit();
-  // C40 alkane chain with a carboxylic acid: MW > 500 and cLogP > 5, many rotatable bonds.
+  // C40 alkane chain with a carboxylic acid: MW > 500 and WLOGP > 5, many rotatable bonds.
   const compound = prepareCompound(rdkit, row(1, `${"C".repeat(40)}C(=O)O`));
   const finding = kinaseDrugLikeness.createAnalyzer().analyze(compound);
   assert.equal(finding.rules?.lipinski.pass, false);

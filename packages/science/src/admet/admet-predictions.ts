@@ -41,7 +41,7 @@ export interface AdmetFinding extends CompoundFinding {
   readonly log_kp_cm_s: number | null;
   readonly radar: BioavailabilityRadar | null;
   /**
-   * log D7.4 from the model trained on Lipophilicity (it beat cLogP on held-out scaffolds; its
+   * log D7.4 from the model trained on Lipophilicity (it beat WLOGP read as log D on held-out scaffolds; its
    * conformal intervals are in uncertainty_quantification). Null when not assessed.
    */
   readonly logd74: {
@@ -63,7 +63,7 @@ export interface AdmetSummary {
   readonly bbbp_validation: typeof BBBP_VALIDATION;
   /** The BBB model trained on BBBP beside BOILED-Egg on the same scaffold-split test rows. */
   readonly bbb_model_validation: ReturnType<typeof bbbModelValidation>;
-  /** The logD7.4 model beside cLogP read as log D on the same scaffold-split test rows. */
+  /** The logD7.4 model beside WLOGP read as log D on the same scaffold-split test rows. */
   readonly logd74_validation: ReturnType<typeof logdValidation>;
   readonly method: MethodCard;
 }
@@ -125,7 +125,7 @@ export function logdValidation() {
     test_rows: file.test.rows,
     test_rmse: file.test.rmse,
     test_r2: file.test.r2,
-    clogp_as_logd_same_rows: { rmse: file.baseline_test.rmse, r2: file.baseline_test.r2 },
+    wlogp_as_logd_same_rows: { rmse: file.baseline_test.rmse, r2: file.baseline_test.r2 },
     moleculenet_test_rmse: MOLECULENET_LIPO,
     conformal_test_coverage: file.conformal.test_coverage,
     domain_min_tanimoto: file.domain.min_tanimoto,
@@ -146,7 +146,7 @@ function method(): MethodCard {
       "HBD/HBA, rotatable bonds, Fsp3; BOILED-Egg GI absorption and brain access; Lipinski, Ghose, Veber, Egan, " +
       "Muegge and lead-likeness verdicts with each broken limit as text; the Abbott bioavailability score; skin " +
       "permeability log Kp; the six-axis bioavailability radar; log D7.4 from a kernel ridge model trained on " +
-      "AstraZeneca's Lipophilicity set (adopted: it beats cLogP on held-out scaffolds). A BBB classifier trained " +
+      "AstraZeneca's Lipophilicity set (adopted: it beats WLOGP read as log D on held-out scaffolds). A BBB classifier trained " +
       "on BBBP is evaluated beside BOILED-Egg and reported only in the summary (it did not beat the egg's MCC).",
     citations: [
       "Bickerton et al., Nat. Chem. 2012, 4, 90 (QED)",
@@ -182,8 +182,8 @@ function method(): MethodCard {
       `${bbb.test_mcc} vs BOILED-Egg on the same ${bbb.test_rows} rows accuracy ${bbb.boiled_egg_same_rows.accuracy}, ` +
       `MCC ${bbb.boiled_egg_same_rows.mcc} (MoleculeNet's published scaffold-split ROC-AUC: kernel SVM ` +
       `${MOLECULENET_BBBP.kernelsvm_test_roc_auc}, graph convolution ${MOLECULENET_BBBP.graphconv_test_roc_auc}); ` +
-      `logD7.4 model test RMSE ${logd.test_rmse} (r² ${logd.test_r2}) vs cLogP read as log D ` +
-      `${logd.clogp_as_logd_same_rows.rmse} on the same ${logd.test_rows} rows (MoleculeNet, random split: graph ` +
+      `logD7.4 model test RMSE ${logd.test_rmse} (r² ${logd.test_r2}) vs WLOGP read as log D ` +
+      `${logd.wlogp_as_logd_same_rows.rmse} on the same ${logd.test_rows} rows (MoleculeNet, random split: graph ` +
       `convolution ${MOLECULENET_LIPO.graphconv_test_rmse}, kernel ridge ${MOLECULENET_LIPO.krr_test_rmse}). ` +
       "Tests: admet/*.test.ts recompute every figure from the checked-in data and weights.",
     limits:
