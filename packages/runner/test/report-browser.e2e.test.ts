@@ -149,7 +149,7 @@ async function checkReport(runDir: string) {
   );
   const parsedCards = await page.locator("article.card:not(:has(p.err))").count();
   assert.equal(await page.locator("article.card svg.radar .mark").count(), parsedCards, "one radar per card");
-  for (const quantity of ["MW", "cLogP", "TPSA"])
+  for (const quantity of ["MW", "WLOGP", "TPSA"])
     assert.equal(
       Number(await page.locator(`.histogram[data-quantity^="${quantity}"]`).getAttribute("data-count")),
       assessed,

@@ -137,7 +137,7 @@ function trainBbb(): BbbModelFile {
   const egg = binaryScores(
     test.map((i) => {
       const d = f.features[i]?.descriptors;
-      return d === undefined ? false : boiledEgg(d.tpsa, d.wlogp).bbb_permeant;
+      return d === undefined ? false : boiledEgg(d.tpsa_sp, d.wlogp).bbb_permeant;
     }),
     labels,
   );

@@ -89,7 +89,7 @@ export function evaluateRules(d: Descriptors): DrugLikenessFinding["rules"] & ob
   const L = DRUG_LIKENESS_RULES.lipinski;
   const lipinski: string[] = [];
   if (d.average_mw > L.mw_max) lipinski.push(`MW ${d.average_mw} > ${L.mw_max}`);
-  if (d.clogp > L.clogp_max) lipinski.push(`cLogP ${d.clogp} > ${L.clogp_max}`);
+  if (d.clogp > L.clogp_max) lipinski.push(`WLOGP ${d.clogp} > ${L.clogp_max}`);
   if (d.lipinski_hbd > L.hbd_max) lipinski.push(`HBD ${d.lipinski_hbd} > ${L.hbd_max}`);
   if (d.lipinski_hba > L.hba_max) lipinski.push(`HBA ${d.lipinski_hba} > ${L.hba_max}`);
   const V = DRUG_LIKENESS_RULES.veber;
@@ -100,7 +100,7 @@ export function evaluateRules(d: Descriptors): DrugLikenessFinding["rules"] & ob
   const E = DRUG_LIKENESS_RULES.egan;
   const egan: string[] = [];
   if (d.tpsa > E.tpsa_max) egan.push(`TPSA ${d.tpsa} > ${E.tpsa_max}`);
-  if (d.clogp > E.clogp_max) egan.push(`cLogP ${d.clogp} > ${E.clogp_max}`);
+  if (d.clogp > E.clogp_max) egan.push(`WLOGP ${d.clogp} > ${E.clogp_max}`);
   return {
     lipinski: { pass: lipinski.length <= L.max_violations, violations: lipinski },
     veber: { pass: veber.length === 0, violations: veber },

@@ -38,11 +38,13 @@ test("a salt is standardized to its parent and flagged as a duplicate of the fre
   const salt = analyzer.analyze(prepareCompound(rdkit, row(2, "CC(=O)Oc1ccccc1C(=O)[O-].[Na+]")));
   assert.equal(salt.fragment_count, 2);
   assert.equal(salt.net_charge, 0);
-  assert.equal(salt.parent_net_charge, -1);
-  assert.equal(salt.duplicate_of, null, "the anion is a different parent from the acid");
+  // Issue 24 item 3: the carboxylate is neutralised, so the salt's parent is the acid itself.
+  assert.equal(salt.parent_net_charge, 0);
+  assert.equal(salt.parent_neutralised, true);
+  assert.equal(salt.duplicate_of, "C1", "the sodium salt and the free acid are one compound");
   const again = analyzer.analyze(prepareCompound(rdkit, row(3, "OC(=O)c1ccccc1OC(C)=O")));
   assert.equal(again.duplicate_of, "C1");
-  assert.equal(analyzer.finish().duplicates.length, 1);
+  assert.equal(analyzer.finish().duplicates.length, 2);
 });
 
 test("molecular_logic's summary stays bounded: its lists hold the first SUMMARY_LIST_LIMIT entries and count them all", async () => {
@@ -87,7 +89,7 @@ test("unparseable and empty SMILES are reported per row, not thrown", async () =
 
 test("a molecule breaking two Lipinski limits fails the rule; Veber and Egan are checked separately", async () => {
   const rdkit = await loadRDKit();
-  // C40 alkane chain with a carboxylic acid: MW > 500 and cLogP > 5, many rotatable bonds.
+  // C40 alkane chain with a carboxylic acid: MW > 500 and WLOGP > 5, many rotatable bonds.
   const compound = prepareCompound(rdkit, row(1, `${"C".repeat(40)}C(=O)O`));
   const finding = kinaseDrugLikeness.createAnalyzer().analyze(compound);
   assert.equal(finding.rules?.lipinski.pass, false);

@@ -7,6 +7,7 @@ import {
 } from "./analysis-module.ts";
 import { FirstEntries, SUMMARY_LIST_LIMIT } from "./first-entries.ts";
 import { PARENT_RULE } from "./parent/choose-parent.ts";
+import { NEUTRAL_PARENT_VALIDATION, NEUTRALISATION_RULE } from "./parent/neutralise-parent.ts";
 import type { PreparedCompound } from "./prepare-compound.ts";
 
 export interface MolecularLogicFinding extends CompoundFinding {
@@ -25,6 +26,10 @@ export interface MolecularLogicFinding extends CompoundFinding {
   readonly stripped_fragments: readonly string[];
   readonly parent_ambiguous: boolean;
   readonly no_organic_parent: boolean;
+  /** The parent's acids or bases were neutralised (`NEUTRALISATION_RULE`). */
+  readonly parent_neutralised: boolean;
+  /** The parent keeps a cation with no proton to lose (quaternary N): a permanent charge. */
+  readonly permanent_charge: boolean;
   readonly net_charge: number | null;
   readonly parent_net_charge: number | null;
   readonly stereo_centers: number | null;
@@ -50,6 +55,10 @@ export interface MolecularLogicSummary {
   readonly parent_ambiguous_count: number;
   readonly no_organic_parent: readonly string[];
   readonly no_organic_parent_count: number;
+  /** Parents whose charges were neutralised. */
+  readonly neutralised_parents: number;
+  readonly permanent_charge: readonly string[];
+  readonly permanent_charge_count: number;
   readonly duplicates: readonly { candidate_id: string; duplicate_of: string }[];
   readonly duplicate_count: number;
   /**
@@ -66,23 +75,37 @@ const ID = "molecular_logic";
 const METHOD: MethodCard = {
   what:
     "Parses each SMILES with RDKit (RDKit's own reason kept when it refuses one), chooses the parent " +
-    "by the rule in `standardization`, and reports canonical SMILES, InChI/InChIKey, charge, stereo " +
-    "and duplicates by parent InChIKey.",
+    "by the rule in `standardization` (salts stripped, then acids and bases neutralised as the ChEMBL " +
+    "pipeline's charge-neutral parent; a permanent cation is kept and flagged permanent_charge), and " +
+    "reports canonical SMILES, InChI/InChIKey, charge, stereo and duplicates by parent InChIKey, so a " +
+    "salt and its free form are one compound.",
   citations: [
     "RDKit 2026.09 (WebAssembly MinimalLib), https://www.rdkit.org",
     "RDKit Data/Salts.txt (Landrum, definitions from Zoller, 2006)",
     "Stahl & Wermuth, Handbook of Pharmaceutical Salts, Wiley-VCH 2002",
+    "Bento et al., J. Cheminform. 2020, 12, 51 (ChEMBL structure pipeline: charge-neutral parent)",
+    "RDKit MolStandardize Uncharger (Code/GraphMol/MolStandardize/Charge.cpp)",
     "IUPAC InChI, Heller et al., J. Cheminform. 2015, 7, 23",
   ],
   data: ["rdkit-salts.txt", "counterions-and-solvents.txt"],
   validation:
     "Salt fragments found by the same definitions as native RDKit's SaltRemover on every multi-fragment " +
     "molecule of NCI first_5K.smi (test: parent/choose-parent.test.ts); counterion fixtures NCI-3802, " +
-    "NCI-3423, NCI-2702 and a tetraphenylborate salt.",
+    "NCI-3423, NCI-2702 and a tetraphenylborate salt. Parents identical to native RDKit 2022.09's " +
+    "LargestFragmentChooser + Uncharger on " +
+    `${NEUTRAL_PARENT_VALIDATION.chembl.identical}/${NEUTRAL_PARENT_VALIDATION.chembl.compounds} ChEMBL ` +
+    "compounds of the Lipophilicity set (none of them charged) and on " +
+    `${NEUTRAL_PARENT_VALIDATION.tox21.identical}/${NEUTRAL_PARENT_VALIDATION.tox21.compounds} Tox21 compounds ` +
+    `(${NEUTRAL_PARENT_VALIDATION.tox21.neutralised} parents neutralised); salt/free pairs (diclofenac ` +
+    "sodium, propranolol hydrochloride, losartan potassium, …) give one parent and one duplicate " +
+    "(test: parent/neutralise-parent.test.ts).",
   limits:
-    "No charge neutralisation or tautomer canonicalisation (RDKit WebAssembly has no standardizer): " +
-    "a carboxylate and its acid are different parents. Counterions absent from both lists are only " +
-    "removed when smaller than the parent.",
+    "No tautomer canonicalisation (RDKit WebAssembly has no standardizer; the neutralisation is a port " +
+    "of RDKit's Uncharger over RDKit's own SMARTS and molblock). Where the Tox21 parents differ from " +
+    "native's, it is the fragment choice (RDKit's largest fragment counts hydrogens and does not strip " +
+    "salts; an inorganic input is kept whole here) or, once, which of two sulfonates stays charged to " +
+    "balance a permanent cation (RDKit picks by canonical rank, this port by atom order). Counterions " +
+    "absent from both lists are only removed when smaller than the parent.",
 };
 
 /**
@@ -105,6 +128,8 @@ export const molecularLogic: AnalysisModule<MolecularLogicFinding, MolecularLogi
     const duplicates = new FirstEntries<{ candidate_id: string; duplicate_of: string }>();
     const ambiguous = new FirstEntries<string>();
     const inorganic = new FirstEntries<string>();
+    const permanent = new FirstEntries<string>();
+    let neutralised = 0;
     let compounds = 0;
     let multiFragment = 0;
     let charged = 0;
@@ -123,6 +148,8 @@ export const molecularLogic: AnalysisModule<MolecularLogicFinding, MolecularLogi
       if ((finding.fragment_count ?? 0) > 1) multiFragment++;
       if (finding.parent_ambiguous) ambiguous.add(finding.candidate_id);
       if (finding.no_organic_parent) inorganic.add(finding.candidate_id);
+      if (finding.permanent_charge) permanent.add(finding.candidate_id);
+      if (finding.parent_neutralised) neutralised++;
       if (finding.parent_net_charge !== 0) charged++;
       if ((finding.unspecified_stereo_centers ?? 0) > 0) unspecified++;
       return { ...finding, duplicate_of: first ?? null };
@@ -147,10 +174,13 @@ export const molecularLogic: AnalysisModule<MolecularLogicFinding, MolecularLogi
           parent_ambiguous_count: ambiguous.count,
           no_organic_parent: inorganic.items,
           no_organic_parent_count: inorganic.count,
+          neutralised_parents: neutralised,
+          permanent_charge: permanent.items,
+          permanent_charge_count: permanent.count,
           duplicates: duplicates.items,
           duplicate_count: duplicates.count,
           list_limit: SUMMARY_LIST_LIMIT,
-          standardization: PARENT_RULE,
+          standardization: `${PARENT_RULE} ${NEUTRALISATION_RULE}`,
           method: METHOD,
         };
       },
@@ -180,6 +210,8 @@ function assessMolecularLogic(compound: PreparedCompound): MolecularLogicFinding
       stripped_fragments: [],
       parent_ambiguous: false,
       no_organic_parent: false,
+      parent_neutralised: false,
+      permanent_charge: false,
       net_charge: null,
       parent_net_charge: null,
       stereo_centers: null,
@@ -201,6 +233,8 @@ function assessMolecularLogic(compound: PreparedCompound): MolecularLogicFinding
     stripped_fragments: chem.stripped_fragments,
     parent_ambiguous: chem.parent_ambiguous,
     no_organic_parent: chem.no_organic_parent,
+    parent_neutralised: chem.parent_neutralised,
+    permanent_charge: chem.permanent_charge,
     net_charge: chem.net_charge,
     parent_net_charge: chem.parent_net_charge,
     stereo_centers: chem.descriptors.atom_stereo_centers,

@@ -1,5 +1,8 @@
 import type { CompoundRow } from "./compound-row.ts";
-import { chooseParent, type ParentChoice } from "./parent/choose-parent.ts";
+import { atomStereocentres } from "./parent/atom-stereocentres.ts";
+import { chooseParent } from "./parent/choose-parent.ts";
+import { molDescriptors } from "./parent/mol-memo.ts";
+import { neutraliseParent } from "./parent/neutralise-parent.ts";
 import { type Mol, parseSmiles, type RDKit } from "./rdkit.ts";
 
 /** RDKit descriptors of the standardized parent, rounded so the JSON is stable. */
@@ -25,7 +28,10 @@ export interface ParsedChemistry {
   readonly inchi: string | null;
   readonly inchikey: string | null;
   readonly fragment_count: number;
-  /** The parent: salts and solvents stripped, largest organic fragment kept (`PARENT_RULE`). */
+  /**
+   * The parent: salts and solvents stripped, largest organic fragment kept (`PARENT_RULE`), then
+   * its acids and bases neutralised (`NEUTRALISATION_RULE`): a salt and its free form share it.
+   */
   readonly parent_smiles: string;
   /** Names of the fragments stripped as salts or solvents. */
   readonly stripped_fragments: readonly string[];
@@ -33,6 +39,10 @@ export interface ParsedChemistry {
   readonly parent_ambiguous: boolean;
   /** No fragment contains carbon (inorganic input): the whole input is the parent. */
   readonly no_organic_parent: boolean;
+  /** The parent fragment's charges were neutralised (protons added to anions or removed from cations). */
+  readonly parent_neutralised: boolean;
+  /** The parent keeps a cation with no proton to lose (quaternary N, N-alkyl pyridinium). */
+  readonly permanent_charge: boolean;
   readonly parent_inchikey: string | null;
   readonly net_charge: number;
   readonly parent_net_charge: number;
@@ -69,7 +79,10 @@ export function prepareCompound(rdkit: RDKit, row: CompoundRow): PreparedCompoun
   try {
     if (mol.get_num_atoms() === 0) return { row, ok: false, error: "SMILES has no atoms" };
     const choice = chooseParent(rdkit, mol);
-    const parent = choice.fragment_count > 1 ? reparse(rdkit, choice) : null;
+    const fragment = choice.fragment_count > 1 ? reparse(rdkit, choice.parent_smiles) : null;
+    const neutral = neutraliseParent(rdkit, fragment ?? mol);
+    const parent = (neutral.neutralised ? reparse(rdkit, neutral.smiles) : null) ?? fragment;
+    if (parent !== fragment) fragment?.delete();
     try {
       const target = parent ?? mol;
       const inchi = safe(() => mol.get_inchi());
@@ -86,10 +99,12 @@ export function prepareCompound(rdkit: RDKit, row: CompoundRow): PreparedCompoun
           stripped_fragments: choice.stripped,
           parent_ambiguous: choice.parent_ambiguous,
           no_organic_parent: choice.no_organic_parent,
+          parent_neutralised: neutral.neutralised,
+          permanent_charge: neutral.permanent_charge,
           parent_inchikey: parentInchi ? safe(() => rdkit.get_inchikey_for_inchi(parentInchi)) : null,
           net_charge: netCharge(mol.get_json()),
           parent_net_charge: netCharge(target.get_json()),
-          descriptors: readDescriptors(target.get_descriptors()),
+          descriptors: readDescriptors(target),
         },
       });
     } finally {
@@ -108,8 +123,8 @@ function withRDKit(rdkit: RDKit, compound: Omit<PreparedCompound & { ok: true },
   return Object.defineProperty(compound, "rdkit", { value: rdkit, enumerable: false }) as PreparedCompound;
 }
 
-function reparse(rdkit: RDKit, choice: ParentChoice): Mol | null {
-  const parent = rdkit.get_mol(choice.parent_smiles);
+function reparse(rdkit: RDKit, smiles: string): Mol | null {
+  const parent = rdkit.get_mol(smiles);
   if (parent?.is_valid()) return parent;
   parent?.delete();
   // A fragment RDKit wrote itself always re-parses; if it ever did not, the whole input is used.
@@ -124,8 +139,9 @@ function netCharge(json: string): number {
   return total;
 }
 
-function readDescriptors(json: string): Descriptors {
-  const d = JSON.parse(json) as Record<string, number>;
+function readDescriptors(mol: Mol): Descriptors {
+  const d = molDescriptors(mol);
+  const stereo = atomStereocentres(mol);
   const num = (key: string, digits: number) => round(d[key] ?? Number.NaN, digits);
   return {
     exact_mw: num("exactmw", 4),
@@ -140,8 +156,9 @@ function readDescriptors(json: string): Descriptors {
     aromatic_rings: num("NumAromaticRings", 0),
     fraction_csp3: num("FractionCSP3", 3),
     heavy_atoms: num("NumHeavyAtoms", 0),
-    atom_stereo_centers: num("NumAtomStereoCenters", 0),
-    unspecified_atom_stereo_centers: num("NumUnspecifiedAtomStereoCenters", 0),
+    // The one stereocentre count of every module (issue 24 item 5).
+    atom_stereo_centers: stereo.total,
+    unspecified_atom_stereo_centers: stereo.unspecified,
   };
 }
 

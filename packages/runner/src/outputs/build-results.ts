@@ -206,11 +206,16 @@ export function buildMeasurementProfile(facts: RunFacts, rdkitVersion: string) {
     schema: "svc.measurement-profile/v1",
     run_id: facts.run_id,
     toolkit: { name: "RDKit MinimalLib (WebAssembly)", version: rdkitVersion },
-    descriptors_on: "standardized parent (largest fragment by heavy atoms)",
+    descriptors_on:
+      "standardized parent (salts stripped, largest organic fragment by heavy atoms, charges neutralised)",
     measurements: [
       { id: "mw", source: "RDKit amw", unit: "g/mol" },
-      { id: "clogp", source: "RDKit CrippenClogP", unit: "log units" },
-      { id: "tpsa", source: "RDKit tpsa", unit: "Å²" },
+      { id: "clogp", source: "RDKit CrippenClogP: Wildman–Crippen WLOGP", unit: "log units" },
+      {
+        id: "tpsa",
+        source: "RDKit tpsa (N and O only; BOILED-Egg reads admet_predictions.tpsa_sp, with S and P)",
+        unit: "Å²",
+      },
       { id: "hbd", source: "RDKit lipinskiHBD (NH + OH count)", unit: "count" },
       { id: "hba", source: "RDKit lipinskiHBA (N + O count)", unit: "count" },
       { id: "rotatable_bonds", source: "RDKit NumRotatableBonds", unit: "count" },

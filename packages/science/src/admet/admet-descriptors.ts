@@ -1,6 +1,7 @@
 import { molDescriptors } from "../parent/mol-memo.ts";
 import type { Mol, RDKit } from "../rdkit.ts";
 import { parseMatches } from "../substructure/screened-query.ts";
+import { sulfurPhosphorusPsa } from "./tpsa-sulfur-phosphorus.ts";
 
 /** RDKit descriptors of a parent that the ADMET rules read (unrounded). */
 export interface AdmetDescriptors {
@@ -10,8 +11,10 @@ export interface AdmetDescriptors {
   readonly wlogp: number;
   /** Wildman–Crippen molar refractivity. */
   readonly mr: number;
-  /** Ertl TPSA over N and O (RDKit's default; no S or P contributions). */
+  /** Ertl TPSA over N and O (RDKit's default; no S or P contributions): what Veber and Egan used. */
   readonly tpsa: number;
+  /** Ertl TPSA with polar S and P (RDKit's `includeSandP=True`): BOILED-Egg's axis (issue 24 item 4). */
+  readonly tpsa_sp: number;
   /** Lipinski's donors: NH and OH count. */
   readonly hbd: number;
   /** Lipinski's acceptors: N and O count. */
@@ -45,6 +48,7 @@ export function admetDescriptors(rdkit: RDKit, mol: Mol): AdmetDescriptors {
     wlogp: value("CrippenClogP"),
     mr: value("CrippenMR"),
     tpsa: value("tpsa"),
+    tpsa_sp: value("tpsa") + sulfurPhosphorusPsa(mol.get_json()),
     hbd: value("lipinskiHBD"),
     hba: value("lipinskiHBA"),
     rotatable_bonds: value("NumRotatableBonds"),

@@ -3,15 +3,18 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, it } from "node:test";
+import { CHEMBL_SET_SIZE, chemblSet, chemblSmi } from "../../test/support/chembl-set.ts";
 import {
   assertNativeInCi,
   NCI_5K,
   nativeMissing,
   readNci,
   runNative,
+  runNativeOnInput,
 } from "../../test/support/native-rdkit.ts";
 import { loadRDKit, parseSmiles } from "../rdkit.ts";
 import { admetDescriptors } from "./admet-descriptors.ts";
+import { EGG_TPSA_SP_SHIFT } from "./admet-predictions.ts";
 import { ANION_SMARTS, abbottScore, isAnionic } from "./bioavailability-score.ts";
 import { BOILED_EGG, boiledEgg } from "./boiled-egg.ts";
 import { evaluateDrugLikeness, RULE_SETS } from "./drug-likeness-rules.ts";
@@ -50,46 +53,101 @@ describe("drug-likeness rules, BOILED-Egg and Abbott score", () => {
     assert.equal(abbottScore(false, 60, false), 0.17);
   });
 
+  it("BOILED-Egg reads TPSA with polar S and P: 4-(phenylsulfonyl)benzoic acid's sulfone moves it from the yolk to the white", async () => {
+    const rdkit = await loadRDKit();
+    const parsed = parseSmiles(rdkit, "OC(=O)c1ccc(cc1)S(=O)(=O)c1ccccc1");
+    assert.ok("mol" in parsed);
+    try {
+      const d = admetDescriptors(rdkit, parsed.mol);
+      // Ertl 2000: a sulfone S (two single, two double bonds) adds 8.38 Å²; native RDKit: 71.44 and 79.82.
+      assert.equal(Number(d.tpsa.toFixed(2)), 71.44);
+      assert.equal(Number(d.tpsa_sp.toFixed(2)), 79.82);
+      assert.notEqual(boiledEgg(d.tpsa, d.wlogp).region, boiledEgg(d.tpsa_sp, d.wlogp).region);
+      console.log(
+        `# 4-(phenylsulfonyl)benzoic acid: N,O TPSA region ${boiledEgg(d.tpsa, d.wlogp).region}, ` +
+          `S,P TPSA region ${boiledEgg(d.tpsa_sp, d.wlogp).region}`,
+      );
+    } finally {
+      parsed.mol.delete();
+    }
+  });
+
   assertNativeInCi();
   it("every verdict equals an independent native-RDKit script with the same limits on NCI first_5K", {
     skip: nativeMissing ?? false,
   }, async (t) => {
-    const dir = mkdtempSync(join(tmpdir(), "svc-admet-rules-"));
-    t.after(() => rmSync(dir, { recursive: true, force: true }));
-    const spec = join(dir, "spec.json");
-    writeFileSync(spec, JSON.stringify({ rules: RULE_SETS, egg: BOILED_EGG, anion_smarts: ANION_SMARTS }));
-    const native = runNative<Record<string, Record<string, boolean | string | number>>>("admet-rules.py", [
-      NCI_5K,
-      spec,
-    ]);
-    const rdkit = await loadRDKit();
-    let compared = 0;
-    const differ = new Map<string, string[]>();
-    for (const [smiles, id] of readNci(readFileSync(NCI_5K, "utf8"))) {
-      const expected = native[id];
-      if (expected === undefined) continue;
-      const parsed = parseSmiles(rdkit, smiles);
-      if (!("mol" in parsed)) continue;
-      try {
-        const d = admetDescriptors(rdkit, parsed.mol);
-        const rules = evaluateDrugLikeness(d);
-        const ours: Record<string, boolean | string | number> = {
-          ...Object.fromEntries(Object.entries(rules).map(([name, v]) => [name, v.pass])),
-          region: boiledEgg(d.tpsa, d.wlogp).region,
-          abbott: abbottScore(isAnionic(rdkit, parsed.mol), d.tpsa, rules.lipinski.pass),
-        };
-        compared++;
-        for (const [key, value] of Object.entries(expected))
-          if (ours[key] !== value) differ.set(key, [...(differ.get(key) ?? []), `NCI-${id}`]);
-      } finally {
-        parsed.mol.delete();
-      }
-    }
+    const spec = writeSpec(t);
+    const native = runNative<Record<string, NativeVerdicts>>("admet-rules.py", [NCI_5K, spec]);
+    const { compared, differ } = await compare(readNci(readFileSync(NCI_5K, "utf8")), native);
     assert.ok(compared >= 4900, `compared ${compared}`);
-    const summary = Object.fromEntries(
-      [...differ].map(([key, ids]) => [key, `${ids.length}: ${ids.slice(0, 5)}`]),
+    console.log(`# NCI: compared ${compared}; differing: ${JSON.stringify(differ)}`);
+    assert.deepEqual(differ, {});
+  });
+
+  it("BOILED-Egg regions identical to native CalcTPSA(includeSandP=True) with the paper's ellipses on 2,000/2,000 ChEMBL compounds (issue 24 item 4)", {
+    skip: nativeMissing ?? false,
+  }, async (t) => {
+    const spec = writeSpec(t);
+    const native = runNativeOnInput<Record<string, NativeVerdicts>>("admet-rules.py", chemblSmi(), [spec]);
+    const { compared, differ } = await compare(chemblSet(), native);
+    const moved = new Map<string, number>();
+    for (const v of Object.values(native))
+      if (v.region !== v.region_no)
+        moved.set(`${v.region_no}→${v.region}`, (moved.get(`${v.region_no}→${v.region}`) ?? 0) + 1);
+    const total = [...moved.values()].reduce((a, b) => a + b, 0);
+    console.log(
+      `# ChEMBL: compared ${compared}; differing: ${JSON.stringify(differ)}; regions moved by S and P: ${total} ` +
+        `(${JSON.stringify(Object.fromEntries(moved))})`,
     );
-    console.log(`# compared ${compared}; differing: ${JSON.stringify(summary)}`);
-    assert.deepEqual(summary, {});
+    assert.equal(compared, CHEMBL_SET_SIZE);
+    assert.deepEqual(differ, {});
+    assert.deepEqual(Object.fromEntries(moved), EGG_TPSA_SP_SHIFT.moved, "the method card's figure");
   });
 });
+
+type NativeVerdicts = Record<string, boolean | string | number>;
+
+function writeSpec(t: { after: (fn: () => void) => void }): string {
+  const dir = mkdtempSync(join(tmpdir(), "svc-admet-rules-"));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const spec = join(dir, "spec.json");
+  writeFileSync(spec, JSON.stringify({ rules: RULE_SETS, egg: BOILED_EGG, anion_smarts: ANION_SMARTS }));
+  return spec;
+}
+
+/** Our verdicts beside native's per molecule: how many were compared, and the ids differing per key. */
+async function compare(
+  rows: [string, string][],
+  native: Record<string, NativeVerdicts>,
+): Promise<{ compared: number; differ: Record<string, string> }> {
+  const rdkit = await loadRDKit();
+  let compared = 0;
+  const differ = new Map<string, string[]>();
+  for (const [smiles, id] of rows) {
+    const expected = native[id];
+    if (expected === undefined) continue;
+    const parsed = parseSmiles(rdkit, smiles);
+    if (!("mol" in parsed)) continue;
+    try {
+      const d = admetDescriptors(rdkit, parsed.mol);
+      const rules = evaluateDrugLikeness(d);
+      const ours: NativeVerdicts = {
+        ...Object.fromEntries(Object.entries(rules).map(([name, v]) => [name, v.pass])),
+        region: boiledEgg(d.tpsa_sp, d.wlogp).region,
+        region_no: boiledEgg(d.tpsa, d.wlogp).region,
+        abbott: abbottScore(isAnionic(rdkit, parsed.mol), d.tpsa, rules.lipinski.pass),
+      };
+      compared++;
+      for (const [key, value] of Object.entries(expected)) {
+        const same = key === "tpsa_sp" ? Math.abs(d.tpsa_sp - Number(value)) < 1e-6 : ours[key] === value;
+        if (!same) differ.set(key, [...(differ.get(key) ?? []), id]);
+      }
+    } finally {
+      parsed.mol.delete();
+    }
+  }
+  return {
+    compared,
+    differ: Object.fromEntries([...differ].map(([key, ids]) => [key, `${ids.length}: ${ids.slice(0, 5)}`])),
+  };
+}

@@ -28,7 +28,7 @@ describe("BBB model on BBBP's scaffold split, beside BOILED-Egg", () => {
       assert.ok(f !== null);
       assert.deepEqual(f.onBits, decodeOnBits(file.row_bits[i] ?? ""), `row ${i + 1}: fingerprint`);
       probabilities.push(predictBbb(f.onBits, logdDescriptorRow(f.descriptors, f.anionic)).probability);
-      egg.push(boiledEgg(f.descriptors.tpsa, f.descriptors.wlogp).bbb_permeant);
+      egg.push(boiledEgg(f.descriptors.tpsa_sp, f.descriptors.wlogp).bbb_permeant);
     }
     const labels = test.map((i) => rows[i]?.penetrant === true);
     const model = binaryScores(

@@ -30,7 +30,7 @@ export interface TestScores {
 
 /**
  * The BBB model file: an L2 logistic regression on the parent's Morgan bits and the standardized
- * LOGD_DESCRIPTORS (TPSA and cLogP among them, BOILED-Egg's two axes), L2 chosen on valid,
+ * LOGD_DESCRIPTORS (TPSA and WLOGP among them; BOILED-Egg's axes are WLOGP and TPSA with S and P), L2 chosen on valid,
  * fitted on train + valid (as the Tox21 and ClinTox models), scored on test beside BOILED-Egg.
  */
 export interface BbbModelFile extends AdmetModelFileBase {

@@ -26,7 +26,7 @@ test("BOILED-Egg brain-access calls scored against BBBP's measured labels give t
     assert.ok(parent);
     const d = admetDescriptors(rdkit, parent);
     parent.delete();
-    calls.push(boiledEgg(d.tpsa, d.wlogp).bbb_permeant);
+    calls.push(boiledEgg(d.tpsa_sp, d.wlogp).bbb_permeant);
     labels.push(line.slice(comma + 1).trim() === "1");
   }
   const { accuracy, mcc } = binaryScores(calls, labels);

@@ -21,7 +21,7 @@ export const LOGD_CITATIONS = [
   "Wu et al., Chem. Sci. 2018, 9, 513 (MoleculeNet: Lipophilicity, scaffold split, published test RMSE)",
   "Saunders, Gammerman & Vovk, ICML 1998 (kernel ridge regression)",
   "Ralaivola, Swamidass, Saigo & Baldi, Neural Networks 2005, 18, 1093 (Tanimoto kernel on fingerprints)",
-  "Wildman & Crippen, J. Chem. Inf. Comput. Sci. 1999, 39, 868 (cLogP: the rule baseline)",
+  "Wildman & Crippen, J. Chem. Inf. Comput. Sci. 1999, 39, 868 (WLOGP: the rule baseline)",
   "Lei et al., J. Am. Stat. Assoc. 2018, 113, 1094 (split-conformal intervals)",
 ];
 
@@ -45,7 +45,7 @@ export interface LogdModelFile extends AdmetModelFileBase {
   readonly beta: readonly number[];
   readonly valid_rmse: number;
   readonly test: { readonly rows: number; readonly rmse: number; readonly r2: number };
-  /** The rule baseline on the same test rows: Crippen cLogP read as log D. */
+  /** The rule baseline on the same test rows: Wildman–Crippen WLOGP read as log D. */
   readonly baseline_test: { readonly what: string; readonly rmse: number; readonly r2: number };
   readonly conformal: {
     readonly calibration: string;

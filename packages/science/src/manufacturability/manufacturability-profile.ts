@@ -1,3 +1,4 @@
+import { atomStereocentres } from "../parent/atom-stereocentres.ts";
 import { molDescriptors } from "../parent/mol-memo.ts";
 import type { Mol, RDKit } from "../rdkit.ts";
 import { cachedNibrAlerts } from "../toxicity/structural-alerts.ts";
@@ -26,9 +27,10 @@ export function manufacturabilityProfile(rdkit: RDKit, mol: Mol): Manufacturabil
   const rings = ringSystems(rdkit, mol);
   const metals = metalsIn(mol.get_json());
   const reactive = cachedNibrAlerts(rdkit, mol).nibr.filter((hit) => hit.covalent);
+  const stereo = atomStereocentres(mol);
   const profile = {
-    stereocentres: d.NumAtomStereoCenters ?? 0,
-    unspecified_stereocentres: d.NumUnspecifiedAtomStereoCenters ?? 0,
+    stereocentres: stereo.total,
+    unspecified_stereocentres: stereo.unspecified,
     ring_systems: rings.systems.length,
     macrocycles: rings.macrocycles,
     spiro_atoms: d.NumSpiroAtoms ?? 0,

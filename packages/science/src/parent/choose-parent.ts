@@ -9,8 +9,8 @@ export const PARENT_RULE =
   "(at least one carbon) with most heavy atoms. If every fragment is a listed salt, all fragments " +
   "stay candidates. A tie between different fragments sets parent_ambiguous (the first by " +
   "canonical SMILES is kept); no carbon-containing fragment sets no_organic_parent and the whole " +
-  "input is kept as the parent. No neutralisation or tautomer canonicalisation (RDKit " +
-  "WebAssembly has no standardizer).";
+  "input is kept as the parent. No tautomer canonicalisation (RDKit WebAssembly has no " +
+  "standardizer); charges are neutralised next (NEUTRALISATION_RULE).";
 
 /** The parent of a (possibly multi-fragment) molecule and why it was chosen. */
 export interface ParentChoice {

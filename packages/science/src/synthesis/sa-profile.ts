@@ -1,3 +1,4 @@
+import { atomStereocentres } from "../parent/atom-stereocentres.ts";
 import type { Mol } from "../rdkit.ts";
 import { fragmentScores } from "./fragment-scores.ts";
 import { isotopeMassDelta } from "./isotope-mass-deltas.ts";
@@ -26,9 +27,8 @@ export interface SaProfile extends SaScore {
 /**
  * Reads RDKit WebAssembly's graph and descriptors of `mol` and scores it as sascorer.py does:
  * Morgan counts from the TypeScript port; stereocentres as sascorer.py counts them
- * (`FindMolChiralCenters(includeUnassigned=True)`: atoms with a CIP label or flagged as possible
- * stereocentres), read from RDKit's `get_stereo_tags`, which flags them the same way; spiro and
- * bridgehead atoms and macrocycles from RDKit's ring set.
+ * (`FindMolChiralCenters(includeUnassigned=True)`), from the one count every module uses
+ * (`atomStereocentres`); spiro and bridgehead atoms and macrocycles from RDKit's ring set.
  */
 export function saProfile(mol: Mol): SaProfile {
   const graph = moleculeGraph(mol.get_json());
@@ -36,7 +36,7 @@ export function saProfile(mol: Mol): SaProfile {
   const junctions = ringJunctions(graph);
   const counts = {
     heavyAtoms: graph.atoms.length,
-    stereocentres: stereocentres(mol),
+    stereocentres: atomStereocentres(mol).total,
     spiroAtoms: junctions.spiro,
     bridgeheadAtoms: junctions.bridgehead,
     hasMacrocycle: graph.atomRings.some((ring) => ring.length > SA_MACROCYCLE_OVER),
@@ -50,10 +50,4 @@ export function saProfile(mol: Mol): SaProfile {
     has_macrocycle: counts.hasMacrocycle,
     morgan_environments: morgan.size,
   };
-}
-
-/** Atoms RDKit labels R, S or "?" (possible, unassigned): `{"CIP_atoms": [[index, "(S)"], ...]}`. */
-function stereocentres(mol: Mol): number {
-  const tags = JSON.parse(mol.get_stereo_tags()) as { CIP_atoms?: unknown[] };
-  return tags.CIP_atoms?.length ?? 0;
 }

@@ -57,7 +57,7 @@ export interface UncertaintyFinding extends CompoundFinding {
     readonly "solubility_assessment.esol_logs": SolubilityUncertainty;
     readonly "clinical_precedent_prior.ct_tox_probability": EstimateDomain & { readonly value: number };
     readonly "toxicity_profile.tox21_fingerprint_model": EstimateDomain;
-    /** Present while the logD7.4 model is adopted (it beat cLogP on held-out scaffolds). */
+    /** Present while the logD7.4 model is adopted (it beat WLOGP read as log D on held-out scaffolds). */
     readonly "admet_predictions.logd74"?: LogdUncertainty;
   } | null;
   /** Keys of `estimates` outside their model's domain. */

@@ -3,7 +3,12 @@ limits: per NCI molecule the pass/fail of each rule set, the BOILED-Egg region a
 from native RDKit descriptors. The limits, ellipses and anion SMARTS arrive as JSON (argv[2]) so
 both sides use the same numbers; the evaluation below is this script's own.
 
-Prints {"<nci id>": {"lipinski": bool, ..., "region": "yolk|white|grey", "abbott": float}}.
+BOILED-Egg reads TPSA with polar S and P (CalcTPSA(includeSandP=True), as Daina & Zoete fitted
+it); the rules and the Abbott score read TPSA over N and O (RDKit's default). Input: a file of
+`smiles id` lines, or - for stdin.
+
+Prints {"<id>": {"lipinski": bool, ..., "region": "yolk|white|grey", "abbott": float,
+"tpsa_sp": float, "region_no": "yolk|white|grey"}}; region_no is the region on the N,O-only TPSA.
 """
 import json
 import sys
@@ -22,6 +27,8 @@ def descriptors(mol):
         "wlogp": Crippen.MolLogP(mol),
         "mr": Crippen.MolMR(mol),
         "tpsa": rdMolDescriptors.CalcTPSA(mol),
+        # force=True: CalcTPSA caches its first result on the molecule, whatever includeSandP said.
+        "tpsa_sp": rdMolDescriptors.CalcTPSA(mol, force=True, includeSandP=True),
         "hbd": Lipinski.NHOHCount(mol),
         "hba": Lipinski.NOCount(mol),
         "rotatable_bonds": rdMolDescriptors.CalcNumRotatableBonds(mol, rdMolDescriptors.NumRotatableBondsOptions.Strict),
@@ -39,7 +46,7 @@ def inside(ellipse, x, y):
 
 
 out = {}
-for line in open(sys.argv[1]):
+for line in sys.stdin if sys.argv[1] == "-" else open(sys.argv[1]):
     parts = line.split()
     if len(parts) < 2:
         continue
@@ -56,9 +63,11 @@ for line in open(sys.argv[1]):
             if high is not None and d[key] > high:
                 broken += 1
         verdicts[name] = broken <= rule["allowed"]
-    yolk = inside(spec["egg"]["yolk"], d["tpsa"], d["wlogp"])
-    white = inside(spec["egg"]["white"], d["tpsa"], d["wlogp"])
-    verdicts["region"] = "yolk" if yolk else "white" if white else "grey"
+    for key, tpsa in (("region", d["tpsa_sp"]), ("region_no", d["tpsa"])):
+        yolk = inside(spec["egg"]["yolk"], tpsa, d["wlogp"])
+        white = inside(spec["egg"]["white"], tpsa, d["wlogp"])
+        verdicts[key] = "yolk" if yolk else "white" if white else "grey"
+    verdicts["tpsa_sp"] = d["tpsa_sp"]
     if any(mol.HasSubstructMatch(q) for q in anions):
         verdicts["abbott"] = 0.85 if d["tpsa"] <= 75 else 0.56 if d["tpsa"] < 150 else 0.11
     else:

@@ -46,3 +46,15 @@ export function readNci(text: string): [string, string][] {
       return [smiles, id];
     });
 }
+
+/** Runs one of `test/native/*.py` on `smiles id` lines given on stdin (`-`) and parses its JSON stdout. */
+export function runNativeOnInput<T>(script: string, input: string, args: readonly string[] = []): T {
+  const path = fileURLToPath(new URL(`../native/${script}`, import.meta.url));
+  const out = execFileSync(NATIVE_PYTHON, [path, "-", ...args], {
+    input,
+    encoding: "utf8",
+    maxBuffer: 512 * 1024 * 1024,
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  return JSON.parse(out) as T;
+}

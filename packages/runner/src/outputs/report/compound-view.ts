@@ -145,7 +145,7 @@ export function readCompoundView(
   const why = (id: string) => reasons.get(id) ?? "module did not run";
 
   // admet_predictions first (its WLOGP/TPSA are the BOILED-Egg's own), then the same quantity
-  // from kinase_drug_likeness (RDKit Crippen cLogP is Wildman–Crippen WLOGP; RDKit TPSA).
+  // from kinase_drug_likeness (RDKit's CrippenClogP is Wildman–Crippen WLOGP; RDKit TPSA).
   const pick = (admetKey: string, dlKey: string | null, label: string): Quantity => {
     const a = num(admet?.[admetKey]);
     if (a !== null) return { value: a, source: `${ADMET}.${admetKey}` };

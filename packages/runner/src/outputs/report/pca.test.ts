@@ -25,7 +25,7 @@ print(json.dumps({"scores": list(map(list, zip(*out))), "explained": (w[order[:2
 test("PCA scores and explained variance equal NumPy's on descriptor-like data", {
   skip: !existsSync(PYTHON) && !process.env.CI && "no python3",
 }, () => {
-  // Deterministic descriptor-like rows: MW, cLogP, TPSA, HBD, HBA, rotatable bonds, Fsp3.
+  // Deterministic descriptor-like rows: MW, WLOGP, TPSA, HBD, HBA, rotatable bonds, Fsp3.
   const rows: number[][] = [];
   let seed = 7;
   const next = () => {

@@ -23,7 +23,7 @@ export class PortfolioStats {
   // Fixed ranges wide enough for drug-like chemistry; values outside land in the edge bins.
   readonly histograms = {
     mw: new StreamingHistogram("MW (g/mol)", 0, 1000, 25),
-    wlogp: new StreamingHistogram("cLogP (WLOGP)", -4, 10, 28),
+    wlogp: new StreamingHistogram("WLOGP", -4, 10, 28),
     tpsa: new StreamingHistogram("TPSA (Å²)", 0, 250, 25),
     qed: new StreamingHistogram("QED", 0, 1, 20),
     sa_score: new StreamingHistogram("SA score", 1, 10, 18),

@@ -25,7 +25,7 @@ export const TABLE_COLUMNS: readonly TableColumn[] = [
   { label: "Name", numeric: false, cell: (view) => view.name },
   { label: "Status", numeric: false, cell: statusOf },
   { label: "MW", numeric: true, cell: quantity((v) => v.props.mw, 1) },
-  { label: "cLogP", numeric: true, cell: quantity((v) => v.props.wlogp, 2) },
+  { label: "WLOGP", numeric: true, cell: quantity((v) => v.props.wlogp, 2) },
   { label: "TPSA", numeric: true, cell: quantity((v) => v.props.tpsa, 1) },
   { label: "HBD", numeric: true, cell: quantity((v) => v.props.hbd, 0) },
   { label: "HBA", numeric: true, cell: quantity((v) => v.props.hba, 0) },
