@@ -51,7 +51,7 @@ export function renderBoiledEgg(points: readonly EggPoint[]): string {
   const linked = points.length <= LINK_LIMIT;
   const marks = points
     .map((p) => {
-      const title = `${p.id}: TPSA ${formatNumber(p.tpsa)} Å², WLOGP ${formatNumber(p.wlogp)}`;
+      const title = `${p.id}: TPSA (N, O, S, P) ${formatNumber(p.tpsa)} Å², WLOGP ${formatNumber(p.wlogp)}`;
       const cx = x(p.tpsa).toFixed(1);
       const cy = y(p.wlogp).toFixed(1);
       const dot = `<circle class="mark" data-id="${escapeHtml(p.id)}" cx="${cx}" cy="${cy}" r="3.5"><title>${escapeHtml(title)}</title></circle>`;
@@ -64,6 +64,6 @@ export function renderBoiledEgg(points: readonly EggPoint[]): string {
   return `<figure id="plot-boiled-egg">${openSvg(BOX, "BOILED-Egg: WLOGP against TPSA", "boiled-egg")}
 <rect class="egg-bg" x="${BOX.left}" y="${BOX.top}" width="${BOX.width - BOX.left - BOX.right}" height="${BOX.height - BOX.top - BOX.bottom}"/>
 <path class="egg-white" d="${path(ellipseOutline(BOILED_EGG.white))}"/><path class="egg-yolk" d="${path(ellipseOutline(BOILED_EGG.yolk))}"/>
-${renderAxes(BOX, x, y, "TPSA (Å²)", "WLOGP")}<g class="marks">${marks}</g></svg>
-<figcaption>BOILED-Egg, ${points.length} compounds. White: high passive gastrointestinal absorption; yolk: blood–brain barrier permeation (${escapeHtml(BOILED_EGG_CITATION)}; ellipses fitted here to the paper's published boundary). WLOGP is RDKit's Wildman–Crippen logP; TPSA is RDKit's (N and O only; the paper's TPSA also counts S and P, so sulfur- and phosphorus-rich compounds sit slightly low). P-gp substrate status, shown in blue/red by SwissADME, is not computed here.</figcaption></figure>`;
+${renderAxes(BOX, x, y, "TPSA with S and P (Å²)", "WLOGP")}<g class="marks">${marks}</g></svg>
+<figcaption>BOILED-Egg, ${points.length} compounds. White: high passive gastrointestinal absorption; yolk: blood–brain barrier permeation (${escapeHtml(BOILED_EGG_CITATION)}; ellipses fitted here to the paper's published boundary). WLOGP is RDKit's Wildman–Crippen logP; TPSA is Ertl's with polar S and P, as the paper fitted it (the N,O-only TPSA shown elsewhere is the one Veber and Egan use). P-gp substrate status, shown in blue/red by SwissADME, is not computed here.</figcaption></figure>`;
 }

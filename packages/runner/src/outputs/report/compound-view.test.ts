@@ -115,3 +115,19 @@ test("CSV fields are quoted per RFC 4180 and text formulas are defused", () => {
   assert.equal(csvField(-1.03, true), "-1.03");
   assert.equal(csvField(null, true), "");
 });
+
+test("BOILED-Egg's TPSA with S and P is read from admet_predictions and never falls back to the N,O-only TPSA", () => {
+  const admet = { tpsa: 71.44, tpsa_sp: 79.82 };
+  const view = readCompoundView(
+    salt,
+    new Map<string, unknown>([
+      ["kinase_drug_likeness", drugLikeness],
+      ["admet_predictions", admet],
+    ]),
+    reasons,
+  );
+  assert.deepEqual(view.props.tpsa_sp, { value: 79.82, source: "admet_predictions.tpsa_sp" });
+  assert.deepEqual(view.props.tpsa, { value: 71.44, source: "admet_predictions.tpsa" });
+  const fallbackOnly = readCompoundView(salt, new Map([["kinase_drug_likeness", drugLikeness]]), reasons);
+  assert.equal(fallbackOnly.props.tpsa_sp.value, null, "kinase_drug_likeness has no S,P TPSA to fall back on");
+});

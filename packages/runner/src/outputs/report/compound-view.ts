@@ -74,6 +74,8 @@ export interface CompoundView {
     readonly mw: Quantity;
     readonly wlogp: Quantity;
     readonly tpsa: Quantity;
+    /** Ertl's TPSA with polar S and P, the one BOILED-Egg was fitted on (Daina & Zoete 2016; issue 24 item 4). */
+    readonly tpsa_sp: Quantity;
     readonly hbd: Quantity;
     readonly hba: Quantity;
     readonly rotatable_bonds: Quantity;
@@ -169,6 +171,7 @@ export function readCompoundView(
     mw: pick("mw", "mw", "MW"),
     wlogp: pick("wlogp", "clogp", "WLOGP"),
     tpsa: pick("tpsa", "tpsa", "TPSA"),
+    tpsa_sp: pick("tpsa_sp", null, "TPSA (N, O, S, P)"),
     hbd: pick("hbd", "hbd", "HBD"),
     hba: pick("hba", "hba", "HBA"),
     rotatable_bonds: pick("rotatable_bonds", "rotatable_bonds", "rotatable bonds"),

@@ -176,8 +176,9 @@ export class ReportWriter {
       if (rank <= TOP_PICKS) top[rank - 1] = view;
       await fragments.put(rank - 1, renderTableRow(view, rank, hasCard));
       const p = view.props;
-      if (view.parsed && p.tpsa.value !== null && p.wlogp.value !== null)
-        egg.push({ id: view.candidate_id, tpsa: p.tpsa.value, wlogp: p.wlogp.value, href, rank });
+      // The egg's regions are decided on TPSA with S and P, so its points are placed on it too.
+      if (view.parsed && p.tpsa_sp.value !== null && p.wlogp.value !== null)
+        egg.push({ id: view.candidate_id, tpsa: p.tpsa_sp.value, wlogp: p.wlogp.value, href, rank });
       const vector = [p.mw, p.wlogp, p.tpsa, p.hbd, p.hba, p.rotatable_bonds, p.aromatic_rings, p.fsp3].map(
         (q) => q.value,
       );
