@@ -355,5 +355,16 @@ describe("preflight chart NOTES", () => {
     const notes = await renderNotes(variants.defaults);
     assert.match(notes, /kubectl port-forward service\/svc-preflight-preflight 8080:8080 --namespace svc/);
     assert.match(notes, /kubectl get secret svc-preflight-preflight-auth --namespace svc/);
+    assert.match(notes, /Give Jobs of the job chart the same rule/);
+  });
+
+  it("on its own claim, tells where the data lives and how to stage a project there", async () => {
+    const notes = await renderNotes(variants.chartDefaults);
+    assert.match(notes, /own claim svc-preflight-data \(20Gi, ReadWriteOnce\)/);
+    assert.match(
+      notes,
+      /tools\/stage_inputs\.sh --namespace svc --release svc-preflight --project-id <project_id> --source <folder>\/01_sources --preflight svc-preflight/,
+    );
+    assert.doesNotMatch(notes, /coLocateWithPreflight/);
   });
 });
