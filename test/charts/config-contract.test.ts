@@ -102,6 +102,18 @@ const VARIANTS: Record<string, RenderOptions> = {
     valuesFiles: standard,
     set: { ...jobRun, "job.enabled": true, "marketplace.enabled": false, "ubbagent.enabled": false },
   },
+  "job: plain GKE values file (no marketplace)": {
+    chart: "manifest/chart",
+    release: "audit",
+    valuesFiles: ["values-standard.yaml", "values-gke.yaml"],
+    set: { ...jobRun, "job.enabled": true, "ubbagent.image.digest": "" },
+  },
+  // No jobRelease: the chart's own claim <release>-data (its defaults plus what launching needs).
+  "preflight: its own claim": {
+    chart: "chart/preflight",
+    release: "svc-preflight",
+    set: { "app.entitlementUrl": "https://entitlement.example.com", "app.runnerServiceAccount": "audit" },
+  },
   "preflight: documented install": {
     chart: "chart/preflight",
     release: "svc-preflight",

@@ -21,6 +21,8 @@ import {
 const chart = "manifest/chart";
 const standard = ["values-standard.yaml"];
 const deep = ["values-standard.yaml", "values-deep.yaml"];
+// docs/install.md §3: the plain GKE path (no marketplace) layers values-gke.yaml on the profile.
+const plainGke = ["values-standard.yaml", "values-gke.yaml"];
 const runConfig = {
   "job.enabled": true,
   "config.projectId": "proj-1",
@@ -69,6 +71,15 @@ const variants = {
     valuesFiles: standard,
     set: { ...runConfig, "marketplace.enabled": false, "ubbagent.enabled": false },
   },
+  // The plain GKE values file and nothing about metering: no agent image is pinned.
+  plainGke: {
+    chart,
+    release: "audit",
+    valuesFiles: plainGke,
+    set: { ...runConfig, "ubbagent.image.digest": "" },
+  },
+  // docs/install.md's first path, infrastructure only: the values files and no --set at all.
+  plainGkeInfrastructure: { chart, release: "audit", namespace: "audit", valuesFiles: plainGke },
   sharded: {
     chart,
     release: "audit",
@@ -201,6 +212,29 @@ describe("job chart (manifest/chart)", () => {
     assert.equal(
       rendered.noMarketplace.find((o) => o.metadata.name === "audit-ubbagent"),
       undefined,
+    );
+  });
+
+  it("renders the plain GKE values file with no marketplace object: no metering sidecar, agent config or reporting secret", () => {
+    for (const variant of ["plainGke", "plainGkeInfrastructure"] as const) {
+      const objects = rendered[variant];
+      assert.equal(
+        objects.find((o) => o.metadata.name.endsWith("-ubbagent")),
+        undefined,
+        variant,
+      );
+      assert.doesNotMatch(JSON.stringify(objects), /ubbagent|svc-reporting-secret|SVC_METERING/, variant);
+    }
+    assert.deepEqual(rendered.plainGkeInfrastructure.map((o) => o.kind).sort(), [
+      "ConfigMap",
+      "PersistentVolumeClaim",
+      "ServiceAccount",
+    ]);
+    const spec = podTemplateOf(job("plainGke")).spec;
+    assert.equal(spec.initContainers, undefined);
+    assert.deepEqual(
+      spec.containers.map((c) => c.name),
+      ["runner"],
     );
   });
 
@@ -438,6 +472,21 @@ describe("job chart NOTES", () => {
 });
 
 describe("job chart pins the metering agent and co-locates with preflight", () => {
+  it("refuses the marketplace path on its defaults, naming the metering image to pin and the plain GKE way out", async () => {
+    const result = await templateChart({
+      chart,
+      release: "audit",
+      namespace: "audit",
+      valuesFiles: standard,
+    });
+    assert.notEqual(result.code, 0);
+    assert.match(
+      result.stderr,
+      /pin the metering agent image gcr\.io\/cloud-marketplace-tools\/metering\/ubbagent \(its digest: skopeo inspect docker:\/\/gcr\.io\/cloud-marketplace-tools\/metering\/ubbagent:<version>, field Digest\)/,
+    );
+    assert.match(result.stderr, /Not a marketplace deployment\? Add -f values-gke\.yaml/);
+  });
+
   it("refuses an unpinned or latest ubbagent image with the reason", async () => {
     for (const tag of ["", "latest"]) {
       const result = await templateChart({

@@ -28,6 +28,8 @@ const fullname = `${release}-preflight`;
 // The documented install (docs/install.md §6): the job release "audit" and its entitlement service.
 const installed = { jobRelease: "audit", "app.entitlementUrl": "https://entitlement.example.com" };
 const variants = {
+  // spec §2.7 and §8: `helm template svc-preflight ./chart/preflight` with no value at all.
+  chartDefaults: { chart, release, namespace: "svc" },
   defaults: { chart, release, namespace: "svc", set: installed },
   authToken: {
     chart,
@@ -211,10 +213,51 @@ describe("preflight chart (chart/preflight)", () => {
     assert.equal(strategy(findObject(rendered.readWriteMany, "Deployment", fullname)), undefined);
   });
 
-  it("refuses pvc mode without the job release, naming what to set", async () => {
-    const result = await templateChart({ chart, release });
-    assert.notEqual(result.code, 0);
-    assert.match(result.stderr, /jobRelease is required with storage\.type=pvc/);
+  it("installs on its defaults with its own 20Gi ReadWriteOnce claim <release>-data, mounted by the pod and its Jobs", () => {
+    const claims = rendered.chartDefaults.filter((o) => o.kind === "PersistentVolumeClaim");
+    assert.equal(claims.length, 1);
+    const claim = claims[0] as KubeObject;
+    assert.equal(claim.metadata.name, "svc-preflight-data");
+    assert.equal(claim.metadata.annotations?.["helm.sh/resource-policy"], "keep");
+    assert.deepEqual(claim.spec, {
+      accessModes: ["ReadWriteOnce"],
+      resources: { requests: { storage: "20Gi" } },
+    });
+    const pod = podTemplateOf(findObject(rendered.chartDefaults, "Deployment", fullname)).spec;
+    assert.deepEqual(
+      pod.volumes?.find((v) => v.name === "data"),
+      { name: "data", persistentVolumeClaim: { claimName: "svc-preflight-data" } },
+    );
+    const c = container("chartDefaults");
+    assert.deepEqual(
+      c.volumeMounts?.find((m) => m.name === "data"),
+      { name: "data", mountPath: "/data" },
+    );
+    // Launched Jobs mount the same claim and, ReadWriteOnce, run on this pod's node.
+    assert.equal(envValue(c, "SVC_DATA_CLAIM"), "svc-preflight-data");
+    assert.equal(
+      envValue(c, "SVC_CO_LOCATE_WITH"),
+      "app.kubernetes.io/instance=svc-preflight,app.kubernetes.io/name=svc-preflight",
+    );
+  });
+
+  it("sizes, classes and unpins its own claim from storage.pvc.*", async () => {
+    const objects = await renderChart({
+      chart,
+      release,
+      set: {
+        "storage.pvc.size": "100Gi",
+        "storage.pvc.storageClassName": "premium-rwo",
+        "storage.pvc.keep": false,
+      },
+    });
+    const claim = findObject(objects, "PersistentVolumeClaim", "svc-preflight-data");
+    assert.equal(claim.metadata.annotations, undefined);
+    assert.deepEqual(claim.spec, {
+      accessModes: ["ReadWriteOnce"],
+      storageClassName: "premium-rwo",
+      resources: { requests: { storage: "100Gi" } },
+    });
   });
 
   it("mounts the bucket through the GCS FUSE CSI driver in cloudstore mode", () => {
@@ -312,5 +355,16 @@ describe("preflight chart NOTES", () => {
     const notes = await renderNotes(variants.defaults);
     assert.match(notes, /kubectl port-forward service\/svc-preflight-preflight 8080:8080 --namespace svc/);
     assert.match(notes, /kubectl get secret svc-preflight-preflight-auth --namespace svc/);
+    assert.match(notes, /Give Jobs of the job chart the same rule/);
+  });
+
+  it("on its own claim, tells where the data lives and how to stage a project there", async () => {
+    const notes = await renderNotes(variants.chartDefaults);
+    assert.match(notes, /own claim svc-preflight-data \(20Gi, ReadWriteOnce\)/);
+    assert.match(
+      notes,
+      /tools\/stage_inputs\.sh --namespace svc --release svc-preflight --project-id <project_id> --source <folder>\/01_sources --preflight svc-preflight/,
+    );
+    assert.doesNotMatch(notes, /coLocateWithPreflight/);
   });
 });

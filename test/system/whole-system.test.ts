@@ -51,7 +51,8 @@ import { repoRoot } from "../support/repo-root.ts";
 //                        and release storage the double does not serve)
 // The entitlement and preflight charts are installed by this file from the same real render
 // (install.md §2, §6 give only helm commands for them). The metering sidecar (ubbagent) is another
-// vendor's image: the job chart runs with marketplace.enabled=false and ubbagent.enabled=false here.
+// vendor's image: the job chart runs on install.md's plain GKE path, with values-gke.yaml
+// (marketplace.enabled=false, ubbagent.enabled=false) after the profile, as the doc shows.
 
 const NAMESPACE = "audit";
 const JOB_RELEASE = "audit";
@@ -263,8 +264,6 @@ describe("whole system on a simulated cluster, in the order of docs/install.md",
       JSON.stringify({
         config: { entitlementUrl: cluster.entitlementUrl, entitlementAuthMode: "k8s" },
         workloadIdentity: { enabled: false },
-        marketplace: { enabled: false },
-        ubbagent: { enabled: false },
       }),
     );
     const created = await operator(cluster, "kubectl", ["create", "namespace", NAMESPACE]);
@@ -280,6 +279,8 @@ describe("whole system on a simulated cluster, in the order of docs/install.md",
         "-f",
         join(chartDir, "values-standard.yaml"),
         "-f",
+        join(chartDir, "values-gke.yaml"),
+        "-f",
         myValues,
         "--set",
         "job.enabled=false",
@@ -289,10 +290,14 @@ describe("whole system on a simulated cluster, in the order of docs/install.md",
         "config.runId=run_1",
         ...extra,
       ]);
-    // install.md §3: with the metering agent on, an unpinned agent image is refused with the reason.
+    // install.md §3: with the metering agent on, an unpinned agent image is refused, naming the image.
     const unpinned = await install("--set", "ubbagent.enabled=true");
     assert.notEqual(unpinned.code, 0, "an unpinned ubbagent image must be refused");
     assert.match(unpinned.stderr, /ubbagent\.image\.(digest|tag)/);
+    assert.match(
+      unpinned.stderr,
+      /pin the metering agent image gcr\.io\/cloud-marketplace-tools\/metering\/ubbagent/,
+    );
     assert.equal(
       cluster.double.getCoreObject("persistentvolumeclaims", NAMESPACE, `${JOB_RELEASE}-data`),
       undefined,
@@ -339,7 +344,7 @@ describe("whole system on a simulated cluster, in the order of docs/install.md",
       join(repoRoot, "tools", "deploy_job.sh"),
       ...["--namespace", NAMESPACE, "--release", release, "--project-id", PROJECT, "--run-id", runId],
       ...extra,
-      ...["-f", myValues],
+      ...["-f", join(chartDir, "values-gke.yaml"), "-f", myValues],
     ]);
     const detail = `${deployed.stdout}${deployed.stderr}${cluster.kubelet.jobLogs(NAMESPACE, release)}${cluster.kubelet.events.join("\n")}`;
     return { deployed, detail };

@@ -17,11 +17,18 @@
 {{- end -}}
 
 {{/*
-The job release's claim <jobRelease>-data, named as the job chart names it (svc-job.claimName) and
-as packages/core/src/run-layout.ts dataClaimName derives it: this pod and its Jobs share that disk.
+The claim this pod and its Jobs share, named as packages/core/src/run-layout.ts dataClaimName
+derives it: the job release's <jobRelease>-data (as the job chart names it, svc-job.claimName) when
+jobRelease is set, else this release's own <release>-data (spec §2.7, §8: 20Gi on the chart's
+defaults), so stage_inputs.sh and fetch_outputs.sh find it with --release <this release>.
 */}}
 {{- define "svc-preflight.claimName" -}}
-{{- printf "%s-data" (.Values.jobRelease | trunc 58 | trimSuffix "-") -}}
+{{- printf "%s-data" (.Values.jobRelease | default .Release.Name | trunc 58 | trimSuffix "-") -}}
+{{- end -}}
+
+{{/* True (non-empty) when the chart creates its own claim: pvc mode without a job release. */}}
+{{- define "svc-preflight.ownsClaim" -}}
+{{- if and (eq .Values.storage.type "pvc") (not (trim .Values.jobRelease)) -}}true{{- end -}}
 {{- end -}}
 
 {{/* Launched Jobs run as the job chart's service account (workload identity is bound to it). */}}
@@ -137,9 +144,8 @@ Prints the base64 value for the secret's data.
 {{- $problems = append $problems "app.runnerImage must not be blank: pipeline launch needs SVC_RUNNER_IMAGE (spec §4.2 rule 1)" -}}
 {{- end -}}
 {{- if eq .Values.storage.type "pvc" -}}
-{{- if not (trim .Values.jobRelease) -}}
-{{- $problems = append $problems "jobRelease is required with storage.type=pvc: the job chart's release whose claim <jobRelease>-data holds the inputs and outputs this service and its Jobs share (install manifest/chart first with job.enabled=false)" -}}
-{{- else -}}
+{{- if trim .Values.jobRelease -}}
+{{- /* A shared claim keeps the job release's access mode: check the value against it. */ -}}
 {{- $claimName := include "svc-preflight.claimName" . -}}
 {{- $claim := lookup "v1" "PersistentVolumeClaim" .Release.Namespace $claimName | default dict -}}
 {{- $modes := dig "spec" "accessModes" list $claim -}}

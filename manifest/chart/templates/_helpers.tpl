@@ -174,7 +174,7 @@ Every rule the values schema cannot express, checked together so one render repo
 {{- if $v.ubbagent.enabled -}}
 {{- $tag := trim (toString $v.ubbagent.image.tag) -}}
 {{- if and (not $v.ubbagent.image.digest) (or (not $tag) (eq $tag "latest")) -}}
-{{- $problems = append $problems "ubbagent.enabled=true requires ubbagent.image.digest (sha256:<64 hex>) or a pinned ubbagent.image.tag other than latest: a moving metering agent is not reproducible (spec §9 rule 2)" -}}
+{{- $problems = append $problems (printf "ubbagent.enabled=true requires ubbagent.image.digest (sha256:<64 hex>) or a pinned ubbagent.image.tag other than latest: pin the metering agent image %s (its digest: skopeo inspect docker://%s:<version>, field Digest); a moving metering agent is not reproducible (spec §9 rule 2). Not a marketplace deployment? Add -f values-gke.yaml (marketplace.enabled=false, ubbagent.enabled=false)" $v.ubbagent.image.repository $v.ubbagent.image.repository) -}}
 {{- end -}}
 {{- end -}}
 {{- if and (eq $v.storage.type "cloudstore") (not (trim (toString $v.storage.cloudstore.bucket))) -}}

@@ -2,6 +2,7 @@ import { Command, CommanderError } from "commander";
 import { readCliConfig } from "./cli-config.ts";
 import { CliError, EXIT } from "./cli-error.ts";
 import type { CliIo } from "./cli-io.ts";
+import { registerKeysCommands } from "./commands/keys-commands.ts";
 import { registerOperatorCommands } from "./commands/register-operator-commands.ts";
 import { runSealRender } from "./commands/seal-render.ts";
 import { runSealVerify } from "./commands/seal-verify.ts";
@@ -78,6 +79,7 @@ export async function runCli(
     .action(async () => {
       io.stdout(await runTrustList(config));
     });
+  registerKeysCommands(program, io);
   registerOperatorCommands(program, io, (code) => {
     exitCode = code;
   });

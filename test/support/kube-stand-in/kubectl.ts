@@ -1,5 +1,5 @@
-import { appendFileSync } from "node:fs";
-import { join } from "node:path";
+import { appendFileSync, readFileSync } from "node:fs";
+import { basename, join } from "node:path";
 import { parseAllDocuments } from "yaml";
 import { type ApiReply, api, collectionPath, fail, kubeTarget, readStdin, serverError } from "./api.ts";
 import { checkWithRealBinary } from "./real-parser.ts";
@@ -8,8 +8,9 @@ import { checkWithRealBinary } from "./real-parser.ts";
 // Each call is first parsed by the real kubectl 1.32 (real-parser.ts): a command line a real
 // kubectl refuses is refused here with its own message. Then the verb is carried out against the
 // Kubernetes API double of $KUBECONFIG with the REST calls kubectl makes:
-//   create namespace, apply -f - (pods), delete pod|job, wait --for=condition=…, get -o jsonpath,
-//   describe, logs (pods/log, follow)                                   → the API double
+//   create namespace, create secret generic (--from-file, --from-literal), apply -f - (pods),
+//   delete pod|job, wait --for=condition=…, get -o jsonpath, describe, logs (pods/log, follow)
+//                                                                       → the API double
 //   exec [-i]  → the double's pods/exec, which the process kubelet runs as a local process in the
 //                pod's environment with its claim's host directory (the real API streams over
 //                WebSocket; the double takes stdin whole and answers stdout, stderr and exit code)
@@ -29,6 +30,8 @@ const VALUE_FLAGS = new Set([
   "c",
   "pod-running-timeout",
 ]);
+// Repeatable: each occurrence adds one key of the secret (kubectl create secret generic).
+const SOURCE_FLAGS = new Set(["from-file", "from-literal"]);
 const BOOL_FLAGS = new Set([
   "i",
   "stdin",
@@ -47,7 +50,7 @@ const ALIASES: Record<string, string> = {
   i: "stdin",
 };
 const ALLOWED: Record<string, string[]> = {
-  create: ["namespace"],
+  create: ["namespace", "from-file", "from-literal"],
   delete: ["namespace", "ignore-not-found", "wait", "cascade", "timeout"],
   apply: ["namespace", "filename"],
   wait: ["namespace", "for", "timeout"],
@@ -62,10 +65,12 @@ interface Parsed {
   flags: Map<string, string>;
   /** What follows `--` (exec). */
   command: string[];
+  /** --from-file / --from-literal, in order (create secret generic). */
+  sources: { flag: string; value: string }[];
 }
 
 function parseArgs(args: readonly string[]): Parsed {
-  const parsed: Parsed = { positional: [], flags: new Map(), command: [] };
+  const parsed: Parsed = { positional: [], flags: new Map(), command: [], sources: [] };
   for (let at = 0; at < args.length; at++) {
     const arg = args[at] ?? "";
     if (arg === "--") {
@@ -79,7 +84,8 @@ function parseArgs(args: readonly string[]): Parsed {
     }
     const raw = flag[1] ?? "";
     const name = ALIASES[raw] ?? raw;
-    if (VALUE_FLAGS.has(raw)) parsed.flags.set(name, flag[2] ?? args[++at] ?? "");
+    if (SOURCE_FLAGS.has(raw)) parsed.sources.push({ flag: raw, value: flag[2] ?? args[++at] ?? "" });
+    else if (VALUE_FLAGS.has(raw)) parsed.flags.set(name, flag[2] ?? args[++at] ?? "");
     else if (BOOL_FLAGS.has(raw)) parsed.flags.set(name, flag[2] ?? "true");
     else fail(`kubectl stand-in: flag ${arg} is not simulated`, 1);
   }
@@ -140,7 +146,8 @@ async function runVerb(verb: string, parsed: Parsed, stdin: Buffer | undefined):
   const rest = { ...parsed, positional };
   switch (verb) {
     case "create": {
-      if (positional[0] !== "namespace" || !positional[1])
+      if (positional[0] === "secret") return await createSecret(positional, parsed, ns);
+      if (positional[0] !== "namespace" || !positional[1] || parsed.sources.length > 0)
         fail(`kubectl stand-in: create ${positional[0]} is not simulated`, 1);
       const reply = await api("POST", "/api/v1/namespaces", {
         body: { apiVersion: "v1", kind: "Namespace", metadata: { name: positional[1] } },
@@ -332,6 +339,41 @@ async function logs(parsed: Parsed, ns: string): Promise<number> {
   return 0;
 }
 
+/**
+ * `kubectl create secret generic NAME --namespace NS (--from-file=[key=]path | --from-literal=key=value)…`:
+ * kubectl's POST of a v1 Secret whose data are the base64 of each source (a file's key defaults to
+ * its base name), refused with AlreadyExists as kubectl is.
+ */
+async function createSecret(positional: string[], parsed: Parsed, ns: string): Promise<number> {
+  const [, type, name] = positional;
+  if (type !== "generic" || !name || positional.length !== 3)
+    fail(`kubectl stand-in: create secret ${type} is not simulated`, 1);
+  if (parsed.sources.length === 0) fail("kubectl stand-in: a secret needs --from-file or --from-literal", 1);
+  const data: Record<string, string> = {};
+  for (const { flag, value } of parsed.sources) {
+    const at = value.indexOf("=");
+    if (flag === "from-literal") {
+      if (at <= 0) fail(`error: invalid literal source ${value}, expected key=value`, 1);
+      data[value.slice(0, at)] = Buffer.from(value.slice(at + 1), "utf8").toString("base64");
+    } else {
+      const [key, path] = at > 0 ? [value.slice(0, at), value.slice(at + 1)] : [basename(value), value];
+      let bytes: Buffer;
+      try {
+        bytes = readFileSync(path);
+      } catch (error) {
+        fail(`error: ${(error as NodeJS.ErrnoException).code}: ${path}`, 1);
+      }
+      data[key] = bytes.toString("base64");
+    }
+  }
+  const reply = await api("POST", `/api/v1/namespaces/${ns}/secrets`, {
+    body: { apiVersion: "v1", kind: "Secret", type: "Opaque", metadata: { name, namespace: ns }, data },
+  });
+  if (reply.status !== 201) fail(serverError(reply), 1);
+  process.stdout.write(`secret/${name} created\n`);
+  return 0;
+}
+
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const verb = args.find((arg) => !arg.startsWith("-")) ?? "";
@@ -358,7 +400,7 @@ async function main(): Promise<void> {
   const allowed = ALLOWED[verb];
   if (!allowed) fail(`kubectl stand-in: kubectl ${verb} is not simulated`, 1);
   const parsed = parseArgs(args);
-  for (const flag of parsed.flags.keys())
+  for (const flag of [...parsed.flags.keys(), ...parsed.sources.map((source) => source.flag)])
     if (!allowed.includes(flag)) fail(`kubectl stand-in: kubectl ${verb} --${flag} is not simulated`, 1);
   const state = process.env.SVC_STAND_IN_STATE;
   if (state) appendFileSync(join(state, "calls.jsonl"), `${JSON.stringify({ program: "kubectl", args })}\n`);
