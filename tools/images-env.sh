@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Sourced by tools/build-images.sh and tools/smoke-images.sh: points podman and skopeo at a private
+# store and config under the images work dir, so nothing global on the machine changes.
+# images_env WORK: writes WORK/containers.conf and WORK/storage.conf, exports CONTAINERS_CONF,
+# CONTAINERS_STORAGE_CONF and CONTAINERS_REGISTRIES_CONF, and wraps `podman` with --root/--runroot.
+# The engine settings are the ones this kind of machine needs (issue 28): runc with cgroupfs, file
+# ulimits podman can set, and host networking — never the default bridge, which rewrites the
+# machine's firewall.
+
+images_env() {
+  local work
+  mkdir -p "$1/storage/root" "$1/storage/run" "$1/tmp"
+  work="$(cd "$1" && pwd)"
+  cat >"$work/containers.conf" <<CONF
+[containers]
+default_ulimits = ["nofile=20000:20000", "nproc=4096:4096"]
+netns = "host"
+log_driver = "k8s-file"
+
+[engine]
+runtime = "runc"
+cgroup_manager = "cgroupfs"
+events_logger = "file"
+events_logfile_path = "$work/storage/run/events.log"
+tmp_dir = "$work/storage/run/libpod"
+CONF
+  cat >"$work/storage.conf" <<CONF
+[storage]
+driver = "overlay"
+graphroot = "$work/storage/root"
+runroot = "$work/storage/run"
+CONF
+  cat >"$work/registries.conf" <<CONF
+unqualified-search-registries = ["docker.io"]
+short-name-mode = "permissive"
+CONF
+  export CONTAINERS_CONF="$work/containers.conf"
+  export CONTAINERS_STORAGE_CONF="$work/storage.conf"
+  export CONTAINERS_REGISTRIES_CONF="$work/registries.conf"
+  export TMPDIR="$work/tmp"
+  SVC_PODMAN_ROOT="$work/storage/root"
+  SVC_PODMAN_RUNROOT="$work/storage/run"
+}
+
+podman() {
+  command podman --root "$SVC_PODMAN_ROOT" --runroot "$SVC_PODMAN_RUNROOT" --storage-driver overlay "$@"
+}
