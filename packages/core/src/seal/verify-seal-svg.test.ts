@@ -294,13 +294,27 @@ describe("verifySealSvg", () => {
       assert.equal(stateOf(rewritten), "VERIFIED");
     });
 
-    it("stays VERIFIED with other spellings of the same numbers (240.0, 2.4e2, commas in path data)", () => {
-      const rewritten = bundle.sealSvg
-        .replace(/cx="240"/g, 'cx="240.0"')
-        .replace(/cy="240"/g, 'cy="2.4e2"')
-        .replace(/(<path fill="#000" d="M)(\d+) (\d+)/, "$1$2,$3");
-      assert.notEqual(rewritten, bundle.sealSvg);
-      assert.equal(stateOf(rewritten), "VERIFIED");
+    it("is INVALID when a number is respelled (126., padded, 240.0, 2.4e2, a comma in path data): values are compared as rendered", () => {
+      // issue 23 item 1: Chromium rejects `126.` in y and path data, so a verifier that compared
+      // parsed numbers VERIFIED a picture whose labels are drawn off the canvas and paths not at all.
+      const respellings: [RegExp, string, RegExp][] = [
+        [/(<text [^>]*)y="126"/, '$1y="126."', /text\[2\]: attribute y is "126\.", expected "126"/],
+        [/(<text [^>]*)y="126"/, '$1y=" 126 "', /text\[2\]: attribute y is " 126 ", expected "126"/],
+        [/font-size="11"/, 'font-size="11."', /attribute font-size is "11\."/],
+        [/(<path fill="#000" d="M)(\d+)/, "$1$2.", /path\[\d+\]: attribute d is "M\d+\./],
+        [/(<path d="M)(\d+)/, "$1$2.", /g\[1\]\/path\[1\]: attribute d is/],
+        [/cx="240"/, 'cx="240.0"', /attribute cx is "240\.0"/],
+        [/cy="240"/, 'cy="2.4e2"', /attribute cy is "2\.4e2"/],
+        [/(<path fill="#000" d="M)(\d+) (\d+)/, "$1$2,$3", /attribute d is/],
+      ];
+      for (const [from, to, reason] of respellings) {
+        const rewritten = bundle.sealSvg.replace(from, to);
+        assert.notEqual(rewritten, bundle.sealSvg, String(from));
+        const result = verifySealSvg(rewritten, trusted);
+        assert.equal(result.state, "INVALID", to);
+        assert.equal(result.reason_code, "IMAGE_NOT_CANONICAL", to);
+        assert.match(result.reason, reason);
+      }
     });
 
     it("is INVALID after svgo (metadata stripped, paths rewritten): svc seal render writes it again", () => {
