@@ -24,13 +24,13 @@ const XML_WHITESPACE = /^[ \t\r\n]*$/;
 export function findCanonicalDifference(
   upload: {
     root: SvgElement;
-    foreign: readonly SvgForeignMarkup[];
+    foreign: SvgForeignMarkup | null;
     declaredEncoding: string | null;
     declaredVersion: string | null;
   },
   canonical: { root: SvgElement },
 ): CanonicalDifference | null {
-  const markup = upload.foreign[0];
+  const markup = upload.foreign;
   if (markup) return { path: markup.inside, what: `contains a ${markup.kind}; a seal has none` };
   if (upload.declaredEncoding !== null && upload.declaredEncoding.toLowerCase() !== "utf-8") {
     return { path: "(document)", what: `declares encoding ${upload.declaredEncoding}; a seal is UTF-8` };

@@ -399,6 +399,36 @@ describe("verifySealSvg", () => {
       assert.match(fromSize?.reason ?? "", /input is 262145 bytes; the limit is 262144/);
     });
 
+    it("a comment is refused naming the element it sits in, however many siblings that element has", () => {
+      const body = `<g>${"<g/>".repeat(700)}<g><text>x<!-- decoy --></text></g></g>\n</svg>`;
+      const result = verifySealSvg(bundle.sealSvg.replace("</svg>", body), trusted);
+      assert.equal(result.reason_code, "IMAGE_NOT_CANONICAL");
+      assert.match(
+        result.reason,
+        /canonical_image: \/svg\[1\]\/g\[2\]\/g\[701\]\/text\[1\]: contains a comment/,
+      );
+      let texts = 0;
+      const inThird = bundle.sealSvg.replace(/<text [^>]*>/g, (open) =>
+        ++texts === 3 ? `${open}<?pi?>` : open,
+      );
+      assert.match(
+        verifySealSvg(inThird, trusted).reason,
+        /\/svg\[1\]\/text\[3\]: contains a processing instruction/,
+      );
+    });
+
+    it("more comments, CDATA sections and processing instructions than a seal could need is SVG_TOO_COMPLEX", () => {
+      const flooded = (count: number) =>
+        bundle.sealSvg.replace("</svg>", `<g>${"<?a?>".repeat(count)}</g></svg>`);
+      assert.equal(
+        verifySealSvg(flooded(SEAL_SVG_CAPS.maxMarkup), trusted).reason_code,
+        "IMAGE_NOT_CANONICAL",
+      );
+      const over = verifySealSvg(flooded(SEAL_SVG_CAPS.maxMarkup + 1), trusted);
+      assert.equal(over.reason_code, "SVG_TOO_COMPLEX");
+      assert.match(over.reason, /more than 64 comments, CDATA sections or processing instructions/);
+    });
+
     it("random mutations of a real seal never throw and never verify", () => {
       let seed = 42;
       const random = () => {

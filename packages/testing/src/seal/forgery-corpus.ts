@@ -1,4 +1,4 @@
-import { canonicalBytes, type SealReasonCode } from "@svc/core";
+import { canonicalBytes, SEAL_SVG_CAPS, type SealReasonCode } from "@svc/core";
 
 /** One hostile variant of a genuine seal and the reason code every verifier must give it. */
 export interface SealForgery {
@@ -28,10 +28,10 @@ export interface ForgeryCorpusInput {
 const NOT_CANONICAL: SealReasonCode = "IMAGE_NOT_CANONICAL";
 
 /**
- * Builds the forgery corpus of issue 9 (every class the issue lists) and issue 23 item 1 (number
- * respellings), 86 files, from a fresh
- * genuine seal, so it can never drift from what the renderer issues. Shared by the verifier's,
- * the CLI's and the service's tests: each must answer INVALID with {@link SealForgery.code}.
+ * Builds the forgery corpus of issue 9 (every class the issue lists) and issue 23 (item 1's number
+ * respellings, item 11's markup that was costly to verify), 88 files, from a fresh genuine seal,
+ * so it can never drift from what the renderer issues. Shared by the verifier's, the CLI's and
+ * the service's tests: each must answer INVALID with {@link SealForgery.code}.
  */
 export function buildForgeryCorpus(input: ForgeryCorpusInput): SealForgery[] {
   const seal = splitSeal(input.genuine);
@@ -444,6 +444,24 @@ export function buildForgeryCorpus(input: ForgeryCorpusInput): SealForgery[] {
     withBody(`${"<g>".repeat(40)}${seal.body}${"</g>".repeat(40)}\n`),
     "SVG_TOO_COMPLEX",
   );
+  // Within the byte and element caps, but each node used to walk its element's siblings (issue 23
+  // item 11): refused by the markup cap, at about a genuine seal's cost (bench/seal-verify.bench.ts).
+  const siblings = SEAL_SVG_CAPS.maxElements - (input.genuine.match(/<[A-Za-z]/g) ?? []).length - 2;
+  const fill = (unit: string) =>
+    unit.repeat(
+      Math.floor((SEAL_SVG_CAPS.maxBytes - input.genuine.length - 4 * siblings - 32) / unit.length),
+    );
+  for (const [what, unit] of [
+    ["processing instructions", "<?a?>"],
+    ["comments", "<!---->"],
+  ] as const) {
+    add(
+      "structure",
+      `256 KiB of ${what} under an element with ${siblings} siblings`,
+      withBody(`${seal.body}<g>${"<g/>".repeat(siblings)}<g>${fill(unit)}</g></g>\n`),
+      "SVG_TOO_COMPLEX",
+    );
+  }
   add("structure", "XML 1.1 declared", replaceOnce('version="1.0"', 'version="1.1"'));
   add("structure", "Latin-1 encoding declared", replaceOnce('encoding="UTF-8"', 'encoding="ISO-8859-1"'));
   add(
