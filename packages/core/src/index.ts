@@ -87,6 +87,7 @@ export {
   type SealReasonCode,
   type SealState,
 } from "./seal/seal-reason-code.ts";
+export { decodeSealSig } from "./seal/seal-sig.ts";
 export {
   assertSealText,
   describeUnsafeSealText,

@@ -180,6 +180,18 @@ describe("svc seal verify", () => {
     assert.match(stdout, /reason: SEAL_FILES_DISAGREE: seal_files: seal\.json differs/);
   });
 
+  it("exits 1 with SEAL_SIG_MALFORMED when seal.sig has text inserted that a lenient base64 read skips (issue 23 item 10)", async () => {
+    const { runDir, bundle } = await sealedRun("sig-inserted");
+    const line = bundle.sealSig.trimEnd();
+    await writeFile(join(runDir, "seal", "seal.sig"), `${line.slice(0, 40)} ✔ ✔ ${line.slice(40)}\n`);
+    const { code, stdout } = svc(["seal", "verify", runDir, "--key", keyPath]);
+    assert.equal(code, 1, stdout);
+    assert.match(
+      stdout,
+      /reason: SEAL_SIG_MALFORMED: seal_files: seal\.sig is not one line of standard base64/,
+    );
+  });
+
   it("accepts the key set served by GET /api/seal/keys and prints JSON with the reason code", async () => {
     const { runDir, bundle } = await sealedRun("json");
     const { code, stdout } = svc(["seal", "verify", runDir, "--keys", keysJson, "--json"]);
