@@ -192,6 +192,22 @@ describe("svc seal verify", () => {
     );
   });
 
+  it("exits 1 (INVALID, RUN_OUTPUTS_CHANGED), not 5, for a run folder holding a file name that is not UTF-8 (issue 23 item 10)", async () => {
+    const { runDir } = await sealedRun("non-utf8-name");
+    const name = Buffer.concat([
+      Buffer.from(`${runDir}/results/findings-`),
+      Buffer.from([0xff]),
+      Buffer.from(".txt"),
+    ]);
+    await writeFile(name, "edited findings\n");
+    const { code, stdout, stderr } = svc(["seal", "verify", runDir, "--key", keyPath, "--json"]);
+    assert.equal(code, 1, stdout + stderr);
+    const parsed = JSON.parse(stdout);
+    assert.equal(parsed.state, "INVALID");
+    assert.equal(parsed.reason_code, "RUN_OUTPUTS_CHANGED");
+    assert.match(parsed.reason, /results\/findings-\\xff\.txt: a file name that is not UTF-8/);
+  });
+
   it("accepts the key set served by GET /api/seal/keys and prints JSON with the reason code", async () => {
     const { runDir, bundle } = await sealedRun("json");
     const { code, stdout } = svc(["seal", "verify", runDir, "--keys", keysJson, "--json"]);
