@@ -11,7 +11,7 @@ export type SealState = "VERIFIED" | "UNVERIFIED" | "INVALID" | "REVOKED" | "PEN
  */
 export const SEAL_REASON_CODES = {
   SVG_UNREADABLE: "not a well-formed UTF-8 SVG (or a DOCTYPE, or the wrong root)",
-  SVG_TOO_COMPLEX: "over the structural caps (bytes, elements, nesting, path subpaths, markup)",
+  SVG_TOO_COMPLEX: "over the structural caps (bytes, elements, nesting, path subpaths, attributes, markup)",
   SEAL_NOT_FOUND: "no embedded seal",
   SEAL_NOT_UNIQUE: "more than one embedded seal, or copies that disagree",
   PAYLOAD_INVALID: "the payload is not a canonical svc.seal/v1 or svc.preseal/v1 payload",

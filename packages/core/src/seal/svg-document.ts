@@ -58,6 +58,8 @@ export interface SvgParseLimits {
   readonly maxSubpaths?: number;
   /** Comments, CDATA sections and processing instructions; unbounded when absent. */
   readonly maxMarkup?: number;
+  /** Attributes (namespace declarations included) over the document; unbounded when absent. */
+  readonly maxAttributes?: number;
 }
 
 export const SVG_NAMESPACE = "http://www.w3.org/2000/svg";
@@ -110,6 +112,16 @@ export function parseSvgDocument(
   });
   parser.on("comment", () => markup("comment"));
   parser.on("processinginstruction", () => markup("processing instruction"));
+  let attributeCount = 0;
+  if (limits.maxAttributes !== undefined) {
+    const maxAttributes = limits.maxAttributes;
+    parser.on("attribute", () => {
+      if (++attributeCount > maxAttributes) {
+        tooComplex = true;
+        throw new Error(`more than ${maxAttributes} attributes`);
+      }
+    });
+  }
   parser.on("opentag", (node) => {
     if (elements.length >= limits.maxElements) {
       tooComplex = true;

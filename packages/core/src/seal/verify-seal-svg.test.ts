@@ -429,6 +429,17 @@ describe("verifySealSvg", () => {
       assert.match(over.reason, /more than 64 comments, CDATA sections or processing instructions/);
     });
 
+    it("more attributes than a seal could need is SVG_TOO_COMPLEX, however they are spread", () => {
+      const parsed = parseSvgDocument(bundle.sealSvg);
+      assert.ok(parsed.ok);
+      const count = parsed.elements.reduce((sum, element) => sum + element.rawAttributes.size, 0);
+      assert.ok(count < SEAL_SVG_CAPS.maxAttributes / 5, `a seal has ${count} attributes`);
+      const spread = `${'<g a="" b="" c="" d="" e="" f="" g="" h="" i="" j=""/>'.repeat(300)}</svg>`;
+      const result = verifySealSvg(bundle.sealSvg.replace("</svg>", spread), trusted);
+      assert.equal(result.reason_code, "SVG_TOO_COMPLEX");
+      assert.match(result.reason, /more than 2000 attributes/);
+    });
+
     it("random mutations of a real seal never throw and never verify", () => {
       let seed = 42;
       const random = () => {

@@ -29,7 +29,7 @@ const NOT_CANONICAL: SealReasonCode = "IMAGE_NOT_CANONICAL";
 
 /**
  * Builds the forgery corpus of issue 9 (every class the issue lists) and issue 23 (item 1's number
- * respellings, item 11's markup that was costly to verify), 88 files, from a fresh genuine seal,
+ * respellings, item 11's markup that was costly to verify), 89 files, from a fresh genuine seal,
  * so it can never drift from what the renderer issues. Shared by the verifier's, the CLI's and
  * the service's tests: each must answer INVALID with {@link SealForgery.code}.
  */
@@ -462,6 +462,14 @@ export function buildForgeryCorpus(input: ForgeryCorpusInput): SealForgery[] {
       "SVG_TOO_COMPLEX",
     );
   }
+  add(
+    "structure",
+    "25,000 attributes spread over 800 elements",
+    withBody(
+      `${seal.body}${`<g ${Array.from({ length: 32 }, (_, i) => `a${i}=""`).join(" ")}/>`.repeat(800)}\n`,
+    ),
+    "SVG_TOO_COMPLEX",
+  );
   add("structure", "XML 1.1 declared", replaceOnce('version="1.0"', 'version="1.1"'));
   add("structure", "Latin-1 encoding declared", replaceOnce('encoding="UTF-8"', 'encoding="ISO-8859-1"'));
   add(
