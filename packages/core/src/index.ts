@@ -98,6 +98,7 @@ export {
   type SealState,
   stateOfReason,
 } from "./seal/seal-reason-code.ts";
+export { decodeSealSig } from "./seal/seal-sig.ts";
 export {
   assertSealText,
   describeUnsafeSealText,

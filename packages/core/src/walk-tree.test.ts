@@ -28,3 +28,18 @@ test("refuses a symbolic link anywhere below the root, even one that stays insid
     message: "d/link.txt: symbolic link",
   });
 });
+
+test("refuses a file name that is not UTF-8, naming it with its bytes escaped (issue 23 item 10)", async (t) => {
+  const root = await mkdtemp(join(tmpdir(), "svc-walk-"));
+  t.after(() => rm(root, { recursive: true, force: true }));
+  await mkdir(join(root, "results"));
+  await writeFile(join(root, "results/ok.txt"), "o");
+  await writeFile(
+    Buffer.concat([Buffer.from(`${root}/results/bad`), Buffer.from([0xff, 0xfe]), Buffer.from(".txt")]),
+    "b",
+  );
+  await assert.rejects(walkTree(root), {
+    code: "TREE_UNSUPPORTED_ENTRY",
+    message: "results/bad\\xff\\xfe.txt: a file name that is not UTF-8",
+  });
+});

@@ -19,7 +19,8 @@ export interface WalkTreeOptions {
  * socket, device or FIFO anywhere below the root throws `TREE_UNSUPPORTED_ENTRY` naming it,
  * rather than being followed (which could leave the tree) or skipped (which would make what is
  * hashed, sealed or archived differ from what is on disk). Paths holding a newline, carriage
- * return or backslash are refused too, since `sha256sum` listings escape them (svc-tree/v1).
+ * return or backslash are refused too, since `sha256sum` listings escape them (svc-tree/v1), and
+ * so are names that are not UTF-8 (below).
  */
 export async function walkTree(root: string, options: WalkTreeOptions = {}): Promise<TreeWalk> {
   const files: string[] = [];
@@ -37,7 +38,8 @@ async function walkInto(
   files: string[],
   directories: string[],
 ): Promise<void> {
-  for (const name of await readdir(join(root, prefix))) {
+  for (const raw of await readdir(join(root, prefix), { encoding: "buffer" })) {
+    const name = utf8Name(raw, prefix);
     const relative = prefix === "" ? name : `${prefix}/${name}`;
     if (exclude(relative)) continue;
     if (/[\n\r\\]/.test(relative))
@@ -53,6 +55,25 @@ async function walkInto(
     else if (stats.isSymbolicLink())
       throw new CoreError("TREE_UNSUPPORTED_ENTRY", `${relative}: symbolic link`);
     else throw new CoreError("TREE_UNSUPPORTED_ENTRY", `${relative}: not a regular file or directory`);
+  }
+}
+
+const STRICT_UTF8 = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * A directory entry's name, refused (`TREE_UNSUPPORTED_ENTRY`) when it is not UTF-8 (issue 23 item
+ * 10). Paths are UTF-8 in svc-tree/v1, and a name read as a string would have its bad bytes
+ * replaced by U+FFFD: a path that names no file, so hashing it failed with ENOENT, not a verdict.
+ */
+function utf8Name(raw: Buffer, prefix: string): string {
+  try {
+    return STRICT_UTF8.decode(raw);
+  } catch {
+    const shown = [...raw].map((byte) =>
+      byte >= 0x20 && byte < 0x7f ? String.fromCharCode(byte) : `\\x${byte.toString(16).padStart(2, "0")}`,
+    );
+    const path = prefix === "" ? shown.join("") : `${prefix}/${shown.join("")}`;
+    throw new CoreError("TREE_UNSUPPORTED_ENTRY", `${path}: a file name that is not UTF-8`);
   }
 }
 

@@ -484,6 +484,28 @@ describe("entitlement service over HTTP", () => {
     assert.equal((await svc.request("/api/health")).body.status, "ok");
   });
 
+  it("answers a multipart upload with two files with the documented 413 MULTIPART_LIMIT, verifying neither (issue 23 item 10)", async () => {
+    await grant("two-files", 1);
+    const seal = await completeRun(await svc.tokenFor("two-files"));
+    const one = new FormData();
+    one.append("file", new Blob([seal.seal_svg], { type: "image/svg+xml" }), "seal.svg");
+    const single = await fetch(`${svc.url}/api/seal/verify`, { method: "POST", body: one });
+    assert.equal(single.status, 200);
+    assert.equal(((await single.json()) as { state: string }).state, "VERIFIED");
+    for (const second of ["file", "other"]) {
+      const form = new FormData();
+      form.append("file", new Blob([seal.seal_svg], { type: "image/svg+xml" }), "seal.svg");
+      form.append(second, new Blob(["<svg/>"], { type: "image/svg+xml" }), "forged.svg");
+      const response = await fetch(`${svc.url}/api/seal/verify`, { method: "POST", body: form });
+      const body = (await response.json()) as { state?: string; error?: { code: string; message: string } };
+      assert.equal(response.status, 413, `second file named ${second}: ${body.error?.code ?? body.state}`);
+      assert.equal(body.error?.code, "MULTIPART_LIMIT");
+      assert.match(body.error?.message ?? "", /more than 1 file/);
+      assert.equal(body.state, undefined);
+    }
+    assert.equal((await svc.request("/api/health")).body.status, "ok");
+  });
+
   it("serves health, ready, metrics, the dev issuer discovery and keeps request ids", async () => {
     assert.deepEqual((await svc.request("/api/ready")).body, { status: "ready", store: "sqlite" });
     const metrics = await fetch(`${svc.url}/metrics`).then((response) => response.text());

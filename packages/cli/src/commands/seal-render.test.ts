@@ -82,6 +82,19 @@ describe("svc seal render", () => {
     assert.equal(await exists(out), false);
   });
 
+  it("writes nothing from a seal.sig with text inserted: it is read strictly, as verifiers read it (issue 23 item 10)", async () => {
+    await rm(join(root, "sig"), { recursive: true, force: true });
+    await import("node:fs/promises").then((fs) => fs.mkdir(join(root, "sig")));
+    await writeFile(join(root, "sig", "seal.json"), genuine.sealJson);
+    const line = genuine.sealSig.trimEnd();
+    await writeFile(join(root, "sig", "seal.sig"), `${line.slice(0, 40)} ✔ ✔ ${line.slice(40)}\n`);
+    const out = join(root, "sig.svg");
+    const result = await svc("seal", "render", join(root, "sig", "seal.json"), "-o", out, "--key", keyPath);
+    assert.notEqual(result.code, 0);
+    assert.match(result.stderr, /seal\.sig: not one line of standard base64 of a 64-byte signature/);
+    assert.equal(await exists(out), false);
+  });
+
   it("needs -o: a usage error (exit 2) otherwise", async () => {
     const result = await svc("seal", "render", join(root, "seal.json"), "--key", keyPath);
     assert.equal(result.code, 2);

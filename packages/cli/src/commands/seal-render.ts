@@ -4,6 +4,7 @@ import {
   CoreError,
   canonicalBytes,
   checkIssuerAnswer,
+  decodeSealSig,
   parseSealPayload,
   renderSealSvg,
   type SealVerification,
@@ -58,7 +59,13 @@ export async function runSealRender(
 }
 
 async function renderFromJson(bytes: Buffer, source: string, sigPath: string): Promise<string> {
-  const signature = Buffer.from((await readFileOrThrow(sigPath)).toString("utf8").trim(), "base64");
+  // Read strictly, as every verifier reads it (issue 23 item 10): never a lenient base64 decode.
+  const signature = decodeSealSig((await readFileOrThrow(sigPath)).toString("utf8"));
+  if (signature === null)
+    throw new CliError(
+      "SEAL_NOT_RENDERABLE",
+      `${sigPath}: not one line of standard base64 of a 64-byte signature`,
+    );
   try {
     const payload = parseSealPayload(JSON.parse(bytes.toString("utf8")));
     // seal.json is exactly the signed bytes; any other spelling is not the signed document.

@@ -207,6 +207,34 @@ describe("svc seal verify", () => {
     assert.match(stdout, /reason: SEAL_FILES_DISAGREE: seal_files: seal\.json differs/);
   });
 
+  it("exits 1 with SEAL_SIG_MALFORMED when seal.sig has text inserted that a lenient base64 read skips (issue 23 item 10)", async () => {
+    const { runDir, bundle } = await sealedRun("sig-inserted");
+    const line = bundle.sealSig.trimEnd();
+    await writeFile(join(runDir, "seal", "seal.sig"), `${line.slice(0, 40)} ✔ ✔ ${line.slice(40)}\n`);
+    const { code, stdout } = svc(["seal", "verify", runDir, "--key", keyPath]);
+    assert.equal(code, 1, stdout);
+    assert.match(
+      stdout,
+      /reason: SEAL_SIG_MALFORMED: seal_files: seal\.sig is not one line of standard base64/,
+    );
+  });
+
+  it("exits 1 (INVALID, RUN_OUTPUTS_CHANGED), not 5, for a run folder holding a file name that is not UTF-8 (issue 23 item 10)", async () => {
+    const { runDir } = await sealedRun("non-utf8-name");
+    const name = Buffer.concat([
+      Buffer.from(`${runDir}/results/findings-`),
+      Buffer.from([0xff]),
+      Buffer.from(".txt"),
+    ]);
+    await writeFile(name, "edited findings\n");
+    const { code, stdout, stderr } = svc(["seal", "verify", runDir, "--key", keyPath, "--json"]);
+    assert.equal(code, 1, stdout + stderr);
+    const parsed = JSON.parse(stdout);
+    assert.equal(parsed.state, "INVALID");
+    assert.equal(parsed.reason_code, "RUN_OUTPUTS_CHANGED");
+    assert.match(parsed.reason, /results\/findings-\\xff\.txt: a file name that is not UTF-8/);
+  });
+
   it("accepts the key set served by GET /api/seal/keys and prints JSON with the reason code", async () => {
     const { runDir, bundle } = await sealedRun("json");
     const { code, stdout } = svc(["seal", "verify", runDir, "--keys", keysJson, "--json"]);

@@ -7,48 +7,30 @@ export interface CanonicalDifference {
   readonly what: string;
 }
 
-/**
- * Attributes whose value is a number or a list of numbers (SVG 1.1 §4.2 number grammar, §8.3.9
- * path data): two spellings of the same numbers draw the same thing, so `240`, `240.0` and
- * `2.4e2`, or `M1 2` and `M1,2`, are equal here. Every other attribute compares as a string.
- */
-const NUMERIC_ATTRIBUTES = new Set([
-  "x",
-  "y",
-  "width",
-  "height",
-  "cx",
-  "cy",
-  "r",
-  "stroke-width",
-  "font-size",
-  "viewBox",
-  "d",
-  "stroke-dasharray",
-]);
-
 const XML_WHITESPACE = /^[ \t\r\n]*$/;
-const SEPARATOR = /^[ \t\r\n]*,?[ \t\r\n]*$/;
-const TOKEN = /[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|[ \t\r\n,]+|[^ \t\r\n,]/g;
 
 /**
  * Compares an uploaded seal with the seal's canonical rendering (issue 9 §1). They must have the
  * same elements (namespace, prefix and name), the same attributes with the same values, and the
  * same text code point by code point. Only what cannot change what is drawn may differ:
- * whitespace between elements, attribute order and quoting, the XML declaration, and the
- * spelling of numbers. Any comment, CDATA section or processing instruction is a difference.
+ * whitespace between elements, attribute order and quoting, and the XML declaration. Attribute
+ * values are compared as the renderer spells them, character for character, never as parsed
+ * numbers (issue 23 item 1): a reader that takes `126.` or ` 126 ` for 126 is not the reader that
+ * draws it. `126.` is no number in SVG 1.1's attribute grammar (§4.2), and Chromium, finding it
+ * in y, font-size or path data, draws the label at y=0 and the path not at all. Any comment,
+ * CDATA section or processing instruction is a difference.
  * Returns the first difference in document order, or null when there is none.
  */
 export function findCanonicalDifference(
   upload: {
     root: SvgElement;
-    foreign: readonly SvgForeignMarkup[];
+    foreign: SvgForeignMarkup | null;
     declaredEncoding: string | null;
     declaredVersion: string | null;
   },
   canonical: { root: SvgElement },
 ): CanonicalDifference | null {
-  const markup = upload.foreign[0];
+  const markup = upload.foreign;
   if (markup) return { path: markup.inside, what: `contains a ${markup.kind}; a seal has none` };
   if (upload.declaredEncoding !== null && upload.declaredEncoding.toLowerCase() !== "utf-8") {
     return { path: "(document)", what: `declares encoding ${upload.declaredEncoding}; a seal is UTF-8` };
@@ -102,49 +84,12 @@ function compareAttributes(upload: SvgElement, canonical: SvgElement): string | 
     const actual = upload.rawAttributes.get(name);
     if (actual === undefined) return `attribute ${name} is missing`;
     if (actual === expected) continue;
-    if (NUMERIC_ATTRIBUTES.has(name) && isSameNumberList(actual, expected)) continue;
     return `attribute ${name} is ${quote(actual)}, expected ${quote(expected)}`;
   }
   for (const name of upload.rawAttributes.keys()) {
     if (!canonical.rawAttributes.has(name)) return `has an extra attribute ${name}`;
   }
   return null;
-}
-
-/**
- * True when both values are the same sequence of numbers and letters. Separators may differ
- * only between valid spellings (whitespace, at most one comma between two numbers).
- */
-function isSameNumberList(actual: string, expected: string): boolean {
-  const a = significantTokens(actual);
-  const b = significantTokens(expected);
-  if (a === null || b === null || a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i] as string;
-    const y = b[i] as string;
-    if (x === y) continue;
-    if (!isNumber(x) || !isNumber(y) || Number(x) !== Number(y)) return false;
-  }
-  return true;
-}
-
-function significantTokens(value: string): string[] | null {
-  const tokens = value.match(TOKEN) ?? [];
-  const significant: string[] = [];
-  for (let i = 0; i < tokens.length; i++) {
-    const token = tokens[i] as string;
-    if (!/^[ \t\r\n,]+$/.test(token)) {
-      significant.push(token);
-      continue;
-    }
-    if (!SEPARATOR.test(token)) return null;
-    if (token.includes(",") && !(isNumber(tokens[i - 1]) && isNumber(tokens[i + 1]))) return null;
-  }
-  return significant;
-}
-
-function isNumber(token: string | undefined): boolean {
-  return token !== undefined && /^[+-]?(?:\d|\.\d)/.test(token);
 }
 
 function quote(text: string): string {

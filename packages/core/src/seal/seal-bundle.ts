@@ -8,6 +8,7 @@ import {
   SEAL_VERSION_V2,
   type SealPayload,
 } from "./seal-payload.ts";
+import { decodeSealSig } from "./seal-sig.ts";
 import { assertSealText } from "./seal-text.ts";
 import { verifyInstructions } from "./verify-instructions.ts";
 import { type SealCheck, type SealVerification, verifySealSvg, withChecks } from "./verify-seal-svg.ts";
@@ -63,7 +64,8 @@ export interface SealFolderFiles {
 
 /**
  * Verifies a `seal/` folder: the SVG on its own (see verifySealSvg), then that `seal.json` and
- * `seal.sig`, when present, are the very bytes the SVG carries. A disagreement is INVALID.
+ * `seal.sig`, when present, are the very bytes the SVG carries. A disagreement is INVALID, and so
+ * is a seal.sig that is not exactly the base64 line the issuer writes (SEAL_SIG_MALFORMED).
  */
 export function verifySealFolder(
   files: SealFolderFiles,
@@ -84,8 +86,17 @@ export function verifySealFolder(
     });
   }
   if (files.sealSig != null) {
-    const ok =
-      result.signature !== null && Buffer.from(files.sealSig.trim(), "base64").equals(result.signature);
+    const signature = decodeSealSig(files.sealSig);
+    if (signature === null) {
+      extra.push({
+        name: "seal_files",
+        ok: false,
+        detail: "seal.sig is not one line of standard base64 (RFC 4648 §4) of a 64-byte signature",
+        code: "SEAL_SIG_MALFORMED",
+      });
+      return withChecks(result, extra);
+    }
+    const ok = result.signature !== null && signature.equals(result.signature);
     extra.push({
       name: "seal_files",
       ok,

@@ -23,7 +23,7 @@ export type SealState = (typeof SEAL_STATES)[number];
  */
 export const SEAL_REASON_CODES = {
   SVG_UNREADABLE: "not a well-formed UTF-8 SVG (or a DOCTYPE, or the wrong root)",
-  SVG_TOO_COMPLEX: "over the structural caps (bytes, elements, nesting, path subpaths)",
+  SVG_TOO_COMPLEX: "over the structural caps (bytes, elements, nesting, path subpaths, attributes, markup)",
   SEAL_NOT_FOUND: "no embedded seal",
   SEAL_NOT_UNIQUE: "more than one embedded seal, or copies that disagree",
   PAYLOAD_INVALID: "the payload is not a canonical svc.seal/v1 or svc.preseal/v1 payload",
@@ -32,6 +32,7 @@ export const SEAL_REASON_CODES = {
   IMAGE_NOT_CANONICAL: "the image is not the canonical rendering of its signed payload",
   RING_CHANNEL_MISMATCH: "the ring does not decode to the seal id",
   BARCODE_CHANNEL_MISMATCH: "the QR code is not the sealed symbol",
+  SEAL_SIG_MALFORMED: "seal.sig is not one line of standard base64 of a 64-byte signature",
   SEAL_FILES_DISAGREE: "seal.json or seal.sig differ from what seal.svg carries",
   RUN_OUTPUTS_CHANGED: "the run folder's outputs are not the sealed ones",
   RUN_MANIFEST_CHANGED: "run_manifest.json is not the sealed one",
@@ -60,6 +61,7 @@ export const REASON_PRIORITY: readonly SealReasonCode[] = [
   "IMAGE_NOT_CANONICAL",
   "RING_CHANNEL_MISMATCH",
   "BARCODE_CHANNEL_MISMATCH",
+  "SEAL_SIG_MALFORMED",
   "SEAL_FILES_DISAGREE",
   "RUN_MANIFEST_CHANGED",
   "RUN_OUTPUTS_CHANGED",

@@ -25,7 +25,7 @@ export interface SvgElement {
 /** Markup other than elements and text: what a seal never contains (issue 9 §1). */
 export interface SvgForeignMarkup {
   readonly kind: "comment" | "CDATA section" | "processing instruction";
-  /** Path of the element it sits in (see elementPath), or `(document)`. */
+  /** XPath-like path of the element it sits in (`/svg[1]/g[1]/path[3]`), or `(document)`. */
   readonly inside: string;
 }
 
@@ -36,8 +36,11 @@ export type SvgParseResult =
       text: string;
       elements: SvgElement[];
       root: SvgElement;
-      /** Comments, CDATA sections and processing instructions, in document order. */
-      foreign: SvgForeignMarkup[];
+      /**
+       * The first comment, CDATA section or processing instruction, if any: a seal has none, so
+       * the first is all a verifier needs (and keeping 50,000 of them would cost more than a seal).
+       */
+      foreign: SvgForeignMarkup | null;
       /** Total subpaths (moveto commands) over every `d` attribute. */
       subpaths: number;
       /** `encoding` of the XML declaration, if it names one. */
@@ -53,6 +56,10 @@ export interface SvgParseLimits {
   readonly maxElements: number;
   /** Path subpaths (moveto commands) over every `d` attribute; unbounded when absent. */
   readonly maxSubpaths?: number;
+  /** Comments, CDATA sections and processing instructions; unbounded when absent. */
+  readonly maxMarkup?: number;
+  /** Attributes (namespace declarations included) over the document; unbounded when absent. */
+  readonly maxAttributes?: number;
 }
 
 export const SVG_NAMESPACE = "http://www.w3.org/2000/svg";
@@ -77,14 +84,23 @@ export function parseSvgDocument(
   }
   const elements: SvgElement[] = [];
   const stack: SvgElement[] = [];
-  const foreign: SvgForeignMarkup[] = [];
+  let foreign: SvgForeignMarkup | null = null;
   let subpaths = 0;
   let declaredEncoding: string | null = null;
   let declaredVersion: string | null = null;
   let tooComplex = false;
-  const where = () => {
-    const current = stack.at(-1);
-    return current ? elementPath(current) : "(document)";
+  // Each open element's path, 1-based among same-named siblings, built as the parser descends:
+  // constant work per node, however many siblings or how much markup (issue 23 item 11; walking
+  // the siblings for each comment made 256 KiB of them cost 20 genuine seals).
+  const paths: string[] = [];
+  const childCounts: Map<string, number>[] = [new Map()];
+  let markupCount = 0;
+  const markup = (kind: SvgForeignMarkup["kind"]) => {
+    foreign ??= { kind, inside: paths.at(-1) ?? "(document)" };
+    if (limits.maxMarkup !== undefined && ++markupCount > limits.maxMarkup) {
+      tooComplex = true;
+      throw new Error(`more than ${limits.maxMarkup} comments, CDATA sections or processing instructions`);
+    }
   };
   const parser = new SaxesParser({ xmlns: true, position: false });
   parser.on("xmldecl", (declaration) => {
@@ -94,8 +110,18 @@ export function parseSvgDocument(
   parser.on("doctype", () => {
     throw new Error("DOCTYPE is not allowed in a seal");
   });
-  parser.on("comment", () => foreign.push({ kind: "comment", inside: where() }));
-  parser.on("processinginstruction", () => foreign.push({ kind: "processing instruction", inside: where() }));
+  parser.on("comment", () => markup("comment"));
+  parser.on("processinginstruction", () => markup("processing instruction"));
+  let attributeCount = 0;
+  if (limits.maxAttributes !== undefined) {
+    const maxAttributes = limits.maxAttributes;
+    parser.on("attribute", () => {
+      if (++attributeCount > maxAttributes) {
+        tooComplex = true;
+        throw new Error(`more than ${maxAttributes} attributes`);
+      }
+    });
+  }
   parser.on("opentag", (node) => {
     if (elements.length >= limits.maxElements) {
       tooComplex = true;
@@ -130,17 +156,27 @@ export function parseSvgDocument(
     };
     parent?.children.push(element);
     elements.push(element);
-    if (!node.isSelfClosing) stack.push(element);
+    const counts = childCounts.at(-1) as Map<string, number>;
+    const index = (counts.get(node.name) ?? 0) + 1;
+    counts.set(node.name, index);
+    if (!node.isSelfClosing) {
+      stack.push(element);
+      paths.push(`${paths.at(-1) ?? ""}/${node.name}[${index}]`);
+      childCounts.push(new Map());
+    }
   });
   parser.on("closetag", (node) => {
-    if (!node.isSelfClosing) stack.pop();
+    if (node.isSelfClosing) return;
+    stack.pop();
+    paths.pop();
+    childCounts.pop();
   });
   parser.on("text", (chunk) => {
     const current = stack.at(-1);
     if (current) current.text += chunk;
   });
   parser.on("cdata", (chunk) => {
-    foreign.push({ kind: "CDATA section", inside: where() });
+    markup("CDATA section");
     const current = stack.at(-1);
     if (current) current.text += chunk;
   });
@@ -161,17 +197,6 @@ export function parseSvgDocument(
 /** Why an input of `size` bytes is refused unread. */
 export function oversizeReason(size: number, maxBytes: number): string {
   return `input is ${size} bytes; the limit is ${maxBytes}`;
-}
-
-/** XPath-like path of an element, 1-based among same-named siblings: `/svg[1]/g[1]/path[3]`. */
-export function elementPath(element: SvgElement): string {
-  const steps: string[] = [];
-  for (let node: SvgElement | null = element; node; node = node.parent) {
-    const siblings = node.parent ? node.parent.children : [node];
-    const same = siblings.filter((sibling) => sibling.qualifiedName === node?.qualifiedName);
-    steps.unshift(`${node.qualifiedName}[${same.indexOf(node) + 1}]`);
-  }
-  return `/${steps.join("/")}`;
 }
 
 function countMovetos(d: string): number {

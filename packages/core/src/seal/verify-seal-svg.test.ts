@@ -294,13 +294,27 @@ describe("verifySealSvg", () => {
       assert.equal(stateOf(rewritten), "VERIFIED");
     });
 
-    it("stays VERIFIED with other spellings of the same numbers (240.0, 2.4e2, commas in path data)", () => {
-      const rewritten = bundle.sealSvg
-        .replace(/cx="240"/g, 'cx="240.0"')
-        .replace(/cy="240"/g, 'cy="2.4e2"')
-        .replace(/(<path fill="#000" d="M)(\d+) (\d+)/, "$1$2,$3");
-      assert.notEqual(rewritten, bundle.sealSvg);
-      assert.equal(stateOf(rewritten), "VERIFIED");
+    it("is INVALID when a number is respelled (126., padded, 240.0, 2.4e2, a comma in path data): values are compared as rendered", () => {
+      // issue 23 item 1: Chromium rejects `126.` in y and path data, so a verifier that compared
+      // parsed numbers VERIFIED a picture whose labels are drawn off the canvas and paths not at all.
+      const respellings: [RegExp, string, RegExp][] = [
+        [/(<text [^>]*)y="126"/, '$1y="126."', /text\[2\]: attribute y is "126\.", expected "126"/],
+        [/(<text [^>]*)y="126"/, '$1y=" 126 "', /text\[2\]: attribute y is " 126 ", expected "126"/],
+        [/font-size="11"/, 'font-size="11."', /attribute font-size is "11\."/],
+        [/(<path fill="#000" d="M)(\d+)/, "$1$2.", /path\[\d+\]: attribute d is "M\d+\./],
+        [/(<path d="M)(\d+)/, "$1$2.", /g\[1\]\/path\[1\]: attribute d is/],
+        [/cx="240"/, 'cx="240.0"', /attribute cx is "240\.0"/],
+        [/cy="240"/, 'cy="2.4e2"', /attribute cy is "2\.4e2"/],
+        [/(<path fill="#000" d="M)(\d+) (\d+)/, "$1$2,$3", /attribute d is/],
+      ];
+      for (const [from, to, reason] of respellings) {
+        const rewritten = bundle.sealSvg.replace(from, to);
+        assert.notEqual(rewritten, bundle.sealSvg, String(from));
+        const result = verifySealSvg(rewritten, trusted);
+        assert.equal(result.state, "INVALID", to);
+        assert.equal(result.reason_code, "IMAGE_NOT_CANONICAL", to);
+        assert.match(result.reason, reason);
+      }
     });
 
     it("is INVALID after svgo (metadata stripped, paths rewritten): svc seal render writes it again", () => {
@@ -384,6 +398,47 @@ describe("verifySealSvg", () => {
       assert.deepEqual(fromSize, verifySealSvg(bytes, trusted));
       assert.equal(fromSize?.reason_code, "SVG_TOO_COMPLEX");
       assert.match(fromSize?.reason ?? "", /input is 262145 bytes; the limit is 262144/);
+    });
+
+    it("a comment is refused naming the element it sits in, however many siblings that element has", () => {
+      const body = `<g>${"<g/>".repeat(700)}<g><text>x<!-- decoy --></text></g></g>\n</svg>`;
+      const result = verifySealSvg(bundle.sealSvg.replace("</svg>", body), trusted);
+      assert.equal(result.reason_code, "IMAGE_NOT_CANONICAL");
+      assert.match(
+        result.reason,
+        /canonical_image: \/svg\[1\]\/g\[2\]\/g\[701\]\/text\[1\]: contains a comment/,
+      );
+      let texts = 0;
+      const inThird = bundle.sealSvg.replace(/<text [^>]*>/g, (open) =>
+        ++texts === 3 ? `${open}<?pi?>` : open,
+      );
+      assert.match(
+        verifySealSvg(inThird, trusted).reason,
+        /\/svg\[1\]\/text\[3\]: contains a processing instruction/,
+      );
+    });
+
+    it("more comments, CDATA sections and processing instructions than a seal could need is SVG_TOO_COMPLEX", () => {
+      const flooded = (count: number) =>
+        bundle.sealSvg.replace("</svg>", `<g>${"<?a?>".repeat(count)}</g></svg>`);
+      assert.equal(
+        verifySealSvg(flooded(SEAL_SVG_CAPS.maxMarkup), trusted).reason_code,
+        "IMAGE_NOT_CANONICAL",
+      );
+      const over = verifySealSvg(flooded(SEAL_SVG_CAPS.maxMarkup + 1), trusted);
+      assert.equal(over.reason_code, "SVG_TOO_COMPLEX");
+      assert.match(over.reason, /more than 64 comments, CDATA sections or processing instructions/);
+    });
+
+    it("more attributes than a seal could need is SVG_TOO_COMPLEX, however they are spread", () => {
+      const parsed = parseSvgDocument(bundle.sealSvg);
+      assert.ok(parsed.ok);
+      const count = parsed.elements.reduce((sum, element) => sum + element.rawAttributes.size, 0);
+      assert.ok(count < SEAL_SVG_CAPS.maxAttributes / 5, `a seal has ${count} attributes`);
+      const spread = `${'<g a="" b="" c="" d="" e="" f="" g="" h="" i="" j=""/>'.repeat(300)}</svg>`;
+      const result = verifySealSvg(bundle.sealSvg.replace("</svg>", spread), trusted);
+      assert.equal(result.reason_code, "SVG_TOO_COMPLEX");
+      assert.match(result.reason, /more than 2000 attributes/);
     });
 
     it("random mutations of a real seal never throw and never verify", () => {

@@ -38,13 +38,19 @@ export interface SealVerification {
 /**
  * Structural caps for a seal upload, checked while parsing and before any decoding (issue 9 §7).
  * The canonical seal is about 30 KB, 162 elements and 900 subpaths (1,000 with the longest QR
- * link), so these are several times above it and far below what makes decoding costly.
+ * link), so these are several times above it and far below what makes decoding costly. A seal
+ * has no comment, CDATA section or processing instruction: a few are refused by name
+ * (IMAGE_NOT_CANONICAL), but tens of thousands in 256 KiB cost the XML parser more than a whole
+ * genuine seal (issue 23 item 11), so past `maxMarkup` the parse stops; so it does past
+ * `maxAttributes` (a seal has about 220; 25,000 in 256 KiB cost four genuine seals).
  */
 export const SEAL_SVG_CAPS = {
   maxBytes: 256 * 1024,
   maxDepth: 16,
   maxElements: 1000,
   maxSubpaths: 8000,
+  maxMarkup: 64,
+  maxAttributes: 2000,
 } as const;
 
 /**

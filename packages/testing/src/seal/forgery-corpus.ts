@@ -1,4 +1,4 @@
-import { canonicalBytes, type SealReasonCode } from "@svc/core";
+import { canonicalBytes, SEAL_SVG_CAPS, type SealReasonCode } from "@svc/core";
 
 /** One hostile variant of a genuine seal and the reason code every verifier must give it. */
 export interface SealForgery {
@@ -28,9 +28,10 @@ export interface ForgeryCorpusInput {
 const NOT_CANONICAL: SealReasonCode = "IMAGE_NOT_CANONICAL";
 
 /**
- * Builds the forgery corpus of issue 9 (every class the issue lists, 77 files) from a fresh
- * genuine seal, so it can never drift from what the renderer issues. Shared by the verifier's,
- * the CLI's and the service's tests: each must answer INVALID with {@link SealForgery.code}.
+ * Builds the forgery corpus of issue 9 (every class the issue lists) and issue 23 (item 1's number
+ * respellings, item 11's markup that was costly to verify), 89 files, from a fresh genuine seal,
+ * so it can never drift from what the renderer issues. Shared by the verifier's, the CLI's and
+ * the service's tests: each must answer INVALID with {@link SealForgery.code}.
  */
 export function buildForgeryCorpus(input: ForgeryCorpusInput): SealForgery[] {
   const seal = splitSeal(input.genuine);
@@ -41,8 +42,11 @@ export function buildForgeryCorpus(input: ForgeryCorpusInput): SealForgery[] {
     forged.push({ name, family, svg, code });
   };
   const withBody = (body: string) => `${seal.head}${body}${seal.tail}`;
-  const replaceOnce = (from: string | RegExp, to: string) => {
-    const out = input.genuine.replace(from, to);
+  const replaceOnce = (
+    from: string | RegExp,
+    to: string | ((match: string, ...groups: string[]) => string),
+  ) => {
+    const out = input.genuine.replace(from, to as string);
     if (out === input.genuine) throw new Error(`corpus: ${String(from)} not found in the seal`);
     return out;
   };
@@ -226,6 +230,25 @@ export function buildForgeryCorpus(input: ForgeryCorpusInput): SealForgery[] {
     replaceOnce(/(<text [^>]*)fill="#1b2a4a"/, '$1fill="transparent"'),
   );
   add("visible facts", "xml:space preserve on a label", replaceOnce(/<text /, '<text xml:space="preserve" '));
+  // Number respelling (issue 23 item 1): a reader that parses `126.` as 126 sees the genuine seal,
+  // Chromium rejects `126.` and draws the labels at y=0 (off the canvas) and the paths not at all.
+  add(
+    "visible facts",
+    "every number respelled with a trailing dot (126 -> 126.)",
+    respellNumbers(input.genuine),
+  );
+  add(
+    "visible facts",
+    "label y respelled with a trailing dot",
+    replaceOnce(/(<text [^>]*)y="(\d+)"/, '$1y="$2."'),
+  );
+  add("visible facts", "label y padded with spaces", replaceOnce(/(<text [^>]*)y="(\d+)"/, '$1y=" $2 "'));
+  add(
+    "visible facts",
+    "font-size respelled with a trailing dot",
+    replaceOnce(/font-size="11"/, 'font-size="11."'),
+  );
+  add("visible facts", "label x respelled 240.0", replaceOnce(/(<text )x="(\d+)"/, '$1x="$2.0"'));
 
   // Active content: nothing in a seal may run, link or fetch.
   add("active content", "script element", withBody(`<script>alert(document.domain)</script>\n${seal.body}`));
@@ -335,6 +358,26 @@ export function buildForgeryCorpus(input: ForgeryCorpusInput): SealForgery[] {
     "white QR background turned black",
     replaceOnce(/(<rect [^>]*)fill="#fff"/, '$1fill="#000"'),
   );
+  add(
+    "hidden or cropped channel",
+    "QR path data respelled with trailing dots (M178. 188.)",
+    replaceOnce(/(<path fill="#000" d=")([^"]*)"/, (_, open: string, d: string) => `${open}${respell(d)}"`),
+  );
+  add(
+    "hidden or cropped channel",
+    "ring paths respelled with trailing dots",
+    input.genuine.replace(/(<path d=")([^"]*)"/g, (_, open: string, d: string) => `${open}${respell(d)}"`),
+  );
+  add(
+    "hidden or cropped channel",
+    "QR background padded with spaces",
+    replaceOnce(/(<rect )x="(\d+)" y="(\d+)"/, '$1x=" $2 " y=" $3 "'),
+  );
+  add(
+    "hidden or cropped channel",
+    "viewBox respelled with commas",
+    replaceOnce(/viewBox="0 0 (\d+) (\d+)"/, 'viewBox="0,0,$1,$2"'),
+  );
 
   // Second payload: other XML readers must not find a decoy in a VERIFIED file.
   add(
@@ -401,6 +444,32 @@ export function buildForgeryCorpus(input: ForgeryCorpusInput): SealForgery[] {
     withBody(`${"<g>".repeat(40)}${seal.body}${"</g>".repeat(40)}\n`),
     "SVG_TOO_COMPLEX",
   );
+  // Within the byte and element caps, but each node used to walk its element's siblings (issue 23
+  // item 11): refused by the markup cap, at about a genuine seal's cost (bench/seal-verify.bench.ts).
+  const siblings = SEAL_SVG_CAPS.maxElements - (input.genuine.match(/<[A-Za-z]/g) ?? []).length - 2;
+  const fill = (unit: string) =>
+    unit.repeat(
+      Math.floor((SEAL_SVG_CAPS.maxBytes - input.genuine.length - 4 * siblings - 32) / unit.length),
+    );
+  for (const [what, unit] of [
+    ["processing instructions", "<?a?>"],
+    ["comments", "<!---->"],
+  ] as const) {
+    add(
+      "structure",
+      `256 KiB of ${what} under an element with ${siblings} siblings`,
+      withBody(`${seal.body}<g>${"<g/>".repeat(siblings)}<g>${fill(unit)}</g></g>\n`),
+      "SVG_TOO_COMPLEX",
+    );
+  }
+  add(
+    "structure",
+    "25,000 attributes spread over 800 elements",
+    withBody(
+      `${seal.body}${`<g ${Array.from({ length: 32 }, (_, i) => `a${i}=""`).join(" ")}/>`.repeat(800)}\n`,
+    ),
+    "SVG_TOO_COMPLEX",
+  );
   add("structure", "XML 1.1 declared", replaceOnce('version="1.0"', 'version="1.1"'));
   add("structure", "Latin-1 encoding declared", replaceOnce('encoding="UTF-8"', 'encoding="ISO-8859-1"'));
   add(
@@ -462,6 +531,19 @@ function svgoLike(svg: string): string {
     .replace(/^<\?xml[^>]*>\n/, "")
     .replace(/ role="img"/, "")
     .replace(/h(\d+)v3h-\1Z/g, "h$1v3H$1Z");
+}
+
+/** Every number in a value with a trailing dot: `M178 188h21` -> `M178. 188.h21.`. */
+function respell(value: string): string {
+  return value.replace(/\d+(?![\d.])/g, "$&.");
+}
+
+/** Every number of every numeric attribute respelled (issue 23 item 1's forgery). */
+function respellNumbers(svg: string): string {
+  return svg.replace(
+    /( (?:x|y|width|height|cx|cy|r|stroke-width|font-size|d|viewBox)=")([^"]*)"/g,
+    (_, open: string, value: string) => `${open}${respell(value)}"`,
+  );
 }
 
 function escapeRegExp(text: string): string {
