@@ -1,7 +1,12 @@
 import type { Command } from "commander";
 import type { CliIo } from "../cli-io.ts";
 import { emit, formatTable } from "./command-output.ts";
-import { openSession } from "./command-session.ts";
+import type { ContextOption } from "./command-session.ts";
+
+// The session (config, secrets, the services' clients) loads when a command runs, not for --help.
+const openSession = async (options: ContextOption) =>
+  (await import("./command-session.ts")).openSession(options);
+
 import { parseIntegerOption, parseMode } from "./parse-options.ts";
 
 const PAGE = 1000;

@@ -3,10 +3,14 @@ import { basename, resolve } from "node:path";
 import type { Command } from "commander";
 import { CliError } from "../cli-error.ts";
 import type { CliIo } from "../cli-io.ts";
-import { formatBytes } from "../http/progress-bar.ts";
-import { downloadOutput, saveStream } from "../http/resumable-download.ts";
+import { formatBytes } from "../http/format-bytes.ts";
 import { emit, formatTable } from "./command-output.ts";
-import { openSession } from "./command-session.ts";
+import type { ContextOption } from "./command-session.ts";
+
+// The session (config, secrets, the services' clients) loads when a command runs, not for --help.
+const openSession = async (options: ContextOption) =>
+  (await import("./command-session.ts")).openSession(options);
+
 import { parseIntegerOption, parseMode } from "./parse-options.ts";
 import { streamRunLog } from "./stream-run-log.ts";
 import { describeRun, exitCodeOfRun, waitForRun } from "./wait-for-run.ts";
@@ -210,6 +214,7 @@ export function registerRunsCommands(program: Command, io: CliIo, setExit: (code
       const destination = resolve(options.output ?? basename(path));
       refuseOverwrite(destination, options.force);
       const session = await openSession(options);
+      const { downloadOutput } = await import("../http/resumable-download.ts");
       const result = await downloadOutput(
         await session.preflight(),
         { runId, path },
@@ -234,6 +239,7 @@ export function registerRunsCommands(program: Command, io: CliIo, setExit: (code
       refuseOverwrite(destination, options.force);
       const session = await openSession(options);
       const response = await (await session.preflight()).stream("/api/outputs/repro-pack.tgz", { runId });
+      const { saveStream } = await import("../http/resumable-download.ts");
       const bytes = await saveStream(response, "repro_pack.tgz", destination, process.stderr);
       emit(io, options.json, { path: destination, bytes }, () => [
         `repro pack -> ${destination} (${formatBytes(bytes)})`,
