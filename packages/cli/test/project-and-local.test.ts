@@ -171,6 +171,21 @@ describe("svc local run", () => {
     assert.match(result.stdout, /seal online: {2}VERIFIED \(issued by this service\)/);
   });
 
+  it("keeps each run's printed repro check working after another run into the same folder", async () => {
+    const out = join(root, "repeat-out");
+    const first = await svc("local", "run", join(root, "nci"), "--out", out);
+    assert.equal(first.code, 0, `${first.stdout}\n${first.stderr}`);
+    const check = /^ {2}repro check: {2}(bash .+)$/m.exec(first.stdout)?.[1];
+    assert.ok(check, first.stdout);
+    const second = await svc("local", "run", join(root, "nci"), "--out", out);
+    assert.equal(second.code, 0, `${second.stdout}\n${second.stderr}`);
+    assert.notEqual(/^ {2}repro check: {2}(bash .+)$/m.exec(second.stdout)?.[1], check);
+    // Run 1's line, pasted as printed (its paths are relative to this folder), after run 2's new issuer.
+    const pasted = spawnSync("bash", ["-c", check], { encoding: "utf8" });
+    assert.equal(pasted.status, 0, `${check}\n${pasted.stdout}\n${pasted.stderr}`);
+    assert.match(pasted.stdout, /^verify: OK, /m);
+  });
+
   it("refuses a folder without 01_sources/sources.json and says how to make one", async () => {
     const result = await svc("local", "run", root);
     assert.equal(result.code, 2);

@@ -3,6 +3,7 @@ import { CliError } from "../cli-error.ts";
 import type { CliIo } from "../cli-io.ts";
 import type { SvcContext } from "../config/cli-config.ts";
 import type { formatSecretRef as FormatSecretRef } from "../config/secret-ref.ts";
+import { svcCommand } from "../svc-command.ts";
 import { emit, formatTable } from "./command-output.ts";
 
 interface AddOptions {
@@ -145,7 +146,7 @@ export function registerContextCommands(program: Command, io: CliIo): void {
       if (!config.contexts[name])
         throw new CliError(
           "CONTEXT_NOT_FOUND",
-          `no context "${name}"; known: ${Object.keys(config.contexts).join(", ") || "none"} (svc context add ${name} ...)`,
+          `no context "${name}"; known: ${Object.keys(config.contexts).join(", ") || "none"} (${svcCommand()} context add ${name} ...)`,
         );
       config.current = name;
       await saveCliConfig(path, config);
@@ -166,7 +167,9 @@ export function registerContextCommands(program: Command, io: CliIo): void {
       }));
       emit(io, options.json, { current: config.current, contexts }, () =>
         contexts.length === 0
-          ? ["no contexts yet: svc context add <name> --preflight-url <url> --preflight-token <source>"]
+          ? [
+              `no contexts yet: ${svcCommand()} context add <name> --preflight-url <url> --preflight-token <source>`,
+            ]
           : formatTable(
               ["", "NAME", "PREFLIGHT", "TOKEN", "ENTITLEMENT", "IDENTITY", "ADMIN"],
               contexts.map((entry) => [

@@ -7,6 +7,7 @@ import type { ContextOption } from "./command-session.ts";
 const openSession = async (options: ContextOption) =>
   (await import("./command-session.ts")).openSession(options);
 
+import { svcCommand } from "../svc-command.ts";
 import { parseIntegerOption, parseMode } from "./parse-options.ts";
 
 const PAGE = 1000;
@@ -171,7 +172,7 @@ export function registerEntitlementCommands(program: Command, io: CliIo): void {
           ),
           ...(!options.all && next !== null
             ? [
-                `more: svc entitlement ledger --after ${next}${options.principal ? ` --principal ${options.principal}` : ""}`,
+                `more: ${svcCommand()} entitlement ledger --after ${next}${options.principal ? ` --principal ${options.principal}` : ""}`,
               ]
             : []),
         ]);

@@ -11,6 +11,7 @@ import type { ContextOption } from "./command-session.ts";
 const openSession = async (options: ContextOption) =>
   (await import("./command-session.ts")).openSession(options);
 
+import { svcCommand } from "../svc-command.ts";
 import { parseIntegerOption, parseMode } from "./parse-options.ts";
 import { streamRunLog } from "./stream-run-log.ts";
 import { describeRun, exitCodeOfRun, waitForRun } from "./wait-for-run.ts";
@@ -63,7 +64,7 @@ export function registerRunsCommands(program: Command, io: CliIo, setExit: (code
         if (!namespace)
           throw new CliError(
             "INPUT_INVALID",
-            `pass --namespace, or set one: svc context add ${session.contextName} --namespace <ns>`,
+            `pass --namespace, or set one: ${svcCommand()} context add ${session.contextName} --namespace <ns>`,
           );
         const client = await session.preflight();
         const launched = await client.launch({
@@ -76,7 +77,7 @@ export function registerRunsCommands(program: Command, io: CliIo, setExit: (code
         if (!options.wait) {
           emit(io, options.json, launched, () => [
             `launched run ${launched.runId} as Job ${launched.namespace}/${launched.jobName} (${launched.mode}${launched.gpu ? ", GPU" : ""})`,
-            `follow it: svc runs status ${launched.runId} --wait   logs: svc runs logs ${launched.runId} -f`,
+            `follow it: ${svcCommand()} runs status ${launched.runId} --wait   logs: ${svcCommand()} runs logs ${launched.runId} -f`,
           ]);
           return;
         }
@@ -107,7 +108,7 @@ export function registerRunsCommands(program: Command, io: CliIo, setExit: (code
       });
       emit(io, options.json, answer, () =>
         answer.runs.length === 0
-          ? ["no runs yet: svc runs launch <project-id>"]
+          ? [`no runs yet: ${svcCommand()} runs launch <project-id>`]
           : formatTable(
               ["RUN", "STATE", "PROJECT", "MODE", "CREATED", "SEAL"],
               answer.runs.map((run) => [

@@ -7,6 +7,7 @@ import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { verifySealFolder } from "@svc/core";
 import { CliError, EXIT } from "../cli-error.ts";
+import { svcCommand } from "../svc-command.ts";
 import { fetchIssuerKeys } from "../trust/issuer-client.ts";
 import { pinIssuerAndVerify } from "../trust/pin-issuer-and-verify.ts";
 import { startEntitlementProcess } from "./entitlement-process.ts";
@@ -50,7 +51,7 @@ async function assertProject(projectDir: string): Promise<void> {
   } catch {
     throw new CliError(
       "INPUT_INVALID",
-      `${projectDir} has no 01_sources/sources.json: create one with svc project init <portfolio.csv|.sdf> --name <project>`,
+      `${projectDir} has no 01_sources/sources.json: create one with ${svcCommand()} project init <portfolio.csv|.sdf> --name <project>`,
     );
   }
 }
@@ -172,7 +173,10 @@ export async function runLocalAudit(options: LocalAuditOptions): Promise<number>
     // Trust comes from the issuer, never from the run folder (issue 9 §4): pin the service's keys
     // in a trust file beside the output, and verify the run with them as svc seal verify does.
     const trustFile = join(outDir, "trusted-keys.json");
-    const issuerPemFile = join(outDir, "issuer-public-key.pem");
+    // One key file per run (issue 28 item 6): each local run starts a new embedded issuer with a new
+    // key, so a shared file would break the repro check printed for every earlier run in this folder.
+    const issuerPemFile = join(outDir, "issuer-keys", `${runId}.pem`);
+    await mkdir(dirname(issuerPemFile), { recursive: true });
     const pinned = await pinIssuerAndVerify({ issuer: url, runDir, trustFile, issuerPemFile });
     const summary = JSON.parse(await readFile(join(runDir, "results", "summary.json"), "utf8"));
     const plan = JSON.parse(await readFile(join(runDir, "plans", `${runId}_module_plan.json`), "utf8")) as {

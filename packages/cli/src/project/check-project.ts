@@ -3,6 +3,7 @@ import { once } from "node:events";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { CliError, EXIT } from "../cli-error.ts";
+import { svcCommand } from "../svc-command.ts";
 
 /** Path of the runner's bin, from its package entry (`<package>/src/index.ts` → `<package>/bin/`). */
 export function runnerBin(): string {
@@ -44,7 +45,7 @@ export async function checkProject(
   if (!/^\s+validate\b/m.test(help))
     throw new CliError(
       "INPUT_INVALID",
-      "this svc-runner has no validate command yet; run svc local run <dir> to check the project end to end",
+      `this svc-runner has no validate command yet; run ${svcCommand()} local run <dir> to check the project end to end`,
       EXIT.internal,
     );
   const parts = dir.split("/");
