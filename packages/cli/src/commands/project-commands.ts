@@ -48,7 +48,8 @@ export function registerProjectCommands(program: Command, io: CliIo, setExit: (c
       "Validate a project as the audit job does (every row through RDKit), without charging a run.",
     )
     .argument("<project-dir>", "folder with 01_sources/")
-    .action(async (projectDir: string) => {
-      setExit(await checkProject(projectDir, io.stdout, io.stderr));
+    .option("--json", "print the runner's whole validation result (modules, rows, hashes) as JSON")
+    .action(async (projectDir: string, options: { json?: boolean }) => {
+      setExit(await checkProject(projectDir, io.stdout, io.stderr, options));
     });
 }

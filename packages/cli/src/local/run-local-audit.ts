@@ -1,13 +1,13 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { once } from "node:events";
-import { cp, mkdir, mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { verifySealFolder } from "@svc/core";
 import { CliError, EXIT } from "../cli-error.ts";
-import { svcCommand } from "../svc-command.ts";
+import { explainProjectPath } from "../project/explain-project-path.ts";
 import { fetchIssuerKeys } from "../trust/issuer-client.ts";
 import { pinIssuerAndVerify } from "../trust/pin-issuer-and-verify.ts";
 import { startEntitlementProcess } from "./entitlement-process.ts";
@@ -46,14 +46,8 @@ export function projectIdOf(projectDir: string): string {
 }
 
 async function assertProject(projectDir: string): Promise<void> {
-  try {
-    await stat(join(projectDir, "01_sources", "sources.json"));
-  } catch {
-    throw new CliError(
-      "INPUT_INVALID",
-      `${projectDir} has no 01_sources/sources.json: create one with ${svcCommand()} project init <portfolio.csv|.sdf> --name <project>`,
-    );
-  }
+  const wrongPath = await explainProjectPath(projectDir);
+  if (wrongPath !== null) throw new CliError("INPUT_INVALID", wrongPath);
 }
 
 async function postJson(
