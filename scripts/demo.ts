@@ -10,6 +10,10 @@ const REPO = resolve(import.meta.dirname, "..");
 const OUT = resolve(process.env.SVC_DEMO_OUT ?? join(REPO, "out", "demo"));
 const PROJECT_DIR = resolve(process.argv[2] ?? join(REPO, "examples", "demo"));
 
+// The demo runs in the repository, where `npx svc` finds the workspace's own svc: its printed hints
+// say so (outside, `npx svc` is an unrelated public package; there `svc` is installed, README "Install").
+process.env.SVC_HINT_COMMAND ??= "npx svc";
+
 let exitCode = 1;
 try {
   exitCode = await runLocalAudit({

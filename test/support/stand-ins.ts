@@ -110,19 +110,28 @@ export async function createStandIns(): Promise<StandIns> {
               SVC_RULES: rules,
               SVC_POLL_INTERVAL: "0",
             },
-            stdio: ["pipe", "pipe", "pipe"],
+            // No stdin given: the script reads /dev/null (EOF), and nothing is written to a pipe
+            // the script may already have closed by exiting (a `write EPIPE` race, issue 28 item 7).
+            stdio: [options.stdin === undefined ? "ignore" : "pipe", "pipe", "pipe"],
           });
           let stdout = "";
           let stderr = "";
-          child.stdout.on("data", (chunk: Buffer) => {
+          child.stdout?.on("data", (chunk: Buffer) => {
             stdout += chunk.toString();
           });
-          child.stderr.on("data", (chunk: Buffer) => {
+          child.stderr?.on("data", (chunk: Buffer) => {
             stderr += chunk.toString();
           });
           child.on("error", reject);
           child.on("close", (code) => resolve({ code: code ?? 1, stdout, stderr }));
-          child.stdin.end(options.stdin ?? "");
+          if (child.stdin) {
+            // A script may exit before it reads its input (a usage error, say): EPIPE on our write is
+            // then expected, and the exit code and output are what the test judges.
+            child.stdin.on("error", (error: NodeJS.ErrnoException) => {
+              if (error.code !== "EPIPE") reject(error);
+            });
+            child.stdin.end(options.stdin);
+          }
         },
       );
       const calls = (await readFile(record, "utf8"))

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { runCli } from "../src/index.ts";
+import { runCli } from "../src/program.ts";
 
 process.exitCode = await runCli(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),

@@ -1,16 +1,19 @@
+import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
 import { readCliConfig } from "./cli-config.ts";
 import { CliError, EXIT } from "./cli-error.ts";
 import type { CliIo } from "./cli-io.ts";
 import { registerKeysCommands } from "./commands/keys-commands.ts";
 import { registerOperatorCommands } from "./commands/register-operator-commands.ts";
-import { runSealRender } from "./commands/seal-render.ts";
-import { runSealVerify } from "./commands/seal-verify.ts";
-import { runTrustAdd, runTrustList } from "./commands/trust-commands.ts";
 
 export type { CliIo } from "./cli-io.ts";
 
 const collect = (value: string, all: string[]) => [...all, value];
+
+/** This package's version, as `svc --version` prints it. */
+export const CLI_VERSION = (
+  JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }
+).version;
 
 /** The trust options shared by `seal verify` and `seal render` (packages/cli/README.md, "Trust"). */
 function withTrustOptions(command: Command): Command {
@@ -37,6 +40,7 @@ export async function runCli(
   let exitCode: number = EXIT.verified;
   const program = new Command("svc")
     .description("Operator and auditor commands of the svc audit platform.")
+    .version(CLI_VERSION, "-V, --version", "print the version of svc")
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
   const seal = program.command("seal").description("Work with audit seals.");
@@ -48,6 +52,7 @@ export async function runCli(
   )
     .option("--json", "print the result as JSON")
     .action(async (target: string, options) => {
+      const { runSealVerify } = await import("./commands/seal-verify.ts");
       const outcome = await runSealVerify(target, options, config);
       io.stdout(outcome.output);
       exitCode = outcome.exitCode;
@@ -60,6 +65,7 @@ export async function runCli(
       .requiredOption("-o, --output <file>", "where to write the canonical seal.svg")
       .option("--sig <file>", "seal.sig for a seal.json source"),
   ).action(async (source: string, options) => {
+    const { runSealRender } = await import("./commands/seal-render.ts");
     const outcome = await runSealRender(source, options, config);
     io.stdout(outcome.output);
     exitCode = outcome.exitCode;
@@ -71,12 +77,14 @@ export async function runCli(
     .argument("[pem]", "an issuer public key (SPKI PEM)")
     .option("--issuer <url>", "fetch the keys from the issuer's GET /api/seal/keys")
     .action(async (pem: string | undefined, options: { issuer?: string }) => {
+      const { runTrustAdd } = await import("./commands/trust-commands.ts");
       io.stdout(await runTrustAdd(pem, options, config));
     });
   trust
     .command("list")
     .description("List the keys of your trust file.")
     .action(async () => {
+      const { runTrustList } = await import("./commands/trust-commands.ts");
       io.stdout(await runTrustList(config));
     });
   registerKeysCommands(program, io);

@@ -431,6 +431,27 @@ describe("svc runs", () => {
     assert.ok((await readFile(destination)).equals(content));
   });
 
+  it("a preflight URL that points at the entitlement service is named as such, not a bare 404 (issue 28 item 6)", async () => {
+    const added = await svc(
+      "context",
+      "add",
+      "swapped",
+      "--preflight-url",
+      services.entitlement.url,
+      "--preflight-token",
+      "k8s:svc/svc-preflight-preflight-auth#K8S_API_TOKENS",
+      "--namespace",
+      "svc",
+    );
+    assert.equal(added.code, 0, added.stderr);
+    const listed = await svc("runs", "list", "--context", "swapped");
+    assert.equal(listed.code, 12, listed.stderr);
+    assert.match(
+      listed.stderr,
+      /^svc: http:\/\/127\.0\.0\.1:\d+ answers like an entitlement service, not preflight \(the preflight service answered 404 .*\); set the preflight URL of the context: svc context add <name> --preflight-url <url>$/m,
+    );
+  });
+
   it("a run that does not exist is a refusal naming the code; an unreachable service says so (exit 10)", async () => {
     const missing = await svc("runs", "status", "no-such-run");
     assert.equal(missing.code, 12);

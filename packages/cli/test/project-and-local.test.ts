@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -106,6 +106,30 @@ describe("svc project init", () => {
     assert.equal(same.trim(), "True\nTrue\nTrue");
   });
 
+  it("reads a tab-separated table (.tsv, .txt) as the README lists it (issue 28 item 6)", async () => {
+    for (const extension of ["tsv", "txt"]) {
+      await writeFile(join(root, `tabbed.${extension}`), "ID\tSMILES\tnote\nm1\tCCO\ta, b\nm2\tc1ccccc1\t\n");
+      const result = await svc(
+        "project",
+        "init",
+        join(root, `tabbed.${extension}`),
+        "--out",
+        join(root, `tabbed-${extension}`),
+      );
+      assert.equal(result.code, 0, result.stderr);
+      assert.match(result.stdout, /delimiter: tab/);
+      const csv = await readFile(
+        join(root, `tabbed-${extension}`, "01_sources", "portfolio_selected.csv"),
+        "utf8",
+      );
+      assert.deepEqual(csv.split("\r\n").slice(0, 3), [
+        "candidate_id,smiles,note",
+        'm1,CCO,"a, b"',
+        "m2,c1ccccc1,",
+      ]);
+    }
+  });
+
   it("refuses a file it cannot read as a portfolio with one line saying what to give", async () => {
     await writeFile(join(root, "bad.csv"), "compound,structure\nA,CCO\n");
     const result = await svc("project", "init", join(root, "bad.csv"), "--out", join(root, "bad"));
@@ -123,11 +147,19 @@ describe("svc project init", () => {
 describe("svc project check", () => {
   it("validates a project as the runner does, charging nothing: the demo passes, a portfolio of garbage is refused", async () => {
     const demo = join(import.meta.dirname, "..", "..", "..", "examples", "demo");
-    const ok = await svc("project", "check", demo);
+    const ok = await svc("project", "check", demo, "--json");
     assert.equal(ok.code, 0, `${ok.stdout}\n${ok.stderr}`);
     const result = JSON.parse(ok.stdout) as { charged: boolean; validation: { rows: number; ok: number } };
     assert.equal(result.charged, false);
     assert.deepEqual([result.validation.rows, result.validation.ok], [34, 34]);
+
+    // Without --json: a short summary, not the runner's ~300 lines (issue 28 item 6).
+    const short = await svc("project", "check", demo);
+    assert.equal(short.code, 0, short.stderr);
+    assert.ok(short.stdout.split("\n").length < 12, short.stdout);
+    assert.match(short.stdout, /^demo: valid; nothing was charged$/m);
+    assert.match(short.stdout, /^ {2}rows {6}34 read: 34 valid, 0 invalid, 0 unassessed$/m);
+    assert.match(short.stdout, /^the whole result: svc project check \S+ --json$/m);
 
     await writeFile(join(root, "garbage.csv"), "candidate_id,smiles\nA,not-a-molecule\nB,C1CC\n");
     const init = await svc("project", "init", join(root, "garbage.csv"), "--out", join(root, "garbage"));
@@ -171,9 +203,33 @@ describe("svc local run", () => {
     assert.match(result.stdout, /seal online: {2}VERIFIED \(issued by this service\)/);
   });
 
-  it("refuses a folder without 01_sources/sources.json and says how to make one", async () => {
-    const result = await svc("local", "run", root);
+  it("keeps each run's printed repro check working after another run into the same folder", async () => {
+    const out = join(root, "repeat-out");
+    const first = await svc("local", "run", join(root, "nci"), "--out", out);
+    assert.equal(first.code, 0, `${first.stdout}\n${first.stderr}`);
+    const check = /^ {2}repro check: {2}(bash .+)$/m.exec(first.stdout)?.[1];
+    assert.ok(check, first.stdout);
+    const second = await svc("local", "run", join(root, "nci"), "--out", out);
+    assert.equal(second.code, 0, `${second.stdout}\n${second.stderr}`);
+    assert.notEqual(/^ {2}repro check: {2}(bash .+)$/m.exec(second.stdout)?.[1], check);
+    // Run 1's line, pasted as printed (its paths are relative to this folder), after run 2's new issuer.
+    const pasted = spawnSync("bash", ["-c", check], { encoding: "utf8" });
+    assert.equal(pasted.status, 0, `${check}\n${pasted.stdout}\n${pasted.stderr}`);
+    assert.match(pasted.stdout, /^verify: OK, /m);
+  });
+
+  it("refuses a folder without 01_sources/sources.json and says which folder was meant", async () => {
+    const parent = join(root, "parent");
+    await mkdir(join(parent, "p1", "01_sources"), { recursive: true });
+    await writeFile(join(parent, "p1", "01_sources", "sources.json"), "{}\n");
+    const result = await svc("local", "run", parent);
     assert.equal(result.code, 2);
-    assert.match(result.stderr, /has no 01_sources\/sources\.json: create one with svc project init/);
+    assert.match(result.stderr, /holds project folders, it is not one; give one of: \S*\/parent\/p1$/m);
+    const empty = await svc("local", "run", join(parent, "p1", "01_sources"));
+    assert.equal(empty.code, 2);
+    assert.match(
+      empty.stderr,
+      /is the project's 01_sources\/ folder; give the folder above it: \S*\/parent\/p1$/m,
+    );
   });
 });

@@ -36,6 +36,21 @@ test("JSON progress reports done, total, percent, rate and ETA at most every int
   assert.equal(reports[1].eta_s, 0);
 });
 
+test("no ETA until a tenth of the work is done: a slow start does not promise hours (issue 28 item 6)", () => {
+  const lines: string[] = [];
+  const time = clock();
+  const log = createLogger("json", { write: (line) => lines.push(line), tty: false });
+  const progress = createProgress({ log, label: "analysing", phase: "modules", total: 1000, now: time.now });
+  time.advance(5000); // workers starting: 4 rows in the first 5 s
+  progress.tick(4);
+  time.advance(5000);
+  progress.tick(150);
+  const reports = lines.map((line) => JSON.parse(line));
+  assert.equal(reports.length, 2);
+  assert.equal("eta_s" in reports[0], false, "0.4% done: no ETA");
+  assert.equal(reports[1].eta_s, 57, "15% done: an ETA from the mean rate");
+});
+
 test("on a terminal the progress line is redrawn in place and ended before the next log line", () => {
   let out = "";
   const time = clock();

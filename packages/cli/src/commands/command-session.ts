@@ -11,6 +11,7 @@ import { resolveSecret } from "../config/resolve-secret.ts";
 import { formatSecretRef } from "../config/secret-ref.ts";
 import type { EntitlementClient } from "../http/entitlement-client.ts";
 import type { PreflightClient } from "../http/preflight-client.ts";
+import { svcCommand } from "../svc-command.ts";
 
 /** The context a command runs in: the chosen endpoints and lazily read credentials. */
 export interface CommandSession {
@@ -41,7 +42,7 @@ export async function openSession(
   const need = (what: string, flag: string): never => {
     throw new CliError(
       "CONTEXT_INCOMPLETE",
-      `context "${name}" has no ${what}: run svc context add ${name} ${flag} ...`,
+      `context "${name}" has no ${what}: run ${svcCommand()} context add ${name} ${flag} ...`,
     );
   };
   return {
@@ -52,7 +53,7 @@ export async function openSession(
       const token = preflight.token ? preflightTokenOf(await resolveSecret(preflight.token, where)) : null;
       const hint = preflight.token
         ? `check the token in ${formatSecretRef(preflight.token)} (context "${name}")`
-        : `context "${name}" has no preflight token: add one with svc context add ${name} --preflight-token <source>`;
+        : `context "${name}" has no preflight token: add one with ${svcCommand()} context add ${name} --preflight-token <source>`;
       // The services' packages (their schemas) load only when a command calls them: `svc --help` stays fast.
       const { createPreflightClient } = await import("../http/preflight-client.ts");
       return createPreflightClient(preflight.url, token, hint);
@@ -63,7 +64,7 @@ export async function openSession(
       const { createEntitlementClient } = await import("../http/entitlement-client.ts");
       return createEntitlementClient(
         entitlement.url,
-        `check the identity and admin token sources of context "${name}" (svc context list)`,
+        `check the identity and admin token sources of context "${name}" (${svcCommand()} context list)`,
       );
     },
     async identityToken() {

@@ -1,8 +1,9 @@
 import type { Command } from "commander";
 import { CliError } from "../cli-error.ts";
 import type { CliIo } from "../cli-io.ts";
-import { configPath, loadCliConfig, type SvcContext, saveCliConfig } from "../config/cli-config.ts";
-import { formatSecretRef, parseSecretRef } from "../config/secret-ref.ts";
+import type { SvcContext } from "../config/cli-config.ts";
+import type { formatSecretRef as FormatSecretRef } from "../config/secret-ref.ts";
+import { svcCommand } from "../svc-command.ts";
 import { emit, formatTable } from "./command-output.ts";
 
 interface AddOptions {
@@ -31,7 +32,7 @@ function checkUrl(option: string, value: string): string {
 }
 
 /** What a context shows: URLs and where secrets come from, never a secret. */
-export function describeContext(context: SvcContext) {
+function describeContext(context: SvcContext, formatSecretRef: typeof FormatSecretRef) {
   return {
     preflight: context.preflight
       ? {
@@ -72,6 +73,8 @@ export function registerContextCommands(program: Command, io: CliIo): void {
     .action(async (name: string, options: AddOptions) => {
       if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/.test(name))
         throw new CliError("INPUT_INVALID", "the context name must be 1-63 letters, digits, '.', '_' or '-'");
+      const { configPath, loadCliConfig, saveCliConfig } = await import("../config/cli-config.ts");
+      const { formatSecretRef, parseSecretRef } = await import("../config/secret-ref.ts");
       const path = configPath();
       const config = await loadCliConfig(path);
       const previous = config.contexts[name] ?? {};
@@ -124,9 +127,12 @@ export function registerContextCommands(program: Command, io: CliIo): void {
       config.contexts[name] = next;
       if (options.use || config.current === null) config.current = name;
       await saveCliConfig(path, config);
-      emit(io, options.json, { name, current: config.current === name, ...describeContext(next) }, () => [
-        `context "${name}" saved in ${path}${config.current === name ? " (current)" : ""}`,
-      ]);
+      emit(
+        io,
+        options.json,
+        { name, current: config.current === name, ...describeContext(next, formatSecretRef) },
+        () => [`context "${name}" saved in ${path}${config.current === name ? " (current)" : ""}`],
+      );
     });
   context
     .command("use")
@@ -134,12 +140,13 @@ export function registerContextCommands(program: Command, io: CliIo): void {
     .argument("<name>", "context name")
     .option("--json", "print as JSON")
     .action(async (name: string, options: { json?: boolean }) => {
+      const { configPath, loadCliConfig, saveCliConfig } = await import("../config/cli-config.ts");
       const path = configPath();
       const config = await loadCliConfig(path);
       if (!config.contexts[name])
         throw new CliError(
           "CONTEXT_NOT_FOUND",
-          `no context "${name}"; known: ${Object.keys(config.contexts).join(", ") || "none"} (svc context add ${name} ...)`,
+          `no context "${name}"; known: ${Object.keys(config.contexts).join(", ") || "none"} (${svcCommand()} context add ${name} ...)`,
         );
       config.current = name;
       await saveCliConfig(path, config);
@@ -150,15 +157,19 @@ export function registerContextCommands(program: Command, io: CliIo): void {
     .description("List contexts: URLs and credential sources (never the credentials).")
     .option("--json", "print as JSON")
     .action(async (options: { json?: boolean }) => {
+      const { configPath, loadCliConfig } = await import("../config/cli-config.ts");
+      const { formatSecretRef } = await import("../config/secret-ref.ts");
       const config = await loadCliConfig(configPath());
       const contexts = Object.entries(config.contexts).map(([name, value]) => ({
         name,
         current: config.current === name,
-        ...describeContext(value),
+        ...describeContext(value, formatSecretRef),
       }));
       emit(io, options.json, { current: config.current, contexts }, () =>
         contexts.length === 0
-          ? ["no contexts yet: svc context add <name> --preflight-url <url> --preflight-token <source>"]
+          ? [
+              `no contexts yet: ${svcCommand()} context add <name> --preflight-url <url> --preflight-token <source>`,
+            ]
           : formatTable(
               ["", "NAME", "PREFLIGHT", "TOKEN", "ENTITLEMENT", "IDENTITY", "ADMIN"],
               contexts.map((entry) => [

@@ -1,7 +1,13 @@
 import type { Command } from "commander";
 import type { CliIo } from "../cli-io.ts";
 import { emit, formatTable } from "./command-output.ts";
-import { openSession } from "./command-session.ts";
+import type { ContextOption } from "./command-session.ts";
+
+// The session (config, secrets, the services' clients) loads when a command runs, not for --help.
+const openSession = async (options: ContextOption) =>
+  (await import("./command-session.ts")).openSession(options);
+
+import { svcCommand } from "../svc-command.ts";
 import { parseIntegerOption, parseMode } from "./parse-options.ts";
 
 const PAGE = 1000;
@@ -166,7 +172,7 @@ export function registerEntitlementCommands(program: Command, io: CliIo): void {
           ),
           ...(!options.all && next !== null
             ? [
-                `more: svc entitlement ledger --after ${next}${options.principal ? ` --principal ${options.principal}` : ""}`,
+                `more: ${svcCommand()} entitlement ledger --after ${next}${options.principal ? ` --principal ${options.principal}` : ""}`,
               ]
             : []),
         ]);

@@ -1,7 +1,6 @@
 import { join, resolve } from "node:path";
 import type { Command } from "commander";
 import type { CliIo } from "../cli-io.ts";
-import { runLocalAudit } from "../local/run-local-audit.ts";
 
 /** `svc local run <project dir>`: the whole entitled lifecycle on this machine, as `npm run demo` does. */
 export function registerLocalCommands(program: Command, io: CliIo, setExit: (code: number) => void): void {
@@ -15,6 +14,7 @@ export function registerLocalCommands(program: Command, io: CliIo, setExit: (cod
     .option("--out <dir>", "where input/ and output/ go", join("out", "local"))
     .option("--json", "print the outcome as JSON (progress goes to stderr)")
     .action(async (projectDir: string, options: { out: string; json?: boolean }) => {
+      const { runLocalAudit } = await import("../local/run-local-audit.ts");
       setExit(
         await runLocalAudit({
           projectDir,

@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import type { CliIo } from "../cli-io.ts";
 import { checkProject } from "../project/check-project.ts";
 import { initProject } from "../project/init-project.ts";
+import { svcCommand } from "../svc-command.ts";
 import { emit } from "./command-output.ts";
 
 /** `svc project init|check`: a valid `01_sources/` from a chemist's file, and the runner's checks on it. */
@@ -37,7 +38,7 @@ export function registerProjectCommands(program: Command, io: CliIo, setExit: (c
         emit(io, options.json, result, () => [
           `wrote ${result.projectDir}/01_sources/ (sources.json, portfolio_selected.csv${result.sourcesJson.targets_csv ? ", targets.csv" : ""})`,
           ...result.inferred.map((line) => `  ${line}`),
-          `next: svc project check ${result.projectDir}   or   svc local run ${result.projectDir}`,
+          `next: ${svcCommand()} project check ${result.projectDir}   or   ${svcCommand()} local run ${result.projectDir}`,
         ]);
       },
     );
@@ -47,7 +48,8 @@ export function registerProjectCommands(program: Command, io: CliIo, setExit: (c
       "Validate a project as the audit job does (every row through RDKit), without charging a run.",
     )
     .argument("<project-dir>", "folder with 01_sources/")
-    .action(async (projectDir: string) => {
-      setExit(await checkProject(projectDir, io.stdout, io.stderr));
+    .option("--json", "print the runner's whole validation result (modules, rows, hashes) as JSON")
+    .action(async (projectDir: string, options: { json?: boolean }) => {
+      setExit(await checkProject(projectDir, io.stdout, io.stderr, options));
     });
 }

@@ -3,10 +3,15 @@ import { basename, resolve } from "node:path";
 import type { Command } from "commander";
 import { CliError } from "../cli-error.ts";
 import type { CliIo } from "../cli-io.ts";
-import { formatBytes } from "../http/progress-bar.ts";
-import { downloadOutput, saveStream } from "../http/resumable-download.ts";
+import { formatBytes } from "../http/format-bytes.ts";
 import { emit, formatTable } from "./command-output.ts";
-import { openSession } from "./command-session.ts";
+import type { ContextOption } from "./command-session.ts";
+
+// The session (config, secrets, the services' clients) loads when a command runs, not for --help.
+const openSession = async (options: ContextOption) =>
+  (await import("./command-session.ts")).openSession(options);
+
+import { svcCommand } from "../svc-command.ts";
 import { parseIntegerOption, parseMode } from "./parse-options.ts";
 import { streamRunLog } from "./stream-run-log.ts";
 import { describeRun, exitCodeOfRun, waitForRun } from "./wait-for-run.ts";
@@ -59,7 +64,7 @@ export function registerRunsCommands(program: Command, io: CliIo, setExit: (code
         if (!namespace)
           throw new CliError(
             "INPUT_INVALID",
-            `pass --namespace, or set one: svc context add ${session.contextName} --namespace <ns>`,
+            `pass --namespace, or set one: ${svcCommand()} context add ${session.contextName} --namespace <ns>`,
           );
         const client = await session.preflight();
         const launched = await client.launch({
@@ -72,7 +77,7 @@ export function registerRunsCommands(program: Command, io: CliIo, setExit: (code
         if (!options.wait) {
           emit(io, options.json, launched, () => [
             `launched run ${launched.runId} as Job ${launched.namespace}/${launched.jobName} (${launched.mode}${launched.gpu ? ", GPU" : ""})`,
-            `follow it: svc runs status ${launched.runId} --wait   logs: svc runs logs ${launched.runId} -f`,
+            `follow it: ${svcCommand()} runs status ${launched.runId} --wait   logs: ${svcCommand()} runs logs ${launched.runId} -f`,
           ]);
           return;
         }
@@ -103,7 +108,7 @@ export function registerRunsCommands(program: Command, io: CliIo, setExit: (code
       });
       emit(io, options.json, answer, () =>
         answer.runs.length === 0
-          ? ["no runs yet: svc runs launch <project-id>"]
+          ? [`no runs yet: ${svcCommand()} runs launch <project-id>`]
           : formatTable(
               ["RUN", "STATE", "PROJECT", "MODE", "CREATED", "SEAL"],
               answer.runs.map((run) => [
@@ -210,6 +215,7 @@ export function registerRunsCommands(program: Command, io: CliIo, setExit: (code
       const destination = resolve(options.output ?? basename(path));
       refuseOverwrite(destination, options.force);
       const session = await openSession(options);
+      const { downloadOutput } = await import("../http/resumable-download.ts");
       const result = await downloadOutput(
         await session.preflight(),
         { runId, path },
@@ -234,6 +240,7 @@ export function registerRunsCommands(program: Command, io: CliIo, setExit: (code
       refuseOverwrite(destination, options.force);
       const session = await openSession(options);
       const response = await (await session.preflight()).stream("/api/outputs/repro-pack.tgz", { runId });
+      const { saveStream } = await import("../http/resumable-download.ts");
       const bytes = await saveStream(response, "repro_pack.tgz", destination, process.stderr);
       emit(io, options.json, { path: destination, bytes }, () => [
         `repro pack -> ${destination} (${formatBytes(bytes)})`,

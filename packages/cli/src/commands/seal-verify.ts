@@ -14,6 +14,7 @@ import type { CliConfig } from "../cli-config.ts";
 import { CliError, EXIT } from "../cli-error.ts";
 import { readFileOrThrow } from "../read-file-or-throw.ts";
 import { verifyRunFolder } from "../run-folder/verify-run-folder.ts";
+import { svcCommand } from "../svc-command.ts";
 import { askIssuer, fetchReleasedRunners } from "../trust/issuer-client.ts";
 import { resolveTrust, type Trust, type TrustOptions } from "../trust/resolve-trust.ts";
 
@@ -38,8 +39,7 @@ export const EXIT_BY_STATE: Record<SealState, number> = {
 };
 
 /** The one line printed when nothing is trusted (issue 9 §4). */
-export const PIN_ISSUER_HINT =
-  'no trusted key: pin your issuer once with "svc trust add --issuer <entitlement url>" (or pass --key, --keys or --issuer); a key inside the folder never vouches for itself';
+export const PIN_ISSUER_HINT = `no trusted key: pin your issuer once with "${svcCommand()} trust add --issuer <entitlement url>" (or pass --key, --keys or --issuer); a key inside the folder never vouches for itself`;
 
 /**
  * `svc seal verify <seal.svg | run-output-dir>`. Trust comes from `--key`, `--keys`, `--issuer`
@@ -82,7 +82,9 @@ export async function runSealVerify(
   }
   const notes = trust.keys.length === 0 ? [PIN_ISSUER_HINT] : [];
   if (trust.issuer && trust.keys.length > 0) {
-    notes.push(`to pin this issuer's keys for next time: svc trust add --issuer ${trust.issuer.origin}`);
+    notes.push(
+      `to pin this issuer's keys for next time: ${svcCommand()} trust add --issuer ${trust.issuer.origin}`,
+    );
   }
   return {
     exitCode: EXIT_BY_STATE[result.state],

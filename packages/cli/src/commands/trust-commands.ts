@@ -1,6 +1,7 @@
 import type { CliConfig } from "../cli-config.ts";
 import { CliError } from "../cli-error.ts";
 import { readFileOrThrow } from "../read-file-or-throw.ts";
+import { svcCommand } from "../svc-command.ts";
 import { fetchIssuerKeys, parseIssuerUrl } from "../trust/issuer-client.ts";
 import { addToKeysFile, readKeysFile, type StoredKey } from "../trust/keys-file.ts";
 import { publicKeyFromPem } from "../trust/resolve-trust.ts";
@@ -39,7 +40,7 @@ export async function runTrustList(config: CliConfig): Promise<string> {
     keys = await readKeysFile(config.trustFile);
   } catch (error) {
     if (error instanceof CliError && error.code === "FILE_NOT_FOUND" && !config.trustFileExplicit) {
-      return `no trusted keys (${config.trustFile} does not exist); add one with svc trust add --issuer <entitlement url>\n`;
+      return `no trusted keys (${config.trustFile} does not exist); add one with ${svcCommand()} trust add --issuer <entitlement url>\n`;
     }
     throw error;
   }

@@ -1,6 +1,7 @@
 import type { RunDetail } from "@svc/preflight";
 import { EXIT } from "../cli-error.ts";
 import type { PreflightClient } from "../http/preflight-client.ts";
+import { svcCommand } from "../svc-command.ts";
 
 const FINAL_STATES = new Set(["succeeded", "failed", "sealed", "pre-sealed"]);
 
@@ -34,7 +35,7 @@ export function describeRun(run: RunDetail): string[] {
   }
   if (run.state === "sealed")
     lines.push(
-      `  verify    svc runs get ${run.runId} seal/seal.svg && svc seal verify seal.svg --key <issuer key>`,
+      `  verify    ${svcCommand()} runs get ${run.runId} seal/seal.svg && ${svcCommand()} seal verify seal.svg --key <issuer key>`,
     );
   if (run.state === "pre-sealed")
     lines.push(

@@ -3,6 +3,7 @@ import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { z } from "zod";
 import { CliError } from "../cli-error.ts";
+import { svcCommand } from "../svc-command.ts";
 import { secretRefSchema } from "./secret-ref.ts";
 
 /** One named set of endpoints and where their credentials come from. */
@@ -54,7 +55,7 @@ export async function loadCliConfig(path: string): Promise<CliConfig> {
   } catch {
     throw new CliError(
       "CONFIG_INVALID",
-      `${path} is not JSON; fix it or remove it and run svc context add again`,
+      `${path} is not JSON; fix it or remove it and run ${svcCommand()} context add again`,
     );
   }
   const parsed = cliConfigSchema.safeParse(json);
@@ -62,7 +63,7 @@ export async function loadCliConfig(path: string): Promise<CliConfig> {
     const issue = parsed.error.issues[0];
     throw new CliError(
       "CONFIG_INVALID",
-      `${path}: ${issue?.path.join(".") || "(root)"}: ${issue?.message}; fix it or remove it and run svc context add again`,
+      `${path}: ${issue?.path.join(".") || "(root)"}: ${issue?.message}; fix it or remove it and run ${svcCommand()} context add again`,
     );
   }
   return parsed.data;
@@ -99,13 +100,13 @@ export function pickContext(
   if (chosen === undefined)
     throw new CliError(
       "CONTEXT_NOT_FOUND",
-      "no context in use: run svc context add <name> ... then svc context use <name>",
+      `no context in use: run ${svcCommand()} context add <name> ... then ${svcCommand()} context use <name>`,
     );
   const context = config.contexts[chosen];
   if (!context)
     throw new CliError(
       "CONTEXT_NOT_FOUND",
-      `no context "${chosen}"; known: ${Object.keys(config.contexts).join(", ") || "none"} (svc context list)`,
+      `no context "${chosen}"; known: ${Object.keys(config.contexts).join(", ") || "none"} (${svcCommand()} context list)`,
     );
   return { name: chosen, context };
 }

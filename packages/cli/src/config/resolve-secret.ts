@@ -1,5 +1,4 @@
 import { readFile } from "node:fs/promises";
-import { CoreV1Api, KubeConfig } from "@kubernetes/client-node";
 import { CliError } from "../cli-error.ts";
 import { formatSecretRef, type SecretRef } from "./secret-ref.ts";
 
@@ -31,6 +30,8 @@ export async function resolveSecret(ref: SecretRef, where: SecretEnvironment): P
       if (value === undefined) unavailable(`${ref.name} is not set in the environment`);
       break;
     case "k8s": {
+      // Loaded only for a Kubernetes secret reference: the client is most of svc --help's start-up otherwise.
+      const { CoreV1Api, KubeConfig } = await import("@kubernetes/client-node");
       const config = new KubeConfig();
       try {
         if (where.kubeconfig) config.loadFromFile(where.kubeconfig);

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { join } from "node:path";
 import { test } from "node:test";
 import { CliError } from "../cli-error.ts";
 import { formatSecretRef, parseSecretRef } from "./secret-ref.ts";
@@ -15,6 +16,13 @@ test("file:, env: and k8s: sources parse and print back as typed", () => {
     namespace: "ns",
     name: "name",
     key: "key",
+  });
+});
+
+test("a relative file: source is stored absolute, so the context works from any folder (issue 28 item 6)", () => {
+  assert.deepEqual(parseSecretRef("--x", "file:tokens/preflight"), {
+    kind: "file",
+    path: join(process.cwd(), "tokens", "preflight"),
   });
 });
 

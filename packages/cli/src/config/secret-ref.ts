@@ -1,3 +1,4 @@
+import { resolve } from "node:path";
 import { z } from "zod";
 import { CliError } from "../cli-error.ts";
 
@@ -26,7 +27,8 @@ export function parseSecretRef(option: string, text: string): SecretRef {
   const scheme = colon === -1 ? "" : text.slice(0, colon);
   const rest = text.slice(colon + 1);
   let candidate: unknown;
-  if (scheme === "file") candidate = { kind: "file", path: rest };
+  // Stored absolute (issue 28 item 6): a context is used from any folder, not the one it was added in.
+  if (scheme === "file") candidate = { kind: "file", path: rest === "" ? rest : resolve(rest) };
   else if (scheme === "env") candidate = { kind: "env", name: rest };
   else if (scheme === "k8s") {
     const match = /^([^/#]+)\/([^/#]+)#(.+)$/.exec(rest);

@@ -1,19 +1,8 @@
 // cli-progress is CommonJS: its named exports are reached through the module object.
 import cliProgress from "cli-progress";
+import { formatBytes } from "./format-bytes.ts";
 
 const { Format, SingleBar } = cliProgress;
-
-/** Bytes in the largest binary unit that keeps the number at least 1 (IEC 80000-13 prefixes). */
-export function formatBytes(bytes: number): string {
-  const units = ["B", "KiB", "MiB", "GiB", "TiB"];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${unit === 0 ? value : value.toFixed(1)} ${units[unit]}`;
-}
 
 /** A byte progress reporter: bar, bytes, rate and ETA on a terminal; silent otherwise. */
 export interface ByteProgress {

@@ -1,5 +1,7 @@
 import type { z } from "zod";
 import { CliError, EXIT } from "../cli-error.ts";
+import { svcCommand } from "../svc-command.ts";
+import { identifyService } from "./identify-service.ts";
 
 /** A request to one of the platform's services. */
 export interface ServiceRequest {
@@ -57,7 +59,7 @@ export async function sendRequest(
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     throw new CliError(
       "SERVICE_UNREACHABLE",
-      `cannot reach the ${target.service} service at ${url.origin} (${cause?.code ?? cause?.message ?? (error as Error).message}); check the URL (svc context list) and that the service is running`,
+      `cannot reach the ${target.service} service at ${url.origin} (${cause?.code ?? cause?.message ?? (error as Error).message}); check the URL (${svcCommand()} context list) and that the service is running`,
       EXIT.unreachable,
     );
   }
@@ -74,6 +76,15 @@ export async function sendRequest(
       `${line}; retry, or give its operator the request id`,
       EXIT.serviceFailed,
     );
+  if (response.status === 404) {
+    const answering = await identifyService(url.origin);
+    if (answering !== null && answering !== target.service)
+      throw new CliError(
+        "SERVICE_REFUSED",
+        `${url.origin} answers like an ${answering} service, not ${target.service} (${line} for ${url.pathname}); set the ${target.service} URL of the context: ${svcCommand()} context add <name> --${target.service}-url <url>`,
+        EXIT.refused,
+      );
+  }
   throw new CliError("SERVICE_REFUSED", line, EXIT.refused);
 }
 

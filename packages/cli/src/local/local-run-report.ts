@@ -1,4 +1,5 @@
 import { relative } from "node:path";
+import { svcCommand } from "../svc-command.ts";
 
 /** What a local run produced, for the closing report. */
 export interface LocalRunFacts {
@@ -40,8 +41,8 @@ ${missing.map((m) => `    - ${m.module_id}: ${m.detail ?? m.outcome}`).join("\n"
   seal offline: ${facts.offline.state}${facts.offline.state === "VERIFIED" ? "" : ` (${facts.offline.reason})`}
   seal online:  ${facts.online.state}${facts.online.issued_here ? " (issued by this service)" : ""}
   svc seal verify --issuer: ${facts.pinned.state} (outputs recomputed, revocation asked, issuer key ${facts.pinned.keyIds.join(", ")})
-  pinned keys:  ${rel(facts.trustFile)} (svc trust add --issuer ${facts.issuer})
+  pinned keys:  ${rel(facts.trustFile)} (the keys of each run's embedded issuer, which has stopped)
   repro check:  bash ${rel(`${facts.runDir}/repro_pack/container/verify.sh`)} --key ${rel(facts.issuerPemFile)}
-  verify later: SVC_TRUSTED_KEYS=${rel(facts.trustFile)} npx svc seal verify ${rel(facts.runDir)}
+  verify later: SVC_TRUSTED_KEYS=${rel(facts.trustFile)} ${svcCommand()} seal verify ${rel(facts.runDir)}
 `;
 }

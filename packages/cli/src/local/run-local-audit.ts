@@ -1,12 +1,13 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { once } from "node:events";
-import { cp, mkdir, mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { verifySealFolder } from "@svc/core";
 import { CliError, EXIT } from "../cli-error.ts";
+import { explainProjectPath } from "../project/explain-project-path.ts";
 import { fetchIssuerKeys } from "../trust/issuer-client.ts";
 import { pinIssuerAndVerify } from "../trust/pin-issuer-and-verify.ts";
 import { startEntitlementProcess } from "./entitlement-process.ts";
@@ -45,14 +46,8 @@ export function projectIdOf(projectDir: string): string {
 }
 
 async function assertProject(projectDir: string): Promise<void> {
-  try {
-    await stat(join(projectDir, "01_sources", "sources.json"));
-  } catch {
-    throw new CliError(
-      "INPUT_INVALID",
-      `${projectDir} has no 01_sources/sources.json: create one with svc project init <portfolio.csv|.sdf> --name <project>`,
-    );
-  }
+  const wrongPath = await explainProjectPath(projectDir);
+  if (wrongPath !== null) throw new CliError("INPUT_INVALID", wrongPath);
 }
 
 async function postJson(
@@ -172,7 +167,10 @@ export async function runLocalAudit(options: LocalAuditOptions): Promise<number>
     // Trust comes from the issuer, never from the run folder (issue 9 §4): pin the service's keys
     // in a trust file beside the output, and verify the run with them as svc seal verify does.
     const trustFile = join(outDir, "trusted-keys.json");
-    const issuerPemFile = join(outDir, "issuer-public-key.pem");
+    // One key file per run (issue 28 item 6): each local run starts a new embedded issuer with a new
+    // key, so a shared file would break the repro check printed for every earlier run in this folder.
+    const issuerPemFile = join(outDir, "issuer-keys", `${runId}.pem`);
+    await mkdir(dirname(issuerPemFile), { recursive: true });
     const pinned = await pinIssuerAndVerify({ issuer: url, runDir, trustFile, issuerPemFile });
     const summary = JSON.parse(await readFile(join(runDir, "results", "summary.json"), "utf8"));
     const plan = JSON.parse(await readFile(join(runDir, "plans", `${runId}_module_plan.json`), "utf8")) as {

@@ -139,8 +139,9 @@ export async function initProject(options: InitProjectOptions): Promise<InitProj
     inferred.push(`format: SMILES file, ${rows.length} compound(s); id = second token, name = the rest`);
     csv = rowsToCsv(rows);
   } else if (extension === ".sdf" || extension === ".sd") csv = await convertSdf(text, portfolio, inferred);
-  else if (extension === ".csv" || extension === ".txt") csv = convertTable(text, portfolio, inferred);
-  else throw new CliError("INPUT_INVALID", `${portfolio}: give a .csv, .smi or .sdf portfolio`);
+  else if (extension === ".csv" || extension === ".tsv" || extension === ".txt")
+    csv = convertTable(text, portfolio, inferred);
+  else throw new CliError("INPUT_INVALID", `${portfolio}: give a .csv, .tsv, .txt, .smi or .sdf portfolio`);
 
   const sourcesJson: Record<string, unknown> = { portfolio_selected_csv: "portfolio_selected.csv" };
   let targets: string | null = null;

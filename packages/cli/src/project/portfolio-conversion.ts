@@ -40,13 +40,24 @@ export function assertUniqueIds(rows: PortfolioRow[], source: string): void {
 // A table keeps every byte but its header, where the structure (and id) column gets the name the
 // audit job reads, so customer metadata columns are carried forward untouched.
 /** A CSV table with its header renamed for the runner; every other byte kept. */
-export function convertTable(text: string, source: string, inferred: string[]): string {
+export function convertTable(input: string, source: string, inferred: string[]): string {
+  const firstLine = input.slice(0, input.indexOf("\n") === -1 ? input.length : input.indexOf("\n"));
+  const tabs = !firstLine.includes(",") && firstLine.includes("\t");
+  // A tab-separated table (.tsv, or a .txt saved from a spreadsheet) becomes CSV field by field:
+  // IANA text/tab-separated-values has no quoting, a field never holds a tab.
+  const text = tabs
+    ? input
+        .split(/\r?\n/)
+        .map((line) => (line === "" ? line : line.split("\t").map(csvField).join(",")))
+        .join("\r\n")
+    : input;
+  if (tabs) inferred.push("delimiter: tab (converted to CSV)");
   const newline = text.indexOf("\n");
   const headerLine = (newline === -1 ? text : text.slice(0, newline)).replace(/\r$/, "");
-  if (!headerLine.includes(",") && /[;\t]/.test(headerLine))
+  if (!headerLine.includes(",") && headerLine.includes(";"))
     throw new CliError(
       "INPUT_INVALID",
-      `${source}: the header is not comma-separated; save the table as CSV (comma-separated)`,
+      `${source}: the header is semicolon-separated; save the table as CSV (comma-separated) or tab-separated`,
     );
   const header = splitCsvHeader(headerLine);
   const structure = findColumn(header, STRUCTURE_COLUMNS);

