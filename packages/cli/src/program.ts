@@ -3,7 +3,6 @@ import { Command, CommanderError } from "commander";
 import { readCliConfig } from "./cli-config.ts";
 import { CliError, EXIT } from "./cli-error.ts";
 import type { CliIo } from "./cli-io.ts";
-import { registerKeysCommands } from "./commands/keys-commands.ts";
 import { registerOperatorCommands } from "./commands/register-operator-commands.ts";
 
 export type { CliIo } from "./cli-io.ts";
@@ -87,7 +86,19 @@ export async function runCli(
       const { runTrustList } = await import("./commands/trust-commands.ts");
       io.stdout(await runTrustList(config));
     });
-  registerKeysCommands(program, io);
+  program
+    .command("keys")
+    .description("Make the seal signing key an entitlement service issues with.")
+    .command("generate")
+    .description(
+      "Write a new Ed25519 seal signing key: signing-key.pem (PKCS#8 PEM, mode 0600) and signing-key.pub.pem (SPKI PEM).",
+    )
+    .option("--out <dir>", "folder to write both files in (created 0700 if missing)", ".")
+    .action(async (options: { out: string }) => {
+      // Loaded when run, like every command module, so `svc --help` stays fast (issue 28 item 3).
+      const { runKeysGenerate } = await import("./commands/keys-commands.ts");
+      io.stdout(await runKeysGenerate(options.out));
+    });
   registerOperatorCommands(program, io, (code) => {
     exitCode = code;
   });

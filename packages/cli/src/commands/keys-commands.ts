@@ -1,29 +1,12 @@
 import { mkdir, rm, stat, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { exportPrivateKeyPem, exportPublicKeyPem, generateSigningKey } from "@svc/core";
-import type { Command } from "commander";
 import { CliError } from "../cli-error.ts";
-import type { CliIo } from "../cli-io.ts";
+import { svcCommand } from "../svc-command.ts";
 
 /** The file names the entitlement chart reads: its secret's key is `signing-key.pem` (docs/install.md §2). */
 export const PRIVATE_KEY_FILE = "signing-key.pem";
 export const PUBLIC_KEY_FILE = "signing-key.pub.pem";
-
-/** `svc keys`: the issuer's seal signing key. */
-export function registerKeysCommands(program: Command, io: CliIo): void {
-  const keys = program
-    .command("keys")
-    .description("Make the seal signing key an entitlement service issues with.");
-  keys
-    .command("generate")
-    .description(
-      `Write a new Ed25519 seal signing key: ${PRIVATE_KEY_FILE} (PKCS#8 PEM, mode 0600) and ${PUBLIC_KEY_FILE} (SPKI PEM).`,
-    )
-    .option("--out <dir>", "folder to write both files in (created 0700 if missing)", ".")
-    .action(async (options: { out: string }) => {
-      io.stdout(await runKeysGenerate(options.out));
-    });
-}
 
 /**
  * Writes a fresh Ed25519 key pair (RFC 8032; private key PKCS#8 per RFC 8410 §7, the format the
@@ -58,7 +41,7 @@ export async function runKeysGenerate(outDir: string): Promise<string> {
   return [
     `key id: ${key.keyId}`,
     `private key: ${privatePath} (keep it secret: whoever holds it can issue seals)`,
-    `public key:  ${publicPath} (give it to auditors: svc trust add ${publicPath})`,
+    `public key:  ${publicPath} (give it to auditors: ${svcCommand()} trust add ${publicPath})`,
     "Load it into the entitlement service's namespace:",
     `  kubectl create secret generic seal-signing-key --namespace entitlement --from-file=${PRIVATE_KEY_FILE}=${privatePath}`,
     "",
