@@ -36,6 +36,9 @@ export interface ServiceConfig {
   readonly verifyWorkers: number;
   readonly verifyQueue: number;
   readonly verifyTimeoutMs: number;
+  /** One seal upload's time bounds: in all, and without a byte (issue 23 item 11). */
+  readonly uploadTimeoutMs: number;
+  readonly uploadIdleTimeoutMs: number;
 }
 
 export type ConfigResult = { ok: true; config: ServiceConfig } | { ok: false; problems: string[] };
@@ -155,6 +158,8 @@ export function readConfig(
     verifyWorkers: int("SVC_VERIFY_WORKERS", Math.max(1, containerCpuLimit() - 1), 1, 64),
     verifyQueue: int("SVC_VERIFY_QUEUE", 16, 0, 10_000),
     verifyTimeoutMs: int("SVC_VERIFY_TIMEOUT_MS", 10_000, 100, 120_000),
+    uploadTimeoutMs: int("SVC_UPLOAD_TIMEOUT_MS", 60_000, 100, 600_000),
+    uploadIdleTimeoutMs: int("SVC_UPLOAD_IDLE_TIMEOUT_MS", 10_000, 100, 600_000),
   };
   if (!embedded && config.signingKeyFile === null)
     problems.push(

@@ -84,6 +84,7 @@ export async function startService(env: NodeJS.ProcessEnv = process.env): Promis
     devIssuer: devKey ? { key: devKey, issuer: () => devIssuerUrl(publicUrl) } : undefined,
     logger: createLoggerOptions(config.logLevel),
     redeemScope: config.redeemScope,
+    uploadTimeouts: { totalMs: config.uploadTimeoutMs, idleMs: config.uploadIdleTimeoutMs },
   });
   try {
     await app.listen({ port: config.port, host: config.host, listenTextResolver: () => "bound" });
