@@ -4,7 +4,9 @@
 // anchor: the same call on the idle service, as a ratio (goal: about 1; health p99 < 10 ms).
 // Uploads are verified in worker threads, so the ratios show what the event loop still pays. The
 // uploaders run in their own process (seal-verify-flood.ts), so the probes' own event loop is idle;
-// each line carries the machine's load averages (1/5/15 min) when it was printed.
+// each line carries the machine's load averages (1/5/15 min) when it was printed. Last, one client
+// uploads the genuine seal back to back while 64 clients flood the hostile one (issue 23 item 11):
+// its answers by status and state, and its p50/p99.
 // bench/seal-verify.bench.ts measures the verifier itself (offline, online, hostile corpus).
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -18,6 +20,8 @@ const BIN = fileURLToPath(new URL("../packages/entitlement/bin/svc-entitlement.t
 const FLOOD = fileURLToPath(new URL("./seal-verify-flood.ts", import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const HOSTILE_CLIENTS = 8;
+// issue 23 item 11: genuine seals must keep being answered while 64 clients flood the verifier
+const FLOOD_CLIENTS = 64;
 const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
 
 interface Figures {
@@ -174,6 +178,25 @@ try {
   ).map(figures);
   const statuses = await uploaded;
 
+  // genuine uploads (one client, back to back) while FLOOD_CLIENTS upload the hostile seal
+  const flooder = spawn(
+    process.execPath,
+    [FLOOD, url, hostileFile, String(FLOOD_CLIENTS), String(SECONDS + 1)],
+    {
+      stdio: ["ignore", "ignore", "inherit"],
+    },
+  );
+  const flooded = new Promise((resolve) => flooder.once("exit", resolve));
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const genuineStatuses: Record<string, number> = {};
+  const genuineLatencies = await loop(SECONDS, async () => {
+    const answer = await send(`${url}/api/seal/verify`, "POST", { "content-type": "image/svg+xml" }, genuine);
+    const state = answer.status === 200 ? (JSON.parse(answer.body) as { state: string }).state : "";
+    const key = `${answer.status}${state ? ` ${state}` : ""}`;
+    genuineStatuses[key] = (genuineStatuses[key] ?? 0) + 1;
+  });
+  await flooded;
+
   line("/api/health idle", healthIdle as Figures, "goal p99", 10);
   line(
     `/api/health, ${HOSTILE_CLIENTS} hostile uploaders`,
@@ -191,6 +214,15 @@ try {
     `hostile 1 MiB uploads answered: ${Object.entries(statuses)
       .map(([status, count]) => `${count} x ${status}`)
       .join(", ")} (${hostile.length} bytes each)`,
+  );
+  const genuineFigures = figures(genuineLatencies);
+  console.log(
+    `genuine uploads, ${FLOOD_CLIENTS} hostile uploaders  n=${String(genuineFigures.count).padStart(5)} p50 ${ms(genuineFigures.p50).padStart(10)} p99 ${ms(genuineFigures.p99).padStart(10)}` +
+      `  |  answered: ${Object.entries(genuineStatuses)
+        .map(([status, count]) => `${count} x ${status}`)
+        .join(", ")}  (load ${loadavg()
+        .map((value) => value.toFixed(1))
+        .join("/")})`,
   );
 } finally {
   child.kill("SIGTERM");

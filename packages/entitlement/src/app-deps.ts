@@ -4,6 +4,7 @@ import type { DevIssuerKey } from "./auth/dev-issuer.ts";
 import type { VerifyAuthorization } from "./auth/token-verifier.ts";
 import type { RedeemScope } from "./domain/ledger-types.ts";
 import type { ServiceMetrics } from "./http/metrics.ts";
+import type { UploadTimeouts } from "./http/upload-clock.ts";
 import type { SealVerifier } from "./seal/seal-verify-pool.ts";
 import type { LedgerStore } from "./store/ledger-store.ts";
 
@@ -30,6 +31,8 @@ export interface AppDeps {
   readonly sealVerifier?: SealVerifier;
   /** Runner image digests published at GET /api/seal/released-runners; null or absent = no list. */
   readonly releasedRunnerDigests?: readonly string[] | null;
+  /** Time bounds of one seal upload (SVC_UPLOAD_TIMEOUT_MS, SVC_UPLOAD_IDLE_TIMEOUT_MS); default UPLOAD_TIMEOUTS. */
+  readonly uploadTimeouts?: UploadTimeouts;
   /** Who may redeem a seal (SVC_REDEEM_SCOPE); default `issued_principal`. */
   readonly redeemScope?: RedeemScope;
 }

@@ -8,10 +8,12 @@ import type { VerifiedCaller } from "./auth/token-verifier.ts";
 import { EntitlementError } from "./errors/entitlement-error.ts";
 import { describeErrorCode } from "./errors/error-registry.ts";
 import { sendError, toErrorCode, writeClientError } from "./http/error-envelope.ts";
+import { lingerAfterAnswer } from "./http/lingering-close.ts";
 import { countLedgerEvents, createServiceMetrics } from "./http/metrics.ts";
 import { MAX_SVG_BYTES, MULTIPART_LIMITS } from "./http/read-svg-upload.ts";
 import { readSvgBody } from "./http/svg-upload.ts";
 import { UPLOAD_BURST_BYTES, UPLOAD_BYTES_PER_SECOND, UploadBudget } from "./http/upload-budget.ts";
+import { UPLOAD_TIMEOUTS } from "./http/upload-clock.ts";
 import { registerAccountRoutes } from "./routes/account-routes.ts";
 import { registerAdminRoutes } from "./routes/admin-routes.ts";
 import { registerDevIssuerRoutes } from "./routes/dev-issuer-routes.ts";
@@ -70,8 +72,9 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   // untouched, and an upload over the verifier's cap is only counted (issue 9 item 7)
   // every upload's bytes are charged to one budget, so uploads cannot take the event loop (item 7)
   const uploadBudget = new UploadBudget(UPLOAD_BYTES_PER_SECOND, UPLOAD_BURST_BYTES);
+  const uploadTimeouts = deps.uploadTimeouts ?? UPLOAD_TIMEOUTS;
   app.addContentTypeParser("image/svg+xml", (request: FastifyRequest, payload: IncomingMessage) =>
-    readSvgBody(payload, request.headers["content-length"], MAX_SVG_BYTES, uploadBudget),
+    readSvgBody(payload, request.headers["content-length"], MAX_SVG_BYTES, uploadBudget, uploadTimeouts),
   );
   // JSON sent as text/plain is 415 as documented, not a string that fails validation (issue 16)
   app.removeContentTypeParser("text/plain");
@@ -124,13 +127,19 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     else request.log.info({ code }, "request refused");
     // a full verification queue drains in moments: tell the client when to come back
     if (code === "VERIFY_BUSY") reply.header("retry-after", "1");
+    // refused before its body was read to the end (413, 408, a failed upload): the connection
+    // cannot carry another request; close it once the client has been able to read why (item 13)
+    if (!request.raw.complete) {
+      reply.header("connection", "close");
+      lingerAfterAnswer(request.raw, uploadBudget);
+    }
     return sendError(reply, request, code, message);
   });
   app.setNotFoundHandler((request, reply) => sendError(reply, request, "NOT_FOUND"));
 
   registerSystemRoutes(app, deps, metrics);
   registerEntitlementRoutes(app, deps);
-  registerSealRoutes(app, deps, metrics, sealVerifier, uploadBudget);
+  registerSealRoutes(app, deps, metrics, sealVerifier, uploadBudget, uploadTimeouts);
   registerAdminRoutes(app, deps);
   registerAccountRoutes(app, deps);
   registerVerifyPageRoutes(app);

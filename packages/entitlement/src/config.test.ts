@@ -11,6 +11,8 @@ describe("service configuration", () => {
     assert.ok(result.config.verifyWorkers >= 1);
     assert.equal(result.config.verifyQueue, 16);
     assert.equal(result.config.verifyTimeoutMs, 10_000);
+    assert.equal(result.config.uploadTimeoutMs, 60_000);
+    assert.equal(result.config.uploadIdleTimeoutMs, 10_000);
   });
 
   it("accepts the spec-literal redemption scope and sizes the verification pool", () => {

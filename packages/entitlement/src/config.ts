@@ -38,6 +38,9 @@ export interface ServiceConfig {
   readonly verifyTimeoutMs: number;
   /** Runner image digests this issuer released (SVC_RELEASED_RUNNER_DIGESTS); null = no list published. */
   readonly releasedRunnerDigests: readonly string[] | null;
+  /** One seal upload's time bounds: in all, and without a byte (issue 23 item 11). */
+  readonly uploadTimeoutMs: number;
+  readonly uploadIdleTimeoutMs: number;
 }
 
 export type ConfigResult = { ok: true; config: ServiceConfig } | { ok: false; problems: string[] };
@@ -169,6 +172,8 @@ export function readConfig(
     verifyTimeoutMs: int("SVC_VERIFY_TIMEOUT_MS", 10_000, 100, 120_000),
     releasedRunnerDigests:
       releasedRunnerDigests === null ? null : Object.freeze([...new Set(releasedRunnerDigests)]),
+    uploadTimeoutMs: int("SVC_UPLOAD_TIMEOUT_MS", 60_000, 100, 600_000),
+    uploadIdleTimeoutMs: int("SVC_UPLOAD_IDLE_TIMEOUT_MS", 10_000, 100, 600_000),
   };
   if (!embedded && config.signingKeyFile === null)
     problems.push(

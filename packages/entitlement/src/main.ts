@@ -85,6 +85,7 @@ export async function startService(env: NodeJS.ProcessEnv = process.env): Promis
     logger: createLoggerOptions(config.logLevel),
     redeemScope: config.redeemScope,
     releasedRunnerDigests: config.releasedRunnerDigests,
+    uploadTimeouts: { totalMs: config.uploadTimeoutMs, idleMs: config.uploadIdleTimeoutMs },
   });
   try {
     await app.listen({ port: config.port, host: config.host, listenTextResolver: () => "bound" });

@@ -2,6 +2,7 @@ import type { Readable } from "node:stream";
 import { SEAL_SVG_CAPS } from "@svc/core";
 import { errorCodes } from "fastify";
 import type { UploadBudget } from "./upload-budget.ts";
+import { UploadClock, type UploadTimeouts } from "./upload-clock.ts";
 
 /**
  * An uploaded `seal.svg` as the service holds it (issue 9 item 7): its size, and its bytes only
@@ -51,13 +52,15 @@ export class SvgUpload {
  * 413 FST_ERR_CTP_BODY_TOO_LARGE, as its buffering parser answers; a body that ends short of its
  * Content-Length is its 400. Chunks are copied once, into one buffer sized by Content-Length,
  * and only while the upload is within the verifier's cap; past it they are only counted. Each
- * chunk is charged to `budget`; while it is in debt the stream pauses (see UploadBudget).
+ * chunk is charged to `budget`; while it is in debt the stream pauses (see UploadBudget). An
+ * upload slower than `timeouts` is REQUEST_TIMEOUT (408, UploadClock).
  */
 export function readSvgBody(
   stream: Readable,
   contentLengthHeader: string | undefined,
   limit: number,
   budget?: UploadBudget,
+  timeouts?: UploadTimeouts,
 ): Promise<SvgUpload> {
   const announced = contentLengthHeader === undefined ? Number.NaN : Number(contentLengthHeader);
   if (announced > limit) return Promise.reject(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
@@ -70,7 +73,16 @@ export function readSvgBody(
         ? null
         : new Uint8Array(Number.isInteger(announced) && announced >= 0 ? announced : 16 * 1024);
     let wait: NodeJS.Timeout | null = null;
+    const clock =
+      timeouts === undefined
+        ? null
+        : new UploadClock(timeouts, (error) => {
+            stop();
+            bytes = null;
+            reject(error);
+          });
     const stop = () => {
+      clock?.stop();
       if (wait !== null) clearTimeout(wait);
       wait = null;
       stream.removeListener("data", onData);
@@ -81,6 +93,7 @@ export function readSvgBody(
       const data = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
       const at = received;
       received += data.length;
+      clock?.received();
       if (received > limit) {
         stop();
         bytes = null;
@@ -91,8 +104,10 @@ export function readSvgBody(
       const debt = budget?.charge(data.length) ?? 0;
       if (debt > 0 && wait === null) {
         stream.pause();
+        clock?.hold();
         wait = setTimeout(() => {
           wait = null;
+          clock?.release();
           stream.resume();
         }, debt);
       }

@@ -15,6 +15,7 @@ import { readSvgUpload } from "../http/read-svg-upload.ts";
 import { describeRoute } from "../http/route-schema.ts";
 import type { SvgUpload } from "../http/svg-upload.ts";
 import type { UploadBudget } from "../http/upload-budget.ts";
+import type { UploadTimeouts } from "../http/upload-clock.ts";
 import type { SealVerdict, SealVerifier } from "../seal/seal-verify-pool.ts";
 import { authenticate, callerOf } from "./entitlement-routes.ts";
 
@@ -36,6 +37,7 @@ export function registerSealRoutes(
   metrics: ServiceMetrics,
   sealVerifier: SealVerifier,
   uploadBudget: UploadBudget,
+  uploadTimeouts: UploadTimeouts,
 ): void {
   // core's verifySealSvg, run by a worker thread (issue 9 item 7): its state alone decides
   const verifyUpload = async (upload: SvgUpload): Promise<SealVerdict> => {
@@ -97,11 +99,11 @@ export function registerSealRoutes(
         tags: ["seal"],
         consumes: UPLOAD_TYPES,
         response: sealVerifyResponseSchema,
-        errors: [400, 413, 415, 503],
+        errors: [400, 408, 413, 415, 503],
       }),
     },
     async (request) => {
-      const result = await verifyUpload(await readSvgUpload(request, uploadBudget));
+      const result = await verifyUpload(await readSvgUpload(request, uploadBudget, uploadTimeouts));
       const sealId = result.payload !== null && "seal_id" in result.payload ? result.payload.seal_id : null;
       // the same stable reason code as verifySealSvg, svc seal verify and the page (issue 9)
       const reasonCode = reasonCodeOf(result);
@@ -169,7 +171,7 @@ export function registerSealRoutes(
         auth: "bearer-or-admin",
         consumes: UPLOAD_TYPES,
         response: redeemResponseSchema,
-        errors: [400, 401, 403, 409, 413, 415, 422, 503],
+        errors: [400, 401, 403, 408, 409, 413, 415, 422, 503],
       }),
     },
     async (request) => {
@@ -182,7 +184,7 @@ export function registerSealRoutes(
           ? null
           : (parseStorableBody(onBehalfQuerySchema, request.query ?? {}).principal ?? null);
       const caller = admin === null ? callerOf(request).principal : null;
-      const result = await verifyUpload(await readSvgUpload(request, uploadBudget));
+      const result = await verifyUpload(await readSvgUpload(request, uploadBudget, uploadTimeouts));
       metrics.sealVerifications.inc({ state: result.state });
       // issue 23 item 7: a pre-seal is an unsigned claim this service never saw
       if (result.state === "PRESEAL_UNSIGNED")
