@@ -129,5 +129,9 @@ test("BOILED-Egg's TPSA with S and P is read from admet_predictions and never fa
   assert.deepEqual(view.props.tpsa_sp, { value: 79.82, source: "admet_predictions.tpsa_sp" });
   assert.deepEqual(view.props.tpsa, { value: 71.44, source: "admet_predictions.tpsa" });
   const fallbackOnly = readCompoundView(salt, new Map([["kinase_drug_likeness", drugLikeness]]), reasons);
-  assert.equal(fallbackOnly.props.tpsa_sp.value, null, "kinase_drug_likeness has no S,P TPSA to fall back on");
+  assert.equal(
+    fallbackOnly.props.tpsa_sp.value,
+    null,
+    "kinase_drug_likeness has no S,P TPSA to fall back on",
+  );
 });
