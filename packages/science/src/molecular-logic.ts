@@ -7,6 +7,7 @@ import {
 } from "./analysis-module.ts";
 import { FirstEntries, SUMMARY_LIST_LIMIT } from "./first-entries.ts";
 import { PARENT_RULE } from "./parent/choose-parent.ts";
+import { COMPOUND_CLASS_RULE, type CompoundClass } from "./parent/compound-class.ts";
 import { NEUTRAL_PARENT_VALIDATION, NEUTRALISATION_RULE } from "./parent/neutralise-parent.ts";
 import type { PreparedCompound } from "./prepare-compound.ts";
 
@@ -36,6 +37,9 @@ export interface MolecularLogicFinding extends CompoundFinding {
   readonly unspecified_stereo_centers: number | null;
   /** Candidate id of the first row with the same parent InChIKey, or null. */
   readonly duplicate_of: string | null;
+  /** The class gate's verdict (`COMPOUND_CLASS_RULE`); null when not parsed. */
+  readonly compound_class: CompoundClass | null;
+  readonly compound_class_reason: string | null;
 }
 
 export interface MolecularLogicSummary {
@@ -61,6 +65,9 @@ export interface MolecularLogicSummary {
   readonly permanent_charge_count: number;
   readonly duplicates: readonly { candidate_id: string; duplicate_of: string }[];
   readonly duplicate_count: number;
+  /** Parsed compounds per compound_class. */
+  readonly compound_classes: Readonly<Record<string, number>>;
+  readonly compound_class_rule: string;
   /**
    * The candidate lists above hold their first `list_limit` entries in portfolio order (counts
    * beside them); each compound's finding carries its own flag and `duplicate_of`.
@@ -78,11 +85,14 @@ const METHOD: MethodCard = {
     "by the rule in `standardization` (salts stripped, then acids and bases neutralised as the ChEMBL " +
     "pipeline's charge-neutral parent; a permanent cation is kept and flagged permanent_charge), and " +
     "reports canonical SMILES, InChI/InChIKey, charge, stereo and duplicates by parent InChIKey, so a " +
-    "salt and its free form are one compound.",
+    "salt and its free form are one compound. Before any of that, a compound-class gate " +
+    "(compound_class_rule) recognises inorganic, organometallic, metal-complex and non-drug-like-element " +
+    "inputs: they are not salt-stripped (no parent is invented) and every model says out_of_domain for them.",
   citations: [
     "RDKit 2026.09 (WebAssembly MinimalLib), https://www.rdkit.org",
     "RDKit Data/Salts.txt (Landrum, definitions from Zoller, 2006)",
     "Stahl & Wermuth, Handbook of Pharmaceutical Salts, Wiley-VCH 2002",
+    "Bruns & Watson, J. Med. Chem. 2012, 55, 9763 (Lilly MedChem Rules: the drug-like element set)",
     "Bento et al., J. Cheminform. 2020, 12, 51 (ChEMBL structure pipeline: charge-neutral parent)",
     "RDKit MolStandardize Uncharger (Code/GraphMol/MolStandardize/Charge.cpp)",
     "IUPAC InChI, Heller et al., J. Cheminform. 2015, 7, 23",
@@ -96,7 +106,8 @@ const METHOD: MethodCard = {
     `${NEUTRAL_PARENT_VALIDATION.chembl.identical}/${NEUTRAL_PARENT_VALIDATION.chembl.compounds} ChEMBL ` +
     "compounds of the Lipophilicity set (none of them charged) and on " +
     `${NEUTRAL_PARENT_VALIDATION.tox21.identical}/${NEUTRAL_PARENT_VALIDATION.tox21.compounds} Tox21 compounds ` +
-    `(${NEUTRAL_PARENT_VALIDATION.tox21.neutralised} parents neutralised); salt/free pairs (diclofenac ` +
+    `(${NEUTRAL_PARENT_VALIDATION.tox21.neutralised} parents neutralised; ${NEUTRAL_PARENT_VALIDATION.tox21.kept_whole} ` +
+    "inorganic, organometallic or metal-complex inputs kept whole by the class gate are not compared); salt/free pairs (diclofenac " +
     "sodium, propranolol hydrochloride, losartan potassium, …) give one parent and one duplicate " +
     "(test: parent/neutralise-parent.test.ts).",
   limits:
@@ -130,6 +141,7 @@ export const molecularLogic: AnalysisModule<MolecularLogicFinding, MolecularLogi
     const inorganic = new FirstEntries<string>();
     const permanent = new FirstEntries<string>();
     let neutralised = 0;
+    const classes: Record<string, number> = {};
     let compounds = 0;
     let multiFragment = 0;
     let charged = 0;
@@ -150,6 +162,8 @@ export const molecularLogic: AnalysisModule<MolecularLogicFinding, MolecularLogi
       if (finding.no_organic_parent) inorganic.add(finding.candidate_id);
       if (finding.permanent_charge) permanent.add(finding.candidate_id);
       if (finding.parent_neutralised) neutralised++;
+      if (finding.compound_class !== null)
+        classes[finding.compound_class] = (classes[finding.compound_class] ?? 0) + 1;
       if (finding.parent_net_charge !== 0) charged++;
       if ((finding.unspecified_stereo_centers ?? 0) > 0) unspecified++;
       return { ...finding, duplicate_of: first ?? null };
@@ -179,6 +193,8 @@ export const molecularLogic: AnalysisModule<MolecularLogicFinding, MolecularLogi
           permanent_charge_count: permanent.count,
           duplicates: duplicates.items,
           duplicate_count: duplicates.count,
+          compound_classes: classes,
+          compound_class_rule: COMPOUND_CLASS_RULE,
           list_limit: SUMMARY_LIST_LIMIT,
           standardization: `${PARENT_RULE} ${NEUTRALISATION_RULE}`,
           method: METHOD,
@@ -217,6 +233,8 @@ function assessMolecularLogic(compound: PreparedCompound): MolecularLogicFinding
       stereo_centers: null,
       unspecified_stereo_centers: null,
       duplicate_of: null,
+      compound_class: null,
+      compound_class_reason: null,
     };
   }
   const { chem } = compound;
@@ -240,5 +258,7 @@ function assessMolecularLogic(compound: PreparedCompound): MolecularLogicFinding
     stereo_centers: chem.descriptors.atom_stereo_centers,
     unspecified_stereo_centers: chem.descriptors.unspecified_atom_stereo_centers,
     duplicate_of: null,
+    compound_class: chem.compound_class,
+    compound_class_reason: chem.compound_class_reason,
   };
 }

@@ -1,6 +1,7 @@
 import type { CompoundRow } from "./compound-row.ts";
 import { atomStereocentres } from "./parent/atom-stereocentres.ts";
-import { chooseParent } from "./parent/choose-parent.ts";
+import { chooseParent, type ParentChoice } from "./parent/choose-parent.ts";
+import { type CompoundClass, classifyInput, nonDruglikeElements } from "./parent/compound-class.ts";
 import { molDescriptors } from "./parent/mol-memo.ts";
 import { neutraliseParent } from "./parent/neutralise-parent.ts";
 import { type Mol, parseSmiles, type RDKit } from "./rdkit.ts";
@@ -37,7 +38,7 @@ export interface ParsedChemistry {
   readonly stripped_fragments: readonly string[];
   /** Two different fragments tied for parent; the first by canonical SMILES was kept. */
   readonly parent_ambiguous: boolean;
-  /** No fragment contains carbon (inorganic input): the whole input is the parent. */
+  /** No fragment holds organic carbon (an inorganic input: Li2CO3, NaCl, cisplatin): the whole input is the parent. */
   readonly no_organic_parent: boolean;
   /** The parent fragment's charges were neutralised (protons added to anions or removed from cations). */
   readonly parent_neutralised: boolean;
@@ -46,6 +47,14 @@ export interface ParsedChemistry {
   readonly parent_inchikey: string | null;
   readonly net_charge: number;
   readonly parent_net_charge: number;
+  /**
+   * What kind of compound it is (`COMPOUND_CLASS_RULE`, issue 24 item 2): only `organic` and
+   * `organic_salt` are inside the models' domain; for inorganic, organometallic and metal-complex
+   * inputs the whole input is the parent (no salt stripped, nothing neutralised).
+   */
+  readonly compound_class: CompoundClass;
+  /** Why that class, in words (the metal, the missing organic carbon, the elements outside the drug-like set). */
+  readonly compound_class_reason: string;
   readonly descriptors: Descriptors;
 }
 
@@ -78,13 +87,38 @@ export function prepareCompound(rdkit: RDKit, row: CompoundRow): PreparedCompoun
   const { mol } = parsed;
   try {
     if (mol.get_num_atoms() === 0) return { row, ok: false, error: "SMILES has no atoms" };
-    const choice = chooseParent(rdkit, mol);
-    const fragment = choice.fragment_count > 1 ? reparse(rdkit, choice.parent_smiles) : null;
-    const neutral = neutraliseParent(rdkit, fragment ?? mol);
+    // The class gate comes first: a metal or inorganic input is not salt-stripped (issue 24 item 2).
+    const gate = classifyInput(mol);
+    const choice =
+      gate.compound_class === null
+        ? chooseParent(rdkit, mol)
+        : wholeInput(rdkit, mol, gate.compound_class === "inorganic");
+    const fragment =
+      choice.fragment_count > 1 && gate.compound_class === null ? reparse(rdkit, choice.parent_smiles) : null;
+    const neutral =
+      gate.compound_class === null
+        ? neutraliseParent(rdkit, fragment ?? mol)
+        : { neutralised: false, permanent_charge: false, smiles: "" };
     const parent = (neutral.neutralised ? reparse(rdkit, neutral.smiles) : null) ?? fragment;
     if (parent !== fragment) fragment?.delete();
     try {
       const target = parent ?? mol;
+      const foreign = gate.compound_class === null ? nonDruglikeElements(target) : [];
+      const compoundClass: CompoundClass =
+        gate.compound_class ??
+        (foreign.length > 0
+          ? "non_druglike_elements"
+          : choice.stripped.length > 0
+            ? "organic_salt"
+            : "organic");
+      const classReason =
+        gate.compound_class !== null
+          ? gate.reason
+          : foreign.length > 0
+            ? `the parent holds ${foreign.join(", ")}, outside the drug-like elements H C N O F P S Cl Br I`
+            : choice.stripped.length > 0
+              ? `organic parent; stripped: ${choice.stripped.join(", ")}`
+              : "organic, drug-like elements only";
       const inchi = safe(() => mol.get_inchi());
       const parentInchi = parent === null ? inchi : safe(() => parent.get_inchi());
       return withRDKit(rdkit, {
@@ -104,6 +138,8 @@ export function prepareCompound(rdkit: RDKit, row: CompoundRow): PreparedCompoun
           parent_inchikey: parentInchi ? safe(() => rdkit.get_inchikey_for_inchi(parentInchi)) : null,
           net_charge: netCharge(mol.get_json()),
           parent_net_charge: netCharge(target.get_json()),
+          compound_class: compoundClass,
+          compound_class_reason: classReason,
           descriptors: readDescriptors(target),
         },
       });
@@ -121,6 +157,18 @@ export function prepareCompound(rdkit: RDKit, row: CompoundRow): PreparedCompoun
  */
 function withRDKit(rdkit: RDKit, compound: Omit<PreparedCompound & { ok: true }, "rdkit">): PreparedCompound {
   return Object.defineProperty(compound, "rdkit", { value: rdkit, enumerable: false }) as PreparedCompound;
+}
+
+/** No parent is invented for an inorganic, organometallic or metal-complex input: it is kept whole. */
+function wholeInput(rdkit: RDKit, mol: Mol, inorganic: boolean): ParentChoice {
+  const choice = chooseParent(rdkit, mol);
+  return {
+    parent_smiles: mol.get_smiles(),
+    fragment_count: choice.fragment_count,
+    stripped: [],
+    parent_ambiguous: false,
+    no_organic_parent: inorganic || choice.no_organic_parent,
+  };
 }
 
 function reparse(rdkit: RDKit, smiles: string): Mol | null {

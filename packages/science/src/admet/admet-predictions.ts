@@ -5,6 +5,7 @@ import {
   type MethodCard,
   unparseableFinding,
 } from "../analysis-module.ts";
+import { classDomainReason } from "../parent/class-domain.ts";
 import { withParentMol } from "../parent/with-parent-mol.ts";
 import type { PreparedCompound } from "../prepare-compound.ts";
 import { predictParentSolubility } from "../solubility/solubility-models.ts";
@@ -50,11 +51,28 @@ export interface AdmetFinding extends CompoundFinding {
     readonly in_domain: boolean;
     readonly model: typeof LOGD_MODEL;
   } | null;
+  /**
+   * False when the compound is outside the organic classes every model and fitted rule here was
+   * built on (`molecular_logic.compound_class`, issue 24 item 2): then `reason` names the class,
+   * and QED, BOILED-Egg, the Abbott score, log Kp, the radar and log D7.4 are null; null when not assessed.
+   */
+  readonly in_domain: boolean | null;
+  /** Out of domain only: what those estimates would have been, kept for audit, not findings. */
+  readonly raw_out_of_domain: {
+    readonly qed: number | null;
+    readonly boiled_egg: BoiledEggCall | null;
+    readonly bioavailability_score: number | null;
+    readonly log_kp_cm_s: number | null;
+    readonly radar: BioavailabilityRadar | null;
+    readonly logd74: AdmetFinding["logd74"];
+  } | null;
 }
 
 export interface AdmetSummary {
   readonly assessed: number;
   readonly not_assessed: number;
+  /** Compounds outside the organic classes (counted in not_assessed too): no QED, BOILED-Egg or log D. */
+  readonly out_of_compound_class: number;
   readonly gi_absorption_high: number;
   readonly bbb_permeant: number;
   readonly rule_passes: Readonly<Record<string, number>>;
@@ -238,6 +256,8 @@ const EMPTY = {
   log_kp_cm_s: null,
   radar: null,
   logd74: null,
+  in_domain: null,
+  raw_out_of_domain: null,
 } as const;
 
 /** ADMET physicochemistry, rules and BOILED-Egg of each parsed compound's parent. */
@@ -258,9 +278,11 @@ export const admetPredictions: AnalysisModule<AdmetFinding, AdmetSummary, AdmetA
     let gi = 0;
     let bbb = 0;
     let qedSum = 0;
+    let outOfDomain = 0;
     const passes: Record<string, number> = {};
     const merge = ({ finding, qed }: AdmetAssessment): AdmetFinding => {
       const { boiled_egg: egg, rules } = finding;
+      if (finding.in_domain === false) outOfDomain++;
       if (qed === null || egg === null || rules === null) {
         notAssessed++;
         return finding;
@@ -280,6 +302,7 @@ export const admetPredictions: AnalysisModule<AdmetFinding, AdmetSummary, AdmetA
         return {
           assessed,
           not_assessed: notAssessed,
+          out_of_compound_class: outOfDomain,
           gi_absorption_high: gi,
           bbb_permeant: bbb,
           rule_passes: passes,
@@ -348,6 +371,25 @@ function assessAdmet(compound: PreparedCompound): AdmetAssessment {
             in_domain: logd.in_domain,
             model: LOGD_MODEL,
           },
+    in_domain: true,
+    raw_out_of_domain: null,
   };
-  return { finding, qed };
+  const outOfClass = classDomainReason(compound);
+  if (outOfClass === null) return { finding, qed };
+  const { qed: rawQed, boiled_egg, bioavailability_score, log_kp_cm_s, radar, logd74 } = finding;
+  return {
+    finding: {
+      ...finding,
+      reason: outOfClass,
+      qed: null,
+      boiled_egg: null,
+      bioavailability_score: null,
+      log_kp_cm_s: null,
+      radar: null,
+      logd74: null,
+      in_domain: false,
+      raw_out_of_domain: { qed: rawQed, boiled_egg, bioavailability_score, log_kp_cm_s, radar, logd74 },
+    },
+    qed: null,
+  };
 }

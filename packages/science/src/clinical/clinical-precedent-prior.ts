@@ -9,6 +9,7 @@ import { predictLogistic } from "../fingerprint/logistic-regression.ts";
 import { packBits } from "../fingerprint/morgan.ts";
 import { compoundOnBits } from "../fingerprint/parent-fingerprint.ts";
 import { maxTanimoto, nearestNeighbours } from "../fingerprint/reference-set.ts";
+import { classDomainReason } from "../parent/class-domain.ts";
 import type { PreparedCompound } from "../prepare-compound.ts";
 import { clinToxModel } from "./clintox-model.ts";
 
@@ -179,14 +180,17 @@ function assessClinicalPrecedent(compound: PreparedCompound): ClinicalPrecedentF
     };
   });
   const similarity = maxTanimoto(fp, training);
-  const inDomain = similarity >= file.domain.min_tanimoto;
+  // Outside the organic classes ClinTox (organic drugs and trial candidates) says nothing (issue 24 item 2).
+  const outOfClass = classDomainReason(compound);
+  const inDomain = outOfClass === null && similarity >= file.domain.min_tanimoto;
   return {
     ...findingBase(ID, compound),
     status: "assessed",
-    reason: null,
+    reason: outOfClass,
     nearest_approved_drugs: nearest,
     max_tanimoto_approved: nearest[0]?.tanimoto ?? 0,
-    ct_tox_probability: round(predictLogistic(file.tasks[0] ?? { bias: 0, weights: [] }, onBits)),
+    ct_tox_probability:
+      outOfClass === null ? round(predictLogistic(file.tasks[0] ?? { bias: 0, weights: [] }, onBits)) : null,
     ct_tox_model: CT_TOX_MODEL,
     ct_tox_max_tanimoto: round(similarity),
     ct_tox_in_domain: inDomain,

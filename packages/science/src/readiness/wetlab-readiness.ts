@@ -7,6 +7,7 @@ import {
   unparseableFinding,
 } from "../analysis-module.ts";
 import { SUMMARY_LIST_LIMIT } from "../first-entries.ts";
+import { classDomainReason } from "../parent/class-domain.ts";
 import type { PreparedCompound } from "../prepare-compound.ts";
 import { READINESS_SIGNALS, readinessScore, readSignals, type SignalReading } from "./readiness-signals.ts";
 
@@ -56,6 +57,8 @@ const ID = "wetlab_priority_and_readiness_determiner";
 
 const RANK_RULE =
   "Higher readiness_score first; equal scores (and compounds with no score, last) in portfolio order. " +
+  "A compound outside the organic classes (molecular_logic.compound_class not organic or organic_salt) " +
+  "gets no score, so it ranks after every scored compound. " +
   "readiness_score is the weighted mean of the desirabilities of the signals present; a missing signal " +
   "is left out of the mean (never read as 0 or 1) and lowers coverage instead.";
 
@@ -203,7 +206,11 @@ export const wetlabReadiness: AnalysisModule<ReadinessFinding, ReadinessSummary,
         return identity.unparseable;
       }
       const readings = readSignals(upstream);
-      const { score, coverage } = readinessScore(readings);
+      const computed = readinessScore(readings);
+      const { coverage } = computed;
+      // A compound outside the organic classes is not scored: the signals that remain (alerts, SA
+      // score) were never meant to make an inorganic or organometallic input look ready.
+      const score = identity.out_of_class === null ? computed.score : null;
       const missing = readings.filter((r) => r.status === "missing").map((r) => r.id);
       for (const id of missing) missingCounts[id] = (missingCounts[id] ?? 0) + 1;
       ranked.add({ index, candidate_id, readiness_score: score, coverage });
@@ -211,12 +218,15 @@ export const wetlabReadiness: AnalysisModule<ReadinessFinding, ReadinessSummary,
         candidate_id,
         evidence_id: identity.evidence_id,
         status: "assessed",
-        reason: null,
+        reason: identity.out_of_class,
         readiness_score: score,
         coverage,
         signals: readings,
         missing_signals: missing,
-        rationale: rationale(score, readings, coverage),
+        rationale:
+          identity.out_of_class === null
+            ? rationale(score, readings, coverage)
+            : `Not scored: ${identity.out_of_class}.`,
       };
     };
     return {
@@ -252,6 +262,8 @@ interface ReadinessIdentity {
   readonly candidate_id: string;
   readonly evidence_id: string;
   readonly unparseable: ReadinessFinding | null;
+  /** Why the compound is outside the organic classes every model was trained on, or null (issue 24 item 2). */
+  readonly out_of_class: string | null;
 }
 
 function assessReadiness(compound: PreparedCompound): ReadinessIdentity {
@@ -260,5 +272,6 @@ function assessReadiness(compound: PreparedCompound): ReadinessIdentity {
     index: compound.row.index,
     ...base,
     unparseable: compound.ok ? null : { ...unparseableFinding(ID, compound), ...EMPTY },
+    out_of_class: classDomainReason(compound),
   };
 }

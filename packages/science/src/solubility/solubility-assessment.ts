@@ -5,6 +5,7 @@ import {
   type MethodCard,
   unparseableFinding,
 } from "../analysis-module.ts";
+import { classDomainReason } from "../parent/class-domain.ts";
 import { withParentMol } from "../parent/with-parent-mol.ts";
 import type { PreparedCompound } from "../prepare-compound.ts";
 import { type SolubilityClass, solubilityClass } from "./esol.ts";
@@ -21,6 +22,11 @@ export interface SolubilityFinding extends CompoundFinding {
   readonly in_domain: boolean | null;
   /** Every estimate, each under the name of the fit that produced it. */
   readonly estimates: Readonly<Record<SolubilityModelName, number>> | null;
+  /**
+   * For a compound outside the organic classes (`molecular_logic.compound_class`, issue 24 item 2):
+   * the estimates the models would give, kept for audit only; not a finding. Null otherwise.
+   */
+  readonly raw_out_of_domain_estimates: Readonly<Record<SolubilityModelName, number>> | null;
 }
 
 export interface SolubilitySummary {
@@ -91,7 +97,8 @@ export const solubilityAssessment: AnalysisModule<SolubilityFinding, SolubilityS
     const classes: Record<string, number> = {};
     const merge = (finding: SolubilityFinding): SolubilityFinding => {
       if (finding.solubility_class === null) {
-        notAssessed++;
+        if (finding.in_domain === false) outOfDomain++;
+        else notAssessed++;
         return finding;
       }
       assessed++;
@@ -134,11 +141,30 @@ function assessSolubility(compound: PreparedCompound): SolubilityFinding {
       solubility_class: null,
       in_domain: null,
       estimates: null,
+      raw_out_of_domain_estimates: null,
     };
   }
   const base = findingBase(ID, compound);
   const prediction = withParentMol(compound, (mol, rdkit) => predictParentSolubility(rdkit, mol));
   const logS = round(prediction.kernel);
+  const estimates = {
+    esol_published_crippen: round(prediction.published),
+    esol_refit_rdkit: round(prediction.refit),
+    kernel_ridge_rdkit14: logS,
+  };
+  const outOfClass = classDomainReason(compound);
+  if (outOfClass !== null)
+    return {
+      ...base,
+      status: "assessed",
+      reason: outOfClass,
+      esol_logs: null,
+      esol_model: SOLUBILITY_MODEL_USED,
+      solubility_class: null,
+      in_domain: false,
+      estimates: null,
+      raw_out_of_domain_estimates: estimates,
+    };
   return {
     ...base,
     status: "assessed",
@@ -147,11 +173,8 @@ function assessSolubility(compound: PreparedCompound): SolubilityFinding {
     esol_model: SOLUBILITY_MODEL_USED,
     solubility_class: solubilityClass(logS),
     in_domain: prediction.in_domain,
-    estimates: {
-      esol_published_crippen: round(prediction.published),
-      esol_refit_rdkit: round(prediction.refit),
-      kernel_ridge_rdkit14: logS,
-    },
+    estimates,
+    raw_out_of_domain_estimates: null,
   };
 }
 

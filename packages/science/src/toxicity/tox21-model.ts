@@ -27,6 +27,12 @@ export interface Tox21Prediction {
   /** Highest Tanimoto to the rows the models were fitted on. */
   readonly max_tanimoto: number;
   readonly in_domain: boolean;
+  /**
+   * Only for a compound outside the organic classes (issue 24 item 2): why it is out of domain;
+   * `probabilities` is then empty and the model's numbers are kept here for audit, not as findings.
+   */
+  readonly domain_reason?: string;
+  readonly raw_out_of_domain_probabilities?: Readonly<Record<string, number>>;
 }
 
 let cached: LoadedFingerprintModel | null = null;

@@ -7,6 +7,7 @@ import {
   unparseableFinding,
 } from "../analysis-module.ts";
 import { compoundOnBits } from "../fingerprint/parent-fingerprint.ts";
+import { classDomainReason } from "../parent/class-domain.ts";
 import { withParentMol } from "../parent/with-parent-mol.ts";
 import type { PreparedCompound } from "../prepare-compound.ts";
 import { BRENK_CITATION } from "./brenk-catalog.ts";
@@ -166,6 +167,19 @@ function assessToxicity(compound: PreparedCompound): ToxicityProfileFinding {
     reason: null,
     ...alerts,
     qed_alerts: qedAlerts,
-    tox21_fingerprint_model: predictTox21(compoundOnBits(compound)),
+    tox21_fingerprint_model: gateTox21(compound, predictTox21(compoundOnBits(compound))),
+  };
+}
+
+/** Outside the organic classes the Tox21 model, trained on none such, gives no probability as a finding. */
+function gateTox21(compound: PreparedCompound, prediction: Tox21Prediction): Tox21Prediction {
+  const reason = classDomainReason(compound);
+  if (reason === null) return prediction;
+  return {
+    ...prediction,
+    probabilities: {},
+    in_domain: false,
+    domain_reason: reason,
+    raw_out_of_domain_probabilities: prediction.probabilities,
   };
 }

@@ -13,6 +13,7 @@ import { predictLogistic } from "../fingerprint/logistic-regression.ts";
 import { decodeOnBits, packBits } from "../fingerprint/morgan.ts";
 import { compoundOnBits } from "../fingerprint/parent-fingerprint.ts";
 import { type FingerprintSet, fingerprintSet, maxTanimoto } from "../fingerprint/reference-set.ts";
+import { classDomainReason } from "../parent/class-domain.ts";
 import { withParentMol } from "../parent/with-parent-mol.ts";
 import type { PreparedCompound } from "../prepare-compound.ts";
 import { descriptorVector, solubilityDescriptors } from "../solubility/solubility-descriptors.ts";
@@ -231,6 +232,21 @@ function assessUncertainty(compound: PreparedCompound): UncertaintyFinding {
   if (!compound.ok) {
     return { ...unparseableFinding(ID, compound), estimates: null, out_of_domain: null };
   }
+  // Outside the organic classes no model here has a domain: no estimate or interval is given (issue 24 item 2).
+  const outOfClass = classDomainReason(compound);
+  if (outOfClass !== null)
+    return {
+      ...findingBase(ID, compound),
+      status: "assessed",
+      reason: outOfClass,
+      estimates: null,
+      out_of_domain: [
+        "solubility_assessment.esol_logs",
+        "clinical_precedent_prior.ct_tox_probability",
+        "toxicity_profile.tox21_fingerprint_model",
+        ...(logdModel().file.adopted ? ["admet_predictions.logd74"] : []),
+      ],
+    };
   const onBits = compoundOnBits(compound);
   const fp = packBits(onBits);
   const models = solubilityModels();
