@@ -1,3 +1,4 @@
+import { VERIFY_SCRIPT } from "@svc/core";
 import { Command, CommanderError } from "commander";
 import { readCliConfig } from "./cli-config.ts";
 import { CliError, EXIT } from "./cli-error.ts";
@@ -63,6 +64,15 @@ export async function runCli(
     io.stdout(outcome.output);
     exitCode = outcome.exitCode;
   });
+  // issue 23 item 3: auditors run this copy, never the verify.sh inside the folder they check.
+  program
+    .command("repro")
+    .description("Work with a run's repro pack.")
+    .command("verify-script")
+    .description("Print the released repro_pack/container/verify.sh (run it, not the folder's own copy).")
+    .action(() => {
+      io.stdout(VERIFY_SCRIPT);
+    });
   const trust = program.command("trust").description("Pin the issuer keys `svc seal verify` trusts.");
   trust
     .command("add")

@@ -37,7 +37,10 @@ export {
 export {
   computeSealedRunHashes,
   isOutsideSealedOutputs,
+  listUncoveredPaths,
   RUN_MANIFEST_FILE,
+  SEAL_DIR,
+  SEAL_FOLDER_ENTRIES,
   type SealedRunHashes,
 } from "./run-hashes.ts";
 export {
@@ -56,7 +59,14 @@ export {
   WELL_KNOWN_RUN_DIRS,
 } from "./run-layout.ts";
 export { renderPresealSvg, renderSealSvg } from "./seal/render-seal-svg.ts";
-export { checkRunHashes, type ExpectedFileHashes } from "./seal/run-folder-checks.ts";
+export {
+  checkRunCoverage,
+  checkRunHashes,
+  checkSealCompanions,
+  checkVerifyScript,
+  type ExpectedFileHashes,
+  type SealCompanionFiles,
+} from "./seal/run-folder-checks.ts";
 export {
   issueSealBundle,
   type SealBundle,
@@ -96,6 +106,13 @@ export {
   type SealTextFields,
 } from "./seal/seal-text.ts";
 export { SVG_LIMITS } from "./seal/svg-document.ts";
+export {
+  EXPECTED_OUTPUT_HASHES_FILE,
+  isReleasedVerifyScript,
+  RELEASED_VERIFY_SCRIPT_SHA256,
+  VERIFY_SCRIPT,
+  VERIFY_SCRIPT_PATH,
+} from "./seal/verify-script.ts";
 export {
   decodeSealChannels,
   refuseOversizeSeal,

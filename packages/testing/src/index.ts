@@ -43,7 +43,9 @@ export {
 export { issueCorpusSeals, prettyPrintSeal } from "./seal/genuine-seals.ts";
 export {
   EXPECTED_HASHES_FILE,
+  RUN_FOLDER_FORGERIES,
   RUN_FOLDER_TAMPERING,
+  type RunFolderForgery,
   type RunFolderTampering,
   type SealedRunFolderOptions,
   writeExpectedHashesList,

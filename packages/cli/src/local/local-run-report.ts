@@ -41,7 +41,7 @@ ${missing.map((m) => `    - ${m.module_id}: ${m.detail ?? m.outcome}`).join("\n"
   seal online:  ${facts.online.state}${facts.online.issued_here ? " (issued by this service)" : ""}
   svc seal verify --issuer: ${facts.pinned.state} (outputs recomputed, revocation asked, issuer key ${facts.pinned.keyIds.join(", ")})
   pinned keys:  ${rel(facts.trustFile)} (svc trust add --issuer ${facts.issuer})
-  repro check:  bash ${rel(`${facts.runDir}/repro_pack/container/verify.sh`)} --key ${rel(facts.issuerPemFile)}
+  repro check:  npx svc repro verify-script > verify.sh && bash verify.sh --key ${rel(facts.issuerPemFile)} ${rel(facts.runDir)}
   verify later: SVC_TRUSTED_KEYS=${rel(facts.trustFile)} npx svc seal verify ${rel(facts.runDir)}
 `;
 }
