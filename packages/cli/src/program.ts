@@ -69,6 +69,17 @@ export async function runCli(
     io.stdout(outcome.output);
     exitCode = outcome.exitCode;
   });
+  // issue 23 item 3: auditors run this copy, never the verify.sh inside the folder they check.
+  program
+    .command("repro")
+    .description("Work with a run's repro pack.")
+    .command("verify-script")
+    .description("Print the released repro_pack/container/verify.sh (run it, not the folder's own copy).")
+    .action(async () => {
+      // @svc/core loads only when a command runs, so `svc --help` stays fast (issue 28 item 3)
+      const { VERIFY_SCRIPT } = await import("@svc/core");
+      io.stdout(VERIFY_SCRIPT);
+    });
   const trust = program.command("trust").description("Pin the issuer keys `svc seal verify` trusts.");
   trust
     .command("add")

@@ -37,7 +37,10 @@ export {
 export {
   computeSealedRunHashes,
   isOutsideSealedOutputs,
+  listUncoveredPaths,
   RUN_MANIFEST_FILE,
+  SEAL_DIR,
+  SEAL_FOLDER_ENTRIES,
   type SealedRunHashes,
 } from "./run-hashes.ts";
 export {
@@ -58,7 +61,14 @@ export {
 export { checkIssuerAnswer, type IssuerAnswer } from "./seal/issuer-answer-check.ts";
 export { checkReleasedImage } from "./seal/released-image-check.ts";
 export { renderPresealSvg, renderSealSvg } from "./seal/render-seal-svg.ts";
-export { checkRunHashes, type ExpectedFileHashes } from "./seal/run-folder-checks.ts";
+export {
+  checkRunCoverage,
+  checkRunHashes,
+  checkSealCompanions,
+  checkVerifyScript,
+  type ExpectedFileHashes,
+  type SealCompanionFiles,
+} from "./seal/run-folder-checks.ts";
 export { checkRunManifestFields } from "./seal/run-manifest-fields-check.ts";
 export {
   issueSealBundle,
@@ -108,6 +118,13 @@ export {
   type SealTextFields,
 } from "./seal/seal-text.ts";
 export { SVG_LIMITS } from "./seal/svg-document.ts";
+export {
+  EXPECTED_OUTPUT_HASHES_FILE,
+  isReleasedVerifyScript,
+  RELEASED_VERIFY_SCRIPT_SHA256,
+  VERIFY_SCRIPT,
+  VERIFY_SCRIPT_PATH,
+} from "./seal/verify-script.ts";
 export {
   decodeSealChannels,
   refuseOversizeSeal,

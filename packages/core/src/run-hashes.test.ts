@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { sha256Hex } from "./digest.ts";
-import { computeSealedRunHashes } from "./run-hashes.ts";
+import { computeSealedRunHashes, listUncoveredPaths, SEAL_FOLDER_ENTRIES } from "./run-hashes.ts";
 
 async function runFolder(t: { after: (fn: () => Promise<void>) => void }) {
   const dir = await mkdtemp(join(tmpdir(), "svc-run-hashes-"));
@@ -40,5 +40,63 @@ describe("computeSealedRunHashes", () => {
     const dir = await runFolder(t);
     await rm(join(dir, "run_manifest.json"));
     assert.equal((await computeSealedRunHashes(dir)).run_manifest_sha256, null);
+  });
+});
+
+describe("listUncoveredPaths", () => {
+  async function sealed(t: { after: (fn: () => Promise<void>) => void }) {
+    const dir = await runFolder(t);
+    await mkdir(join(dir, "seal"));
+    for (const name of SEAL_FOLDER_ENTRIES.sealed) await writeFile(join(dir, "seal", name), "x");
+    return dir;
+  }
+
+  it("finds nothing in a folder holding only hashed outputs and the five seal files", async (t) => {
+    assert.deepEqual(await listUncoveredPaths(await sealed(t), "sealed"), []);
+  });
+
+  it("names scratch entries, empty folders at any depth and every extra seal/ entry (issue 23 item 2)", async (t) => {
+    const dir = await sealed(t);
+    await mkdir(join(dir, ".scratch-0"));
+    await writeFile(join(dir, ".scratch-0", "report.html"), "edited");
+    await mkdir(join(dir, ".scratch"));
+    await writeFile(join(dir, ".scratch-README.txt"), "claims");
+    await mkdir(join(dir, "FDA_APPROVED"));
+    await mkdir(join(dir, "results", "deep", "ALL_CLEARED"), { recursive: true });
+    await writeFile(join(dir, "seal", "CERTIFICATE.html"), "x");
+    await mkdir(join(dir, "seal", "pending"));
+    assert.deepEqual(await listUncoveredPaths(dir, "sealed"), [
+      ".scratch-0/",
+      ".scratch-README.txt",
+      ".scratch/",
+      "FDA_APPROVED/",
+      "results/deep/ALL_CLEARED/",
+      "seal/CERTIFICATE.html",
+      "seal/pending/",
+    ]);
+  });
+
+  it("names a file called seal, which the outputs hash leaves out like the folder", async (t) => {
+    const dir = await runFolder(t);
+    await writeFile(join(dir, "seal"), "the science is right");
+    assert.deepEqual(await listUncoveredPaths(dir, "sealed"), ["seal"]);
+  });
+
+  it("leaves hidden files that are not scratch to the outputs hash (they are covered)", async (t) => {
+    const dir = await sealed(t);
+    await writeFile(join(dir, ".scratchy"), "hashed");
+    await writeFile(join(dir, "results", ".note"), "hashed");
+    assert.deepEqual(await listUncoveredPaths(dir, "sealed"), []);
+  });
+
+  it("accepts a pre-seal's files and its pending/ state, and refuses seal files beside them", async (t) => {
+    const dir = await runFolder(t);
+    await mkdir(join(dir, "seal", "pending"), { recursive: true });
+    await writeFile(join(dir, "seal", "pending", "hashes.json"), "{}");
+    await writeFile(join(dir, "seal", "preseal.json"), "{}");
+    await writeFile(join(dir, "seal", "preseal.svg"), "<svg/>");
+    assert.deepEqual(await listUncoveredPaths(dir, "preseal"), []);
+    await writeFile(join(dir, "seal", "seal.json"), "{}");
+    assert.deepEqual(await listUncoveredPaths(dir, "preseal"), ["seal/seal.json"]);
   });
 });

@@ -1,6 +1,8 @@
+import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { sha256File } from "./digest.ts";
 import { digestTree, type TreeDigest } from "./tree-digest.ts";
+import { compareUtf8 } from "./walk-tree.ts";
 
 /** The run folder's manifest, whose SHA-256 the seal carries as `run_manifest_sha256`. */
 export const RUN_MANIFEST_FILE = "run_manifest.json";
@@ -38,4 +40,69 @@ export async function computeSealedRunHashes(runDir: string): Promise<SealedRunH
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }
   return { outputs_sha256: outputs.sha256, run_manifest_sha256: manifest, outputs };
+}
+
+/** The folder beside the outputs that holds the seal (or the pre-seal). */
+export const SEAL_DIR = "seal";
+
+/**
+ * What the runner writes into `seal/` (runner `writeSealFolder`, `writePreseal`,
+ * `keepSealedState`). Every one of them is checked byte for byte: seal.svg, seal.json and
+ * seal.sig against the signature, VERIFY.md and public_key.pem against what the signed payload
+ * reproduces. Anything else under `seal/` is uncovered (issue 23 item 2).
+ */
+export const SEAL_FOLDER_ENTRIES = {
+  sealed: ["VERIFY.md", "public_key.pem", "seal.json", "seal.sig", "seal.svg"],
+  // `pending/` keeps the sealed state for `svc-runner seal`; a pre-seal is never VERIFIED anyway.
+  preseal: ["pending", "preseal.json", "preseal.svg"],
+} as const;
+
+/**
+ * Every path of a run folder that nothing signed covers (issue 23 item 2): a person reads what
+ * is in the folder, so what the hashes leave out must not pass silently.
+ *
+ * - a top-level scratch entry (`.scratch`, `.scratch-<anything>`: file or folder), which the
+ *   svc-tree/v1 outputs digest leaves out; the runner removes its scratch before hashing;
+ * - an entry of `seal/` that is not one `kind` of seal writes (a folder is named with a trailing `/`);
+ * - an empty directory anywhere (svc-tree/v1 hashes files only, so its name is unsigned).
+ *
+ * Files elsewhere are under `outputs_sha256`, hidden ones included. Sorted by UTF-8 bytes.
+ */
+export async function listUncoveredPaths(
+  runDir: string,
+  kind: keyof typeof SEAL_FOLDER_ENTRIES,
+): Promise<string[]> {
+  const allowed = new Set<string>(SEAL_FOLDER_ENTRIES[kind]);
+  const uncovered: string[] = [];
+  for (const entry of await readdir(runDir, { withFileTypes: true })) {
+    const name = entry.name;
+    if (isOutsideSealedOutputs(name) && !(name === SEAL_DIR && entry.isDirectory())) {
+      // scratch entries, and a `seal` that is not a folder (left out of the hash all the same)
+      uncovered.push(entry.isDirectory() ? `${name}/` : name);
+    } else if (name === SEAL_DIR) {
+      const inner = await readdir(join(runDir, name), { withFileTypes: true });
+      if (inner.length === 0) uncovered.push(`${SEAL_DIR}/`);
+      for (const child of inner) {
+        const path = `${SEAL_DIR}/${child.name}`;
+        // Only `pending/` is a folder; every other seal entry is a file.
+        const expected = allowed.has(child.name) && child.isDirectory() === (child.name === "pending");
+        if (!expected) uncovered.push(child.isDirectory() ? `${path}/` : path);
+        else if (child.isDirectory()) await collectEmptyDirs(runDir, path, uncovered);
+      }
+    } else if (entry.isDirectory()) {
+      await collectEmptyDirs(runDir, name, uncovered);
+    }
+  }
+  return uncovered.sort(compareUtf8);
+}
+
+/** Adds `relative/` when it is empty, else every empty directory below it. */
+async function collectEmptyDirs(root: string, relative: string, out: string[]): Promise<void> {
+  const entries = await readdir(join(root, relative), { withFileTypes: true });
+  if (entries.length === 0) {
+    out.push(`${relative}/`);
+    return;
+  }
+  for (const entry of entries)
+    if (entry.isDirectory()) await collectEmptyDirs(root, `${relative}/${entry.name}`, out);
 }

@@ -16,7 +16,7 @@ import { writeJsonAtomic } from "./outputs/atomic-write.ts";
 import { buildInterruptedSummary } from "./outputs/build-results.ts";
 import { prepareRunDir } from "./outputs/run-dir.ts";
 import type { SealStatus } from "./outputs/run-facts.ts";
-import { openScratch, SCRATCH_DIR, type Scratch } from "./outputs/scratch.ts";
+import { openScratch, removeScratchFolders, SCRATCH_DIR, type Scratch } from "./outputs/scratch.ts";
 import { createProgress } from "./progress.ts";
 import { EXIT, type ExitCode, RunnerError } from "./runner-error.ts";
 import { analyseStage } from "./stages/analyse-stage.ts";
@@ -158,6 +158,8 @@ export async function runAudit(deps: AuditDeps): Promise<AuditOutcome> {
       categoryId: plannedRun.category.category_id,
       report: analysed.report,
       generatedAt,
+      // Index 0 of a sharded run seals after every slice is merged: the other pods' scratch is spent.
+      removeScratch: () => removeScratchFolders(runDir),
     });
     return { ...sealed, runDir };
   } catch (error) {

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { promisify } from "node:util";
-import { digestTree, verifySealFolder } from "@svc/core";
+import { digestTree, listUncoveredPaths, VERIFY_SCRIPT, verifySealFolder } from "@svc/core";
 import { startFakeEntitlement, startFakeMetadataServer } from "@svc/testing";
 import { ANOTHER_SERVICE, comparableOutputs } from "./support/comparable-outputs.ts";
 import {
@@ -110,6 +110,8 @@ async function assertSealVerified(runDir: string) {
     tree.sha256,
     "seal covers the output set as it is on disk",
   );
+  // Scratch removed before hashing, no empty folder, nothing extra in seal/ (issue 23 item 2).
+  assert.deepEqual(await listUncoveredPaths(runDir, "sealed"), []);
   return verification;
 }
 
@@ -182,12 +184,14 @@ describe("svc-runner end to end", () => {
     for (const entry of (await digestTree(run.runDir)).entries) {
       assert.ok(!(await readFile(join(run.runDir, entry.path), "utf8")).includes(run.token), entry.path);
     }
-    const verify = join(run.runDir, "repro_pack/container/verify.sh");
+    // The auditor's known-good copy (`svc repro verify-script`), outside the folder (issue 23 item 3).
+    const verify = join(run.runDir, "..", "released-verify.sh");
+    await writeFile(verify, VERIFY_SCRIPT);
     const key = await issuerKeyFile();
-    const ok = await sh("bash", [verify, "--key", key]);
+    const ok = await sh("bash", [verify, "--key", key, run.runDir]);
     assert.match(ok.stdout, /verify: OK/);
     await appendFile(join(run.runDir, "results/metrics.json"), " ");
-    await assert.rejects(sh("bash", [verify, "--key", key]), /verify: FAILED/);
+    await assert.rejects(sh("bash", [verify, "--key", key, run.runDir]), /verify: FAILED/);
   });
 
   test("a finished run id is refused in the same output root, never overwritten", async () => {

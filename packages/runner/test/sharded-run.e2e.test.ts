@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { verifySealFolder } from "@svc/core";
+import { listUncoveredPaths, verifySealFolder } from "@svc/core";
 import { ANOTHER_SERVICE, comparableOutputs } from "./support/comparable-outputs.ts";
 import {
   type RecordingProxy,
@@ -97,6 +97,8 @@ test("three pods of an Indexed Job (JOB_COMPLETION_INDEX) make one run: one cons
     await service.trustedKeys(),
   );
   assert.equal(verification.state, "VERIFIED", verification.reason);
+  // No pod's .scratch-<k> or an empty folder is left beside the sealed outputs (issue 23 item 2).
+  assert.deepEqual(await listUncoveredPaths(runDir, "sealed"), []);
 
   // The same run in one process, against a second service: equal outputs but named fields.
   const other = await startTestEntitlement();

@@ -49,7 +49,9 @@ export {
 } from "./seal/issuer-forgeries.ts";
 export {
   EXPECTED_HASHES_FILE,
+  RUN_FOLDER_FORGERIES,
   RUN_FOLDER_TAMPERING,
+  type RunFolderForgery,
   type RunFolderTampering,
   type SealedRunFolderOptions,
   writeExpectedHashesList,

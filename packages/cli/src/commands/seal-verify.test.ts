@@ -8,14 +8,19 @@ import {
   exportPublicKeyPem,
   generateSigningKey,
   issueSealBundle,
+  RELEASED_VERIFY_SCRIPT_SHA256,
   renderPresealSvg,
   type SealBundle,
+  sha256Hex,
   toTrustedKey,
+  VERIFY_SCRIPT,
+  VERIFY_SCRIPT_PATH,
 } from "@svc/core";
 import {
   buildForgeryCorpus,
   issueCorpusSeals,
   prettyPrintSeal,
+  RUN_FOLDER_FORGERIES,
   RUN_FOLDER_TAMPERING,
   type RunFolderTampering,
   writeSealedRunFolder,
@@ -114,6 +119,7 @@ describe("svc seal verify", () => {
       "seal.json": fake.sealJson,
       "seal.sig": fake.sealSig,
       "public_key.pem": fake.publicKeyPem,
+      "VERIFY.md": fake.verifyMd,
     })) {
       await writeFile(join(runDir, "seal", name), content);
     }
@@ -144,6 +150,85 @@ describe("svc seal verify", () => {
     });
   }
 
+  for (const [name, forgery] of Object.entries(RUN_FOLDER_FORGERIES)) {
+    it(`a run folder with ${name} is refused with ${forgery.code} (issue 23 items 2 and 3)`, async () => {
+      const { runDir } = await sealedRun(`forged-${name.replace(/[^a-z0-9]+/gi, "-")}`);
+      await forgery.apply(runDir);
+      const { code, stdout, stderr } = svc(["seal", "verify", runDir, "--key", keyPath, "--json"]);
+      if (forgery.code === "FILE_NOT_FOUND") {
+        assert.equal(code, 2, stdout + stderr);
+        assert.match(stderr, /seal\/seal\.svg: no such file/);
+        return;
+      }
+      assert.equal(code, 1, stdout + stderr);
+      const result = JSON.parse(stdout) as { state: string; reason_code: string; reason: string };
+      assert.equal(result.state, "INVALID");
+      assert.equal(result.reason_code, forgery.code, result.reason);
+    });
+  }
+
+  it("RUN_FOLDER_UNCOVERED names every uncovered path: scratch entries, empty folders, extra seal/ files", async () => {
+    const { runDir } = await sealedRun("uncovered-all");
+    await mkdir(join(runDir, ".scratch-0"));
+    await writeFile(join(runDir, ".scratch-README.txt"), "x");
+    await mkdir(join(runDir, "results", "ALL_34_CLEARED"), { recursive: true });
+    await mkdir(join(runDir, "seal", "extra"));
+    await writeFile(join(runDir, "seal", "CERTIFICATE.html"), "x");
+    const { code, stdout } = svc(["seal", "verify", runDir, "--key", keyPath]);
+    assert.equal(code, 1, stdout);
+    assert.match(stdout, /^INVALID /);
+    assert.match(
+      stdout,
+      /RUN_FOLDER_UNCOVERED: run_coverage: not covered by the seal: \.scratch-0\/, \.scratch-README\.txt, results\/ALL_34_CLEARED\/, seal\/CERTIFICATE\.html, seal\/extra\//,
+    );
+  });
+
+  it("a hidden file outside the scratch names is a hashed output: adding one is RUN_OUTPUTS_CHANGED", async () => {
+    const { runDir } = await sealedRun("hidden");
+    await writeFile(join(runDir, "results", ".NOTE.txt"), "the science is right\n");
+    const { code, stdout } = svc(["seal", "verify", runDir, "--key", keyPath]);
+    assert.equal(code, 1, stdout);
+    assert.match(stdout, /RUN_OUTPUTS_CHANGED: .*added results\/\.NOTE\.txt/);
+  });
+
+  it("a folder the issuer sealed with a verify.sh that is not the released one is VERIFY_SCRIPT_NOT_RELEASED", async () => {
+    // The issuer signs the hashes the job reports (issue 23 item 5): the sealed hashes match.
+    const runDir = join(root, "issuer-sealed-forged-script");
+    await writeSealedRunFolder(runDir, {
+      key,
+      beforeSeal: async (dir) => {
+        const script = VERIFY_SCRIPT.replace(
+          "set -euo pipefail\n",
+          'set -euo pipefail\necho "verify: OK"; exit 0\n',
+        );
+        await writeFile(join(dir, VERIFY_SCRIPT_PATH), script);
+      },
+    });
+    const { code, stdout } = svc(["seal", "verify", runDir, "--key", keyPath]);
+    assert.equal(code, 1, stdout);
+    assert.match(stdout, /ok {3}run_outputs: /);
+    assert.match(
+      stdout,
+      /reason: VERIFY_SCRIPT_NOT_RELEASED: verify_script: repro_pack\/container\/verify\.sh \(sha256 [0-9a-f]{64}\) is not a verify\.sh the runner released/,
+    );
+  });
+
+  it("a verified run folder reports its seal companions, its verify.sh and its coverage as checked", async () => {
+    const { runDir } = await sealedRun("companions");
+    const { code, stdout } = svc(["seal", "verify", runDir, "--key", keyPath]);
+    assert.equal(code, 0, stdout);
+    assert.match(stdout, /ok {3}seal_files: VERIFY\.md and public_key\.pem are the issuer's/);
+    assert.match(stdout, /ok {3}verify_script: repro_pack\/container\/verify\.sh is a released verify\.sh/);
+    assert.match(stdout, /ok {3}run_coverage: the seal covers everything in the run folder/);
+  });
+
+  it("svc repro verify-script prints the released verify.sh, byte for byte", async () => {
+    const { code, stdout } = await svcInProcess(["repro", "verify-script"]);
+    assert.equal(code, 0);
+    assert.equal(stdout, VERIFY_SCRIPT);
+    assert.ok(RELEASED_VERIFY_SCRIPT_SHA256.includes(sha256Hex(stdout)));
+  });
+
   it("a pre-seal folder is PRESEAL_UNSIGNED (exit 4, an unsigned claim) while its outputs match, INVALID once they change", async () => {
     const { runDir, bundle } = await sealedRun("preseal");
     const {
@@ -167,6 +252,9 @@ describe("svc seal verify", () => {
     await mkdir(join(runDir, "seal"));
     await writeFile(join(runDir, "seal", "preseal.json"), JSON.stringify(preseal));
     await writeFile(join(runDir, "seal", "preseal.svg"), renderPresealSvg(preseal));
+    // keepSealedState's folder for `svc-runner seal` is part of a pre-seal, not uncovered.
+    await mkdir(join(runDir, "seal", "pending"));
+    await writeFile(join(runDir, "seal", "pending", "state.json"), "{}");
     const pending = svc(["seal", "verify", runDir, "--key", keyPath]);
     assert.equal(pending.code, 4, pending.stdout);
     assert.match(pending.stdout, /^PRESEAL_UNSIGNED /);

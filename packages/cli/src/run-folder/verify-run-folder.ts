@@ -2,12 +2,22 @@ import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import {
   CoreError,
+  checkRunCoverage,
   checkRunHashes,
   checkRunManifestFields,
+  checkSealCompanions,
+  checkVerifyScript,
   computeSealedRunHashes,
   type ExpectedFileHashes,
+  listUncoveredPaths,
+  type PresealPayload,
+  SEAL_DIR,
+  SEAL_VERSION,
+  type SealCheck,
+  type SealPayload,
   type SealVerification,
   type TrustedKey,
+  VERIFY_SCRIPT_PATH,
   verifySealFolder,
   withChecks,
 } from "@svc/core";
@@ -23,8 +33,10 @@ export interface RunFolderVerification {
 
 /**
  * Verifies a run output folder (issue 9 §3): its `seal/` (seal.svg, and seal.json / seal.sig
- * agreeing with it), then recomputes `run_manifest_sha256` and `outputs_sha256` from the folder
- * and requires the signed values. The folder's own key is never used.
+ * agreeing with it; VERIFY.md and public_key.pem as the payload reproduces them), its verify.sh
+ * (a released one), that nothing in the folder is outside the seal (issue 23 item 2), then
+ * recomputes `run_manifest_sha256` and `outputs_sha256` from the folder and requires the signed
+ * values. The folder's own key is never used.
  */
 export async function verifyRunFolder(
   runDir: string,
@@ -64,12 +76,34 @@ export async function verifyRunFolder(
       svg,
     };
   }
-  const checks = checkRunHashes(seal.payload, actual, await readExpectedList(runDir));
+  const checks = [
+    ...(await checkFolderFiles(runDir, seal.payload)),
+    ...checkRunHashes(seal.payload, actual, await readExpectedList(runDir)),
+  ];
   // issue 23 item 5: the sealed manifest must also name the signed principal, run, project, mode, category
   const manifest = await readOptional(join(runDir, "run_manifest.json"));
   if (manifest !== null) checks.push(checkRunManifestFields(seal.payload, manifest.toString("utf8")));
   const result = withChecks(seal, checks);
   return { result, svgPath, svg };
+}
+
+/**
+ * What a person reads beyond the hashed outputs (issue 23 items 2 and 3): the seal's companion
+ * files byte for byte, the released verify.sh, and nothing in the folder outside the seal.
+ */
+async function checkFolderFiles(runDir: string, payload: SealPayload | PresealPayload): Promise<SealCheck[]> {
+  const sealed = payload.seal_version === SEAL_VERSION;
+  const checks: SealCheck[] = [];
+  if (sealed)
+    checks.push(
+      ...checkSealCompanions(payload as SealPayload, {
+        verifyMd: await readOptional(join(runDir, SEAL_DIR, "VERIFY.md")),
+        publicKeyPem: await readOptional(join(runDir, SEAL_DIR, "public_key.pem")),
+      }),
+    );
+  checks.push(checkVerifyScript(await readOptional(join(runDir, VERIFY_SCRIPT_PATH))));
+  checks.push(checkRunCoverage(await listUncoveredPaths(runDir, sealed ? "sealed" : "preseal")));
+  return checks;
 }
 
 /** The folder's per-file list, if readable: it only names differing files, it proves nothing. */

@@ -12,6 +12,8 @@ export type SealCheckName =
   | "barcode_channel"
   | "barcode_digest"
   | "seal_files"
+  | "verify_script"
+  | "run_coverage"
   | "run_manifest"
   | "run_manifest_fields"
   | "runner_image"

@@ -35,7 +35,11 @@ beside it, so it proves nothing by itself. Get the key from the issuer (${payloa
 VERIFIED means: the Ed25519 signature over \`seal.json\` is valid for a key you trust; \`seal.svg\` is
 exactly the canonical rendering of that signed payload (what you see is what was signed); its ring
 decodes to the seal id and its QR code to the barcode digest, which matches the three hashes above;
-and, for a run folder, the outputs and \`run_manifest.json\` hash to the sealed values. States:
+and, for a run folder: the outputs and \`run_manifest.json\` hash to the sealed values; this
+\`VERIFY.md\` and \`public_key.pem\` are byte for byte what the issuer writes for this seal;
+\`repro_pack/container/verify.sh\` is a released one (\`VERIFY_SCRIPT_NOT_RELEASED\` otherwise); and
+nothing in the folder is outside the seal (\`RUN_FOLDER_UNCOVERED\`: scratch entries \`.scratch*\`,
+empty folders, or any file in seal/ but the five the issuer writes). States:
 VERIFIED (0), INVALID (1), UNVERIFIED (3: no trusted key), PRESEAL_UNSIGNED (4: a pre-seal, an unsigned
 claim anyone can write), REVOKED (6), REVOCATION_UNKNOWN (7: the issuer could not answer) and
 NOT_ISSUED_HERE (8: the issuer did not issue it); the last three only with --issuer.
@@ -58,7 +62,23 @@ from the run folder and compare it with \`outputs_sha256\` in \`seal.json\`:
 
     find . -type f ! -path './seal/*' ! -path './.scratch/*' ! -path './.scratch-*' -print0 | LC_ALL=C sort -z | xargs -0 sha256sum | sed 's|  \\./|  |' | sha256sum
 
-\`repro_pack/container/verify.sh --key issuer.pem\` does both and names the files that differ.
+### verify.sh: run a known-good copy, never the folder's own
+
+\`repro_pack/container/verify.sh\` in this folder proves nothing: whoever edits the outputs can
+edit it to print the sealed hashes. Take the released script from the svc CLI (or the issuer) and
+run that copy on the folder:
+
+    svc repro verify-script > verify.sh
+    bash verify.sh --key issuer.pem <run-output-dir>
+
+It checks, with bash and OpenSSL only: the signature of \`seal.json\` (from \`seal.sig\`, one line of
+strict base64) with \`issuer.pem\`, and that \`public_key.pem\` is that key; that \`seal.svg\` is, byte
+for byte, the canonical rendering of \`seal.json\` and \`seal.sig\` in every line but the ring and QR
+shapes (header, both embedded copies of the payload and signature, frame, every drawn label), and
+that the ring and QR lines are bare path data in the renderer's number spelling; that
+\`run_manifest.json\` and the outputs hash to the sealed values (naming the files that differ); and that
+nothing in the folder is outside the seal. It does not decode the ring or the QR code, nor check
+this file's wording: \`svc seal verify\` does.
 
 ## Online
 

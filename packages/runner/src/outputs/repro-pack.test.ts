@@ -1,21 +1,31 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { generateSigningKey, issueSealBundle, sha256Hex } from "@svc/core";
-import { RUN_FOLDER_TAMPERING, type RunFolderTampering, writeSealedRunFolder } from "@svc/testing";
+import { generateSigningKey, issueSealBundle, sha256Hex, VERIFY_SCRIPT, VERIFY_SCRIPT_PATH } from "@svc/core";
+import {
+  RUN_FOLDER_FORGERIES,
+  RUN_FOLDER_TAMPERING,
+  type RunFolderTampering,
+  type SealedRunFolderOptions,
+  writeSealedRunFolder,
+} from "@svc/testing";
 import { writeExpectedHashes, writeReproPack } from "./repro-pack.ts";
 
 const key = generateSigningKey();
 
-async function sealedRun(t: { after: (fn: () => Promise<void>) => void }) {
+async function sealedRun(
+  t: { after: (fn: () => Promise<void>) => void },
+  fields?: SealedRunFolderOptions["fields"],
+) {
   const root = await mkdtemp(join(tmpdir(), "svc-verify-sh-"));
   t.after(() => rm(root, { recursive: true, force: true }));
   const runDir = join(root, "run");
   const bundle = await writeSealedRunFolder(runDir, {
     key,
+    ...(fields ? { fields } : {}),
     beforeSeal: (dir) =>
       writeReproPack(dir, {
         runId: "run_20261123T120000Z",
@@ -35,13 +45,14 @@ async function sealedRun(t: { after: (fn: () => Promise<void>) => void }) {
   // The issuer's key as the user got it from the issuer: outside the run folder.
   const keyPath = join(root, "issuer.pem");
   await writeFile(keyPath, bundle.publicKeyPem);
+  // The auditor's known-good copy (`svc repro verify-script`), outside the folder it checks.
+  await writeFile(join(root, "verify.sh"), VERIFY_SCRIPT);
   return { root, runDir, keyPath, bundle };
 }
 
+/** Runs the released verify.sh (a copy outside the folder) on `runDir`, as VERIFY.md says to. */
 function verifySh(runDir: string, ...args: string[]) {
-  const result = spawnSync("bash", [join(runDir, "repro_pack/container/verify.sh"), ...args], {
-    encoding: "utf8",
-  });
+  const result = spawnSync("bash", [join(runDir, "..", "verify.sh"), ...args, runDir], { encoding: "utf8" });
   return { code: result.status, out: `${result.stdout}${result.stderr}` };
 }
 
@@ -66,6 +77,85 @@ describe("repro_pack/container/verify.sh", () => {
     });
   }
 
+  it("says OK for seals whose labels are cut with an ellipsis and that name a verify host", async (t) => {
+    for (const fields of [
+      { verify_url: "https://Entitlement.Example:443/verify?x=1" },
+      { verify_url: "http://verify.example:8080/v" },
+      { project_id: `p${"x".repeat(60)}`, run_id: `run_${"9".repeat(60)}` },
+      { project_id: "p".repeat(33) },
+    ]) {
+      const { runDir, keyPath } = await sealedRun(t, fields);
+      const result = verifySh(runDir, "--key", keyPath);
+      assert.equal(result.code, 0, `${JSON.stringify(fields)}: ${result.out}`);
+    }
+  });
+
+  it("writes core's released script, byte for byte, at repro_pack/container/verify.sh", async (t) => {
+    const { runDir } = await sealedRun(t);
+    assert.equal(await readFile(join(runDir, VERIFY_SCRIPT_PATH), "utf8"), VERIFY_SCRIPT);
+  });
+
+  for (const [name, forgery] of Object.entries(RUN_FOLDER_FORGERIES)) {
+    if (forgery.verifySh === null) {
+      it(`says OK for ${name}: only svc seal verify can check that (verify.sh's header says so)`, async (t) => {
+        const { runDir, keyPath } = await sealedRun(t);
+        await forgery.apply(runDir);
+        assert.equal(verifySh(runDir, "--key", keyPath).code, 0);
+        assert.match(
+          VERIFY_SCRIPT,
+          /Only `svc seal verify`\n# {5}decodes the ring and the QR and checks seal\/VERIFY\.md/,
+        );
+      });
+      continue;
+    }
+    const expected = forgery.verifySh;
+    it(`fails (exit 1) for ${name} (issue 23 items 2 and 3)`, async (t) => {
+      const { runDir, keyPath } = await sealedRun(t);
+      await forgery.apply(runDir);
+      const result = verifySh(runDir, "--key", keyPath);
+      assert.equal(result.code, 1, result.out);
+      assert.match(result.out, /verify: FAILED/);
+      assert.match(result.out, expected);
+    });
+  }
+
+  it("fails for seal.svg numbers respelled as Chromium refuses to draw them (126 -> 126., padded, M170.)", async (t) => {
+    for (const [from, to] of [
+      ['y="126"', 'y="126."'],
+      ['y="126"', 'y=" 126 "'],
+      ['<path d="M240', '<path d="M240.'],
+      ['<path fill="#000" d="M', '<path fill="#000" d="M '],
+    ] as const) {
+      const { runDir, keyPath } = await sealedRun(t);
+      const path = join(runDir, "seal/seal.svg");
+      const svg = await readFile(path, "utf8");
+      assert.ok(svg.includes(from), from);
+      await writeFile(path, svg.replace(from, to));
+      const result = verifySh(runDir, "--key", keyPath);
+      assert.equal(result.code, 1, `${to}: ${result.out}`);
+      assert.match(result.out, /seal\.svg/);
+    }
+  });
+
+  it("fails for seal.sig with non-base64 text inserted", async (t) => {
+    const { runDir, keyPath } = await sealedRun(t);
+    const path = join(runDir, "seal/seal.sig");
+    const sig = await readFile(path, "utf8");
+    await writeFile(path, `${sig.slice(0, 10)}!!${sig.slice(10)}`);
+    const result = verifySh(runDir, "--key", keyPath);
+    assert.equal(result.code, 1, result.out);
+    assert.match(result.out, /seal\.sig is not one line of base64/);
+  });
+
+  it("warns that a copy inside the folder it checks proves nothing", async (t) => {
+    const { runDir, keyPath } = await sealedRun(t);
+    const result = spawnSync("bash", [join(runDir, VERIFY_SCRIPT_PATH), "--key", keyPath], {
+      encoding: "utf8",
+    });
+    assert.equal(result.status, 0, result.stderr);
+    assert.match(result.stderr, /WARNING, this copy of verify\.sh sits in the folder it checks/);
+  });
+
   it("fails for a fabricated seal signed by another key, even when the folder carries that key", async (t) => {
     const { runDir, keyPath, bundle } = await sealedRun(t);
     const forger = generateSigningKey();
@@ -80,7 +170,7 @@ describe("repro_pack/container/verify.sh", () => {
 
   it("is a script shellcheck finds nothing wrong with", async (t) => {
     const { runDir } = await sealedRun(t);
-    const result = spawnSync("shellcheck", [join(runDir, "repro_pack/container/verify.sh")], {
+    const result = spawnSync("shellcheck", [join(runDir, VERIFY_SCRIPT_PATH)], {
       encoding: "utf8",
     });
     assert.equal(result.error, undefined, "shellcheck must be installed (.ci/run installs it)");

@@ -1,4 +1,4 @@
-import { mkdir, rm } from "node:fs/promises";
+import { mkdir, readdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 
 /**
@@ -32,4 +32,13 @@ export async function openScratch(runDir: string, name: string = SCRATCH_DIR): P
     path: (name) => join(dir, name),
     dispose: () => rm(dir, { recursive: true, force: true }),
   };
+}
+
+/**
+ * Removes every scratch entry of a run folder (`.scratch`, `.scratch-<k>`): the seal stage calls
+ * it before hashing, so a sealed folder holds nothing the seal leaves out (issue 23 item 2).
+ */
+export async function removeScratchFolders(runDir: string): Promise<void> {
+  for (const name of await readdir(runDir))
+    if (isScratchPath(name)) await rm(join(runDir, name), { recursive: true, force: true });
 }

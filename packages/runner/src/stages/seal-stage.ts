@@ -26,6 +26,11 @@ export interface SealStageOptions {
   readonly report: ReportWriter;
   /** The run's generation instant, written into the PDF's dates so reruns stay byte-identical. */
   readonly generatedAt: string;
+  /**
+   * Removes the run's scratch folders once the report is composed: the sealed folder holds
+   * nothing the seal does not cover (issue 23 item 2; `svc seal verify` and verify.sh refuse it).
+   */
+  readonly removeScratch: () => Promise<void>;
 }
 
 export interface SealOutcome {
@@ -60,6 +65,7 @@ export async function sealStage(options: SealStageOptions): Promise<SealOutcome>
     const pdf = await printReportPdf(html, config.report, options.generatedAt);
     if (pdf.printed) log.info("report printed", { phase: "outputs", pdf: "results/report.pdf" });
     else log.info("report.pdf skipped", { phase: "outputs", reason: pdf.reason });
+    await options.removeScratch();
     await writeExpectedHashes(runDir);
     const hashes = await sealHashes(runDir);
     log.info("outputs hashed", { phase: "seal", ...memoryFields() });

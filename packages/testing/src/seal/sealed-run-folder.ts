@@ -5,8 +5,11 @@ import {
   digestTree,
   issueSealBundle,
   type SealBundle,
+  type SealFields,
   type SigningKey,
   sha256Hex,
+  VERIFY_SCRIPT,
+  VERIFY_SCRIPT_PATH,
 } from "@svc/core";
 
 export const EXPECTED_HASHES_FILE = "repro_pack/outputs/expected_output_hashes.json";
@@ -17,6 +20,8 @@ export interface SealedRunFolderOptions {
   readonly beforeSeal?: (runDir: string) => Promise<void>;
   /** Writes the per-file list; defaults to {@link writeExpectedHashesList}. */
   readonly writeExpectedHashes?: (runDir: string) => Promise<void>;
+  /** Signed fields to set differently (e.g. a verify_url, a long project id). */
+  readonly fields?: Partial<Pick<SealFields, "project_id" | "run_id" | "verify_url" | "issuer">>;
 }
 
 /**
@@ -51,6 +56,9 @@ export async function writeSealedRunFolder(
     await mkdir(dirname(join(runDir, path)), { recursive: true });
     await writeFile(join(runDir, path), content);
   }
+  // The released verify.sh, as every runner writes it (issue 23 item 3: svc seal verify requires it).
+  await mkdir(dirname(join(runDir, VERIFY_SCRIPT_PATH)), { recursive: true });
+  await writeFile(join(runDir, VERIFY_SCRIPT_PATH), VERIFY_SCRIPT, { mode: 0o755 });
   await options.beforeSeal?.(runDir);
   await (options.writeExpectedHashes ?? writeExpectedHashesList)(runDir);
   const hashes = await computeSealedRunHashes(runDir);
@@ -71,6 +79,7 @@ export async function writeSealedRunFolder(
       issued_at: "2026-11-23T12:00:00Z",
       issuer: "https://entitlement.example",
       verify_url: null,
+      ...options.fields,
     },
     options.key,
   );
@@ -121,3 +130,109 @@ export const RUN_FOLDER_TAMPERING = {
 } as const;
 
 export type RunFolderTampering = keyof typeof RUN_FOLDER_TAMPERING;
+
+export interface RunFolderForgery {
+  readonly apply: (runDir: string) => Promise<void>;
+  readonly code: string;
+  readonly verifySh: RegExp | null;
+}
+
+/**
+ * What issue 23 items 2 and 3 found a forger can add to or change in a sealed run folder without
+ * touching a hashed output: each must fail folder verification with `code` (`svc seal verify`)
+ * and make the released verify.sh say FAILED with a line matching `verifySh` (null: a check only
+ * `svc seal verify` can make, and verify.sh's header says so).
+ */
+export const RUN_FOLDER_FORGERIES: Record<string, RunFolderForgery> = {
+  "a .scratch-0/ copy of the report with edited findings": {
+    apply: async (runDir) => {
+      const report = await readFile(join(runDir, "report/report.html"), "utf8");
+      await mkdir(join(runDir, ".scratch-0"), { recursive: true });
+      await writeFile(join(runDir, ".scratch-0/report.html"), report.replace("report", "ALL 34 CLEARED"));
+    },
+    code: "RUN_FOLDER_UNCOVERED",
+    verifySh: /RUN_FOLDER_UNCOVERED[\s\S]*\.scratch-0/,
+  },
+  "a .scratch/FINAL_REPORT.txt": {
+    apply: async (runDir) => {
+      await mkdir(join(runDir, ".scratch"), { recursive: true });
+      await writeFile(join(runDir, ".scratch/FINAL_REPORT.txt"), "FINAL: every compound cleared\n");
+    },
+    code: "RUN_FOLDER_UNCOVERED",
+    verifySh: /RUN_FOLDER_UNCOVERED[\s\S]*\.scratch\b/,
+  },
+  "a top-level .scratch-README.txt": {
+    apply: (runDir) => writeFile(join(runDir, ".scratch-README.txt"), "The seal attests the science.\n"),
+    code: "RUN_FOLDER_UNCOVERED",
+    verifySh: /RUN_FOLDER_UNCOVERED[\s\S]*\.scratch-README\.txt/,
+  },
+  "empty folders whose names make claims": {
+    apply: async (runDir) => {
+      await mkdir(join(runDir, "FDA_APPROVED"));
+      await mkdir(join(runDir, "results/ALL_34_CLEARED"));
+    },
+    code: "RUN_FOLDER_UNCOVERED",
+    verifySh: /RUN_FOLDER_UNCOVERED[\s\S]*FDA_APPROVED[\s\S]*results\/ALL_34_CLEARED/,
+  },
+  "a rewritten seal/VERIFY.md": {
+    apply: async (runDir) => {
+      const path = join(runDir, "seal/VERIFY.md");
+      const text = (await readFile(path, "utf8"))
+        .replace("It does not attest that the science is right", "It attests that the science is right")
+        .replace(/key `[^`]+`/, "key `ed25519:00000000000000000000000000000000`");
+      await writeFile(path, text);
+    },
+    code: "SEAL_FILES_DISAGREE",
+    // verify.sh cannot reproduce VERIFY.md (the text is the issuer's); svc seal verify can.
+    verifySh: null,
+  },
+  "an added seal/CERTIFICATE.html": {
+    apply: (runDir) =>
+      writeFile(join(runDir, "seal/CERTIFICATE.html"), "<h1>Certificate: the science is right</h1>\n"),
+    code: "RUN_FOLDER_UNCOVERED",
+    verifySh: /RUN_FOLDER_UNCOVERED[\s\S]*seal\/CERTIFICATE\.html/,
+  },
+  "an edited report copy under seal/": {
+    apply: async (runDir) => {
+      const report = await readFile(join(runDir, "report/report.html"), "utf8");
+      await writeFile(join(runDir, "seal/report.html"), report.replace("report", "ALL 34 CLEARED"));
+    },
+    code: "RUN_FOLDER_UNCOVERED",
+    verifySh: /RUN_FOLDER_UNCOVERED[\s\S]*seal\/report\.html/,
+  },
+  "a swapped seal/public_key.pem": {
+    apply: async (runDir) => {
+      const { generateKeyPairSync } = await import("node:crypto");
+      const { publicKey } = generateKeyPairSync("ed25519");
+      await writeFile(join(runDir, "seal/public_key.pem"), publicKey.export({ format: "pem", type: "spki" }));
+    },
+    code: "SEAL_FILES_DISAGREE",
+    verifySh: /public_key\.pem is not the key that signed/,
+  },
+  "a verify.sh that prints the sealed hashes": {
+    apply: async (runDir) => {
+      const path = join(runDir, VERIFY_SCRIPT_PATH);
+      const script = await readFile(path, "utf8");
+      await writeFile(
+        path,
+        script.replace("set -euo pipefail\n", 'set -euo pipefail\necho "verify: OK"; exit 0\n'),
+      );
+    },
+    // The outputs changed too (verify.sh is hashed); the script check comes first.
+    code: "VERIFY_SCRIPT_NOT_RELEASED",
+    verifySh: /the outputs hash to/,
+  },
+  "rewritten labels in seal/seal.svg": {
+    apply: async (runDir) => {
+      const path = join(runDir, "seal/seal.svg");
+      await writeFile(path, (await readFile(path, "utf8")).replace(">run run_", ">run CLEARED_"));
+    },
+    code: "IMAGE_NOT_CANONICAL",
+    verifySh: /seal\.svg is not the canonical rendering/,
+  },
+  "a deleted seal/seal.svg": {
+    apply: (runDir) => rm(join(runDir, "seal/seal.svg")),
+    code: "FILE_NOT_FOUND",
+    verifySh: /seal\/seal\.svg is missing/,
+  },
+};

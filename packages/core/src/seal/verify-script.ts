@@ -1,0 +1,228 @@
+import { sha256Hex } from "../digest.ts";
+import { SEAL_LAYOUT } from "./seal-layout.ts";
+
+/** Where the runner writes the script into a run folder. */
+export const VERIFY_SCRIPT_PATH = "repro_pack/container/verify.sh";
+
+/** The run folder's per-file list; it only names differing files, it proves nothing. */
+export const EXPECTED_OUTPUT_HASHES_FILE = "repro_pack/outputs/expected_output_hashes.json";
+
+/**
+ * `repro_pack/container/verify.sh` (issue 9 §3, issue 23 items 2 and 3): checks a run folder
+ * against its seal with bash and OpenSSL alone. The truth is the signed seal.json; the script
+ * also requires seal.svg to be the canonical rendering of it in every line but the ring and QR
+ * shapes (their path data must still be bare numbers spelled as the renderer writes them), the
+ * folder's public_key.pem to be the key given, and nothing in the folder to be outside the seal.
+ * A copy inside the folder it checks proves nothing (a forger edits it too): auditors run the
+ * released copy, `svc repro verify-script`, whose hash {@link RELEASED_VERIFY_SCRIPT_SHA256} lists.
+ */
+export const VERIFY_SCRIPT = `#!/usr/bin/env bash
+# svc verify.sh, svc.verify-script/v2: checks a run folder against its seal.
+# Run a known-good copy, never the one inside the folder you check (a forger who edits the
+# outputs can edit that copy too):  svc repro verify-script > verify.sh
+# Usage: bash verify.sh --key <issuer-public-key.pem> [run-dir]   (default run-dir: ../.. of this script)
+# The key must come from the issuer (e.g. GET <entitlement-url>/api/seal/keys), never from the
+# folder: a folder can carry a key that vouches for a fabricated seal.
+# Needs bash, openssl (3.x), base64, sha256sum, cmp, find, grep, sed, sort, tr, xargs, mktemp.
+# What it checks, in order (any failure prints "verify: FAILED, ..." and exits 1):
+#  1. the Ed25519 signature in seal/seal.sig over seal/seal.json verifies with --key, and
+#     seal/public_key.pem is that same key, in the issuer's PEM form;
+#  2. seal/seal.svg is, byte for byte, the canonical rendering of seal.json and seal.sig in every
+#     line but the ring and QR shapes: header, title, both embedded copies of the payload and
+#     signature, frame and every drawn label; the ring lines and the QR line must be bare path
+#     data in the renderer's number spelling (no text, no other element). Only \`svc seal verify\`
+#     decodes the ring and the QR and checks seal/VERIFY.md;
+#  3. run_manifest.json and the outputs (svc-tree/v1, seal/ excluded) hash to the signed values;
+#  4. nothing in the folder is outside the seal: no scratch entry (.scratch, .scratch-*), no empty folder,
+#     nothing in seal/ but VERIFY.md, public_key.pem, seal.json, seal.sig and seal.svg.
+# Exit: 0 the folder is the sealed one; 1 it is not; 2 usage; 4 a pre-seal (nothing signed yet).
+set -euo pipefail
+key=""
+if [ "\${1:-}" = "--key" ]; then key="\${2:-}"; shift 2 || true; fi
+here="$(cd "$(dirname "\${BASH_SOURCE[0]}")" && pwd)"
+run_dir="$(cd "\${1:-$here/../..}" && pwd)"
+seal_dir="$run_dir/seal"
+expected="$run_dir/${EXPECTED_OUTPUT_HASHES_FILE}"
+case "$here/" in
+  "$run_dir"/*) echo "verify: WARNING, this copy of verify.sh sits in the folder it checks and proves nothing: run a known-good copy (svc repro verify-script)" >&2 ;;
+esac
+fail() { echo "verify: FAILED, $*" >&2; exit 1; }
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+field() { sed -n "s/.*\\"$1\\": *\\"\\([0-9a-f]\\{64\\}\\)\\".*/\\1/p" "$2" | head -n 1; }
+compute_outputs() {
+  (cd "$run_dir" && find . -type f ! -path './seal/*' ! -path './.scratch/*' ! -path './.scratch-*' -print0 | LC_ALL=C sort -z | xargs -0 -r sha256sum |
+    sed 's|  \\./|  |')
+}
+name_differences() {
+  [ -f "$expected" ] || { echo "verify: no per-file list to name the files that differ" >&2; return; }
+  sed -n 's/^ *{"path": "\\([^"]*\\)", "sha256": "\\([0-9a-f]\\{64\\}\\)"}.*$/\\2  \\1/p' "$expected" | LC_ALL=C sort -k 2 > "$work/want"
+  compute_outputs | grep -v '  ${EXPECTED_OUTPUT_HASHES_FILE}$' | LC_ALL=C sort -k 2 > "$work/got" || true
+  if diff -u "$work/want" "$work/got" >&2; then
+    echo "verify: every file matches ${EXPECTED_OUTPUT_HASHES_FILE}, so that list was rewritten after sealing too" >&2
+  else
+    echo "verify: files that differ from ${EXPECTED_OUTPUT_HASHES_FILE} (diff above: - listed, + found)" >&2
+  fi
+}
+uncovered() { # $1 = the find test for the entries seal/ may hold
+  (cd "$run_dir" && {
+    find . -mindepth 1 -maxdepth 1 \\( -name .scratch -o -name '.scratch-*' \\) -print
+    find . -type d -empty ! -path './.scratch' ! -path './.scratch/*' ! -path './.scratch-*' -print
+    if [ -d seal ]; then eval "find ./seal -mindepth 1 -maxdepth 1 ! \\\\( $1 \\\\) -print"; fi
+  } | sed 's|^\\./||' | LC_ALL=C sort -u)
+}
+check_coverage() { # $1 = the find test for the entries seal/ may hold; returns 1 when something is uncovered
+  local extra
+  extra="$(uncovered "$1")"
+  [ -z "$extra" ] && return 0
+  printf 'verify: FAILED, the run folder holds what the seal does not cover (RUN_FOLDER_UNCOVERED):\\n%s\\n' "$extra" >&2
+  return 1
+}
+compare() { # $1 = file holding the sealed hashes; returns 1 when a hash differs
+  local want_outputs want_manifest got_outputs got_manifest
+  want_outputs="$(field outputs_sha256 "$1")"; want_manifest="$(field run_manifest_sha256 "$1")"
+  if [ -z "$want_outputs" ] || [ -z "$want_manifest" ]; then fail "$1 holds no sealed hashes"; fi
+  if [ -n "$(cd "$run_dir" && find . ! -type f ! -type d ! -path './seal/*' ! -path './.scratch/*' ! -path './.scratch-*' -print -quit)" ]; then
+    fail "the run folder holds a symbolic link or special file (svc-tree/v1 refuses them)"
+  fi
+  got_outputs="$(compute_outputs | sha256sum | cut -d ' ' -f 1)"
+  got_manifest="$( (sha256sum "$run_dir/run_manifest.json" 2>/dev/null || echo missing) | cut -d ' ' -f 1)"
+  local failed=0
+  if [ "$got_manifest" != "$want_manifest" ]; then
+    echo "verify: FAILED, run_manifest.json hashes to $got_manifest, sealed $want_manifest" >&2; failed=1
+  fi
+  if [ "$got_outputs" != "$want_outputs" ]; then
+    echo "verify: FAILED, the outputs hash to $got_outputs, sealed $want_outputs" >&2; name_differences; failed=1
+  fi
+  return "$failed"
+}
+# A string field of seal.json (canonical JSON, RFC 8785: no spaces), only in the drawn fields' safe set.
+text_field() { sed -n "s/.*\\"$1\\":\\"\\([A-Za-z0-9._:@+=\\/-]*\\)\\".*/\\1/p" "$seal_dir/seal.json" | head -n 1; }
+b64url() { base64 | tr -d '\\n=' | tr '+/' '-_'; }
+# One drawn label as the renderer writes it: cut to 47 code points and an ellipsis past 48.
+# Labels are ASCII but for the middle dot, carried as ~ (outside every safe set) while cutting.
+text_line() { # $1 y, $2 content, $3 font size, $4 weight
+  local content="$2"
+  if [ "\${#content}" -gt 48 ]; then content="\${content:0:47}"$'\\xe2\\x80\\xa6'; fi
+  content="\${content//\\~/$'\\xc2\\xb7'}"
+  printf '<text x="240" y="%s" text-anchor="middle" font-family="DejaVu Sans, Arial, sans-serif" font-size="%s" font-weight="%s" fill="#1b2a4a">%s</text>\\n' \\
+    "$1" "\${3:-11}" "\${4:-normal}" "$content"
+}
+url_host() { # the host (and a non-default port) of a URL, as WHATWG URL.host spells it
+  local rest="\${1#*://}" scheme="\${1%%://*}"
+  rest="\${rest%%[/?#]*}"; rest="\${rest##*@}"
+  rest="$(printf '%s' "$rest" | LC_ALL=C tr '[:upper:]' '[:lower:]')"
+  case "$scheme:$rest" in https:*:443 | http:*:80) rest="\${rest%:*}" ;; esac
+  printf '%s' "$rest"
+}
+check_svg() {
+  local svg="$seal_dir/seal.svg" run_id project_id mode issued_at seal_id key_id verify_url label token ring_lines
+  [ -f "$svg" ] || fail "seal/seal.svg is missing"
+  run_id="$(text_field run_id)"; project_id="$(text_field project_id)"; issued_at="$(text_field issued_at)"
+  seal_id="$(text_field seal_id)"; key_id="$(text_field key_id)"; mode="$(text_field mode)"
+  if [ -z "$run_id" ] || [ -z "$project_id" ] || [ -z "$issued_at" ] || [ -z "$seal_id" ] || [ -z "$key_id" ] || [ -z "$mode" ]; then
+    fail "seal/seal.json lacks a drawn field (run_id, project_id, mode, issued_at, seal_id, key_id)"
+  fi
+  if grep -q '"verify_url":null' "$seal_dir/seal.json"; then
+    label="verify: svc seal verify seal.svg"
+  else
+    verify_url="$(sed -n 's/.*"verify_url":"\\([^"\\\\]*\\)".*/\\1/p' "$seal_dir/seal.json")"
+    [ -n "$verify_url" ] || fail "seal/seal.json has no readable verify_url"
+    label="verify at $(url_host "$verify_url")"
+  fi
+  b64url < "$seal_dir/seal.json" > "$work/payload"
+  b64url < "$work/sig" > "$work/sig64"
+  token="svc.seal/v1;key=$key_id;payload=$(cat "$work/payload");sig=$(cat "$work/sig64")"
+  # Lines 14.. up to </g> are the ring; the line after the white square is the QR symbol.
+  sed -n '14,$p' "$svg" | sed '/^<\\/g>$/,$d' > "$work/ring"
+  ring_lines="$(($(wc -l < "$work/ring")))"
+  [ "$ring_lines" = ${SEAL_LAYOUT.ring.slots} ] || fail "seal/seal.svg has $ring_lines ring lines, the canonical seal has ${SEAL_LAYOUT.ring.slots}"
+  # Numbers as the renderer spells them (no trailing dot, no padding, no exponent).
+  local number='-?[0-9]+(\\.[0-9]+)?'
+  if grep -Evq "^<path d=\\"M$number $number(A$number $number $number $number $number $number $number|L$number $number)*Z\\"/>\\$" "$work/ring"; then
+    fail "seal/seal.svg: a ring line is not bare path data (IMAGE_NOT_CANONICAL)"
+  fi
+  sed -n "$((14 + ring_lines + 2))p" "$svg" > "$work/qr"
+  if ! grep -Eq "^<path fill=\\"#000\\" d=\\"(M$number $number(h$number|v$number)*Z)+\\"/>\\$" "$work/qr"; then
+    fail "seal/seal.svg: the QR line is not bare path data (IMAGE_NOT_CANONICAL)"
+  fi
+  {
+    printf '%s\\n' '<?xml version="1.0" encoding="UTF-8"?>' \\
+      '<svg xmlns="http://www.w3.org/2000/svg" xmlns:svcseal="urn:svc:seal:v1" width="480" height="480" viewBox="0 0 480 480" role="img">' \\
+      "<title>Audit seal for run $run_id</title>" \\
+      "<desc>$token</desc>" \\
+      '<metadata>' \\
+      "<svcseal:seal version=\\"svc.seal/v1\\" key_id=\\"$key_id\\" alg=\\"Ed25519\\">" \\
+      "<svcseal:payload encoding=\\"base64url\\">$(cat "$work/payload")</svcseal:payload>" \\
+      "<svcseal:signature encoding=\\"base64url\\">$(cat "$work/sig64")</svcseal:signature>" \\
+      '</svcseal:seal>' \\
+      '</metadata>' \\
+      '<circle cx="240" cy="240" r="236" fill="#fbf8ef" stroke="#1b2a4a" stroke-width="3"/>' \\
+      '<circle cx="240" cy="240" r="188" fill="none" stroke="#1b2a4a" stroke-width="1"/>' \\
+      '<g fill="#1b2a4a">'
+    cat "$work/ring"
+    printf '%s\\n' '</g>' '<rect x="160" y="170" width="160" height="160" fill="#fff"/>'
+    cat "$work/qr"
+    text_line 104 "SVC COMPUTATIONAL AUDIT SEAL" 13 bold
+    text_line 126 "run $run_id"
+    text_line 143 "project $project_id ~ $mode"
+    text_line 160 "issued $issued_at"
+    text_line 350 "seal \${seal_id:0:17}"$'\\xe2\\x80\\xa6'
+    text_line 367 "$label"
+    printf '%s\\n' '</svg>'
+  } > "$work/seal.svg"
+  cmp -s "$work/seal.svg" "$svg" ||
+    fail "seal/seal.svg is not the canonical rendering of seal/seal.json and seal/seal.sig (IMAGE_NOT_CANONICAL or SEAL_FILES_DISAGREE); first difference: $(cmp "$work/seal.svg" "$svg" 2>&1 | head -n 1)"
+}
+if [ ! -f "$seal_dir/seal.json" ] && [ -f "$seal_dir/preseal.json" ]; then
+  status=0
+  compare "$seal_dir/preseal.json" || status=1
+  check_coverage "-type f \\\\( -name preseal.json -o -name preseal.svg \\\\) -o -type d -name pending" || status=1
+  [ "$status" = 0 ] || exit 1
+  echo "verify: PENDING, the outputs match the unsigned pre-seal; run svc-runner seal to get the seal"
+  exit 4
+fi
+[ -n "$key" ] || {
+  echo "verify: pass --key <issuer public key.pem> from the issuer (GET /api/seal/keys); seal/public_key.pem in this folder cannot vouch for itself" >&2
+  exit 2
+}
+[ -f "$key" ] || { echo "verify: $key not found" >&2; exit 2; }
+command -v openssl > /dev/null || { echo "verify: needs openssl 3 (Ed25519 with pkeyutl -rawin) on PATH" >&2; exit 2; }
+if [ ! -f "$seal_dir/seal.json" ] || [ ! -f "$seal_dir/seal.sig" ]; then fail "seal/seal.json or seal/seal.sig missing"; fi
+# Strict base64: one line of the 64-byte signature's 88 characters, as the issuer writes it.
+if ! grep -Eqx '[A-Za-z0-9+/]{86}==' "$seal_dir/seal.sig" || [ "$(($(wc -l < "$seal_dir/seal.sig")))" != 1 ]; then
+  fail "seal/seal.sig is not one line of base64 (SEAL_FILES_DISAGREE)"
+fi
+base64 -d "$seal_dir/seal.sig" > "$work/sig" 2>/dev/null || fail "seal/seal.sig is not base64"
+if ! openssl pkeyutl -verify -pubin -inkey "$key" -rawin -in "$seal_dir/seal.json" -sigfile "$work/sig" > /dev/null 2>&1; then
+  fail "the signature of seal/seal.json does not verify with $key"
+fi
+openssl pkey -pubin -in "$key" -pubout > "$work/key.pem" 2>/dev/null || fail "$key is not a public key"
+cmp -s "$work/key.pem" "$seal_dir/public_key.pem" ||
+  fail "seal/public_key.pem is not the key that signed (SEAL_FILES_DISAGREE)"
+check_svg
+status=0
+compare "$seal_dir/seal.json" || status=1
+check_coverage "-type f \\\\( -name VERIFY.md -o -name public_key.pem -o -name seal.json -o -name seal.sig -o -name seal.svg \\\\)" || status=1
+[ "$status" = 0 ] || exit 1
+echo "verify: OK, seal/seal.json is signed by $key, seal/seal.svg draws it, nothing in the folder is unsealed, and the outputs and run_manifest.json are the sealed ones"
+`;
+
+/**
+ * SHA-256 of every verify.sh a runner release writes (issue 23 item 3). `svc seal verify`
+ * refuses a run folder whose verify.sh is not one of them (`VERIFY_SCRIPT_NOT_RELEASED`).
+ * A published list rather than a field of the seal payload: the issuer signs what the job
+ * reports and cannot see the folder, so a hash the job reports would vouch for nothing more than
+ * `outputs_sha256` already does (which covers verify.sh's bytes); the list is what the verifier
+ * knows independently. A new script adds its hash here; a released hash is never removed.
+ * The scripts of runners before issue 23 are not listed: they check neither seal.svg nor
+ * uncovered paths.
+ */
+export const RELEASED_VERIFY_SCRIPT_SHA256: readonly string[] = [
+  "2f8a650ee09ee5253bab869c2392cc2c506c1bffe7748d89bb32c2285d911fe0",
+];
+
+/** True when `bytes` is a verify.sh some runner release wrote. */
+export function isReleasedVerifyScript(bytes: Uint8Array): boolean {
+  return RELEASED_VERIFY_SCRIPT_SHA256.includes(sha256Hex(bytes));
+}
