@@ -337,7 +337,7 @@ describe("svc runs", () => {
       conditions: [{ type: "Complete", status: "True" }],
     });
     const done = await waiting;
-    assert.equal(done.code, 4, "a pre-sealed run is PENDING (exit 4)");
+    assert.equal(done.code, 4, "a pre-sealed run is PRESEAL_UNSIGNED (exit 4)");
     assert.match(done.stdout, /^launched run run-cli-launch-wait as Job svc\/svc-run-/);
     assert.match(done.stdout, /run run-cli-launch-wait: pre-sealed/);
     assert.match(done.stdout, /next {6}complete the seal with svc-runner seal/);

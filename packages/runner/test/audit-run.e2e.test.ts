@@ -263,7 +263,7 @@ describe("svc-runner end to end", () => {
       // Nothing is signed yet: verify.sh compares with the unsigned pre-seal and says PENDING (exit 4).
       await assert.rejects(sh("bash", [join(run.runDir, "repro_pack/container/verify.sh")]), (error) => {
         assert.equal((error as { code: number }).code, 4);
-        assert.match((error as { stdout: string }).stdout, /verify: PENDING/);
+        assert.match((error as { stdout: string }).stdout, /verify: PRESEAL_UNSIGNED/);
         return true;
       });
       const sealed = await completeSealLater(run.runDir, run.token);

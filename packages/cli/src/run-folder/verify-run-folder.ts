@@ -9,10 +9,10 @@ import {
   checkVerifyScript,
   computeSealedRunHashes,
   type ExpectedFileHashes,
+  isSealPayload,
   listUncoveredPaths,
   type PresealPayload,
   SEAL_DIR,
-  SEAL_VERSION,
   type SealCheck,
   type SealPayload,
   type SealVerification,
@@ -92,11 +92,11 @@ export async function verifyRunFolder(
  * files byte for byte, the released verify.sh, and nothing in the folder outside the seal.
  */
 async function checkFolderFiles(runDir: string, payload: SealPayload | PresealPayload): Promise<SealCheck[]> {
-  const sealed = payload.seal_version === SEAL_VERSION;
+  const sealed = isSealPayload(payload);
   const checks: SealCheck[] = [];
   if (sealed)
     checks.push(
-      ...checkSealCompanions(payload as SealPayload, {
+      ...checkSealCompanions(payload, {
         verifyMd: await readOptional(join(runDir, SEAL_DIR, "VERIFY.md")),
         publicKeyPem: await readOptional(join(runDir, SEAL_DIR, "public_key.pem")),
       }),

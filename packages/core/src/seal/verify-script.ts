@@ -116,10 +116,12 @@ url_host() { # the host (and a non-default port) of a URL, as WHATWG URL.host sp
   printf '%s' "$rest"
 }
 check_svg() {
-  local svg="$seal_dir/seal.svg" run_id project_id mode issued_at seal_id key_id verify_url label token ring_lines
+  local svg="$seal_dir/seal.svg" run_id project_id mode issued_at seal_id key_id version attestation verify_url label token ring_lines
   [ -f "$svg" ] || fail "seal/seal.svg is missing"
   run_id="$(text_field run_id)"; project_id="$(text_field project_id)"; issued_at="$(text_field issued_at)"
   seal_id="$(text_field seal_id)"; key_id="$(text_field key_id)"; mode="$(text_field mode)"
+  version="$(text_field seal_version)"; attestation="$(text_field attestation)"
+  case "$version" in svc.seal/v1 | svc.seal/v2) ;; *) fail "seal/seal.json has no seal_version this script knows (svc.seal/v1, svc.seal/v2)" ;; esac
   if [ -z "$run_id" ] || [ -z "$project_id" ] || [ -z "$issued_at" ] || [ -z "$seal_id" ] || [ -z "$key_id" ] || [ -z "$mode" ]; then
     fail "seal/seal.json lacks a drawn field (run_id, project_id, mode, issued_at, seal_id, key_id)"
   fi
@@ -132,7 +134,7 @@ check_svg() {
   fi
   b64url < "$seal_dir/seal.json" > "$work/payload"
   b64url < "$work/sig" > "$work/sig64"
-  token="svc.seal/v1;key=$key_id;payload=$(cat "$work/payload");sig=$(cat "$work/sig64")"
+  token="$version;key=$key_id;payload=$(cat "$work/payload");sig=$(cat "$work/sig64")"
   # Lines 14.. up to </g> are the ring; the line after the white square is the QR symbol.
   sed -n '14,$p' "$svg" | sed '/^<\\/g>$/,$d' > "$work/ring"
   ring_lines="$(($(wc -l < "$work/ring")))"
@@ -152,7 +154,7 @@ check_svg() {
       "<title>Audit seal for run $run_id</title>" \\
       "<desc>$token</desc>" \\
       '<metadata>' \\
-      "<svcseal:seal version=\\"svc.seal/v1\\" key_id=\\"$key_id\\" alg=\\"Ed25519\\">" \\
+      "<svcseal:seal version=\\"$version\\" key_id=\\"$key_id\\" alg=\\"Ed25519\\">" \\
       "<svcseal:payload encoding=\\"base64url\\">$(cat "$work/payload")</svcseal:payload>" \\
       "<svcseal:signature encoding=\\"base64url\\">$(cat "$work/sig64")</svcseal:signature>" \\
       '</svcseal:seal>' \\
@@ -169,6 +171,8 @@ check_svg() {
     text_line 160 "issued $issued_at"
     text_line 350 "seal \${seal_id:0:17}"$'\\xe2\\x80\\xa6'
     text_line 367 "$label"
+    # a v2 seal says what it attests (issue 23 item 5); a v1 seal is drawn as it was issued
+    if [ "$attestation" = job_reported ]; then text_line 384 "attests: hashes the job reported"; fi
     printf '%s\\n' '</svg>'
   } > "$work/seal.svg"
   cmp -s "$work/seal.svg" "$svg" ||
@@ -179,7 +183,7 @@ if [ ! -f "$seal_dir/seal.json" ] && [ -f "$seal_dir/preseal.json" ]; then
   compare "$seal_dir/preseal.json" || status=1
   check_coverage "-type f \\\\( -name preseal.json -o -name preseal.svg \\\\) -o -type d -name pending" || status=1
   [ "$status" = 0 ] || exit 1
-  echo "verify: PENDING, the outputs match the unsigned pre-seal; run svc-runner seal to get the seal"
+  echo "verify: PRESEAL_UNSIGNED, the outputs match an unsigned pre-seal: a claim anyone can write, never seen by the issuer; run svc-runner seal to get the seal"
   exit 4
 fi
 [ -n "$key" ] || {
@@ -219,7 +223,7 @@ echo "verify: OK, seal/seal.json is signed by $key, seal/seal.svg draws it, noth
  * uncovered paths.
  */
 export const RELEASED_VERIFY_SCRIPT_SHA256: readonly string[] = [
-  "2f8a650ee09ee5253bab869c2392cc2c506c1bffe7748d89bb32c2285d911fe0",
+  "0b93940aecfc2aacae534cf44c55a7142743861637a5a08acf7306567ae7a39f",
 ];
 
 /** True when `bytes` is a verify.sh some runner release wrote. */
