@@ -57,7 +57,17 @@ describe("hints svc prints are commands that work where they are printed (issue 
   it("every command a hint names exists in svc's command tree", () => {
     const commands = new Set<string>();
     const help = (path: string[]) => svc([...path, "--help"], {}).stdout;
-    for (const group of ["context", "trust", "project", "local", "runs", "seal", "entitlement"]) {
+    for (const group of [
+      "context",
+      "trust",
+      "project",
+      "local",
+      "runs",
+      "seal",
+      "entitlement",
+      "repro",
+      "keys",
+    ]) {
       const text = help([group]);
       for (const match of text.matchAll(/^ {2}([a-z-]+)(?: |$)/gm)) commands.add(`${group} ${match[1]}`);
     }

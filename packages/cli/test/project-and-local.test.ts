@@ -6,6 +6,8 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { svc } from "./support/operator-services.ts";
 
+const SVC_BIN = join(import.meta.dirname, "..", "bin", "svc.ts");
+
 const NCI = "/usr/share/RDKit/Data/NCI/first_5K.smi";
 let root: string;
 
@@ -207,13 +209,24 @@ describe("svc local run", () => {
     const out = join(root, "repeat-out");
     const first = await svc("local", "run", join(root, "nci"), "--out", out);
     assert.equal(first.code, 0, `${first.stdout}\n${first.stderr}`);
-    const check = /^ {2}repro check: {2}(bash .+)$/m.exec(first.stdout)?.[1];
+    // The released verify.sh, never the folder's own copy (issue 23 item 3), from `svc` on PATH.
+    const repro = /^ {2}repro check: {2}(bash <\(svc repro verify-script\) --key .+)$/m;
+    const check = repro.exec(first.stdout)?.[1];
     assert.ok(check, first.stdout);
     const second = await svc("local", "run", join(root, "nci"), "--out", out);
     assert.equal(second.code, 0, `${second.stdout}\n${second.stderr}`);
-    assert.notEqual(/^ {2}repro check: {2}(bash .+)$/m.exec(second.stdout)?.[1], check);
-    // Run 1's line, pasted as printed (its paths are relative to this folder), after run 2's new issuer.
-    const pasted = spawnSync("bash", ["-c", check], { encoding: "utf8" });
+    assert.notEqual(repro.exec(second.stdout)?.[1], check);
+    // Run 1's line, pasted as printed (its paths are relative to this folder), after run 2's new
+    // issuer, with `svc` on PATH as `npm install -g ./packages/cli` puts it there.
+    const bin = join(root, "bin");
+    await mkdir(bin, { recursive: true });
+    await writeFile(join(bin, "svc"), `#!/bin/sh\nexec "${process.execPath}" "${SVC_BIN}" "$@"\n`, {
+      mode: 0o755,
+    });
+    const pasted = spawnSync("bash", ["-c", check], {
+      encoding: "utf8",
+      env: { ...process.env, PATH: `${bin}:${process.env.PATH ?? ""}` },
+    });
     assert.equal(pasted.status, 0, `${check}\n${pasted.stdout}\n${pasted.stderr}`);
     assert.match(pasted.stdout, /^verify: OK, /m);
   });

@@ -42,7 +42,7 @@ ${missing.map((m) => `    - ${m.module_id}: ${m.detail ?? m.outcome}`).join("\n"
   seal online:  ${facts.online.state}${facts.online.issued_here ? " (issued by this service)" : ""}
   svc seal verify --issuer: ${facts.pinned.state} (outputs recomputed, revocation asked, issuer key ${facts.pinned.keyIds.join(", ")})
   pinned keys:  ${rel(facts.trustFile)} (the keys of each run's embedded issuer, which has stopped)
-  repro check:  ${svcCommand()} repro verify-script > verify.sh && bash verify.sh --key ${rel(facts.issuerPemFile)} ${rel(facts.runDir)}
+  repro check:  bash <(${svcCommand()} repro verify-script) --key ${rel(facts.issuerPemFile)} ${rel(facts.runDir)}
   verify later: SVC_TRUSTED_KEYS=${rel(facts.trustFile)} ${svcCommand()} seal verify ${rel(facts.runDir)}
 `;
 }
