@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { svc } from "./support/operator-services.ts";
 
-const SVC_BIN = join(import.meta.dirname, "..", "bin", "svc.ts");
+const SVC_BIN = join(import.meta.dirname, "..", "bin", "svc.js");
 
 const NCI = "/usr/share/RDKit/Data/NCI/first_5K.smi";
 let root: string;
@@ -210,7 +210,8 @@ describe("svc local run", () => {
     const first = await svc("local", "run", join(root, "nci"), "--out", out);
     assert.equal(first.code, 0, `${first.stdout}\n${first.stderr}`);
     // The released verify.sh, never the folder's own copy (issue 23 item 3), from `svc` on PATH.
-    const repro = /^ {2}repro check: {2}(bash <\(svc repro verify-script\) --key .+)$/m;
+    const repro =
+      /^ {2}repro check: {2}(svc repro verify-script > \S+\/verify\.sh && bash \S+\/verify\.sh --key .+)$/m;
     const check = repro.exec(first.stdout)?.[1];
     assert.ok(check, first.stdout);
     const second = await svc("local", "run", join(root, "nci"), "--out", out);
@@ -229,6 +230,10 @@ describe("svc local run", () => {
     });
     assert.equal(pasted.status, 0, `${check}\n${pasted.stdout}\n${pasted.stderr}`);
     assert.match(pasted.stdout, /^verify: OK, /m);
+    // Fails closed: with no svc to print the released script, the line fails and says nothing is OK.
+    const noSvc = spawnSync("bash", ["-c", check], { encoding: "utf8", env: { PATH: "/usr/bin:/bin" } });
+    assert.notEqual(noSvc.status, 0, noSvc.stdout);
+    assert.doesNotMatch(noSvc.stdout, /verify: OK/);
   });
 
   it("refuses a folder without 01_sources/sources.json and says which folder was meant", async () => {

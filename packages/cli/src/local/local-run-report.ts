@@ -1,4 +1,4 @@
-import { relative } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { svcCommand } from "../svc-command.ts";
 
 /** What a local run produced, for the closing report. */
@@ -30,6 +30,9 @@ export function formatLocalRunReport(facts: LocalRunFacts): string {
   const { summary } = facts;
   const sealDir = `${facts.runDir}/seal`;
   const missing = facts.required.filter((m) => m.outcome !== "executed");
+  // The released verify.sh written beside the pinned keys, never the folder's own copy (issue 23
+  // item 3); `&&`, not `bash <(…)`: if svc cannot print it, the check fails instead of running nothing.
+  const verifyScript = rel(join(dirname(facts.trustFile), "verify.sh"));
   return `
 ${facts.title} run ${facts.runId} finished.
   summary   ${rel(`${facts.runDir}/results/summary.json`)}
@@ -42,7 +45,7 @@ ${missing.map((m) => `    - ${m.module_id}: ${m.detail ?? m.outcome}`).join("\n"
   seal online:  ${facts.online.state}${facts.online.issued_here ? " (issued by this service)" : ""}
   svc seal verify --issuer: ${facts.pinned.state} (outputs recomputed, revocation asked, issuer key ${facts.pinned.keyIds.join(", ")})
   pinned keys:  ${rel(facts.trustFile)} (the keys of each run's embedded issuer, which has stopped)
-  repro check:  bash <(${svcCommand()} repro verify-script) --key ${rel(facts.issuerPemFile)} ${rel(facts.runDir)}
+  repro check:  ${svcCommand()} repro verify-script > ${verifyScript} && bash ${verifyScript} --key ${rel(facts.issuerPemFile)} ${rel(facts.runDir)}
   verify later: SVC_TRUSTED_KEYS=${rel(facts.trustFile)} ${svcCommand()} seal verify ${rel(facts.runDir)}
 `;
 }
