@@ -1,6 +1,15 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
@@ -9,6 +18,20 @@ import { ensurePrivateDirectory, ensurePrivateFiles } from "./private-files.ts";
 
 const modeOf = (path: string) => statSync(path).mode & 0o777;
 const MODULE = fileURLToPath(new URL("./private-files.ts", import.meta.url));
+
+/**
+ * A node binary `user` can start: this one, or a copy in a folder of its own when this one sits
+ * where that user may not enter (the Node 24 of a checkout in a 0700 folder, issue 28 item 7).
+ */
+function nodeRunnableBy(user: { uid: number; gid: number }, copyDir: string): string {
+  const probe = spawnSync(process.execPath, ["-e", "0"], { cwd: "/", ...user });
+  if (probe.status === 0) return process.execPath;
+  const copy = join(copyDir, "node");
+  copyFileSync(process.execPath, copy);
+  chmodSync(copyDir, 0o755);
+  chmodSync(copy, 0o755);
+  return copy;
+}
 
 describe("private files", () => {
   const root = mkdtempSync(join(tmpdir(), "svc-private-files-"));
@@ -24,13 +47,17 @@ describe("private files", () => {
     assert.equal(modeOf(open), 0o700);
   });
 
-  it("goes on, and says so, for a directory another user owns (a Kubernetes fsGroup volume)", () => {
+  it("goes on, and says so, for a directory another user owns (a Kubernetes fsGroup volume)", (t) => {
     // /tmp is root's and 1777; as root, ask as user nobody, who cannot chmod it
     // The module's source goes in on the command line, not by path: user nobody may not read this
     // checkout (a clone in a 0700 folder, issue 28 item 7); it imports only node: builtins.
     const call = `${readFileSync(MODULE, "utf8")}\nconsole.log(JSON.stringify(ensurePrivateDirectory("/tmp")));`;
-    const asOther = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
-    const child = spawnSync(process.execPath, ["--input-type=module-typescript", "-e", call], {
+    const asOther = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : null;
+    // its own folder in the temp dir (traversable), not under this suite's 0700 root
+    const copyDir = mkdtempSync(join(tmpdir(), "svc-node-copy-"));
+    t.after(() => rmSync(copyDir, { recursive: true, force: true }));
+    const node = asOther === null ? process.execPath : nodeRunnableBy(asOther, copyDir);
+    const child = spawnSync(node, ["--input-type=module-typescript", "-e", call], {
       encoding: "utf8",
       cwd: "/",
       ...asOther,
