@@ -16,16 +16,12 @@ export function prettyPrintSeal(svg: string): string {
 }
 
 /**
- * A freshly issued genuine seal and the attacker's own seal (another key, a verify_url of their
- * choosing), the two inputs of the forgery corpus.
+ * The fields of a corpus seal naming `issuer`, with a fresh seal id drawn from `tag` (the genuine
+ * seal and the issuer-trust forgeries share them, so they differ only where an attack says).
  */
-export function issueCorpusSeals(key: SigningKey = generateSigningKey()): {
-  genuine: SealBundle;
-  decoy: SealBundle;
-  key: SigningKey;
-} {
-  const fields = {
-    seal_id: `seal_${sha256Hex(`genuine ${Date.now()} ${Math.random()}`).slice(0, 32)}`,
+export function corpusSealFields(issuer: string, tag: string) {
+  return {
+    seal_id: `seal_${sha256Hex(`${tag} ${Date.now()} ${Math.random()}`).slice(0, 32)}`,
     principal: "auditor@customer.example",
     run_id: "run_20261123T101500Z",
     project_id: "demo-project",
@@ -37,9 +33,21 @@ export function issueCorpusSeals(key: SigningKey = generateSigningKey()): {
     run_manifest_sha256: sha256Hex("manifest"),
     outputs_sha256: sha256Hex("outputs"),
     issued_at: "2026-11-23T10:20:00Z",
-    issuer: "https://entitlement.example",
+    issuer,
     verify_url: null,
   };
+}
+
+/**
+ * A freshly issued genuine seal and the attacker's own seal (another key, a verify_url of their
+ * choosing), the two inputs of the forgery corpus.
+ */
+export function issueCorpusSeals(key: SigningKey = generateSigningKey()): {
+  genuine: SealBundle;
+  decoy: SealBundle;
+  key: SigningKey;
+} {
+  const fields = corpusSealFields("https://entitlement.example", "genuine");
   const genuine = issueSealBundle(fields, key);
   const decoy = issueSealBundle(
     {

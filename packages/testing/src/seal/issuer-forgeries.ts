@@ -5,10 +5,10 @@ import {
   type SealReasonCode,
   type SealState,
   type SigningKey,
-  sha256Hex,
   type TrustedKey,
   toTrustedKey,
 } from "@svc/core";
+import { corpusSealFields } from "./genuine-seals.ts";
 
 /**
  * The issuer-trust attacks of issue 23 (items 6, 7 and 8): seals every offline check passes or
@@ -22,23 +22,6 @@ export interface IssuerForgery {
   readonly online: { readonly state: SealState; readonly code: SealReasonCode };
 }
 
-const fieldsFor = (issuer: string, tag: string) => ({
-  seal_id: `seal_${sha256Hex(`${tag} ${Date.now()} ${Math.random()}`).slice(0, 32)}`,
-  principal: "auditor@customer.example",
-  run_id: "run_20261123T101500Z",
-  project_id: "demo-project",
-  mode: "standard" as const,
-  module_id: "computational",
-  category_id: "SMALL_MOLECULE__LIGAND_ONLY__NO_STRUCTURE__NO_ASSAYS",
-  image: { reference: "registry.example/svc/runner:1.0.0", digest: null },
-  inputs_sha256: sha256Hex("inputs"),
-  run_manifest_sha256: sha256Hex("manifest"),
-  outputs_sha256: sha256Hex("outputs"),
-  issued_at: "2026-11-23T10:20:00Z",
-  issuer,
-  verify_url: null,
-});
-
 /**
  * Issue 23 item 6: a retired (leaked) key, still listed in the issuer's trusted keys with a past
  * `not_after` so its old seals verify, signs a new seal back-dated into its window. Every offline
@@ -50,7 +33,7 @@ export function forgeWithRetiredKey(issuer: string, retired: SigningKey = genera
     notAfter: "2025-12-31T23:59:59Z",
   });
   const bundle = issueSealBundle(
-    { ...fieldsFor(issuer, "retired"), issued_at: "2025-06-01T12:00:00Z" },
+    { ...corpusSealFields(issuer, "retired"), issued_at: "2025-06-01T12:00:00Z" },
     retired,
   );
   const forgery: IssuerForgery = {
@@ -66,7 +49,7 @@ export function forgeWithRetiredKey(issuer: string, retired: SigningKey = genera
  * key pinned for B must not verify it, and A must not vouch for it.
  */
 export function forgeForAnotherIssuer(namedIssuer: string, signer: SigningKey = generateSigningKey()) {
-  const bundle = issueSealBundle(fieldsFor(namedIssuer, "other issuer"), signer);
+  const bundle = issueSealBundle(corpusSealFields(namedIssuer, "other issuer"), signer);
   const forgery: IssuerForgery = {
     name: "seal signed by issuer B naming issuer A",
     svg: bundle.sealSvg,
@@ -89,7 +72,7 @@ export function fabricatePreseal(
     issuer: _i,
     verify_url: _u,
     ...run
-  } = fieldsFor("x", "preseal");
+  } = corpusSealFields("x", "preseal");
   const svg = renderPresealSvg({
     ...run,
     ...hashes,
