@@ -91,6 +91,85 @@ export {
   solubilityAssessment,
 } from "./solubility/solubility-assessment.ts";
 export { predictSolubility, type SolubilityModelName } from "./solubility/solubility-models.ts";
+export {
+  AD4_UNAVAILABLE_REASON,
+  type ConsensusRescoring,
+  createVinaDockingEngine,
+  DEEP_EXHAUSTIVENESS,
+  DOCKING_POSES,
+  DOCKING_SEED,
+  DOCKING_TIMEOUT_MS,
+  type DockedCompound,
+  type DockingEngine,
+  type DockingProfile,
+  type DockingReceptor,
+  type DockingRequest,
+  type DockingResult,
+  type DockingSettings,
+  dockCompound,
+  type ReceptorScore,
+  removeDockingFolder,
+  STANDARD_EXHAUSTIVENESS,
+  type UnassessedDocking,
+  type VinaEngineOptions,
+  vinaDockingArgs,
+} from "./structure/docking-engine.ts";
+export { ligandEfficiency } from "./structure/ligand-efficiency.ts";
+export {
+  createLigandPreparer,
+  LIGAND_EMBEDDING_SEED,
+  LIGAND_PROTONATION_RULE,
+  type LigandInput,
+  type LigandPreparer,
+  type LigandPreparerOptions,
+  type PreparedLigand,
+  type PreparedLigandOk,
+  type PreparedLigandUnassessed,
+  prepareLigand,
+} from "./structure/ligand-preparer.ts";
+export {
+  type MolfileAtom,
+  type MolfileBond,
+  type MolfileMolecule,
+  parseMolBlock,
+  parseSdf,
+  type Vec3,
+  withoutHydrogens,
+} from "./structure/molfile.ts";
+export { type PdbAtom, parsePdbAtoms } from "./structure/pdb-atoms.ts";
+export {
+  isInsideBox,
+  POCKET_BOX_MAX_SIZE,
+  POCKET_BOX_MIN_SIZE,
+  POCKET_BOX_PADDING,
+  type PocketBox,
+  type PocketBoxOptions,
+  pocketBoxFromCenterSize,
+  pocketBoxFromLigand,
+} from "./structure/pocket-box.ts";
+export {
+  CLASH_FRACTION,
+  checkPose,
+  POSE_CHECK_TOLERANCE,
+  type PoseCheck,
+  type PoseCheckInput,
+  type PoseCheckName,
+  type PoseCheckResult,
+} from "./structure/pose-checks.ts";
+export {
+  createReceptorPreparer,
+  type PreparedReceptor,
+  prepareReceptor,
+  RECEPTOR_PH,
+  type ReceptorPreparationOptions,
+  type ReceptorPreparationReport,
+  type ReceptorPreparer,
+  type ReceptorPreparerOptions,
+} from "./structure/receptor-preparer.ts";
+export type { ToolInvocation } from "./structure/run-tool.ts";
+export { StructureError, type StructureErrorCode } from "./structure/structure-error.ts";
+export { type StructureToolVersions, structureToolVersions } from "./structure/tool-versions.ts";
+export { parseVinaPoses, type VinaPose } from "./structure/vina-output.ts";
 export { type SynthesisFinding, type SynthesisSummary, synthesisAudit } from "./synthesis/synthesis-audit.ts";
 export { findStructuralAlerts, type StructuralAlerts } from "./toxicity/structural-alerts.ts";
 export {

@@ -1,0 +1,135 @@
+import assert from "node:assert/strict";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { before, test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { createTempDir, type TempDir } from "@svc/testing";
+import { assertStructureToolsInCi, structureToolsMissing } from "../../test/support/structure-tools.ts";
+import {
+  AD4_UNAVAILABLE_REASON,
+  createVinaDockingEngine,
+  DEEP_EXHAUSTIVENESS,
+  DOCKING_POSES,
+  STANDARD_EXHAUSTIVENESS,
+} from "./docking-engine.ts";
+import { createLigandPreparer, type PreparedLigandOk } from "./ligand-preparer.ts";
+import { type MolfileMolecule, parseSdf, withoutHydrogens } from "./molfile.ts";
+import { type PocketBox, pocketBoxFromLigand } from "./pocket-box.ts";
+import { createReceptorPreparer, type PreparedReceptor } from "./receptor-preparer.ts";
+
+// 1s3v (PoseBusters fixture, the smallest receptor) with phenol, a ligand with one torsion, so the
+// deep profile's exhaustiveness 32 stays cheap.
+const FIXTURES = fileURLToPath(new URL("../../test/fixtures/posebusters/", import.meta.url));
+const skip = structureToolsMissing ?? false;
+
+let dir: TempDir;
+let receptor: PreparedReceptor;
+let ligand: PreparedLigandOk;
+let box: PocketBox;
+
+before(async () => {
+  if (skip) return;
+  assertStructureToolsInCi();
+  dir = await createTempDir("svc-docking-");
+  receptor = await createReceptorPreparer({ cacheDir: join(dir.path, "receptors") }).prepare(
+    join(FIXTURES, "1s3v/1s3v_protein_one_lig_removed.pdb"),
+  );
+  const prepared = await createLigandPreparer({ workDir: join(dir.path, "ligands") }).prepare({
+    id: "phenol",
+    smiles: "Oc1ccccc1",
+  });
+  assert.equal(prepared.status, "prepared");
+  ligand = prepared as PreparedLigandOk;
+  const crystal = parseSdf(readFileSync(join(FIXTURES, "1s3v/1s3v_ligand.sdf"), "utf8"))[0];
+  box = pocketBoxFromLigand(withoutHydrogens(crystal as MolfileMolecule).atoms.map((atom) => atom.position));
+});
+
+test.after(() => dir?.remove());
+
+test("standard docking records its seed and settings, scores up to 9 poses, and returns the top pose as SDF with LE and pose checks", {
+  skip,
+}, async () => {
+  const engine = createVinaDockingEngine({ workDir: join(dir.path, "standard"), seed: 7 });
+  const result = await engine.dock({ ligand, receptor, box });
+  assert.equal(result.status, "docked", JSON.stringify(result));
+  if (result.status !== "docked") return;
+  assert.deepEqual(result.settings, {
+    seed: 7,
+    exhaustiveness: STANDARD_EXHAUSTIVENESS,
+    numModes: DOCKING_POSES,
+    cpu: 1,
+    timeoutMs: 600_000,
+    scoring: "vina",
+  });
+  const vinaArgv = result.invocations[0]?.argv ?? [];
+  assert.deepEqual(vinaArgv.slice(vinaArgv.indexOf("--seed"), vinaArgv.indexOf("--seed") + 4), [
+    "--seed",
+    "7",
+    "--exhaustiveness",
+    "8",
+  ]);
+  assert.ok(result.poses.length >= 1 && result.poses.length <= 9);
+  assert.equal(result.score, result.poses[0]?.score);
+  assert.ok(result.score < 0);
+  assert.equal(result.ligandEfficiency, Math.round((-result.score / 7) * 1000) / 1000);
+  const [top] = parseSdf(result.topPoseSdf);
+  assert.equal(top?.atoms.filter((atom) => atom.element !== "H").length, 7);
+  assert.equal(parseSdf(readFileSync(result.posesSdfPath, "utf8")).length, result.poses.length);
+  assert.deepEqual(
+    result.poseChecks.checks.map((check) => check.name),
+    ["bond_lengths", "bond_angles", "internal_steric_clash", "minimum_distance_to_protein", "inside_box"],
+  );
+  assert.equal(result.poseChecks.passed, true, JSON.stringify(result.poseChecks));
+  assert.equal(result.consensus, null, "standard does not rescore");
+});
+
+test("deep docking searches at exhaustiveness 32, rescores the top pose with Vinardo, states why not AD4, and docks into every ensemble receptor", {
+  skip,
+}, async () => {
+  const engine = createVinaDockingEngine({ workDir: join(dir.path, "deep") });
+  const result = await engine.dock({ ligand, receptor, box, profile: "deep", ensemble: [receptor] });
+  assert.equal(result.status, "docked", JSON.stringify(result));
+  if (result.status !== "docked") return;
+  assert.equal(result.settings.exhaustiveness, DEEP_EXHAUSTIVENESS);
+  assert.equal(typeof result.consensus?.vinardo, "number");
+  assert.equal(result.consensus?.ad4, null);
+  assert.equal(result.consensus?.ad4Reason, AD4_UNAVAILABLE_REASON);
+  assert.equal(result.receptorScores.length, 2);
+  assert.ok(
+    result.invocations.some((call) => call.argv.includes("vinardo") && call.argv.includes("--score_only")),
+  );
+});
+
+test("a Vina run past its time budget is killed and the compound is unassessed with the reason", {
+  skip,
+}, async () => {
+  const engine = createVinaDockingEngine({ workDir: join(dir.path, "timeout"), timeoutMs: 1 });
+  const result = await engine.dock({ ligand, receptor, box });
+  assert.equal(result.status, "unassessed");
+  if (result.status === "unassessed")
+    assert.match(result.reason, /vina exceeded its time budget of 1 ms and was killed/);
+});
+
+test("a Vina run that fails (an unreadable ligand PDBQT) makes that compound unassessed, not an exception", {
+  skip,
+}, async () => {
+  const broken = join(dir.path, "broken.pdbqt");
+  writeFileSync(broken, "ROOT\nATOM  garbage\nENDROOT\n");
+  const engine = createVinaDockingEngine({ workDir: join(dir.path, "crash") });
+  const result = await engine.dock({ ligand: { ...ligand, id: "broken", pdbqtPath: broken }, receptor, box });
+  assert.equal(result.status, "unassessed");
+  if (result.status === "unassessed") {
+    assert.match(result.reason, /^vina exited with status \d+/);
+    assert.equal(result.id, "broken");
+  }
+});
+
+test("a missing vina program makes the compound unassessed with the reason", { skip }, async () => {
+  const engine = createVinaDockingEngine({
+    workDir: join(dir.path, "missing"),
+    vinaPath: join(dir.path, "no-such-vina"),
+  });
+  const result = await engine.dock({ ligand, receptor, box });
+  assert.equal(result.status, "unassessed");
+  if (result.status === "unassessed") assert.match(result.reason, /vina could not be started/);
+});

@@ -1,0 +1,311 @@
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { ligandEfficiency } from "./ligand-efficiency.ts";
+import type { PreparedLigandOk } from "./ligand-preparer.ts";
+import { parseSdf, withoutHydrogens } from "./molfile.ts";
+import { parsePdbAtoms } from "./pdb-atoms.ts";
+import type { PocketBox } from "./pocket-box.ts";
+import { checkPose, type PoseCheckResult } from "./pose-checks.ts";
+import { describeToolFailure, runTool, type ToolInvocation } from "./run-tool.ts";
+import { STRUCTURE_PYTHON } from "./tool-versions.ts";
+import { parseScoreOnly, parseVinaPoses, type VinaPose } from "./vina-output.ts";
+
+const POSE_ADAPTER = fileURLToPath(new URL("./python/pose_to_sdf.py", import.meta.url));
+
+/** Standard profile: Vina's default search effort (Eberhardt et al., J. Chem. Inf. Model. 2021). */
+export const STANDARD_EXHAUSTIVENESS = 8;
+/** Deep profile (spec §2.1, issue 25 item 7): four times the search. */
+export const DEEP_EXHAUSTIVENESS = 32;
+/** Poses kept per compound (Vina's `--num_modes`). */
+export const DOCKING_POSES = 9;
+/** Vina's seed unless the caller records another. */
+export const DOCKING_SEED = 42;
+/** Per-compound time budget, per receptor, before Vina is killed: standard 10 min, deep 30 min. */
+export const DOCKING_TIMEOUT_MS = { standard: 600_000, deep: 1_800_000 } as const;
+
+export type DockingProfile = "standard" | "deep";
+
+/** A receptor ready for Vina: the prepared PDBQT and the PDB whose heavy atoms the clash check reads. */
+export interface DockingReceptor {
+  readonly pdbqtPath: string;
+  readonly pdbPath: string;
+}
+
+export interface DockingRequest {
+  readonly ligand: PreparedLigandOk;
+  readonly receptor: DockingReceptor;
+  readonly box: PocketBox;
+  readonly profile?: DockingProfile;
+  /**
+   * Ensemble docking hook (issue 25 item 7): further receptor conformers (e.g. the crystal receptor
+   * displaced along its lowest ANM modes, from the normal-mode module), each docked into with the same
+   * ligand, box and seed; the best score over all receptors is the compound's. Empty: crystal only.
+   */
+  readonly ensemble?: readonly DockingReceptor[];
+}
+
+export interface DockingSettings {
+  readonly seed: number;
+  readonly exhaustiveness: number;
+  readonly numModes: number;
+  readonly cpu: number;
+  readonly timeoutMs: number;
+  readonly scoring: "vina";
+}
+
+/** The top pose rescored with other scoring functions built into Vina 1.2 (issue 25 item 7). */
+export interface ConsensusRescoring {
+  /** `vina --scoring vinardo --score_only` (Quiroga & Villarreal, PLoS One 2016), kcal/mol. */
+  readonly vinardo: number | null;
+  /** AD4 scoring needs AutoGrid maps; see `AD4_UNAVAILABLE_REASON`. */
+  readonly ad4: null;
+  readonly ad4Reason: string;
+}
+
+/**
+ * Why AD4 rescoring is not done: Vina 1.2's `--scoring ad4` reads AutoGrid 4 maps, and AutoGrid
+ * (Debian `autogrid`) is installed neither by the CI script nor in the runner image yet.
+ */
+export const AD4_UNAVAILABLE_REASON =
+  "AD4 scoring needs AutoGrid 4 maps (Debian package autogrid), which this build does not install";
+
+export interface ReceptorScore {
+  readonly receptorPdbqt: string;
+  /** Best score into this receptor, or null with the reason it failed. */
+  readonly score: number | null;
+  readonly reason: string | null;
+}
+
+export interface DockedCompound {
+  readonly status: "docked";
+  readonly id: string;
+  /** Best Vina score over all receptors, kcal/mol. */
+  readonly score: number;
+  /** −score / heavy atoms (Hopkins et al. 2004). */
+  readonly ligandEfficiency: number | null;
+  readonly heavyAtoms: number;
+  /** Every pose of the best receptor, best first. */
+  readonly poses: readonly Omit<VinaPose, "pdbqt">[];
+  /** The top pose as an SDF record (the prepared ligand with the pose's coordinates, hydrogens added). */
+  readonly topPoseSdf: string;
+  /** All poses as SDF, best first, atom order of the prepared ligand. */
+  readonly posesSdfPath: string;
+  /** Vina's own output for the best receptor. */
+  readonly vinaOutPath: string;
+  readonly receptorPdbqt: string;
+  readonly receptorScores: readonly ReceptorScore[];
+  readonly poseChecks: PoseCheckResult;
+  /** Deep profile only. */
+  readonly consensus: ConsensusRescoring | null;
+  readonly settings: DockingSettings;
+  readonly invocations: readonly ToolInvocation[];
+  readonly durationMs: number;
+}
+
+export interface UnassessedDocking {
+  readonly status: "unassessed";
+  readonly id: string;
+  readonly reason: string;
+  readonly invocations: readonly ToolInvocation[];
+}
+
+export type DockingResult = DockedCompound | UnassessedDocking;
+
+/** Role interface (ARCHITECTURE.md): docks one prepared ligand, never throwing for that compound. */
+export interface DockingEngine {
+  dock(request: DockingRequest): Promise<DockingResult>;
+}
+
+export interface VinaEngineOptions {
+  /** Where each compound's Vina output and pose SDF go (one subfolder per compound). */
+  readonly workDir: string;
+  readonly seed?: number;
+  /** Threads per Vina process (`--cpu`); 1 lets the runner's pool run one compound per core. */
+  readonly cpu?: number;
+  /** Overrides `DOCKING_TIMEOUT_MS` of the profile. */
+  readonly timeoutMs?: number;
+  /** The Vina program (default `vina` on PATH). */
+  readonly vinaPath?: string;
+}
+
+/** The `vina` argument vector for one docking run (also what the redocking test's anchor types by hand). */
+export function vinaDockingArgs(
+  receptorPdbqt: string,
+  ligandPdbqt: string,
+  box: PocketBox,
+  settings: Pick<DockingSettings, "seed" | "exhaustiveness" | "numModes" | "cpu">,
+  outPath: string,
+): string[] {
+  return [
+    "--receptor",
+    receptorPdbqt,
+    "--ligand",
+    ligandPdbqt,
+    ...boxArgs(box),
+    "--seed",
+    String(settings.seed),
+    "--exhaustiveness",
+    String(settings.exhaustiveness),
+    "--num_modes",
+    String(settings.numModes),
+    "--cpu",
+    String(settings.cpu),
+    "--out",
+    outPath,
+  ];
+}
+
+function boxArgs(box: PocketBox): string[] {
+  const [cx, cy, cz] = box.center;
+  const [sx, sy, sz] = box.size;
+  return [
+    "--center_x",
+    String(cx),
+    "--center_y",
+    String(cy),
+    "--center_z",
+    String(cz),
+    "--size_x",
+    String(sx),
+    "--size_y",
+    String(sy),
+    "--size_z",
+    String(sz),
+  ];
+}
+
+/**
+ * The AutoDock Vina 1.2.3 engine (Trott & Olson, J. Comput. Chem. 2010; Eberhardt et al. 2021): the
+ * `vina` CLI per compound and receptor, killed past its time budget; a crash, a time-out, no pose or a
+ * pose that cannot be mapped back onto the ligand makes that compound `unassessed` with the reason.
+ */
+export function createVinaDockingEngine(options: VinaEngineOptions): DockingEngine {
+  const vina = options.vinaPath ?? "vina";
+  const receptorAtoms = new Map<
+    string,
+    Promise<{ element: string; position: readonly [number, number, number] }[]>
+  >();
+  const heavyReceptorAtoms = (pdbPath: string) => {
+    let atoms = receptorAtoms.get(pdbPath);
+    if (!atoms) {
+      atoms = readFile(pdbPath, "utf8").then((text) =>
+        parsePdbAtoms(text).filter((atom) => atom.element !== "H"),
+      );
+      receptorAtoms.set(pdbPath, atoms);
+    }
+    return atoms;
+  };
+  return {
+    async dock(request) {
+      const started = performance.now();
+      const profile = request.profile ?? "standard";
+      const settings: DockingSettings = {
+        seed: options.seed ?? DOCKING_SEED,
+        exhaustiveness: profile === "deep" ? DEEP_EXHAUSTIVENESS : STANDARD_EXHAUSTIVENESS,
+        numModes: DOCKING_POSES,
+        cpu: options.cpu ?? 1,
+        timeoutMs: options.timeoutMs ?? DOCKING_TIMEOUT_MS[profile],
+        scoring: "vina",
+      };
+      const { ligand } = request;
+      const dir = join(options.workDir, ligand.pdbqtPath.replace(/^.*\//, "").replace(/\.pdbqt$/, ""));
+      await mkdir(dir, { recursive: true });
+      const invocations: ToolInvocation[] = [];
+      const unassessed = (reason: string): UnassessedDocking => ({
+        status: "unassessed",
+        id: ligand.id,
+        reason,
+        invocations,
+      });
+      const receptors = [request.receptor, ...(request.ensemble ?? [])];
+      const receptorScores: ReceptorScore[] = [];
+      let best: { receptor: DockingReceptor; poses: VinaPose[]; outPath: string } | undefined;
+      for (const [index, receptor] of receptors.entries()) {
+        const outPath = join(dir, `vina-out-${index}.pdbqt`);
+        const args = vinaDockingArgs(receptor.pdbqtPath, ligand.pdbqtPath, request.box, settings, outPath);
+        invocations.push({ tool: "vina", argv: [vina, ...args] });
+        const run = await runTool(vina, args, { timeoutMs: settings.timeoutMs });
+        const failure = describeToolFailure("vina", run, settings.timeoutMs);
+        const poses = failure ? [] : parseVinaPoses(await readFile(outPath, "utf8").catch(() => ""));
+        const reason = failure ?? (poses.length === 0 ? "vina wrote no pose" : null);
+        receptorScores.push({ receptorPdbqt: receptor.pdbqtPath, score: poses[0]?.score ?? null, reason });
+        if (reason !== null) continue;
+        if (!best || (poses[0]?.score as number) < (best.poses[0]?.score as number))
+          best = { receptor, poses, outPath };
+      }
+      if (!best) return unassessed(receptorScores.map((r) => r.reason).join("; "));
+      const posesSdfPath = join(dir, "poses.sdf");
+      const poseArgs = [POSE_ADAPTER, best.outPath, ligand.sdfPath, posesSdfPath];
+      invocations.push({ tool: "pose_to_sdf.py", argv: [STRUCTURE_PYTHON, ...poseArgs] });
+      const conversion = await runTool(STRUCTURE_PYTHON, poseArgs, { timeoutMs: 120_000 });
+      const conversionFailure = describeToolFailure("pose conversion", conversion, 120_000);
+      if (conversionFailure) return unassessed(conversionFailure);
+      const converted = JSON.parse(conversion.stdout.trim() || "{}") as { poses?: number; error?: string };
+      if (converted.error) return unassessed(converted.error);
+      const sdfText = await readFile(posesSdfPath, "utf8");
+      const topPoseSdf = `${sdfText.split(/^\$\$\$\$\s*$/m)[0]?.replace(/^\n/, "") ?? ""}$$$$\n`;
+      const [topPose] = parseSdf(topPoseSdf);
+      const [prepared] = parseSdf(await readFile(ligand.sdfPath, "utf8"));
+      if (!topPose || !prepared)
+        return unassessed("the top pose or the prepared ligand could not be read back");
+      const poseChecks = checkPose({
+        pose: withoutHydrogens(topPose),
+        reference: withoutHydrogens(prepared),
+        receptor: await heavyReceptorAtoms(best.receptor.pdbPath),
+        box: request.box,
+      });
+      let consensus: ConsensusRescoring | null = null;
+      if (profile === "deep") {
+        const topPath = join(dir, "top-pose.pdbqt");
+        await writeFile(topPath, best.poses[0]?.pdbqt ?? "");
+        const args = [
+          "--receptor",
+          best.receptor.pdbqtPath,
+          "--ligand",
+          topPath,
+          ...boxArgs(request.box),
+          "--scoring",
+          "vinardo",
+          "--score_only",
+        ];
+        invocations.push({ tool: "vina", argv: [vina, ...args] });
+        const run = await runTool(vina, args, { timeoutMs: 120_000 });
+        consensus = {
+          vinardo: run.status === 0 ? parseScoreOnly(run.stdout) : null,
+          ad4: null,
+          ad4Reason: AD4_UNAVAILABLE_REASON,
+        };
+      }
+      const score = best.poses[0]?.score as number;
+      return {
+        status: "docked",
+        id: ligand.id,
+        score,
+        ligandEfficiency: ligandEfficiency(score, ligand.heavyAtoms),
+        heavyAtoms: ligand.heavyAtoms,
+        poses: best.poses.map(({ pdbqt: _pdbqt, ...pose }) => pose),
+        topPoseSdf,
+        posesSdfPath,
+        vinaOutPath: best.outPath,
+        receptorPdbqt: best.receptor.pdbqtPath,
+        receptorScores,
+        poseChecks,
+        consensus,
+        settings,
+        invocations,
+        durationMs: Math.round(performance.now() - started),
+      };
+    },
+  };
+}
+
+/** Docks one prepared ligand with a fresh Vina engine (see `createVinaDockingEngine`). */
+export function dockCompound(request: DockingRequest, options: VinaEngineOptions): Promise<DockingResult> {
+  return createVinaDockingEngine(options).dock(request);
+}
+
+/** Removes a compound's docking folder once its outputs were copied out (keeps a long run's disk flat). */
+export async function removeDockingFolder(result: DockedCompound): Promise<void> {
+  await rm(result.posesSdfPath.replace(/\/poses\.sdf$/, ""), { recursive: true, force: true });
+}

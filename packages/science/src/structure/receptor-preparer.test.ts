@@ -1,0 +1,74 @@
+import assert from "node:assert/strict";
+import { copyFile, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { makeTempDir } from "@svc/testing";
+import { assertStructureToolsInCi, structureToolsMissing } from "../../test/support/structure-tools.ts";
+import { parsePdbAtoms } from "./pdb-atoms.ts";
+import { createReceptorPreparer } from "./receptor-preparer.ts";
+import { StructureError } from "./structure-error.ts";
+
+const FIXTURES = fileURLToPath(new URL("../../test/fixtures/posebusters/", import.meta.url));
+const skip = structureToolsMissing ?? false;
+
+test("a receptor is prepared once per structure: PDBFixer adds hydrogens, the named ligand and buffer ions go, cofactors stay, and the PDBQT and exact commands are recorded", {
+  skip,
+}, async (t) => {
+  assertStructureToolsInCi();
+  const dir = await makeTempDir("svc-receptor-", t);
+  const preparer = createReceptorPreparer({ cacheDir: join(dir, "cache") });
+  // 1ia1: DHFR with NADPH (NDP, a cofactor) and a second copy of the ligand TQ3.
+  const source = join(FIXTURES, "1ia1/1ia1_protein_one_lig_removed.pdb");
+  const [first, concurrent] = await Promise.all([
+    preparer.prepare(source, { removeHeterogens: ["TQ3"] }),
+    preparer.prepare(source, { removeHeterogens: ["TQ3"] }),
+  ]);
+  assert.equal(first.fromCache, false);
+  assert.equal(concurrent.fromCache, true, "the second concurrent call shares the first's job");
+  assert.deepEqual(first.report.removed_heterogens, { TQ3: 1 });
+  assert.ok(first.report.added_hydrogens > 3000, `${first.report.added_hydrogens} hydrogens`);
+  const atoms = parsePdbAtoms(await readFile(first.pdbqtPath, "utf8"));
+  assert.ok(
+    atoms.some((atom) => atom.residueName === "NDP"),
+    "the cofactor is kept",
+  );
+  assert.ok(!atoms.some((atom) => atom.residueName === "TQ3"), "the ligand is removed");
+  assert.equal(first.charges, "gasteiger");
+  assert.deepEqual(
+    first.invocations.map((call) => call.tool),
+    ["pdbfixer", "obabel"],
+  );
+  assert.deepEqual(first.invocations[1]?.argv.slice(0, 5), [
+    "obabel",
+    "-ipdb",
+    first.pdbPath,
+    "-xr",
+    "--partialcharge",
+  ]);
+
+  // The same bytes under another name, in a new preparer on the same cache dir: not prepared again.
+  const copy = join(dir, "renamed.pdb");
+  await copyFile(source, copy);
+  const again = await createReceptorPreparer({ cacheDir: join(dir, "cache") }).prepare(copy, {
+    removeHeterogens: ["TQ3"],
+  });
+  assert.equal(again.fromCache, true);
+  assert.equal(again.pdbqtPath, first.pdbqtPath);
+  assert.equal(again.structureSha256, first.structureSha256);
+});
+
+test("a structure PDBFixer cannot read fails with STRUCTURE_RECEPTOR_PREPARATION_FAILED naming the file", {
+  skip,
+}, async (t) => {
+  assertStructureToolsInCi();
+  const dir = await makeTempDir("svc-receptor-", t);
+  const broken = join(FIXTURES, "1ia1/1ia1_ligand.sdf");
+  await assert.rejects(
+    createReceptorPreparer({ cacheDir: dir }).prepare(broken),
+    (error: unknown) =>
+      error instanceof StructureError &&
+      error.code === "STRUCTURE_RECEPTOR_PREPARATION_FAILED" &&
+      error.message.includes(broken),
+  );
+});

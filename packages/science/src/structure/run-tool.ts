@@ -1,0 +1,91 @@
+import { spawn } from "node:child_process";
+
+/** One external program call, as recorded for `repro_pack/environment/` (issue 25 item 2). */
+export interface ToolInvocation {
+  readonly tool: string;
+  /** The exact argument vector, program first. */
+  readonly argv: readonly string[];
+}
+
+export interface ToolRunOptions {
+  readonly timeoutMs?: number;
+  readonly input?: string;
+  readonly cwd?: string;
+}
+
+export interface ToolRun {
+  /** Exit code, or null when the process was killed or could not start. */
+  readonly status: number | null;
+  readonly signal: NodeJS.Signals | null;
+  readonly timedOut: boolean;
+  /** Set when the program could not be started at all (ENOENT, EACCES). */
+  readonly spawnError: string | null;
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly durationMs: number;
+}
+
+/**
+ * Runs a program to completion without a shell. Never throws: a crash, a signal, a time-out or a
+ * missing program is reported in the result, so callers turn it into one compound's `unassessed`.
+ * On time-out the process is killed with SIGKILL (Vina does not stop on SIGTERM mid-search).
+ */
+export function runTool(
+  command: string,
+  args: readonly string[],
+  options: ToolRunOptions = {},
+): Promise<ToolRun> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, [...args], {
+      cwd: options.cwd,
+      stdio: [options.input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
+    });
+    const stdout: Buffer[] = [];
+    const stderr: Buffer[] = [];
+    let timedOut = false;
+    let spawnError: string | null = null;
+    const timer =
+      options.timeoutMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            timedOut = true;
+            child.kill("SIGKILL");
+          }, options.timeoutMs);
+    child.stdout?.on("data", (chunk: Buffer) => stdout.push(chunk));
+    child.stderr?.on("data", (chunk: Buffer) => stderr.push(chunk));
+    child.on("error", (error) => {
+      spawnError = error.message;
+    });
+    if (options.input !== undefined) {
+      child.stdin?.on("error", () => {});
+      child.stdin?.end(options.input);
+    }
+    child.on("close", (status, signal) => {
+      if (timer) clearTimeout(timer);
+      resolve({
+        status,
+        signal,
+        timedOut,
+        spawnError,
+        stdout: Buffer.concat(stdout).toString("utf8"),
+        stderr: Buffer.concat(stderr).toString("utf8"),
+        durationMs: performance.now() - started,
+      });
+    });
+  });
+}
+
+/** Why a run failed, in one line, or null when it exited 0. */
+export function describeToolFailure(name: string, run: ToolRun, timeoutMs?: number): string | null {
+  if (run.spawnError !== null) return `${name} could not be started: ${run.spawnError}`;
+  if (run.timedOut) return `${name} exceeded its time budget of ${timeoutMs} ms and was killed`;
+  if (run.signal !== null) return `${name} was killed by ${run.signal}`;
+  if (run.status !== 0) {
+    const tail =
+      run.stderr.trim().split("\n").slice(-3).join(" | ") ||
+      run.stdout.trim().split("\n").slice(-2).join(" | ");
+    return `${name} exited with status ${run.status}${tail ? `: ${tail}` : ""}`;
+  }
+  return null;
+}

@@ -1,0 +1,62 @@
+import { runTool } from "./run-tool.ts";
+
+/** Debian's python3: the one with python3-rdkit, python3-openbabel and python3-pdbfixer. */
+export const STRUCTURE_PYTHON = "/usr/bin/python3";
+
+/** The versions of every program the structure-based modules call, for `repro_pack/environment/`. */
+export interface StructureToolVersions {
+  /** `vina --version`, e.g. "AutoDock Vina v1.2.3". */
+  readonly vina: string | null;
+  /** `obabel -V`, e.g. "Open Babel 3.1.1 -- Jan  4 2023 -- 09:58:24". */
+  readonly obabel: string | null;
+  /** Python modules as they report themselves (PDBFixer 1.8.1's module still says "1.7"). */
+  readonly python: Readonly<Record<string, string>> | null;
+  /** Debian package versions (`dpkg-query`), the versions to cite. */
+  readonly debianPackages: Readonly<Record<string, string>>;
+}
+
+const DEBIAN_PACKAGES = [
+  "autodock-vina",
+  "autogrid",
+  "openbabel",
+  "python3-openbabel",
+  "python3-pdbfixer",
+  "python3-simtk",
+  "python3-rdkit",
+];
+
+const PYTHON_PROBE = [
+  "import json, rdkit, openmm",
+  "import pdbfixer.pdbfixer as p",
+  "from openbabel import openbabel as ob",
+  "print(json.dumps({'rdkit': rdkit.__version__, 'openmm': openmm.__version__, 'pdbfixer': p.__version__, 'openbabel': ob.OBReleaseVersion()}))",
+].join("\n");
+
+let cached: Promise<StructureToolVersions> | undefined;
+
+/** Probes the tools once per process; a missing tool is null, never an exception. */
+export function structureToolVersions(): Promise<StructureToolVersions> {
+  cached ??= probe();
+  return cached;
+}
+
+async function probe(): Promise<StructureToolVersions> {
+  const [vina, obabel, python, dpkg] = await Promise.all([
+    runTool("vina", ["--version"]),
+    runTool("obabel", ["-V"]),
+    runTool(STRUCTURE_PYTHON, ["-c", PYTHON_PROBE]),
+    // dpkg-query's own format fields, not a template string.
+    runTool("dpkg-query", ["-W", `-f=${"$"}{Package} ${"$"}{Version}\n`, ...DEBIAN_PACKAGES]),
+  ]);
+  const debianPackages: Record<string, string> = {};
+  for (const line of dpkg.stdout.split("\n")) {
+    const [name, version] = line.trim().split(" ");
+    if (name && version) debianPackages[name] = version;
+  }
+  return {
+    vina: vina.status === 0 ? vina.stdout.trim() : null,
+    obabel: obabel.status === 0 ? obabel.stdout.trim() : null,
+    python: python.status === 0 ? (JSON.parse(python.stdout) as Record<string, string>) : null,
+    debianPackages,
+  };
+}
