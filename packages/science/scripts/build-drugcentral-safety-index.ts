@@ -36,6 +36,7 @@ import {
   type DrugCentralIndexFile,
   type IndexedDrug,
   type PairScores,
+  PER_TARGET_MIN_POSITIVES,
   type SafetyNeighbourValidation,
 } from "../src/target-risk/drugcentral-index.ts";
 import { predictFromNeighbours } from "../src/target-risk/off-target-neighbours.ts";
@@ -191,6 +192,32 @@ function validate(drugs: readonly Drug[], index: readonly Drug[]): SafetyNeighbo
   const best = validCurve.reduce((a, b) => (b.f1 > a.f1 ? b : a));
   const testCurve = curve(test);
   const atBest = testCurve.find((point) => point.threshold === best.threshold) ?? testCurve[0];
+  // Per target at the chosen threshold, for the targets with enough test positives to say anything.
+  const perTarget = new Map<string, { tp: number; predicted: number; actual: number }>();
+  const tally = (t: string) => {
+    const entry = perTarget.get(t) ?? { tp: 0, predicted: 0, actual: 0 };
+    perTarget.set(t, entry);
+    return entry;
+  };
+  for (const i of test) {
+    const drug = drugs[i] as Drug;
+    const prediction = predictFromNeighbours(
+      packBits(decodeOnBits(drug.bits)),
+      index,
+      set,
+      best.threshold,
+      isTrain,
+    );
+    for (const t of prediction.targets) tally(t.gene_symbol).predicted++;
+    for (const t of drug.targets) {
+      tally(t).actual++;
+      if (prediction.targets.some((p) => p.gene_symbol === t)) tally(t).tp++;
+    }
+  }
+  const perTargetScores = [...perTarget]
+    .filter(([, c]) => c.actual >= PER_TARGET_MIN_POSITIVES)
+    .sort((a, b) => b[1].actual - a[1].actual || (a[0] < b[0] ? -1 : 1))
+    .map(([gene_symbol, c]) => ({ gene_symbol, ...scores(c.tp, c.predicted, c.actual) }));
   // Baselines, from train's target frequencies.
   const frequency = new Map<string, number>();
   for (const i of train)
@@ -234,6 +261,7 @@ function validate(drugs: readonly Drug[], index: readonly Drug[]): SafetyNeighbo
     threshold: best.threshold,
     test: { ...testScores, covered },
     test_curve: testCurve,
+    per_target: perTargetScores,
     baselines: {
       most_frequent: { k: bestK, targets: ranked.slice(0, bestK), ...constant(test, bestK) },
       prevalence_random: scores(expectedTp, expectedPredicted, actual),

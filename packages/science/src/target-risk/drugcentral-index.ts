@@ -33,6 +33,8 @@ export interface SafetyNeighbourValidation {
   readonly test: PairScores & { readonly covered: number };
   /** Test figures at every grid threshold, so the trade-off is visible (the choice was made on valid). */
   readonly test_curve: readonly (PairScores & { readonly threshold: number; readonly covered: number })[];
+  /** Test figures at the threshold per panel target with at least {@link PER_TARGET_MIN_POSITIVES} test drugs acting on it. */
+  readonly per_target: readonly (PairScores & { readonly gene_symbol: string })[];
   readonly baselines: {
     /** The k most frequent panel targets of train predicted for every compound, k chosen on valid. */
     readonly most_frequent: PairScores & { readonly k: number; readonly targets: readonly string[] };
@@ -40,6 +42,8 @@ export interface SafetyNeighbourValidation {
     readonly prevalence_random: PairScores;
   };
 }
+
+export const PER_TARGET_MIN_POSITIVES = 5;
 
 /** Precision, recall and F1 over (compound, panel target) pairs, micro-averaged. */
 export interface PairScores {

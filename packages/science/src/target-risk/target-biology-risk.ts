@@ -115,6 +115,7 @@ function method(): MethodCard {
   const at = (t: number) => v.test_curve.find((p) => p.threshold === t);
   const strict = at(0.5);
   const drugs = drugCentralIndex().file.drugs.length;
+  const herg = v.per_target.find((p) => p.gene_symbol === "KCNH2");
   return {
     what:
       "Two sides. Target side: each target staged in targets.csv (gene symbol or UniProt accession) is looked up " +
@@ -159,7 +160,12 @@ function method(): MethodCard {
       "directions' adverse effects are listed. A compound with no drug at or above the threshold gets no " +
       "prediction (in_domain false), which is not evidence of selectivity. An approved drug in the portfolio finds " +
       "itself (similarity 1) and so its own DrugCentral targets. The target side covers the 79 panel targets " +
-      "only; a staged target not on them is reported as such, never as safe.",
+      "only; a staged target not on them is reported as such, never as safe." +
+      (herg === undefined
+        ? ""
+        : ` hERG (KCNH2) blockers are chemically diverse: neighbours found ${herg.true_positives} of ${herg.actual} ` +
+          `test hERG drugs (recall ${herg.recall}), so a missing KCNH2 liability says little; the hERG model ` +
+          "(toxicity_profile's herg, when present) is the better guide there."),
   };
 }
 

@@ -36,6 +36,15 @@ export function renderTargetRiskValidation(v: SafetyNeighbourValidation): string
         `| ${p.threshold.toFixed(2)} | ${p.covered} of ${v.compounds.test} | ${p.precision.toFixed(3)} | ${p.recall.toFixed(3)} | ${p.f1.toFixed(3)} |`,
     ),
     "",
+    `Test per panel target at ${v.threshold} (targets with at least 5 test drugs acting on them):`,
+    "",
+    "| target | test drugs acting on it | predicted | found | precision | recall |",
+    "|---|---|---|---|---|---|",
+    ...v.per_target.map(
+      (p) =>
+        `| ${p.gene_symbol} | ${p.actual} | ${p.predicted} | ${p.true_positives} | ${p.precision.toFixed(3)} | ${p.recall.toFixed(3)} |`,
+    ),
+    "",
     DOCS_END,
   ];
   return lines.join("\n");
