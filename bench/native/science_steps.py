@@ -56,6 +56,8 @@ def load(data, reactions_path):
     approved = zip(ct["row_bits"], csv.DictReader(open(data + "clintox.csv")))
     refs.append([bits(b) for b, r in approved if r["FDA_APPROVED"] == "1"])
     refs.append([bits(b) for b in json.load(open(data + "conformal-calibration.json"))["solubility"]["reference_bits"]])
+    # target_biology_risk: the DrugCentral drugs acting on a safety-panel target.
+    refs.append([bits(d["bits"]) for d in json.load(open(data + "drugcentral-safety-index.json"))["drugs"]])
     tasks = tox["tasks"] + ct["tasks"]
     logd = json.load(open(data + "lipo-logd-model.json"))
     logd_ref = [bits(b) for b, p in zip(logd["row_bits"], logd["row_split"]) if p == "t"]

@@ -121,6 +121,7 @@ export async function runAudit(deps: AuditDeps): Promise<AuditOutcome> {
       primaryCandidateId: inputs.sources.primary_candidate_id,
       targetsPath:
         inputs.sources.targets_csv === null ? null : join(inputs.sourcesDir, inputs.sources.targets_csv),
+      targets: inputs.targets,
       rows: untilInterrupted(readValidatedRows(scratch.path(PREPARED_CACHE)), interruption, "analyse"),
       generatedAt,
       onCompound: (done) => analysing.tick(done),

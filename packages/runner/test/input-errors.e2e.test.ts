@@ -83,6 +83,16 @@ const cases: { name: string; mutate?: Mutation; args?: string[]; error: RegExp }
     error: /CSV_INVALID: 01_sources\/portfolio_selected.csv line 3: 3 fields, the header has 2/,
   },
   {
+    name: "targets.csv with a malformed UniProt accession",
+    mutate: (dir) =>
+      writeFile(
+        join(dir, "01_sources", "targets.csv"),
+        "target_symbol,uniprot_id\nABL1,P00519\nKCNH2,Q128\n",
+      ),
+    error:
+      /TARGETS_INVALID: 01_sources\/targets.csv line 3, field uniprot_id: "Q128" is not a UniProt accession/,
+  },
+  {
     name: "duplicate candidate ids",
     mutate: writePortfolio("candidate_id,smiles\nCAND-001,CCO\nX,CCN\nCAND-001,CCC\n"),
     error:

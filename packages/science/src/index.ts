@@ -18,6 +18,7 @@ export {
 export { RULE_SETS, type RuleName, type RuleVerdict } from "./admet/drug-likeness-rules.ts";
 export { computeQed, type QedProperties, qedProperties } from "./admet/qed.ts";
 export {
+  type AnalysisContext,
   type AnalysisModule,
   type CompoundFinding,
   evidenceId,
@@ -92,6 +93,14 @@ export {
 } from "./solubility/solubility-assessment.ts";
 export { predictSolubility, type SolubilityModelName } from "./solubility/solubility-models.ts";
 export { type SynthesisFinding, type SynthesisSummary, synthesisAudit } from "./synthesis/synthesis-audit.ts";
+export { type SafetyTarget, safetyPanel } from "./target-risk/safety-panel.ts";
+export type { StagedTarget, TargetAssessment } from "./target-risk/staged-target.ts";
+export {
+  type OffTargetLiability,
+  type TargetBiologyRiskFinding,
+  type TargetBiologyRiskSummary,
+  targetBiologyRisk,
+} from "./target-risk/target-biology-risk.ts";
 export { findStructuralAlerts, type StructuralAlerts } from "./toxicity/structural-alerts.ts";
 export {
   type ToxicityProfileFinding,

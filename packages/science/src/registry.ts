@@ -9,6 +9,7 @@ import { wetlabReadiness } from "./readiness/wetlab-readiness.ts";
 import { sarExplorer } from "./sar/sar-explorer.ts";
 import { solubilityAssessment } from "./solubility/solubility-assessment.ts";
 import { synthesisAudit } from "./synthesis/synthesis-audit.ts";
+import { targetBiologyRisk } from "./target-risk/target-biology-risk.ts";
 import { toxicityProfile } from "./toxicity/toxicity-profile.ts";
 import { uncertaintyQuantification } from "./uncertainty/uncertainty-quantification.ts";
 import { yScrambleValidation } from "./yscramble/y-scramble-validation.ts";
@@ -31,7 +32,10 @@ const PER_COMPOUND_MODULES: readonly AnalysisModule[] = [
 ];
 
 /** Modules that also read other modules' findings of the compound (`reads`): they run after all of the above. */
-const READING_MODULES: readonly AnalysisModule[] = [wetlabReadiness as unknown as AnalysisModule];
+const READING_MODULES: readonly AnalysisModule[] = [
+  targetBiologyRisk as unknown as AnalysisModule,
+  wetlabReadiness as unknown as AnalysisModule,
+];
 
 /** Modules this build implements, in run order; every other policy module is `not_available`, never faked. */
 export const IMPLEMENTED_MODULES: readonly AnalysisModule[] = [...PER_COMPOUND_MODULES, ...READING_MODULES];

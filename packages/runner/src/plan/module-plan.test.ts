@@ -88,3 +88,19 @@ test("a module whose inputs are not staged is skipped as missing_input", () => {
   const plan = buildModulePlan(policy, category, IMPLEMENTED_MODULES, new Set());
   assert.equal(plan.modules.find((m) => m.module_id === "molecular_logic")?.reason, "missing_input");
 });
+
+test("a module with an optional input runs without it, and the plan says which optional input was not staged", () => {
+  const policy = loadPolicy();
+  const category = resolveCategory(policy, none, "auto");
+  assert.ok(category);
+  const entry = (staged: Set<"portfolio" | "targets">) =>
+    buildModulePlan(policy, category, IMPLEMENTED_MODULES, staged).modules.find(
+      (m) => m.module_id === "target_biology_risk",
+    );
+  const without = entry(new Set(["portfolio"]));
+  assert.equal(without?.outcome, "planned");
+  assert.equal(without?.detail, "optional input not staged: targets");
+  const withTargets = entry(new Set(["portfolio", "targets"]));
+  assert.equal(withTargets?.outcome, "planned");
+  assert.equal(withTargets?.detail, null);
+});

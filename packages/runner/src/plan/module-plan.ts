@@ -85,7 +85,14 @@ export function buildModulePlan(
         detail: `not staged: ${missing.join(", ")}`,
       };
     }
-    return { ...base, outcome: "planned", reason: null, detail: null };
+    // An optional input not staged: the module runs and reports that part missing_input itself.
+    const optional = (module.optionalInputs ?? []).filter((input) => !staged.has(input));
+    return {
+      ...base,
+      outcome: "planned",
+      reason: null,
+      detail: optional.length > 0 ? `optional input not staged: ${optional.join(", ")}` : null,
+    };
   });
   return { policy_version: policy.policy_version, category, modules };
 }

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import type { AnalysisModule, CompoundFinding } from "@svc/science";
+import type { AnalysisModule, CompoundFinding, StagedTarget } from "@svc/science";
 import { IMPLEMENTED_MODULES, isSplitModule, loadRDKit } from "@svc/science";
 import type { RunnerConfig } from "../config.ts";
 import type { Logger } from "../log.ts";
@@ -38,6 +38,8 @@ export interface AnalyseStageOptions {
   readonly generatedAt: string;
   /** The staged targets.csv, shown in the report's portfolio section; null when none was staged. */
   readonly targetsPath: string | null;
+  /** The validated rows of targets.csv, for the modules that read them; null when none was staged. */
+  readonly targets: readonly StagedTarget[] | null;
   readonly onCompound?: (done: number) => void;
 }
 
@@ -92,6 +94,7 @@ export async function analyseStage(options: AnalyseStageOptions): Promise<Analys
     result = await runModules({
       items: itemsOf(options.rows, pool, modules, validatedOf),
       modules,
+      context: { targets: options.targets },
       rdkit: () => (rdkit === null ? loadRDKit() : Promise.resolve(rdkit)),
       rawDir: join(options.runDir, "raw"),
       generatedAt: options.generatedAt,
