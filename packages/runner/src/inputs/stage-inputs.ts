@@ -6,6 +6,7 @@ import { type AssayTable, assertAssayCandidatesKnown, readAssayTable } from "./a
 import { resolveConfinedFile } from "./confine-path.ts";
 import { forEachRecord, type PortfolioLayout, validatePortfolio } from "./portfolio.ts";
 import { parseSources, type Sources } from "./sources.ts";
+import { type StagedStructure, stageStructures } from "./structure-inputs.ts";
 
 /** Everything validated about a project's staged inputs, before any entitlement call. */
 export interface StagedInputs {
@@ -20,6 +21,8 @@ export interface StagedInputs {
   readonly assays: AssayTable | null;
   readonly targetsRowCount: number;
   readonly structureFiles: readonly string[];
+  /** The `pdbs` entries, each parsed and its pocket checked (structure-inputs.ts). */
+  readonly structures: readonly StagedStructure[];
   readonly trajectoryFiles: readonly string[];
   /** svc-tree/v1 digest of `01_sources/` (core): `inputs_sha256` of run_start and the seal. */
   readonly tree: TreeDigest;
@@ -58,10 +61,8 @@ export async function stageInputs(inputRoot: string, projectId: string): Promise
   const assaysPath = await optional("assays_csv");
   await optional("compounds_csv");
   const targetsPath = await optional("targets_csv");
-  const structureFiles: string[] = [];
-  for (const [at, ref] of sources.pdbs.entries()) {
-    structureFiles.push(await resolveConfinedFile(sourcesDir, ref, `pdbs[${at}]`));
-  }
+  const structures = await stageStructures(sourcesDir, sources.pdbs);
+  const structureFiles = structures.map((structure) => structure.path);
   const trajectoryFiles: string[] = [];
   for (const [at, ref] of sources.trajectories.entries()) {
     trajectoryFiles.push(await resolveConfinedFile(sourcesDir, ref, `trajectories[${at}]`));
@@ -102,6 +103,7 @@ export async function stageInputs(inputRoot: string, projectId: string): Promise
     assays,
     targetsRowCount,
     structureFiles,
+    structures,
     trajectoryFiles,
     tree,
   };
