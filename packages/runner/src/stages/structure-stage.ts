@@ -18,6 +18,8 @@ export interface StructureStageOptions {
   readonly generatedAt: string;
   /** The validated rows in portfolio order, read again for each module that works per compound. */
   readonly rows: () => AsyncIterable<ValidatedRow>;
+  /** The structure modules to run when planned; default {@link STRUCTURE_MODULES}. */
+  readonly modules?: readonly StructureModule[];
 }
 
 export interface StructureStageResult {
@@ -46,7 +48,7 @@ export async function structureStage(options: StructureStageOptions): Promise<St
   );
   const failures = new Map<string, string>();
   const files: string[] = [];
-  for (const module of STRUCTURE_MODULES) {
+  for (const module of options.modules ?? STRUCTURE_MODULES) {
     if (!planned.has(module.id)) continue;
     try {
       const records = [];
