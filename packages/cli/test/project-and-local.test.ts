@@ -27,6 +27,78 @@ after(async () => {
 });
 
 describe("svc project init", () => {
+  it("copies --structure files (and a ligand SD file) into 01_sources/ and lists them under pdbs with their pocket (issue 25 item 1)", async () => {
+    await writeFile(join(root, "cpds.smi"), "CCO ethanol\nc1ccccc1 benzene\n");
+    await writeFile(
+      join(root, "receptor.pdb"),
+      "ATOM      1  CA  ALA A   1       0.000   0.000   0.000  1.00 20.00           C\n",
+    );
+    await writeFile(join(root, "model.cif"), "data_X\n");
+    await writeFile(join(root, "lig.sdf"), "lig\n\n\n");
+    const result = await svc(
+      "project",
+      "init",
+      join(root, "cpds.smi"),
+      "--out",
+      join(root, "structures"),
+      "--structure",
+      join(root, "receptor.pdb"),
+      "--box",
+      "1,2,3,20,20,20",
+      "--structure",
+      join(root, "model.cif"),
+      "--ligand",
+      join(root, "lig.sdf"),
+      "--structure",
+      join(root, "receptor.pdb"),
+      "--ligand",
+      "STI:A:201",
+    );
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /structure: receptor\.pdb, pocket by box 1,2,3,20,20,20/);
+    const sources = JSON.parse(
+      await readFile(join(root, "structures", "01_sources", "sources.json"), "utf8"),
+    );
+    assert.deepEqual(sources.pdbs, [
+      { file: "receptor.pdb", box: { center: [1, 2, 3], size: [20, 20, 20] } },
+      { file: "model.cif", ligand: "lig.sdf" },
+      { file: "receptor.pdb", ligand: "STI:A:201" },
+    ]);
+    for (const name of ["receptor.pdb", "model.cif", "lig.sdf"])
+      assert.equal(
+        await readFile(join(root, "structures", "01_sources", name), "utf8"),
+        await readFile(join(root, name), "utf8"),
+      );
+  });
+
+  it("refuses a --box that is not six numbers and a --ligand before any --structure", async () => {
+    await writeFile(join(root, "cpds2.smi"), "CCO ethanol\n");
+    const badBox = await svc(
+      "project",
+      "init",
+      join(root, "cpds2.smi"),
+      "--out",
+      join(root, "bad-box"),
+      "--structure",
+      join(root, "cpds2.smi"),
+      "--box",
+      "1,2,3",
+    );
+    assert.notEqual(badBox.code, 0);
+    assert.match(badBox.stderr, /--box 1,2,3: give six numbers cx,cy,cz,sx,sy,sz/);
+    const orphan = await svc(
+      "project",
+      "init",
+      join(root, "cpds2.smi"),
+      "--out",
+      join(root, "orphan"),
+      "--ligand",
+      "STI:A:1",
+    );
+    assert.notEqual(orphan.code, 0);
+    assert.match(orphan.stderr, /--ligand STI:A:1: give it after the --structure it belongs to/);
+  });
+
   it("turns a SMILES file into 01_sources/ and says what it inferred", async () => {
     const smi = (await readFile(NCI, "utf8")).split("\n").slice(0, 25).join("\n");
     await writeFile(join(root, "nci.smi"), smi);

@@ -92,6 +92,36 @@ export {
   solubilityAssessment,
 } from "./solubility/solubility-assessment.ts";
 export { predictSolubility, type SolubilityModelName } from "./solubility/solubility-models.ts";
+export { AMINO_ACIDS, proteinChains, selectCalphas } from "./structure/amino-acids.ts";
+export {
+  ANM_CUTOFF_ANGSTROM,
+  ANM_GAMMA,
+  ANM_MODES,
+  analyseDynamicsNma,
+  DYNAMICS_NMA_METHOD,
+  type DynamicsNmaResult,
+  MAX_CALPHAS,
+  type NmaPocket,
+  POCKET_RADIUS_ANGSTROM,
+} from "./structure/dynamics-nma.ts";
+export {
+  createStructureReader,
+  parseStructure,
+  type StructureFormat,
+  type StructureReader,
+  structureFormatOf,
+} from "./structure/parse-structure.ts";
+export {
+  isInBox,
+  type LigandResidue,
+  ligandResidueAtoms,
+  nearestDistance,
+  type PocketBox,
+  parseLigandResidue,
+  pointOf,
+} from "./structure/pocket.ts";
+export { type Point, readSdfCoordinates } from "./structure/sdf-coordinates.ts";
+export { type ParsedStructure, type StructureAtom, StructureParseError } from "./structure/structure-atom.ts";
 export { type SynthesisFinding, type SynthesisSummary, synthesisAudit } from "./synthesis/synthesis-audit.ts";
 export { type SafetyTarget, safetyPanel } from "./target-risk/safety-panel.ts";
 export type { StagedTarget, TargetAssessment } from "./target-risk/staged-target.ts";

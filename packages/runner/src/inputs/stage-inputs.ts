@@ -7,6 +7,7 @@ import { type AssayTable, assertAssayCandidatesKnown, readAssayTable } from "./a
 import { resolveConfinedFile } from "./confine-path.ts";
 import { type PortfolioLayout, validatePortfolio } from "./portfolio.ts";
 import { parseSources, type Sources } from "./sources.ts";
+import { type StagedStructure, stageStructures } from "./structure-inputs.ts";
 import { readTargetTable } from "./targets-csv.ts";
 
 /** Everything validated about a project's staged inputs, before any entitlement call. */
@@ -24,6 +25,8 @@ export interface StagedInputs {
   /** The validated target table (`targets_csv`), handed to the modules; null when none staged. */
   readonly targets: readonly StagedTarget[] | null;
   readonly structureFiles: readonly string[];
+  /** The `pdbs` entries, each parsed and its pocket checked (structure-inputs.ts). */
+  readonly structures: readonly StagedStructure[];
   readonly trajectoryFiles: readonly string[];
   /** svc-tree/v1 digest of `01_sources/` (core): `inputs_sha256` of run_start and the seal. */
   readonly tree: TreeDigest;
@@ -62,10 +65,8 @@ export async function stageInputs(inputRoot: string, projectId: string): Promise
   const assaysPath = await optional("assays_csv");
   await optional("compounds_csv");
   const targetsPath = await optional("targets_csv");
-  const structureFiles: string[] = [];
-  for (const [at, ref] of sources.pdbs.entries()) {
-    structureFiles.push(await resolveConfinedFile(sourcesDir, ref, `pdbs[${at}]`));
-  }
+  const structures = await stageStructures(sourcesDir, sources.pdbs);
+  const structureFiles = structures.map((structure) => structure.path);
   const trajectoryFiles: string[] = [];
   for (const [at, ref] of sources.trajectories.entries()) {
     trajectoryFiles.push(await resolveConfinedFile(sourcesDir, ref, `trajectories[${at}]`));
@@ -110,6 +111,7 @@ export async function stageInputs(inputRoot: string, projectId: string): Promise
     targetsRowCount,
     targets,
     structureFiles,
+    structures,
     trajectoryFiles,
     tree,
   };

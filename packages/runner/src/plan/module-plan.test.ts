@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { IMPLEMENTED_MODULES } from "@svc/science";
+import { STRUCTURE_MODULES } from "../structure/structure-modules.ts";
 import { buildModulePlan, countPlan, NOT_AVAILABLE, settlePlan } from "./module-plan.ts";
 import { CATEGORY, loadPolicy } from "./policy.ts";
 import { resolveCategory } from "./resolve-category.ts";
@@ -103,4 +104,27 @@ test("a module with an optional input runs without it, and the plan says which o
   const withTargets = entry(new Set(["portfolio", "targets"]));
   assert.equal(withTargets?.outcome, "planned");
   assert.equal(withTargets?.detail, null);
+});
+
+test("a staged structure routes to STRUCTURE_PRESENT, plans dynamics_nma, and names why molecular_docking and the MD modules do not run (issue 25)", () => {
+  const policy = loadPolicy();
+  const modules = [...IMPLEMENTED_MODULES, ...STRUCTURE_MODULES];
+  const entry = (categoryId: string | undefined, id: string, staged: string[]) => {
+    const category = resolveCategory(policy, none, categoryId ?? "");
+    assert.ok(category);
+    return buildModulePlan(policy, category, modules, new Set(staged as never[])).modules.find(
+      (candidate) => candidate.module_id === id,
+    );
+  };
+  const routed = resolveCategory(policy, { ...none, structureFiles: 1 }, "auto");
+  assert.equal(routed?.category_id, "SMALL_MOLECULE__STRUCTURE_PRESENT__NO_MD_TRAJ");
+  const withStructure = ["portfolio", "structures"];
+  assert.equal(entry(CATEGORY.structureNoMd, "dynamics_nma", withStructure)?.outcome, "planned");
+  assert.equal(entry(CATEGORY.mdEnabled, "dynamics_nma", withStructure)?.bucket, "required");
+  assert.equal(entry(CATEGORY.mdEnabled, "dynamics_nma", withStructure)?.outcome, "planned");
+  assert.equal(entry(CATEGORY.structureNoMd, "molecular_docking", withStructure)?.reason, "not_available");
+  const md = entry(CATEGORY.mdEnabled, "msm_analysis", withStructure);
+  assert.equal(md?.reason, "not_available");
+  assert.match(md?.detail ?? "", /PyEMMA nor deeptime/);
+  assert.equal(entry(CATEGORY.mdEnabled, "dynamics_nma", ["portfolio"])?.reason, "missing_input");
 });

@@ -41,6 +41,8 @@ export interface AnalyseStageOptions {
   /** The validated rows of targets.csv, for the modules that read them; null when none was staged. */
   readonly targets: readonly StagedTarget[] | null;
   readonly onCompound?: (done: number) => void;
+  /** Structure modules that failed in the structure stage (module id -> error); they ran before this stage. */
+  readonly structureFailures?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -113,7 +115,11 @@ export async function analyseStage(options: AnalyseStageOptions): Promise<Analys
   } finally {
     await pool?.close();
   }
-  const settled = settlePlan(planned.plan, result.failures);
+  // Structure modules (structure stage) are settled here too, so the plan is settled once.
+  const settled = settlePlan(
+    planned.plan,
+    new Map([...result.failures, ...(options.structureFailures ?? [])]),
+  );
   const counts = countPlan(settled);
   await combined.close([
     {
