@@ -36,6 +36,9 @@ export const EXIT_BY_STATE: Record<SealState, number> = {
   REVOKED: EXIT.revoked,
   REVOCATION_UNKNOWN: EXIT.revocationUnknown,
   NOT_ISSUED_HERE: EXIT.notIssuedHere,
+  LOG_PROOF_INVALID: EXIT.logProofInvalid,
+  LOG_ENTRY_MISMATCH: EXIT.logEntryMismatch,
+  LOG_INCONSISTENT: EXIT.logInconsistent,
 };
 
 /** The one line printed when nothing is trusted (issue 9 §4). */
