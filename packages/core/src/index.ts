@@ -78,6 +78,7 @@ export {
   parseCheckpoint,
   signCheckpoint,
 } from "./seal/log-checkpoint.ts";
+export { checkIssuerLog, type IssuerLogAnswer, isConsistentExtension } from "./seal/log-consistency-check.ts";
 export {
   issuedEntryOf,
   type LogEntry,

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import {
   checkLogProofFile,
+  formatLogProofFile,
   hashLeaf,
   isSealPayload,
   openCheckpoint,
@@ -57,7 +58,7 @@ describe("the seal log over HTTP (issue 30)", () => {
       const done = await sealRun();
       const payload = parseSealPayload(JSON.parse(done.seal.seal_json));
       assert.ok(isSealPayload(payload));
-      const file = Buffer.from(JSON.stringify(done.log));
+      const file = Buffer.from(formatLogProofFile(done.log));
       const { check, verified } = checkLogProofFile(payload, Buffer.from(done.seal.seal_json), file, trusted);
       assert.equal(check.ok, true, check.detail);
       assert.equal(verified?.leafIndex, i);

@@ -50,7 +50,7 @@ export function logProofOf(
   };
 }
 
-/** The file's bytes as the runner writes them (pretty JSON and a newline; its meaning is checked, not its layout). */
+/** The file's bytes as the runner writes them: two-space JSON and a newline (the verifier requires exactly these). */
 export function formatLogProofFile(proof: LogProof): string {
   return `${JSON.stringify(proof, null, 2)}\n`;
 }
@@ -62,6 +62,8 @@ export interface VerifiedLogProof {
   readonly rootHash: Buffer;
   readonly origin: string;
   readonly checkpoint: string;
+  /** The leaf's bytes. */
+  readonly entry: Buffer;
 }
 
 /**
@@ -85,6 +87,9 @@ export function checkLogProofFile(
     const parsed = logProofSchema.safeParse(JSON.parse(Buffer.from(file).toString("utf8")));
     if (!parsed.success) return fail(`seal/${LOG_PROOF_FILE} is not a ${LOG_PROOF_VERSION} record`);
     proof = parsed.data;
+    // byte for byte, like every file of seal/: no duplicate key nor extra text a reader could see
+    if (!Buffer.from(formatLogProofFile(proof), "utf8").equals(file))
+      return fail(`seal/${LOG_PROOF_FILE} is not written as the runner writes it`);
   } catch {
     return fail(`seal/${LOG_PROOF_FILE} is not JSON`);
   }
@@ -118,6 +123,7 @@ export function checkLogProofFile(
       rootHash: checkpoint.rootHash,
       origin: checkpoint.origin,
       checkpoint: proof.checkpoint,
+      entry: entryBytes,
     },
   };
 }
