@@ -121,6 +121,23 @@ export class PostgresLedgerStore implements LedgerStore {
           this.#now().toISOString(),
         ]);
       }
+      // issue 30: seals issued before the log get their leaves now, oldest first (under the
+      // migration lock, so two replicas starting together log them once)
+      const unlogged = await client.query(
+        `SELECT s.seal_id, s.bundle_json, s.revoked, s.revoked_at, s.issued_at FROM seals s
+           WHERE NOT EXISTS (SELECT 1 FROM log_leaves l WHERE l.seal_id = s.seal_id AND l.event = 'issued')
+           ORDER BY s.issued_at, s.seal_id`,
+      );
+      for (const row of unlogged.rows as Row[]) {
+        const bundle = String(row.bundle_json);
+        const seal = JSON.parse(bundle) as SealBundleRecord;
+        await this.#appendLogLeaf(
+          client,
+          issuedEntryOf(seal.seal_json, seal.payload as Parameters<typeof issuedEntryOf>[1]),
+        );
+        if (row.revoked === true)
+          await this.#appendLogLeaf(client, revokedEntryOf(bundle, String(row.revoked_at ?? row.issued_at)));
+      }
     });
   }
 

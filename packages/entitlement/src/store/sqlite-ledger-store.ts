@@ -119,6 +119,19 @@ export class SqliteLedgerStore implements LedgerStore {
           this.#now().toISOString(),
         ]);
       }
+      // issue 30: seals issued before the log get their leaves now, oldest first, so the log
+      // holds every seal whatever version issued it (once: later seals are logged as issued)
+      for (const row of this.#all(
+        `SELECT s.seal_id, s.bundle_json, s.revoked, s.revoked_at, s.issued_at FROM seals s
+           WHERE NOT EXISTS (SELECT 1 FROM log_leaves l WHERE l.seal_id = s.seal_id AND l.event = 'issued')
+           ORDER BY s.issued_at, s.seal_id`,
+      )) {
+        const bundle = String(row.bundle_json);
+        const seal = JSON.parse(bundle) as SealBundleRecord;
+        this.#appendLogLeaf(issuedEntryOf(seal.seal_json, seal.payload as LogEntrySource));
+        if (Number(row.revoked) === 1)
+          this.#appendLogLeaf(revokedEntryOf(bundle, String(row.revoked_at ?? row.issued_at)));
+      }
     });
   }
 
