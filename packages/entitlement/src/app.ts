@@ -17,6 +17,7 @@ import { registerAccountRoutes } from "./routes/account-routes.ts";
 import { registerAdminRoutes } from "./routes/admin-routes.ts";
 import { registerDevIssuerRoutes } from "./routes/dev-issuer-routes.ts";
 import { registerEntitlementRoutes } from "./routes/entitlement-routes.ts";
+import { registerLogRoutes } from "./routes/log-routes.ts";
 import { registerSealRoutes } from "./routes/seal-routes.ts";
 import { registerSystemRoutes } from "./routes/system-routes.ts";
 import { registerVerifyPageRoutes } from "./routes/verify-page-routes.ts";
@@ -90,6 +91,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSealRoutes(app, deps, metrics, sealVerifier, uploadBudget, uploadTimeouts);
   registerAdminRoutes(app, deps);
   registerAccountRoutes(app, deps);
+  registerLogRoutes(app, deps);
   registerVerifyPageRoutes(app);
   if (deps.devIssuer) registerDevIssuerRoutes(app, deps.devIssuer);
   return app;
