@@ -6,8 +6,4 @@ export const UNAVAILABLE_MODULES: Readonly<Record<string, string>> = {
   cyp_assessment: "not available: no CYP inhibition data or validated CYP model is available offline",
   target_biology_risk:
     "not available: needs target annotations (targets.csv) and a target-safety knowledge base not held offline",
-  gcn_toxicity:
-    "not available: a graph convolutional network (MoleculeNet's GraphConv) cannot be trained and validated " +
-    "honestly in this stack (no graph-network library, TypeScript only); the Tox21 fingerprint logistic " +
-    "regression runs instead under its own name, toxicity_profile's tox21_fingerprint_model key",
 };
