@@ -65,7 +65,7 @@ def load(data, reactions_path):
     spec = importlib.util.spec_from_file_location("tox21_gcn_graph", data + "../scripts/tox21-gcn-graph.py")
     gcn = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(gcn)
-    gcn_weights = json.load(open(data + "tox21-gcn-model.json"))["weights"]
+    gcn_weights = gcn.as_arrays(json.load(open(data + "tox21-gcn-model.json"))["weights"])
 
     def products(parent):
         for rxn in reactions:

@@ -71,20 +71,29 @@ def relu(x):
     return np.maximum(x, 0.0)
 
 
+def as_arrays(weights):
+    """The weights dict with every list made a float64 array once (forward then copies nothing)."""
+    if isinstance(weights, dict):
+        return {k: as_arrays(v) for k, v in weights.items()}
+    if isinstance(weights, list) and weights and isinstance(weights[0], dict):
+        return [as_arrays(v) for v in weights]
+    return np.asarray(weights, dtype=np.float64)
+
+
 def forward(weights, graph):
     """The twelve probabilities of one graph, float64, from a weights dict as the model file holds it."""
     atoms, bonds = graph
     x = np.array(atoms, dtype=np.float64)
-    h = relu(x @ np.array(weights["input"]["w"]) + np.array(weights["input"]["b"]))
+    h = relu(x @ np.asarray(weights["input"]["w"]) + np.asarray(weights["input"]["b"]))
     src = np.array([b[0] for b in bonds] + [b[1] for b in bonds], dtype=np.int64)
     dst = np.array([b[1] for b in bonds] + [b[0] for b in bonds], dtype=np.int64)
     e = np.array([b[2] for b in bonds] * 2, dtype=np.float64).reshape(-1, BOND_FEATURES)
     for layer in weights["layers"]:
-        messages = h[src] @ np.array(layer["neighbour"]) + e @ np.array(layer["bond"])
+        messages = h[src] @ np.asarray(layer["neighbour"]) + e @ np.asarray(layer["bond"])
         gathered = np.zeros_like(h)
         np.add.at(gathered, dst, messages)
-        h = relu(h @ np.array(layer["self"]) + gathered + np.array(layer["b"]))
+        h = relu(h @ np.asarray(layer["self"]) + gathered + np.asarray(layer["b"]))
     pooled = np.concatenate([h.sum(axis=0), h.max(axis=0)])
-    z = relu(pooled @ np.array(weights["readout"]["w"]) + np.array(weights["readout"]["b"]))
-    logits = z @ np.array(weights["output"]["w"]) + np.array(weights["output"]["b"])
+    z = relu(pooled @ np.asarray(weights["readout"]["w"]) + np.asarray(weights["readout"]["b"]))
+    logits = z @ np.asarray(weights["output"]["w"]) + np.asarray(weights["output"]["b"])
     return 1.0 / (1.0 + np.exp(-logits))

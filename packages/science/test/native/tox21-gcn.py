@@ -18,7 +18,7 @@ graphs = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(graphs)
 
 with open(os.path.join(HERE, "..", "..", "data", "tox21-gcn-model.json")) as handle:
-    weights = json.load(handle)["weights"]
+    weights = graphs.as_arrays(json.load(handle)["weights"])
 out = {}
 for line in sys.stdin:
     parts = line.split()
