@@ -43,6 +43,8 @@ const row = (value: string, index: number) => ({
   smiles: value,
   metadata: {},
 });
+/** CPU time per module over the timed pass (issue 26 item 7: the added cost of each new model; CPU, not wall, on a shared machine). */
+const moduleMs = new Map<string, number>();
 function runAll(count: number): number {
   const analyzers = IMPLEMENTED_MODULES.map((module) => ({
     id: module.id,
@@ -54,12 +56,18 @@ function runAll(count: number): number {
     if (compound.ok) parsed++;
     // As the runner does: each module sees the findings of those before it (the readiness module reads them).
     const findings = new Map<string, CompoundFinding>();
-    for (const { id, analyzer } of analyzers) findings.set(id, analyzer.analyze(compound, findings));
+    for (const { id, analyzer } of analyzers) {
+      const before = process.cpuUsage();
+      findings.set(id, analyzer.analyze(compound, findings));
+      const used = process.cpuUsage(before);
+      moduleMs.set(id, (moduleMs.get(id) ?? 0) + (used.user + used.system) / 1000);
+    }
   }
   for (const { analyzer } of analyzers) analyzer.finish();
   return parsed;
 }
 runAll(100); // warm-up: JIT, wasm tiers, compiled queries and the solubility model
+moduleMs.clear();
 const started = performance.now();
 const parsed = runAll(MOLECULES);
 const wasmSeconds = (performance.now() - started) / 1000;
@@ -67,6 +75,11 @@ const wasmRate = MOLECULES / wasmSeconds;
 console.log(
   `wasm RDKit ${rdkit.version()}  ${wasmRate.toFixed(0)} molecules/s (${wasmSeconds.toFixed(2)} s, ${parsed}/${MOLECULES} parsed, ${IMPLEMENTED_MODULES.length} modules)`,
 );
+
+for (const id of ["gcn_toxicity"])
+  console.log(
+    `${id}: ${((moduleMs.get(id) ?? 0) / MOLECULES).toFixed(2)} ms CPU per compound (within the figure above)`,
+  );
 
 if (!existsSync(PYTHON) || spawnSync(PYTHON, ["-c", "import rdkit"], { stdio: "ignore" }).status !== 0) {
   console.log(`native RDKit: not measured (${PYTHON} with rdkit not found; apt-get install python3-rdkit)`);

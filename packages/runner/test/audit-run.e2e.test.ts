@@ -165,6 +165,10 @@ describe("svc-runner end to end", () => {
     const admet = await readJson(join(run.runDir, "raw/admet_predictions_raw.json"));
     assert.equal(admet.status, "executed");
     assert.equal(admet.result.compounds.length, 34);
+    // The Tox21 graph network runs split, in the workers (issue 26 item 2).
+    const gcn = await readJson(join(run.runDir, "raw/gcn_toxicity_raw.json"));
+    assert.equal(gcn.status, "executed", gcn.reason);
+    assert.equal(gcn.result.compounds.filter((c: { status: string }) => c.status === "assessed").length, 34);
     // The readiness module reads the other modules' findings through the runner (run-modules.ts).
     const readiness = await readJson(
       join(run.runDir, "raw/wetlab_priority_and_readiness_determiner_raw.json"),

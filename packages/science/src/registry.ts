@@ -1,6 +1,7 @@
 import { admetPredictions } from "./admet/admet-predictions.ts";
 import type { AnalysisModule } from "./analysis-module.ts";
 import { clinicalPrecedentPrior } from "./clinical/clinical-precedent-prior.ts";
+import { gcnToxicity } from "./gnn/gcn-toxicity.ts";
 import { kinaseDrugLikeness } from "./kinase-drug-likeness.ts";
 import { manufacturabilityAudit } from "./manufacturability/manufacturability-audit.ts";
 import { metabolitePrediction } from "./metabolism/metabolite-prediction.ts";
@@ -19,6 +20,7 @@ const PER_COMPOUND_MODULES: readonly AnalysisModule[] = [
   molecularLogic as unknown as AnalysisModule,
   kinaseDrugLikeness as unknown as AnalysisModule,
   toxicityProfile as unknown as AnalysisModule,
+  gcnToxicity as unknown as AnalysisModule,
   solubilityAssessment as unknown as AnalysisModule,
   admetPredictions as unknown as AnalysisModule,
   manufacturabilityAudit as unknown as AnalysisModule,

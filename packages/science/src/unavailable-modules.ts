@@ -29,8 +29,4 @@ export const UNAVAILABLE_MODULES: Readonly<Record<string, string>> = {
   binding_kinetics:
     "not available: residence times and on/off rates need enhanced-sampling MD of the complex, which needs ligand " +
     "parameters Debian does not package (no ambertools/GAFF, openmmforcefields or openff-toolkit)",
-  gcn_toxicity:
-    "not available: a graph convolutional network (MoleculeNet's GraphConv) cannot be trained and validated " +
-    "honestly in this stack (no graph-network library, TypeScript only); the Tox21 fingerprint logistic " +
-    "regression runs instead under its own name, toxicity_profile's tox21_fingerprint_model key",
 };

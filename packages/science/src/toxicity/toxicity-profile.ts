@@ -53,8 +53,8 @@ const METHOD: MethodCard = {
     "unwanted-group alerts. Atom indices of each PAINS, NIBR and Brenk alert are given for highlighted " +
     "depictions. Separately, under its own key " +
     "(tox21_fingerprint_model), a prediction: per-assay probabilities of the 12 Tox21 assays from a Morgan " +
-    "fingerprint logistic regression, with its applicability domain (the policy's gcn_toxicity, a graph " +
-    "network, stays not_available).",
+    "fingerprint logistic regression, with its applicability domain (the policy's gcn_toxicity is a separate " +
+    "module, a graph network; its card says per assay which of the two a report uses).",
   citations: [
     "Baell & Holloway, J. Med. Chem. 2010, 53, 2719 (PAINS)",
     "Saubern, Guha & Baell, Mol. Inf. 2011, 30, 847 (PAINS as SMARTS)",
