@@ -12,10 +12,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
   type CompoundFinding,
+  classifyTdc,
   IMPLEMENTED_MODULES,
   loadRDKit,
   METABOLISM_RULES,
   prepareCompound,
+  regressTdc,
+  TDC_DATASETS,
+  tdcInputs,
+  tdcModel,
 } from "@svc/science";
 
 const MOLECULES = 1000;
@@ -80,6 +85,29 @@ for (const id of ["gcn_toxicity"])
   console.log(
     `${id}: ${((moduleMs.get(id) ?? 0) / MOLECULES).toFixed(2)} ms CPU per compound (within the figure above)`,
   );
+// The TDC models of issue 26 (five CYP isoforms plus every adopted hERG/Ames/DILI/P-gp/Caco-2/half-life
+// model): CPU per compound on top of the run above, whose modules already computed the parent's
+// Morgan bits and RDKit descriptors the models read. Models are loaded once (as once per worker).
+{
+  const live = TDC_DATASETS.filter((d) => d.destination === "cyp_assessment" || tdcModel(d.key).file.adopted);
+  const prepared = smiles.map((s, i) => prepareCompound(rdkit, row(s, i + 1))).filter((c) => c.ok);
+  const predictAll = (compound: (typeof prepared)[number]) => {
+    if (!compound.ok) return;
+    const { bits, raw } = tdcInputs(compound);
+    for (const d of live) (d.task === "classification" ? classifyTdc : regressTdc)(d.key, bits, raw);
+  };
+  let cpu = 0;
+  for (const compound of prepared) {
+    predictAll(compound); // the other modules' share: bits and descriptors of this parent
+    const before = process.cpuUsage();
+    predictAll(compound);
+    const used = process.cpuUsage(before);
+    cpu += used.user + used.system;
+  }
+  console.log(
+    `TDC models (${live.map((d) => d.key).join(", ")}): ${(cpu / 1000 / prepared.length).toFixed(2)} ms CPU per compound added (${prepared.length} compounds)`,
+  );
+}
 
 if (!existsSync(PYTHON) || spawnSync(PYTHON, ["-c", "import rdkit"], { stdio: "ignore" }).status !== 0) {
   console.log(`native RDKit: not measured (${PYTHON} with rdkit not found; apt-get install python3-rdkit)`);

@@ -17,6 +17,9 @@ export {
 } from "./admet/boiled-egg.ts";
 export { RULE_SETS, type RuleName, type RuleVerdict } from "./admet/drug-likeness-rules.ts";
 export { computeQed, type QedProperties, qedProperties } from "./admet/qed.ts";
+export { tdcInputs } from "./admet/tdc-compound.ts";
+export { TDC_DATASETS } from "./admet/tdc-datasets.ts";
+export { classifyTdc, regressTdc, tdcModel } from "./admet/tdc-model.ts";
 export {
   type AnalysisContext,
   type AnalysisModule,

@@ -1,4 +1,5 @@
 import { admetPredictions } from "./admet/admet-predictions.ts";
+import { cypAssessment } from "./admet/cyp-assessment.ts";
 import type { AnalysisModule } from "./analysis-module.ts";
 import { clinicalPrecedentPrior } from "./clinical/clinical-precedent-prior.ts";
 import { gcnToxicity } from "./gnn/gcn-toxicity.ts";
@@ -23,6 +24,7 @@ const PER_COMPOUND_MODULES: readonly AnalysisModule[] = [
   gcnToxicity as unknown as AnalysisModule,
   solubilityAssessment as unknown as AnalysisModule,
   admetPredictions as unknown as AnalysisModule,
+  cypAssessment as unknown as AnalysisModule,
   manufacturabilityAudit as unknown as AnalysisModule,
   synthesisAudit as unknown as AnalysisModule,
   metabolitePrediction as unknown as AnalysisModule,

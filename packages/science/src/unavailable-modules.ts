@@ -3,7 +3,6 @@
  * need (issue 11: never a placeholder number). Written into the module plan and the raw record.
  */
 export const UNAVAILABLE_MODULES: Readonly<Record<string, string>> = {
-  cyp_assessment: "not available: no CYP inhibition data or validated CYP model is available offline",
   // Issue 25 item 9, checked with `apt-cache policy`/`apt-cache search` on Debian 12 (bookworm):
   // OpenMM 7.7 (python3-simtk) ships protein, nucleic-acid and water force fields (Amber14,
   // CHARMM36, AMOEBA) but no small-molecule parameters; AmberTools (antechamber, GAFF),

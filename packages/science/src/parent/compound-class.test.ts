@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { AdmetFinding } from "../admet/admet-predictions.ts";
+import type { CypFinding } from "../admet/cyp-assessment.ts";
 import type { CompoundFinding } from "../analysis-module.ts";
 import type { ClinicalPrecedentFinding } from "../clinical/clinical-precedent-prior.ts";
 import type { MolecularLogicFinding } from "../molecular-logic.ts";
@@ -125,6 +126,9 @@ describe("compound-class gate (issue 24 item 2)", async () => {
       const tox = finding<ToxicityProfileFinding>(at, "toxicity_profile").tox21_fingerprint_model;
       assert.equal(tox?.in_domain, false);
       assert.deepEqual(tox?.probabilities, {});
+      const cyp = finding<CypFinding>(at, "cyp_assessment");
+      assert.deepEqual(cyp.flagged, []);
+      for (const output of Object.values(cyp.isoforms ?? {})) assert.equal(output.in_domain, false);
       const clin = finding<ClinicalPrecedentFinding>(at, "clinical_precedent_prior");
       assert.equal(clin.ct_tox_probability, null);
       assert.equal(clin.ct_tox_in_domain, false);
