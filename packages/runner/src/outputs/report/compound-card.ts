@@ -26,6 +26,10 @@ export const KNOWN_MODULES = new Set([
   "metabolite_prediction",
   "uncertainty_quantification",
   "wetlab_priority_and_readiness_determiner",
+  // Modules added in the same round as this card: their values join the panel they belong to, in
+  // the generic small-table form, whatever keys they settle on.
+  "cyp_assessment",
+  "gcn_toxicity",
 ]);
 
 /** Rows shown of a list (metabolism sites, other findings' values); the evidence has the rest. */
@@ -77,7 +81,7 @@ export function renderCard(view: CompoundView, rank: number, extras: CardExtras)
         pharmacokineticsPanel(view, raw),
         drugLikenessPanel(view, raw),
         medchemPanel(view, raw),
-        toxicityPanel(raw),
+        toxicityPanel(view, raw),
         synthesisPanel(raw),
         rankingPanel(view),
         similarPanel(extras),
@@ -312,6 +316,7 @@ function pharmacokineticsPanel(view: CompoundView, raw: (id: string) => Raw | nu
     });
   for (const [key, value] of Object.entries(admet ?? {}))
     if (/^pgp|p_gp|cyp/i.test(key)) rows.push({ label: key.replace(/_/g, " "), value: valueText(value) });
+  rows.push(...genericRows(view, "cyp_assessment"));
   return panel(
     "pharmacokinetics",
     "Pharmacokinetics",
@@ -381,7 +386,7 @@ function medchemPanel(view: CompoundView, raw: (id: string) => Raw | null): stri
   return panel("medchem", "Medicinal chemistry", rows);
 }
 
-function toxicityPanel(raw: (id: string) => Raw | null): string {
+function toxicityPanel(view: CompoundView, raw: (id: string) => Raw | null): string {
   const tox = rec(raw("toxicity_profile")?.tox21_fingerprint_model);
   const prior = raw("clinical_precedent_prior");
   const rows: Row[] = [];
@@ -406,6 +411,7 @@ function toxicityPanel(raw: (id: string) => Raw | null): string {
       method: String(prior?.ct_tox_model ?? ""),
       ood: ood(prior?.ct_tox_in_domain, prior?.ct_tox_max_tanimoto),
     });
+  rows.push(...genericRows(view, "gcn_toxicity"));
   const note = tox
     ? `<p class="na-note">Tox21: ${escapeHtml(String(tox.model ?? "model"))}, probability of activity per assay (≥ 0.5 red).</p>`
     : `<p class="na-note">No toxicity model ran.</p>`;
@@ -539,24 +545,33 @@ function similarPanel(extras: CardExtras): string {
   return panel("similar", "Similar compounds", [], cluster + body);
 }
 
+/** A module's values as rows (flattened leaves, bounded), each with its unit where known. */
+function valueRows(moduleId: string, raw: Raw): { rows: Row[]; more: number } {
+  const values = flattenFinding(moduleId, raw).filter(
+    ([path]) => !GENERIC_SKIPPED.has(path.slice(moduleId.length + 1)),
+  );
+  const rows = values.slice(0, MAX_OTHER_ROWS).map(([path, value]) => {
+    const unit = unitOf(path);
+    const label = path.slice(moduleId.length + 1).replace(/_/g, " ");
+    const text = value === null ? "—" : typeof value === "number" ? formatNumber(value, 3) : clip(value);
+    return { label, value: unit ? `${text} ${unit}` : text, method: moduleId };
+  });
+  return { rows, more: Math.max(0, values.length - MAX_OTHER_ROWS) };
+}
+
+function genericRows(view: CompoundView, moduleId: string): Row[] {
+  const finding = view.findings.find((entry) => entry.module_id === moduleId);
+  return finding === undefined ? [] : valueRows(moduleId, finding.raw).rows;
+}
+
 /** Modules the card does not know yet: their values as small tables, never JSON. */
 function otherPanels(view: CompoundView): string[] {
   return view.findings
     .filter((finding) => !KNOWN_MODULES.has(finding.module_id))
     .map((finding) => {
-      const values = flattenFinding(finding.module_id, finding.raw).filter(
-        ([path]) => !GENERIC_SKIPPED.has(path.slice(finding.module_id.length + 1)),
-      );
-      const rows = values.slice(0, MAX_OTHER_ROWS).map(([path, value]) => {
-        const unit = unitOf(path);
-        const label = path.slice(finding.module_id.length + 1).replace(/_/g, " ");
-        const text = value === null ? "—" : typeof value === "number" ? formatNumber(value, 3) : clip(value);
-        return { label, value: unit ? `${text} ${unit}` : text };
-      });
+      const { rows, more: extra } = valueRows(finding.module_id, finding.raw);
       const more =
-        values.length > MAX_OTHER_ROWS
-          ? `<p class="na-note">${values.length - MAX_OTHER_ROWS} more values in the evidence and report.csv.</p>`
-          : "";
+        extra > 0 ? `<p class="na-note">${extra} more values in the evidence and report.csv.</p>` : "";
       return panel(
         `other-${finding.module_id}`,
         `Other findings: ${finding.module_id}`,
