@@ -107,9 +107,11 @@ function panel(key: string, title: string, rows: readonly Row[], note = ""): str
 function table(rows: readonly Row[]): string {
   const body = rows
     .map((row) => {
-      const light = row.light
-        ? `<span class="light ${row.light}" title="${lightWord(row.light)}"></span>`
-        : "";
+      // A greyed (out-of-domain) value gets no traffic light: its threshold verdict is not trusted.
+      const light =
+        row.light && !row.ood
+          ? `<span class="light ${row.light}" title="${lightWord(row.light)}"></span>`
+          : "";
       const value = row.ood
         ? `<span class="ood" title="${escapeHtml(row.ood)}">${escapeHtml(row.value)}</span><br><small class="ood">out of domain: ${escapeHtml(row.ood)}</small>`
         : escapeHtml(row.value);

@@ -51,12 +51,12 @@ table.kv,table.list{width:100%;table-layout:fixed;border-collapse:collapse}table
 .evidence-ids{font-size:12px;margin-top:6px}.evidence{display:inline-block;margin-right:10px;color:#444}.evidence pre{display:none;font-size:11px;white-space:pre-wrap;overflow-wrap:anywhere;background:#f6f6f6;max-height:420px;overflow:auto}.evidence:target{display:block}.evidence:target pre{display:block}.evidence:target{outline:2px solid #1f4e9e}
 td.thumb{padding:1px;width:120px}td.thumb svg,.thumb svg{width:120px;height:80px;display:block}
 ol.picks li{display:flex;gap:8px;align-items:flex-start;margin:4px 0}ol.picks .thumb{flex:none;width:120px}ol.picks .thumb:empty{display:none}.why-first{background:#eef4ff;border:1px solid #9bb5e0;padding:6px 10px}
-#compounds td,table.small td,table.clusters td{overflow-wrap:break-word;word-break:break-word}
+table.small td,table.clusters td{overflow-wrap:break-word;word-break:break-word}#compounds td{overflow-wrap:break-word}#compounds td[data-v]{white-space:nowrap}
 .table-scroll{overflow-x:auto;max-width:100%}#compounds td{font-size:12px}
 .missing-plot{border:1px dashed #a11;padding:6px}.print-note{display:none;font-style:italic}
 @media print{.table-scroll{overflow:visible}body{margin:0;font-size:11px;-webkit-print-color-adjust:exact;print-color-adjust:exact}.controls,.evidence-ids{display:none}
 #compounds tbody tr:nth-child(n+${PRINT_TABLE_ROWS + 1}){display:none}.card:nth-of-type(n+${PRINT_CARDS + 1}){display:none}
-#compounds{table-layout:fixed;width:100%}#compounds td,#compounds th{font-size:6px;padding:1px 2px}td.thumb svg{width:44px;height:30px}td.thumb{width:46px}
+#compounds{table-layout:fixed;width:100%}#compounds td{word-break:break-word}#compounds td[data-v]{white-space:normal}#compounds td,#compounds th{font-size:6px;padding:1px 2px}td.thumb svg{width:44px;height:30px}td.thumb{width:46px}
 table.small,table.clusters{table-layout:fixed;width:100%}table.small td,table.small th{font-size:9px}
 .panels{grid-template-columns:1fr 1fr 1fr;gap:4px 6px}.card{padding:4px 6px;margin:6px 0}.cp{padding:2px 4px}.cp h4{font-size:10px}.cp h5,.cp p{font-size:8px}
 table.kv th,table.kv td,table.list th,table.list td{font-size:8px;padding:1px 2px}.mol svg{width:200px;height:138px}svg.radar{width:160px;height:160px}
