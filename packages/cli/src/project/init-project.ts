@@ -44,6 +44,9 @@ export interface InitProjectResult {
 
 const MAX_INPUT_BYTES = 512 * 1024 * 1024;
 
+/** The column holding RDKit's reason for an SD record init could not convert (runner: unparseable row). */
+export const UNPARSEABLE_REASON_COLUMN = "unparseable_reason";
+
 function projectIdFrom(text: string): string {
   const id = text
     .replace(/[^A-Za-z0-9._-]+/g, "-")
@@ -71,33 +74,38 @@ async function convertSdf(text: string, source: string, inferred: string[]): Pro
   if (records.length === 0)
     throw new CliError("INPUT_INVALID", `${source}: no SD record (molblock ending with M  END) found`);
   // SMILES from each molblock by RDKit (the WebAssembly build the audit job itself uses).
-  const { loadRDKit } = await import("@svc/science");
+  const { loadRDKit, parseSmiles } = await import("@svc/science");
   const rdkit = await loadRDKit();
   const rows: PortfolioRow[] = [];
   const data: Record<string, string>[] = [];
-  const skipped: number[] = [];
+  const unreadable: number[] = [];
   const dataNames = new Set<string>();
   for (const [index, record] of records.entries()) {
-    const mol = rdkit.get_mol(record.molblock);
-    if (!mol) {
-      skipped.push(index + 1);
-      continue;
+    const idKey = Object.keys(record.data).find((key) => ID_COLUMNS.includes(key.toLowerCase()));
+    const id = (idKey ? record.data[idKey] : undefined) || record.title || `row_${index + 1}`;
+    const rest: Record<string, string> = Object.fromEntries(
+      Object.entries(record.data).filter(([key]) => key !== idKey),
+    );
+    // RDKit's molblock reader, with RDKit's own reason when it refuses (parseSmiles reads any
+    // input get_mol takes and captures its error log).
+    const parsed = parseSmiles(rdkit, record.molblock);
+    if ("error" in parsed) {
+      // Carried, never dropped (issue 27 item 3): an empty SMILES is the runner's unparseable
+      // row, and the reason goes with it so the sealed run shows why.
+      unreadable.push(index + 1);
+      rows.push({ id, name: record.title, smiles: "" });
+      rest[UNPARSEABLE_REASON_COLUMN] = parsed.error;
+    } else {
+      try {
+        rows.push({ id, name: record.title, smiles: parsed.mol.get_smiles() });
+      } finally {
+        parsed.mol.delete();
+      }
     }
-    try {
-      const idKey = Object.keys(record.data).find((key) => ID_COLUMNS.includes(key.toLowerCase()));
-      rows.push({
-        id: (idKey ? record.data[idKey] : undefined) || record.title || `row_${index + 1}`,
-        name: record.title,
-        smiles: mol.get_smiles(),
-      });
-      const rest = Object.fromEntries(Object.entries(record.data).filter(([key]) => key !== idKey));
-      for (const key of Object.keys(rest)) dataNames.add(key);
-      data.push(rest);
-    } finally {
-      mol.delete();
-    }
+    for (const key of Object.keys(rest)) dataNames.add(key);
+    data.push(rest);
   }
-  if (rows.length === 0)
+  if (unreadable.length === records.length)
     throw new CliError(
       "INPUT_INVALID",
       `${source}: RDKit could not read any of the ${records.length} SD record(s)`,
@@ -108,9 +116,9 @@ async function convertSdf(text: string, source: string, inferred: string[]): Pro
   if (dataNames.size > 0) inferred.push(`carried forward as metadata: ${[...dataNames].join(", ")}`);
   if (malformed > 0)
     inferred.push(`NOT included: ${malformed} chunk(s) without a molblock (no "M  END" before "$$$$")`);
-  if (skipped.length > 0)
+  if (unreadable.length > 0)
     inferred.push(
-      `NOT included: ${skipped.length} record(s) RDKit could not read (record ${skipped.slice(0, 5).join(", ")}${skipped.length > 5 ? ", …" : ""})`,
+      `carried as unparseable rows (empty smiles, RDKit's reason in ${UNPARSEABLE_REASON_COLUMN}): ${unreadable.length} record(s) RDKit could not read (record ${unreadable.slice(0, 5).join(", ")}${unreadable.length > 5 ? ", …" : ""})`,
     );
   const extra = [...dataNames].filter(
     (name) => !["candidate_id", "name", "smiles"].includes(name.toLowerCase()),

@@ -5,7 +5,7 @@ import type { RunnerConfig } from "../config.ts";
 import type { Logger } from "../log.ts";
 import { type AnalysisItem, type ModuleRunResult, runModules } from "../modules/run-modules.ts";
 import { JsonArrayWriter } from "../outputs/json-array-writer.ts";
-import { createDepicter, ReportWriter } from "../outputs/report/index.ts";
+import { createReportChemistry, ReportWriter } from "../outputs/report/index.ts";
 import type { Scratch } from "../outputs/scratch.ts";
 import { countPlan, type ModulePlan, type PlanCounts, settlePlan } from "../plan/module-plan.ts";
 import { CompoundPool } from "../pool/compound-pool.ts";
@@ -78,7 +78,7 @@ export async function analyseStage(options: AnalyseStageOptions): Promise<Analys
     runDir: options.runDir,
     options: config.report,
     reasons: moduleReasons(planned.plan),
-    depict: async () => createDepicter(rdkit ?? (await loadRDKit())),
+    chemistry: async () => createReportChemistry(rdkit ?? (await loadRDKit())),
     targetsPath: options.targetsPath,
     scratchDir: options.scratch.path("report"),
   });
