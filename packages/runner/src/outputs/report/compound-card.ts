@@ -57,7 +57,7 @@ function summaryFacts(view: CompoundView): string {
   const props = view.props;
   const q = (label: string, value: { value: number | null }, digits = 2) =>
     `${label} ${value.value === null ? "n/a" : formatNumber(value.value, digits)}`;
-  return `<p>${[q("MW", props.mw, 1), q("WLOGP", props.wlogp), q("TPSA", props.tpsa, 1), q("HBD", props.hbd, 0), q("HBA", props.hba, 0), q("RotB", props.rotatable_bonds, 0), q("Fsp3", props.fsp3), q("QED", props.qed), q("SA", props.sa_score, 1), q("log S", props.esol_logs), q("log D7.4", props.logd74)].join(" · ")}</p>
+  return `<p>${[q("MW", props.mw, 1), q("WLOGP", props.wlogp), q("TPSA", props.tpsa, 1), q("HBD", props.hbd, 0), q("HBA", props.hba, 0), q("RotB", props.rotatable_bonds, 0), q("Fsp3", props.fsp3), q("QED", props.qed), q("SA", props.sa_score, 1), q("log S", props.log_s), q("log D7.4", props.logd74)].join(" · ")}</p>
 <p><b>BOILED-Egg:</b> ${egg}</p><ul class="facts">${rules}${alerts}</ul>`;
 }
 

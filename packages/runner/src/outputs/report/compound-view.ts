@@ -83,7 +83,7 @@ export interface CompoundView {
     readonly fsp3: Quantity;
     readonly qed: Quantity;
     readonly sa_score: Quantity;
-    readonly esol_logs: Quantity;
+    readonly log_s: Quantity;
     /** log D at pH 7.4 from admet_predictions' Lipophilicity model (issue 11). */
     readonly logd74: Quantity;
   };
@@ -179,7 +179,7 @@ export function readCompoundView(
     fsp3: pick("fsp3", "fsp3", "Fsp3"),
     qed: single(admet, ADMET, "qed", "QED"),
     sa_score: single(synthesis, SYNTHESIS, "sa_score", "SA score"),
-    esol_logs: single(solubility, SOLUBILITY, "esol_logs", "log S (ESOL)"),
+    log_s: single(solubility, SOLUBILITY, "log_s", `log S (${String(solubility?.model ?? "solubility model")})`),
     logd74: logd74Of(admet),
   };
   const admetRules = record(admet?.rules);
@@ -248,7 +248,7 @@ function readRadar(radar: Finding | null, props: CompoundView["props"]): Record<
     lipo: props.wlogp,
     size: props.mw,
     polar: props.tpsa,
-    insolu: props.esol_logs,
+    insolu: props.log_s,
     insatu: props.fsp3,
     flex: props.rotatable_bonds,
   };
