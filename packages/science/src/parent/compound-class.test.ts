@@ -99,7 +99,7 @@ describe("compound-class gate (issue 24 item 2)", async () => {
         const admet = finding<AdmetFinding>(at, "admet_predictions");
         assert.equal(admet.in_domain, true);
         assert.notEqual(admet.boiled_egg, null);
-        assert.notEqual(finding<SolubilityFinding>(at, "solubility_assessment").esol_logs, null);
+        assert.notEqual(finding<SolubilityFinding>(at, "solubility_assessment").log_s, null);
         assert.notEqual(
           finding<ReadinessFinding>(at, "wetlab_priority_and_readiness_determiner").readiness_score,
           null,
@@ -119,7 +119,7 @@ describe("compound-class gate (issue 24 item 2)", async () => {
       assert.equal(admet.logd74, null);
       assert.ok(admet.raw_out_of_domain !== null, "the raw estimates are kept, labelled, for audit");
       const sol = finding<SolubilityFinding>(at, "solubility_assessment");
-      assert.equal(sol.esol_logs, null);
+      assert.equal(sol.log_s, null);
       assert.equal(sol.solubility_class, null);
       assert.equal(sol.in_domain, false);
       assert.match(sol.reason ?? "", /out_of_domain/);

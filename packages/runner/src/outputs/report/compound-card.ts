@@ -267,26 +267,26 @@ function solubilityPanel(view: CompoundView, raw: (id: string) => Raw | null): s
   const sol = raw("solubility_assessment");
   if (sol === null)
     return panel("solubility", "Solubility", [], `<p class="na-note">solubility_assessment did not run.</p>`);
-  const uq = rec(rec(raw("uncertainty_quantification")?.estimates)?.["solubility_assessment.esol_logs"]);
+  const uq = rec(rec(raw("uncertainty_quantification")?.estimates)?.["solubility_assessment.log_s"]);
   const interval = Array.isArray(uq?.interval_90)
     ? ` (90% interval ${uq.interval_90.map((v) => n(v)).join(" to ")})`
     : "";
-  const logs = view.props.esol_logs.value;
+  const logs = view.props.log_s.value;
   const rows: Row[] = [
     {
       label: "log S",
       value: `${n(logs)} log(mol/L)${interval}`,
       light: logs === null ? null : logs >= -4 ? "g" : logs >= -6 ? "a" : "r",
-      method: `${String(sol.esol_model ?? "ESOL")} (ESOL features, Delaney 2004)`,
+      method: `${String(sol.model ?? "solubility model")} (scaffold-validated, Delaney 2004 data)`,
       ood:
-        view.domain.esol_logs === false
+        view.domain.log_s === false
           ? "descriptors outside the training set's range or far from its compounds"
           : null,
     },
     { label: "Class", value: String(sol.solubility_class ?? "—"), method: "Delaney/SwissADME classes" },
   ];
   for (const [model, value] of Object.entries(rec(sol.estimates) ?? {}))
-    if (model !== sol.esol_model)
+    if (model !== sol.model)
       rows.push({
         label: model.replace(/_/g, " "),
         value: `${n(value)} log(mol/L)`,

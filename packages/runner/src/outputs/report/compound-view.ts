@@ -83,7 +83,7 @@ export interface CompoundView {
     readonly fsp3: Quantity;
     readonly qed: Quantity;
     readonly sa_score: Quantity;
-    readonly esol_logs: Quantity;
+    readonly log_s: Quantity;
     /** log D at pH 7.4 from admet_predictions' Lipophilicity model (issue 11). */
     readonly logd74: Quantity;
   };
@@ -102,7 +102,7 @@ export interface CompoundView {
   readonly permanent_charge: boolean;
   /** Applicability domain of the model-based values: null when the model did not run. */
   readonly domain: {
-    readonly esol_logs: boolean | null;
+    readonly log_s: boolean | null;
     readonly logd74: boolean | null;
   };
   /** Predicted liabilities with their domain (toxicity_profile's Tox21 model, clinical_precedent_prior). */
@@ -196,7 +196,12 @@ export function readCompoundView(
     fsp3: pick("fsp3", "fsp3", "Fsp3"),
     qed: single(admet, ADMET, "qed", "QED"),
     sa_score: single(synthesis, SYNTHESIS, "sa_score", "SA score"),
-    esol_logs: single(solubility, SOLUBILITY, "esol_logs", "log S (ESOL)"),
+    log_s: single(
+      solubility,
+      SOLUBILITY,
+      "log_s",
+      `log S (${String(solubility?.model ?? "solubility model")})`,
+    ),
     logd74: logd74Of(admet),
   };
   const admetRules = record(admet?.rules);
@@ -254,7 +259,7 @@ export function readCompoundView(
       readinessScore === null ? null : { score: readinessScore, rationale: str(readiness?.rationale) },
     permanent_charge: logic?.permanent_charge === true,
     domain: {
-      esol_logs: typeof solubility?.in_domain === "boolean" ? solubility.in_domain : null,
+      log_s: typeof solubility?.in_domain === "boolean" ? solubility.in_domain : null,
       logd74: domainOf(record(admet?.logd74)?.in_domain),
     },
     liabilities: {
@@ -280,7 +285,7 @@ function readRadar(radar: Finding | null, props: CompoundView["props"]): Record<
     lipo: props.wlogp,
     size: props.mw,
     polar: props.tpsa,
-    insolu: props.esol_logs,
+    insolu: props.log_s,
     insatu: props.fsp3,
     flex: props.rotatable_bonds,
   };

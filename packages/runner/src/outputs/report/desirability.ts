@@ -73,7 +73,7 @@ export const PENALTIES = {
  *   rings, with the ALERTS term at no alert, because alerts are penalised below, once;
  * - log D7.4 (weight 1): Wager et al.'s CNS MPO ClogD function (ACS Chem. Neurosci. 2010, 1, 435):
  *   1 at ≤ 2, 0 at ≥ 4;
- * - solubility (weight 1): ESOL log S, 1 at ≥ −4 (soluble, Delaney 2004 / SwissADME classes), 0 at
+ * - solubility (weight 1): log S of the adopted solubility model (`log_s`), 1 at ≥ −4 (soluble, Delaney 2004 / SwissADME classes), 0 at
  *   ≤ −6 (poorly soluble);
  * - GI absorption (weight 1): BOILED-Egg (Daina & Zoete 2016), high 1, low 0.25;
  * - synthetic accessibility (weight 1): SA score (Ertl & Schuffenhauer 2009), 1 at ≤ 4, 0 at ≥ 7;
@@ -154,9 +154,9 @@ export function desirabilityOf(view: CompoundView): DesirabilityScore {
     "solubility",
     "Solubility",
     1,
-    "ESOL log S: 1 at ≥ −4, 0 at ≤ −6",
-    p.esol_logs.value,
-    view.domain.esol_logs,
+    "log S (adopted solubility model): 1 at ≥ −4, 0 at ≤ −6",
+    p.log_s.value,
+    view.domain.log_s,
     (v) => ramp(v, -4, -6),
     (v) => `log S ${fmt(v)} log(mol/L)`,
   );

@@ -11,7 +11,7 @@ const UNITS: Readonly<Record<string, string>> = {
   mw: "g/mol",
   tpsa: "Å²",
   tpsa_sp: "Å²",
-  esol_logs: "log(mol/L)",
+  log_s: "log(mol/L)",
   esol_published_crippen: "log(mol/L)",
   esol_refit_rdkit: "log(mol/L)",
   kernel_ridge_rdkit14: "log(mol/L)",

@@ -38,10 +38,7 @@ function compound(variant: Variant): CompoundView {
         logd74: { value: 1.8, in_domain: true, nearest_tanimoto: 0.7 },
       },
     ],
-    [
-      "solubility_assessment",
-      { esol_logs: variant.logS ?? -3, in_domain: variant.solubilityInDomain ?? true },
-    ],
+    ["solubility_assessment", { log_s: variant.logS ?? -3, in_domain: variant.solubilityInDomain ?? true }],
     ["synthesis_audit", { sa_score: 2.5 }],
     ["clinical_precedent_prior", { ct_tox_probability: 0.1, ct_tox_in_domain: true }],
   ]);

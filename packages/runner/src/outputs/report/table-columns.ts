@@ -51,7 +51,7 @@ export const TABLE_COLUMNS: readonly TableColumn[] = [
   { label: "QED", numeric: true, cell: quantity((v) => v.props.qed, 2) },
   { label: "SA", numeric: true, cell: quantity((v) => v.props.sa_score, 1) },
   { label: "logD7.4", numeric: true, cell: quantity((v) => v.props.logd74, 2) },
-  { label: "log S", numeric: true, cell: quantity((v) => v.props.esol_logs, 2) },
+  { label: "log S", numeric: true, cell: quantity((v) => v.props.log_s, 2) },
   { label: "GI abs.", numeric: false, cell: (view) => view.boiled_egg?.gi_absorption ?? null },
   { label: "Lipinski", numeric: false, cell: rule("lipinski") },
   { label: "Veber", numeric: false, cell: rule("veber") },
