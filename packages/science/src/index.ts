@@ -91,6 +91,30 @@ export {
   solubilityAssessment,
 } from "./solubility/solubility-assessment.ts";
 export { predictSolubility, type SolubilityModelName } from "./solubility/solubility-models.ts";
+export type {
+  LigandAtom,
+  LigandBond,
+  LigandStructure,
+  ReceptorAtom,
+  ResidueRef,
+} from "./structure/interactions/complex-structure.ts";
+export { PLIP_CRITERIA } from "./structure/interactions/interaction-criteria.ts";
+export { interactionKey } from "./structure/interactions/interaction-keys.ts";
+export {
+  INTERACTION_TYPES,
+  type Interaction,
+  type InteractionCounts,
+  type InteractionProfile,
+  type InteractionType,
+  summarizeInteractions,
+} from "./structure/interactions/interaction-profile.ts";
+export { type ProfileOptions, profileInteractions } from "./structure/interactions/profile-interactions.ts";
+export {
+  LigandReadError,
+  readLigandMolblock,
+  readPdbAtoms,
+  splitSdf,
+} from "./structure/interactions/read-complex.ts";
 export { type SynthesisFinding, type SynthesisSummary, synthesisAudit } from "./synthesis/synthesis-audit.ts";
 export { findStructuralAlerts, type StructuralAlerts } from "./toxicity/structural-alerts.ts";
 export {
