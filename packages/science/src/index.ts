@@ -107,6 +107,30 @@ export {
   type NmaPocket,
   POCKET_RADIUS_ANGSTROM,
 } from "./structure/dynamics-nma.ts";
+export type {
+  LigandAtom,
+  LigandBond,
+  LigandStructure,
+  ReceptorAtom,
+  ResidueRef,
+} from "./structure/interactions/complex-structure.ts";
+export { PLIP_CRITERIA } from "./structure/interactions/interaction-criteria.ts";
+export { interactionKey } from "./structure/interactions/interaction-keys.ts";
+export {
+  INTERACTION_TYPES,
+  type Interaction,
+  type InteractionCounts,
+  type InteractionProfile,
+  type InteractionType,
+  summarizeInteractions,
+} from "./structure/interactions/interaction-profile.ts";
+export { type ProfileOptions, profileInteractions } from "./structure/interactions/profile-interactions.ts";
+export {
+  LigandReadError,
+  readLigandMolblock,
+  readPdbAtoms,
+  splitSdf,
+} from "./structure/interactions/read-complex.ts";
 export {
   createStructureReader,
   parseStructure,
