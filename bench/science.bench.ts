@@ -1,7 +1,7 @@
 // Science benchmark: the full module set of @svc/science (prepareCompound, then every analyzer of
 // IMPLEMENTED_MODULES: parent choice, PAINS + NIBR alerts, QED + rules + BOILED-Egg, three
 // solubility models, manufacturability counts, SA score, the 13 metabolism reactions, Morgan
-// fingerprints scanned against the Tox21, ClinTox and Delaney reference sets with the fingerprint
+// fingerprints scanned against the Tox21, ClinTox, Delaney and DrugCentral safety-panel reference sets with the fingerprint
 // models' dot products, the logD7.4 model's Tanimoto kernel over its 3,360 training rows, the readiness ordering over the other findings) with RDKit WebAssembly on the first 1,000 molecules
 // of NCI first_5K.smi (Debian rdkit-data), beside native RDKit (Debian python3-rdkit) doing the
 // same steps in one process, timed inside Python so interpreter start-up is not counted. The
@@ -12,10 +12,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
   type CompoundFinding,
+  classifyTdc,
   IMPLEMENTED_MODULES,
   loadRDKit,
   METABOLISM_RULES,
   prepareCompound,
+  regressTdc,
+  TDC_DATASETS,
+  tdcInputs,
+  tdcModel,
 } from "@svc/science";
 
 const MOLECULES = 1000;
@@ -43,6 +48,8 @@ const row = (value: string, index: number) => ({
   smiles: value,
   metadata: {},
 });
+/** CPU time per module over the timed pass (issue 26 item 7: the added cost of each new model; CPU, not wall, on a shared machine). */
+const moduleMs = new Map<string, number>();
 function runAll(count: number): number {
   const analyzers = IMPLEMENTED_MODULES.map((module) => ({
     id: module.id,
@@ -54,12 +61,18 @@ function runAll(count: number): number {
     if (compound.ok) parsed++;
     // As the runner does: each module sees the findings of those before it (the readiness module reads them).
     const findings = new Map<string, CompoundFinding>();
-    for (const { id, analyzer } of analyzers) findings.set(id, analyzer.analyze(compound, findings));
+    for (const { id, analyzer } of analyzers) {
+      const before = process.cpuUsage();
+      findings.set(id, analyzer.analyze(compound, findings));
+      const used = process.cpuUsage(before);
+      moduleMs.set(id, (moduleMs.get(id) ?? 0) + (used.user + used.system) / 1000);
+    }
   }
   for (const { analyzer } of analyzers) analyzer.finish();
   return parsed;
 }
 runAll(100); // warm-up: JIT, wasm tiers, compiled queries and the solubility model
+moduleMs.clear();
 const started = performance.now();
 const parsed = runAll(MOLECULES);
 const wasmSeconds = (performance.now() - started) / 1000;
@@ -67,6 +80,34 @@ const wasmRate = MOLECULES / wasmSeconds;
 console.log(
   `wasm RDKit ${rdkit.version()}  ${wasmRate.toFixed(0)} molecules/s (${wasmSeconds.toFixed(2)} s, ${parsed}/${MOLECULES} parsed, ${IMPLEMENTED_MODULES.length} modules)`,
 );
+
+for (const id of ["gcn_toxicity"])
+  console.log(
+    `${id}: ${((moduleMs.get(id) ?? 0) / MOLECULES).toFixed(2)} ms CPU per compound (within the figure above)`,
+  );
+// The TDC models of issue 26 (five CYP isoforms plus every adopted hERG/Ames/DILI/P-gp/Caco-2/half-life
+// model): CPU per compound on top of the run above, whose modules already computed the parent's
+// Morgan bits and RDKit descriptors the models read. Models are loaded once (as once per worker).
+{
+  const live = TDC_DATASETS.filter((d) => d.destination === "cyp_assessment" || tdcModel(d.key).file.adopted);
+  const prepared = smiles.map((s, i) => prepareCompound(rdkit, row(s, i + 1))).filter((c) => c.ok);
+  const predictAll = (compound: (typeof prepared)[number]) => {
+    if (!compound.ok) return;
+    const { bits, raw } = tdcInputs(compound);
+    for (const d of live) (d.task === "classification" ? classifyTdc : regressTdc)(d.key, bits, raw);
+  };
+  let cpu = 0;
+  for (const compound of prepared) {
+    predictAll(compound); // the other modules' share: bits and descriptors of this parent
+    const before = process.cpuUsage();
+    predictAll(compound);
+    const used = process.cpuUsage(before);
+    cpu += used.user + used.system;
+  }
+  console.log(
+    `TDC models (${live.map((d) => d.key).join(", ")}): ${(cpu / 1000 / prepared.length).toFixed(2)} ms CPU per compound added (${prepared.length} compounds)`,
+  );
+}
 
 if (!existsSync(PYTHON) || spawnSync(PYTHON, ["-c", "import rdkit"], { stdio: "ignore" }).status !== 0) {
   console.log(`native RDKit: not measured (${PYTHON} with rdkit not found; apt-get install python3-rdkit)`);

@@ -1,6 +1,6 @@
 // `npm run report:screenshots`: runs the demo into a temporary folder and photographs its report
-// in headless Chromium (the top section, one compound card, the BOILED-Egg) into docs/images/,
-// so the README shows what a run gives before anyone runs one.
+// in headless Chromium (the top section, one compound card, the BOILED-Egg, the table's first rows)
+// into docs/images/, so the README shows what a run gives before anyone runs one.
 import { execFile } from "node:child_process";
 import { mkdir, mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -40,10 +40,32 @@ async function main(): Promise<void> {
       });
       await page.locator(CARD).screenshot({ path: join(IMAGES, "report-card.png") });
       await page.locator("#plot-boiled-egg").screenshot({ path: join(IMAGES, "report-boiled-egg.png") });
+      // The first table rows with their thumbnails, score, confidence and cluster.
+      // Page coordinates (a bounding box is relative to the scrolled viewport).
+      const table = await page.evaluate(() => {
+        const doc = (
+          globalThis as unknown as {
+            document: {
+              getElementById(
+                id: string,
+              ): { getBoundingClientRect(): { x: number; y: number; width: number } } | null;
+            };
+          }
+        ).document;
+        const scrollY = (globalThis as unknown as { scrollY: number }).scrollY;
+        const box = doc.getElementById("compounds")?.getBoundingClientRect();
+        return box ? { x: box.x, y: box.y + scrollY, width: box.width } : null;
+      });
+      if (table === null) throw new Error("no compound table in the report");
+      await page.screenshot({
+        path: join(IMAGES, "report-table.png"),
+        fullPage: true,
+        clip: { x: table.x, y: table.y, width: Math.min(table.width, 1280 - table.x), height: 560 },
+      });
     } finally {
       await browser.close();
     }
-    for (const name of ["report-top.png", "report-card.png", "report-boiled-egg.png"])
+    for (const name of ["report-top.png", "report-card.png", "report-boiled-egg.png", "report-table.png"])
       process.stdout.write(`wrote docs/images/${name}\n`);
   } finally {
     await rm(out, { recursive: true, force: true });

@@ -7,10 +7,11 @@ largest fragment), stereo, PAINS + NIBR + Brenk alerts, QED, the 14 solubility d
 model, rule counts, manufacturability counts, the SA score (RDKit Contrib sascorer), the 13
 metabolism reactions, Morgan fingerprints scanned against the Tox21, ClinTox and Delaney reference
 sets, the fingerprint models' dot products, and the logD7.4 model's Tanimoto-kernel sum over its
-3,360 Lipophilicity training rows. The values are computed and dropped: only the work
+3,360 Lipophilicity training rows, and gcn_toxicity's graph features and forward pass (NumPy). The values are computed and dropped: only the work
 is measured (the validations against native RDKit live in the science package's tests).
 """
 import csv
+import importlib.util
 import json
 import sys
 
@@ -56,10 +57,17 @@ def load(data, reactions_path):
     approved = zip(ct["row_bits"], csv.DictReader(open(data + "clintox.csv")))
     refs.append([bits(b) for b, r in approved if r["FDA_APPROVED"] == "1"])
     refs.append([bits(b) for b in json.load(open(data + "conformal-calibration.json"))["solubility"]["reference_bits"]])
+    # target_biology_risk: the DrugCentral drugs acting on a safety-panel target.
+    refs.append([bits(d["bits"]) for d in json.load(open(data + "drugcentral-safety-index.json"))["drugs"]])
     tasks = tox["tasks"] + ct["tasks"]
     logd = json.load(open(data + "lipo-logd-model.json"))
     logd_ref = [bits(b) for b, p in zip(logd["row_bits"], logd["row_split"]) if p == "t"]
     logd_alpha = np.array(logd["alpha"])
+    # gcn_toxicity: the same features and float64 forward pass as the training script's reference.
+    spec = importlib.util.spec_from_file_location("tox21_gcn_graph", data + "../scripts/tox21-gcn-graph.py")
+    gcn = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(gcn)
+    gcn_weights = gcn.as_arrays(json.load(open(data + "tox21-gcn-model.json"))["weights"])
 
     def products(parent):
         for rxn in reactions:
@@ -107,6 +115,7 @@ def load(data, reactions_path):
         logd_sims = np.array(DataStructs.BulkTanimotoSimilarity(fp, logd_ref))
         float(logd_sims @ logd_alpha)
         logd_sims.max()
+        gcn.forward(gcn_weights, gcn.graph_of_mol(parent))
         return True
 
     return analyse

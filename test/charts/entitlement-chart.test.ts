@@ -57,6 +57,8 @@ const variants = {
       "verify.workers": 3,
       "verify.queue": 0,
       "verify.timeoutMs": 2500,
+      "upload.timeoutMs": 30000,
+      "upload.idleTimeoutMs": 4000,
       releasedRunnerDigests: `{sha256:${"ab".repeat(32)},sha256:${"cd".repeat(32)}}`,
     },
   },
@@ -199,17 +201,21 @@ describe("entitlement chart (chart/entitlement)", () => {
     assert.equal(envValue(container("inline"), "SVC_TRUSTED_KEYS_FILE"), undefined);
   });
 
-  it("gives the redemption scope and the verification pool a value in every install (issue 13)", () => {
+  it("gives the redemption scope, the verification pool and the upload time bounds a value in every install (issues 13, 23)", () => {
     const defaults = container("inline");
     assert.equal(envValue(defaults, "SVC_REDEEM_SCOPE"), "issued_principal");
     assert.equal(envValue(defaults, "SVC_VERIFY_WORKERS"), "1");
     assert.equal(envValue(defaults, "SVC_VERIFY_QUEUE"), "16");
     assert.equal(envValue(defaults, "SVC_VERIFY_TIMEOUT_MS"), "10000");
+    assert.equal(envValue(defaults, "SVC_UPLOAD_TIMEOUT_MS"), "60000");
+    assert.equal(envValue(defaults, "SVC_UPLOAD_IDLE_TIMEOUT_MS"), "10000");
     const set = container("identity");
     assert.equal(envValue(set, "SVC_REDEEM_SCOPE"), "any_principal");
     assert.equal(envValue(set, "SVC_VERIFY_WORKERS"), "3");
     assert.equal(envValue(set, "SVC_VERIFY_QUEUE"), "0");
     assert.equal(envValue(set, "SVC_VERIFY_TIMEOUT_MS"), "2500");
+    assert.equal(envValue(set, "SVC_UPLOAD_TIMEOUT_MS"), "30000");
+    assert.equal(envValue(set, "SVC_UPLOAD_IDLE_TIMEOUT_MS"), "4000");
     // issue 23 item 5: the released runner digests, only when listed
     assert.equal(envValue(defaults, "SVC_RELEASED_RUNNER_DIGESTS"), undefined);
     assert.equal(
@@ -224,6 +230,8 @@ describe("entitlement chart (chart/entitlement)", () => {
       ["verify.workers", 0],
       ["verify.queue", -1],
       ["verify.timeoutMs", 50],
+      ["upload.timeoutMs", 50],
+      ["upload.idleTimeoutMs", 600_001],
     ] as const) {
       const result = await templateChart({ chart, release: "ent", set: { ...required, [name]: value } });
       assert.notEqual(result.code, 0, `${name}=${value} rendered`);

@@ -39,7 +39,8 @@ export const EXIT = {
   revocationUnknown: 7,
   /** With --issuer: the issuer says it did not issue the seal (issue 23 item 6). */
   notIssuedHere: 8,
-  // 9 is left to seal verification; the service exits start at 10.
+  /** seal/log-proof.json does not prove the seal in a checkpoint a trusted key signed (issue 30). */
+  logProofInvalid: 9,
   /** The service could not be reached, or answered outside its contract. */
   unreachable: 10,
   /** The service refused the credentials (401, 403). */
@@ -48,6 +49,10 @@ export const EXIT = {
   refused: 12,
   /** The service failed (5xx). */
   serviceFailed: 13,
+  /** The log's leaf for the seal is missing or is another entry (issue 30). */
+  logEntryMismatch: 14,
+  /** The issuer's log is not an extension of the checkpoint kept (rewritten or forked; issue 30). */
+  logInconsistent: 15,
 } as const;
 
 /** A failure reported as one line; exit code {@link EXIT.usage} unless given. */

@@ -80,6 +80,21 @@ export async function runCli(
       const { VERIFY_SCRIPT } = await import("@svc/core");
       io.stdout(VERIFY_SCRIPT);
     });
+  // issue 30 item 5: a witness of the issuer's seal log
+  withTrustOptions(
+    program
+      .command("log")
+      .description("Witness an issuer's transparency log of seals.")
+      .command("watch")
+      .description(
+        "Check that the issuer's latest log checkpoint extends the last one you saw (kept in your config folder); exits 15 on a rewritten or forked log.",
+      ),
+  ).action(async (options) => {
+    const { runLogWatch } = await import("./commands/log-watch.ts");
+    const outcome = await runLogWatch(options, config);
+    io.stdout(outcome.output);
+    exitCode = outcome.exitCode;
+  });
   const trust = program.command("trust").description("Pin the issuer keys `svc seal verify` trusts.");
   trust
     .command("add")

@@ -27,6 +27,78 @@ after(async () => {
 });
 
 describe("svc project init", () => {
+  it("copies --structure files (and a ligand SD file) into 01_sources/ and lists them under pdbs with their pocket (issue 25 item 1)", async () => {
+    await writeFile(join(root, "cpds.smi"), "CCO ethanol\nc1ccccc1 benzene\n");
+    await writeFile(
+      join(root, "receptor.pdb"),
+      "ATOM      1  CA  ALA A   1       0.000   0.000   0.000  1.00 20.00           C\n",
+    );
+    await writeFile(join(root, "model.cif"), "data_X\n");
+    await writeFile(join(root, "lig.sdf"), "lig\n\n\n");
+    const result = await svc(
+      "project",
+      "init",
+      join(root, "cpds.smi"),
+      "--out",
+      join(root, "structures"),
+      "--structure",
+      join(root, "receptor.pdb"),
+      "--box",
+      "1,2,3,20,20,20",
+      "--structure",
+      join(root, "model.cif"),
+      "--ligand",
+      join(root, "lig.sdf"),
+      "--structure",
+      join(root, "receptor.pdb"),
+      "--ligand",
+      "STI:A:201",
+    );
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /structure: receptor\.pdb, pocket by box 1,2,3,20,20,20/);
+    const sources = JSON.parse(
+      await readFile(join(root, "structures", "01_sources", "sources.json"), "utf8"),
+    );
+    assert.deepEqual(sources.pdbs, [
+      { file: "receptor.pdb", box: { center: [1, 2, 3], size: [20, 20, 20] } },
+      { file: "model.cif", ligand: "lig.sdf" },
+      { file: "receptor.pdb", ligand: "STI:A:201" },
+    ]);
+    for (const name of ["receptor.pdb", "model.cif", "lig.sdf"])
+      assert.equal(
+        await readFile(join(root, "structures", "01_sources", name), "utf8"),
+        await readFile(join(root, name), "utf8"),
+      );
+  });
+
+  it("refuses a --box that is not six numbers and a --ligand before any --structure", async () => {
+    await writeFile(join(root, "cpds2.smi"), "CCO ethanol\n");
+    const badBox = await svc(
+      "project",
+      "init",
+      join(root, "cpds2.smi"),
+      "--out",
+      join(root, "bad-box"),
+      "--structure",
+      join(root, "cpds2.smi"),
+      "--box",
+      "1,2,3",
+    );
+    assert.notEqual(badBox.code, 0);
+    assert.match(badBox.stderr, /--box 1,2,3: give six numbers cx,cy,cz,sx,sy,sz/);
+    const orphan = await svc(
+      "project",
+      "init",
+      join(root, "cpds2.smi"),
+      "--out",
+      join(root, "orphan"),
+      "--ligand",
+      "STI:A:1",
+    );
+    assert.notEqual(orphan.code, 0);
+    assert.match(orphan.stderr, /--ligand STI:A:1: give it after the --structure it belongs to/);
+  });
+
   it("turns a SMILES file into 01_sources/ and says what it inferred", async () => {
     const smi = (await readFile(NCI, "utf8")).split("\n").slice(0, 25).join("\n");
     await writeFile(join(root, "nci.smi"), smi);
@@ -84,23 +156,33 @@ describe("svc project init", () => {
       "import sys\nfrom rdkit import Chem\nw=Chem.SDWriter(sys.stdout)\nfor i,s in enumerate(sys.stdin.read().split()):\n  m=Chem.MolFromSmiles(s); m.SetProp('_Name','mol%d'%i); m.SetProp('compound_id','C-%d'%i); m.SetProp('assay','x%d'%i); w.write(m)\nw.close()\n",
       smiles.join("\n"),
     );
-    await writeFile(join(root, "set.sdf"), `${sdf}garbage record without a molblock\n$$$$\n`);
+    // A record RDKit refuses (carbon with five bonds, written unsanitised), as a bad vendor record.
+    const bad = python(
+      "from rdkit import Chem\nm=Chem.MolFromSmiles('C(C)(C)(C)(C)C', sanitize=False)\nm.SetProp('_Name','broken')\nm.SetProp('compound_id','CMP-007')\nm.SetProp('assay','x9')\nprint(Chem.MolToMolBlock(m, kekulize=False) + '> <compound_id>\\nCMP-007\\n\\n> <assay>\\nx9\\n\\n$$$$')\n",
+      "",
+    );
+    await writeFile(join(root, "set.sdf"), `${sdf}${bad}garbage record without a molblock\n$$$$\n`);
     const result = await svc("project", "init", join(root, "set.sdf"), "--out", join(root, "sd"), "--json");
     assert.equal(result.code, 0, result.stderr);
+    const inferred = (JSON.parse(result.stdout) as { inferred: string[] }).inferred;
+    assert.ok(inferred.includes('NOT included: 1 chunk(s) without a molblock (no "M  END" before "$$$$")'));
     assert.ok(
-      (JSON.parse(result.stdout) as { inferred: string[] }).inferred.includes(
-        'NOT included: 1 chunk(s) without a molblock (no "M  END" before "$$$$")',
+      inferred.some((line) =>
+        /^carried as unparseable rows .*: 1 record\(s\) RDKit could not read \(record 4\)$/.test(line),
       ),
+      inferred.join("\n"),
     );
     const rows = (await readFile(join(root, "sd", "01_sources", "portfolio_selected.csv"), "utf8"))
       .trim()
       .split("\r\n");
-    assert.equal(rows[0], "candidate_id,name,smiles,assay");
+    assert.equal(rows[0], "candidate_id,name,smiles,assay,unparseable_reason");
     const written = rows.slice(1).map((row) => row.split(",")[2] ?? "");
     assert.deepEqual(
       rows.slice(1).map((row) => row.split(",")[0]),
-      ["C-0", "C-1", "C-2"],
+      ["C-0", "C-1", "C-2", "CMP-007"],
     );
+    // The bad record is a row with no SMILES and RDKit's own reason, never dropped.
+    assert.match(rows[4] ?? "", /^CMP-007,broken,,x9,"?RDKit: .*[Vv]alence/);
     const same = python(
       "import sys\nfrom rdkit import Chem\nfor line in sys.stdin.read().splitlines():\n  a,b=line.split(' ')\n  print(Chem.MolToSmiles(Chem.MolFromSmiles(a))==Chem.MolToSmiles(Chem.MolFromSmiles(b)))\n",
       smiles.map((reference, index) => `${reference} ${written[index]}`).join("\n"),
@@ -193,6 +275,35 @@ describe("svc local run", () => {
     assert.equal(trustFile, join(root, "local-out", "trusted-keys.json"));
     assert.equal(outcome.summary.compounds.total, 25);
     assert.equal(outcome.summary.compounds.parsed, 25);
+  });
+
+  it("carries the SD record svc project init could not convert into the sealed run as an unparseable row with RDKit's reason (issue 27 item 3)", async () => {
+    const result = await svc("local", "run", join(root, "sd"), "--out", join(root, "sd-out"), "--json");
+    assert.equal(result.code, 0, `${result.stdout}\n${result.stderr}`);
+    const outcome = JSON.parse(result.stdout) as {
+      runDir: string;
+      seal: { offline: string };
+      summary: { compounds: { total: number; parsed: number } };
+    };
+    assert.equal(outcome.seal.offline, "VERIFIED");
+    assert.deepEqual(outcome.summary.compounds, { ...outcome.summary.compounds, total: 4, parsed: 3 });
+    const combined = JSON.parse(
+      await readFile(join(outcome.runDir, "results", "combined_unified_computational_outputs.json"), "utf8"),
+    ) as {
+      compounds: {
+        candidate_id: string;
+        parsed: boolean;
+        findings: { molecular_logic?: { error?: string } };
+      }[];
+    };
+    const bad = combined.compounds.find((compound) => compound.candidate_id === "CMP-007");
+    assert.equal(bad?.parsed, false);
+    assert.match(
+      bad?.findings.molecular_logic?.error ?? "",
+      /svc project init could not convert this record: RDKit: .*[Vv]alence/,
+    );
+    const csv = await readFile(join(outcome.runDir, "results", "report.csv"), "utf8");
+    assert.match(csv, /\r\n\d+,CMP-007,,broken,unparseable,/);
   });
 
   it("audits examples/demo as npm run demo does and ends VERIFIED", async () => {

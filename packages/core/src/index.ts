@@ -15,6 +15,14 @@ export {
   runIdSchema,
 } from "./contracts/run-id.ts";
 export { sealBundleResponseOf } from "./contracts/seal-bundle-response.ts";
+export {
+  consistencyQuerySchema,
+  consistencyResponseSchema,
+  inclusionQuerySchema,
+  inclusionResponseSchema,
+  logEntriesQuerySchema,
+  logEntriesResponseSchema,
+} from "./contracts/seal-log.ts";
 export { trustedKeyListSchema, trustedKeySchema } from "./contracts/trusted-key.ts";
 export { CoreError, type CoreErrorCode } from "./core-error.ts";
 export { containerCpuLimit, parseCgroupV1Quota, parseCgroupV2CpuMax } from "./cpu-limit.ts";
@@ -58,7 +66,48 @@ export {
   type StorageLayout,
   WELL_KNOWN_RUN_DIRS,
 } from "./run-layout.ts";
+export { verifyConsistency } from "./seal/consistency-proof.ts";
+export { verifyInclusion } from "./seal/inclusion-proof.ts";
 export { checkIssuerAnswer, type IssuerAnswer } from "./seal/issuer-answer-check.ts";
+export {
+  type CheckpointRefusal,
+  formatCheckpoint,
+  type LogCheckpoint,
+  logOriginOf,
+  openCheckpoint,
+  parseCheckpoint,
+  signCheckpoint,
+} from "./seal/log-checkpoint.ts";
+export { checkIssuerLog, type IssuerLogAnswer, isConsistentExtension } from "./seal/log-consistency-check.ts";
+export {
+  issuedEntryOf,
+  type LogEntry,
+  logEntryBytes,
+  logEntrySchema,
+  parseLogEntry,
+} from "./seal/log-entry.ts";
+export {
+  checkLogProofFile,
+  formatLogProofFile,
+  LOG_PROOF_FILE,
+  LOG_PROOF_VERSION,
+  type LogProof,
+  logProofOf,
+  logProofSchema,
+  type VerifiedLogProof,
+} from "./seal/log-proof-file.ts";
+export { emptyTreeHash, hashChildren, hashLeaf, MERKLE_HASH_SIZE } from "./seal/merkle-hash.ts";
+export {
+  consistencyProofRanges,
+  foldSubtreeHashes,
+  inclusionProofRanges,
+  type LeafRange,
+  largestPowerOfTwoBelow,
+  type SubtreeCoordinate,
+  siblingsNeededToAppend,
+  subtreesCompletedBy,
+  subtreesOfRange,
+} from "./seal/merkle-subtrees.ts";
 export { checkReleasedImage } from "./seal/released-image-check.ts";
 export { renderPresealSvg, renderSealSvg } from "./seal/render-seal-svg.ts";
 export {
@@ -117,6 +166,17 @@ export {
   type SealTextField,
   type SealTextFields,
 } from "./seal/seal-text.ts";
+export {
+  isNoteKeyName,
+  type NoteSignature,
+  type NoteVerifier,
+  noteKeyHash,
+  noteVerifierKey,
+  openNote,
+  parseNote,
+  rawEd25519PublicKey,
+  signNote,
+} from "./seal/signed-note.ts";
 export { SVG_LIMITS } from "./seal/svg-document.ts";
 export {
   EXPECTED_OUTPUT_HASHES_FILE,

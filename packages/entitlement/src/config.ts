@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
 import { containerCpuLimit, recordEnvReads, type TrustedKey } from "@svc/core";
+import { isLogLevel, LOG_LEVELS, type LogLevel } from "@svc/http-edge";
 import type { RedeemScope } from "./domain/ledger-types.ts";
 import { parseTrustedKeysFile } from "./trusted-keys-file.ts";
 
@@ -26,7 +27,7 @@ export interface ServiceConfig {
   readonly clockSkewSec: number;
   readonly allowedPrincipals: readonly string[];
   readonly suspendedPrincipals: readonly string[];
-  readonly logLevel: string;
+  readonly logLevel: LogLevel;
   readonly shutdownTimeoutSec: number;
   readonly pgPoolMax: number;
   readonly embedded: boolean;
@@ -46,7 +47,6 @@ export interface ServiceConfig {
 export type ConfigResult = { ok: true; config: ServiceConfig } | { ok: false; problems: string[] };
 
 const REDEEM_SCOPES: readonly RedeemScope[] = ["issued_principal", "any_principal"];
-const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
 const list = (value: string | undefined) =>
   (value ?? "")
     .split(",")
@@ -110,8 +110,9 @@ export function readConfig(
     if (!/^https?:\/\/[^\s,]+$/.test(issuer))
       problems.push(`SVC_TRUSTED_ISSUERS: ${JSON.stringify(issuer)} is not google, dev or an issuer URL`);
   }
-  const logLevel = env.SVC_LOG_LEVEL || "info";
-  if (!LOG_LEVELS.includes(logLevel)) problems.push(`SVC_LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}`);
+  const logLevelText = env.SVC_LOG_LEVEL || "info";
+  const logLevel: LogLevel = isLogLevel(logLevelText) ? logLevelText : "info";
+  if (!isLogLevel(logLevelText)) problems.push(`SVC_LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}`);
   const redeemScope = (env.SVC_REDEEM_SCOPE || "issued_principal") as RedeemScope;
   if (!REDEEM_SCOPES.includes(redeemScope))
     problems.push(

@@ -2,13 +2,13 @@ import { randomBytes } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { type TrustedKey, toTrustedKey } from "@svc/core";
+import { closeGracefully, createLoggerOptions, describeListenProblem } from "@svc/http-edge";
 import type { FastifyInstance } from "fastify";
 import { createApp } from "./app.ts";
 import { createDevIssuer, devIssuerUrl, loadOrCreateDevIssuerKey } from "./auth/dev-issuer.ts";
 import { createTokenVerifier } from "./auth/token-verifier.ts";
 import { createDiscoveryIssuer, createGoogleIssuer, type TrustedIssuer } from "./auth/trusted-issuer.ts";
 import { readConfig, type ServiceConfig } from "./config.ts";
-import { createLoggerOptions } from "./http/logger-options.ts";
 import { createSealVerifyPool } from "./seal/seal-verify-pool.ts";
 import { loadOrCreateEmbeddedSigningKey, readSigningKeyFile } from "./seal/signing-key-source.ts";
 import type { LedgerStore } from "./store/ledger-store.ts";
@@ -113,15 +113,9 @@ export async function startService(env: NodeJS.ProcessEnv = process.env): Promis
     close() {
       closing ??= (async () => {
         // requests still arriving on kept-alive connections get the 503 envelope, not a half answer
-        app.startDraining();
-        const timer = setTimeout(() => app.server.closeAllConnections(), config.shutdownTimeoutSec * 1000);
-        // keep-alive connections become idle once their in-flight answer is sent: close them then
-        const sweeper = setInterval(() => app.server.closeIdleConnections(), 50);
         try {
-          await app.close();
+          await closeGracefully(app, config.shutdownTimeoutSec * 1000);
         } finally {
-          clearTimeout(timer);
-          clearInterval(sweeper);
           await sealVerifier.close();
           await store.close();
         }
@@ -140,19 +134,8 @@ export class ListenProblem extends ConfigProblems {
 }
 
 function listenProblem(error: unknown, config: ServiceConfig): unknown {
-  const code = (error as NodeJS.ErrnoException).code;
-  const where = `${config.host}:${config.port}`;
-  if (code === "EADDRINUSE")
-    return new ListenProblem(
-      `svc-entitlement: cannot listen on ${where}: the port is already in use; set PORT to a free port or stop the other process`,
-    );
-  if (code === "EACCES")
-    return new ListenProblem(
-      `svc-entitlement: cannot listen on ${where}: permission denied; use a port above 1023 (PORT)`,
-    );
-  if (code === "EADDRNOTAVAIL")
-    return new ListenProblem(`svc-entitlement: cannot listen on ${where}: no such local address (HOST)`);
-  return error;
+  const problem = describeListenProblem(error, "svc-entitlement", `${config.host}:${config.port}`);
+  return problem === null ? error : new ListenProblem(problem);
 }
 
 async function openStore(config: ServiceConfig): Promise<LedgerStore> {

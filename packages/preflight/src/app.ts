@@ -1,8 +1,13 @@
-import { randomUUID } from "node:crypto";
-import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
+import {
+  type EdgeErrorCodes,
+  edgeServerOptions,
+  type HttpEdgeOptions,
+  installHttpEdge,
+} from "@svc/http-edge";
+import Fastify, { type FastifyInstance } from "fastify";
 import { assertAuthorized, createTokenVerifier } from "./auth/bearer-auth.ts";
 import type { PreflightConfig } from "./config.ts";
-import { ERROR_REGISTRY, PreflightError } from "./errors.ts";
+import { ERROR_REGISTRY, PreflightError, type PreflightErrorCode } from "./errors.ts";
 import { countBodyBytes } from "./http/count-body-bytes.ts";
 import { createPreflightMetrics, type PreflightMetrics } from "./http/metrics.ts";
 import type { KubeGateway } from "./kube/kube-gateway.ts";
@@ -42,12 +47,35 @@ const LAUNCH_ROUTES: Record<string, string> = {
   "/api/modules/computational/smoke": "smoke",
 };
 
-const registeredRoutes = new WeakMap<FastifyInstance, { method: string; url: string }[]>();
-
-/** Method and URL of every route the app registered (HEAD twins left out); for the OpenAPI sync test. */
-export function listRegisteredRoutes(app: FastifyInstance): { method: string; url: string }[] {
-  return [...(registeredRoutes.get(app) ?? [])];
+/** A route the app registered, and whether it sits in the bearer-protected scope. */
+export interface RegisteredRoute {
+  readonly method: string;
+  readonly url: string;
+  readonly protected: boolean;
 }
+
+const registeredRoutes = new WeakMap<FastifyInstance, () => RegisteredRoute[]>();
+
+/**
+ * Every route the app registered (HEAD twins left out), once the app is ready: for the OpenAPI sync
+ * test and the test that asks every protected route for a token.
+ */
+export function listRegisteredRoutes(app: FastifyInstance): RegisteredRoute[] {
+  return registeredRoutes.get(app)?.() ?? [];
+}
+
+/** The preflight codes the shared HTTP edge answers with (issue 29 item 4). */
+const EDGE_CODES: EdgeErrorCodes<PreflightErrorCode> = {
+  badRequest: "INVALID_INPUT",
+  badBody: "INVALID_BODY",
+  notFound: "ROUTE_NOT_FOUND",
+  requestTimeout: "REQUEST_TIMEOUT",
+  payloadTooLarge: "PAYLOAD_TOO_LARGE",
+  unsupportedMediaType: "UNSUPPORTED_MEDIA_TYPE",
+  headersTooLarge: "HEADERS_TOO_LARGE",
+  shuttingDown: "SHUTTING_DOWN",
+  internal: "INTERNAL",
+};
 
 function validateNamespace(namespace: string): void {
   if (!DNS1123_LABEL.test(namespace))
@@ -57,69 +85,38 @@ function validateNamespace(namespace: string): void {
     );
 }
 
-function errorBody(code: keyof typeof ERROR_REGISTRY, message: string, requestId: string) {
-  return { error: { code, message, request_id: requestId } };
-}
-
-// Fastify's own errors (body parsing, limits) become registry codes; nothing a client sends
-// produces a 500 or a stack trace.
-function toPreflightError(error: unknown): PreflightError {
-  if (error instanceof PreflightError) return error;
-  const fastifyError = error as { code?: string; statusCode?: number; message?: string };
-  switch (fastifyError.code) {
-    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
-      return new PreflightError("UNSUPPORTED_MEDIA_TYPE");
-    case "FST_ERR_CTP_BODY_TOO_LARGE":
-      return new PreflightError("PAYLOAD_TOO_LARGE");
-    case "FST_ERR_CTP_EMPTY_JSON_BODY":
-      return new PreflightError("INVALID_BODY", "the JSON body is empty");
-    case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
-      return new PreflightError("INVALID_BODY", "the Content-Length does not match the body");
-  }
-  if (error instanceof SyntaxError || fastifyError.code === "FST_ERR_CTP_INVALID_JSON_BODY")
-    return new PreflightError("INVALID_BODY", "the body is not valid JSON");
-  if (
-    typeof fastifyError.statusCode === "number" &&
-    fastifyError.statusCode >= 400 &&
-    fastifyError.statusCode < 500
-  )
-    return new PreflightError("INVALID_INPUT", fastifyError.message ?? "bad request");
-  return new PreflightError("INTERNAL");
-}
-
 /**
  * Builds the preflight HTTP app from injected dependencies: the eleven endpoints of spec §4.2,
  * bearer auth (spec §5.2), and one error shape `{ error: { code, message, request_id } }`.
  */
 export function createApp(deps: AppDeps): FastifyInstance {
   const { config } = deps;
+  const metrics = deps.metrics ?? createPreflightMetrics();
+  const edge: HttpEdgeOptions<PreflightErrorCode> = {
+    codes: EDGE_CODES,
+    describe: (code) => ERROR_REGISTRY[code],
+    bodyLimit: 64 * 1024,
+    metrics,
+    classify: (error) =>
+      error instanceof PreflightError
+        ? { code: error.code, message: error.message, headers: error.headers }
+        : undefined,
+  };
   const app = Fastify({
     logger: deps.logger ?? false,
-    genReqId: () => randomUUID(),
-    bodyLimit: 64 * 1024,
+    ...edgeServerOptions(edge),
     // Run ids reach 128 characters (docs/contracts/run-id.md); a longer path parameter still gets
     // to the handler, so it is refused with the grammar's message rather than the router's.
     routerOptions: { maxParamLength: 256 },
-    // Malformed URLs (bad percent-encoding) get the same JSON error shape as everything else.
-    frameworkErrors: (error, request, reply) => {
-      void (reply as unknown as FastifyReply)
-        .code(400)
-        .header("x-request-id", request.id)
-        .send(errorBody("INVALID_INPUT", `malformed request: ${error.message}`, request.id));
-    },
   });
-  // spec §4.2: bodies are application/json only; any other type (text/plain included) is 415.
-  app.removeContentTypeParser("text/plain");
+  // spec §4.2: bodies are application/json only; the edge makes any other type (text/plain too) 415
+  installHttpEdge(app, edge);
   const verify = createTokenVerifier(config.authTokens);
 
   const context: RouteContext = {
     config,
     clock: deps.clock ?? (() => new Date()),
     kube: deps.kube,
-    requireAuth: async (request) => {
-      if (config.authDisabled) return;
-      assertAuthorized(request.headers.authorization, verify);
-    },
     requireKube: () => {
       if (!deps.kube) {
         const reason = config.kube.mode === "none" ? ` (${config.kube.reason})` : "";
@@ -144,60 +141,49 @@ export function createApp(deps: AppDeps): FastifyInstance {
     },
   };
 
-  const metrics = deps.metrics ?? createPreflightMetrics();
+  // every route, and separately those registered in the protected scope (its own onRoute hook)
   const routes: { method: string; url: string }[] = [];
-  registeredRoutes.set(app, routes);
+  const protectedRoutes = new Set<string>();
+  const routeKey = (method: string, url: string) => `${method} ${url}`;
+  const methodsOf = (method: string | string[]) => [method].flat().filter((m) => m !== "HEAD");
   app.addHook("onRoute", (route) => {
-    for (const method of [route.method].flat())
-      if (method !== "HEAD") routes.push({ method, url: route.url });
+    for (const method of methodsOf(route.method)) routes.push({ method, url: route.url });
   });
+  registeredRoutes.set(app, () =>
+    routes.map((route) => ({ ...route, protected: protectedRoutes.has(routeKey(route.method, route.url)) })),
+  );
 
   app.addHook("onRequest", async (request, reply) => {
-    reply.header("x-request-id", request.id);
     const route = request.routeOptions.url;
     if (route !== undefined && STREAMING_ROUTES.has(route))
       countBodyBytes(reply.raw, (bytes) => metrics.bytesStreamed.inc({ route }, bytes));
-    // onResponse does not run for hijacked replies (downloads), so requests are counted on close.
-    reply.raw.once("close", () => {
-      const status = reply.raw.statusCode;
-      metrics.httpRequests.inc({
-        method: request.method,
-        route: route ?? "unmatched",
-        status: String(status),
+    const kind = route === undefined ? undefined : LAUNCH_ROUTES[route];
+    if (kind !== undefined)
+      reply.raw.once("close", () => {
+        if (reply.raw.statusCode === 201) metrics.jobsLaunched.inc({ kind });
       });
-      const kind = route === undefined ? undefined : LAUNCH_ROUTES[route];
-      if (kind !== undefined && status === 201) metrics.jobsLaunched.inc({ kind });
-    });
   });
 
-  app.setErrorHandler((error, request, reply) => {
-    const mapped = toPreflightError(error);
-    if (mapped.code === "INTERNAL") request.log.error({ err: error }, "unhandled error");
-    void reply
-      .code(mapped.status)
-      .headers(mapped.headers)
-      .send(errorBody(mapped.code, mapped.message, request.id));
-  });
-  app.setNotFoundHandler((request, reply) => {
-    void reply
-      .code(404)
-      .send(
-        errorBody(
-          "ROUTE_NOT_FOUND",
-          `no endpoint ${request.method} ${request.url.split("?")[0]}`,
-          request.id,
-        ),
-      );
-  });
-
+  // open: probes, the module list, the OpenAPI document and metrics (spec §4.2, §5.2)
   registerProbeRoutes(app, context);
   registerReadyRoutes(app, context);
   registerSystemRoutes(app, metrics);
-  registerRunRoutes(app, context);
-  registerRunCheckRoutes(app, context);
-  registerModuleRoutes(app, context);
-  registerPipelineRoutes(app, context);
-  registerPodRoutes(app, context);
-  registerOutputRoutes(app, context);
+  // everything else in one scope behind one bearer check (spec §5.2 rule 1); a route added here
+  // is protected without a line of its own, and listRegisteredRoutes marks it so
+  void app.register(async (scope) => {
+    scope.addHook("onRoute", (route) => {
+      for (const method of methodsOf(route.method)) protectedRoutes.add(routeKey(method, route.url));
+    });
+    scope.addHook("onRequest", async (request) => {
+      if (config.authDisabled) return;
+      assertAuthorized(request.headers.authorization, verify);
+    });
+    registerRunRoutes(scope, context);
+    registerRunCheckRoutes(scope, context);
+    registerModuleRoutes(scope, context);
+    registerPipelineRoutes(scope, context);
+    registerPodRoutes(scope, context);
+    registerOutputRoutes(scope, context);
+  });
   return app;
 }

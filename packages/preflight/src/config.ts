@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { DATA_MOUNT_PATH, recordEnvReads, type StorageLayout } from "@svc/core";
+import { isLogLevel, LOG_LEVELS, type LogLevel } from "@svc/http-edge";
 import { DNS1123_LABEL, DNS1123_SUBDOMAIN, isLabelKey, isLabelValue } from "./kube/label-syntax.ts";
 
 /** Where the Kubernetes client configuration comes from. */
@@ -13,7 +14,7 @@ export interface PreflightConfig {
   readonly port: number;
   readonly host: string;
   /** pino level of the service log (LOG_LEVEL). */
-  readonly logLevel: string;
+  readonly logLevel: LogLevel;
   readonly version: string;
   /** PVC output root (SVC_OUTPUT_ROOT); in cloudstore mode runs live under `<bucket>/<project>/results`. */
   readonly outputRoot: string;
@@ -96,7 +97,6 @@ export const PASS_THROUGH_ENV = [
 ] as const;
 
 const MIN_TOKEN_LENGTH = 16;
-const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
 
 /** Derives the GPU-tagged image from the runner image: same repository, tag + "-gpu" (spec §9 rule 1). */
 export function deriveGpuImage(image: string): string | null {
@@ -136,9 +136,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, probe: ConfigProbe, version =
 
   const port = integer("PORT", 8080, 0, 65535);
   const host = text("HOST") ?? "0.0.0.0";
-  const logLevel = text("LOG_LEVEL") ?? "info";
-  if (!LOG_LEVELS.includes(logLevel))
-    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")} (got "${logLevel}")`);
+  const logLevelText = text("LOG_LEVEL") ?? "info";
+  const logLevel: LogLevel = isLogLevel(logLevelText) ? logLevelText : "info";
+  if (!isLogLevel(logLevelText))
+    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")} (got "${logLevelText}")`);
   const outputRoot = text("SVC_OUTPUT_ROOT") ?? "/data/output";
   if (!outputRoot.startsWith("/"))
     problems.push(`SVC_OUTPUT_ROOT must be an absolute path (got "${outputRoot}")`);

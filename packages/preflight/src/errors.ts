@@ -32,9 +32,11 @@ export const ERROR_REGISTRY = {
   RUN_ALREADY_EXISTS: { status: 409, message: "A Job for this run id already exists." },
   KUBE_CONFLICT: { status: 409, message: "Kubernetes reports a conflict with an existing object." },
   LOG_NOT_READY: { status: 409, message: "The run's pod or container has not started yet; retry shortly." },
+  REQUEST_TIMEOUT: { status: 408, message: "The request was not received in time." },
   PAYLOAD_TOO_LARGE: { status: 413, message: "The request body is too large." },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: "The request body must be application/json." },
   RANGE_NOT_SATISFIABLE: { status: 416, message: "The requested byte range lies outside the file." },
+  HEADERS_TOO_LARGE: { status: 431, message: "The request's header section is too large." },
   SHARDS_NEED_SHARED_STORAGE: {
     status: 409,
     message: "shards > 1 needs a ReadWriteMany claim or cloudstore; this server's claim is ReadWriteOnce.",
@@ -50,6 +52,7 @@ export const ERROR_REGISTRY = {
     message: "Kubernetes is not configured: no in-cluster service account and no kubeconfig were found.",
   },
   RUNNER_NOT_CONFIGURED: { status: 503, message: "The runner integration is not configured on the server." },
+  SHUTTING_DOWN: { status: 503, message: "The service is shutting down; retry on another replica." },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 /** Stable string code of a preflight error. */

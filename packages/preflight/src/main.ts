@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
+import { closeGracefully, createLoggerOptions, describeListenProblem } from "@svc/http-edge";
 import type { FastifyInstance } from "fastify";
 import { createApp } from "./app.ts";
 import { ConfigError, loadConfig, type PreflightConfig } from "./config.ts";
@@ -28,20 +29,6 @@ function buildKube(config: PreflightConfig): KubeGateway | null {
   }
 }
 
-// One line an operator can act on instead of a stack trace (issue 13 "operator clarity").
-function listenProblem(error: unknown, where: string): string | null {
-  switch ((error as NodeJS.ErrnoException).code) {
-    case "EADDRINUSE":
-      return `svc-preflight: cannot listen on ${where}: the port is already in use; set PORT to a free port or stop the other process`;
-    case "EACCES":
-      return `svc-preflight: cannot listen on ${where}: permission denied; use a port above 1023 (PORT)`;
-    case "EADDRNOTAVAIL":
-      return `svc-preflight: cannot listen on ${where}: no such local address (HOST)`;
-    default:
-      return null;
-  }
-}
-
 /**
  * Reads the configuration once, builds the real dependencies and listens (ARCHITECTURE.md
  * convention 2). Returns the running app, or undefined after reporting a configuration error
@@ -67,7 +54,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<Fastif
     process.exitCode = 2;
     return undefined;
   }
-  const app = createApp({ config, kube, logger: { level: config.logLevel } });
+  const app = createApp({ config, kube, logger: createLoggerOptions(config.logLevel) });
   if (config.authDisabled) app.log.warn("AUTH DISABLED (SVC_AUTH_DISABLED=true): every endpoint is open");
   if (!kube)
     app.log.warn(
@@ -76,13 +63,14 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<Fastif
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, () => {
       app.log.info(`${signal}: closing`);
-      void app.close();
+      // new requests get 503 SHUTTING_DOWN, in-flight ones finish, what is left after 10 s is cut
+      void closeGracefully(app, 10_000);
     });
   }
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
-    const problem = listenProblem(error, `${config.host}:${config.port}`);
+    const problem = describeListenProblem(error, "svc-preflight", `${config.host}:${config.port}`);
     if (problem === null) throw error;
     await app.close();
     console.error(problem);

@@ -1,13 +1,10 @@
-import type { FastifyRequest } from "fastify";
 import type { PreflightConfig } from "./config.ts";
 import type { KubeGateway } from "./kube/kube-gateway.ts";
 
-/** Shared by the route modules: config, gateways and the checks every protected route applies. */
+/** Shared by the route modules: config, gateways and the checks routes apply (the bearer check is the protected scope's, app.ts). */
 export interface RouteContext {
   config: PreflightConfig;
   clock: () => Date;
-  /** onRequest hook enforcing the bearer token unless auth is disabled. */
-  requireAuth: (request: FastifyRequest) => Promise<void>;
   /** The gateway, or KUBERNETES_NOT_CONFIGURED. */
   requireKube: () => KubeGateway;
   kube: KubeGateway | null;

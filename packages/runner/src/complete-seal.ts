@@ -58,7 +58,7 @@ export async function completeSeal(deps: {
     sealed,
     `outputs of ${deps.runDir} do not match the state sent to run_complete`,
   );
-  await writeSealFolder(deps.runDir, complete.seal);
+  await writeSealFolder(deps.runDir, complete.seal, complete.log);
   deps.log.info("sealed", { phase: "seal", seal_id: complete.seal.seal_id, run_dir: deps.runDir });
   return EXIT.success;
 }

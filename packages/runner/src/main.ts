@@ -114,6 +114,7 @@ export async function mainValidate(
                   compounds: staged.assays.activities.size,
                   assay_ids: staged.assays.assayIds,
                 },
+          targets: staged.targets === null ? null : { rows: staged.targets.length },
           charged: false,
         },
         null,

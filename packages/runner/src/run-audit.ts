@@ -24,6 +24,7 @@ import { type ChargedRun, chargeStage } from "./stages/charge-stage.ts";
 import { planStage } from "./stages/plan-stage.ts";
 import { sealStage } from "./stages/seal-stage.ts";
 import { mergeShards, removeShards, SHARDS_DIR } from "./stages/shard-stage.ts";
+import { structureStage } from "./stages/structure-stage.ts";
 import { type RowValidation, validateAllRows } from "./stages/validate-all-rows.ts";
 import { validateShard } from "./stages/validate-shard.ts";
 import { readValidatedRows, recordValidation, VALIDATION_FILE } from "./stages/validate-stage.ts";
@@ -103,8 +104,21 @@ export async function runAudit(deps: AuditDeps): Promise<AuditOutcome> {
       await removeShards(runDir);
       validation = { summary, rdkitVersion: shard.rdkitVersion };
     }
-    stage = "analyse";
+    stage = "structures";
     assertNotInterrupted(interruption, "charge");
+    // issue 25: the structure modules run once per staged structure, inside the charged run.
+    const structures = await structureStage({
+      log,
+      runDir,
+      runId: config.runId,
+      mode: config.mode,
+      planned: plannedRun,
+      structures: inputs.structures,
+      generatedAt: startedAt,
+      rows: () => readValidatedRows(cachePath),
+    });
+    stage = "analyse";
+    assertNotInterrupted(interruption, "structures");
     const generatedAt = startedAt;
     const analysing = createProgress({
       log,
@@ -121,9 +135,11 @@ export async function runAudit(deps: AuditDeps): Promise<AuditOutcome> {
       primaryCandidateId: inputs.sources.primary_candidate_id,
       targetsPath:
         inputs.sources.targets_csv === null ? null : join(inputs.sourcesDir, inputs.sources.targets_csv),
+      targets: inputs.targets,
       rows: untilInterrupted(readValidatedRows(scratch.path(PREPARED_CACHE)), interruption, "analyse"),
       generatedAt,
       onCompound: (done) => analysing.tick(done),
+      structureFailures: structures.failures,
     });
     analysing.finish(analysed.result.compounds);
     // From here the run finishes even if a signal arrives: writing and sealing take seconds.

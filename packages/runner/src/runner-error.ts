@@ -42,6 +42,16 @@ export const RUNNER_ERRORS = {
     action:
       "give assay rows only candidate ids of the portfolio, or add those compounds; nothing was charged",
   },
+  TARGETS_INVALID: {
+    exit: EXIT.badInput,
+    action:
+      "fix the target table at the line and field named above (README, targets_csv); nothing was charged",
+  },
+  STRUCTURE_INVALID: {
+    exit: EXIT.badInput,
+    action:
+      "fix the structure entry or file named above (README, pdbs): a PDB/mmCIF file with a protein chain, a ligand present in it, a box of at most 40 Å a side over the protein; nothing was charged",
+  },
   SDF_INVALID: { exit: EXIT.badInput, action: "fix the SD file at the line named above" },
   DUPLICATE_CANDIDATE_ID: { exit: EXIT.badInput, action: "give every portfolio row a unique candidate id" },
   PRIMARY_CANDIDATE_NOT_FOUND: {

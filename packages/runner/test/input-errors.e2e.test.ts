@@ -83,6 +83,16 @@ const cases: { name: string; mutate?: Mutation; args?: string[]; error: RegExp }
     error: /CSV_INVALID: 01_sources\/portfolio_selected.csv line 3: 3 fields, the header has 2/,
   },
   {
+    name: "targets.csv with a malformed UniProt accession",
+    mutate: (dir) =>
+      writeFile(
+        join(dir, "01_sources", "targets.csv"),
+        "target_symbol,uniprot_id\nABL1,P00519\nKCNH2,Q128\n",
+      ),
+    error:
+      /TARGETS_INVALID: 01_sources\/targets.csv line 3, field uniprot_id: "Q128" is not a UniProt accession/,
+  },
+  {
     name: "duplicate candidate ids",
     mutate: writePortfolio("candidate_id,smiles\nCAND-001,CCO\nX,CCN\nCAND-001,CCC\n"),
     error:
@@ -92,6 +102,33 @@ const cases: { name: string; mutate?: Mutation; args?: string[]; error: RegExp }
     name: "primary candidate not in the portfolio",
     mutate: writeSources({ portfolio_selected_csv: "portfolio_selected.csv", primary_candidate_id: "NOPE" }),
     error: /PRIMARY_CANDIDATE_NOT_FOUND: .*field primary_candidate_id: "NOPE"/,
+  },
+  {
+    name: "structure file with no protein chain (issue 25 item 1)",
+    mutate: async (dir) => {
+      await writeFile(
+        join(dir, "01_sources", "ion.pdb"),
+        "HETATM    1 CA    CA A 301       1.000   2.000   3.000  1.00 20.00          CA\n",
+      );
+      await writeSources({ portfolio_selected_csv: "portfolio_selected.csv", pdbs: ["ion.pdb"] })(dir);
+    },
+    error:
+      /STRUCTURE_INVALID: 01_sources\/ion\.pdb \(sources\.json pdbs\[0\]\.file\): holds no protein chain/,
+  },
+  {
+    name: "structure box larger than 40 Å on a side (issue 25 item 1)",
+    mutate: async (dir) => {
+      await writeFile(
+        join(dir, "01_sources", "receptor.pdb"),
+        "ATOM      1  CA  ALA A   1       0.000   0.000   0.000  1.00 20.00           C\n",
+      );
+      await writeSources({
+        portfolio_selected_csv: "portfolio_selected.csv",
+        pdbs: [{ file: "receptor.pdb", box: { center: [0, 0, 0], size: [50, 20, 20] } }],
+      })(dir);
+    },
+    error:
+      /STRUCTURE_INVALID: 01_sources\/receptor\.pdb \(sources\.json pdbs\[0\]\.box\.size\): the box is larger than 40 Å/,
   },
   {
     name: "unknown category preset",

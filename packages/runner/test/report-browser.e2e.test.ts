@@ -119,6 +119,46 @@ const visibleRows = (page: Page) =>
       .map((row) => Array.from(row.cells).map((cell) => cell.textContent ?? "")),
   );
 
+/**
+ * report.csv has a column for every per-compound value in the run's JSON (each finding's leaves,
+ * derived here from results/combined_unified_computational_outputs.json, units stripped) and
+ * every customer column, and its values equal the JSON's.
+ */
+async function checkCsvColumns(runDir: string, csv: string[][]) {
+  const combined = JSON.parse(
+    await readFile(join(runDir, "results", "combined_unified_computational_outputs.json"), "utf8"),
+  ) as {
+    compounds: {
+      candidate_id: string;
+      metadata: Record<string, string>;
+      findings: Record<string, unknown>;
+    }[];
+  };
+  const expected = new Set<string>();
+  const leaves = (value: unknown, path: string, out: Map<string, unknown>) => {
+    if (value !== null && typeof value === "object" && !Array.isArray(value))
+      for (const [key, inner] of Object.entries(value)) {
+        if (path.indexOf(".") === -1 && key === "candidate_id") continue;
+        leaves(inner, `${path}.${key}`, out);
+      }
+    else out.set(path, value);
+  };
+  const header = (csv[0] ?? []).map((label) => label.replace(/ \[[^\]]+\]$/, ""));
+  for (const compound of combined.compounds) {
+    for (const key of Object.keys(compound.metadata)) expected.add(key);
+    const values = new Map<string, unknown>();
+    for (const [moduleId, finding] of Object.entries(compound.findings)) leaves(finding, moduleId, values);
+    for (const path of values.keys()) expected.add(path);
+    const row = csv.find((line) => line[1] === compound.candidate_id);
+    assert.ok(row, `${compound.candidate_id} in report.csv`);
+    for (const [path, value] of values)
+      if (typeof value === "number")
+        assert.equal(Number(row[header.indexOf(path)]), value, `${compound.candidate_id} ${path}`);
+  }
+  const missing = [...expected].filter((column) => !header.includes(column));
+  assert.deepEqual(missing, [], "report.csv lacks a column the run computed");
+}
+
 /** The checks both portfolios share; returns the page for portfolio-specific ones. */
 async function checkReport(runDir: string) {
   const htmlPath = join(runDir, "results", "report.html");
@@ -128,6 +168,7 @@ async function checkReport(runDir: string) {
   const total: number = summary.compounds.total;
   const csv = parseCsv(await readFile(join(runDir, "results", "report.csv"), "utf8"));
   assert.equal(csv.length, total + 1, "report.csv has every compound");
+  await checkCsvColumns(runDir, csv);
   const view = await open(htmlPath);
   const { page } = view;
   assert.deepEqual(
@@ -199,7 +240,8 @@ async function checkReport(runDir: string) {
 
   await page.selectOption("#filter-column", { label: "MW" });
   await page.fill("#filter-query", ">500");
-  const heavy = csv.slice(1).filter((row) => row[4] !== "" && Number(row[4]) > 500).length;
+  const csvMw = (csv[0] ?? []).indexOf("MW");
+  const heavy = csv.slice(1).filter((row) => row[csvMw] !== "" && Number(row[csvMw]) > 500).length;
   const shown = await visibleRows(page);
   assert.ok(heavy > 0 && heavy < total, "the filter has something to do");
   assert.equal(shown.length, heavy, "MW > 500 rows, as counted in report.csv");
@@ -207,7 +249,19 @@ async function checkReport(runDir: string) {
 
   const [download] = await Promise.all([page.waitForEvent("download"), page.click("#export-csv")]);
   const exported = parseCsv(await readFile((await download.path()) as string, "utf8"));
-  assert.deepEqual(exported, [header, ...shown], "the CSV export equals the visible rows");
+  // The structure column exports the parent SMILES its thumbnail draws (data-csv), not empty text.
+  const structureAt = header.indexOf("Structure");
+  const smilesShown = await page.$$eval("#compounds tbody tr:not([hidden]) td.thumb", (cells) =>
+    cells.map((cell) => cell.getAttribute("data-csv") ?? ""),
+  );
+  assert.deepEqual(
+    exported,
+    [
+      header,
+      ...shown.map((row, at) => row.map((cell, c) => (c === structureAt ? (smilesShown[at] ?? "") : cell))),
+    ],
+    "the CSV export equals the visible rows",
+  );
 
   // The PDF svc-runner printed.
   const pdf = await readFile(join(runDir, "results", "report.pdf"));
@@ -247,22 +301,20 @@ test("the demo report: portfolio first, honest seal box, plots, table and cards,
   assert.ok(sealTop && portfolioTop && sealTop.y < portfolioTop.y, "the seal box sits above the portfolio");
   // The mesylate salt: the parent's InChIKey (imatinib's), not the salt's.
   const salt = page.locator("#card-CAND-016");
-  assert.match((await salt.textContent()) ?? "", /Parent InChIKey KTUFNOKKBVMGRW-UHFFFAOYSA-N/);
+  assert.match((await salt.textContent()) ?? "", /Parent InChIKeyKTUFNOKKBVMGRW-UHFFFAOYSA-N/);
   await page.fill("#filter-query", "");
   const saltRow = (await visibleRows(page)).find((row) => row[1] === "CAND-016");
   assert.equal(saltRow?.at(-1), "KTUFNOKKBVMGRW-UHFFFAOYSA-N");
   // Evidence ids link to the finding as recorded.
-  const link = page.locator('#card-CAND-001 h4 a[href="#EID-kinase_drug_likeness-000001"]');
+  const link = page.locator('#card-CAND-001 .evidence-ids a[href="#EID-kinase_drug_likeness-000001"]');
   assert.equal(await link.count(), 1);
   assert.match(
     (await page.locator("#EID-kinase_drug_likeness-000001 pre").textContent()) ?? "",
     /"lipinski"/,
   );
   // Rule reasons are text on the card, not only a tooltip.
-  assert.match(
-    (await page.locator("#card-CAND-004").textContent()) ?? "",
-    /lipinski: fail — MW 581\.\d+ > 500/,
-  );
+  assert.match((await page.locator("#card-CAND-004").textContent()) ?? "", /lipinskifail: MW 581\.\d+ > 500/);
+  await checkCards(page, runDir);
 });
 
 test("5,000 NCI molecules: every plot has one mark per assessed compound, cards bounded", {
@@ -291,3 +343,196 @@ test("5,000 NCI molecules: every plot has one mark per assessed compound, cards 
     /Cards for the 500 highest-ranked of 4999 compounds/,
   );
 });
+
+test("300 NCI molecules: designed panels with units, nothing overflows or overlaps on screen or in print, thumbnails, clusters and neighbours", {
+  skip: skipNci,
+}, async (t) => {
+  const { root, runDir } = await audit("run_nci300", async (projectDir) => {
+    const lines = (await readFile(NCI, "utf8")).trim().split("\n").slice(0, 300);
+    const rows = [
+      "candidate_id,smiles",
+      ...lines.map((line) => {
+        const [smiles, id] = line.split(/\s+/);
+        return `NCI-${id},${smiles}`;
+      }),
+    ];
+    await writeFile(join(projectDir, "01_sources", "portfolio_selected.csv"), `${rows.join("\n")}\n`);
+    await writeFile(
+      join(projectDir, "01_sources", "sources.json"),
+      JSON.stringify({ portfolio_selected_csv: "portfolio_selected.csv" }),
+    );
+  });
+  t.after(() => rm(root, { recursive: true, force: true }));
+  const view = await checkReport(runDir);
+  t.after(() => view.close());
+  await checkCards(view.page, runDir);
+});
+
+// Panels every parsed card has (compound-card.ts), and the units each must show.
+const PANELS: Readonly<Record<string, readonly string[]>> = {
+  identity: ["Parent InChIKey"],
+  physchem: ["g/mol", "Å²"],
+  lipophilicity: ["WLOGP"],
+  solubility: ["log(mol/L)"],
+  pharmacokinetics: [],
+  "drug-likeness": ["lipinski"],
+  medchem: ["PAINS", "Brenk", "NIBR"],
+  toxicity: [],
+  synthesis: [],
+  ranking: ["Score", "Confidence"],
+  similar: ["Tanimoto"],
+};
+
+// Cards as the page holds them (the test has no DOM typings: the shape it reads).
+interface CardLike {
+  getAttribute(name: string): string | null;
+  querySelector(selector: string): unknown;
+  querySelectorAll(selector: string): ArrayLike<{
+    getAttribute(name: string): string | null;
+    textContent: string | null;
+    checkVisibility(): boolean;
+  }>;
+}
+
+interface Box {
+  readonly x: number;
+  readonly y: number;
+  readonly w: number;
+  readonly h: number;
+}
+
+/**
+ * In the page: for every card, each visible descendant's box must lie inside the card's box, and
+ * no two panels (nor the depiction and the radar) may overlap. Returns the problems found.
+ */
+const layoutProblems = (page: Page, print: boolean) =>
+  page.evaluate((print) => {
+    type El = {
+      getBoundingClientRect(): Box;
+      querySelectorAll(s: string): ArrayLike<El>;
+      getAttribute(n: string): string | null;
+      tagName: string;
+      className: unknown;
+      closest(s: string): El | null;
+    };
+    const doc = (globalThis as unknown as { document: { querySelectorAll(s: string): ArrayLike<El> } })
+      .document;
+    const box = (el: El) => {
+      const r = el.getBoundingClientRect() as unknown as {
+        x: number;
+        y: number;
+        width: number;
+        height: number;
+      };
+      return { x: r.x, y: r.y, w: r.width, h: r.height };
+    };
+    const overlap = (a: Box, b: Box) =>
+      Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x) > 1 &&
+      Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y) > 1;
+    const problems: string[] = [];
+    const cards = Array.from(doc.querySelectorAll("article.card"));
+    for (const card of cards) {
+      const c = box(card);
+      if (c.w === 0) continue; // not printed
+      const id = card.getAttribute("data-id");
+      for (const el of Array.from(card.querySelectorAll("*"))) {
+        const b = box(el);
+        if (b.w === 0 || b.h === 0) continue;
+        if (el.closest("svg") !== null && el.tagName.toLowerCase() !== "svg") continue;
+        if (b.x < c.x - 1 || b.y < c.y - 1 || b.x + b.w > c.x + c.w + 1 || b.y + b.h > c.y + c.h + 1)
+          problems.push(
+            `${id}: <${el.tagName.toLowerCase()} class="${String(el.getAttribute("class") ?? "")}"> overflows its card`,
+          );
+      }
+      for (const group of [".panels > .cp", ".card-top > *"]) {
+        const parts = Array.from(card.querySelectorAll(group))
+          .map(box)
+          .filter((b) => b.w > 0);
+        for (let i = 0; i < parts.length; i++)
+          for (let j = i + 1; j < parts.length; j++)
+            if (overlap(parts[i] as Box, parts[j] as Box))
+              problems.push(`${id}: ${group} ${i} overlaps ${j}`);
+      }
+    }
+    // On screen the wide compound table scrolls inside its own box; printed, nothing may pass the edge.
+    if (!print) return problems.slice(0, 20);
+    const body = box(doc.querySelectorAll("body")[0] as El);
+    for (const table of Array.from(doc.querySelectorAll("table"))) {
+      const b = box(table);
+      if (b.w > 0 && b.x + b.w > body.x + body.w + 1)
+        problems.push(
+          `table ${String(table.getAttribute("id") ?? table.getAttribute("class"))} is clipped at the page's edge`,
+        );
+    }
+    return problems.slice(0, 20);
+  }, print);
+
+/** Panels, units, thumbnails, clusters, neighbours, layout at 1400 px and in print, the print note. */
+async function checkCards(page: Page, runDir: string) {
+  // Read in one pass in the page (a locator per card and panel re-ran `:has()` over every card).
+  const cards = await page.$$eval("article.card", (all) =>
+    (all as unknown as CardLike[])
+      .filter((card) => card.querySelector("p.err") === null)
+      .map((card) => ({
+        id: card.getAttribute("data-id") ?? "",
+        panels: Object.fromEntries(
+          Array.from(card.querySelectorAll("[data-panel]")).map((panel) => [
+            panel.getAttribute("data-panel") ?? "",
+            panel.textContent ?? "",
+          ]),
+        ),
+        json: Array.from(card.querySelectorAll("pre")).filter((pre) => pre.checkVisibility()).length,
+      })),
+  );
+  assert.ok(cards.length > 0);
+  for (const card of cards) {
+    for (const [panel, words] of Object.entries(PANELS)) {
+      const text = card.panels[panel] ?? "";
+      assert.ok(text.length > 0, `${card.id}: panel ${panel}`);
+      for (const word of words) assert.ok(text.includes(word), `${card.id}: ${panel} shows ${word}`);
+    }
+    assert.equal(card.json, 0, `${card.id}: no JSON on a card until an evidence id is followed`);
+  }
+  // Thumbnails in the table and in the ranked list; clusters as a column and a section.
+  const rows = await page.locator("#compounds tbody tr").count();
+  assert.ok(
+    (await page.locator("#compounds td.thumb svg").count()) >= Math.min(rows, 500) - 5,
+    "table thumbnails",
+  );
+  assert.ok((await page.locator("ol.picks .thumb svg").count()) > 0, "ranked-list thumbnails");
+  assert.match((await page.textContent("#clusters + p")) ?? "", /Butina .* Tanimoto ≥ 0\.4/);
+  assert.ok((await page.locator('[data-panel="similar"] table.list tbody tr').count()) > 0, "neighbours");
+  assert.match((await page.textContent("#why-first")) ?? "", /^#1 .+ is first: score/);
+  const first = (await page.textContent("#first-in-line")) ?? "";
+  const [, group, of] = /First in line \((\d+) of (\d+)\)/.exec(first) ?? [];
+  assert.ok(
+    Number(group) >= 1 && Number(group) <= Math.max(1, Math.ceil(Number(of) / 10)),
+    `bounded: ${first}`,
+  );
+
+  // Permanently charged compounds (molecular_logic.permanent_charge) are never first in line and
+  // rank below the portfolio's median (the unit test in ranking.test.ts pairs them with neutral twins).
+  const csv = parseCsv(await readFile(join(runDir, "results", "report.csv"), "utf8"));
+  const head = csv[0] ?? [];
+  const charged = csv
+    .slice(1)
+    .filter((row) => row[head.indexOf("molecular_logic.permanent_charge")] === "true")
+    .map((row) => Number(row[0]));
+  for (const rank of charged)
+    assert.ok(rank > Number(group) && rank > (csv.length - 1) / 2, `charged at #${rank}`);
+
+  await page.setViewportSize({ width: 1400, height: 900 });
+  assert.deepEqual(await layoutProblems(page, false), [], "screen layout at 1400 px");
+  await page.emulateMedia({ media: "print" });
+  // A4 at 96 dpi less the 12 mm margins: the printed page's width.
+  await page.setViewportSize({ width: 703, height: 1033 });
+  assert.deepEqual(await layoutProblems(page, true), [], "print layout");
+  const note = page.locator("#print-note");
+  assert.ok(await note.isVisible(), "the printed copy says what it holds");
+  assert.match((await note.textContent()) ?? "", /holds \d+ of \d+ table rows and \d+ of \d+ compound cards/);
+  const noteBox = await note.boundingBox();
+  assert.ok(noteBox !== null && noteBox.y < 1033, "on the first printed page");
+  await page.emulateMedia({ media: "screen" });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  assert.ok(existsSync(join(runDir, "results", "report.pdf")));
+}

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { readFile, stat } from "node:fs/promises";
+import { readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import {
@@ -136,5 +136,40 @@ describe("validate, then charge", () => {
     assert.equal(JSON.parse(dryRun.stdout).validation.rows, 3);
     assert.deepEqual(proxy.paths, [], "no entitlement call");
     assert.equal(await exists(join(staged.outputRoot, "run_dry")), false);
+  });
+  test("svc-runner validate refuses a structure whose reference ligand is not in it (exit 2, file and field named), then reports the STRUCTURE_PRESENT plan once it is fixed (issue 25 item 1)", async (t) => {
+    const staged = await stageWithPortfolio(`${HEADER}${GOOD.join("\n")}\n`, t);
+    const sources = join(staged.projectDir, "01_sources");
+    const atoms = [
+      "ATOM      1  CA  ALA A   1       0.000   0.000   0.000  1.00 20.00           C",
+      "ATOM      2  CA  GLY A   2       3.800   0.000   0.000  1.00 20.00           C",
+      "ATOM      3  CA  SER A   3       1.900   3.291   0.000  1.00 20.00           C",
+      "HETATM    4  C1  LIG A 101       1.900   1.000   2.000  1.00 20.00           C",
+    ];
+    await writeFile(join(sources, "receptor.pdb"), `${atoms.join("\n")}\n`);
+    const stageSources = (ligand: string) =>
+      writeFile(
+        join(sources, "sources.json"),
+        JSON.stringify({
+          portfolio_selected_csv: "portfolio_selected.csv",
+          pdbs: [{ file: "receptor.pdb", ligand }],
+        }),
+      );
+    await stageSources("LIG:B:101");
+    proxy.paths.length = 0;
+    const refused = await runAgainst(staged, "", [], ["validate"]);
+    assert.equal(refused.code, 2, refused.stderr);
+    assert.match(
+      refused.stderr,
+      /STRUCTURE_INVALID: 01_sources\/receptor\.pdb \(sources\.json pdbs\[0\]\.ligand\): reference ligand LIG:B:101 is not in the file/,
+    );
+    await stageSources("LIG:A:101");
+    const valid = await runAgainst(staged, "", [], ["validate"]);
+    assert.equal(valid.code, 0, valid.stderr);
+    const result = JSON.parse(valid.stdout);
+    assert.equal(result.category_id, "SMALL_MOLECULE__STRUCTURE_PRESENT__NO_MD_TRAJ");
+    const nma = result.modules.find((entry: { module_id: string }) => entry.module_id === "dynamics_nma");
+    assert.equal(nma.outcome, "planned");
+    assert.deepEqual(proxy.paths, [], "no entitlement call");
   });
 });

@@ -1,6 +1,7 @@
 // Calibrates the conformal intervals of the solubility model and checks their coverage, writing
-// data/conformal-calibration.json: the half-widths at 80% and 90% read from the kernel model's
-// out-of-fold residuals on Delaney's set (its own 10 folds and seed), the Morgan bits of Delaney's
+// data/conformal-calibration.json: the half-widths at 80% and 90% read from the adopted model's
+// out-of-fold residuals on Delaney's set (its scaffold-grouped folds), their coverage on the
+// external compounds (Huuskonen's, not in Delaney's set), the Morgan bits of Delaney's
 // parents (the model's reference set for the Tanimoto domain), and the empirical coverage of
 // split-conformal and cross-conformal intervals on held-out folds of ChEMBL series CHEMBL2321810.
 // Deterministic. Run: node packages/science/scripts/calibrate-conformal.ts   (a few minutes)
@@ -15,6 +16,7 @@ import {
   chemblRows,
   delaneyBits,
   delaneyOutOfFold,
+  externalCoverage,
   solubilityKernelFit,
 } from "../src/uncertainty/calibration-data.ts";
 import {
@@ -45,15 +47,22 @@ const cross = crossConformalCoverage(
   fit,
   CONFORMAL_LEVELS,
 );
+const halfWidth = Object.fromEntries(
+  CONFORMAL_LEVELS.map((level) => [String(level), round(conformalHalfWidth(delaney.residuals, level))]),
+);
+const external = externalCoverage(rdkit, halfWidth, CONFORMAL_LEVELS);
 const out = {
   generated_by: "packages/science/scripts/calibrate-conformal.ts",
   rdkit_version: rdkit.version(),
   solubility: {
     model: "kernel_ridge_rdkit14",
-    calibration: `out-of-fold residuals of delaney-processed.csv (${delaney.residuals.length} compounds, ${delaney.folds}-fold CV, seed ${delaney.seed})`,
-    half_width: Object.fromEntries(
-      CONFORMAL_LEVELS.map((level) => [String(level), round(conformalHalfWidth(delaney.residuals, level))]),
-    ),
+    calibration: `out-of-fold residuals of delaney-processed.csv (${delaney.residuals.length} compounds, ${delaney.folds}-fold CV grouped by Bemis–Murcko scaffold, seed ${delaney.seed})`,
+    half_width: halfWidth,
+    external_coverage: external.map((r) => ({
+      ...r,
+      coverage_in_domain: round(r.coverage_in_domain),
+      coverage_all: round(r.coverage_all),
+    })),
     reference_bits: delaneyBits(rdkit, delaney.smiles),
   },
   validation_chembl2321810: {
@@ -73,4 +82,4 @@ const out = {
   },
 };
 writeFileSync(new URL("../data/conformal-calibration.json", import.meta.url), `${JSON.stringify(out)}\n`);
-console.log(JSON.stringify({ half_width: out.solubility.half_width, split, cross }));
+console.log(JSON.stringify({ half_width: out.solubility.half_width, external, split, cross }));

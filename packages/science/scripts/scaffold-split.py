@@ -1,4 +1,4 @@
-"""Writes data/scaffold-splits.json: MoleculeNet's scaffold split of BBBP and Lipophilicity.
+"""Writes data/scaffold-splits.json: MoleculeNet's scaffold split of BBBP, Lipophilicity and Tox21.
 
 The split is the one Wu et al. (MoleculeNet, Chem. Sci. 2018, 9, 513, section 3.2 "Data splitting")
 describe: every molecule is keyed by its Bemis-Murcko scaffold (Bemis & Murcko, J. Med. Chem. 1996,
@@ -25,7 +25,7 @@ from rdkit.Chem.Scaffolds import MurckoScaffold
 RDLogger.DisableLog("rdApp.*")
 HERE = os.path.dirname(os.path.abspath(__file__))
 DATA = os.path.join(HERE, "..", "data")
-DATASETS = ["bbbp.csv", "lipo.csv"]
+DATASETS = ["bbbp.csv", "lipo.csv", "tox21.csv"]
 TRAIN, VALID = 0.8, 0.1
 
 

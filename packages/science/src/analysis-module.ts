@@ -1,4 +1,5 @@
 import type { PreparedCompound } from "./prepare-compound.ts";
+import type { StagedTarget } from "./target-risk/staged-target.ts";
 
 /** Risk channels of the translational risk index (domain notes), plus modules feeding none. */
 export type RiskChannel =
@@ -11,6 +12,15 @@ export type RiskChannel =
 
 /** What a module needs staged to run; a missing one makes it `skipped: missing_input`. */
 export type InputKind = "portfolio" | "structures" | "assays" | "targets" | "trajectories";
+
+/**
+ * Project-level inputs staged once per run (not per compound), handed to `createAnalyzer`. A
+ * module reads them only if it lists their kind in `requiredInputs` or `optionalInputs`.
+ */
+export interface AnalysisContext {
+  /** The validated rows of `targets.csv`; null when none was staged. */
+  readonly targets: readonly StagedTarget[] | null;
+}
 
 /** Every per-compound finding carries an evidence id tying the report back to raw/. */
 export interface CompoundFinding {
@@ -70,6 +80,11 @@ export interface AnalysisModule<C extends CompoundFinding = CompoundFinding, S =
   readonly description: string;
   readonly method: MethodCard;
   readonly requiredInputs: readonly InputKind[];
+  /**
+   * Inputs the module uses when staged but runs without (it then reports that part
+   * `missing_input` itself); the plan notes which were not staged.
+   */
+  readonly optionalInputs?: readonly InputKind[];
   readonly riskChannel: RiskChannel;
   /**
    * Modules whose per-compound findings this one reads from `upstream`. The registry lists such
@@ -77,7 +92,8 @@ export interface AnalysisModule<C extends CompoundFinding = CompoundFinding, S =
    * simply absent from `upstream`, and the reader reports it missing.
    */
   readonly reads?: readonly string[];
-  createAnalyzer(): ModuleAnalyzer<C, S, A>;
+  /** `context`: the run's project-level inputs; absent in tests and benches that stage none. */
+  createAnalyzer(context?: AnalysisContext): ModuleAnalyzer<C, S, A>;
   /**
    * Optional: the per-compound work of `analyze` without the run state, so it can run in a worker
    * thread (see {@link ModuleAnalyzer}). Rules: deterministic; reads only the compound (and

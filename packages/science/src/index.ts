@@ -17,7 +17,11 @@ export {
 } from "./admet/boiled-egg.ts";
 export { RULE_SETS, type RuleName, type RuleVerdict } from "./admet/drug-likeness-rules.ts";
 export { computeQed, type QedProperties, qedProperties } from "./admet/qed.ts";
+export { tdcInputs } from "./admet/tdc-compound.ts";
+export { TDC_DATASETS } from "./admet/tdc-datasets.ts";
+export { classifyTdc, regressTdc, tdcModel } from "./admet/tdc-model.ts";
 export {
+  type AnalysisContext,
   type AnalysisModule,
   type CompoundFinding,
   evidenceId,
@@ -91,6 +95,7 @@ export {
   solubilityAssessment,
 } from "./solubility/solubility-assessment.ts";
 export { predictSolubility, type SolubilityModelName } from "./solubility/solubility-models.ts";
+export { AMINO_ACIDS, proteinChains, selectCalphas } from "./structure/amino-acids.ts";
 export {
   AD4_UNAVAILABLE_REASON,
   type ConsensusRescoring,
@@ -114,6 +119,41 @@ export {
   type VinaEngineOptions,
   vinaDockingArgs,
 } from "./structure/docking-engine.ts";
+export {
+  ANM_CUTOFF_ANGSTROM,
+  ANM_GAMMA,
+  ANM_MODES,
+  analyseDynamicsNma,
+  DYNAMICS_NMA_METHOD,
+  type DynamicsNmaResult,
+  MAX_CALPHAS,
+  type NmaPocket,
+  POCKET_RADIUS_ANGSTROM,
+} from "./structure/dynamics-nma.ts";
+export type {
+  LigandAtom,
+  LigandBond,
+  LigandStructure,
+  ReceptorAtom,
+  ResidueRef,
+} from "./structure/interactions/complex-structure.ts";
+export { PLIP_CRITERIA } from "./structure/interactions/interaction-criteria.ts";
+export { interactionKey } from "./structure/interactions/interaction-keys.ts";
+export {
+  INTERACTION_TYPES,
+  type Interaction,
+  type InteractionCounts,
+  type InteractionProfile,
+  type InteractionType,
+  summarizeInteractions,
+} from "./structure/interactions/interaction-profile.ts";
+export { type ProfileOptions, profileInteractions } from "./structure/interactions/profile-interactions.ts";
+export {
+  LigandReadError,
+  readLigandMolblock,
+  readPdbAtoms,
+  splitSdf,
+} from "./structure/interactions/read-complex.ts";
 export { ligandEfficiency } from "./structure/ligand-efficiency.ts";
 export {
   createLigandPreparer,
@@ -136,7 +176,23 @@ export {
   type Vec3,
   withoutHydrogens,
 } from "./structure/molfile.ts";
+export {
+  createStructureReader,
+  parseStructure,
+  type StructureFormat,
+  type StructureReader,
+  structureFormatOf,
+} from "./structure/parse-structure.ts";
 export { type PdbAtom, parsePdbAtoms } from "./structure/pdb-atoms.ts";
+export {
+  isInBox,
+  type LigandResidue,
+  ligandResidueAtoms,
+  nearestDistance,
+  type PocketBox,
+  parseLigandResidue,
+  pointOf,
+} from "./structure/pocket.ts";
 export {
   isInsideBox,
   POCKET_BOX_MAX_SIZE,
@@ -167,10 +223,20 @@ export {
   type ReceptorPreparerOptions,
 } from "./structure/receptor-preparer.ts";
 export type { ToolInvocation } from "./structure/run-tool.ts";
+export { type Point, readSdfCoordinates } from "./structure/sdf-coordinates.ts";
+export { type ParsedStructure, type StructureAtom, StructureParseError } from "./structure/structure-atom.ts";
 export { StructureError, type StructureErrorCode } from "./structure/structure-error.ts";
 export { type StructureToolVersions, structureToolVersions } from "./structure/tool-versions.ts";
 export { parseVinaPoses, type VinaPose } from "./structure/vina-output.ts";
 export { type SynthesisFinding, type SynthesisSummary, synthesisAudit } from "./synthesis/synthesis-audit.ts";
+export { type SafetyTarget, safetyPanel } from "./target-risk/safety-panel.ts";
+export type { StagedTarget, TargetAssessment } from "./target-risk/staged-target.ts";
+export {
+  type OffTargetLiability,
+  type TargetBiologyRiskFinding,
+  type TargetBiologyRiskSummary,
+  targetBiologyRisk,
+} from "./target-risk/target-biology-risk.ts";
 export { findStructuralAlerts, type StructuralAlerts } from "./toxicity/structural-alerts.ts";
 export {
   type ToxicityProfileFinding,

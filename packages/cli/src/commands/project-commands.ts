@@ -1,12 +1,20 @@
 import type { Command } from "commander";
+import { CliError } from "../cli-error.ts";
 import type { CliIo } from "../cli-io.ts";
 import { checkProject } from "../project/check-project.ts";
-import { initProject } from "../project/init-project.ts";
+import { initProject, type StructureOption } from "../project/init-project.ts";
 import { svcCommand } from "../svc-command.ts";
 import { emit } from "./command-output.ts";
 
 /** `svc project init|check`: a valid `01_sources/` from a chemist's file, and the runner's checks on it. */
 export function registerProjectCommands(program: Command, io: CliIo, setExit: (code: number) => void): void {
+  // --structure, --ligand and --box are repeatable; a --ligand or --box belongs to the --structure
+  // before it, so each option records its place in the command line.
+  let order = 0;
+  const collect = (value: string, previous: { at: number; value: string }[] = []) => [
+    ...previous,
+    { at: order++, value },
+  ];
   const project = program.command("project").description("Prepare a project folder for an audit.");
   project
     .command("init")
@@ -20,6 +28,9 @@ export function registerProjectCommands(program: Command, io: CliIo, setExit: (c
     .option("--primary <candidate-id>", "primary candidate id")
     .option("--indication <text>", "indication, carried into the summary")
     .option("--force", "replace an existing 01_sources/")
+    .option("--structure <file>", "receptor structure, PDB or mmCIF (repeatable)", collect)
+    .option("--ligand <RES:CHAIN:NUM|file.sdf>", "reference ligand of the --structure before it", collect)
+    .option("--box <cx,cy,cz,sx,sy,sz>", "pocket box in Å of the --structure before it", collect)
     .option("--json", "print as JSON")
     .action(
       async (
@@ -32,11 +43,19 @@ export function registerProjectCommands(program: Command, io: CliIo, setExit: (c
           indication?: string;
           force?: boolean;
           json?: boolean;
+          structure?: Placed[];
+          ligand?: Placed[];
+          box?: Placed[];
         },
       ) => {
-        const result = await initProject({ portfolio, ...options });
+        const { structure, ligand, box, ...rest } = options;
+        const result = await initProject({
+          portfolio,
+          ...rest,
+          structures: pairStructures(structure, ligand, box),
+        });
         emit(io, options.json, result, () => [
-          `wrote ${result.projectDir}/01_sources/ (sources.json, portfolio_selected.csv${result.sourcesJson.targets_csv ? ", targets.csv" : ""})`,
+          `wrote ${result.projectDir}/01_sources/ (sources.json, portfolio_selected.csv${result.sourcesJson.targets_csv ? ", targets.csv" : ""}${result.copied.length > 0 ? `, ${result.copied.join(", ")}` : ""})`,
           ...result.inferred.map((line) => `  ${line}`),
           `next: ${svcCommand()} project check ${result.projectDir}   or   ${svcCommand()} local run ${result.projectDir}`,
         ]);
@@ -52,4 +71,40 @@ export function registerProjectCommands(program: Command, io: CliIo, setExit: (c
     .action(async (projectDir: string, options: { json?: boolean }) => {
       setExit(await checkProject(projectDir, io.stdout, io.stderr, options));
     });
+}
+
+interface Placed {
+  readonly at: number;
+  readonly value: string;
+}
+
+/** Each --ligand and --box given to the nearest --structure before it on the command line. */
+function pairStructures(
+  structures: readonly Placed[] = [],
+  ligands: readonly Placed[] = [],
+  boxes: readonly Placed[] = [],
+): StructureOption[] {
+  const owner = (option: Placed, flag: string): StructureOption => {
+    const index = structures.findLastIndex((structure) => structure.at < option.at);
+    if (index === -1)
+      throw new CliError(
+        "INPUT_INVALID",
+        `${flag} ${option.value}: give it after the --structure it belongs to`,
+      );
+    return paired[index] as StructureOption;
+  };
+  const paired: StructureOption[] = structures.map((structure) => ({ file: structure.value }));
+  for (const ligand of ligands) {
+    const target = owner(ligand, "--ligand");
+    if (target.ligand !== undefined)
+      throw new CliError("INPUT_INVALID", `--structure ${target.file}: one --ligand each`);
+    target.ligand = ligand.value;
+  }
+  for (const box of boxes) {
+    const target = owner(box, "--box");
+    if (target.box !== undefined)
+      throw new CliError("INPUT_INVALID", `--structure ${target.file}: one --box each`);
+    target.box = box.value;
+  }
+  return paired;
 }

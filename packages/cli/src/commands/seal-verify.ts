@@ -1,6 +1,7 @@
 import { stat } from "node:fs/promises";
 import {
   checkIssuerAnswer,
+  checkIssuerLog,
   checkReleasedImage,
   describeAttestation,
   isSealPayload,
@@ -16,6 +17,7 @@ import { readFileOrThrow } from "../read-file-or-throw.ts";
 import { verifyRunFolder } from "../run-folder/verify-run-folder.ts";
 import { svcCommand } from "../svc-command.ts";
 import { askIssuer, fetchReleasedRunners } from "../trust/issuer-client.ts";
+import { askIssuerLog } from "../trust/log-client.ts";
 import { resolveTrust, type Trust, type TrustOptions } from "../trust/resolve-trust.ts";
 
 export interface SealVerifyOptions extends TrustOptions {
@@ -36,6 +38,9 @@ export const EXIT_BY_STATE: Record<SealState, number> = {
   REVOKED: EXIT.revoked,
   REVOCATION_UNKNOWN: EXIT.revocationUnknown,
   NOT_ISSUED_HERE: EXIT.notIssuedHere,
+  LOG_PROOF_INVALID: EXIT.logProofInvalid,
+  LOG_ENTRY_MISMATCH: EXIT.logEntryMismatch,
+  LOG_INCONSISTENT: EXIT.logInconsistent,
 };
 
 /** The one line printed when nothing is trusted (issue 9 §4). */
@@ -65,9 +70,24 @@ export async function runSealVerify(
       await fetchReleasedRunners(trust.issuer),
       trust.issuer.origin,
     );
+    // issue 30 item 4: the issuer's log now must extend the checkpoint kept and still hold the leaf
+    const stored = "logProof" in checked ? checked.logProof : null;
+    const logCheck =
+      stored == null
+        ? []
+        : [
+            checkIssuerLog(
+              stored,
+              stored.entry,
+              await askIssuerLog(trust.issuer, result.payload.seal_id, stored.size),
+              trust.keys,
+              trust.issuer.origin,
+            ),
+          ];
     result = withChecks(result, [
       checkIssuerAnswer(trust.issuer.origin, answer),
       ...(released ? [released] : []),
+      ...logCheck,
     ]);
   } else if (trust.issuer && result.payload?.seal_version === PRESEAL_VERSION) {
     // issue 23 item 7: a pre-seal never reached the issuer, so there is nothing it could vouch for

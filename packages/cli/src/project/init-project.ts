@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { basename, dirname, extname, join, resolve } from "node:path";
 import { CliError } from "../cli-error.ts";
 import { assertUniqueIds, convertTable, rowsToCsv } from "./portfolio-conversion.ts";
@@ -21,6 +21,15 @@ export interface InitProjectOptions {
   primary?: string | undefined;
   indication?: string | undefined;
   force?: boolean | undefined;
+  /** Receptor structures to copy into 01_sources/ and list under `pdbs` (issue 25 item 1). */
+  structures?: readonly StructureOption[] | undefined;
+}
+
+/** One `--structure FILE [--ligand RES:CHAIN:NUM|FILE.sdf] [--box cx,cy,cz,sx,sy,sz]`. */
+export interface StructureOption {
+  file: string;
+  ligand?: string | undefined;
+  box?: string | undefined;
 }
 
 /** What init wrote and what it inferred, for the user to check. */
@@ -29,9 +38,14 @@ export interface InitProjectResult {
   projectId: string;
   sourcesJson: Record<string, unknown>;
   inferred: string[];
+  /** Files copied in beside the portfolio (structures, reference ligands), by their names in 01_sources/. */
+  copied: string[];
 }
 
 const MAX_INPUT_BYTES = 512 * 1024 * 1024;
+
+/** The column holding RDKit's reason for an SD record init could not convert (runner: unparseable row). */
+export const UNPARSEABLE_REASON_COLUMN = "unparseable_reason";
 
 function projectIdFrom(text: string): string {
   const id = text
@@ -60,33 +74,38 @@ async function convertSdf(text: string, source: string, inferred: string[]): Pro
   if (records.length === 0)
     throw new CliError("INPUT_INVALID", `${source}: no SD record (molblock ending with M  END) found`);
   // SMILES from each molblock by RDKit (the WebAssembly build the audit job itself uses).
-  const { loadRDKit } = await import("@svc/science");
+  const { loadRDKit, parseSmiles } = await import("@svc/science");
   const rdkit = await loadRDKit();
   const rows: PortfolioRow[] = [];
   const data: Record<string, string>[] = [];
-  const skipped: number[] = [];
+  const unreadable: number[] = [];
   const dataNames = new Set<string>();
   for (const [index, record] of records.entries()) {
-    const mol = rdkit.get_mol(record.molblock);
-    if (!mol) {
-      skipped.push(index + 1);
-      continue;
+    const idKey = Object.keys(record.data).find((key) => ID_COLUMNS.includes(key.toLowerCase()));
+    const id = (idKey ? record.data[idKey] : undefined) || record.title || `row_${index + 1}`;
+    const rest: Record<string, string> = Object.fromEntries(
+      Object.entries(record.data).filter(([key]) => key !== idKey),
+    );
+    // RDKit's molblock reader, with RDKit's own reason when it refuses (parseSmiles reads any
+    // input get_mol takes and captures its error log).
+    const parsed = parseSmiles(rdkit, record.molblock);
+    if ("error" in parsed) {
+      // Carried, never dropped (issue 27 item 3): an empty SMILES is the runner's unparseable
+      // row, and the reason goes with it so the sealed run shows why.
+      unreadable.push(index + 1);
+      rows.push({ id, name: record.title, smiles: "" });
+      rest[UNPARSEABLE_REASON_COLUMN] = parsed.error;
+    } else {
+      try {
+        rows.push({ id, name: record.title, smiles: parsed.mol.get_smiles() });
+      } finally {
+        parsed.mol.delete();
+      }
     }
-    try {
-      const idKey = Object.keys(record.data).find((key) => ID_COLUMNS.includes(key.toLowerCase()));
-      rows.push({
-        id: (idKey ? record.data[idKey] : undefined) || record.title || `row_${index + 1}`,
-        name: record.title,
-        smiles: mol.get_smiles(),
-      });
-      const rest = Object.fromEntries(Object.entries(record.data).filter(([key]) => key !== idKey));
-      for (const key of Object.keys(rest)) dataNames.add(key);
-      data.push(rest);
-    } finally {
-      mol.delete();
-    }
+    for (const key of Object.keys(rest)) dataNames.add(key);
+    data.push(rest);
   }
-  if (rows.length === 0)
+  if (unreadable.length === records.length)
     throw new CliError(
       "INPUT_INVALID",
       `${source}: RDKit could not read any of the ${records.length} SD record(s)`,
@@ -97,9 +116,9 @@ async function convertSdf(text: string, source: string, inferred: string[]): Pro
   if (dataNames.size > 0) inferred.push(`carried forward as metadata: ${[...dataNames].join(", ")}`);
   if (malformed > 0)
     inferred.push(`NOT included: ${malformed} chunk(s) without a molblock (no "M  END" before "$$$$")`);
-  if (skipped.length > 0)
+  if (unreadable.length > 0)
     inferred.push(
-      `NOT included: ${skipped.length} record(s) RDKit could not read (record ${skipped.slice(0, 5).join(", ")}${skipped.length > 5 ? ", …" : ""})`,
+      `carried as unparseable rows (empty smiles, RDKit's reason in ${UNPARSEABLE_REASON_COLUMN}): ${unreadable.length} record(s) RDKit could not read (record ${unreadable.slice(0, 5).join(", ")}${unreadable.length > 5 ? ", …" : ""})`,
     );
   const extra = [...dataNames].filter(
     (name) => !["candidate_id", "name", "smiles"].includes(name.toLowerCase()),
@@ -163,6 +182,10 @@ export async function initProject(options: InitProjectOptions): Promise<InitProj
       } row(s)`,
     );
   }
+  const copies = new Map<string, string>();
+  if (options.structures && options.structures.length > 0) {
+    sourcesJson.pdbs = await structureEntries(options.structures, copies, inferred);
+  }
   if (options.primary) sourcesJson.primary_candidate_id = options.primary;
   if (options.indication) sourcesJson.indication = options.indication;
 
@@ -173,6 +196,7 @@ export async function initProject(options: InitProjectOptions): Promise<InitProj
     await mkdir(join(staging, "01_sources"), { recursive: true });
     await writeFile(join(staging, "01_sources", "portfolio_selected.csv"), csv);
     if (targets !== null) await writeFile(join(staging, "01_sources", "targets.csv"), targets);
+    for (const [name, from] of copies) await copyFile(from, join(staging, "01_sources", name));
     await writeFile(join(staging, "01_sources", "sources.json"), `${JSON.stringify(sourcesJson, null, 2)}\n`);
     await mkdir(projectDir, { recursive: true });
     await rm(sourcesDir, { recursive: true, force: true });
@@ -180,5 +204,65 @@ export async function initProject(options: InitProjectOptions): Promise<InitProj
   } finally {
     await rm(staging, { recursive: true, force: true });
   }
-  return { projectDir, projectId, sourcesJson, inferred };
+  return { projectDir, projectId, sourcesJson, inferred, copied: [...copies.keys()] };
+}
+
+/**
+ * The `pdbs` entries of `--structure` options (packages/runner/README.md, "Structures"): each file
+ * (and a ligand SD file) is copied into 01_sources/ under its own name; a ligand residue must read
+ * `RES:CHAIN:NUM` and a box six numbers. The runner checks the rest (parsing, protein, pocket) with
+ * `svc project check` and before any charge.
+ */
+async function structureEntries(
+  structures: readonly StructureOption[],
+  copies: Map<string, string>,
+  inferred: string[],
+): Promise<unknown[]> {
+  const copy = async (path: string, what: string): Promise<string> => {
+    const from = resolve(path);
+    await readInput(from, what);
+    const name = basename(from);
+    if (name === "sources.json" || name === "portfolio_selected.csv" || name === "targets.csv")
+      throw new CliError("INPUT_INVALID", `${path}: rename it, ${name} is a name the project uses itself`);
+    const earlier = copies.get(name);
+    if (earlier !== undefined && earlier !== from)
+      throw new CliError(
+        "INPUT_INVALID",
+        `${path}: another file named ${name} is already staged (${earlier})`,
+      );
+    copies.set(name, from);
+    return name;
+  };
+  const entries: unknown[] = [];
+  for (const option of structures) {
+    const file = await copy(option.file, "structure");
+    let ligand: string | undefined;
+    if (option.ligand !== undefined) {
+      if (/\.(sdf|sd|mol)$/i.test(option.ligand)) ligand = await copy(option.ligand, "reference ligand");
+      else if (/^[A-Za-z0-9]{1,3}:[A-Za-z0-9]?:-?\d+$/.test(option.ligand)) ligand = option.ligand;
+      else
+        throw new CliError(
+          "INPUT_INVALID",
+          `--ligand ${option.ligand}: give RES:CHAIN:NUM (a residue of ${file}, e.g. STI:A:201) or an .sdf file`,
+        );
+    }
+    let box: { center: number[]; size: number[] } | undefined;
+    if (option.box !== undefined) {
+      const numbers = option.box.split(",").map((part) => Number(part.trim()));
+      if (numbers.length !== 6 || numbers.some((n) => !Number.isFinite(n)))
+        throw new CliError("INPUT_INVALID", `--box ${option.box}: give six numbers cx,cy,cz,sx,sy,sz in Å`);
+      box = { center: numbers.slice(0, 3), size: numbers.slice(3) };
+    }
+    if (ligand !== undefined && box !== undefined)
+      throw new CliError("INPUT_INVALID", `--structure ${option.file}: give --ligand or --box, not both`);
+    entries.push(
+      ligand === undefined && box === undefined
+        ? file
+        : { file, ...(ligand ? { ligand } : {}), ...(box ? { box } : {}) },
+    );
+    inferred.push(
+      `structure: ${file}${ligand ? `, pocket by reference ligand ${ligand}` : box ? `, pocket by box ${option.box}` : ", no pocket named"}`,
+    );
+  }
+  return entries;
 }

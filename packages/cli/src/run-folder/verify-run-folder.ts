@@ -2,6 +2,8 @@ import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import {
   CoreError,
+  canonicalBytes,
+  checkLogProofFile,
   checkRunCoverage,
   checkRunHashes,
   checkRunManifestFields,
@@ -10,6 +12,7 @@ import {
   computeSealedRunHashes,
   type ExpectedFileHashes,
   isSealPayload,
+  LOG_PROOF_FILE,
   listUncoveredPaths,
   type PresealPayload,
   SEAL_DIR,
@@ -18,6 +21,7 @@ import {
   type SealVerification,
   type TrustedKey,
   VERIFY_SCRIPT_PATH,
+  type VerifiedLogProof,
   verifySealFolder,
   withChecks,
 } from "@svc/core";
@@ -27,6 +31,8 @@ const EXPECTED_HASHES = "repro_pack/outputs/expected_output_hashes.json";
 
 export interface RunFolderVerification {
   readonly result: SealVerification;
+  /** The folder's log proof once verified offline (issue 30), for the issuer's consistency check. */
+  readonly logProof?: VerifiedLogProof | null;
   readonly svgPath: string;
   readonly svg: Buffer;
 }
@@ -76,15 +82,25 @@ export async function verifyRunFolder(
       svg,
     };
   }
+  let logProof: VerifiedLogProof | null = null;
+  const logFile = isSealPayload(seal.payload) ? await readOptional(join(sealDir, LOG_PROOF_FILE)) : null;
+  const logChecks: SealCheck[] = [];
+  if (logFile !== null && isSealPayload(seal.payload)) {
+    // issue 30 item 4: the seal's leaf, proved offline into a checkpoint a pinned key signed
+    const checked = checkLogProofFile(seal.payload, canonicalBytes(seal.payload), logFile, keys);
+    logChecks.push(checked.check);
+    logProof = checked.verified;
+  }
   const checks = [
     ...(await checkFolderFiles(runDir, seal.payload)),
+    ...logChecks,
     ...checkRunHashes(seal.payload, actual, await readExpectedList(runDir)),
   ];
   // issue 23 item 5: the sealed manifest must also name the signed principal, run, project, mode, category
   const manifest = await readOptional(join(runDir, "run_manifest.json"));
   if (manifest !== null) checks.push(checkRunManifestFields(seal.payload, manifest.toString("utf8")));
   const result = withChecks(seal, checks);
-  return { result, svgPath, svg };
+  return { result, svgPath, svg, logProof };
 }
 
 /**

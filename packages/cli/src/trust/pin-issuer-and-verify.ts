@@ -1,4 +1,5 @@
 import { writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
 import { runSealVerify, type SealVerifyOutcome } from "../commands/seal-verify.ts";
 import { fetchIssuerKeys, parseIssuerUrl } from "./issuer-client.ts";
 import { addToKeysFile } from "./keys-file.ts";
@@ -29,7 +30,11 @@ export async function pinIssuerAndVerify(options: PinAndVerifyOptions): Promise<
   const outcome = await runSealVerify(
     options.runDir,
     { issuer: options.issuer },
-    { trustFile: options.trustFile, trustFileExplicit: true },
+    {
+      trustFile: options.trustFile,
+      trustFileExplicit: true,
+      witnessFile: join(dirname(options.trustFile), "log-witness.json"),
+    },
   );
   return { ...outcome, keyIds: keys.map((key) => key.key_id) };
 }

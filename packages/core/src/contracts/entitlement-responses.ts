@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { logProofSchema } from "../seal/log-proof-file.ts";
 import { SEAL_STATES } from "../seal/seal-reason-code.ts";
 import { modeSchema } from "./entitlement-requests.ts";
 import { trustedKeySchema } from "./trusted-key.ts";
@@ -47,6 +48,12 @@ export const runCompleteResponseSchema = z.object({
   run_id: z.string(),
   state: z.literal("completed"),
   seal: sealBundleSchema,
+  // issue 30 item 3: optional, so a runner keeps working with an issuer from before the log
+  log: logProofSchema
+    .optional()
+    .describe(
+      "the seal's leaf in the issuer's log, its inclusion proof and the checkpoint: seal/log-proof.json",
+    ),
 });
 
 /** Verification states shared by the service, the CLI and the page (contract, "States"). */

@@ -18,7 +18,9 @@ export type SealCheckName =
   | "run_manifest_fields"
   | "runner_image"
   | "run_outputs"
-  | "revocation";
+  | "revocation"
+  | "log_inclusion"
+  | "log_consistency";
 
 /** One check of a verification: what was checked, whether it held, and in words why. */
 export interface SealCheck {

@@ -13,6 +13,9 @@ export const SEAL_STATES = [
   "PRESEAL_UNSIGNED",
   "REVOCATION_UNKNOWN",
   "NOT_ISSUED_HERE",
+  "LOG_PROOF_INVALID",
+  "LOG_ENTRY_MISMATCH",
+  "LOG_INCONSISTENT",
 ] as const;
 
 export type SealState = (typeof SEAL_STATES)[number];
@@ -42,6 +45,11 @@ export const SEAL_REASON_CODES = {
   KEY_UNTRUSTED: "the signing key is not one you trust (or outside its validity window)",
   RUN_MANIFEST_MISMATCH:
     "run_manifest.json names another principal, run, project, mode or category than the seal",
+  LOG_PROOF_INVALID:
+    "seal/log-proof.json does not prove the seal's leaf in a checkpoint signed by a trusted log key",
+  LOG_ENTRY_MISMATCH: "the log's leaf for this seal is missing or is not this seal's entry",
+  LOG_INCONSISTENT:
+    "the issuer's log is not an append-only extension of the checkpoint in the folder (rewritten or forked)",
   IMAGE_NOT_RELEASED: "the sealed runner image digest is not one the issuer lists as released",
   ISSUER_MISMATCH: "the signing key is pinned for another issuer than the one the seal names",
   NOT_ISSUED_HERE: "the issuer asked says it did not issue this seal (or does not vouch for it)",
@@ -71,6 +79,9 @@ export const REASON_PRIORITY: readonly SealReasonCode[] = [
   "RUN_OUTPUTS_CHANGED",
   "RUN_FOLDER_UNCOVERED",
   "RUN_MANIFEST_MISMATCH",
+  "LOG_ENTRY_MISMATCH",
+  "LOG_PROOF_INVALID",
+  "LOG_INCONSISTENT",
   "IMAGE_NOT_RELEASED",
   "ISSUER_MISMATCH",
   "NOT_ISSUED_HERE",
@@ -89,6 +100,9 @@ export function stateOfReason(code: SealReasonCode): SealState {
     case "REVOCATION_UNKNOWN":
     case "NOT_ISSUED_HERE":
     case "PRESEAL_UNSIGNED":
+    case "LOG_PROOF_INVALID":
+    case "LOG_ENTRY_MISMATCH":
+    case "LOG_INCONSISTENT":
       return code;
     default:
       return "INVALID";

@@ -17,13 +17,13 @@ export const EXPECTED_OUTPUT_HASHES_FILE = "repro_pack/outputs/expected_output_h
  * released copy, `svc repro verify-script`, whose hash {@link RELEASED_VERIFY_SCRIPT_SHA256} lists.
  */
 export const VERIFY_SCRIPT = `#!/usr/bin/env bash
-# svc verify.sh, svc.verify-script/v2: checks a run folder against its seal.
+# svc verify.sh, svc.verify-script/v3: checks a run folder against its seal.
 # Run a known-good copy, never the one inside the folder you check (a forger who edits the
 # outputs can edit that copy too):  svc repro verify-script > verify.sh
 # Usage: bash verify.sh --key <issuer-public-key.pem> [run-dir]   (default run-dir: ../.. of this script)
 # The key must come from the issuer (e.g. GET <entitlement-url>/api/seal/keys), never from the
 # folder: a folder can carry a key that vouches for a fabricated seal.
-# Needs bash, openssl (3.x), base64, sha256sum, cmp, find, grep, sed, sort, tr, xargs, mktemp.
+# Needs bash, openssl (3.x), base64, sha256sum, cmp, find, grep, sed, sort, tr, xargs, mktemp, od.
 # What it checks, in order (any failure prints "verify: FAILED, ..." and exits 1):
 #  1. the Ed25519 signature in seal/seal.sig over seal/seal.json verifies with --key, and
 #     seal/public_key.pem is that same key, in the issuer's PEM form;
@@ -34,7 +34,10 @@ export const VERIFY_SCRIPT = `#!/usr/bin/env bash
 #     decodes the ring and the QR and checks seal/VERIFY.md;
 #  3. run_manifest.json and the outputs (svc-tree/v1, seal/ excluded) hash to the signed values;
 #  4. nothing in the folder is outside the seal: no scratch entry (.scratch, .scratch-*), no empty folder,
-#     nothing in seal/ but VERIFY.md, public_key.pem, seal.json, seal.sig and seal.svg.
+#     nothing in seal/ but VERIFY.md, public_key.pem, seal.json, seal.sig, seal.svg and log-proof.json;
+#  5. seal/log-proof.json, when the issuer keeps a log: this seal's leaf, its RFC 9162 inclusion
+#     proof into a C2SP checkpoint signed by --key. Consistency with the issuer's log today needs
+#     the issuer: svc seal verify --issuer, svc log watch.
 # Exit: 0 the folder is the sealed one; 1 it is not; 2 usage; 4 a pre-seal (nothing signed yet).
 set -euo pipefail
 key=""
@@ -178,6 +181,71 @@ check_svg() {
   cmp -s "$work/seal.svg" "$svg" ||
     fail "seal/seal.svg is not the canonical rendering of seal/seal.json and seal/seal.sig (IMAGE_NOT_CANONICAL or SEAL_FILES_DISAGREE); first difference: $(cmp "$work/seal.svg" "$svg" 2>&1 | head -n 1)"
 }
+hex_of() { od -An -v -tx1 | tr -d ' \\n'; }
+bin_of() { printf '%b' "$(printf '%s' "$1" | sed 's/../\\\\x&/g')"; }
+node_hash() { { printf '\\001'; bin_of "$1$2"; } | sha256sum | cut -c 1-64; }
+check_log_proof() { # issue 30: seal/log-proof.json, when present, proves this seal's leaf in a checkpoint --key signed
+  local file="$seal_dir/log-proof.json"
+  [ -f "$file" ] || return 0
+  local entry index note origin size root sigline name sig fn sn r p id
+  entry="{\\"event\\":\\"issued\\",\\"key_id\\":\\"$(text_field key_id)\\",\\"payload_sha256\\":\\"$(sha256sum < "$seal_dir/seal.json" | cut -c 1-64)\\",\\"run_id\\":\\"$(text_field run_id)\\",\\"seal_id\\":\\"$(text_field seal_id)\\",\\"time\\":\\"$(text_field issued_at)\\"}"
+  index="$(sed -n 's/^  "leaf_index": \\(0\\|[1-9][0-9]\\{0,14\\}\\),$/\\1/p' "$file")"
+  note="$(sed -n 's/^  "checkpoint": "\\(.*\\)"$/\\1/p' "$file")"
+  grep -Ex '    "[A-Za-z0-9+/]{43}=",?' "$file" | sed 's/^    "\\(.*\\)",\\{0,1\\}$/\\1/' > "$work/path" || true
+  # the file must be exactly what the runner writes for these parts (two-space JSON, one newline)
+  {
+    printf '{\\n  "version": "svc.log-proof/v1",\\n  "leaf_index": %s,\\n  "entry": "%s",\\n' "$index" "\${entry//\\"/\\\\\\"}"
+    if [ -s "$work/path" ]; then
+      printf '  "inclusion_proof": [\\n'
+      sed 's/.*/    "&",/; $ s/,$//' "$work/path"
+      printf '  ],\\n'
+    else printf '  "inclusion_proof": [],\\n'; fi
+    printf '  "checkpoint": "%s"\\n}\\n' "$note"
+  } > "$work/log-proof.json"
+  if ! { [ -n "$index" ] && cmp -s "$work/log-proof.json" "$file"; }; then
+    fail "seal/log-proof.json is not this seal's issued leaf, written as the runner writes it (LOG_ENTRY_MISMATCH or LOG_PROOF_INVALID)"
+  fi
+  # the C2SP checkpoint: origin, size, root, a blank line, one Ed25519 signature line by --key
+  origin="$(printf '%b' "$note" | sed -n 1p)"; size="$(printf '%b' "$note" | sed -n 2p)"; root="$(printf '%b' "$note" | sed -n 3p)"
+  sigline="$(printf '%b' "$note" | sed -n 5p)"
+  if ! { [ "$(printf '%b' "$note" | sed -n 4p)" = "" ] && [ "$(printf '%b' "$note" | wc -l)" = 5 ]; }; then
+    fail "seal/log-proof.json: the checkpoint is not an origin, size, root and one signature line (LOG_PROOF_INVALID)"
+  fi
+  if ! { printf '%s\\n' "$size" | grep -Eqx '0|[1-9][0-9]{0,15}' && printf '%s\\n' "$root" | grep -Eqx '[A-Za-z0-9+/]{43}='; }; then
+    fail "seal/log-proof.json: the checkpoint's size or root is malformed (LOG_PROOF_INVALID)"
+  fi
+  name="\${sigline#$'\\xe2\\x80\\x94' }"; sig="\${name##* }"; name="\${name% *}"
+  if ! { [ "$sigline" = $'\\xe2\\x80\\x94'" $name $sig" ] && [ "$name" = "$origin" ]; }; then
+    fail "seal/log-proof.json: the checkpoint's signature line is not by its origin (LOG_PROOF_INVALID)"
+  fi
+  printf '%s\\n%s\\n%s\\n' "$origin" "$size" "$root" > "$work/checkpoint"
+  if ! { printf '%s' "$sig" | base64 -d > "$work/note-sig" 2>/dev/null && [ "$(wc -c < "$work/note-sig")" = 68 ]; }; then
+    fail "seal/log-proof.json: the checkpoint signature is not a 4-byte key id and an Ed25519 signature (LOG_PROOF_INVALID)"
+  fi
+  openssl pkey -pubin -in "$key" -outform DER 2>/dev/null | tail -c 32 > "$work/raw-key"
+  id="$({ printf '%s\\n\\001' "$origin"; cat "$work/raw-key"; } | sha256sum | cut -c 1-8)"
+  [ "$(head -c 4 "$work/note-sig" | hex_of)" = "$id" ] ||
+    fail "seal/log-proof.json: the checkpoint is not signed by $key under its origin (LOG_PROOF_INVALID)"
+  tail -c 64 "$work/note-sig" > "$work/note-sig64"
+  openssl pkeyutl -verify -pubin -inkey "$key" -rawin -in "$work/checkpoint" -sigfile "$work/note-sig64" > /dev/null 2>&1 ||
+    fail "seal/log-proof.json: the checkpoint signature does not verify with $key (LOG_PROOF_INVALID)"
+  # RFC 9162 §2.1.3.2: from the leaf hash SHA-256(0x00 ‖ entry) up the path to the root
+  [ "$index" -lt "$size" ] || fail "seal/log-proof.json: leaf $index is outside the tree of $size leaves (LOG_PROOF_INVALID)"
+  fn="$index"; sn=$((size - 1))
+  r="$({ printf '\\000'; printf '%s' "$entry"; } | sha256sum | cut -c 1-64)"
+  while read -r p; do
+    [ "$sn" -gt 0 ] || fail "seal/log-proof.json: the inclusion proof is longer than the tree is deep (LOG_PROOF_INVALID)"
+    p="$(printf '%s' "$p" | base64 -d | hex_of)"
+    if [ $((fn % 2)) = 1 ] || [ "$fn" = "$sn" ]; then
+      r="$(node_hash "$p" "$r")"
+      while [ $((fn % 2)) = 0 ] && [ "$fn" != 0 ]; do fn=$((fn / 2)); sn=$((sn / 2)); done
+    else r="$(node_hash "$r" "$p")"; fi
+    fn=$((fn / 2)); sn=$((sn / 2))
+  done < "$work/path"
+  if ! { [ "$sn" = 0 ] && [ "$r" = "$(printf '%s' "$root" | base64 -d | hex_of)" ]; }; then
+    fail "seal/log-proof.json: the inclusion proof does not lead from this seal's leaf to the checkpoint's root (LOG_PROOF_INVALID)"
+  fi
+}
 if [ ! -f "$seal_dir/seal.json" ] && [ -f "$seal_dir/preseal.json" ]; then
   status=0
   compare "$seal_dir/preseal.json" || status=1
@@ -205,11 +273,12 @@ openssl pkey -pubin -in "$key" -pubout > "$work/key.pem" 2>/dev/null || fail "$k
 cmp -s "$work/key.pem" "$seal_dir/public_key.pem" ||
   fail "seal/public_key.pem is not the key that signed (SEAL_FILES_DISAGREE)"
 check_svg
+check_log_proof
 status=0
 compare "$seal_dir/seal.json" || status=1
-check_coverage "-type f \\\\( -name VERIFY.md -o -name public_key.pem -o -name seal.json -o -name seal.sig -o -name seal.svg \\\\)" || status=1
+check_coverage "-type f \\\\( -name VERIFY.md -o -name public_key.pem -o -name seal.json -o -name seal.sig -o -name seal.svg -o -name log-proof.json \\\\)" || status=1
 [ "$status" = 0 ] || exit 1
-echo "verify: OK, seal/seal.json is signed by $key, seal/seal.svg draws it, nothing in the folder is unsealed, and the outputs and run_manifest.json are the sealed ones"
+echo "verify: OK, seal/seal.json is signed by $key, seal/seal.svg draws it, nothing in the folder is unsealed, and the outputs and run_manifest.json are the sealed ones$([ -f "$seal_dir/log-proof.json" ] && echo "; the issuer's log holds the seal in a checkpoint $key signed")"
 `;
 
 /**
@@ -224,6 +293,9 @@ echo "verify: OK, seal/seal.json is signed by $key, seal/seal.svg draws it, noth
  */
 export const RELEASED_VERIFY_SCRIPT_SHA256: readonly string[] = [
   "0b93940aecfc2aacae534cf44c55a7142743861637a5a08acf7306567ae7a39f",
+  // issue 30: v3 also checks seal/log-proof.json (the seal's leaf in a checkpoint --key signed).
+  // v2 stays released: it refuses a folder with the new file (RUN_FOLDER_UNCOVERED), never passes one.
+  "a5c4bfa956d04070c5ab64958f89ea0651f0905a88ff5fd2632b76713ee5f1b6",
 ];
 
 /** True when `bytes` is a verify.sh some runner release wrote. */

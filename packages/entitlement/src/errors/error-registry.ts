@@ -21,6 +21,11 @@ export const ERROR_REGISTRY = {
   ENTITLEMENT_EXHAUSTED: { status: 402, message: "no run is left for this principal and mode" },
   NOT_FOUND: { status: 404, message: "no such route" },
   SEAL_NOT_FOUND: { status: 404, message: "no seal with this seal_id was issued here" },
+  LOG_LEAF_NOT_FOUND: { status: 404, message: "the seal log holds no such leaf" },
+  LOG_RANGE_INVALID: {
+    status: 400,
+    message: "the leaf index or tree sizes are outside the seal log (0 ≤ index < size ≤ current size)",
+  },
   RUN_ID_CONFLICT: {
     status: 409,
     message: "this run_id is already used by another principal or with other parameters",

@@ -1,28 +1,26 @@
-import { randomUUID } from "node:crypto";
-import type { Socket } from "node:net";
 import { CoreError } from "@svc/core";
-import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import type { EdgeAnswer, EdgeErrorCodes } from "@svc/http-edge";
+import type { FastifyError, FastifyRequest } from "fastify";
 import { EntitlementError } from "../errors/entitlement-error.ts";
-import { describeErrorCode, type EntitlementErrorCode } from "../errors/error-registry.ts";
-import { MAX_SVG_BYTES, MULTIPART_LIMITS } from "./read-svg-upload.ts";
+import type { EntitlementErrorCode } from "../errors/error-registry.ts";
+import { MULTIPART_LIMITS } from "./read-svg-upload.ts";
 
 // One error envelope for everything the service answers (issue 16 item 4, contract "Errors"):
-// { error: { code, message, request_id } }, the code from the registry.
+// { error: { code, message, request_id } }; the shared edge (@svc/http-edge) sends it, and these
+// are the registry codes it answers with.
 
-/** The envelope body of `code`, with the registry's message unless a more exact one is given. */
-export function errorBody(code: EntitlementErrorCode, requestId: string, message?: string) {
-  return { error: { code, message: message ?? describeErrorCode(code).message, request_id: requestId } };
-}
-
-/** Sends the envelope with the registry's status for `code`. */
-export function sendError(
-  reply: FastifyReply,
-  request: FastifyRequest,
-  code: EntitlementErrorCode,
-  message?: string,
-): FastifyReply {
-  return reply.status(describeErrorCode(code).status).send(errorBody(code, request.id, message));
-}
+/** The service's codes for what the HTTP edge meets before or instead of a route (issue 29 item 4). */
+export const EDGE_CODES: EdgeErrorCodes<EntitlementErrorCode> = {
+  badRequest: "REQUEST_INVALID",
+  badBody: "REQUEST_INVALID",
+  notFound: "NOT_FOUND",
+  requestTimeout: "REQUEST_TIMEOUT",
+  payloadTooLarge: "PAYLOAD_TOO_LARGE",
+  unsupportedMediaType: "UNSUPPORTED_MEDIA_TYPE",
+  headersTooLarge: "HEADERS_TOO_LARGE",
+  shuttingDown: "SHUTTING_DOWN",
+  internal: "INTERNAL",
+};
 
 // @fastify/multipart's limit errors carry 413 like a too large body: name the limit instead
 const MULTIPART_LIMIT_MESSAGES: Record<string, string> = {
@@ -31,49 +29,19 @@ const MULTIPART_LIMIT_MESSAGES: Record<string, string> = {
   FST_FIELDS_LIMIT: `the multipart body has more than ${MULTIPART_LIMITS.fields} fields`,
 };
 
-/** Everything a client can send maps to a 4xx with a stable code; only our own faults are 500. */
-export function toErrorCode(error: FastifyError): { code: EntitlementErrorCode; message: string } {
-  if (error instanceof EntitlementError)
-    return { code: error.code, message: error.message || describeErrorCode(error.code).message };
+/** The service's own errors → their answer; undefined leaves the error to the edge's mapping. */
+export function classifyEntitlementError(
+  error: FastifyError,
+  request: FastifyRequest,
+): EdgeAnswer<EntitlementErrorCode> | undefined {
+  if (error instanceof EntitlementError) return { code: error.code, message: error.message || undefined };
   // the signer's own fence (core issueSealBundle): text stored before the routes checked it
   if (error instanceof CoreError && error.code === "SEAL_TEXT_UNSAFE")
     return { code: "FIELD_NOT_SEAL_SAFE", message: error.message };
   const multipartLimit = MULTIPART_LIMIT_MESSAGES[error.code];
   if (multipartLimit !== undefined) return { code: "MULTIPART_LIMIT", message: multipartLimit };
-  const status = error.statusCode ?? 500;
-  if (status === 413)
-    return { code: "PAYLOAD_TOO_LARGE", message: `the body exceeds ${MAX_SVG_BYTES} bytes` };
-  if (status === 415 || status === 406)
-    return { code: "UNSUPPORTED_MEDIA_TYPE", message: describeErrorCode("UNSUPPORTED_MEDIA_TYPE").message };
-  if (status === 404) return { code: "NOT_FOUND", message: describeErrorCode("NOT_FOUND").message };
-  if (status === 503) return { code: "SHUTTING_DOWN", message: describeErrorCode("SHUTTING_DOWN").message };
-  if (status >= 400 && status < 500)
-    return { code: "REQUEST_INVALID", message: `field (body): ${error.message.slice(0, 200)}` };
-  return { code: "INTERNAL", message: describeErrorCode("INTERNAL").message };
-}
-
-const CLIENT_ERRORS: Record<string, EntitlementErrorCode> = {
-  HPE_HEADER_OVERFLOW: "HEADERS_TOO_LARGE",
-  ERR_HTTP_REQUEST_TIMEOUT: "REQUEST_TIMEOUT",
-};
-
-/**
- * Node's HTTP parser refuses some requests before Fastify sees them (a header section over
- * 16 KiB, a request timeout, broken HTTP). Fastify's `clientErrorHandler` is the only place left to
- * answer them: with the envelope and a fresh request id, then the connection is closed (as Node
- * does, `_http_server.js` socketOnError).
- */
-export function writeClientError(error: Error & { code?: string }, socket: Socket): void {
-  if (error.code === "ECONNRESET" || socket.destroyed) return;
-  const code = CLIENT_ERRORS[error.code ?? ""] ?? "REQUEST_INVALID";
-  const requestId = randomUUID();
-  const message = code === "REQUEST_INVALID" ? "the request is not valid HTTP/1.1" : undefined;
-  const body = JSON.stringify(errorBody(code, requestId, message));
-  const { status } = describeErrorCode(code);
-  if (socket.writable)
-    socket.write(
-      `HTTP/1.1 ${status} ${code.replaceAll("_", " ")}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${requestId}\r\nConnection: close\r\n\r\n${body}`,
-    );
-  socket.destroy(error);
+  // a broken multipart form (truncated, bad boundary) fails inside busboy, with no status
+  if (error.statusCode === undefined && request.isMultipart())
+    return { code: "REQUEST_INVALID", message: "field file: malformed multipart body" };
+  return undefined;
 }

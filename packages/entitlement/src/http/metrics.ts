@@ -1,11 +1,10 @@
-import { Counter, collectDefaultMetrics, Histogram, Registry } from "prom-client";
+import { createHttpMetrics, type HttpMetrics } from "@svc/http-edge";
+import { Counter, collectDefaultMetrics, Registry } from "prom-client";
 import type { LedgerEventListener } from "../store/ledger-events.ts";
 
 /** The service's Prometheus metrics, one registry per app so tests can build several apps. */
-export interface ServiceMetrics {
+export interface ServiceMetrics extends HttpMetrics {
   readonly registry: Registry;
-  readonly httpRequests: Counter<"method" | "route" | "status">;
-  readonly httpDuration: Histogram<"route">;
   /** Consumed runs per profile: standard and deep are billed as different metrics (issue). */
   readonly runsConsumed: Counter<"mode" | "funding">;
   readonly runsGranted: Counter<"mode" | "kind">;
@@ -20,19 +19,7 @@ export function createServiceMetrics(): ServiceMetrics {
   collectDefaultMetrics({ register: registry, prefix: "svc_entitlement_" });
   return {
     registry,
-    httpRequests: new Counter({
-      name: "svc_entitlement_http_requests_total",
-      help: "HTTP requests by route and status",
-      labelNames: ["method", "route", "status"],
-      registers: [registry],
-    }),
-    httpDuration: new Histogram({
-      name: "svc_entitlement_http_request_duration_seconds",
-      help: "HTTP request duration",
-      labelNames: ["route"],
-      buckets: [0.001, 0.0025, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 1],
-      registers: [registry],
-    }),
+    ...createHttpMetrics(registry, "svc_entitlement_"),
     runsConsumed: new Counter({
       name: "svc_entitlement_runs_consumed_total",
       help: "Runs charged, once per run_id (retries are in svc_entitlement_replays_total), by profile and funding",

@@ -13,7 +13,9 @@ import type { VerifiedCaller } from "../auth/token-verifier.ts";
 import { assertSealSafe } from "../http/assert-seal-safe.ts";
 import { parseStorableBody } from "../http/parse-storable-body.ts";
 import { describeRoute } from "../http/route-schema.ts";
+import { proveLeaf } from "../log/seal-log.ts";
 import { createSealIssuer } from "../seal/create-seal-issuer.ts";
+import { sealLogSignerOf } from "./log-routes.ts";
 
 const AUTH_ERRORS = [400, 401, 403];
 
@@ -123,7 +125,13 @@ export function registerEntitlementRoutes(app: FastifyInstance, deps: AppDeps): 
     },
     async (request) => {
       const fields = parseStorableBody(runCompleteSchema, request.body);
-      return deps.store.completeRun(callerOf(request).principal, fields, issueSeal);
+      const completed = await deps.store.completeRun(callerOf(request).principal, fields, issueSeal);
+      // issue 30 item 3: the seal's leaf committed with it; prove it in the tree as it is now
+      const log = await proveLeaf(deps.store, sealLogSignerOf(deps), {
+        sealId: completed.seal.seal_id,
+        event: "issued",
+      });
+      return { ...completed, log };
     },
   );
 }

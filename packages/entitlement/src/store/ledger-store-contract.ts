@@ -1,7 +1,18 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { after, before, describe, it } from "node:test";
-import type { RunParams, RunStartFields } from "@svc/core";
+import {
+  foldSubtreeHashes,
+  hashChildren,
+  hashLeaf,
+  inclusionProofRanges,
+  largestPowerOfTwoBelow,
+  parseLogEntry,
+  type RunParams,
+  type RunStartFields,
+  subtreesOfRange,
+  verifyInclusion,
+} from "@svc/core";
 import type { RedeemScope, SealBundleRecord } from "../domain/ledger-types.ts";
 import { isEntitlementError } from "../errors/entitlement-error.ts";
 import type { IssueSeal, LedgerStore } from "./ledger-store.ts";
@@ -41,7 +52,13 @@ function startFields(run: RunParams, overrides: Partial<RunStartFields> = {}): R
 /** A stand-in signer: the store only persists and replays what it is given. */
 const fakeIssueSeal: IssueSeal = (run, fields, issuedAt) => {
   const sealId = `seal_${randomBytes(16).toString("hex")}`;
-  const payload = { seal_id: sealId, run_id: run.run_id, outputs_sha256: fields.outputs_sha256 };
+  const payload = {
+    seal_id: sealId,
+    run_id: run.run_id,
+    key_id: "ed25519:00000000000000000000000000000000",
+    issued_at: issuedAt.toISOString(),
+    outputs_sha256: fields.outputs_sha256,
+  };
   return {
     seal_id: sealId,
     payload,
@@ -478,6 +495,65 @@ export function describeLedgerStoreContract(name: string, harness: StoreHarness)
         if (result.status === "rejected") assert.ok(isEntitlementError(result.reason, "RUN_ID_CONFLICT"));
       }
       assert.equal((await store.getBalance(a, "standard")) + (await store.getBalance(b, "standard")), 9);
+    });
+
+    it("appends a leaf with each issued seal and each first revocation, and proves every leaf against the stored root", async () => {
+      const who = unique("logger");
+      await grant(who, 2);
+      const before = await store.logSize();
+      const first = await sealedRun(who, params());
+      const second = await sealedRun(who, params());
+      assert.equal(await store.logSize(), before + 2, "one leaf per issued seal");
+      assert.equal(await store.logLeafIndex(first.sealId, "issued"), before);
+      assert.equal(await store.logLeafIndex(second.sealId, "issued"), before + 1);
+      await store.revokeSeal(first.sealId, "log test");
+      await store.revokeSeal(first.sealId, "again");
+      assert.equal(await store.logSize(), before + 3, "a repeated revocation adds no leaf");
+      assert.equal(await store.revokeSeal("seal_ffffffffffffffffffffffffffffffff", "none"), false);
+      const [revoked] = await store.logEntries(before + 2, 10);
+      const entry = parseLogEntry(Buffer.from(revoked?.entry ?? ""));
+      assert.equal(entry?.event, "revoked");
+      assert.equal(entry?.seal_id, first.sealId);
+      // the stored subtree hashes agree with RFC 9162's MTH recomputed from the leaves themselves
+      const size = await store.logSize();
+      const leaves: Buffer[] = [];
+      for (let start = 0; start < size; start += 1000)
+        for (const leaf of await store.logEntries(start, 1000))
+          leaves.push(hashLeaf(Buffer.from(leaf.entry)));
+      const mth = (a: number, b: number): Buffer =>
+        b - a === 1
+          ? (leaves[a] as Buffer)
+          : hashChildren(
+              mth(a, a + largestPowerOfTwoBelow(b - a)),
+              mth(a + largestPowerOfTwoBelow(b - a), b),
+            );
+      const root = foldSubtreeHashes(await store.logSubtreeHashes(subtreesOfRange({ start: 0, end: size })));
+      assert.ok(root.equals(mth(0, size)));
+      for (const leaf of [before, before + 1, before + 2]) {
+        const path = await Promise.all(
+          inclusionProofRanges(leaf, size).map(async (range) =>
+            foldSubtreeHashes(await store.logSubtreeHashes(subtreesOfRange(range))),
+          ),
+        );
+        assert.ok(verifyInclusion(leaf, size, leaves[leaf] as Buffer, path, root), `leaf ${leaf}`);
+      }
+      await rejectsWith(store.logSubtreeHashes([{ level: 40, index: 0 }]), "LOG_RANGE_INVALID");
+    });
+
+    it("keeps the log append-only", async () => {
+      await assert.rejects(harness.exec("UPDATE log_leaves SET entry = 'x'"), /append-only/);
+      await assert.rejects(harness.exec("DELETE FROM log_leaves"), /append-only/);
+      await assert.rejects(harness.exec("DELETE FROM log_hashes"), /append-only/);
+      if (store.kind === "sqlite") {
+        await assert.rejects(
+          harness.exec("INSERT OR REPLACE INTO log_leaves SELECT * FROM log_leaves"),
+          /append-only/,
+        );
+        await assert.rejects(
+          harness.exec("INSERT OR REPLACE INTO log_hashes SELECT * FROM log_hashes"),
+          /append-only/,
+        );
+      }
     });
 
     it("keeps the ledger append-only", async () => {

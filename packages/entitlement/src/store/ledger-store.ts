@@ -1,4 +1,11 @@
-import type { PrincipalBalances, RunCompleteFields, RunMode, RunParams, RunStartFields } from "@svc/core";
+import type {
+  PrincipalBalances,
+  RunCompleteFields,
+  RunMode,
+  RunParams,
+  RunStartFields,
+  SubtreeCoordinate,
+} from "@svc/core";
 import type {
   CheckResult,
   ConsumeResult,
@@ -58,6 +65,26 @@ export interface LedgerStore {
     afterId?: number | undefined;
     limit: number;
   }): Promise<LedgerEntry[]>;
+  /**
+   * The seal log (issue 30): completeRun appends an `issued` leaf and the first revokeSeal of a
+   * seal a `revoked` leaf, each in its own transaction. Leaves are numbered from 0 in commit order.
+   */
+  logSize(): Promise<number>;
+  /** The stored hashes of complete subtrees, in the order asked; throws when one is not complete. */
+  logSubtreeHashes(coordinates: readonly SubtreeCoordinate[]): Promise<Buffer[]>;
+  /** The index of a seal's leaf for `event`, or null. */
+  logLeafIndex(sealId: string, event: LogEvent): Promise<number | null>;
+  /** Leaves from `start` (inclusive), at most `limit`, oldest first. */
+  logEntries(start: number, limit: number): Promise<LogLeafRecord[]>;
+}
+
+/** What a leaf records (core log-entry.ts `event`). */
+export type LogEvent = "issued" | "revoked";
+
+/** A stored leaf: its index and its bytes (canonical JSON of core's LogEntry). */
+export interface LogLeafRecord {
+  readonly leaf_index: number;
+  readonly entry: string;
 }
 
 /** Options every store takes. */

@@ -1,5 +1,14 @@
 import type { PrincipalBalances, RunCompleteFields, RunMode, RunParams, RunStartFields } from "@svc/core";
-import { toInstant } from "@svc/core";
+import {
+  hashLeaf,
+  issuedEntryOf,
+  type LogEntry,
+  logEntryBytes,
+  type SubtreeCoordinate,
+  siblingsNeededToAppend,
+  subtreesCompletedBy,
+  toInstant,
+} from "@svc/core";
 import pg from "pg";
 import {
   balanceLimitError,
@@ -34,8 +43,10 @@ import type {
   SealBundleRecord,
   SealRecord,
 } from "../domain/ledger-types.ts";
+import { EntitlementError } from "../errors/entitlement-error.ts";
 import { type LedgerEvent, LedgerEventHub, type LedgerEventListener } from "./ledger-events.ts";
-import type { IssueSeal, LedgerStore, LedgerStoreOptions } from "./ledger-store.ts";
+import type { IssueSeal, LedgerStore, LedgerStoreOptions, LogEvent, LogLeafRecord } from "./ledger-store.ts";
+import { revokedEntryOf } from "./log-entries.ts";
 import { ConsumeBatcher } from "./postgres-consume-batch.ts";
 import { POSTGRES_MIGRATIONS } from "./postgres-migrations.ts";
 import { SEAL_RECORD_SELECT, toLedgerEntry, toRunRecord, toSealRecord } from "./row-mapping.ts";
@@ -109,6 +120,23 @@ export class PostgresLedgerStore implements LedgerStore {
           migration.name,
           this.#now().toISOString(),
         ]);
+      }
+      // issue 30: seals issued before the log get their leaves now, oldest first (under the
+      // migration lock, so two replicas starting together log them once)
+      const unlogged = await client.query(
+        `SELECT s.seal_id, s.bundle_json, s.revoked, s.revoked_at, s.issued_at FROM seals s
+           WHERE NOT EXISTS (SELECT 1 FROM log_leaves l WHERE l.seal_id = s.seal_id AND l.event = 'issued')
+           ORDER BY s.issued_at, s.seal_id`,
+      );
+      for (const row of unlogged.rows as Row[]) {
+        const bundle = String(row.bundle_json);
+        const seal = JSON.parse(bundle) as SealBundleRecord;
+        await this.#appendLogLeaf(
+          client,
+          issuedEntryOf(seal.seal_json, seal.payload as Parameters<typeof issuedEntryOf>[1]),
+        );
+        if (row.revoked === true)
+          await this.#appendLogLeaf(client, revokedEntryOf(bundle, String(row.revoked_at ?? row.issued_at)));
       }
     });
   }
@@ -431,6 +459,11 @@ export class PostgresLedgerStore implements LedgerStore {
            VALUES ($1, $2, $3, $4, $5, $6, $7)`,
           [seal.seal_id, run.run_id, principal, run.mode, seal.key_id, toInstant(now), JSON.stringify(seal)],
         );
+        // issue 30 item 1: no seal without its leaf; the same transaction commits both or neither
+        await this.#appendLogLeaf(
+          client,
+          issuedEntryOf(seal.seal_json, seal.payload as Parameters<typeof issuedEntryOf>[1]),
+        );
         return [
           { run_id: run.run_id, state: "completed", seal },
           { kind: "seal_issued", mode: run.mode, replayed: false },
@@ -511,12 +544,23 @@ export class PostgresLedgerStore implements LedgerStore {
 
   async revokeSeal(sealId: string, reason: string): Promise<boolean> {
     // a repeated revocation keeps the first reason and time (the record of when it was withdrawn)
-    const result = await this.#pool.query(
-      `UPDATE seals SET revoked = TRUE, revoked_reason = coalesce(revoked_reason, $1),
-         revoked_at = coalesce(revoked_at, $2) WHERE seal_id = $3`,
-      [reason, this.#now().toISOString(), sealId],
-    );
-    return (result.rowCount ?? 0) > 0;
+    return this.#tx(async (client) => {
+      const row = await this.#one(
+        client,
+        "SELECT revoked, bundle_json FROM seals WHERE seal_id = $1 FOR UPDATE",
+        [sealId],
+      );
+      if (row === undefined) return false;
+      if (row.revoked === true) return true;
+      const at = this.#now().toISOString();
+      await client.query(
+        "UPDATE seals SET revoked = TRUE, revoked_reason = $1, revoked_at = $2 WHERE seal_id = $3",
+        [reason, at, sealId],
+      );
+      // issue 30 item 1: a revocation is a leaf too, so it cannot be shown to one auditor only
+      await this.#appendLogLeaf(client, revokedEntryOf(String(row.bundle_json), at));
+      return true;
+    });
   }
 
   async listLedger(principal?: string): Promise<LedgerEntry[]> {
@@ -570,5 +614,82 @@ export class PostgresLedgerStore implements LedgerStore {
             [page.principal, page.afterId ?? 0, page.limit],
           );
     return result.rows.map(toLedgerEntry);
+  }
+
+  /**
+   * Appends a leaf and the subtree hashes it completes, inside the caller's transaction. The
+   * log_head row lock orders appends, so a leaf's index is its commit order and a reader never
+   * sees leaf n+1 without leaf n.
+   */
+  async #appendLogLeaf(client: Client, entry: LogEntry): Promise<void> {
+    const head = await this.#one(client, "SELECT size FROM log_head WHERE id = 1 FOR UPDATE");
+    const size = Number(head?.size);
+    const bytes = logEntryBytes(entry);
+    const needed = siblingsNeededToAppend(size);
+    const found = await this.#hashes(client, needed);
+    const siblings = new Map(needed.map((c, i) => [`${c.level}/${c.index}`, found[i] as Buffer]));
+    await client.query("INSERT INTO log_leaves (leaf_index, seal_id, event, entry) VALUES ($1, $2, $3, $4)", [
+      size,
+      entry.seal_id,
+      entry.event,
+      bytes.toString("utf8"),
+    ]);
+    const completed = subtreesCompletedBy(
+      size,
+      hashLeaf(bytes),
+      (c) => siblings.get(`${c.level}/${c.index}`) as Buffer,
+    );
+    await client.query(
+      "INSERT INTO log_hashes (level, idx, hash) SELECT * FROM unnest($1::int[], $2::bigint[], $3::bytea[])",
+      [
+        completed.map((c) => c.coordinate.level),
+        completed.map((c) => c.coordinate.index),
+        completed.map((c) => c.hash),
+      ],
+    );
+    await client.query("UPDATE log_head SET size = $1 WHERE id = 1", [size + 1]);
+  }
+
+  async #hashes(client: Client | pg.Pool, coordinates: readonly SubtreeCoordinate[]): Promise<Buffer[]> {
+    if (coordinates.length === 0) return [];
+    const rows = (
+      await client.query(
+        `SELECT h.level, h.idx, h.hash FROM unnest($1::int[], $2::bigint[]) AS want(level, idx)
+           JOIN log_hashes h ON h.level = want.level AND h.idx = want.idx`,
+        [coordinates.map((c) => c.level), coordinates.map((c) => c.index)],
+      )
+    ).rows as Row[];
+    const byKey = new Map(rows.map((row) => [`${row.level}/${row.idx}`, row.hash as Buffer]));
+    return coordinates.map((c) => {
+      const hash = byKey.get(`${c.level}/${c.index}`);
+      if (hash === undefined)
+        throw new EntitlementError("LOG_RANGE_INVALID", `subtree ${c.level}/${c.index} is not complete`);
+      return hash;
+    });
+  }
+
+  async logSize(): Promise<number> {
+    return Number((await this.#one(this.#pool, "SELECT size FROM log_head WHERE id = 1"))?.size ?? 0);
+  }
+
+  async logSubtreeHashes(coordinates: readonly SubtreeCoordinate[]): Promise<Buffer[]> {
+    return this.#hashes(this.#pool, coordinates);
+  }
+
+  async logLeafIndex(sealId: string, event: LogEvent): Promise<number | null> {
+    const row = await this.#one(
+      this.#pool,
+      "SELECT leaf_index FROM log_leaves WHERE seal_id = $1 AND event = $2",
+      [sealId, event],
+    );
+    return row === undefined ? null : Number(row.leaf_index);
+  }
+
+  async logEntries(start: number, limit: number): Promise<LogLeafRecord[]> {
+    const result = await this.#pool.query(
+      "SELECT leaf_index, entry FROM log_leaves WHERE leaf_index >= $1 ORDER BY leaf_index LIMIT $2",
+      [start, limit],
+    );
+    return result.rows.map((row) => ({ leaf_index: Number(row.leaf_index), entry: String(row.entry) }));
   }
 }

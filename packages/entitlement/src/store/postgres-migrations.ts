@@ -95,4 +95,37 @@ CREATE TABLE rerun_credits (
 CREATE INDEX rerun_credits_unused ON rerun_credits (principal, mode, project_id) WHERE used_run_id IS NULL;
 `,
   },
+  {
+    version: 3,
+    name: "transparency log of seals",
+    // issue 30: one leaf per issued or revoked seal, appended in the transaction that issues or
+    // revokes it; log_head is the one row appends lock (FOR UPDATE), so leaf order is commit
+    // order; the hash of every complete subtree (RFC 9162 §2.1.1) makes a proof 2·log2(n) reads.
+    sql: `
+CREATE TABLE log_head (id INTEGER PRIMARY KEY CHECK (id = 1), size BIGINT NOT NULL CHECK (size >= 0));
+INSERT INTO log_head (id, size) VALUES (1, 0);
+CREATE TABLE log_leaves (
+  leaf_index BIGINT PRIMARY KEY,
+  seal_id TEXT NOT NULL REFERENCES seals (seal_id),
+  event TEXT NOT NULL CHECK (event IN ('issued', 'revoked')),
+  entry TEXT NOT NULL,
+  UNIQUE (seal_id, event)
+);
+CREATE TABLE log_hashes (
+  level INTEGER NOT NULL,
+  idx BIGINT NOT NULL,
+  hash BYTEA NOT NULL CHECK (length(hash) = 32),
+  PRIMARY KEY (level, idx)
+);
+CREATE FUNCTION log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION '% is append-only', TG_TABLE_NAME;
+END;
+$$;
+CREATE TRIGGER log_leaves_append_only BEFORE UPDATE OR DELETE ON log_leaves
+  FOR EACH ROW EXECUTE FUNCTION log_append_only();
+CREATE TRIGGER log_hashes_append_only BEFORE UPDATE OR DELETE ON log_hashes
+  FOR EACH ROW EXECUTE FUNCTION log_append_only();
+`,
+  },
 ];

@@ -2,7 +2,16 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
 import type { PrincipalBalances, RunCompleteFields, RunMode, RunParams, RunStartFields } from "@svc/core";
-import { toInstant } from "@svc/core";
+import {
+  hashLeaf,
+  issuedEntryOf,
+  type LogEntry,
+  logEntryBytes,
+  type SubtreeCoordinate,
+  siblingsNeededToAppend,
+  subtreesCompletedBy,
+  toInstant,
+} from "@svc/core";
 import {
   assertBalanceWithinLimit,
   checkAnswer,
@@ -36,7 +45,8 @@ import type {
 } from "../domain/ledger-types.ts";
 import { EntitlementError } from "../errors/entitlement-error.ts";
 import { type LedgerEvent, LedgerEventHub, type LedgerEventListener } from "./ledger-events.ts";
-import type { IssueSeal, LedgerStore, LedgerStoreOptions } from "./ledger-store.ts";
+import type { IssueSeal, LedgerStore, LedgerStoreOptions, LogEvent, LogLeafRecord } from "./ledger-store.ts";
+import { revokedEntryOf } from "./log-entries.ts";
 import { ensurePrivateFiles } from "./private-files.ts";
 import { SEAL_RECORD_SELECT, toLedgerEntry, toRunRecord, toSealRecord } from "./row-mapping.ts";
 import { SqliteGroupCommit } from "./sqlite-group-commit.ts";
@@ -48,6 +58,7 @@ export interface SqliteLedgerStoreOptions extends LedgerStoreOptions {
 }
 
 type Row = Record<string, unknown>;
+type LogEntrySource = Parameters<typeof issuedEntryOf>[1];
 
 /**
  * The embedded ledger: one SQLite file via `node:sqlite`. WAL + synchronous=FULL so an answered
@@ -107,6 +118,19 @@ export class SqliteLedgerStore implements LedgerStore {
           migration.name,
           this.#now().toISOString(),
         ]);
+      }
+      // issue 30: seals issued before the log get their leaves now, oldest first, so the log
+      // holds every seal whatever version issued it (once: later seals are logged as issued)
+      for (const row of this.#all(
+        `SELECT s.seal_id, s.bundle_json, s.revoked, s.revoked_at, s.issued_at FROM seals s
+           WHERE NOT EXISTS (SELECT 1 FROM log_leaves l WHERE l.seal_id = s.seal_id AND l.event = 'issued')
+           ORDER BY s.issued_at, s.seal_id`,
+      )) {
+        const bundle = String(row.bundle_json);
+        const seal = JSON.parse(bundle) as SealBundleRecord;
+        this.#appendLogLeaf(issuedEntryOf(seal.seal_json, seal.payload as LogEntrySource));
+        if (Number(row.revoked) === 1)
+          this.#appendLogLeaf(revokedEntryOf(bundle, String(row.revoked_at ?? row.issued_at)));
       }
     });
   }
@@ -343,6 +367,8 @@ export class SqliteLedgerStore implements LedgerStore {
            VALUES (?, ?, ?, ?, ?, ?, ?)`,
           [seal.seal_id, run.run_id, principal, run.mode, seal.key_id, toInstant(now), JSON.stringify(seal)],
         );
+        // issue 30 item 1: no seal without its leaf; the same transaction commits both or neither
+        this.#appendLogLeaf(issuedEntryOf(seal.seal_json, seal.payload as LogEntrySource));
         return [
           { run_id: run.run_id, state: "completed", seal },
           { kind: "seal_issued", mode: run.mode, replayed: false },
@@ -410,11 +436,18 @@ export class SqliteLedgerStore implements LedgerStore {
   async revokeSeal(sealId: string, reason: string): Promise<boolean> {
     // a repeated revocation keeps the first reason and time (the record of when it was withdrawn)
     return this.#batch.run(() => {
-      const result = this.#statement(
-        `UPDATE seals SET revoked = 1, revoked_reason = coalesce(revoked_reason, ?),
-           revoked_at = coalesce(revoked_at, ?) WHERE seal_id = ?`,
-      ).run(reason, this.#now().toISOString(), sealId);
-      return Number(result.changes) > 0;
+      const row = this.#get("SELECT revoked, bundle_json FROM seals WHERE seal_id = ?", [sealId]);
+      if (row === undefined) return false;
+      if (Number(row.revoked) === 1) return true;
+      const at = this.#now().toISOString();
+      this.#run("UPDATE seals SET revoked = 1, revoked_reason = ?, revoked_at = ? WHERE seal_id = ?", [
+        reason,
+        at,
+        sealId,
+      ]);
+      // issue 30 item 1: a revocation is a leaf too, so it cannot be shown to one auditor only
+      this.#appendLogLeaf(revokedEntryOf(String(row.bundle_json), at));
+      return true;
     });
   }
 
@@ -463,5 +496,68 @@ export class SqliteLedgerStore implements LedgerStore {
             page.limit,
           ]);
     return rows.map(toLedgerEntry);
+  }
+
+  /** Appends a leaf and the subtree hashes it completes (inside the caller's transaction). */
+  #appendLogLeaf(entry: LogEntry): void {
+    const size = Number(this.#get("SELECT coalesce(max(leaf_index) + 1, 0) AS n FROM log_leaves")?.n ?? 0);
+    const bytes = logEntryBytes(entry);
+    const needed = siblingsNeededToAppend(size);
+    const found = this.#hashes(needed);
+    const siblings = new Map(needed.map((c, i) => [`${c.level}/${c.index}`, found[i] as Buffer]));
+    this.#run("INSERT INTO log_leaves (leaf_index, seal_id, event, entry) VALUES (?, ?, ?, ?)", [
+      size,
+      entry.seal_id,
+      entry.event,
+      bytes.toString("utf8"),
+    ]);
+    for (const { coordinate, hash } of subtreesCompletedBy(
+      size,
+      hashLeaf(bytes),
+      (c) => siblings.get(`${c.level}/${c.index}`) as Buffer,
+    ))
+      this.#run("INSERT INTO log_hashes (level, idx, hash) VALUES (?, ?, ?)", [
+        coordinate.level,
+        coordinate.index,
+        hash,
+      ]);
+  }
+
+  #hashes(coordinates: readonly SubtreeCoordinate[]): Buffer[] {
+    return coordinates.map((coordinate) => {
+      const row = this.#get("SELECT hash FROM log_hashes WHERE level = ? AND idx = ?", [
+        coordinate.level,
+        coordinate.index,
+      ]);
+      if (row === undefined)
+        throw new EntitlementError(
+          "LOG_RANGE_INVALID",
+          `subtree ${coordinate.level}/${coordinate.index} is not complete`,
+        );
+      return Buffer.from(row.hash as Uint8Array);
+    });
+  }
+
+  async logSize(): Promise<number> {
+    return Number(this.#get("SELECT coalesce(max(leaf_index) + 1, 0) AS n FROM log_leaves")?.n ?? 0);
+  }
+
+  async logSubtreeHashes(coordinates: readonly SubtreeCoordinate[]): Promise<Buffer[]> {
+    return this.#hashes(coordinates);
+  }
+
+  async logLeafIndex(sealId: string, event: LogEvent): Promise<number | null> {
+    const row = this.#get("SELECT leaf_index FROM log_leaves WHERE seal_id = ? AND event = ?", [
+      sealId,
+      event,
+    ]);
+    return row === undefined ? null : Number(row.leaf_index);
+  }
+
+  async logEntries(start: number, limit: number): Promise<LogLeafRecord[]> {
+    return this.#all(
+      "SELECT leaf_index, entry FROM log_leaves WHERE leaf_index >= ? ORDER BY leaf_index LIMIT ?",
+      [start, limit],
+    ).map((row) => ({ leaf_index: Number(row.leaf_index), entry: String(row.entry) }));
   }
 }

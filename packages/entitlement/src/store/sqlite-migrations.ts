@@ -95,4 +95,41 @@ CREATE TRIGGER ledger_entries_no_replace BEFORE INSERT ON ledger_entries
   BEGIN SELECT RAISE(ABORT, 'ledger_entries is append-only'); END;
 `,
   },
+  {
+    version: 3,
+    name: "transparency log of seals",
+    // issue 30: one leaf per issued or revoked seal, appended in the transaction that issues or
+    // revokes it; the hash of every complete subtree (RFC 9162 §2.1.1), so a proof reads at most
+    // 2·log2(n) rows. Both tables are append-only: a rewritten leaf would fork the log.
+    sql: `
+CREATE TABLE log_leaves (
+  leaf_index INTEGER PRIMARY KEY,
+  seal_id TEXT NOT NULL REFERENCES seals (seal_id),
+  event TEXT NOT NULL CHECK (event IN ('issued', 'revoked')),
+  entry TEXT NOT NULL,
+  UNIQUE (seal_id, event)
+) STRICT;
+CREATE TABLE log_hashes (
+  level INTEGER NOT NULL,
+  idx INTEGER NOT NULL,
+  hash BLOB NOT NULL CHECK (length(hash) = 32),
+  PRIMARY KEY (level, idx)
+) STRICT, WITHOUT ROWID;
+CREATE TRIGGER log_leaves_no_update BEFORE UPDATE ON log_leaves
+  BEGIN SELECT RAISE(ABORT, 'log_leaves is append-only'); END;
+CREATE TRIGGER log_leaves_no_delete BEFORE DELETE ON log_leaves
+  BEGIN SELECT RAISE(ABORT, 'log_leaves is append-only'); END;
+CREATE TRIGGER log_hashes_no_update BEFORE UPDATE ON log_hashes
+  BEGIN SELECT RAISE(ABORT, 'log_hashes is append-only'); END;
+CREATE TRIGGER log_hashes_no_delete BEFORE DELETE ON log_hashes
+  BEGIN SELECT RAISE(ABORT, 'log_hashes is append-only'); END;
+CREATE TRIGGER log_leaves_no_replace BEFORE INSERT ON log_leaves
+  WHEN EXISTS (SELECT 1 FROM log_leaves WHERE leaf_index = NEW.leaf_index
+                 OR (seal_id = NEW.seal_id AND event = NEW.event))
+  BEGIN SELECT RAISE(ABORT, 'log_leaves is append-only'); END;
+CREATE TRIGGER log_hashes_no_replace BEFORE INSERT ON log_hashes
+  WHEN EXISTS (SELECT 1 FROM log_hashes WHERE level = NEW.level AND idx = NEW.idx)
+  BEGIN SELECT RAISE(ABORT, 'log_hashes is append-only'); END;
+`,
+  },
 ];

@@ -1,9 +1,9 @@
+import { createHttpMetrics, type HttpMetrics } from "@svc/http-edge";
 import { Counter, collectDefaultMetrics, Registry } from "prom-client";
 
 /** The preflight service's Prometheus metrics; one registry per app so tests can build several. */
-export interface PreflightMetrics {
+export interface PreflightMetrics extends HttpMetrics {
   readonly registry: Registry;
-  readonly httpRequests: Counter<"method" | "route" | "status">;
   /** Jobs created in Kubernetes, by kind (pipeline, smoke). */
   readonly jobsLaunched: Counter<"kind">;
   /** Body bytes written by the streaming endpoints (downloads, repro pack, logs). */
@@ -16,12 +16,7 @@ export function createPreflightMetrics(): PreflightMetrics {
   collectDefaultMetrics({ register: registry, prefix: "svc_preflight_" });
   return {
     registry,
-    httpRequests: new Counter({
-      name: "svc_preflight_http_requests_total",
-      help: "HTTP requests by route and status",
-      labelNames: ["method", "route", "status"],
-      registers: [registry],
-    }),
+    ...createHttpMetrics(registry, "svc_preflight_"),
     jobsLaunched: new Counter({
       name: "svc_preflight_jobs_launched_total",
       help: "Kubernetes Jobs created by this service",

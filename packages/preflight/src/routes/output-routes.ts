@@ -15,7 +15,7 @@ function headerValue(value: string | string[] | undefined): string | undefined {
 export function registerOutputRoutes(app: FastifyInstance, context: RouteContext): void {
   const { config } = context;
 
-  app.get("/api/outputs/list", { onRequest: context.requireAuth }, async (request) => {
+  app.get("/api/outputs/list", async (request) => {
     const query = readQuery(request.query, [...RUN_QUERY_FIELDS, "prefix"]);
     const runId = requireParam(query, "runId");
     const runRoot = await locateRun(config.layout, { runId, projectId: query.projectId });
@@ -23,7 +23,7 @@ export function registerOutputRoutes(app: FastifyInstance, context: RouteContext
     return { runId, ...listing };
   });
 
-  app.get("/api/outputs/download", { onRequest: context.requireAuth }, async (request, reply) => {
+  app.get("/api/outputs/download", async (request, reply) => {
     const query = readQuery(request.query, [...RUN_QUERY_FIELDS, "path"]);
     const runId = requireParam(query, "runId");
     const path = requireParam(query, "path");
@@ -55,7 +55,7 @@ export function registerOutputRoutes(app: FastifyInstance, context: RouteContext
     }
   });
 
-  app.get("/api/outputs/repro-pack.tgz", { onRequest: context.requireAuth }, async (request, reply) => {
+  app.get("/api/outputs/repro-pack.tgz", async (request, reply) => {
     const query = readQuery(request.query, RUN_QUERY_FIELDS);
     const runId = requireParam(query, "runId");
     const runRoot = await locateRun(config.layout, { runId, projectId: query.projectId });

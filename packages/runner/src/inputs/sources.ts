@@ -1,4 +1,5 @@
 import { RunnerError } from "../runner-error.ts";
+import { parseStructureEntry, type StructureEntry } from "./structure-entry.ts";
 
 /** The parsed `01_sources/sources.json` (domain notes, "Input contract of the audit job"). */
 export interface Sources {
@@ -7,7 +8,8 @@ export interface Sources {
   readonly assays_csv: string | null;
   readonly compounds_csv: string | null;
   readonly targets_csv: string | null;
-  readonly pdbs: readonly string[];
+  /** Receptor structures (PDB or mmCIF), each with its optional pocket and target (structure-entry.ts). */
+  readonly pdbs: readonly StructureEntry[];
   /** Trajectory files (MD) staged with the project: routing evidence for MD-enabled analysis. */
   readonly trajectories: readonly string[];
   /** The customer states MD analysis is intended (routing; spec §1 item 6: not the run mode). */
@@ -20,6 +22,7 @@ export interface Sources {
 
 const FILE_KEYS = ["assays_csv", "compounds_csv", "targets_csv"] as const;
 const LIST_KEYS = ["pdbs", "trajectories"] as const;
+
 const BOOL_KEYS = ["md_intent", "physics_audit_requested"] as const;
 const CONTEXT_KEYS = ["indication", "context_of_use", "evidence_positive", "evidence_negative"] as const;
 
@@ -85,7 +88,7 @@ export function parseSources(text: string): Sources {
     assays_csv: str("assays_csv", false),
     compounds_csv: str("compounds_csv", false),
     targets_csv: str("targets_csv", false),
-    pdbs: list("pdbs"),
+    pdbs: structures(obj.pdbs, problems),
     trajectories: list("trajectories"),
     md_intent: bool("md_intent"),
     physics_audit_requested: bool("physics_audit_requested"),
@@ -95,4 +98,19 @@ export function parseSources(text: string): Sources {
   };
   if (problems.length > 0) throw new RunnerError("SOURCES_INVALID", `${file}: ${problems.join("; ")}`);
   return sources;
+}
+
+/** `pdbs`: a list of file names or `{ file, ligand?, box?, target? }` objects, mixed freely. */
+function structures(value: unknown, problems: string[]): StructureEntry[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) {
+    problems.push("field pdbs: must be a list of file names or { file, ligand, box, target } objects");
+    return [];
+  }
+  const entries: StructureEntry[] = [];
+  value.forEach((item, at) => {
+    const entry = parseStructureEntry(item, `pdbs[${at}]`, problems);
+    if (entry !== null) entries.push(entry);
+  });
+  return entries;
 }

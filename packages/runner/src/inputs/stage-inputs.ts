@@ -1,11 +1,14 @@
 import { readFile, stat } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { CoreError, digestTree, type TreeDigest } from "@svc/core";
+import type { StagedTarget } from "@svc/science";
 import { RunnerError } from "../runner-error.ts";
 import { type AssayTable, assertAssayCandidatesKnown, readAssayTable } from "./assays-csv.ts";
 import { resolveConfinedFile } from "./confine-path.ts";
-import { forEachRecord, type PortfolioLayout, validatePortfolio } from "./portfolio.ts";
+import { type PortfolioLayout, validatePortfolio } from "./portfolio.ts";
 import { parseSources, type Sources } from "./sources.ts";
+import { type StagedStructure, stageStructures } from "./structure-inputs.ts";
+import { readTargetTable } from "./targets-csv.ts";
 
 /** Everything validated about a project's staged inputs, before any entitlement call. */
 export interface StagedInputs {
@@ -19,7 +22,11 @@ export interface StagedInputs {
   /** The validated assay table, joined onto the rows as `activities`; null when none staged. */
   readonly assays: AssayTable | null;
   readonly targetsRowCount: number;
+  /** The validated target table (`targets_csv`), handed to the modules; null when none staged. */
+  readonly targets: readonly StagedTarget[] | null;
   readonly structureFiles: readonly string[];
+  /** The `pdbs` entries, each parsed and its pocket checked (structure-inputs.ts). */
+  readonly structures: readonly StagedStructure[];
   readonly trajectoryFiles: readonly string[];
   /** svc-tree/v1 digest of `01_sources/` (core): `inputs_sha256` of run_start and the seal. */
   readonly tree: TreeDigest;
@@ -58,10 +65,8 @@ export async function stageInputs(inputRoot: string, projectId: string): Promise
   const assaysPath = await optional("assays_csv");
   await optional("compounds_csv");
   const targetsPath = await optional("targets_csv");
-  const structureFiles: string[] = [];
-  for (const [at, ref] of sources.pdbs.entries()) {
-    structureFiles.push(await resolveConfinedFile(sourcesDir, ref, `pdbs[${at}]`));
-  }
+  const structures = await stageStructures(sourcesDir, sources.pdbs);
+  const structureFiles = structures.map((structure) => structure.path);
   const trajectoryFiles: string[] = [];
   for (const [at, ref] of sources.trajectories.entries()) {
     trajectoryFiles.push(await resolveConfinedFile(sourcesDir, ref, `trajectories[${at}]`));
@@ -82,7 +87,10 @@ export async function stageInputs(inputRoot: string, projectId: string): Promise
   );
   if (assays !== null) assertAssayCandidatesKnown(assays, assaysFile, (id) => assayIdsSeen.has(id));
   const assayRowCount = assays?.rowCount ?? 0;
-  const targetsRowCount = targetsPath === null ? 0 : await countDataRows(targetsPath);
+  // Read whole and checked row by row before anything is charged, like the assay table.
+  const targets =
+    targetsPath === null ? null : await readTargetTable(targetsPath, `01_sources/${basename(targetsPath)}`);
+  const targetsRowCount = targets?.length ?? 0;
   let tree: TreeDigest;
   try {
     tree = await digestTree(sourcesDir);
@@ -101,27 +109,12 @@ export async function stageInputs(inputRoot: string, projectId: string): Promise
     assayRowCount,
     assays,
     targetsRowCount,
+    targets,
     structureFiles,
+    structures,
     trajectoryFiles,
     tree,
   };
-}
-
-async function countDataRows(path: string): Promise<number> {
-  let count = -1;
-  let width = 0;
-  const file = `01_sources/${basename(path)}`;
-  await forEachRecord(path, file, (line, fields) => {
-    if (count === -1) width = fields.length;
-    else if (fields.length !== width) {
-      throw new RunnerError(
-        "CSV_INVALID",
-        `${file} line ${line}: ${fields.length} fields, the header has ${width}`,
-      );
-    }
-    count++;
-  });
-  return Math.max(count, 0);
 }
 
 async function isDirectory(path: string): Promise<boolean> {

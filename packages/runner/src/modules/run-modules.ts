@@ -1,5 +1,12 @@
 import { join } from "node:path";
-import type { AnalysisModule, CompoundFinding, ModuleAnalyzer, RDKit, UpstreamFindings } from "@svc/science";
+import type {
+  AnalysisContext,
+  AnalysisModule,
+  CompoundFinding,
+  ModuleAnalyzer,
+  RDKit,
+  UpstreamFindings,
+} from "@svc/science";
 import { writeJsonAtomic } from "../outputs/atomic-write.ts";
 import { JsonArrayWriter } from "../outputs/json-array-writer.ts";
 import type { CompoundAnalysis } from "../pool/compound-worker.ts";
@@ -24,6 +31,8 @@ export interface RunModulesOptions {
   /** Compounds in portfolio order (the worker pool keeps that order). */
   readonly items: AsyncIterable<AnalysisItem>;
   readonly modules: readonly AnalysisModule[];
+  /** Project-level inputs (the staged targets) handed to every analyzer; none when omitted. */
+  readonly context?: AnalysisContext;
   /** This thread's RDKit, loaded only when a module is not split (analysis-module.ts). */
   readonly rdkit: () => Promise<RDKit>;
   readonly rawDir: string;
@@ -63,7 +72,7 @@ export async function runModules(options: RunModulesOptions): Promise<ModuleRunR
       { ...rawFields(module, options.generatedAt), status: "executed", reason: null },
       ["result", "compounds"],
     );
-    running.push({ module, analyzer: module.createAnalyzer(), raw, failed: null });
+    running.push({ module, analyzer: module.createAnalyzer(options.context), raw, failed: null });
   }
   let done = 0;
   const rdkit = running.some((entry) => !isSplit(entry)) ? await options.rdkit() : null;

@@ -1,11 +1,25 @@
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
-import { type PresealPayload, parsePresealPayload, renderPresealSvg } from "@svc/core";
+import {
+  formatLogProofFile,
+  LOG_PROOF_FILE,
+  type LogProof,
+  type PresealPayload,
+  parsePresealPayload,
+  renderPresealSvg,
+} from "@svc/core";
 import type { SealBundleResponse } from "../lifecycle/entitlement-client.ts";
 import { formatJson, writeFileAtomic } from "./atomic-write.ts";
 
-/** Writes the seal folder exactly as run_complete returned it (domain notes, "Seal"). */
-export async function writeSealFolder(runDir: string, seal: SealBundleResponse): Promise<void> {
+/**
+ * Writes the seal folder exactly as run_complete returned it (domain notes, "Seal"), with the
+ * seal's log proof as `seal/log-proof.json` when the issuer keeps a log (issue 30 item 3).
+ */
+export async function writeSealFolder(
+  runDir: string,
+  seal: SealBundleResponse,
+  log: LogProof | undefined,
+): Promise<void> {
   const dir = join(runDir, "seal");
   // seal.json must stay the exact signed bytes: written verbatim, no reformatting.
   await writeFileAtomic(join(dir, "seal.json"), seal.seal_json);
@@ -13,6 +27,8 @@ export async function writeSealFolder(runDir: string, seal: SealBundleResponse):
   await writeFileAtomic(join(dir, "seal.svg"), seal.seal_svg);
   await writeFileAtomic(join(dir, "public_key.pem"), seal.public_key_pem);
   await writeFileAtomic(join(dir, "VERIFY.md"), seal.verify_md);
+  if (log !== undefined) await writeFileAtomic(join(dir, LOG_PROOF_FILE), formatLogProofFile(log));
+  else await rm(join(dir, LOG_PROOF_FILE), { force: true });
   await rm(join(dir, "preseal.json"), { force: true });
   await rm(join(dir, "preseal.svg"), { force: true });
   await rm(join(dir, "pending"), { recursive: true, force: true });

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { IMPLEMENTED_MODULES } from "@svc/science";
+import { STRUCTURE_MODULES } from "../structure/structure-modules.ts";
 import { buildModulePlan, countPlan, NOT_AVAILABLE, settlePlan } from "./module-plan.ts";
 import { CATEGORY, loadPolicy } from "./policy.ts";
 import { resolveCategory } from "./resolve-category.ts";
@@ -43,8 +44,7 @@ test("the plan lists every policy module once, with not_available and out_of_sco
   assert.equal(new Set(plan.modules.map((m) => m.module_id)).size, plan.modules.length);
   const byId = new Map(plan.modules.map((m) => [m.module_id, m]));
   assert.equal(byId.get("molecular_logic")?.outcome, "planned");
-  assert.equal(byId.get("cyp_assessment")?.reason, "not_available");
-  assert.match(byId.get("cyp_assessment")?.detail ?? "", /^not available: no CYP inhibition data/);
+  assert.equal(byId.get("cyp_assessment")?.outcome, "planned");
   for (const m of plan.modules.filter(
     (entry) => entry.bucket === "required" && entry.reason === "not_available",
   ))
@@ -62,9 +62,8 @@ test("the plan lists every policy module once, with not_available and out_of_sco
   assert.ok(implementedRequired.length >= 8);
   for (const id of ["clinical_precedent_prior", "uncertainty_quantification"])
     assert.equal(byId.get(id)?.outcome, "planned", id);
-  assert.equal(byId.get("gcn_toxicity")?.reason, "not_available");
-  assert.match(byId.get("gcn_toxicity")?.detail ?? "", /tox21_fingerprint_model/);
-  assert.ok(counts.missing_required.includes("cyp_assessment"));
+  assert.equal(byId.get("gcn_toxicity")?.outcome, "planned");
+  assert.ok(!counts.missing_required.includes("cyp_assessment"));
 });
 
 test("a failed module is recorded with its error and counts as missing proof", () => {
@@ -87,4 +86,43 @@ test("a module whose inputs are not staged is skipped as missing_input", () => {
   assert.ok(category);
   const plan = buildModulePlan(policy, category, IMPLEMENTED_MODULES, new Set());
   assert.equal(plan.modules.find((m) => m.module_id === "molecular_logic")?.reason, "missing_input");
+});
+
+test("a module with an optional input runs without it, and the plan says which optional input was not staged", () => {
+  const policy = loadPolicy();
+  const category = resolveCategory(policy, none, "auto");
+  assert.ok(category);
+  const entry = (staged: Set<"portfolio" | "targets">) =>
+    buildModulePlan(policy, category, IMPLEMENTED_MODULES, staged).modules.find(
+      (m) => m.module_id === "target_biology_risk",
+    );
+  const without = entry(new Set(["portfolio"]));
+  assert.equal(without?.outcome, "planned");
+  assert.equal(without?.detail, "optional input not staged: targets");
+  const withTargets = entry(new Set(["portfolio", "targets"]));
+  assert.equal(withTargets?.outcome, "planned");
+  assert.equal(withTargets?.detail, null);
+});
+
+test("a staged structure routes to STRUCTURE_PRESENT, plans dynamics_nma, and names why molecular_docking and the MD modules do not run (issue 25)", () => {
+  const policy = loadPolicy();
+  const modules = [...IMPLEMENTED_MODULES, ...STRUCTURE_MODULES];
+  const entry = (categoryId: string | undefined, id: string, staged: string[]) => {
+    const category = resolveCategory(policy, none, categoryId ?? "");
+    assert.ok(category);
+    return buildModulePlan(policy, category, modules, new Set(staged as never[])).modules.find(
+      (candidate) => candidate.module_id === id,
+    );
+  };
+  const routed = resolveCategory(policy, { ...none, structureFiles: 1 }, "auto");
+  assert.equal(routed?.category_id, "SMALL_MOLECULE__STRUCTURE_PRESENT__NO_MD_TRAJ");
+  const withStructure = ["portfolio", "structures"];
+  assert.equal(entry(CATEGORY.structureNoMd, "dynamics_nma", withStructure)?.outcome, "planned");
+  assert.equal(entry(CATEGORY.mdEnabled, "dynamics_nma", withStructure)?.bucket, "required");
+  assert.equal(entry(CATEGORY.mdEnabled, "dynamics_nma", withStructure)?.outcome, "planned");
+  assert.equal(entry(CATEGORY.structureNoMd, "molecular_docking", withStructure)?.reason, "not_available");
+  const md = entry(CATEGORY.mdEnabled, "msm_analysis", withStructure);
+  assert.equal(md?.reason, "not_available");
+  assert.match(md?.detail ?? "", /PyEMMA nor deeptime/);
+  assert.equal(entry(CATEGORY.mdEnabled, "dynamics_nma", ["portfolio"])?.reason, "missing_input");
 });

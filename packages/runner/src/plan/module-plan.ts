@@ -35,6 +35,9 @@ export interface PlanCounts {
 
 export const NOT_AVAILABLE = "not available in this build";
 
+/** What the plan needs of an implemented module, per-compound (science) or per-structure (runner/src/structure). */
+export type PlannableModule = Pick<AnalysisModule, "id" | "version" | "requiredInputs" | "optionalInputs">;
+
 /**
  * The module plan (pure): every module of the policy with its bucket for the category and what
  * will happen to it. Implemented modules whose inputs are staged are `planned`; the rest are
@@ -43,7 +46,7 @@ export const NOT_AVAILABLE = "not available in this build";
 export function buildModulePlan(
   policy: Policy,
   category: CategoryResolution,
-  implemented: readonly AnalysisModule[],
+  implemented: readonly PlannableModule[],
   staged: ReadonlySet<InputKind>,
 ): ModulePlan {
   const buckets = findCategory(policy, category.category_id)?.buckets;
@@ -85,7 +88,14 @@ export function buildModulePlan(
         detail: `not staged: ${missing.join(", ")}`,
       };
     }
-    return { ...base, outcome: "planned", reason: null, detail: null };
+    // An optional input not staged: the module runs and reports that part missing_input itself.
+    const optional = (module.optionalInputs ?? []).filter((input) => !staged.has(input));
+    return {
+      ...base,
+      outcome: "planned",
+      reason: null,
+      detail: optional.length > 0 ? `optional input not staged: ${optional.join(", ")}` : null,
+    };
   });
   return { policy_version: policy.policy_version, category, modules };
 }

@@ -92,10 +92,21 @@ port.on("message", (request: WorkerRequest) => {
 });
 port.postMessage({ kind: "ready", rdkitVersion: rdkit.version() } satisfies WorkerMessage);
 
+/** Written by `svc project init` (packages/cli, init-project.ts) beside an empty SMILES. */
+const UNPARSEABLE_REASON_COLUMN = "unparseable_reason";
+
 // An SD record arrives as a molblock: RDKit's molblock reader gives the SMILES (stereo from the
 // wedges and parities included) that the usual preparation then works on.
 function prepareRow(row: PortfolioRow): ReturnType<typeof prepareCompound> {
-  if (row.molblock === undefined) return prepareCompound(rdkit, row);
+  if (row.molblock === undefined) {
+    const prepared = prepareCompound(rdkit, row);
+    // `svc project init` carries an SD record RDKit refused as an empty SMILES with RDKit's reason
+    // in this column (issue 27 item 3): the unparseable row says why, not only "empty SMILES".
+    const carried = row.metadata[UNPARSEABLE_REASON_COLUMN];
+    if (!prepared.ok && row.smiles === "" && carried)
+      return { ...prepared, error: `svc project init could not convert this record: ${carried}` };
+    return prepared;
+  }
   const { molblock, ...rest } = row;
   const mol = rdkit.get_mol(molblock);
   if (mol === null) return { row: rest, ok: false, error: "molblock does not parse or sanitize (RDKit)" };

@@ -1,11 +1,11 @@
 import { join } from "node:path";
-import type { AnalysisModule, CompoundFinding } from "@svc/science";
+import type { AnalysisModule, CompoundFinding, StagedTarget } from "@svc/science";
 import { IMPLEMENTED_MODULES, isSplitModule, loadRDKit } from "@svc/science";
 import type { RunnerConfig } from "../config.ts";
 import type { Logger } from "../log.ts";
 import { type AnalysisItem, type ModuleRunResult, runModules } from "../modules/run-modules.ts";
 import { JsonArrayWriter } from "../outputs/json-array-writer.ts";
-import { createDepicter, ReportWriter } from "../outputs/report/index.ts";
+import { createReportChemistry, ReportWriter } from "../outputs/report/index.ts";
 import type { Scratch } from "../outputs/scratch.ts";
 import { countPlan, type ModulePlan, type PlanCounts, settlePlan } from "../plan/module-plan.ts";
 import { CompoundPool } from "../pool/compound-pool.ts";
@@ -38,7 +38,11 @@ export interface AnalyseStageOptions {
   readonly generatedAt: string;
   /** The staged targets.csv, shown in the report's portfolio section; null when none was staged. */
   readonly targetsPath: string | null;
+  /** The validated rows of targets.csv, for the modules that read them; null when none was staged. */
+  readonly targets: readonly StagedTarget[] | null;
   readonly onCompound?: (done: number) => void;
+  /** Structure modules that failed in the structure stage (module id -> error); they ran before this stage. */
+  readonly structureFailures?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -74,7 +78,7 @@ export async function analyseStage(options: AnalyseStageOptions): Promise<Analys
     runDir: options.runDir,
     options: config.report,
     reasons: moduleReasons(planned.plan),
-    depict: async () => createDepicter(rdkit ?? (await loadRDKit())),
+    chemistry: async () => createReportChemistry(rdkit ?? (await loadRDKit())),
     targetsPath: options.targetsPath,
     scratchDir: options.scratch.path("report"),
   });
@@ -92,6 +96,7 @@ export async function analyseStage(options: AnalyseStageOptions): Promise<Analys
     result = await runModules({
       items: itemsOf(options.rows, pool, modules, validatedOf),
       modules,
+      context: { targets: options.targets },
       rdkit: () => (rdkit === null ? loadRDKit() : Promise.resolve(rdkit)),
       rawDir: join(options.runDir, "raw"),
       generatedAt: options.generatedAt,
@@ -110,7 +115,11 @@ export async function analyseStage(options: AnalyseStageOptions): Promise<Analys
   } finally {
     await pool?.close();
   }
-  const settled = settlePlan(planned.plan, result.failures);
+  // Structure modules (structure stage) are settled here too, so the plan is settled once.
+  const settled = settlePlan(
+    planned.plan,
+    new Map([...result.failures, ...(options.structureFailures ?? [])]),
+  );
   const counts = countPlan(settled);
   await combined.close([
     {

@@ -5,6 +5,7 @@ import { buildModulePlan, type ModulePlan } from "../plan/module-plan.ts";
 import { loadPolicy, type Policy } from "../plan/policy.ts";
 import { type CategoryResolution, resolveCategory } from "../plan/resolve-category.ts";
 import { RunnerError } from "../runner-error.ts";
+import { STRUCTURE_MODULES } from "../structure/structure-modules.ts";
 
 /** What the plan stage decides: the category and what happens to every module of the policy. */
 export interface PlannedRun {
@@ -29,7 +30,12 @@ export function planStage(staged: StagedInputs, categoryPreset: string): Planned
   return {
     policy,
     category,
-    plan: buildModulePlan(policy, category, IMPLEMENTED_MODULES, stagedKinds(staged)),
+    plan: buildModulePlan(
+      policy,
+      category,
+      [...IMPLEMENTED_MODULES, ...STRUCTURE_MODULES],
+      stagedKinds(staged),
+    ),
   };
 }
 

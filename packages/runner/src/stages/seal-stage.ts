@@ -75,7 +75,7 @@ export async function sealStage(options: SealStageOptions): Promise<SealOutcome>
   log.info("run_complete", { phase: "seal" });
   try {
     const complete = await options.entitlement.runComplete({ run_id: config.runId, ...hashes });
-    await writeSealFolder(runDir, complete.seal);
+    await writeSealFolder(runDir, complete.seal, complete.log);
     log.info("sealed", { phase: "seal", seal_id: complete.seal.seal_id, run_dir: runDir });
     return { exitCode: EXIT.success, sealStatus: "sealed" };
   } catch (error) {

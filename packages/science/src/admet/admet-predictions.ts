@@ -20,6 +20,16 @@ import { evaluateDrugLikeness, type RuleName, type RuleVerdict } from "./drug-li
 import { LOGD_MODEL, logdModel, MOLECULENET_LIPO } from "./logd-model.ts";
 import { computeQed, qedProperties } from "./qed.ts";
 import { logKpCmPerS } from "./skin-permeation.ts";
+import { classifyCompound, type Gated, regressCompound, tdcInputs } from "./tdc-compound.ts";
+import { SAFETY_AND_PK_DATASETS } from "./tdc-datasets.ts";
+import {
+  type TdcClassification,
+  type TdcRegression,
+  tdcModel,
+  tdcModelFileName,
+  tdcValidation,
+} from "./tdc-model.ts";
+import type { ClassifierFigures, RegressorFigures } from "./tdc-model-file.ts";
 
 export interface AdmetFinding extends CompoundFinding {
   readonly status: "assessed" | "not_assessed";
@@ -66,6 +76,57 @@ export interface AdmetFinding extends CompoundFinding {
     readonly radar: BioavailabilityRadar | null;
     readonly logd74: AdmetFinding["logd74"];
   } | null;
+  /**
+   * TDC-trained models (issue 26 item 4), each present only when adopted (see the summary's
+   * `tdc_models`): P-gp inhibition (classifier), Caco-2 log Papp and half-life (regressors, with
+   * conformal intervals). Null for a compound not assessed.
+   */
+  readonly pgp?: Gated<TdcClassification> | null;
+  readonly caco2?: Gated<TdcRegression> | null;
+  readonly half_life?: Gated<TdcRegression> | null;
+}
+
+const ADMET_TDC = SAFETY_AND_PK_DATASETS.filter((d) => d.destination === "admet_predictions");
+const adoptedTdc = () => ADMET_TDC.filter((d) => tdcModel(d.key).file.adopted);
+
+function tdcPk(
+  compound: PreparedCompound & { ok: true },
+): Record<string, Gated<TdcClassification | TdcRegression>> {
+  const adopted = adoptedTdc();
+  if (adopted.length === 0) return {};
+  const inputs = tdcInputs(compound);
+  return Object.fromEntries(
+    adopted.map((d) => [
+      d.key,
+      d.task === "classification"
+        ? classifyCompound(d.key, compound, inputs)
+        : regressCompound(d.key, compound, inputs),
+    ]),
+  );
+}
+
+/** One line per TDC model of this module for the card: adopted or not, test figure beside the baselines and ADMET-AI's. */
+function tdcFigures(): string {
+  return ADMET_TDC.map((d) => {
+    const { file } = tdcModel(d.key);
+    const verdict = file.adopted ? "adopted" : "tried, not adopted";
+    if (d.task === "classification") {
+      const t = file.test.model as ClassifierFigures;
+      return (
+        `${d.key}: ${verdict}; test AUROC ${t.auroc} (lower 95% bound ${file.test.auroc_lower_95}, AUPRC ${t.auprc}, ` +
+        `MCC ${t.mcc}, ECE ${t.ece}) on ${file.test.rows} compounds, logistic baseline ` +
+        `${(file.test.simple as ClassifierFigures).auroc}, ADMET-AI ${d.admet_ai?.value}`
+      );
+    }
+    const t = file.test.model as RegressorFigures;
+    const c = file.test.constant as RegressorFigures;
+    return (
+      `${d.key}: ${verdict}; test MAE ${t.mae}, RMSE ${t.rmse}, r² ${t.r2} on ${file.test.rows} compounds vs the ` +
+      `training mean's MAE ${c.mae}, RMSE ${c.rmse}; ridge on descriptors MAE ${(file.test.simple as RegressorFigures).mae}` +
+      (d.admet_ai === null ? "" : `; ADMET-AI MAE ${d.admet_ai.value}`) +
+      `; conformal 90% coverage ${file.test.conformal_coverage}`
+    );
+  }).join("; ");
 }
 
 export interface AdmetSummary {
@@ -83,6 +144,8 @@ export interface AdmetSummary {
   readonly bbb_model_validation: ReturnType<typeof bbbModelValidation>;
   /** The logD7.4 model beside WLOGP read as log D on the same scaffold-split test rows. */
   readonly logd74_validation: ReturnType<typeof logdValidation>;
+  /** P-gp, Caco-2 and half-life models: held-out figures beside the baselines and ADMET-AI's, adopted or not. */
+  readonly tdc_models: Readonly<Record<string, ReturnType<typeof tdcValidation>>>;
   readonly method: MethodCard;
 }
 
@@ -165,7 +228,10 @@ function method(): MethodCard {
       "Muegge and lead-likeness verdicts with each broken limit as text; the Abbott bioavailability score; skin " +
       "permeability log Kp; the six-axis bioavailability radar; log D7.4 from a kernel ridge model trained on " +
       "AstraZeneca's Lipophilicity set (adopted: it beats WLOGP read as log D on held-out scaffolds). A BBB classifier trained " +
-      "on BBBP is evaluated beside BOILED-Egg and reported only in the summary (it did not beat the egg's MCC).",
+      "on BBBP is evaluated beside BOILED-Egg and reported only in the summary (it did not beat the egg's MCC). " +
+      "Under the keys pgp, caco2 and half_life, each only when adopted: TDC-trained P-gp inhibition (calibrated " +
+      "probability, 90% conformal set), Caco-2 log Papp and half-life (value, 90% conformal interval), with in_domain, " +
+      "model id and the training file's sha256 (the same pipeline as cyp_assessment).",
     citations: [
       "Bickerton et al., Nat. Chem. 2012, 4, 90 (QED)",
       "Wildman & Crippen, J. Chem. Inf. Comput. Sci. 1999, 39, 868 (WLOGP, MR)",
@@ -189,6 +255,7 @@ function method(): MethodCard {
       "scaffold-splits.json",
       "bbbp-model.json",
       "lipo-logd-model.json",
+      ...ADMET_TDC.flatMap((d) => [d.file, tdcModelFileName(d.key)]),
     ],
     validation:
       "QED within 1e-6 of native rdkit.Chem.QED on 4,989/4,989 NCI first_5K molecules; every rule verdict, " +
@@ -203,6 +270,7 @@ function method(): MethodCard {
       `logD7.4 model test RMSE ${logd.test_rmse} (r² ${logd.test_r2}) vs WLOGP read as log D ` +
       `${logd.wlogp_as_logd_same_rows.rmse} on the same ${logd.test_rows} rows (MoleculeNet, random split: graph ` +
       `convolution ${MOLECULENET_LIPO.graphconv_test_rmse}, kernel ridge ${MOLECULENET_LIPO.krr_test_rmse}). ` +
+      `TDC models on a seeded balanced scaffold split (70/10/20, TDC's method): ${tdcFigures()}. ` +
       "Tests: admet/*.test.ts recompute every figure from the checked-in data and weights.",
     limits:
       "WLOGP stands in for XLOGP3/MLOGP/CLOGP wherever the original rule or SwissADME used them. Two TPSAs: " +
@@ -214,7 +282,8 @@ function method(): MethodCard {
       "99% ellipse, a box (WLOGP ≤ 5.88, TPSA ≤ 131.6): the ellipse's centre and axes (Egan, Merz & Baldwin 2000) " +
       "are not in any source available offline, and the egg replaces the box only once they are checked in with " +
       "the paper's own worked values to test against; the radar's INSOLU axis uses the " +
-      "solubility_assessment model, not SwissADME's ESOL. No P-gp or CYP calls (not reproducible offline). " +
+      "solubility_assessment model, not SwissADME's ESOL. CYP calls are cyp_assessment's; P-gp, Caco-2 and half-life " +
+      "are the TDC models above (their files are 90% of TDC's where marked in data/PROVENANCE.md). " +
       "BBBP's scaffold test rows are half penetrant against 82% in train, so every BBB figure there is low; the " +
       `BBB model's descriptors were added after its bits-only first version was scored on test (${bbb.history}). ` +
       "log D is AstraZeneca's shake-flask assay on ChEMBL compounds: outside that chemistry (in_domain false) " +
@@ -310,6 +379,7 @@ export const admetPredictions: AnalysisModule<AdmetFinding, AdmetSummary, AdmetA
           bbbp_validation: BBBP_VALIDATION,
           bbb_model_validation: bbbModelValidation(),
           logd74_validation: logdValidation(),
+          tdc_models: Object.fromEntries(ADMET_TDC.map((d) => [d.key, tdcValidation(d)])),
           method: method(),
         };
       },
@@ -325,7 +395,15 @@ export interface AdmetAssessment {
 
 /** The per-compound part (no run state), for a worker thread. */
 function assessAdmet(compound: PreparedCompound): AdmetAssessment {
-  if (!compound.ok) return { finding: { ...unparseableFinding(ID, compound), ...EMPTY }, qed: null };
+  if (!compound.ok)
+    return {
+      finding: {
+        ...unparseableFinding(ID, compound),
+        ...EMPTY,
+        ...Object.fromEntries(adoptedTdc().map((d) => [d.key, null])),
+      },
+      qed: null,
+    };
   const base = findingBase(ID, compound);
   const { d, qed, anionic, logS } = withParentMol(compound, (mol, rdkit) => ({
     d: admetDescriptors(rdkit, mol),
@@ -373,6 +451,7 @@ function assessAdmet(compound: PreparedCompound): AdmetAssessment {
           },
     in_domain: true,
     raw_out_of_domain: null,
+    ...tdcPk(compound),
   };
   const outOfClass = classDomainReason(compound);
   if (outOfClass === null) return { finding, qed };

@@ -22,7 +22,7 @@ export interface ScaffoldSplitFile {
   readonly datasets: Readonly<Record<ScaffoldDataset, ScaffoldSplit>>;
 }
 
-export type ScaffoldDataset = "bbbp.csv" | "lipo.csv";
+export type ScaffoldDataset = "bbbp.csv" | "lipo.csv" | "tox21.csv";
 
 export function readScaffoldSplits(): ScaffoldSplitFile {
   return JSON.parse(readDataFile("scaffold-splits.json")) as ScaffoldSplitFile;

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { AdmetFinding } from "../admet/admet-predictions.ts";
+import type { CypFinding } from "../admet/cyp-assessment.ts";
 import type { CompoundFinding } from "../analysis-module.ts";
 import type { ClinicalPrecedentFinding } from "../clinical/clinical-precedent-prior.ts";
 import type { MolecularLogicFinding } from "../molecular-logic.ts";
@@ -98,7 +99,7 @@ describe("compound-class gate (issue 24 item 2)", async () => {
         const admet = finding<AdmetFinding>(at, "admet_predictions");
         assert.equal(admet.in_domain, true);
         assert.notEqual(admet.boiled_egg, null);
-        assert.notEqual(finding<SolubilityFinding>(at, "solubility_assessment").esol_logs, null);
+        assert.notEqual(finding<SolubilityFinding>(at, "solubility_assessment").log_s, null);
         assert.notEqual(
           finding<ReadinessFinding>(at, "wetlab_priority_and_readiness_determiner").readiness_score,
           null,
@@ -118,13 +119,16 @@ describe("compound-class gate (issue 24 item 2)", async () => {
       assert.equal(admet.logd74, null);
       assert.ok(admet.raw_out_of_domain !== null, "the raw estimates are kept, labelled, for audit");
       const sol = finding<SolubilityFinding>(at, "solubility_assessment");
-      assert.equal(sol.esol_logs, null);
+      assert.equal(sol.log_s, null);
       assert.equal(sol.solubility_class, null);
       assert.equal(sol.in_domain, false);
       assert.match(sol.reason ?? "", /out_of_domain/);
       const tox = finding<ToxicityProfileFinding>(at, "toxicity_profile").tox21_fingerprint_model;
       assert.equal(tox?.in_domain, false);
       assert.deepEqual(tox?.probabilities, {});
+      const cyp = finding<CypFinding>(at, "cyp_assessment");
+      assert.deepEqual(cyp.flagged, []);
+      for (const output of Object.values(cyp.isoforms ?? {})) assert.equal(output.in_domain, false);
       const clin = finding<ClinicalPrecedentFinding>(at, "clinical_precedent_prior");
       assert.equal(clin.ct_tox_probability, null);
       assert.equal(clin.ct_tox_in_domain, false);

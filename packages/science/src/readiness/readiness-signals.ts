@@ -71,12 +71,12 @@ export const READINESS_SIGNALS: readonly ReadinessSignal[] = [
     id: "solubility",
     label: "log S (solubility_assessment model)",
     module: "solubility_assessment",
-    key: "esol_logs",
+    key: "log_s",
     weight: 1,
     transform:
       "0 at log S ≤ −6 (SwissADME's poorly/moderately boundary), 1 at log S ≥ −4 (its moderately/soluble " +
       "boundary), linear between (Daina, Michielin & Zoete, Sci. Rep. 2017, 7, 42717)",
-    read: (f) => num(f.esol_logs),
+    read: (f) => num(f.log_s),
     desirability: (v) => ramp(Number(v), -6, -4),
   },
   {

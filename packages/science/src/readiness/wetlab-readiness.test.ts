@@ -100,7 +100,7 @@ function improve(upstream: UpstreamFindings, signal: string): UpstreamFindings |
     case "bioavailability_score":
       return withValue(upstream, "admet_predictions", { bioavailability_score: 0.85 });
     case "solubility":
-      return withValue(upstream, "solubility_assessment", { esol_logs: Number(finding.esol_logs) + 1.5 });
+      return withValue(upstream, "solubility_assessment", { log_s: Number(finding.log_s) + 1.5 });
     case "pains":
       return withValue(upstream, "toxicity_profile", { pains: [] });
     case "nibr_exclude":

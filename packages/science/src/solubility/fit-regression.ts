@@ -107,6 +107,15 @@ export function rmse(predicted: readonly number[], observed: readonly number[]):
   );
 }
 
+/** Mean absolute error of `predicted` against `observed`. */
+export function meanAbsoluteError(predicted: readonly number[], observed: readonly number[]): number {
+  let sum = 0;
+  predicted.forEach((p, i) => {
+    sum += Math.abs(p - (observed[i] ?? 0));
+  });
+  return sum / predicted.length;
+}
+
 export function rSquared(predicted: readonly number[], observed: readonly number[]): number {
   const mean = observed.reduce((a, b) => a + b, 0) / observed.length;
   const total = observed.reduce((sum, o) => sum + (o - mean) ** 2, 0);

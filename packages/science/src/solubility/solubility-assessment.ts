@@ -13,18 +13,24 @@ import { predictParentSolubility, type SolubilityModelName, solubilityModels } f
 
 export interface SolubilityFinding extends CompoundFinding {
   readonly status: "assessed" | "not_assessed";
+  /** Why there is no value: not parsed, outside the organic classes, or outside the model's domain. */
   readonly reason: string | null;
-  /** log S (mol/L) from the model named in `esol_model`. */
-  readonly esol_logs: number | null;
-  readonly esol_model: SolubilityModelName | null;
+  /** log S (mol/L) from the model named in `model` (issue 24 item 4); null out of its domain. */
+  readonly log_s: number | null;
+  /** The adopted model: the lowest scaffold-grouped CV error of the candidates (solubility-models.json). */
+  readonly model: SolubilityModelName | null;
   readonly solubility_class: SolubilityClass | null;
   /** The parent lies inside the training set's descriptor box and near a training compound. */
   readonly in_domain: boolean | null;
-  /** Every estimate, each under the name of the fit that produced it. */
+  /**
+   * Every estimate, each under the name of the fit that produced it (the published ESOL equation
+   * among them, for comparison); null out of the domain.
+   */
   readonly estimates: Readonly<Record<SolubilityModelName, number>> | null;
   /**
-   * For a compound outside the organic classes (`molecular_logic.compound_class`, issue 24 item 2):
-   * the estimates the models would give, kept for audit only; not a finding. Null otherwise.
+   * Outside the organic classes (`molecular_logic.compound_class`, issue 24 item 2) or the model's
+   * domain (issue 24 item 1): the estimates the models would give, kept for audit only; not a
+   * finding. Null otherwise.
    */
   readonly raw_out_of_domain_estimates: Readonly<Record<SolubilityModelName, number>> | null;
 }
@@ -36,45 +42,67 @@ export interface SolubilitySummary {
   readonly classes: Readonly<Record<string, number>>;
   readonly model_used: SolubilityModelName;
   readonly validation: {
-    readonly published_rmse_vs_measured: number;
+    /** Scaffold-grouped 10-fold CV (the figure the model is chosen by), per candidate and the constant. */
+    readonly scaffold_cv_rmse: Readonly<Record<string, number>>;
+    /** Huuskonen's compounds not in Delaney's set: RMSE of each model, all and in its domain. */
+    readonly external_rmse: Readonly<Record<string, { readonly all: number; readonly in_domain: number }>>;
     readonly published_rmse_vs_paper_esol: number;
-    readonly refit_cv_rmse: number;
-    readonly kernel_cv_rmse: number;
-    readonly kernel_nested_cv_rmse: number;
+    /** Random 10-fold CV, kept for comparison with earlier figures; not the figure the model is chosen by. */
+    readonly random_cv_rmse: {
+      readonly refit: number;
+      readonly kernel: number;
+      readonly kernel_nested: number;
+    };
   };
   readonly method: MethodCard;
 }
 
 const ID = "solubility_assessment";
-export const SOLUBILITY_MODEL_USED: SolubilityModelName = "kernel_ridge_rdkit14";
+
+/** The model the report shows: the one `scripts/fit-solubility-models.ts` adopted. */
+export function adoptedSolubilityModel(): SolubilityModelName {
+  return solubilityModels().adopted;
+}
+
+const fixed = (v: number | undefined) => (v === undefined ? "n/a" : v.toFixed(3));
 
 function method(): MethodCard {
   const m = solubilityModels();
+  const cv = m.scaffold_cv.figures;
+  const ext = m.external.figures;
   return {
     what:
       "Aqueous solubility log S (mol/L) of the parent, three ways, each named: ESOL with Delaney's published " +
       "coefficients (RDKit Crippen logP in place of Daylight clogP), the same four-term form refitted on " +
-      "Delaney's measured data, and a kernel ridge regression on 14 RDKit descriptors trained on the same data; " +
-      "the report uses the kernel model (lowest cross-validated error), binned into SwissADME's classes, with " +
-      "an applicability domain.",
+      "Delaney's measured data, and a kernel ridge regression on 14 RDKit descriptors trained on the same data. " +
+      `\`log_s\` is the adopted model's value (\`model\`: ${m.adopted}, the lowest scaffold-grouped CV error), ` +
+      "binned into SwissADME's classes; outside the applicability domain (the training descriptors' box and the " +
+      "95th-percentile nearest-neighbour distance of a training compound) no value is given, only the raw " +
+      "estimates for audit.",
     citations: [
       "Delaney, J. Chem. Inf. Comput. Sci. 2004, 44, 1000 (ESOL and the measured data)",
       "Wu et al., Chem. Sci. 2018, 9, 513 (MoleculeNet distribution of the Delaney set)",
+      "Huuskonen, J. Chem. Inf. Comput. Sci. 2000, 40, 773 (the external check's measured data)",
+      "Bemis & Murcko, J. Med. Chem. 1996, 39, 2887 (scaffolds of the grouped folds)",
       "Daina, Michielin & Zoete, Sci. Rep. 2017, 7, 42717 (SwissADME solubility classes)",
       "Saunders, Gammerman & Vovk, ICML 1998 (kernel ridge regression)",
     ],
-    data: ["delaney-processed.csv", "solubility-models.json"],
+    data: ["delaney-processed.csv", "solubility-models.json", "huuskonen-external-solubility.csv"],
     validation:
-      `On Delaney's 1,128 compounds (${m.folds}-fold CV, seed ${m.seed}): kernel model CV RMSE ` +
-      `${m.kernel.cv_rmse.toFixed(3)} (nested CV with hyperparameters chosen inside each fold ` +
-      `${m.kernel.nested_cv_rmse.toFixed(3)}); refitted ESOL form ${m.refit.cv_rmse.toFixed(3)}; published ` +
-      `ESOL with Crippen logP ${m.published.rmse_vs_measured.toFixed(3)} vs measured and ` +
-      `${m.published.rmse_vs_paper_esol.toFixed(3)} vs the paper's own ESOL column (the paper: 0.91). ` +
-      "Test: solubility/solubility-models.test.ts.",
+      `Scaffold-grouped ${m.scaffold_cv.folds}-fold CV on Delaney's 1,128 compounds (${m.scaffold_cv.scaffolds} ` +
+      `groups, seed ${m.scaffold_cv.seed}; kernel hyperparameters chosen inside each fold): kernel ridge RMSE ` +
+      `${fixed(cv.kernel_ridge_rdkit14?.rmse)}, refitted ESOL ${fixed(cv.esol_refit_rdkit?.rmse)}, published ESOL ` +
+      `${fixed(cv.esol_published_crippen?.rmse)}, constant predictor ${fixed(cv.constant?.rmse)}. External check ` +
+      `(${m.external.set}; ${m.external.in_domain} in the domain): adopted model RMSE ` +
+      `${fixed(ext[m.adopted]?.all.rmse)} on all, ${fixed(ext[m.adopted]?.in_domain.rmse)} in its domain ` +
+      `(published ESOL ${fixed(ext.esol_published_crippen?.all.rmse)}, constant ` +
+      `${fixed(ext.constant?.all.rmse)}). Random 10-fold CV (not the figure the model is chosen by): kernel ` +
+      `${fixed(m.kernel.cv_rmse)}. Published ESOL vs the paper's own ESOL column: RMSE ` +
+      `${fixed(m.published.rmse_vs_paper_esol)}, r² ${fixed(m.published.r2_vs_paper_esol)}. Tests: ` +
+      "solubility/solubility-models.test.ts.",
     limits:
       "Trained on 1,128 mostly small, neutral compounds (pesticides, solvents, simple drugs): outside the domain " +
-      "(in_domain false) the error grows several-fold (science review: r² 0.18–0.41 out of domain). No pH, " +
-      "salt form or polymorph effects; log S of the neutral parent.",
+      "no value is given. No pH, salt form or polymorph effects; log S of the neutral parent.",
   };
 }
 
@@ -116,13 +144,23 @@ export const solubilityAssessment: AnalysisModule<SolubilityFinding, SolubilityS
           not_assessed: notAssessed,
           out_of_domain: outOfDomain,
           classes,
-          model_used: SOLUBILITY_MODEL_USED,
+          model_used: m.adopted,
           validation: {
-            published_rmse_vs_measured: m.published.rmse_vs_measured,
+            scaffold_cv_rmse: Object.fromEntries(
+              Object.entries(m.scaffold_cv.figures).map(([name, f]) => [name, f.rmse]),
+            ),
+            external_rmse: Object.fromEntries(
+              Object.entries(m.external.figures).map(([name, f]) => [
+                name,
+                { all: f.all.rmse, in_domain: f.in_domain.rmse },
+              ]),
+            ),
             published_rmse_vs_paper_esol: m.published.rmse_vs_paper_esol,
-            refit_cv_rmse: m.refit.cv_rmse,
-            kernel_cv_rmse: m.kernel.cv_rmse,
-            kernel_nested_cv_rmse: m.kernel.nested_cv_rmse,
+            random_cv_rmse: {
+              refit: m.refit.cv_rmse,
+              kernel: m.kernel.cv_rmse,
+              kernel_nested: m.kernel.nested_cv_rmse,
+            },
           },
           method: method(),
         };
@@ -136,8 +174,8 @@ function assessSolubility(compound: PreparedCompound): SolubilityFinding {
   if (!compound.ok) {
     return {
       ...unparseableFinding(ID, compound),
-      esol_logs: null,
-      esol_model: null,
+      log_s: null,
+      model: null,
       solubility_class: null,
       in_domain: null,
       estimates: null,
@@ -146,33 +184,41 @@ function assessSolubility(compound: PreparedCompound): SolubilityFinding {
   }
   const base = findingBase(ID, compound);
   const prediction = withParentMol(compound, (mol, rdkit) => predictParentSolubility(rdkit, mol));
-  const logS = round(prediction.kernel);
-  const estimates = {
+  const estimates: Record<SolubilityModelName, number> = {
     esol_published_crippen: round(prediction.published),
     esol_refit_rdkit: round(prediction.refit),
-    kernel_ridge_rdkit14: logS,
+    kernel_ridge_rdkit14: round(prediction.kernel),
   };
+  const model = adoptedSolubilityModel();
   const outOfClass = classDomainReason(compound);
-  if (outOfClass !== null)
+  const outOfDomain =
+    outOfClass ??
+    (prediction.in_domain
+      ? null
+      : "outside the solubility model's domain (its training descriptors' box or the 95th-percentile " +
+        `nearest-neighbour distance of a training compound: ${round(prediction.nearest_distance)})`);
+  // issue 24 item 1: out of the domain no value is a finding; the raw estimates stay for audit
+  if (outOfDomain !== null)
     return {
       ...base,
       status: "assessed",
-      reason: outOfClass,
-      esol_logs: null,
-      esol_model: SOLUBILITY_MODEL_USED,
+      reason: outOfDomain,
+      log_s: null,
+      model,
       solubility_class: null,
       in_domain: false,
       estimates: null,
       raw_out_of_domain_estimates: estimates,
     };
+  const logS = estimates[model];
   return {
     ...base,
     status: "assessed",
     reason: null,
-    esol_logs: logS,
-    esol_model: SOLUBILITY_MODEL_USED,
+    log_s: logS,
+    model,
     solubility_class: solubilityClass(logS),
-    in_domain: prediction.in_domain,
+    in_domain: true,
     estimates,
     raw_out_of_domain_estimates: null,
   };

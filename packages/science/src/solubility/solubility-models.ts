@@ -18,6 +18,30 @@ export interface SolubilityModelFile {
   readonly seed: number;
   readonly folds: number;
   readonly descriptors: readonly string[];
+  /** The candidate with the lowest scaffold-grouped CV RMSE: the model the report shows. */
+  readonly adopted: SolubilityModelName;
+  readonly scaffold_cv: {
+    readonly grouping: string;
+    readonly folds: number;
+    readonly seed: number;
+    readonly scaffolds: number;
+    /** Per candidate and the constant predictor (`constant`). */
+    readonly figures: Readonly<Record<string, RegressionFigures>>;
+  };
+  readonly external: {
+    readonly set: string;
+    readonly in_domain: number;
+    readonly figures: Readonly<
+      Record<
+        string,
+        {
+          readonly all: RegressionFigures;
+          readonly in_domain: RegressionFigures;
+          readonly out_of_domain: RegressionFigures;
+        }
+      >
+    >;
+  };
   readonly published: {
     readonly rmse_vs_measured: number;
     readonly rmse_vs_paper_esol: number;
@@ -37,6 +61,12 @@ export interface SolubilityModelFile {
     readonly range_min: readonly number[];
     readonly range_max: readonly number[];
   };
+}
+
+export interface RegressionFigures {
+  readonly rmse: number;
+  readonly mae: number;
+  readonly r2: number;
 }
 
 let cached: SolubilityModelFile | null = null;

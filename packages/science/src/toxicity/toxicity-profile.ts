@@ -1,4 +1,8 @@
 import { matchedQedAlerts } from "../admet/qed.ts";
+import { classifyCompound, type Gated, tdcInputs } from "../admet/tdc-compound.ts";
+import { SAFETY_AND_PK_DATASETS } from "../admet/tdc-datasets.ts";
+import { type TdcClassification, tdcModel, tdcModelFileName, tdcValidation } from "../admet/tdc-model.ts";
+import type { ClassifierFigures as TdcClassificationFigures } from "../admet/tdc-model-file.ts";
 import {
   type AnalysisModule,
   type CompoundFinding,
@@ -26,7 +30,20 @@ export interface ToxicityProfileFinding extends CompoundFinding {
   readonly qed_alerts: readonly string[] | null;
   /** Tox21 assay probabilities from a fingerprint model (a prediction, unlike the alerts; see the summary). */
   readonly tox21_fingerprint_model: Tox21Prediction | null;
+  /**
+   * TDC-trained classifiers (issue 26 item 4), each present only when its model was adopted (it beat
+   * the constant predictor on its scaffold test split; see the summary's `tdc_models`): hERG blockade,
+   * Ames mutagenicity, drug-induced liver injury. Null for a compound not assessed.
+   */
+  readonly herg?: Gated<TdcClassification> | null;
+  readonly ames?: Gated<TdcClassification> | null;
+  readonly dili?: Gated<TdcClassification> | null;
 }
+
+/** The TDC safety endpoints this module reports (their models' files say whether each is adopted). */
+export const TOXICITY_TDC_KEYS = ["herg", "ames", "dili"] as const;
+const TOXICITY_TDC = SAFETY_AND_PK_DATASETS.filter((d) => d.destination === "toxicity_profile");
+const adoptedKeys = () => TOXICITY_TDC_KEYS.filter((key) => tdcModel(key).file.adopted);
 
 export interface ToxicityProfileSummary {
   readonly assessed: number;
@@ -39,6 +56,8 @@ export interface ToxicityProfileSummary {
   readonly alert_counts: Readonly<Record<string, number>>;
   /** The Tox21 model's held-out ROC-AUC per assay beside MoleculeNet's published figure. */
   readonly tox21_fingerprint_model: ReturnType<typeof tox21Validation>;
+  /** hERG, Ames and DILI models: held-out figures beside ADMET-AI's, and whether each is adopted. */
+  readonly tdc_models: Readonly<Record<string, ReturnType<typeof tdcValidation>>>;
   readonly method: MethodCard;
 }
 
@@ -53,8 +72,8 @@ const METHOD: MethodCard = {
     "unwanted-group alerts. Atom indices of each PAINS, NIBR and Brenk alert are given for highlighted " +
     "depictions. Separately, under its own key " +
     "(tox21_fingerprint_model), a prediction: per-assay probabilities of the 12 Tox21 assays from a Morgan " +
-    "fingerprint logistic regression, with its applicability domain (the policy's gcn_toxicity, a graph " +
-    "network, stays not_available).",
+    "fingerprint logistic regression, with its applicability domain (the policy's gcn_toxicity is a separate " +
+    "module, a graph network; its card says per assay which of the two a report uses).",
   citations: [
     "Baell & Holloway, J. Med. Chem. 2010, 53, 2719 (PAINS)",
     "Saubern, Guha & Baell, Mol. Inf. 2011, 30, 847 (PAINS as SMARTS)",
@@ -89,6 +108,43 @@ const METHOD: MethodCard = {
     "assay activity, not in-vivo toxicity; out of domain (in_domain false) they are guesses.",
 };
 
+let tdcCard: MethodCard | null = null;
+
+/** The card with the TDC safety models' text, built on first use from their files (figures are not restated). */
+function toxicityMethod(): MethodCard {
+  if (tdcCard !== null) return tdcCard;
+  const figures = TOXICITY_TDC.map((d) => {
+    const { file } = tdcModel(d.key);
+    const t = file.test.model as TdcClassificationFigures;
+    const s = file.test.simple as TdcClassificationFigures;
+    return (
+      `${d.key}: ${file.adopted ? "adopted" : "tried, not adopted"}; test AUROC ${t.auroc} (lower 95% bound ` +
+      `${file.test.auroc_lower_95}, AUPRC ${t.auprc}, MCC ${t.mcc}, ECE ${t.ece}) on ${file.test.rows} compounds, ` +
+      `logistic baseline ${s.auroc}, constant predictor 0.5, ADMET-AI ${d.admet_ai?.value}`
+    );
+  });
+  tdcCard = {
+    what:
+      `${METHOD.what} Under the keys herg, ames and dili (each only when its model is adopted): TDC-trained ` +
+      "classifiers of hERG blockade, Ames mutagenicity and drug-induced liver injury, each with a Platt-calibrated " +
+      "probability, a 90% label-conditional conformal set, in_domain, the model id and the training file's sha256.",
+    citations: [
+      ...METHOD.citations,
+      ...TOXICITY_TDC.map((d) => `${d.citation} (${d.key}; via TDC, Huang et al. 2021, CC BY 4.0)`),
+      "Swanson et al., Bioinformatics 2024, 40, btae416 (ADMET-AI's TDC figures)",
+    ],
+    data: [...METHOD.data, ...TOXICITY_TDC.flatMap((d) => [d.file, tdcModelFileName(d.key)])],
+    validation:
+      `${METHOD.validation} TDC models on a seeded balanced scaffold split (70/10/20, TDC's method; adopted when the ` +
+      `test AUROC's lower 95% bound is above 0.5): ${figures.join("; ")} (admet/tdc-models.test.ts).`,
+    limits:
+      `${METHOD.limits} hERG (${tdcModel("herg").file.curation.compounds} compounds) and DILI ` +
+      `(${tdcModel("dili").file.curation.compounds}) are small sets: their test figures carry wide intervals. ` +
+      "hERG and Ames files are 90% of TDC's (a tenth held back); ADMET-AI's figures are on TDC's own split.",
+  };
+  return tdcCard;
+}
+
 /** PAINS, NIBR and Brenk structural alerts of each parsed compound's parent. */
 export const toxicityProfile: AnalysisModule<ToxicityProfileFinding, ToxicityProfileSummary> = {
   id: ID,
@@ -96,7 +152,9 @@ export const toxicityProfile: AnalysisModule<ToxicityProfileFinding, ToxicityPro
   description:
     "Structural alerts (PAINS A/B/C, NIBR filters with severities, Brenk) on the parent, reported as alerts; " +
     "and, under its own key, a Tox21 fingerprint model's assay probabilities",
-  method: METHOD,
+  get method() {
+    return toxicityMethod();
+  },
   requiredInputs: ["portfolio"],
   riskChannel: "safety",
   assess: assessToxicity,
@@ -136,7 +194,8 @@ export const toxicityProfile: AnalysisModule<ToxicityProfileFinding, ToxicityPro
           with_brenk: withBrenk,
           alert_counts: Object.fromEntries([...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))),
           tox21_fingerprint_model: tox21Validation(),
-          method: METHOD,
+          tdc_models: Object.fromEntries(TOXICITY_TDC.map((d) => [d.key, tdcValidation(d)])),
+          method: toxicityMethod(),
         };
       },
     };
@@ -154,6 +213,7 @@ function assessToxicity(compound: PreparedCompound): ToxicityProfileFinding {
       alert_atoms: null,
       qed_alerts: null,
       tox21_fingerprint_model: null,
+      ...Object.fromEntries(adoptedKeys().map((key) => [key, null])),
     };
   }
   const base = findingBase(ID, compound);
@@ -168,7 +228,15 @@ function assessToxicity(compound: PreparedCompound): ToxicityProfileFinding {
     ...alerts,
     qed_alerts: qedAlerts,
     tox21_fingerprint_model: gateTox21(compound, predictTox21(compoundOnBits(compound))),
+    ...tdcSafety(compound),
   };
+}
+
+function tdcSafety(compound: PreparedCompound & { ok: true }): Record<string, Gated<TdcClassification>> {
+  const keys = adoptedKeys();
+  if (keys.length === 0) return {};
+  const inputs = tdcInputs(compound);
+  return Object.fromEntries(keys.map((key) => [key, classifyCompound(key, compound, inputs)]));
 }
 
 /** Outside the organic classes the Tox21 model, trained on none such, gives no probability as a finding. */

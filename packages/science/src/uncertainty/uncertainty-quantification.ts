@@ -31,10 +31,14 @@ export interface EstimateDomain {
 }
 
 export interface SolubilityUncertainty extends EstimateDomain {
-  readonly value: number;
-  /** Conformal intervals (log S, mol/L) at 80% and 90% nominal coverage. */
-  readonly interval_80: readonly [number, number];
-  readonly interval_90: readonly [number, number];
+  /** The adopted solubility model's log S; null out of its domain (issue 24 item 1: no finding there). */
+  readonly value: number | null;
+  /**
+   * Conformal intervals (log S, mol/L) at 80% and 90% nominal coverage, calibrated on the adopted
+   * model's scaffold-held-out residuals; null out of the domain.
+   */
+  readonly interval_80: readonly [number, number] | null;
+  readonly interval_90: readonly [number, number] | null;
   /** Every descriptor inside the training set's min–max box. */
   readonly in_descriptor_box: boolean;
   /** Descriptors outside the box, by name. */
@@ -55,7 +59,7 @@ export interface UncertaintyFinding extends CompoundFinding {
   readonly reason: string | null;
   /** One entry per trained-model estimate, keyed `<module>.<key>`. */
   readonly estimates: {
-    readonly "solubility_assessment.esol_logs": SolubilityUncertainty;
+    readonly "solubility_assessment.log_s": SolubilityUncertainty;
     readonly "clinical_precedent_prior.ct_tox_probability": EstimateDomain & { readonly value: number };
     readonly "toxicity_profile.tox21_fingerprint_model": EstimateDomain;
     /** Present while the logD7.4 model is adopted (it beat WLOGP read as log D on held-out scaffolds). */
@@ -117,6 +121,18 @@ function method(): MethodCard {
       "lipo-logd-model.json",
     ],
     validation:
+      `Solubility half-widths ${Object.entries(cal.solubility.half_width)
+        .map(([level, h]) => `${Math.round(Number(level) * 100)}% ± ${h.toFixed(2)}`)
+        .join(
+          ", ",
+        )} log units (${cal.solubility.calibration}); on the external compounds (Huuskonen's, not in ` +
+      `Delaney's set) the intervals hold for ${cal.solubility.external_coverage
+        .map(
+          (r) =>
+            `${Math.round(r.level * 100)}% → ${(r.coverage_in_domain * 100).toFixed(1)}% of ${r.in_domain} in the domain ` +
+            `(${(r.coverage_all * 100).toFixed(1)}% of all ${r.all})`,
+        )
+        .join(", ")}. ` +
       `Empirical coverage on ${v.folds} held-out folds of CHEMBL2321810 (${v.split_conformal[0]?.held_out} ` +
       `compounds, seed ${v.seed}; ${v.model}): split-conformal ${figure(v.split_conformal)}; the ` +
       `cross-conformal form used for solubility ${figure(v.cross_conformal)}. Test: ` +
@@ -129,9 +145,9 @@ function method(): MethodCard {
     limits:
       "Conformal coverage is marginal (on average over compounds like the calibration set), not per compound, " +
       "and holds for compounds exchangeable with Delaney's; out of domain it is not guaranteed. The solubility " +
-      "intervals use out-of-fold residuals around the model fitted on all data (cross-conformal), whose " +
-      "guarantee is approximate. Only the log S the report uses (kernel model) gets an interval, not the " +
-      "refitted ESOL form listed beside it. The classifiers (CT_TOX, Tox21) get a domain, not an interval. Descriptor " +
+      "intervals use scaffold-held-out residuals around the model fitted on all data (cross-conformal), whose " +
+      "guarantee is approximate; out of the model's domain no value or interval is given. Only the log S the " +
+      "report uses (the adopted model) gets an interval, not the other fits listed beside it. The classifiers (CT_TOX, Tox21) get a domain, not an interval. Descriptor " +
       "boxes ignore correlations between descriptors. The logD7.4 intervals are split-conformal on the 420 valid " +
       "rows of the scaffold split, which also chose the model's λ (slightly optimistic); their coverage on the " +
       "420 test rows is reported beside them.",
@@ -153,7 +169,7 @@ const round = (v: number, digits = 3) => Math.round(v * 10 ** digits) / 10 ** di
 function domainRules(): Record<string, string> {
   const nearest = "5th percentile of the training compounds' own nearest-neighbour Tanimoto";
   return {
-    "solubility_assessment.esol_logs": `inside the descriptor box and nearest_distance ≤ ${round(solubilityModels().kernel.domain_distance)} (95th percentile of training nearest-neighbour distances)`,
+    "solubility_assessment.log_s": `inside the descriptor box and nearest_distance ≤ ${round(solubilityModels().kernel.domain_distance)} (95th percentile of training nearest-neighbour distances)`,
     "clinical_precedent_prior.ct_tox_probability": `nearest_tanimoto ≥ ${clinToxModel().file.domain.min_tanimoto} (${nearest})`,
     "toxicity_profile.tox21_fingerprint_model": `nearest_tanimoto ≥ ${tox21Model().file.domain.min_tanimoto} (${nearest})`,
     "admet_predictions.logd74": `nearest_tanimoto ≥ ${logdModel().file.domain.min_tanimoto} (${nearest})`,
@@ -241,7 +257,7 @@ function assessUncertainty(compound: PreparedCompound): UncertaintyFinding {
       reason: outOfClass,
       estimates: null,
       out_of_domain: [
-        "solubility_assessment.esol_logs",
+        "solubility_assessment.log_s",
         "clinical_precedent_prior.ct_tox_probability",
         "toxicity_profile.tox21_fingerprint_model",
         ...(logdModel().file.adopted ? ["admet_predictions.logd74"] : []),
@@ -259,6 +275,11 @@ function assessUncertainty(compound: PreparedCompound): UncertaintyFinding {
       (row[j] ?? 0) < (models.kernel.range_min[j] ?? Number.NEGATIVE_INFINITY) ||
       (row[j] ?? 0) > (models.kernel.range_max[j] ?? Number.POSITIVE_INFINITY),
   );
+  const logS = {
+    esol_published_crippen: solubility.published,
+    esol_refit_rdkit: solubility.refit,
+    kernel_ridge_rdkit14: solubility.kernel,
+  }[models.adopted];
   const h80 = cal.solubility.half_width["0.8"] ?? Number.POSITIVE_INFINITY;
   const h90 = cal.solubility.half_width["0.9"] ?? Number.POSITIVE_INFINITY;
   const clintox = clinToxModel();
@@ -266,11 +287,11 @@ function assessUncertainty(compound: PreparedCompound): UncertaintyFinding {
   const tox21 = tox21Model();
   const toxSimilarity = maxTanimoto(fp, tox21.training);
   const estimates = {
-    "solubility_assessment.esol_logs": {
-      model: "kernel_ridge_rdkit14",
-      value: round(solubility.kernel),
-      interval_80: [round(solubility.kernel - h80), round(solubility.kernel + h80)] as const,
-      interval_90: [round(solubility.kernel - h90), round(solubility.kernel + h90)] as const,
+    "solubility_assessment.log_s": {
+      model: models.adopted,
+      value: solubility.in_domain ? round(logS) : null,
+      interval_80: solubility.in_domain ? ([round(logS - h80), round(logS + h80)] as const) : null,
+      interval_90: solubility.in_domain ? ([round(logS - h90), round(logS + h90)] as const) : null,
       in_descriptor_box: outside.length === 0,
       outside_box: outside,
       nearest_distance: round(solubility.nearest_distance),

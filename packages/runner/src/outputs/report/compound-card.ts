@@ -1,110 +1,605 @@
-import { ALERT_FAMILIES, type CompoundView, RULE_NAMES } from "./compound-view.ts";
-import { anchorId, escapeHtml, formatNumber } from "./format.ts";
+import type { Neighbour } from "./butina-clusters.ts";
+import { type CompoundView, RULE_NAMES } from "./compound-view.ts";
+import { desirabilityOf } from "./desirability.ts";
+import { flattenFinding, unitOf } from "./finding-columns.ts";
+import { anchorId, escapeHtml, escapeText, formatNumber } from "./format.ts";
 import { renderRadar } from "./radar-plot.ts";
 
-const SKIPPED_KEYS = new Set(["candidate_id", "evidence_id"]);
-const MAX_LINES = 40;
-// A card says each finding in words, bounded so the page and its printed copy stay bounded
-// (README "Report": 25 cards within 80 pages) however long a module's lists are, e.g. 120
-// candidate sites of metabolism; the whole finding is one evidence id away.
-const MAX_LIST_ENTRIES = 6;
-const MAX_LINE_CHARS = 400;
+// A card is a set of designed panels in the order SwissADME's users read (issue 27 item 1):
+// identity, physicochemistry, lipophilicity, solubility, pharmacokinetics, drug-likeness,
+// medicinal chemistry, toxicity, synthesis and metabolism, ranking, similar compounds, then any
+// module this file does not know yet as small tables ("Other findings"), then the evidence ids.
+// Every value carries its unit and method; a traffic light where a published threshold exists;
+// an out-of-domain value is greyed with the reason. Lists are bounded; the raw finding is one
+// evidence id away.
+
+/** Modules with a designed place on the card; any other module's finding goes to "Other findings". */
+export const KNOWN_MODULES = new Set([
+  "molecular_logic",
+  "kinase_drug_likeness",
+  "admet_predictions",
+  "solubility_assessment",
+  "toxicity_profile",
+  "clinical_precedent_prior",
+  "synthesis_audit",
+  "manufacturability_audit",
+  "metabolite_prediction",
+  "uncertainty_quantification",
+  "wetlab_priority_and_readiness_determiner",
+  // Modules added in the same round as this card: their values join the panel they belong to, in
+  // the generic small-table form, whatever keys they settle on.
+  "cyp_assessment",
+  "gcn_toxicity",
+]);
+
+/** Rows shown of a list (metabolism sites, other findings' values); the evidence has the rest. */
+const MAX_ROWS = 8;
+const MAX_CELL_CHARS = 160;
+/** Values of one unknown module's finding shown on the card. */
+const MAX_OTHER_ROWS = 24;
+const GENERIC_SKIPPED = new Set(["evidence_id", "status", "reason"]);
 
 /** Intro above the cards: what an evidence id is and where it leads. */
-export const CARDS_INTRO = `<p>Each card shows one compound: its depiction (atoms of matched structural alerts highlighted when the toxicity module ran), its bioavailability radar, and every module's finding in words. An <b>evidence id</b> (<code>EID-&lt;module&gt;-&lt;row&gt;</code>) names one module's finding for one compound; the same id is in <code>raw/&lt;module&gt;_raw.json</code> and <code>results/combined_unified_computational_outputs.json</code>, and each id below shows that finding as recorded when followed (no script: the page's CSS shows the targeted entry).</p>`;
+export const CARDS_INTRO = `<p>Each card shows one compound in panels: identity (depiction with the atoms of matched structural alerts highlighted), physicochemistry, lipophilicity, solubility, pharmacokinetics, drug-likeness with the bioavailability radar, medicinal chemistry, toxicity, synthesis and metabolism, its ranking terms, similar compounds in the portfolio, and any other module's values. Every value has its unit and method; <span class="light g">green</span>, <span class="light a">amber</span> and <span class="light r">red</span> mark a published threshold met, borderline or missed; a <span class="ood">greyed</span> value is outside its model's applicability domain. An <b>evidence id</b> (<code>EID-&lt;module&gt;-&lt;row&gt;</code>) names one module's finding for one compound; the same id is in <code>raw/&lt;module&gt;_raw.json</code> and <code>results/combined_unified_computational_outputs.json</code>, and each id below shows that finding as recorded when followed (no script: the page's CSS shows the targeted entry).</p>`;
 
-/** One compound card; `depiction` is the (possibly highlighted) RDKit SVG or null. */
-export function renderCard(view: CompoundView, rank: number, depiction: string | null): string {
+export interface CardExtras {
+  readonly depiction: string | null;
+  readonly cluster: { readonly id: number; readonly size: number } | null;
+  readonly neighbours: readonly Neighbour[] | null;
+  /** Compounds ranked at or above this have a card here (neighbours link to it). */
+  readonly cardedRanks: number;
+}
+
+type Raw = Readonly<Record<string, unknown>>;
+type Light = "g" | "a" | "r" | null;
+
+interface Row {
+  readonly label: string;
+  readonly value: string;
+  readonly method?: string;
+  readonly light?: Light;
+  /** Out of the model's domain: the value is greyed with this reason. */
+  readonly ood?: string | null;
+}
+
+/** One compound card. */
+export function renderCard(view: CompoundView, rank: number, extras: CardExtras): string {
   const id = escapeHtml(view.candidate_id);
   const title = `${rank}. ${id}${view.name ? ` — ${escapeHtml(view.name)}` : ""}`;
+  const raw = (moduleId: string): Raw | null =>
+    view.findings.find((finding) => finding.module_id === moduleId)?.raw ?? null;
   const structure =
-    depiction !== null
-      ? `<div class="mol">${depiction}</div>`
+    extras.depiction !== null
+      ? `<div class="mol">${extras.depiction}</div>`
       : `<div class="mol err">${view.parsed ? "depiction omitted (too large for the report)" : "no depiction"}</div>`;
-  const identity = view.parsed
-    ? `<p><b>Parent SMILES</b> <code>${escapeHtml(view.parent_smiles ?? "")}</code><br><b>Parent InChIKey</b> <code>${escapeHtml(
-        view.parent_inchikey ?? "not computable",
-      )}</code>${
-        view.salt_stripped
-          ? `<br>Salt or mixture: ${view.fragment_count} fragments in the input; the largest (the parent above) was kept and every property is the parent's.`
-          : ""
-      }${view.duplicate_of ? `<br><b>Duplicate of ${escapeHtml(view.duplicate_of)}</b> (same parent InChIKey).` : ""}</p>`
-    : `<p class="err"><b>Does not parse:</b> ${escapeHtml(view.parse_error ?? "")}<br><code>${escapeHtml(view.input_smiles)}</code></p>`;
+  const panels = view.parsed
+    ? [
+        identityPanel(view, raw),
+        physchemPanel(view, raw),
+        lipophilicityPanel(view, raw),
+        solubilityPanel(view, raw),
+        pharmacokineticsPanel(view, raw),
+        drugLikenessPanel(view, raw),
+        medchemPanel(view, raw),
+        toxicityPanel(view, raw),
+        synthesisPanel(raw),
+        rankingPanel(view),
+        similarPanel(extras),
+        ...otherPanels(view),
+      ]
+    : [
+        `<section class="cp" data-panel="identity"><h4>Identity</h4><p class="err"><b>Does not parse:</b> ${escapeHtml(view.parse_error ?? "")}</p><p><code>${escapeHtml(view.input_smiles)}</code></p>${customerRows(view)}</section>`,
+        ...otherPanels(view),
+      ];
   return `<article class="card" id="${anchorId("card", view.candidate_id)}" data-id="${id}">
 <h3>${title}</h3>
-<div class="card-top">${structure}${view.parsed ? renderRadar(view.candidate_id, view.radar) : ""}<div class="card-facts">${identity}${summaryFacts(view)}</div></div>
-${view.findings.map((finding) => renderFinding(finding.module_id, finding.evidence_id, finding.raw)).join("")}
+<div class="card-top">${structure}${view.parsed ? renderRadar(view.candidate_id, view.radar) : ""}</div>
+<div class="panels">${panels.filter((panel) => panel !== "").join("\n")}</div>
+${evidencePanel(view)}
 </article>\n`;
 }
 
-function summaryFacts(view: CompoundView): string {
-  if (!view.parsed) return "";
-  const rules = RULE_NAMES.map((rule) => {
-    const outcome = view.rules[rule];
-    if (!("pass" in outcome)) return `<li>${rule}: ${escapeHtml(notAvailable(outcome.reason))}</li>`;
-    return `<li class="${outcome.pass ? "pass" : "fail"}">${rule}: ${outcome.pass ? "pass" : "fail"}${
-      outcome.violations.length > 0 ? ` — ${escapeHtml(outcome.violations.join("; "))}` : ""
-    }</li>`;
-  }).join("");
-  const alerts = ALERT_FAMILIES.map((family) => {
-    const hits = view.alerts[family];
-    if (hits === null) return `<li>${family}: not available in this build</li>`;
-    return `<li class="${hits.length ? "fail" : "pass"}">${family}: ${hits.length ? escapeHtml(hits.join(", ")) : "no match"}</li>`;
-  }).join("");
-  const egg = view.boiled_egg
-    ? `GI absorption ${escapeHtml(view.boiled_egg.gi_absorption)}, BBB ${view.boiled_egg.bbb_permeant ? "permeant" : "not permeant"} (${escapeHtml(view.boiled_egg.region)})`
-    : "not available in this build (admet_predictions did not run); the point on the BOILED-Egg plot shows where it falls";
-  const props = view.props;
-  const q = (label: string, value: { value: number | null }, digits = 2) =>
-    `${label} ${value.value === null ? "n/a" : formatNumber(value.value, digits)}`;
-  return `<p>${[q("MW", props.mw, 1), q("WLOGP", props.wlogp), q("TPSA", props.tpsa, 1), q("HBD", props.hbd, 0), q("HBA", props.hba, 0), q("RotB", props.rotatable_bonds, 0), q("Fsp3", props.fsp3), q("QED", props.qed), q("SA", props.sa_score, 1), q("log S", props.esol_logs), q("log D7.4", props.logd74)].join(" · ")}</p>
-<p><b>BOILED-Egg:</b> ${egg}</p><ul class="facts">${rules}${alerts}</ul>`;
+function panel(key: string, title: string, rows: readonly Row[], note = ""): string {
+  if (rows.length === 0 && note === "") return "";
+  return `<section class="cp" data-panel="${key}"><h4>${escapeHtml(title)}</h4>${rows.length ? table(rows) : ""}${note}</section>`;
 }
 
-function renderFinding(moduleId: string, evidenceId: string, raw: Readonly<Record<string, unknown>>): string {
-  const lines = describe(raw)
-    .slice(0, MAX_LINES)
-    .map((line) => (line.length > MAX_LINE_CHARS ? `${line.slice(0, MAX_LINE_CHARS - 1)}…` : line));
-  return `<section class="finding"><h4>${escapeHtml(moduleId)} · <a href="#${escapeHtml(evidenceId)}">${escapeHtml(evidenceId)}</a></h4>
-<ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>
-<div class="evidence" id="${escapeHtml(evidenceId)}"><a href="#${escapeHtml(evidenceId)}">${escapeHtml(evidenceId)}</a> as recorded in raw/${escapeHtml(moduleId)}_raw.json (follow the id to show it)<pre>${escapeHtml(JSON.stringify(raw, null, 1))}</pre></div></section>`;
+function table(rows: readonly Row[]): string {
+  const body = rows
+    .map((row) => {
+      // A greyed (out-of-domain) value gets no traffic light: its threshold verdict is not trusted.
+      const light =
+        row.light && !row.ood
+          ? `<span class="light ${row.light}" title="${lightWord(row.light)}"></span>`
+          : "";
+      const value = row.ood
+        ? `<span class="ood" title="${escapeHtml(row.ood)}">${escapeHtml(row.value)}</span><br><small class="ood">out of domain: ${escapeHtml(row.ood)}</small>`
+        : escapeHtml(row.value);
+      return `<tr><th>${escapeHtml(row.label)}</th><td>${light}${value}${
+        row.method ? `<br><small>${escapeHtml(row.method)}</small>` : ""
+      }</td></tr>`;
+    })
+    .join("");
+  return `<table class="kv"><tbody>${body}</tbody></table>`;
 }
 
-/** A finding in words: "key: value", rules as pass/fail with their violations. */
-function describe(raw: Readonly<Record<string, unknown>>, prefix = ""): string[] {
-  const lines: string[] = [];
-  for (const [key, value] of Object.entries(raw)) {
-    if (SKIPPED_KEYS.has(key)) continue;
-    const name = `${prefix}${key.replace(/_/g, " ")}`;
-    if (value === null || value === undefined) lines.push(`${name}: —`);
-    else if (Array.isArray(value)) lines.push(`${name}: ${value.length === 0 ? "none" : listed(value)}`);
-    else if (typeof value === "object") {
-      const record = value as Record<string, unknown>;
-      if (typeof record.pass === "boolean") {
-        const violations = Array.isArray(record.violations) ? record.violations.map(String) : [];
-        lines.push(
-          `${name}: ${record.pass ? "pass" : "fail"}${violations.length ? ` (${violations.join("; ")})` : ""}`,
-        );
-      } else if (prefix === "") lines.push(...describe(record, `${name} · `));
-      else lines.push(`${name}: ${JSON.stringify(record)}`);
-    } else lines.push(`${name}: ${typeof value === "number" ? formatNumber(value, 3) : String(value)}`);
+function lightWord(light: Exclude<Light, null>): string {
+  return light === "g" ? "meets the threshold" : light === "a" ? "borderline" : "misses the threshold";
+}
+
+/** ≤ limit green, else red (a published upper limit). */
+const atMost = (value: number | null, limit: number): Light =>
+  value === null ? null : value <= limit ? "g" : "r";
+const between = (value: number | null, low: number, high: number): Light =>
+  value === null ? null : value >= low && value <= high ? "g" : "r";
+
+function n(value: unknown, digits = 2): string {
+  return typeof value === "number" ? formatNumber(value, digits) : "—";
+}
+
+function num(value: unknown): number | null {
+  return typeof value === "number" && Number.isFinite(value) ? value : null;
+}
+
+function rec(value: unknown): Raw | null {
+  return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Raw) : null;
+}
+
+function clip(text: string): string {
+  return text.length > MAX_CELL_CHARS ? `${text.slice(0, MAX_CELL_CHARS - 1)}…` : text;
+}
+
+function customerRows(view: CompoundView): string {
+  const entries = Object.entries(view.metadata);
+  if (entries.length === 0) return "";
+  return `<h5>Your columns</h5>${table(entries.map(([key, value]) => ({ label: key, value: clip(value || "—") })))}`;
+}
+
+function identityPanel(view: CompoundView, raw: (id: string) => Raw | null): string {
+  const logic = raw("molecular_logic");
+  const stripped = Array.isArray(logic?.stripped_fragments) ? logic.stripped_fragments.map(String) : [];
+  const rows: Row[] = [
+    { label: "Parent SMILES", value: view.parent_smiles ?? "—" },
+    { label: "Parent InChIKey", value: view.parent_inchikey ?? "not computable" },
+  ];
+  if (typeof logic?.formula === "string") rows.push({ label: "Formula", value: logic.formula });
+  rows.push({
+    label: "Stripped",
+    value: view.salt_stripped
+      ? `${view.fragment_count} fragments in the input; the largest organic one kept${stripped.length ? ` (removed: ${stripped.join(", ")})` : ""}; every property is the parent's`
+      : "nothing (single component)",
+  });
+  if (view.duplicate_of)
+    rows.push({ label: "Duplicate of", value: `${view.duplicate_of} (same parent InChIKey)`, light: "r" });
+  if (view.permanent_charge) rows.push({ label: "Charge", value: "permanently charged", light: "r" });
+  const stereo = num(logic?.unspecified_stereo_centers);
+  if (stereo !== null && stereo > 0)
+    rows.push({ label: "Stereo", value: `${stereo} unspecified stereocentre(s)`, light: "a" });
+  return panel("identity", "Identity", rows, customerRows(view));
+}
+
+function physchemPanel(view: CompoundView, raw: (id: string) => Raw | null): string {
+  const p = view.props;
+  const admet = raw("admet_predictions");
+  const rows: Row[] = [
+    {
+      label: "MW",
+      value: `${n(p.mw.value, 2)} g/mol`,
+      light: atMost(p.mw.value, 500),
+      method: "Lipinski ≤ 500",
+    },
+  ];
+  if (num(admet?.heavy_atoms) !== null) rows.push({ label: "Heavy atoms", value: n(admet?.heavy_atoms, 0) });
+  if (num(admet?.molar_refractivity) !== null)
+    rows.push({
+      label: "Molar refractivity",
+      value: n(admet?.molar_refractivity, 2),
+      light: between(num(admet?.molar_refractivity), 40, 130),
+      method: "Ghose 40–130",
+    });
+  rows.push(
+    {
+      label: "TPSA",
+      value: `${n(p.tpsa.value, 1)} Å²`,
+      light: atMost(p.tpsa.value, 140),
+      method: "Ertl (N, O); Veber ≤ 140",
+    },
+    {
+      label: "TPSA (N, O, S, P)",
+      value: `${n(p.tpsa_sp.value, 1)} Å²`,
+      method: "Ertl with S and P (BOILED-Egg)",
+    },
+    {
+      label: "Rotatable bonds",
+      value: n(p.rotatable_bonds.value, 0),
+      light: atMost(p.rotatable_bonds.value, 10),
+      method: "Veber ≤ 10",
+    },
+    {
+      label: "H-bond donors",
+      value: n(p.hbd.value, 0),
+      light: atMost(p.hbd.value, 5),
+      method: "Lipinski ≤ 5",
+    },
+    {
+      label: "H-bond acceptors",
+      value: n(p.hba.value, 0),
+      light: atMost(p.hba.value, 10),
+      method: "Lipinski ≤ 10",
+    },
+    { label: "Aromatic rings", value: n(p.aromatic_rings.value, 0) },
+    {
+      label: "Fsp3",
+      value: n(p.fsp3.value, 2),
+      light: p.fsp3.value === null ? null : p.fsp3.value >= 0.25 ? "g" : "a",
+      method: "radar INSATU ≥ 0.25",
+    },
+  );
+  return panel("physchem", "Physicochemistry", rows);
+}
+
+function lipophilicityPanel(view: CompoundView, raw: (id: string) => Raw | null): string {
+  const p = view.props;
+  const logd = rec(raw("admet_predictions")?.logd74);
+  const rows: Row[] = [
+    {
+      label: "WLOGP",
+      value: n(p.wlogp.value),
+      light: atMost(p.wlogp.value, 5),
+      method: "Wildman–Crippen 1999; Lipinski ≤ 5",
+    },
+  ];
+  if (p.logd74.value !== null)
+    rows.push({
+      label: "log D7.4",
+      value: n(p.logd74.value),
+      light: p.logd74.value <= 3 ? "g" : p.logd74.value <= 4 ? "a" : "r",
+      method: `${String(logd?.model ?? "model")}; nearest training Tanimoto ${n(logd?.nearest_tanimoto)}; Wager MPO 1 at ≤ 2`,
+      ood:
+        view.domain.logd74 === false
+          ? `nearest training compound at Tanimoto ${n(logd?.nearest_tanimoto)}`
+          : null,
+    });
+  return panel("lipophilicity", "Lipophilicity", rows);
+}
+
+function solubilityPanel(view: CompoundView, raw: (id: string) => Raw | null): string {
+  const sol = raw("solubility_assessment");
+  if (sol === null)
+    return panel("solubility", "Solubility", [], `<p class="na-note">solubility_assessment did not run.</p>`);
+  const uq = rec(rec(raw("uncertainty_quantification")?.estimates)?.["solubility_assessment.log_s"]);
+  const interval = Array.isArray(uq?.interval_90)
+    ? ` (90% interval ${uq.interval_90.map((v) => n(v)).join(" to ")})`
+    : "";
+  const logs = view.props.log_s.value;
+  const rows: Row[] = [
+    {
+      label: "log S",
+      value: `${n(logs)} log(mol/L)${interval}`,
+      light: logs === null ? null : logs >= -4 ? "g" : logs >= -6 ? "a" : "r",
+      method: `${String(sol.model ?? "solubility model")} (scaffold-validated, Delaney 2004 data)`,
+      ood:
+        view.domain.log_s === false
+          ? "descriptors outside the training set's range or far from its compounds"
+          : null,
+    },
+    { label: "Class", value: String(sol.solubility_class ?? "—"), method: "Delaney/SwissADME classes" },
+  ];
+  for (const [model, value] of Object.entries(rec(sol.estimates) ?? {}))
+    if (model !== sol.model)
+      rows.push({
+        label: model.replace(/_/g, " "),
+        value: `${n(value)} log(mol/L)`,
+        method: "other estimate",
+      });
+  return panel("solubility", "Solubility", rows);
+}
+
+function pharmacokineticsPanel(view: CompoundView, raw: (id: string) => Raw | null): string {
+  const admet = raw("admet_predictions");
+  const egg = view.boiled_egg;
+  const rows: Row[] = [];
+  if (egg) {
+    rows.push(
+      {
+        label: "GI absorption",
+        value: egg.gi_absorption,
+        light: egg.gi_absorption === "high" ? "g" : "r",
+        method: `BOILED-Egg (Daina & Zoete 2016), ${egg.region} region`,
+      },
+      { label: "BBB permeant", value: egg.bbb_permeant ? "yes" : "no", method: "BOILED-Egg yolk" },
+    );
   }
-  return lines;
+  if (num(admet?.log_kp_cm_s) !== null)
+    rows.push({
+      label: "Skin permeation log Kp",
+      value: `${n(admet?.log_kp_cm_s)} log(cm/s)`,
+      method: "Potts & Guy 1992",
+    });
+  for (const [key, value] of Object.entries(admet ?? {}))
+    if (/^pgp|p_gp|cyp/i.test(key)) rows.push({ label: key.replace(/_/g, " "), value: valueText(value) });
+  rows.push(...genericRows(view, "cyp_assessment"));
+  return panel(
+    "pharmacokinetics",
+    "Pharmacokinetics",
+    rows,
+    egg ? "" : `<p class="na-note">admet_predictions did not run: no BOILED-Egg class.</p>`,
+  );
 }
 
-/** "not available in this build", with the module's reason when it says more. */
-function notAvailable(reason: string): string {
-  return reason.startsWith("not available in this build")
-    ? reason
-    : `not available in this build — ${reason}`;
+function drugLikenessPanel(view: CompoundView, raw: (id: string) => Raw | null): string {
+  const admet = raw("admet_predictions");
+  const rows: Row[] = RULE_NAMES.filter((rule) => rule !== "lead_likeness").map((rule) => {
+    const outcome = view.rules[rule];
+    if (!("pass" in outcome)) return { label: rule, value: `not evaluated: ${outcome.reason}` };
+    return {
+      label: rule,
+      value: outcome.pass ? "pass" : `fail: ${outcome.violations.join("; ")}`,
+      light: outcome.pass ? "g" : "r",
+    };
+  });
+  if (num(admet?.bioavailability_score) !== null)
+    rows.push({
+      label: "Bioavailability score",
+      value: n(admet?.bioavailability_score),
+      light: (num(admet?.bioavailability_score) ?? 0) >= 0.55 ? "g" : "a",
+      method: "Abbott (Martin 2005)",
+    });
+  if (view.props.qed.value !== null)
+    rows.push({
+      label: "QED",
+      value: n(view.props.qed.value),
+      light: view.props.qed.value >= 0.5 ? "g" : "a",
+      method: "Bickerton 2012, mean weights",
+    });
+  return panel("drug-likeness", "Drug-likeness", rows);
 }
 
-/** The first entries of a list, and how many more the evidence holds. */
-function listed(values: readonly unknown[]): string {
-  const shown = values
-    .slice(0, MAX_LIST_ENTRIES)
-    .map((entry) => (typeof entry === "object" ? JSON.stringify(entry) : String(entry)))
-    .join(", ");
-  const more = values.length - MAX_LIST_ENTRIES;
-  return more > 0 ? `${shown} … and ${more} more (the evidence id has all ${values.length})` : shown;
+function medchemPanel(view: CompoundView, raw: (id: string) => Raw | null): string {
+  const rows: Row[] = (["pains", "brenk", "nibr"] as const).map((family) => {
+    const hits = view.alerts[family];
+    const label = family === "pains" ? "PAINS" : family === "brenk" ? "Brenk" : "NIBR";
+    if (hits === null) return { label, value: "not screened (toxicity_profile did not run)" };
+    return { label, value: hits.length ? clip(hits.join(", ")) : "no match", light: hits.length ? "r" : "g" };
+  });
+  const lead = view.rules.lead_likeness;
+  if ("pass" in lead)
+    rows.push({
+      label: "Lead-likeness",
+      value: lead.pass ? "pass" : `fail: ${lead.violations.join("; ")}`,
+      light: lead.pass ? "g" : "a",
+      method: "Teague 1999",
+    });
+  const sa = view.props.sa_score.value;
+  if (sa !== null)
+    rows.push({
+      label: "SA score",
+      value: `${n(sa, 2)} (1 easy – 10 hard)`,
+      light: sa <= 4 ? "g" : sa <= 6 ? "a" : "r",
+      method: "Ertl & Schuffenhauer 2009",
+    });
+  const qedAlerts = raw("toxicity_profile")?.qed_alerts;
+  if (Array.isArray(qedAlerts) && qedAlerts.length)
+    rows.push({
+      label: "QED alerts",
+      value: `${qedAlerts.length} matched`,
+      method: "Bickerton 2012 unwanted-group SMARTS",
+    });
+  return panel("medchem", "Medicinal chemistry", rows);
+}
+
+function toxicityPanel(view: CompoundView, raw: (id: string) => Raw | null): string {
+  const tox = rec(raw("toxicity_profile")?.tox21_fingerprint_model);
+  const prior = raw("clinical_precedent_prior");
+  const rows: Row[] = [];
+  const ood = (inDomain: unknown, tanimoto: unknown) =>
+    inDomain === false ? `nearest training compound at Tanimoto ${n(tanimoto)}` : null;
+  if (tox) {
+    for (const [assay, p] of Object.entries(rec(tox.probabilities) ?? {})) {
+      const value = num(p);
+      rows.push({
+        label: `Tox21 ${assay}`,
+        value: `p(active) ${n(value)}`,
+        light: value === null ? null : value >= 0.5 ? "r" : value >= 0.3 ? "a" : "g",
+        ood: ood(tox.in_domain, tox.max_tanimoto),
+      });
+    }
+  }
+  if (num(prior?.ct_tox_probability) !== null)
+    rows.push({
+      label: "ClinTox trial toxicity",
+      value: `p ${n(prior?.ct_tox_probability)}`,
+      light: (num(prior?.ct_tox_probability) ?? 0) >= 0.5 ? "r" : "g",
+      method: String(prior?.ct_tox_model ?? ""),
+      ood: ood(prior?.ct_tox_in_domain, prior?.ct_tox_max_tanimoto),
+    });
+  rows.push(...genericRows(view, "gcn_toxicity"));
+  const note = tox
+    ? `<p class="na-note">Tox21: ${escapeHtml(String(tox.model ?? "model"))}, probability of activity per assay (≥ 0.5 red).</p>`
+    : `<p class="na-note">No toxicity model ran.</p>`;
+  const drugs = Array.isArray(prior?.nearest_approved_drugs)
+    ? prior.nearest_approved_drugs.map(rec).filter((d) => d !== null)
+    : [];
+  const precedent = drugs.length
+    ? `<h5>Nearest approved drugs (ClinTox)</h5><table class="list"><thead><tr><th>SMILES</th><th>Tanimoto</th></tr></thead><tbody>${drugs
+        .slice(0, 3)
+        .map(
+          (d) =>
+            `<tr><td><code>${escapeHtml(clip(String(d?.smiles ?? "")))}</code></td><td>${n(d?.tanimoto)}</td></tr>`,
+        )
+        .join("")}</tbody></table>`
+    : "";
+  return panel("toxicity", "Toxicity", rows, note + precedent);
+}
+
+function synthesisPanel(raw: (id: string) => Raw | null): string {
+  const manufacture = raw("manufacturability_audit");
+  const metabolism = raw("metabolite_prediction");
+  const rows: Row[] = [];
+  if (manufacture) {
+    for (const key of [
+      "stereocentres",
+      "unspecified_stereocentres",
+      "ring_systems",
+      "macrocycles",
+      "spiro_atoms",
+      "bridgehead_atoms",
+    ])
+      if (num(manufacture[key]) !== null)
+        rows.push({ label: key.replace(/_/g, " "), value: n(manufacture[key], 0) });
+    const flags = Array.isArray(manufacture.flags) ? manufacture.flags.map(valueText) : [];
+    rows.push({
+      label: "Flags",
+      value: flags.length ? clip(flags.join(", ")) : "none",
+      light: flags.length ? "a" : "g",
+    });
+  }
+  let sites = "";
+  const list = Array.isArray(metabolism?.candidate_sites)
+    ? metabolism.candidate_sites.map(rec).filter((s) => s !== null)
+    : [];
+  if (metabolism) {
+    const byRule = new Map<string, number[]>();
+    for (const site of list) {
+      const rule = String(site?.rule_id ?? "?");
+      byRule.set(rule, [
+        ...(byRule.get(rule) ?? []),
+        ...(Array.isArray(site?.atoms) ? site.atoms.map(Number) : []),
+      ]);
+    }
+    const entries = [...byRule];
+    sites = `<h5>Candidate sites of metabolism (${list.length})</h5>${
+      entries.length
+        ? `<table class="list"><thead><tr><th>Rule</th><th>Sites</th><th>Atoms</th></tr></thead><tbody>${entries
+            .slice(0, MAX_ROWS)
+            .map(
+              ([rule, atoms]) =>
+                `<tr><td>${escapeHtml(rule.replace(/_/g, " "))}</td><td>${atoms.length}</td><td>${escapeHtml(clip(atoms.join(", ")))}</td></tr>`,
+            )
+            .join(
+              "",
+            )}</tbody></table>${entries.length > MAX_ROWS ? `<p class="na-note">${entries.length - MAX_ROWS} more rules in the evidence.</p>` : ""}`
+        : "<p>none predicted</p>"
+    }`;
+  }
+  return panel("synthesis", "Synthesis and metabolism", rows, sites);
+}
+
+function rankingPanel(view: CompoundView): string {
+  const score = desirabilityOf(view);
+  const rows: Row[] = [
+    {
+      label: "Score",
+      value: score.score.toFixed(3),
+      light: score.score >= 0.5 ? "g" : score.score >= 0.3 ? "a" : "r",
+      method: "weighted geometric mean × penalties",
+    },
+    {
+      label: "Confidence",
+      value: score.confidence.toFixed(2),
+      light: score.confidence >= 0.8 ? "g" : score.confidence >= 0.6 ? "a" : "r",
+      method: score.uncertain.length ? clip(score.uncertain.join("; ")) : "every input measured in domain",
+    },
+    ...score.terms.map((term) => ({
+      label: `${term.label} (w ${term.weight})`,
+      value: `d = ${term.d.toFixed(2)} · ${term.input}`,
+      method: `${term.method}${term.status === "present" ? "" : term.status === "missing" ? "; missing, scored 0.5" : "; out of domain, capped at 0.5"}`,
+      light: (term.d >= 0.7 ? "g" : term.d >= 0.4 ? "a" : "r") as Light,
+    })),
+    ...score.penalties.map((penalty) => ({
+      label: "Penalty",
+      value: `×${penalty.factor} ${clip(penalty.label)}`,
+      light: "r" as Light,
+    })),
+  ];
+  if (view.readiness)
+    rows.push({
+      label: "Readiness",
+      value: n(view.readiness.score, 3),
+      method: "wetlab_priority_and_readiness_determiner (not used to order)",
+    });
+  return panel("ranking", "Ranking", rows);
+}
+
+function similarPanel(extras: CardExtras): string {
+  if (extras.neighbours === null)
+    return panel(
+      "similar",
+      "Similar compounds",
+      [],
+      `<p class="na-note">Not clustered: beyond the first ranked compounds the report clusters.</p>`,
+    );
+  const cluster = extras.cluster
+    ? `<p>Cluster ${extras.cluster.id} (${extras.cluster.size} member${extras.cluster.size === 1 ? "" : "s"}; Butina, Tanimoto ≥ 0.4 on Morgan r2 2,048 bits).</p>`
+    : "";
+  const body = extras.neighbours.length
+    ? `<table class="list"><thead><tr><th>Compound</th><th>Rank</th><th>Tanimoto</th></tr></thead><tbody>${extras.neighbours
+        .map((nb) => {
+          const label = escapeHtml(nb.candidate_id);
+          const link =
+            nb.rank <= extras.cardedRanks
+              ? `<a href="#${anchorId("card", nb.candidate_id)}">${label}</a>`
+              : label;
+          return `<tr><td>${link}</td><td>${nb.rank}</td><td>${nb.tanimoto.toFixed(2)}</td></tr>`;
+        })
+        .join("")}</tbody></table>`
+    : "<p>No compound in the portfolio shares a Morgan bit with this one.</p>";
+  return panel("similar", "Similar compounds", [], cluster + body);
+}
+
+/** A module's values as rows (flattened leaves, bounded), each with its unit where known. */
+function valueRows(moduleId: string, raw: Raw): { rows: Row[]; more: number } {
+  const values = flattenFinding(moduleId, raw).filter(
+    ([path]) => !GENERIC_SKIPPED.has(path.slice(moduleId.length + 1)),
+  );
+  const rows = values.slice(0, MAX_OTHER_ROWS).map(([path, value]) => {
+    const unit = unitOf(path);
+    const label = path.slice(moduleId.length + 1).replace(/_/g, " ");
+    const text = value === null ? "—" : typeof value === "number" ? formatNumber(value, 3) : clip(value);
+    return { label, value: unit ? `${text} ${unit}` : text, method: moduleId };
+  });
+  return { rows, more: Math.max(0, values.length - MAX_OTHER_ROWS) };
+}
+
+function genericRows(view: CompoundView, moduleId: string): Row[] {
+  const finding = view.findings.find((entry) => entry.module_id === moduleId);
+  return finding === undefined ? [] : valueRows(moduleId, finding.raw).rows;
+}
+
+/** Modules the card does not know yet: their values as small tables, never JSON. */
+function otherPanels(view: CompoundView): string[] {
+  return view.findings
+    .filter((finding) => !KNOWN_MODULES.has(finding.module_id))
+    .map((finding) => {
+      const { rows, more: extra } = valueRows(finding.module_id, finding.raw);
+      const more =
+        extra > 0 ? `<p class="na-note">${extra} more values in the evidence and report.csv.</p>` : "";
+      return panel(
+        `other-${finding.module_id}`,
+        `Other findings: ${finding.module_id}`,
+        rows,
+        more || (rows.length ? "" : "<p>no values</p>"),
+      );
+    });
+}
+
+function evidencePanel(view: CompoundView): string {
+  if (view.findings.length === 0) return "";
+  return `<section class="evidence-ids"><h4>Evidence</h4>${view.findings
+    .map(
+      (finding) =>
+        `<div class="evidence" id="${escapeHtml(finding.evidence_id)}"><a href="#${escapeHtml(finding.evidence_id)}">${escapeHtml(finding.evidence_id)}</a> <small>${escapeHtml(finding.module_id)}</small><pre>${escapeText(JSON.stringify(finding.raw))}</pre></div>`,
+    )
+    .join("")}</section>`;
+}
+
+function valueText(value: unknown): string {
+  if (value === null || value === undefined) return "—";
+  if (typeof value === "number") return formatNumber(value, 3);
+  if (Array.isArray(value)) return value.map(valueText).join(", ");
+  if (typeof value === "object")
+    return Object.entries(value as Raw)
+      .map(([key, inner]) => `${key} ${valueText(inner)}`)
+      .join(", ");
+  return String(value);
 }

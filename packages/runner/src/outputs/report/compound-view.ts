@@ -83,7 +83,7 @@ export interface CompoundView {
     readonly fsp3: Quantity;
     readonly qed: Quantity;
     readonly sa_score: Quantity;
-    readonly esol_logs: Quantity;
+    readonly log_s: Quantity;
     /** log D at pH 7.4 from admet_predictions' Lipophilicity model (issue 11). */
     readonly logd74: Quantity;
   };
@@ -98,6 +98,21 @@ export interface CompoundView {
   readonly alerts: Readonly<Record<AlertFamily, readonly string[] | null>>;
   readonly alert_atoms: Readonly<Record<string, readonly number[]>> | null;
   readonly readiness: { readonly score: number; readonly rationale: string | null } | null;
+  /** molecular_logic's `permanent_charge` (quaternary N, etc.): poor passive permeability. */
+  readonly permanent_charge: boolean;
+  /** Applicability domain of the model-based values: null when the model did not run. */
+  readonly domain: {
+    readonly log_s: boolean | null;
+    readonly logd74: boolean | null;
+  };
+  /** Predicted liabilities with their domain (toxicity_profile's Tox21 model, clinical_precedent_prior). */
+  readonly liabilities: {
+    readonly tox21: {
+      readonly probabilities: Readonly<Record<string, number>>;
+      readonly in_domain: boolean;
+    } | null;
+    readonly ct_tox: { readonly probability: number; readonly in_domain: boolean } | null;
+  };
   readonly findings: readonly ModuleFindingView[];
 }
 
@@ -115,6 +130,7 @@ const LOGIC = "molecular_logic";
 // The readiness module gives `readiness_score` (higher = readier) and `rationale` (text); when it
 // did not run, the report orders transparently.
 const READINESS = "wetlab_priority_and_readiness_determiner";
+const PRECEDENT = "clinical_precedent_prior";
 
 /** SwissADME radar ranges (Daina, Michielin & Zoete 2017, Sci Rep 7:42717, Figure 3). */
 export const RADAR_RANGES: Readonly<Record<RadarAxis, { low: number; high: number; label: string }>> = {
@@ -144,6 +160,7 @@ export function readCompoundView(
   const synthesis = get(SYNTHESIS);
   const logic = get(LOGIC);
   const readiness = get(READINESS);
+  const precedent = get(PRECEDENT);
   const why = (id: string) => reasons.get(id) ?? "module did not run";
 
   // admet_predictions first (its WLOGP/TPSA are the BOILED-Egg's own), then the same quantity
@@ -179,7 +196,12 @@ export function readCompoundView(
     fsp3: pick("fsp3", "fsp3", "Fsp3"),
     qed: single(admet, ADMET, "qed", "QED"),
     sa_score: single(synthesis, SYNTHESIS, "sa_score", "SA score"),
-    esol_logs: single(solubility, SOLUBILITY, "esol_logs", "log S (ESOL)"),
+    log_s: single(
+      solubility,
+      SOLUBILITY,
+      "log_s",
+      `log S (${String(solubility?.model ?? "solubility model")})`,
+    ),
     logd74: logd74Of(admet),
   };
   const admetRules = record(admet?.rules);
@@ -235,6 +257,21 @@ export function readCompoundView(
     alert_atoms: readAlertAtoms(toxicity?.alert_atoms),
     readiness:
       readinessScore === null ? null : { score: readinessScore, rationale: str(readiness?.rationale) },
+    permanent_charge: logic?.permanent_charge === true,
+    domain: {
+      log_s: typeof solubility?.in_domain === "boolean" ? solubility.in_domain : null,
+      logd74: domainOf(record(admet?.logd74)?.in_domain),
+    },
+    liabilities: {
+      tox21: readTox21(record(toxicity?.tox21_fingerprint_model)),
+      ct_tox:
+        num(precedent?.ct_tox_probability) === null
+          ? null
+          : {
+              probability: num(precedent?.ct_tox_probability) as number,
+              in_domain: precedent?.ct_tox_in_domain === true,
+            },
+    },
     findings: [...findings.entries()].flatMap(([module_id, finding]) => {
       const raw = record(finding);
       return raw === null ? [] : [{ module_id, evidence_id: String(raw.evidence_id ?? ""), raw }];
@@ -248,7 +285,7 @@ function readRadar(radar: Finding | null, props: CompoundView["props"]): Record<
     lipo: props.wlogp,
     size: props.mw,
     polar: props.tpsa,
-    insolu: props.esol_logs,
+    insolu: props.log_s,
     insatu: props.fsp3,
     flex: props.rotatable_bonds,
   };
@@ -284,6 +321,21 @@ function readRadar(radar: Finding | null, props: CompoundView["props"]): Record<
       ];
     }),
   ) as Record<RadarAxis, RadarValue>;
+}
+
+function domainOf(value: unknown): boolean | null {
+  return typeof value === "boolean" ? value : null;
+}
+
+function readTox21(model: Finding | null): CompoundView["liabilities"]["tox21"] {
+  const probabilities = record(model?.probabilities);
+  if (model === null || probabilities === null) return null;
+  const out: Record<string, number> = {};
+  for (const [assay, p] of Object.entries(probabilities)) {
+    const value = num(p);
+    if (value !== null) out[assay] = value;
+  }
+  return { probabilities: out, in_domain: model.in_domain === true };
 }
 
 function readAlertAtoms(value: unknown): Record<string, number[]> | null {

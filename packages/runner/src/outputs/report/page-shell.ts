@@ -39,15 +39,33 @@ figure{margin:0}figcaption{font-size:12px;color:#333}svg.plot{width:100%;height:
 .bar{fill:#4a78b5}.hm-0{fill:#fff;stroke:#ccc}.hm-1{fill:#f0a0a0}.hm-2{fill:#b22}.hm-na{fill:#d9d9d9;stroke:#fff}
 svg.heatmap{max-width:720px;font-size:10px}svg.radar{width:230px;height:230px;font-size:9px}.radar-band{fill:#f4b6c2;opacity:.7}
 .radar-axis{stroke:#888}.missing-axis{stroke-dasharray:3 3}.radar-value{fill:rgba(200,30,30,.15);stroke:#c11;stroke-width:1.5}.radar-dot{fill:#c11}
-.card{border:1px solid #999;padding:8px 12px;margin:14px 0;break-inside:avoid-page}.card-top{display:flex;gap:12px;flex-wrap:wrap}
-.mol svg{width:260px;height:180px}.card-facts{flex:1;min-width:280px}.facts{columns:2;font-size:13px}
-.finding h4{margin:.5em 0 .2em;font-size:13px}.finding ul{margin:0;font-size:12px;columns:2}.evidence{font-size:12px;color:#444}.evidence pre{display:none;font-size:11px;white-space:pre-wrap;background:#f6f6f6}.evidence:target pre{display:block}.evidence:target{outline:2px solid #1f4e9e}
-.missing-plot{border:1px dashed #a11;padding:6px}
-@media print{body{margin:0;font-size:11px;-webkit-print-color-adjust:exact;print-color-adjust:exact}.controls,.evidence{display:none}
+.card{border:1px solid #999;padding:8px 12px;margin:14px 0;break-inside:auto;overflow:hidden}.card h3{break-after:avoid}.card-top{display:flex;gap:12px;flex-wrap:wrap;align-items:flex-start}
+.mol svg{width:260px;height:180px;display:block}.mol.err{width:260px}
+.panels{display:grid;grid-template-columns:repeat(auto-fill,minmax(300px,1fr));gap:8px 12px;margin-top:6px}
+.cp{border:1px solid #ddd;border-radius:3px;padding:4px 8px;min-width:0;break-inside:avoid}.cp h4{margin:.2em 0 .3em;font-size:13px;color:#1f4e9e}.cp h5{margin:.4em 0 .2em;font-size:12px}
+.cp p{margin:.3em 0;font-size:12px;overflow-wrap:anywhere}.na-note{color:#555}
+table.kv,table.list{width:100%;table-layout:fixed;border-collapse:collapse}table.kv th,table.kv td,table.list th,table.list td{font-size:12px;padding:2px 4px;border:0;border-bottom:1px solid #eee;overflow-wrap:anywhere;word-break:break-word}
+.cp code{font-size:inherit}table.kv th{width:38%;background:none;font-weight:600;color:#333}table.list th{background:#f6f6f6}small{color:#555}
+.light{display:inline-block;width:9px;height:9px;border-radius:50%;margin-right:5px;vertical-align:baseline}.light.g{background:#2e8b3a}.light.a{background:#e0a000}.light.r{background:#c62828}
+.ood{color:#8a8a8a}span.ood{text-decoration:line-through dotted}
+.evidence-ids{font-size:12px;margin-top:6px}.evidence{display:inline-block;margin-right:10px;color:#444}.evidence pre{display:none;font-size:11px;white-space:pre-wrap;overflow-wrap:anywhere;background:#f6f6f6;max-height:420px;overflow:auto}.evidence:target{display:block}.evidence:target pre{display:block}.evidence:target{outline:2px solid #1f4e9e}
+td.thumb{padding:1px;width:120px}td.thumb svg,.thumb svg{width:120px;height:80px;display:block}
+ol.picks li{display:flex;gap:8px;align-items:flex-start;margin:4px 0}ol.picks .thumb{flex:none;width:120px}ol.picks .thumb:empty{display:none}.why-first{background:#eef4ff;border:1px solid #9bb5e0;padding:6px 10px}
+table.small td,table.clusters td{overflow-wrap:break-word;word-break:break-word}#compounds td{overflow-wrap:break-word}#compounds td[data-v]{white-space:nowrap}
+.table-scroll{overflow-x:auto;max-width:100%}#compounds td{font-size:12px}
+.missing-plot{border:1px dashed #a11;padding:6px}.print-note{display:none;font-style:italic}
+@media print{.table-scroll{overflow:visible}body{margin:0;font-size:11px;-webkit-print-color-adjust:exact;print-color-adjust:exact}.controls,.evidence-ids{display:none}
 #compounds tbody tr:nth-child(n+${PRINT_TABLE_ROWS + 1}){display:none}.card:nth-of-type(n+${PRINT_CARDS + 1}){display:none}
+#compounds{table-layout:fixed;width:100%}#compounds td{word-break:break-word}#compounds td[data-v]{white-space:normal}#compounds td,#compounds th{font-size:6px;padding:1px 2px}td.thumb svg{width:44px;height:30px}td.thumb{width:46px}
+table.small,table.clusters{table-layout:fixed;width:100%}table.small td,table.small th{font-size:9px}
+.panels{grid-template-columns:1fr 1fr 1fr;gap:4px 6px}.card{padding:4px 6px;margin:6px 0}.cp{padding:2px 4px}.cp h4{font-size:10px}.cp h5,.cp p{font-size:8px}
+table.kv th,table.kv td,table.list th,table.list td{font-size:8px;padding:1px 2px}.mol svg{width:200px;height:138px}svg.radar{width:160px;height:160px}
 .plots,.grid2{grid-template-columns:1fr 1fr}h2{break-after:avoid}figure{break-inside:avoid}a{color:inherit;text-decoration:none}
-.print-note{display:block}}.print-note{display:none;font-style:italic}
+.print-note{display:block;font-weight:bold;border:1px solid #333;padding:4px}}
 @page{size:A4;margin:12mm}`;
+
+/** Where the title block ends: the printed copy's note on what it holds goes right after. */
+export const PAGE_TITLE_END = "<!--title:end-->";
 
 /** From the doctype to the title block (the seal box follows). */
 export function renderPageStart(facts: RunFacts): string {
@@ -57,7 +75,7 @@ export function renderPageStart(facts: RunFacts): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>${STYLE}</style></head><body>
 <h1>Computational audit — ${escapeHtml(facts.project_id)}</h1>
-<p>Run <code>${escapeHtml(facts.run_id)}</code> · ${facts.mode} · ${facts.compounds} compounds · inputs <code>${facts.inputs_sha256.slice(0, 16)}…</code> · policy ${escapeHtml(facts.plan.policy_version)}</p>
+<p>Run <code>${escapeHtml(facts.run_id)}</code> · ${facts.mode} · ${facts.compounds} compounds · inputs <code>${facts.inputs_sha256.slice(0, 16)}…</code> · policy ${escapeHtml(facts.plan.policy_version)}</p>${PAGE_TITLE_END}
 `;
 }
 
@@ -75,7 +93,6 @@ export function renderPageEnd(facts: RunFacts): string {
 <table class="small"><thead><tr><th>Module</th><th>Bucket</th><th>Risk channel</th><th>Outcome</th><th>Detail</th></tr></thead><tbody>
 ${modules}
 </tbody></table>
-<p class="print-note">Printed copy: the table is cut to its first ${PRINT_TABLE_ROWS} rows and the cards to the first ${PRINT_CARDS}; report.html and report.csv have all.</p>
 <script>${TABLE_SCRIPT}</script>
 </body></html>
 `;

@@ -1,9 +1,16 @@
 import { channelStates } from "../build-results.ts";
 import type { RunFacts } from "../run-facts.ts";
 import { ALERT_FAMILIES, type CompoundView, RULE_NAMES } from "./compound-view.ts";
+import { desirabilityOf } from "./desirability.ts";
 import { anchorId, escapeHtml, formatShare } from "./format.ts";
 import type { PortfolioStats } from "./portfolio-stats.ts";
-import type { RankingRule } from "./ranking.ts";
+import {
+  explainTop,
+  FIRST_IN_LINE_CONFIDENCE,
+  FIRST_IN_LINE_SCORE,
+  firstInLine,
+  type RankingRule,
+} from "./ranking.ts";
 
 export interface PortfolioInputs {
   readonly facts: RunFacts;
@@ -12,6 +19,8 @@ export interface PortfolioInputs {
   /** The first ranked compounds, best first (at most TOP_PICKS). */
   readonly top: readonly CompoundView[];
   readonly carded: ReadonlySet<string>;
+  /** Small structure drawings by candidate id (the first ranked compounds). */
+  readonly thumbnails: ReadonlyMap<string, string>;
   readonly targets: {
     readonly header: readonly string[];
     readonly rows: readonly (readonly string[])[];
@@ -31,34 +40,37 @@ ${renderTopPicks(input)}
 </section>`;
 }
 
-function renderTopPicks({ top, carded, stats }: PortfolioInputs): string {
-  const items = top
-    .map((view) => {
-      const reasons: string[] = [];
-      if (!view.parsed) reasons.push(`does not parse: ${view.parse_error}`);
-      if (view.duplicate_of) reasons.push(`duplicate of ${view.duplicate_of}`);
-      const failed = RULE_NAMES.flatMap((rule) => {
-        const outcome = view.rules[rule];
-        return "pass" in outcome && !outcome.pass ? [`${rule} (${outcome.violations.join("; ")})`] : [];
-      });
-      const passed = RULE_NAMES.filter((rule) => {
-        const outcome = view.rules[rule];
-        return "pass" in outcome && outcome.pass;
-      });
-      if (view.parsed)
-        reasons.push(passed.length ? `passes ${passed.join(", ")}` : "no drug-likeness rule evaluated");
-      if (failed.length) reasons.push(`fails ${failed.join(", ")}`);
-      const alerts = ALERT_FAMILIES.flatMap((family) => view.alerts[family] ?? []);
-      if (ALERT_FAMILIES.some((family) => view.alerts[family] !== null))
-        reasons.push(alerts.length ? `alerts: ${alerts.join(", ")}` : "no structural alert");
-      if (view.props.qed.value !== null) reasons.push(`QED ${view.props.qed.value.toFixed(2)}`);
-      if (view.readiness?.rationale) reasons.push(view.readiness.rationale);
-      const label = escapeHtml(view.candidate_id) + (view.name ? ` (${escapeHtml(view.name)})` : "");
-      const link = carded.has(view.candidate_id)
-        ? `<a href="#${anchorId("card", view.candidate_id)}">${label}</a>`
-        : label;
-      return `<li>${link}: ${escapeHtml(reasons.join("; "))}</li>`;
-    })
+function renderTopPicks({ top, carded, stats, thumbnails }: PortfolioInputs): string {
+  const group = firstInLine(top, stats.compounds);
+  const item = (view: CompoundView, rank: number) => {
+    const score = desirabilityOf(view);
+    const reasons: string[] = [];
+    if (!view.parsed) reasons.push(`does not parse: ${view.parse_error}`);
+    if (view.duplicate_of) reasons.push(`duplicate of ${view.duplicate_of}`);
+    if (view.parsed) {
+      reasons.push(`score ${score.score.toFixed(3)}, confidence ${score.confidence.toFixed(2)}`);
+      const weak = score.terms
+        .filter((term) => term.d < 0.5)
+        .map((term) => `${term.label.toLowerCase()} ${term.d.toFixed(2)}`);
+      if (weak.length) reasons.push(`weak: ${weak.join(", ")}`);
+      reasons.push(
+        score.penalties.length
+          ? `penalised: ${score.penalties.map((pen) => `${pen.label} ×${pen.factor}`).join("; ")}`
+          : "no alert or predicted liability",
+      );
+      if (score.uncertain.length) reasons.push(`less certain: ${score.uncertain.join(", ")}`);
+    }
+    const label = escapeHtml(view.candidate_id) + (view.name ? ` (${escapeHtml(view.name)})` : "");
+    const link = carded.has(view.candidate_id)
+      ? `<a href="#${anchorId("card", view.candidate_id)}">${label}</a>`
+      : label;
+    const thumb = thumbnails.get(view.candidate_id);
+    return `<li value="${rank}"><span class="thumb">${thumb ?? ""}</span><span>${link}: ${escapeHtml(reasons.join("; "))}</span></li>`;
+  };
+  const items = group.map((view, at) => item(view, at + 1)).join("");
+  const next = top
+    .slice(group.length)
+    .map((view, at) => item(view, group.length + at + 1))
     .join("");
   const held = [
     stats.compounds - stats.parsed > 0 ? `${stats.compounds - stats.parsed} that do not parse` : "",
@@ -68,7 +80,12 @@ function renderTopPicks({ top, carded, stats }: PortfolioInputs): string {
       : "",
     stats.saltsStripped > 0 ? `${stats.saltsStripped} salt(s) or mixture(s), parent kept` : "",
   ].filter((text) => text !== "");
-  return `<h3>First in line (${top.length} of ${stats.compounds})</h3><ol class="picks">${items}</ol>
+  return `<p class="why-first" id="why-first">${escapeHtml(explainTop(top[0], top[1]))}</p>
+<h3 id="first-in-line">First in line (${group.length} of ${stats.compounds})</h3>${
+    group.length
+      ? `<ol class="picks">${items}</ol>`
+      : `<p>No compound reaches score ${FIRST_IN_LINE_SCORE} with confidence ${FIRST_IN_LINE_CONFIDENCE}: none is put first.</p>`
+  }${next ? `<h4>Next in line</h4><ol class="picks next">${next}</ol>` : ""}
 <p>${held.length ? `To check before sending, of ${stats.compounds} compounds: ${escapeHtml(held.join("; "))}.` : `All ${stats.compounds} compounds parse; no duplicates.`}</p>`;
 }
 

@@ -9,7 +9,9 @@ import type { RunFacts, SealState } from "../run-facts.ts";
 import { type HeatmapRow, heatmapRowOf, renderAlertHeatmap } from "./alert-heatmap.ts";
 import { renderAssaySection } from "./assay-section.ts";
 import { type EggPoint, renderBoiledEgg } from "./boiled-egg-plot.ts";
+import { butinaClusters, CLUSTER_MAX, type ClusterInput, type Clustering } from "./butina-clusters.ts";
 import { renderChemicalSpace, type SpacePoint } from "./chemical-space-plot.ts";
+import { renderClusterSection } from "./cluster-section.ts";
 import { CARDS_INTRO, renderCard } from "./compound-card.ts";
 import { renderTableHead, renderTableRow, TABLE_TAIL } from "./compound-table.ts";
 import {
@@ -18,10 +20,12 @@ import {
   type ReportCompoundInput,
   readCompoundView,
 } from "./compound-view.ts";
+import { findingHeader, flattenFinding } from "./finding-columns.ts";
 import { anchorId } from "./format.ts";
-import { type Depicter, reportDepiction } from "./highlight-depiction.ts";
+import { type ReportChemistry, reportDepiction } from "./highlight-depiction.ts";
 import { renderHistogram } from "./histogram-plot.ts";
 import {
+  PAGE_TITLE_END,
   PRINT_CARDS,
   PRINT_SKIP_END,
   PRINT_SKIP_START,
@@ -35,13 +39,18 @@ import { RankKeyTable } from "./rank-key-table.ts";
 import { describeRanking, rankKeyOf } from "./ranking.ts";
 import type { ReportOptions } from "./report-options.ts";
 import { renderSealBox, SEAL_BOX_END, SEAL_BOX_START } from "./seal-box.ts";
-import { CSV_ONLY_COLUMNS, csvField, TABLE_COLUMNS } from "./table-columns.ts";
+import { CSV_ONLY_COLUMNS, csvField, type RowPlace, tableColumns } from "./table-columns.ts";
 
 export const REPORT_HTML = "results/report.html";
 export const REPORT_CSV = "results/report.csv";
 /** The size bound of report.html (issue 10 item 5): cards are dropped from the end to stay under. */
 export const REPORT_MAX_BYTES = 25 * 1024 * 1024;
 const TARGET_ROWS_SHOWN = 50;
+/**
+ * Table rows with a structure thumbnail (and the ranked list's): the first ranked ones, so the
+ * drawings (≈ 2–8 KB each after compaction) stay a bounded share of the page (issue 27 item 4).
+ */
+export const THUMBNAIL_ROWS = 500;
 /** Heat-map rows: the first ranked compounds, so the figure stays readable and printable. */
 export const HEATMAP_ROWS = 200;
 const SCRATCH = ".report-scratch";
@@ -56,10 +65,10 @@ export interface ReportWriterOptions {
   /** Why each module of the plan has no finding (its outcome and detail). */
   readonly reasons: ModuleReasons;
   /**
-   * Draws the cards' depictions when the report is composed (called once, only when a card is
-   * shown; it loads RDKit on this thread). Null: cards without drawings.
+   * Draws depictions and thumbnails and computes the fingerprints for clusters when the report is
+   * composed (called once; it loads RDKit on this thread). Null: no drawings, no clusters.
    */
-  readonly depict: (() => Promise<Depicter | null>) | null;
+  readonly chemistry: (() => Promise<ReportChemistry | null>) | null;
   readonly targetsPath: string | null;
   /** Where the scratch files go; default `<run dir>/.report-scratch` (removed when composed). */
   readonly scratchDir?: string;
@@ -79,6 +88,10 @@ export class ReportWriter {
   readonly #keys = new RankKeyTable();
   readonly #stats = new PortfolioStats();
   readonly #ran = new Set<string>();
+  // report.csv's finding columns in first-seen order, and the customer's own columns with
+  // whether every value given is a number (bounded by the distinct keys, not the compounds).
+  readonly #findingPaths = new Set<string>();
+  readonly #customer = new Map<string, boolean>();
   #composed = false;
 
   private constructor(config: ReportWriterOptions, scratchDir: string, scratch: WriteStream) {
@@ -101,7 +114,14 @@ export class ReportWriter {
    */
   async add(compound: ReportCompoundInput, findings: ReadonlyMap<string, unknown>): Promise<void> {
     const view = readCompoundView(compound, findings, this.#config.reasons);
-    for (const moduleId of findings.keys()) this.#ran.add(moduleId);
+    for (const [moduleId, finding] of findings) {
+      this.#ran.add(moduleId);
+      for (const [path] of flattenFinding(moduleId, finding)) this.#findingPaths.add(path);
+    }
+    for (const [key, value] of Object.entries(view.metadata)) {
+      const numeric = value === "" || Number.isFinite(Number(value));
+      this.#customer.set(key, (this.#customer.get(key) ?? true) && numeric);
+    }
     this.#stats.add(view);
     this.#keys.push(rankKeyOf(view));
     const record: ScratchRecord = { view };
@@ -132,6 +152,10 @@ export class ReportWriter {
     await rm(this.#scratchDir, { recursive: true, force: true });
   }
 
+  #cluster(rankOf: Int32Array, chemistry: ReportChemistry | null) {
+    return clusterScratch(join(this.#scratchDir, "compounds.jsonl"), rankOf, chemistry);
+  }
+
   async #compose(path: string, facts: RunFacts, seal: SealState): Promise<void> {
     const { cards: cardLimit, rows: rowLimit } = this.#config.options;
     const order = this.#keys.order();
@@ -143,16 +167,24 @@ export class ReportWriter {
     // Rows and cards go to a scratch file in portfolio order; only their places are kept, so the
     // page is then assembled in rank order with memory bounded by neither.
     const fragments = await Fragments.open(join(this.#scratchDir, "fragments.html"), shownRows + cardCount);
+    const chemistry = (await this.#config.chemistry?.()) ?? null;
+    const { clustering, ids: clusteredIds } = await this.#cluster(rankOf, chemistry);
+    // Cards a neighbour can link to (cards dropped later for the size bound lose the link target).
+    const keepEstimate = cardCount;
+    const columns = tableColumns([...this.#customer].map(([name, numeric]) => ({ name, numeric })));
+    const thumbnails = new Map<string, string>();
     const heat: Array<HeatmapRow & { rank: number }> = [];
     const egg: Array<EggPoint & { rank: number }> = [];
     const space: Array<SpacePoint & { rank: number }> = [];
     const top: CompoundView[] = [];
     const carded = new Set<string>();
     const csv = await StreamingFile.open(join(this.#config.runDir, REPORT_CSV));
-    const csvColumns = [...TABLE_COLUMNS, ...CSV_ONLY_COLUMNS];
-    await csv.write(`${csvColumns.map((column) => csvField(column.label, false)).join(",")}\r\n`);
+    const csvColumns = [...columns, ...CSV_ONLY_COLUMNS];
+    const paths = [...this.#findingPaths];
+    await csv.write(
+      `${[...csvColumns.map((column) => column.label), ...paths.map(findingHeader)].map((label) => csvField(label, false)).join(",")}\r\n`,
+    );
     let at = 0;
-    let depicter: Depicter | null | undefined;
     const lines = createInterface({
       input: createReadStream(join(this.#scratchDir, "compounds.jsonl"), "utf8"),
       crlfDelay: Number.POSITIVE_INFINITY,
@@ -161,20 +193,43 @@ export class ReportWriter {
       if (line === "") continue;
       const { view } = JSON.parse(line) as ScratchRecord;
       const rank = rankOf[at++] ?? total;
+      const place: RowPlace = { rank, cluster: clustering?.clusterOf.get(rank) ?? null };
+      const values = new Map<string, string | number | null>();
+      for (const finding of view.findings)
+        for (const [path, value] of flattenFinding(finding.module_id, finding.raw)) values.set(path, value);
       await csv.write(
-        `${csvColumns.map((column) => csvField(column.cell(view, rank), column.numeric)).join(",")}\r\n`,
+        `${[
+          ...csvColumns.map((column) => csvField(column.cell(view, place), column.numeric)),
+          ...paths.map((path) => {
+            const value = values.get(path) ?? null;
+            return csvField(value, typeof value === "number");
+          }),
+        ].join(",")}\r\n`,
       );
       if (rank > shownRows) continue;
       const hasCard = rank <= cardCount;
       const href = hasCard ? `#${anchorId("card", view.candidate_id)}` : null;
+      const thumbnail =
+        rank <= THUMBNAIL_ROWS && view.parent_smiles !== null && chemistry !== null
+          ? chemistry.thumbnail(view.parent_smiles)
+          : null;
+      if (thumbnail !== null && rank <= TOP_PICKS) thumbnails.set(view.candidate_id, thumbnail);
       if (hasCard) {
-        if (depicter === undefined) depicter = (await this.#config.depict?.()) ?? null;
-        await fragments.put(shownRows + rank - 1, renderCard(view, rank, reportDepiction(view, depicter)));
+        const cluster = place.cluster === null ? null : (clustering?.clusters[place.cluster - 1] ?? null);
+        await fragments.put(
+          shownRows + rank - 1,
+          renderCard(view, rank, {
+            depiction: reportDepiction(view, chemistry?.depict ?? null),
+            cluster: cluster === null ? null : { id: cluster.id, size: cluster.members.length },
+            neighbours: clustering?.neighbours.get(rank) ?? null,
+            cardedRanks: keepEstimate,
+          }),
+        );
         carded.add(view.candidate_id);
         if (rank <= HEATMAP_ROWS) heat.push({ ...heatmapRowOf(view, href), rank });
       }
       if (rank <= TOP_PICKS) top[rank - 1] = view;
-      await fragments.put(rank - 1, renderTableRow(view, rank, hasCard));
+      await fragments.put(rank - 1, renderTableRow(columns, view, place, hasCard, thumbnail));
       const p = view.props;
       // The egg's regions are decided on TPSA with S and P, so its points are placed on it too.
       if (view.parsed && p.tpsa_sp.value !== null && p.wlogp.value !== null)
@@ -201,8 +256,10 @@ export class ReportWriter {
         ranking: describeRanking(this.#ran),
         top: top.filter((view) => view !== undefined),
         carded,
+        thumbnails,
         targets: await readTargets(this.#config.targetsPath),
       }),
+      renderClusterSection(clustering, clusteredIds, carded, Math.min(total, CLUSTER_MAX), total),
       `<h2 id="plots">Plots</h2><div class="plots">${renderBoiledEgg(egg)}${renderChemicalSpace(space)}</div>`,
       `<h3>Distributions across the portfolio</h3><div class="hists">${[
         renderHistogram(stats.histograms.mw, null),
@@ -219,7 +276,7 @@ export class ReportWriter {
       ].join("")}</div>`,
       `<h3>Alerts heat map</h3>${renderAlertHeatmap(heat, total)}`,
       renderAssaySection(facts.summaries),
-      `<h2 id="table">Compounds</h2>${renderTableHead(shownRows, total)}`,
+      `<h2 id="table">Compounds</h2>${renderTableHead(columns, shownRows, total)}`,
     ].join("\n");
     const tail = renderPageEnd(facts);
     // Bounded size: drop cards from the end until the page fits (the CSV keeps every compound).
@@ -232,9 +289,11 @@ export class ReportWriter {
       keep < total
         ? `<p class="truncated">Cards for the ${keep} highest-ranked of ${total} compounds (limit ${cardLimit}, and the page is kept under 25 MB); the others are in <a href="report.csv">report.csv</a> and results/combined_unified_computational_outputs.json.</p>`
         : "";
+    const printNote = `<p class="print-note" id="print-note">Printed copy: it holds ${Math.min(PRINT_TABLE_ROWS, shownRows)} of ${total} table rows and ${Math.min(PRINT_CARDS, keep)} of ${total} compound cards (the highest-ranked); report.html has ${shownRows} rows and ${keep} cards, and report.csv every compound with every value.</p>`;
     const page = await StreamingFile.open(path);
     try {
-      await page.write(head);
+      const afterTitle = head.indexOf(PAGE_TITLE_END) + PAGE_TITLE_END.length;
+      await page.write(head.slice(0, afterTitle) + printNote + head.slice(afterTitle));
       for (let rank = 1; rank <= shownRows; rank++) {
         if (rank === PRINT_TABLE_ROWS + 1) await page.write(PRINT_SKIP_START);
         await page.write(await fragments.get(rank - 1));
@@ -255,6 +314,38 @@ export class ReportWriter {
       await fragments.close();
     }
   }
+}
+
+/**
+ * Morgan fingerprints of the first CLUSTER_MAX ranked parsed compounds (one read of the scratch
+ * file), then Butina clusters and nearest neighbours among them. Null without RDKit.
+ */
+async function clusterScratch(
+  scratchFile: string,
+  rankOf: Int32Array,
+  chemistry: ReportChemistry | null,
+): Promise<{ clustering: Clustering | null; ids: Map<number, string> }> {
+  const ids = new Map<number, string>();
+  if (chemistry === null) return { clustering: null, ids };
+  const items: ClusterInput[] = [];
+  let at = 0;
+  const lines = createInterface({
+    input: createReadStream(scratchFile, "utf8"),
+    crlfDelay: Number.POSITIVE_INFINITY,
+  });
+  for await (const line of lines) {
+    if (line === "") continue;
+    const rank = rankOf[at++] ?? Number.MAX_SAFE_INTEGER;
+    if (rank > CLUSTER_MAX) continue;
+    const { view } = JSON.parse(line) as ScratchRecord;
+    if (!view.parsed || view.parent_smiles === null) continue;
+    const bits = chemistry.onBits(view.parent_smiles);
+    if (bits === null) continue;
+    items.push({ rank, candidate_id: view.candidate_id, bits: Uint16Array.from(bits) });
+    ids.set(rank, view.candidate_id);
+  }
+  items.sort((a, b) => a.rank - b.rank);
+  return { clustering: butinaClusters(items), ids };
 }
 
 /** Numbered HTML fragments written in any order to one scratch file and read back by number. */

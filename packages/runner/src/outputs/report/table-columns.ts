@@ -1,11 +1,20 @@
 import { ALERT_FAMILIES, type CompoundView, type Quantity, type RuleName } from "./compound-view.ts";
+import { desirabilityOf } from "./desirability.ts";
 import { formatNumber } from "./format.ts";
+
+/** Where a row sits besides its own values: its rank and its Butina cluster (null: not clustered). */
+export interface RowPlace {
+  readonly rank: number;
+  readonly cluster: number | null;
+}
 
 /** One column of the compound table and of report.csv (same cells, so the export matches). */
 export interface TableColumn {
   readonly label: string;
   readonly numeric: boolean;
-  readonly cell: (view: CompoundView, rank: number) => string | number | null;
+  readonly cell: (view: CompoundView, place: RowPlace) => string | number | null;
+  /** The table shows the structure thumbnail in this column (the CSV has the parent SMILES). */
+  readonly thumbnail?: true;
 }
 
 const quantity = (pick: (view: CompoundView) => Quantity, digits: number) => (view: CompoundView) => {
@@ -19,11 +28,19 @@ const rule = (name: RuleName) => (view: CompoundView) => {
   return outcome.pass ? "pass" : `fail: ${outcome.violations.join("; ")}`;
 };
 
+const scoreOf = (view: CompoundView) => (view.parsed ? Number(desirabilityOf(view).score.toFixed(3)) : null);
+const confidenceOf = (view: CompoundView) =>
+  view.parsed ? Number(desirabilityOf(view).confidence.toFixed(2)) : null;
+
 export const TABLE_COLUMNS: readonly TableColumn[] = [
-  { label: "Rank", numeric: true, cell: (_, rank) => rank },
+  { label: "Rank", numeric: true, cell: (_, place) => place.rank },
   { label: "Candidate", numeric: false, cell: (view) => view.candidate_id },
+  { label: "Structure", numeric: false, cell: (view) => view.parent_smiles, thumbnail: true },
   { label: "Name", numeric: false, cell: (view) => view.name },
   { label: "Status", numeric: false, cell: statusOf },
+  { label: "Score", numeric: true, cell: scoreOf },
+  { label: "Confidence", numeric: true, cell: confidenceOf },
+  { label: "Cluster", numeric: true, cell: (_, place) => place.cluster },
   { label: "MW", numeric: true, cell: quantity((v) => v.props.mw, 1) },
   { label: "WLOGP", numeric: true, cell: quantity((v) => v.props.wlogp, 2) },
   { label: "TPSA", numeric: true, cell: quantity((v) => v.props.tpsa, 1) },
@@ -34,12 +51,43 @@ export const TABLE_COLUMNS: readonly TableColumn[] = [
   { label: "QED", numeric: true, cell: quantity((v) => v.props.qed, 2) },
   { label: "SA", numeric: true, cell: quantity((v) => v.props.sa_score, 1) },
   { label: "logD7.4", numeric: true, cell: quantity((v) => v.props.logd74, 2) },
+  { label: "log S", numeric: true, cell: quantity((v) => v.props.log_s, 2) },
+  { label: "GI abs.", numeric: false, cell: (view) => view.boiled_egg?.gi_absorption ?? null },
   { label: "Lipinski", numeric: false, cell: rule("lipinski") },
   { label: "Veber", numeric: false, cell: rule("veber") },
   { label: "Egan", numeric: false, cell: rule("egan") },
   { label: "Alerts", numeric: true, cell: alertsOf },
-  { label: "Parent InChIKey", numeric: false, cell: (view) => view.parent_inchikey },
+  { label: "Readiness", numeric: true, cell: (view) => view.readiness?.score ?? null },
 ];
+
+/** The last column of the table (after the customer's own columns). */
+export const INCHIKEY_COLUMN: TableColumn = {
+  label: "Parent InChIKey",
+  numeric: false,
+  cell: (view) => view.parent_inchikey,
+};
+
+/**
+ * The table's columns: the report's own, then every column of the customer's portfolio (e.g.
+ * IC50_nM; numeric when every given value is a number), then the parent InChIKey.
+ */
+export function tableColumns(customer: readonly { name: string; numeric: boolean }[]): TableColumn[] {
+  return [
+    ...TABLE_COLUMNS,
+    ...customer.map(
+      ({ name, numeric }): TableColumn => ({
+        label: name,
+        numeric,
+        cell: (view) => {
+          const value = view.metadata[name];
+          if (value === undefined || value === "") return null;
+          return numeric ? Number(value) : value;
+        },
+      }),
+    ),
+    INCHIKEY_COLUMN,
+  ];
+}
 
 /** Extra columns in report.csv only (long text the page shows on the cards). */
 export const CSV_ONLY_COLUMNS: readonly TableColumn[] = [

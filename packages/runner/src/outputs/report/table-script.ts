@@ -47,6 +47,7 @@ export const TABLE_SCRIPT = `(() => {
     let count = 0;
     for (const row of rows) {
       const cells = at < 0 ? Array.from(row.cells) : [row.cells[at]];
+      const text_of = (cell) => cell.getAttribute("data-csv") ?? cell.textContent;
       const match = text === "" || cells.some((cell) => {
         if (compare) {
           const v = numberOf(cell);
@@ -54,7 +55,7 @@ export const TABLE_SCRIPT = `(() => {
           const limit = Number(compare[2]);
           return compare[1] === "<" ? v < limit : compare[1] === ">" ? v > limit : compare[1] === "<=" ? v <= limit : compare[1] === ">=" ? v >= limit : v === limit;
         }
-        return cell.textContent.toLowerCase().includes(text.toLowerCase());
+        return text_of(cell).toLowerCase().includes(text.toLowerCase());
       });
       row.hidden = !match;
       if (match) count++;
@@ -69,7 +70,7 @@ export const TABLE_SCRIPT = `(() => {
   };
   document.getElementById("export-csv").addEventListener("click", () => {
     const lines = [heads.map((head) => field(head.textContent.trim())).join(",")];
-    for (const row of body.rows) if (!row.hidden) lines.push(Array.from(row.cells).map((cell) => field(cell.textContent)).join(","));
+    for (const row of body.rows) if (!row.hidden) lines.push(Array.from(row.cells).map((cell) => field(cell.getAttribute("data-csv") ?? cell.textContent)).join(","));
     const link = document.createElement("a");
     link.href = URL.createObjectURL(new Blob([lines.join("\\r\\n") + "\\r\\n"], { type: "text/csv" }));
     link.download = "compounds-shown.csv";

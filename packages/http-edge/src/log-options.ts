@@ -1,5 +1,14 @@
 import type { Writable } from "node:stream";
 
+/** pino's levels, the only values a service's log-level setting accepts. */
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export function isLogLevel(value: string): value is LogLevel {
+  return (LOG_LEVELS as readonly string[]).includes(value);
+}
+
 /** Header paths that carry credentials; pino replaces them wherever a request is logged. */
 export const REDACTED_PATHS = [
   "req.headers.authorization",
@@ -13,7 +22,7 @@ export const REDACTED_PATHS = [
  * Structured JSON logs (pino via Fastify) with request ids and credentials redacted. Fastify's
  * default request serializer logs method, url and host only; the redaction is the second fence.
  */
-export function createLoggerOptions(level: string, stream?: Writable): Record<string, unknown> {
+export function createLoggerOptions(level: LogLevel, stream?: Writable): Record<string, unknown> {
   return {
     level,
     redact: { paths: REDACTED_PATHS, censor: "[redacted]" },

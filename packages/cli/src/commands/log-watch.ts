@@ -1,0 +1,110 @@
+import { isConsistentExtension, type LogCheckpoint, openCheckpoint } from "@svc/core";
+import type { CliConfig } from "../cli-config.ts";
+import { CliError, EXIT } from "../cli-error.ts";
+import { svcCommand } from "../svc-command.ts";
+import { parseIssuerUrl } from "../trust/issuer-client.ts";
+import { fetchConsistency, fetchLatestCheckpoint } from "../trust/log-client.ts";
+import { readWitnessFile, writeWitnessFile } from "../trust/log-witness-file.ts";
+import { resolveTrust, type TrustOptions } from "../trust/resolve-trust.ts";
+
+export interface LogWatchOutcome {
+  readonly exitCode: number;
+  readonly output: string;
+}
+
+/**
+ * `svc log watch --issuer <url>` (issue 30 item 5): a witness. Fetches the issuer's latest
+ * checkpoint, requires the signature of a pinned key (never one the issuer publishes now), and checks that it extends the last checkpoint
+ * this user saw of the same log (kept in the CLI's config folder, by origin): RFC 9162 §2.1.4
+ * consistency, so a log that shrank, was rewritten, or shows another tree of the same size (a
+ * fork) exits LOG_INCONSISTENT (15) and keeps the old checkpoint as the evidence.
+ */
+export async function runLogWatch(options: TrustOptions, config: CliConfig): Promise<LogWatchOutcome> {
+  if (options.issuer === undefined)
+    throw new CliError("USAGE", "svc log watch needs --issuer <entitlement url>");
+  const issuer = parseIssuerUrl(options.issuer);
+  // pinned keys only: a key the issuer publishes today could sign a fork (it rotates with seal keys)
+  const { issuer: _asked, ...pinned } = options;
+  const trust = await resolveTrust(pinned, config);
+  if (trust.keys.length === 0)
+    throw new CliError(
+      "USAGE",
+      `no pinned key to check the log's checkpoints with: pin the issuer first (${svcCommand()} trust add --issuer ${issuer.origin}) or pass --key / --keys`,
+    );
+  let note: string;
+  try {
+    note = await fetchLatestCheckpoint(issuer);
+  } catch (error) {
+    throw new CliError(
+      "ISSUER_UNREACHABLE",
+      `${(error as Error).message}; check --issuer and try again`,
+      EXIT.unreachable,
+    );
+  }
+  const opened = openCheckpoint(note, trust.keys);
+  if ("refused" in opened)
+    return {
+      exitCode: opened.refused === "malformed" ? EXIT.logInconsistent : EXIT.unverified,
+      output: `${opened.refused === "malformed" ? "LOG_INCONSISTENT" : "UNVERIFIED"}  ${issuer.origin}: the latest checkpoint is ${opened.refused === "malformed" ? "not a C2SP checkpoint" : "not signed by a key you trust"}\n`,
+    };
+  const latest = opened.checkpoint;
+  const file = await readWitnessFile(config.witnessFile);
+  const kept = file.logs[latest.origin];
+  const keep = async () => {
+    file.logs[latest.origin] = { checkpoint: note, issuer: issuer.origin, seen_at: new Date().toISOString() };
+    await writeWitnessFile(config.witnessFile, file);
+  };
+  if (kept === undefined) {
+    await keep();
+    return {
+      exitCode: EXIT.verified,
+      output: `FIRST  ${latest.origin} at size ${latest.size}, signed by ${opened.keyId}: kept in ${config.witnessFile}\n`,
+    };
+  }
+  const older = parseKept(kept.checkpoint);
+  let proof: Buffer[] = [];
+  if (latest.size > older.size) {
+    try {
+      const answer = await fetchConsistency(issuer, older.size);
+      // the proof must be to the very tree the latest checkpoint signs
+      if (answer.to !== latest.size) throw new Error(`it proves up to size ${answer.to}, not ${latest.size}`);
+      proof = answer.consistency_proof.map((hash) => Buffer.from(hash, "base64"));
+    } catch (error) {
+      throw new CliError(
+        "ISSUER_RESPONSE_INVALID",
+        `consistency proof: ${(error as Error).message}`,
+        EXIT.unreachable,
+      );
+    }
+  }
+  if (!isConsistentExtension(older, latest, proof))
+    return {
+      exitCode: EXIT.logInconsistent,
+      output: [
+        `LOG_INCONSISTENT  ${latest.origin}: the checkpoint of size ${latest.size} from ${issuer.origin} does not extend the one of size ${older.size} seen ${kept.seen_at} from ${kept.issuer} (rewritten, rolled back or forked history)`,
+        "  kept (unchanged):",
+        indent(kept.checkpoint),
+        "  now:",
+        indent(note),
+      ].join("\n"),
+    };
+  await keep();
+  return {
+    exitCode: EXIT.verified,
+    output: `CONSISTENT  ${latest.origin} grew from size ${older.size} to ${latest.size}, signed by ${opened.keyId}\n`,
+  };
+}
+
+/** The kept checkpoint was verified before it was kept; only its tree is needed now. */
+function parseKept(note: string): LogCheckpoint {
+  const [origin, size, root] = note.split("\n");
+  return { origin: origin as string, size: Number(size), rootHash: Buffer.from(root as string, "base64") };
+}
+
+function indent(note: string): string {
+  return `${note
+    .trimEnd()
+    .split("\n")
+    .map((line) => `    ${line}`)
+    .join("\n")}\n`;
+}

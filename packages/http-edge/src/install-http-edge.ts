@@ -1,0 +1,147 @@
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifyServerOptions,
+} from "fastify";
+import { createClientErrorWriter } from "./client-error.ts";
+import { classifyFrameworkError, type EdgeAnswer, type EdgeErrorCodes } from "./edge-error-codes.ts";
+import { type DescribeCode, errorEnvelope } from "./error-envelope.ts";
+import type { HttpMetrics } from "./http-metrics.ts";
+import { requestIdOf } from "./request-id.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** From now on every new request is the shutting-down answer (called on SIGTERM, before close). */
+    startDraining(): void;
+  }
+}
+
+/** The drain gate's refusal, thrown so it is answered (and its connection handled) like any error. */
+class EdgeRefusal<C extends string> extends Error {
+  readonly answer: EdgeAnswer<C>;
+  constructor(answer: EdgeAnswer<C>) {
+    super(answer.code);
+    this.answer = answer;
+  }
+}
+
+/** What a service tells the edge about itself (ARCHITECTURE.md convention 10: one HTTP edge). */
+export interface HttpEdgeOptions<C extends string> {
+  readonly codes: EdgeErrorCodes<C>;
+  readonly describe: DescribeCode<C>;
+  /** The largest body Fastify buffers; named in the 413 message. */
+  readonly bodyLimit: number;
+  readonly metrics: HttpMetrics;
+  /** The service's own errors (its error class, its libraries') → answer; undefined for the rest. */
+  readonly classify?: (error: FastifyError, request: FastifyRequest) => EdgeAnswer<C> | undefined;
+  /** Runs once an error's answer is chosen, before it is sent (headers, connection handling). */
+  readonly beforeErrorAnswer?: (answer: EdgeAnswer<C>, request: FastifyRequest, reply: FastifyReply) => void;
+}
+
+/**
+ * The Fastify constructor options of the edge: request ids (the caller's `X-Request-Id` kept when
+ * well-formed), and Node's and Fastify's own refusals (408, 431, malformed URLs, broken HTTP, 503
+ * while closing) answered in the service's envelope instead of Fastify's.
+ */
+export function edgeServerOptions<C extends string>(
+  options: HttpEdgeOptions<C>,
+): Pick<
+  FastifyServerOptions,
+  | "genReqId"
+  | "requestIdHeader"
+  | "bodyLimit"
+  | "return503OnClosing"
+  | "clientErrorHandler"
+  | "frameworkErrors"
+> {
+  return {
+    genReqId: requestIdOf,
+    requestIdHeader: false,
+    bodyLimit: options.bodyLimit,
+    return503OnClosing: false,
+    clientErrorHandler: createClientErrorWriter(options.codes, options.describe),
+    frameworkErrors: (error, request, reply) => {
+      const answer = classifyFrameworkError(error, options.codes, options.bodyLimit);
+      const message =
+        answer.code === options.codes.badRequest ? `malformed request: ${error.message}` : answer.message;
+      void sendAnswer(
+        reply as unknown as FastifyReply,
+        request as FastifyRequest,
+        { ...answer, message },
+        options,
+      );
+    },
+  };
+}
+
+function sendAnswer<C extends string>(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  answer: EdgeAnswer<C>,
+  options: HttpEdgeOptions<C>,
+): FastifyReply {
+  const { status, message } = options.describe(answer.code);
+  return reply
+    .code(status)
+    .header("x-request-id", request.id)
+    .headers(answer.headers ?? {})
+    .send(errorEnvelope(answer.code, answer.message ?? message, request.id));
+}
+
+/**
+ * Installs the edge on an app built with {@link edgeServerOptions}, before any route: the request id
+ * echoed on every answer, the drain gate, request metrics, one error handler and the not-found
+ * answer, all in the service's envelope `{ error: { code, message, request_id } }`.
+ */
+export function installHttpEdge<C extends string>(app: FastifyInstance, options: HttpEdgeOptions<C>): void {
+  const { codes, describe, metrics } = options;
+  // set on SIGTERM (startDraining) or when Fastify runs its preClose hooks
+  let draining = false;
+  app.decorate("startDraining", () => {
+    draining = true;
+  });
+  app.addHook("preClose", async () => {
+    draining = true;
+  });
+  // JSON sent as text/plain is 415 as documented, not a string that fails validation (issue 16)
+  app.removeContentTypeParser("text/plain");
+
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+    // counted when the response closes: onResponse does not run for hijacked (streamed) replies
+    reply.raw.once("close", () => {
+      const route = request.routeOptions.url ?? "unmatched";
+      metrics.httpRequests.inc({ method: request.method, route, status: String(reply.raw.statusCode) });
+      metrics.httpDuration.observe({ route }, reply.elapsedTime / 1000);
+    });
+    if (draining) {
+      // a request on a kept-alive connection after SIGTERM: refuse it, ask to retry elsewhere
+      reply.header("connection", "close").header("retry-after", "1");
+      throw new EdgeRefusal({ code: codes.shuttingDown });
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const answer =
+      error instanceof EdgeRefusal
+        ? (error.answer as EdgeAnswer<C>)
+        : (options.classify?.(error, request) ?? classifyFrameworkError(error, codes, options.bodyLimit));
+    // shedding load (shutting down, a busy pool) is not a fault of ours: info, like a 4xx
+    const status = describe(answer.code).status;
+    if (status >= 500 && status !== 503)
+      request.log.error({ err: error, code: answer.code }, "request failed");
+    else request.log.info({ code: answer.code }, "request refused");
+    options.beforeErrorAnswer?.(answer, request, reply);
+    return sendAnswer(reply, request, answer, options);
+  });
+  app.setNotFoundHandler((request, reply) =>
+    sendAnswer(
+      reply,
+      request,
+      { code: codes.notFound, message: `no endpoint ${request.method} ${request.url.split("?")[0]}` },
+      options,
+    ),
+  );
+}

@@ -1,0 +1,116 @@
+import { basename, join } from "node:path";
+import type { StagedStructure } from "../inputs/structure-inputs.ts";
+import { readStructureFile } from "../inputs/structure-inputs.ts";
+import type { Logger } from "../log.ts";
+import { writeJsonAtomic } from "../outputs/atomic-write.ts";
+import type { StructureContext, StructureModule } from "../structure/structure-module.ts";
+import { STRUCTURE_MODULES } from "../structure/structure-modules.ts";
+import type { PlannedRun } from "./plan-stage.ts";
+import type { ValidatedRow } from "./validate-stage.ts";
+
+export interface StructureStageOptions {
+  readonly log: Logger;
+  readonly runDir: string;
+  readonly runId: string;
+  readonly mode: string;
+  readonly planned: PlannedRun;
+  readonly structures: readonly StagedStructure[];
+  readonly generatedAt: string;
+  /** The validated rows in portfolio order, read again for each module that works per compound. */
+  readonly rows: () => AsyncIterable<ValidatedRow>;
+  /** The structure modules to run when planned; default {@link STRUCTURE_MODULES}. */
+  readonly modules?: readonly StructureModule[];
+}
+
+export interface StructureStageResult {
+  /** module id -> error, for structure modules that threw (the plan marks them failed). */
+  readonly failures: ReadonlyMap<string, string>;
+  /** The result files written, relative to the run folder. */
+  readonly files: readonly string[];
+}
+
+/** `results/<module>.json` of a structure module. */
+export function structureResultFile(moduleId: string): string {
+  return join("results", `${moduleId}.json`);
+}
+
+/**
+ * The structure stage (issue 25): after the charge and before the per-compound analysis, every
+ * planned structure module runs over every staged structure (and, for a module with
+ * `assessCompound`, every parsed compound of the portfolio), writing `results/<module>.json` with
+ * its method card. A module that throws is `failed` in the plan with its error; the run goes on.
+ */
+export async function structureStage(options: StructureStageOptions): Promise<StructureStageResult> {
+  const planned = new Set(
+    options.planned.plan.modules
+      .filter((entry) => entry.outcome === "planned")
+      .map((entry) => entry.module_id),
+  );
+  const failures = new Map<string, string>();
+  const files: string[] = [];
+  for (const module of options.modules ?? STRUCTURE_MODULES) {
+    if (!planned.has(module.id)) continue;
+    try {
+      const records = [];
+      for (const staged of options.structures) records.push(await runOnStructure(module, staged, options));
+      const file = structureResultFile(module.id);
+      await writeJsonAtomic(join(options.runDir, file), {
+        schema: "svc.structure-module/v1",
+        module_id: module.id,
+        module_version: module.version,
+        run_id: options.runId,
+        mode: options.mode,
+        generated_at: options.generatedAt,
+        risk_channel: module.riskChannel,
+        status: "executed",
+        method: module.method,
+        structures: records,
+      });
+      files.push(file);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      failures.set(module.id, message);
+      options.log.warn("structure module failed; the run goes on", {
+        phase: "structures",
+        module: module.id,
+        error: message,
+      });
+    }
+  }
+  return { failures, files };
+}
+
+async function runOnStructure(
+  module: StructureModule,
+  staged: StagedStructure,
+  options: StructureStageOptions,
+) {
+  const started = Date.now();
+  const parsed = await readStructureFile(staged.path, staged.format);
+  const context: StructureContext = { staged, parsed, mode: options.mode };
+  const result = await module.assessStructure(context);
+  let compounds: unknown[] | undefined;
+  if (module.assessCompound !== undefined) {
+    compounds = [];
+    for await (const row of options.rows()) {
+      if (!row.compound.ok) continue;
+      compounds.push(await module.assessCompound(context, result, row.compound));
+    }
+  }
+  options.log.info("structure module done", {
+    phase: "structures",
+    module: module.id,
+    structure: basename(staged.path),
+    ms: Date.now() - started,
+  });
+  return {
+    index: staged.index,
+    file: `01_sources/${staged.entry.file}`,
+    format: staged.format,
+    chains: staged.chains,
+    target: staged.entry.target,
+    pocket_from: staged.entry.box !== null ? "box" : staged.entry.ligand,
+    result,
+    ...(compounds === undefined ? {} : { compounds }),
+  };
+}

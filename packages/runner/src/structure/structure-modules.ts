@@ -1,0 +1,5 @@
+import { dynamicsNmaModule } from "./dynamics-nma-module.ts";
+import type { StructureModule } from "./structure-module.ts";
+
+/** The structure modules this build implements, in the order the structure stage runs them. */
+export const STRUCTURE_MODULES: readonly StructureModule[] = [dynamicsNmaModule];

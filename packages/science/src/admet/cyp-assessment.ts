@@ -1,0 +1,149 @@
+import {
+  type AnalysisModule,
+  type CompoundFinding,
+  findingBase,
+  type MethodCard,
+  unparseableFinding,
+} from "../analysis-module.ts";
+import type { PreparedCompound } from "../prepare-compound.ts";
+import { classifyCompound, type Gated, tdcInputs } from "./tdc-compound.ts";
+import { CYP_DATASETS } from "./tdc-datasets.ts";
+import { type TdcClassification, tdcModel, tdcModelFileName, tdcValidation } from "./tdc-model.ts";
+
+export type CypIsoform = "CYP1A2" | "CYP2C9" | "CYP2C19" | "CYP2D6" | "CYP3A4";
+
+const ISOFORMS: readonly { readonly isoform: CypIsoform; readonly key: string }[] = CYP_DATASETS.map((d) => ({
+  isoform: d.key.toUpperCase() as CypIsoform,
+  key: d.key,
+}));
+
+export interface CypFinding extends CompoundFinding {
+  readonly status: "assessed" | "not_assessed";
+  readonly reason: string | null;
+  /** Per isoform: calibrated inhibition probability, conformal set, domain, model id, training sha256. */
+  readonly isoforms: Readonly<Record<CypIsoform, Gated<TdcClassification>>> | null;
+  /** Isoforms called inhibited (probability ≥ 0.5) inside their model's domain, the card's headline. */
+  readonly flagged: readonly CypIsoform[] | null;
+  /** Isoforms whose conformal set at 90% holds only "positive": inhibition is the one label not excluded. */
+  readonly confident_inhibition: readonly CypIsoform[] | null;
+}
+
+export interface CypSummary {
+  readonly assessed: number;
+  readonly not_assessed: number;
+  /** Isoform → compounds flagged. */
+  readonly flagged: Readonly<Record<CypIsoform, number>>;
+  readonly validation: Readonly<Record<CypIsoform, ReturnType<typeof tdcValidation>>>;
+  readonly method: MethodCard;
+}
+
+const ID = "cyp_assessment";
+
+let card: MethodCard | null = null;
+
+/** Built on first use from the model files, so the card states the checked-in figures. */
+function method(): MethodCard {
+  if (card !== null) return card;
+  const figures = CYP_DATASETS.map((d) => {
+    const { file } = tdcModel(d.key);
+    const t = file.test.model as { auroc: number; auprc: number; mcc: number; ece: number };
+    const s = file.test.simple as { auroc: number };
+    return (
+      `${d.key.toUpperCase()} AUROC ${t.auroc} (AUPRC ${t.auprc}, MCC ${t.mcc}, ECE ${t.ece}; logistic baseline ${s.auroc}; ` +
+      `ADMET-AI ${d.admet_ai?.value}; conformal coverage ${file.test.conformal_coverage} on ${file.test.rows} test compounds)`
+    );
+  });
+  card = {
+    what:
+      "Inhibition of the five drug-metabolising cytochromes P450 (1A2, 2C9, 2C19, 2D6, 3A4) per compound: a " +
+      "Platt-calibrated probability, the call at 0.5, a label-conditional (Mondrian) split-conformal prediction set " +
+      "at 90%, the applicability domain (max Tanimoto to the isoform's training compounds against their own 5th " +
+      "percentile), the model id and the training file's sha256. `flagged` names the isoforms called inhibited in " +
+      "domain. Each model is the better on valid of a one-hidden-layer network and an L2 logistic regression on the " +
+      "parent's Morgan bits and 42 RDKit 2D descriptors, trained on Veith et al.'s PubChem qHTS data as TDC distributes it.",
+    citations: [
+      "Veith et al., Nat. Biotechnol. 2009, 27, 1050 (CYP inhibition qHTS, PubChem AID 1851)",
+      "Huang et al., NeurIPS Datasets and Benchmarks 2021 (Therapeutics Data Commons; CC BY 4.0)",
+      "Swanson et al., Bioinformatics 2024, 40, btae416 (ADMET-AI: the published TDC figures compared with)",
+      "Yang et al., J. Chem. Inf. Model. 2019, 59, 3370 (balanced scaffold split); Bemis & Murcko, J. Med. Chem. 1996, 39, 2887",
+      "Rogers & Hahn, J. Chem. Inf. Model. 2010, 50, 742 (Morgan fingerprints)",
+      "Platt 1999, Advances in Large Margin Classifiers (Platt scaling)",
+      "Vovk, Gammerman & Shafer, Algorithmic Learning in a Random World, 2005 (label-conditional conformal prediction)",
+    ],
+    data: CYP_DATASETS.flatMap((d) => [d.file, tdcModelFileName(d.key)]),
+    validation:
+      `On a seeded balanced scaffold split of the deduplicated parents (70/10/20; TDC's method, not TDC's rows), ` +
+      `test figures: ${figures.join("; ")}. Recomputed from the SMILES and the checked-in weights by ` +
+      "admet/tdc-models.test.ts.",
+    limits:
+      "The training files are 90% of TDC's (a tenth is held back by the project's owners); ADMET-AI's figures are on " +
+      "TDC's own scaffold split of the full files, so the comparison is of the same kind of split, not the same rows. " +
+      "A qHTS luminescence assay at one substrate per isoform: inhibition of another substrate or time-dependent " +
+      "inhibition is not covered. Out of domain (in_domain false) the probability is a guess.",
+  };
+  return card;
+}
+
+const emptyFlags = (): Record<CypIsoform, number> =>
+  Object.fromEntries(ISOFORMS.map((i) => [i.isoform, 0])) as Record<CypIsoform, number>;
+
+export const cypAssessment: AnalysisModule<CypFinding, CypSummary> = {
+  id: ID,
+  version: "1.0.0",
+  description:
+    "CYP1A2/2C9/2C19/2D6/3A4 inhibition probabilities with conformal sets and domain (TDC Veith models)",
+  get method() {
+    return method();
+  },
+  requiredInputs: ["portfolio"],
+  riskChannel: "safety",
+  assess: assessCyp,
+  createAnalyzer() {
+    let assessed = 0;
+    let notAssessed = 0;
+    const flagged = emptyFlags();
+    const merge = (finding: CypFinding): CypFinding => {
+      if (finding.flagged === null) notAssessed++;
+      else {
+        assessed++;
+        for (const i of finding.flagged) flagged[i]++;
+      }
+      return finding;
+    };
+    return {
+      analyze: (compound: PreparedCompound) => merge(assessCyp(compound)),
+      merge,
+      finish: () => ({
+        assessed,
+        not_assessed: notAssessed,
+        flagged: { ...flagged },
+        validation: Object.fromEntries(
+          CYP_DATASETS.map((d) => [d.key.toUpperCase(), tdcValidation(d)]),
+        ) as CypSummary["validation"],
+        method: method(),
+      }),
+    };
+  },
+};
+
+function assessCyp(compound: PreparedCompound): CypFinding {
+  if (!compound.ok)
+    return { ...unparseableFinding(ID, compound), isoforms: null, flagged: null, confident_inhibition: null };
+  const inputs = tdcInputs(compound);
+  const isoforms = Object.fromEntries(
+    ISOFORMS.map((i) => [i.isoform, classifyCompound(i.key, compound, inputs)]),
+  ) as Record<CypIsoform, Gated<TdcClassification>>;
+  const called = (pick: (o: TdcClassification) => boolean) =>
+    ISOFORMS.filter((i) => {
+      const o = isoforms[i.isoform];
+      return "probability" in o && o.in_domain && pick(o);
+    }).map((i) => i.isoform);
+  return {
+    ...findingBase(ID, compound),
+    status: "assessed",
+    reason: null,
+    isoforms,
+    flagged: called((o) => o.positive),
+    confident_inhibition: called((o) => o.prediction_set.length === 1 && o.prediction_set[0] === "positive"),
+  };
+}

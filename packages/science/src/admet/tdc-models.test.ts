@@ -1,0 +1,160 @@
+import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { describe, it } from "node:test";
+import { readDataFile } from "../data/read-data-file.ts";
+import { prepareCompound } from "../prepare-compound.ts";
+import { loadRDKit } from "../rdkit.ts";
+import { toxicityProfile } from "../toxicity/toxicity-profile.ts";
+import { admetPredictions } from "./admet-predictions.ts";
+import { cypAssessment } from "./cyp-assessment.ts";
+import { parseTdc, TDC_DATASETS } from "./tdc-datasets.ts";
+import { type TdcFeatures, tdcFeatures } from "./tdc-features.ts";
+import { tdcFiguresTable } from "./tdc-figures-table.ts";
+import { aurocLowerBound, classifierFigures, regressorFigures } from "./tdc-metrics.ts";
+import { readTdcModelFile, tdcProbability, tdcValue } from "./tdc-model.ts";
+import type { ClassifierFigures, RegressorFigures } from "./tdc-model-file.ts";
+
+const docs = readFileSync(new URL("../../../../docs/science.md", import.meta.url), "utf8");
+
+describe("TDC models (cyp_assessment, hERG, Ames, DILI, P-gp, Caco-2, half-life): one pipeline", () => {
+  it("each model file names its data file's sha256, and every data row's fate (split part, duplicate, conflict, refused) adds up", () => {
+    for (const d of TDC_DATASETS) {
+      const file = readTdcModelFile(d.key);
+      const text = readDataFile(d.file);
+      assert.equal(file.sha256, createHash("sha256").update(text).digest("hex"), d.key);
+      const rows = parseTdc(text, d.column);
+      const count = (codes: string) => [...file.row_split].filter((c) => codes.includes(c)).length;
+      assert.equal(file.row_split.length, rows.length, d.key);
+      assert.equal(file.curation.rows, rows.length);
+      assert.equal(count("t"), file.split.train, `${d.key} train`);
+      assert.equal(count("v"), file.split.valid, `${d.key} valid`);
+      assert.equal(count("s"), file.split.test, `${d.key} test`);
+      assert.equal(count("tvs"), file.curation.compounds);
+      assert.equal(count("TVS"), file.curation.duplicates_merged, `${d.key} duplicates`);
+      assert.equal(count("c"), file.curation.conflicting_dropped, `${d.key} conflicts`);
+      assert.equal(count("x"), file.curation.refused);
+      assert.equal(count("o"), file.curation.out_of_class);
+      assert.equal(file.train_bits.length, file.split.train);
+      // The balanced scaffold split: about 70/10/20 of the compounds, by whole scaffold groups.
+      assert.ok(file.split.train <= 0.7 * file.curation.compounds + 1e-9, d.key);
+      assert.ok(file.split.test >= 0.15 * file.curation.compounds, d.key);
+    }
+  });
+
+  // Featurising the test compounds again (the runner's preparation, ~10 ms each) is the slow part:
+  // the models are not retrained here; the figures are recomputed from the checked-in weights on
+  // the checked-in split, so a changed feature, weight or split fails the test.
+  it("every test figure recomputes from the SMILES, the checked-in split and the checked-in weights", async () => {
+    const rdkit = await loadRDKit();
+    const cache = new Map<string, TdcFeatures>();
+    const features = (smiles: string) => {
+      let f = cache.get(smiles);
+      if (f === undefined) {
+        f = tdcFeatures(rdkit, smiles);
+        cache.set(smiles, f);
+      }
+      return f;
+    };
+    for (const d of TDC_DATASETS) {
+      const file = readTdcModelFile(d.key);
+      const rows = parseTdc(readDataFile(d.file), d.column);
+      const groups = new Map<string, { ys: number[]; bits: number[]; x: number[] }>();
+      [...file.row_split].forEach((code, i) => {
+        if (code !== "s" && code !== "S") return;
+        const f = features(rows[i]?.smiles ?? "");
+        assert.ok(f.ok, `${d.key} row ${i + 2}`);
+        const g = groups.get(f.parent);
+        if (g === undefined) groups.set(f.parent, { ys: [rows[i]?.y ?? 0], bits: f.bits, x: f.x });
+        else g.ys.push(rows[i]?.y ?? 0);
+      });
+      assert.equal(groups.size, file.test.rows, `${d.key}: duplicates grouped by parent`);
+      const test = [...groups.values()].map((g) => ({
+        ...g,
+        y: g.ys.reduce((a, b) => a + b, 0) / g.ys.length,
+      }));
+      if (d.task === "classification") {
+        const labels = test.map((g) => (g.y >= 0.5 ? 1 : 0) as 0 | 1);
+        const p = test.map((g) => tdcProbability(file, g.bits, g.x));
+        const got = classifierFigures(p, labels, file.threshold ?? 0.5);
+        const want = file.test.model as ClassifierFigures;
+        console.log(
+          `# ${d.key}: test AUROC ${got.auroc} (file ${want.auroc}), ADMET-AI ${d.admet_ai?.value}`,
+        );
+        for (const k of ["auroc", "auprc", "mcc", "ece", "brier"] as const)
+          assert.ok(Math.abs(got[k] - want[k]) < 2e-3, `${d.key} ${k}: recorded ${want[k]}, now ${got[k]}`);
+        assert.equal(labels.filter((y) => y === 1).length, file.test.positives);
+        assert.equal(file.adopted, aurocLowerBound(got.auroc, labels) > 0.5, `${d.key}: the adoption rule`);
+        const conformal = file.conformal;
+        assert.equal(conformal.kind, "mondrian");
+        if (conformal.kind === "mondrian") {
+          const covered = p.filter((v, j) =>
+            labels[j] === 1 ? 1 - v <= conformal.q1 : v <= conformal.q0,
+          ).length;
+          assert.ok(Math.abs(covered / p.length - file.test.conformal_coverage) < 5e-3, `${d.key} coverage`);
+        }
+      } else {
+        const v = test.map((g) => tdcValue(file, g.bits, g.x));
+        const got = regressorFigures(
+          v,
+          test.map((g) => g.y),
+        );
+        const want = file.test.model as RegressorFigures;
+        const constant = file.test.constant as RegressorFigures;
+        console.log(`# ${d.key}: test MAE ${got.mae} (file ${want.mae}), training mean ${constant.mae}`);
+        for (const k of ["rmse", "mae", "r2"] as const)
+          assert.ok(Math.abs(got[k] - want[k]) < 2e-3, `${d.key} ${k}: recorded ${want[k]}, now ${got[k]}`);
+        assert.equal(
+          file.adopted,
+          got.rmse < constant.rmse && got.mae < constant.mae,
+          `${d.key}: the adoption rule`,
+        );
+      }
+    }
+  });
+
+  it("docs/science.md's TDC table is the one the checked-in model files give", () => {
+    assert.ok(docs.includes(tdcFiguresTable()), `docs/science.md should hold:\n${tdcFiguresTable()}`);
+  });
+
+  it("each output carries probability or value, a conformal set or interval, in_domain, the model id and the training sha256", async () => {
+    const rdkit = await loadRDKit();
+    const compound = (smiles: string) =>
+      prepareCompound(rdkit, { index: 0, line: 1, candidateId: "C0", name: null, smiles, metadata: {} });
+    // Fluvoxamine maleate: a strong CYP1A2 inhibitor given as a salt (the maleate is stripped).
+    const fluvoxamine = compound("COCCCC/C(=N\\OCCN)c1ccc(cc1)C(F)(F)F.OC(=O)/C=C\\C(=O)O");
+    const cyp = cypAssessment.createAnalyzer().analyze(fluvoxamine);
+    assert.ok(cyp.isoforms !== null);
+    for (const [isoform, out] of Object.entries(cyp.isoforms)) {
+      assert.ok("probability" in out, isoform);
+      const file = readTdcModelFile(isoform.toLowerCase());
+      assert.equal(out.model_id, file.model_id);
+      assert.equal(out.training_sha256, file.sha256);
+      assert.ok(out.probability >= 0 && out.probability <= 1);
+      assert.equal(out.conformal_level, 0.9);
+      assert.ok(out.prediction_set.length <= 2);
+      assert.equal(typeof out.in_domain, "boolean");
+    }
+    const isoforms = cyp.isoforms;
+    assert.ok((cyp.flagged ?? []).every((i) => (isoforms[i] as { positive: boolean }).positive));
+    // Cisplatin is outside the organic classes: no probability is a finding, the raw one is kept.
+    const cisplatin = cypAssessment.createAnalyzer().analyze(compound("N.N.Cl[Pt]Cl"));
+    assert.ok(cisplatin.isoforms !== null && "raw_out_of_domain" in cisplatin.isoforms.CYP3A4);
+    assert.deepEqual(cisplatin.flagged, []);
+    const tox = toxicityProfile.createAnalyzer().analyze(fluvoxamine);
+    const admet = admetPredictions.createAnalyzer().analyze(fluvoxamine);
+    for (const [finding, keys] of [
+      [tox, ["herg", "ames", "dili"]],
+      [admet, ["pgp", "caco2", "half_life"]],
+    ] as const)
+      for (const key of keys) {
+        const file = readTdcModelFile(key);
+        assert.equal(key in finding, file.adopted, `${key}: present exactly when adopted`);
+        const out = (finding as unknown as Record<string, Record<string, unknown>>)[key];
+        if (out === undefined) continue;
+        assert.equal(out.model_id, file.model_id);
+        assert.equal(out.training_sha256, file.sha256);
+        assert.ok(file.task === "classification" ? "prediction_set" in out : "interval" in out);
+      }
+  });
+});

@@ -1,0 +1,51 @@
+import type { Vec3 } from "./geometry.ts";
+
+/** One receptor atom as a PDB/mmCIF reader gives it (first alternate location only). */
+export interface ReceptorAtom {
+  /** The file's atom serial number; interactions name receptor atoms by it. */
+  readonly serial: number;
+  readonly name: string;
+  /** Upper-case element symbol (`C`, `N`, `ZN`). */
+  readonly element: string;
+  readonly resName: string;
+  readonly resSeq: number;
+  readonly iCode: string;
+  readonly chain: string;
+  /** HETATM record (ligands, waters, ions) rather than ATOM. */
+  readonly hetero: boolean;
+  readonly position: Vec3;
+}
+
+/** One ligand atom; `index` is its 0-based position in the molblock (hydrogens included). */
+export interface LigandAtom {
+  readonly index: number;
+  readonly element: string;
+  readonly charge: number;
+  /** Aromatic in RDKit's model (its `aromaticAtoms`). */
+  readonly aromatic: boolean;
+  readonly position: Vec3;
+}
+
+export interface LigandBond {
+  readonly begin: number;
+  readonly end: number;
+  /** 1, 2 or 3 (RDKit's Kekulé form); `aromatic` says whether RDKit calls the bond aromatic. */
+  readonly order: number;
+  readonly aromatic: boolean;
+}
+
+/** A posed ligand with its bond graph and RDKit's ring and aromaticity perception. */
+export interface LigandStructure {
+  readonly atoms: readonly LigandAtom[];
+  readonly bonds: readonly LigandBond[];
+  /** RDKit's smallest set of smallest rings (atom indices). */
+  readonly rings: readonly (readonly number[])[];
+}
+
+/** A residue as interactions name it (PLIP names residues by number, type and chain). */
+export interface ResidueRef {
+  readonly chain: string;
+  readonly resSeq: number;
+  readonly iCode: string;
+  readonly resName: string;
+}

@@ -1,0 +1,54 @@
+import { isFirstAltLoc } from "./amino-acids.ts";
+import type { Point } from "./sdf-coordinates.ts";
+import type { ParsedStructure, StructureAtom } from "./structure-atom.ts";
+
+/** A docking box: centre and edge lengths, Å. */
+export interface PocketBox {
+  readonly center: Point;
+  readonly size: Point;
+}
+
+/** A reference ligand named by residue: name, chain, number (`RES:CHAIN:NUM`, e.g. `STI:A:201`). */
+export interface LigandResidue {
+  readonly resName: string;
+  readonly chain: string;
+  readonly resSeq: number;
+}
+
+/** Parses `RES:CHAIN:NUM`; null when the text is not of that shape. */
+export function parseLigandResidue(text: string): LigandResidue | null {
+  const match = /^([A-Za-z0-9]{1,3}):([A-Za-z0-9]?):(-?\d+)$/.exec(text.trim());
+  if (match === null) return null;
+  return { resName: (match[1] ?? "").toUpperCase(), chain: match[2] ?? "", resSeq: Number(match[3]) };
+}
+
+/** The atoms (first altloc) of a named residue; empty when the structure has none. */
+export function ligandResidueAtoms(structure: ParsedStructure, ligand: LigandResidue): StructureAtom[] {
+  return structure.atoms.filter(
+    (atom) =>
+      atom.resName === ligand.resName &&
+      atom.chain === ligand.chain &&
+      atom.resSeq === ligand.resSeq &&
+      isFirstAltLoc(atom) &&
+      atom.element !== "H",
+  );
+}
+
+/** True when the point lies inside the box (faces included). */
+export function isInBox(box: PocketBox, point: Point): boolean {
+  return point.every((value, axis) => Math.abs(value - (box.center[axis] ?? 0)) <= (box.size[axis] ?? 0) / 2);
+}
+
+/** The smallest distance from a point to any of the reference points, Å. */
+export function nearestDistance(point: Point, references: readonly Point[]): number {
+  let best = Number.POSITIVE_INFINITY;
+  for (const reference of references) {
+    const d = Math.hypot(point[0] - reference[0], point[1] - reference[1], point[2] - reference[2]);
+    if (d < best) best = d;
+  }
+  return best;
+}
+
+export function pointOf(atom: StructureAtom): Point {
+  return [atom.x, atom.y, atom.z];
+}

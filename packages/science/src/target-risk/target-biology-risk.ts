@@ -1,0 +1,355 @@
+import {
+  type AnalysisContext,
+  type AnalysisModule,
+  type CompoundFinding,
+  findingBase,
+  type MethodCard,
+  type UpstreamFindings,
+  unparseableFinding,
+} from "../analysis-module.ts";
+import { packBits } from "../fingerprint/morgan.ts";
+import { compoundOnBits } from "../fingerprint/parent-fingerprint.ts";
+import { classDomainReason } from "../parent/class-domain.ts";
+import type { PreparedCompound } from "../prepare-compound.ts";
+import {
+  DRUGCENTRAL_CITATION,
+  DRUGCENTRAL_INDEX_FILE,
+  DRUGCENTRAL_SOURCE_FILE,
+  drugCentralIndex,
+  type SafetyNeighbourValidation,
+} from "./drugcentral-index.ts";
+import { type NeighbourDrug, type PredictedTarget, predictFromNeighbours } from "./off-target-neighbours.ts";
+import {
+  BOWES_2012,
+  BRENNAN_2024,
+  OPEN_TARGETS_CURATION,
+  SAFETY_PANEL_FILES,
+  type SafetyPanel,
+  safetyPanel,
+} from "./safety-panel.ts";
+import { assessStagedTarget, type TargetAssessment } from "./staged-target.ts";
+
+/** A predicted off-target liability: a panel target the compound's nearest drugs act on, with what modulating it does. */
+export interface OffTargetLiability extends PredictedTarget {
+  readonly panel: SafetyPanel;
+  readonly organ_systems: readonly string[];
+  readonly adverse_effects_on_activation: readonly string[];
+  readonly adverse_effects_on_inhibition: readonly string[];
+  readonly pmid: string;
+  /** The project stages this target (targets.csv): activity there is intended, its effects on-target. */
+  readonly staged_target: boolean;
+}
+
+/** toxicity_profile's hERG model output as read here, or why there is none. */
+export interface HergReading {
+  readonly status: "present" | "missing";
+  readonly source: "toxicity_profile.herg";
+  readonly probability: number | null;
+  readonly in_domain: boolean | null;
+  readonly model_id: string | null;
+  readonly reason: string | null;
+}
+
+export interface TargetBiologyRiskFinding extends CompoundFinding {
+  readonly status: "assessed" | "not_assessed";
+  readonly reason: string | null;
+  /** Predicted panel liabilities, strongest evidence first; null when no prediction was made. */
+  readonly off_target_liabilities: readonly OffTargetLiability[] | null;
+  /** The most similar DrugCentral drugs acting on a panel target, whatever the threshold. */
+  readonly nearest_drugs: readonly NeighbourDrug[] | null;
+  readonly max_tanimoto: number | null;
+  /** A drug at or above the threshold exists, so the absence of a liability is informative at all. */
+  readonly in_domain: boolean | null;
+  readonly herg: HergReading;
+  /** Whether the staged targets were assessed (summary `target_side`) or not staged. */
+  readonly target_side: "assessed" | "missing_input";
+}
+
+export interface TargetBiologyRiskSummary {
+  readonly assessed: number;
+  readonly not_assessed: number;
+  readonly with_liabilities: number;
+  readonly out_of_domain: number;
+  /** Panel gene symbol → compounds predicted to act there, most frequent first. */
+  readonly liability_counts: Readonly<Record<string, number>>;
+  readonly herg: { readonly present: number; readonly missing: number };
+  readonly target_side: {
+    readonly status: "assessed" | "missing_input";
+    readonly reason: string | null;
+    readonly targets: readonly TargetAssessment[];
+    readonly on_safety_panel: number;
+  };
+  readonly threshold: number;
+  readonly reference_drugs: number;
+  readonly panel_targets: { readonly bowes2012: number; readonly brennan2024: number };
+  readonly validation: SafetyNeighbourValidation;
+  readonly method: MethodCard;
+}
+
+export const TARGET_BIOLOGY_RISK_ID = "target_biology_risk";
+const ID = TARGET_BIOLOGY_RISK_ID;
+const TOXICITY_PROFILE = "toxicity_profile";
+const NO_TARGETS =
+  "no targets.csv staged: the target side is missing_input; the compound side runs without it";
+
+const SIMILARITY_CITATIONS = [
+  "Keiser et al., Nat. Biotechnol. 2007, 25, 197 (relating protein pharmacology by ligand chemistry)",
+  "Lounkine et al., Nature 2012, 486, 361 (large-scale prediction of drug activity on side-effect targets from ligand similarity)",
+  "Jasial, Hu, Vogt & Bajorath, F1000Research 2016, 5, 591 (activity-relevant similarity values depend on the fingerprint)",
+  "Rogers & Hahn, J. Chem. Inf. Model. 2010, 50, 742 (Morgan/ECFP fingerprints)",
+  "Wu et al., Chem. Sci. 2018, 9, 513 (MoleculeNet scaffold split)",
+];
+
+/** The figures quoted by the card and docs/science.md, all from the checked-in index. */
+export function targetRiskValidation(): SafetyNeighbourValidation {
+  return drugCentralIndex().file.validation;
+}
+
+function percent(value: number): string {
+  return `${(value * 100).toFixed(1)}%`;
+}
+
+function method(): MethodCard {
+  const v = targetRiskValidation();
+  const { most_frequent: constant, prevalence_random: random } = v.baselines;
+  const at = (t: number) => v.test_curve.find((p) => p.threshold === t);
+  const strict = at(0.5);
+  const drugs = drugCentralIndex().file.drugs.length;
+  const herg = v.per_target.find((p) => p.gene_symbol === "KCNH2");
+  return {
+    what:
+      "Two sides. Target side: each target staged in targets.csv (gene symbol or UniProt accession) is looked up " +
+      "on the in-vitro safety pharmacology panels of Bowes et al. 2012 (44 targets) and Brennan et al. 2024 " +
+      "(33 secondary pharmacology targets), as curated by Open Targets: whether it is on a panel, its organ " +
+      "systems and the adverse effects of its activation and of its inhibition, with the paper's PubMed id. " +
+      `Compound side: the ${drugs.toLocaleString("en")} DrugCentral drugs that act on a panel target are ` +
+      "compared with the compound's parent (Tanimoto on Morgan radius-2, 2,048-bit fingerprints); every panel " +
+      `target of a drug at least ${v.threshold} similar is a predicted off-target liability, with those drugs ` +
+      "named as evidence (name, DrugCentral id, approvals, similarity). Beside it, toxicity_profile's hERG model " +
+      "output when that module carries one (key herg), else the reason it is missing.",
+    citations: [
+      BOWES_2012,
+      BRENNAN_2024,
+      OPEN_TARGETS_CURATION,
+      DRUGCENTRAL_CITATION,
+      ...SIMILARITY_CITATIONS,
+    ],
+    data: [...SAFETY_PANEL_FILES, DRUGCENTRAL_SOURCE_FILE, DRUGCENTRAL_INDEX_FILE],
+    validation:
+      `Scaffold-disjoint split of DrugCentral itself (${v.compounds.train.toLocaleString("en")} train, ` +
+      `${v.compounds.valid} valid, ${v.compounds.test} test drugs with a target; ${v.with_panel_target.test} ` +
+      "test drugs act on a panel target): for each test drug, are its DrugCentral panel targets predicted " +
+      "from the train drugs alone? Over (drug, panel target) pairs at the threshold chosen on valid " +
+      `(${v.threshold}, best valid F1 on a 0.30–0.80 grid): precision ${v.test.precision}, recall ` +
+      `${v.test.recall}, F1 ${v.test.f1} (${v.test.true_positives} of ${v.test.actual} known pairs found, ` +
+      `${v.test.predicted} predicted; ${v.test.covered} of ${v.compounds.test} test drugs had a neighbour). ` +
+      `Baselines on the same rows: the ${constant.k} most frequent panel targets for every drug ` +
+      `(${constant.targets.join(", ")}) precision ${constant.precision}, recall ${constant.recall}, F1 ` +
+      `${constant.f1}; each target at random with its train prevalence (expected) precision ` +
+      `${random.precision}, recall ${random.recall}, F1 ${random.f1}.` +
+      (strict === undefined
+        ? ""
+        : ` At 0.5 precision rises to ${strict.precision} and recall falls to ${strict.recall}.`) +
+      " The index and these figures are regenerated by scripts/build-drugcentral-safety-index.ts in " +
+      "target-risk/drugcentral-safety-index.test.ts; the neighbour similarities equal native RDKit's.",
+    limits:
+      `Precision is low (${percent(v.test.precision)} of predicted pairs are DrugCentral-annotated): a ` +
+      "liability here is a hypothesis to test on the panel, not a measurement. DrugCentral's target lists are " +
+      "incomplete (an unmeasured pair counts as a false positive, and a drug with no target at all is left out " +
+      "of the evaluation), and they do not say whether a drug activates or inhibits the target, so both " +
+      "directions' adverse effects are listed. A compound with no drug at or above the threshold gets no " +
+      "prediction (in_domain false), which is not evidence of selectivity. An approved drug in the portfolio finds " +
+      "itself (similarity 1) and so its own DrugCentral targets. The target side covers the 79 panel targets " +
+      "only; a staged target not on them is reported as such, never as safe." +
+      (herg === undefined
+        ? ""
+        : ` hERG (KCNH2) blockers are chemically diverse: neighbours found ${herg.true_positives} of ${herg.actual} ` +
+          `test hERG drugs (recall ${herg.recall}), so a missing KCNH2 liability says little; the hERG model ` +
+          "(toxicity_profile's herg, when present) is the better guide there."),
+  };
+}
+
+/** Target side, compound-side off-target liabilities and hERG, per compound and for the staged targets. */
+export const targetBiologyRisk: AnalysisModule<
+  TargetBiologyRiskFinding,
+  TargetBiologyRiskSummary,
+  TargetRiskAssessment
+> = {
+  id: ID,
+  version: "1.0.0",
+  description:
+    "Safety-panel membership of the staged targets (Bowes 2012, Brennan 2024) and off-target liabilities " +
+    "predicted from the nearest DrugCentral drugs acting on panel targets, with toxicity_profile's hERG",
+  get method() {
+    return method();
+  },
+  // Honest about targets.csv: without it the compound side still runs and says the target side is
+  // missing_input, so the module is not skipped (module-plan.ts skips on requiredInputs only).
+  requiredInputs: ["portfolio"],
+  optionalInputs: ["targets"],
+  riskChannel: "biology",
+  reads: [TOXICITY_PROFILE],
+  assess: assessTargetRisk,
+  createAnalyzer(context?: AnalysisContext) {
+    const staged = context?.targets ?? null;
+    const targets = staged === null ? [] : staged.map(assessStagedTarget);
+    const stagedSymbols = new Set(targets.flatMap((t) => (t.gene_symbol === null ? [] : [t.gene_symbol])));
+    const targetSide = staged === null ? "missing_input" : "assessed";
+    let assessed = 0;
+    let notAssessed = 0;
+    let withLiabilities = 0;
+    let outOfDomain = 0;
+    const herg = { present: 0, missing: 0 };
+    const counts = new Map<string, number>();
+    const merge = (
+      assessment: TargetRiskAssessment,
+      upstream?: UpstreamFindings,
+    ): TargetBiologyRiskFinding => {
+      const reading = readHerg(upstream);
+      herg[reading.status]++;
+      const liabilities =
+        assessment.liabilities === null
+          ? null
+          : assessment.liabilities.map((l) => ({ ...l, staged_target: stagedSymbols.has(l.gene_symbol) }));
+      if (assessment.status === "assessed") assessed++;
+      else notAssessed++;
+      if (assessment.in_domain === false) outOfDomain++;
+      if (liabilities !== null && liabilities.length > 0) withLiabilities++;
+      for (const l of liabilities ?? []) counts.set(l.gene_symbol, (counts.get(l.gene_symbol) ?? 0) + 1);
+      return {
+        candidate_id: assessment.candidate_id,
+        evidence_id: assessment.evidence_id,
+        status: assessment.status,
+        reason: assessment.reason,
+        off_target_liabilities: liabilities,
+        nearest_drugs: assessment.nearest,
+        max_tanimoto: assessment.max_tanimoto,
+        in_domain: assessment.in_domain,
+        herg: reading,
+        target_side: targetSide,
+      };
+    };
+    return {
+      analyze: (compound: PreparedCompound, upstream?: UpstreamFindings) =>
+        merge(assessTargetRisk(compound), upstream),
+      merge,
+      finish(): TargetBiologyRiskSummary {
+        const panel = safetyPanel();
+        const { file } = drugCentralIndex();
+        return {
+          assessed,
+          not_assessed: notAssessed,
+          with_liabilities: withLiabilities,
+          out_of_domain: outOfDomain,
+          liability_counts: Object.fromEntries(
+            [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)),
+          ),
+          herg,
+          target_side: {
+            status: targetSide,
+            reason: staged === null ? NO_TARGETS : null,
+            targets,
+            on_safety_panel: targets.filter((t) => t.on_safety_panel).length,
+          },
+          threshold: file.validation.threshold,
+          reference_drugs: file.drugs.length,
+          panel_targets: {
+            bowes2012: panel.filter((t) => t.panel === "bowes2012").length,
+            brennan2024: panel.filter((t) => t.panel === "brennan2024").length,
+          },
+          validation: file.validation,
+          method: method(),
+        };
+      },
+    };
+  },
+};
+
+/** The worker's part (analysis-module.ts): the neighbour search; the run state and hERG are merged later. */
+export interface TargetRiskAssessment extends CompoundFinding {
+  readonly status: "assessed" | "not_assessed";
+  readonly reason: string | null;
+  readonly liabilities: readonly Omit<OffTargetLiability, "staged_target">[] | null;
+  readonly nearest: readonly NeighbourDrug[] | null;
+  readonly max_tanimoto: number | null;
+  readonly in_domain: boolean | null;
+}
+
+function assessTargetRisk(compound: PreparedCompound): TargetRiskAssessment {
+  if (!compound.ok)
+    return {
+      ...unparseableFinding(ID, compound),
+      liabilities: null,
+      nearest: null,
+      max_tanimoto: null,
+      in_domain: null,
+    };
+  const base = findingBase(ID, compound);
+  // Outside the organic classes the drugs say nothing of the compound (issue 24 item 2).
+  const outOfClass = classDomainReason(compound);
+  if (outOfClass !== null)
+    return {
+      ...base,
+      status: "assessed",
+      reason: outOfClass,
+      liabilities: null,
+      nearest: null,
+      max_tanimoto: null,
+      in_domain: false,
+    };
+  const { file, set } = drugCentralIndex();
+  const threshold = file.validation.threshold;
+  const prediction = predictFromNeighbours(packBits(compoundOnBits(compound)), file.drugs, set, threshold);
+  const panel = new Map(safetyPanel().map((t) => [t.gene_symbol, t]));
+  const liabilities = prediction.targets.map((predicted) => {
+    const target = panel.get(predicted.gene_symbol);
+    return {
+      ...predicted,
+      panel: target?.panel ?? "bowes2012",
+      organ_systems: target?.organ_systems ?? [],
+      adverse_effects_on_activation: target?.adverse_effects_on_activation ?? [],
+      adverse_effects_on_inhibition: target?.adverse_effects_on_inhibition ?? [],
+      pmid: target?.pmid ?? "",
+    };
+  });
+  const inDomain = prediction.targets.length > 0;
+  return {
+    ...base,
+    status: "assessed",
+    reason: inDomain
+      ? null
+      : `no DrugCentral drug acting on a panel target is at least ${threshold} similar (nearest ${prediction.max_tanimoto}): ` +
+        "no prediction either way",
+    liabilities,
+    nearest: prediction.nearest,
+    max_tanimoto: prediction.max_tanimoto,
+    in_domain: inDomain,
+  };
+}
+
+/** toxicity_profile's `herg` key ({ probability, in_domain, model_id, … }) when that module carries it. */
+function readHerg(upstream: UpstreamFindings | undefined): HergReading {
+  const missing = (reason: string): HergReading => ({
+    status: "missing",
+    source: "toxicity_profile.herg",
+    probability: null,
+    in_domain: null,
+    model_id: null,
+    reason,
+  });
+  const finding = upstream?.get(TOXICITY_PROFILE) as (CompoundFinding & { herg?: unknown }) | undefined;
+  if (finding === undefined) return missing("toxicity_profile did not run for this compound");
+  if (!("herg" in finding))
+    return missing("toxicity_profile in this build has no hERG model (no herg key): hERG is not assessed");
+  const herg = finding.herg as { probability?: unknown; in_domain?: unknown; model_id?: unknown } | null;
+  if (herg === null || typeof herg !== "object" || typeof herg.probability !== "number")
+    return missing("toxicity_profile gave no hERG probability for this compound");
+  return {
+    status: "present",
+    source: "toxicity_profile.herg",
+    probability: herg.probability,
+    in_domain: typeof herg.in_domain === "boolean" ? herg.in_domain : null,
+    model_id: typeof herg.model_id === "string" ? herg.model_id : null,
+    reason: null,
+  };
+}

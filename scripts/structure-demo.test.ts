@@ -1,0 +1,54 @@
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { after, before, describe, it } from "node:test";
+
+const REPO = resolve(import.meta.dirname, "..");
+let out: string;
+
+before(async () => {
+  out = await mkdtemp(join(tmpdir(), "svc-structure-demo-test-"));
+});
+
+after(async () => {
+  await rm(out, { recursive: true, force: true });
+});
+
+describe("the structure demo (examples/structure-demo, issue 25 item 11)", () => {
+  it("runs with svc local run to a VERIFIED seal in the STRUCTURE_PRESENT category, dynamics_nma executed on its receptor", async () => {
+    const demo = spawnSync(
+      process.execPath,
+      [join(REPO, "scripts", "demo.ts"), join(REPO, "examples", "structure-demo")],
+      {
+        cwd: REPO,
+        env: { ...process.env, SVC_DEMO_OUT: out },
+        encoding: "utf8",
+        timeout: 300_000,
+      },
+    );
+    assert.equal(demo.status, 0, `${demo.stdout}\n${demo.stderr}`);
+    assert.match(
+      demo.stdout,
+      /category {2}SMALL_MOLECULE__STRUCTURE_PRESENT__NO_MD_TRAJ; 9 compounds, 9 parsed/,
+    );
+    assert.match(demo.stdout, /seal offline: VERIFIED/);
+    assert.match(demo.stdout, /seal online: {2}VERIFIED/);
+    // The closing lines name every required module that did not run, with its reason.
+    assert.match(demo.stdout, /- molecular_docking: not available/);
+    const [run] = await readdir(join(out, "output"));
+    const runDir = join(out, "output", run ?? "");
+    const plan = JSON.parse(await readFile(join(runDir, "plans", `${run}_module_plan.json`), "utf8"));
+    const nma = plan.modules.find((entry: { module_id: string }) => entry.module_id === "dynamics_nma");
+    assert.equal(nma.outcome, "executed");
+    const result = JSON.parse(await readFile(join(runDir, "results", "dynamics_nma.json"), "utf8"));
+    const [structure] = result.structures;
+    assert.equal(structure.file, "01_sources/1s3v_protein_one_lig_removed.pdb");
+    assert.equal(structure.result.status, "executed");
+    assert.equal(structure.result.calpha_count, 186);
+    assert.equal(structure.result.eigenvalues.length, 20);
+    assert.ok(structure.result.pocket.residues.length > 0);
+    assert.ok(result.method.citations.some((citation: string) => citation.includes("Atilgan")));
+  });
+});
