@@ -189,7 +189,6 @@ export {
   type LigandResidue,
   ligandResidueAtoms,
   nearestDistance,
-  type PocketBox,
   parseLigandResidue,
   pointOf,
 } from "./structure/pocket.ts";

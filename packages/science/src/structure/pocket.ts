@@ -1,12 +1,10 @@
 import { isFirstAltLoc } from "./amino-acids.ts";
+import type { PocketBox as DockingBox } from "./pocket-box.ts";
 import type { Point } from "./sdf-coordinates.ts";
 import type { ParsedStructure, StructureAtom } from "./structure-atom.ts";
 
-/** A docking box: centre and edge lengths, Å. */
-export interface PocketBox {
-  readonly center: Point;
-  readonly size: Point;
-}
+/** A box's geometry (centre and edge lengths, Å): the docking box of pocket-box.ts without its source. */
+export type PocketBox = Pick<DockingBox, "center" | "size">;
 
 /** A reference ligand named by residue: name, chain, number (`RES:CHAIN:NUM`, e.g. `STI:A:201`). */
 export interface LigandResidue {
