@@ -114,6 +114,7 @@ export async function runAudit(deps: AuditDeps): Promise<AuditOutcome> {
       mode: config.mode,
       planned: plannedRun,
       structures: inputs.structures,
+      workDir: scratch.path("structures"),
       generatedAt: startedAt,
       rows: () => readValidatedRows(cachePath),
     });

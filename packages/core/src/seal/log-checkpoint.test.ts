@@ -33,7 +33,9 @@ describe("C2SP checkpoints as signed notes", () => {
     assert.match(note, /\n\n\u2014 seals\.example\.com\/seal-log [A-Za-z0-9+/]+=*\n$/);
     assert.equal(parsed?.signatures[0]?.keyHash, noteKeyHash(checkpoint.origin, key.publicKey));
     const verifierKey = noteVerifierKey(checkpoint.origin, key.publicKey);
-    const [name, hash, encoded] = verifierKey.split("+");
+    // name+hash+base64: base64 may itself hold "+", so only the first two are separators
+    const [name, hash, ...rest] = verifierKey.split("+");
+    const encoded = rest.join("+");
     assert.equal(name, checkpoint.origin);
     assert.equal(Number.parseInt(hash ?? "", 16), noteKeyHash(checkpoint.origin, key.publicKey));
     assert.ok(

@@ -78,7 +78,10 @@ export function checkLogProofFile(
   file: Uint8Array,
   trustedKeys: readonly TrustedKey[],
 ): { check: SealCheck; verified: VerifiedLogProof | null } {
-  const fail = (detail: string, code: "LOG_PROOF_INVALID" | "LOG_ENTRY_MISMATCH" = "LOG_PROOF_INVALID") => ({
+  const fail = (
+    detail: string,
+    code: "LOG_PROOF_INVALID" | "LOG_ENTRY_MISMATCH" | "KEY_UNTRUSTED" = "LOG_PROOF_INVALID",
+  ) => ({
     check: { name: "log_inclusion" as const, ok: false, detail, code },
     verified: null,
   });
@@ -102,7 +105,16 @@ export function checkLogProofFile(
       "LOG_ENTRY_MISMATCH",
     );
   const opened = openCheckpoint(proof.checkpoint, trustedKeys);
-  if ("refused" in opened) return fail(checkpointRefusal(opened.refused));
+  if ("refused" in opened) {
+    // With the seal's own key not trusted either, nothing here can be decided: that is the
+    // seal's KEY_UNTRUSTED (UNVERIFIED), not a proof shown to be invalid. A checkpoint refused
+    // while the seal's key is trusted is a foreign or forged checkpoint: LOG_PROOF_INVALID.
+    const sealKeyTrusted = trustedKeys.some((key) => key.key_id === payload.key_id);
+    return fail(
+      checkpointRefusal(opened.refused),
+      opened.refused === "untrusted" && !sealKeyTrusted ? "KEY_UNTRUSTED" : "LOG_PROOF_INVALID",
+    );
+  }
   const { checkpoint } = opened;
   const path = proof.inclusion_proof.map((hash) => Buffer.from(hash, "base64"));
   if (path.some((hash) => hash.length !== MERKLE_HASH_SIZE))

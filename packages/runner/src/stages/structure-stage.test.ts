@@ -66,6 +66,7 @@ describe("the structure stage", () => {
     const result = await structureStage({
       log: createLogger("json", { write: () => {}, tty: false }),
       runDir: dir,
+      workDir: join(dir, ".scratch-structures"),
       runId: "run_1",
       mode: "standard",
       planned: plannedOf("test_per_compound"),
@@ -100,6 +101,7 @@ describe("the structure stage", () => {
     const result = await structureStage({
       log: createLogger("json", { write: () => {}, tty: false }),
       runDir: dir,
+      workDir: join(dir, ".scratch-structures"),
       runId: "run_2",
       mode: "standard",
       planned: plannedOf("test_failing", "dynamics_nma"),

@@ -18,6 +18,8 @@ export interface StructureStageOptions {
   readonly generatedAt: string;
   /** The validated rows in portfolio order, read again for each module that works per compound. */
   readonly rows: () => AsyncIterable<ValidatedRow>;
+  /** Scratch space (inside the run's scratch folder) for the modules' working files. */
+  readonly workDir: string;
   /** The structure modules to run when planned; default {@link STRUCTURE_MODULES}. */
   readonly modules?: readonly StructureModule[];
 }
@@ -87,7 +89,13 @@ async function runOnStructure(
 ) {
   const started = Date.now();
   const parsed = await readStructureFile(staged.path, staged.format);
-  const context: StructureContext = { staged, parsed, mode: options.mode };
+  const context: StructureContext = {
+    staged,
+    parsed,
+    mode: options.mode,
+    runDir: options.runDir,
+    workDir: join(options.workDir, `${module.id}-${staged.index}`),
+  };
   const result = await module.assessStructure(context);
   let compounds: unknown[] | undefined;
   if (module.assessCompound !== undefined) {

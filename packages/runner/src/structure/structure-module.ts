@@ -9,6 +9,10 @@ export interface StructureContext {
   readonly parsed: ParsedStructure;
   /** The run mode: a module may do more in `deep` (spec §2.1), and must say so in its result. */
   readonly mode: string;
+  /** The run folder: a module writes files people read under `results/` only. */
+  readonly runDir: string;
+  /** Scratch space of this module and structure, removed before the run is hashed. */
+  readonly workDir: string;
 }
 
 /**

@@ -1,5 +1,9 @@
 import { dynamicsNmaModule } from "./dynamics-nma-module.ts";
+import { molecularDockingModule } from "./molecular-docking-module.ts";
 import type { StructureModule } from "./structure-module.ts";
 
 /** The structure modules this build implements, in the order the structure stage runs them. */
-export const STRUCTURE_MODULES: readonly StructureModule[] = [dynamicsNmaModule];
+export const STRUCTURE_MODULES: readonly StructureModule[] = [
+  dynamicsNmaModule,
+  molecularDockingModule as StructureModule,
+];

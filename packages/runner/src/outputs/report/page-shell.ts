@@ -54,7 +54,7 @@ ol.picks li{display:flex;gap:8px;align-items:flex-start;margin:4px 0}ol.picks .t
 table.small td,table.clusters td{overflow-wrap:break-word;word-break:break-word}#compounds td{overflow-wrap:break-word}#compounds td[data-v]{white-space:nowrap}
 .table-scroll{overflow-x:auto;max-width:100%}#compounds td{font-size:12px}
 .missing-plot{border:1px dashed #a11;padding:6px}.print-note{display:none;font-style:italic}
-@media print{.table-scroll{overflow:visible}body{margin:0;font-size:11px;-webkit-print-color-adjust:exact;print-color-adjust:exact}.controls,.evidence-ids{display:none}
+@media print{.table-scroll{overflow:visible}body{margin:0;font-size:11px;-webkit-print-color-adjust:exact;print-color-adjust:exact}.controls,.evidence-ids,.cp[data-panel^="other-"]{display:none}
 #compounds tbody tr:nth-child(n+${PRINT_TABLE_ROWS + 1}){display:none}.card:nth-of-type(n+${PRINT_CARDS + 1}){display:none}
 #compounds{table-layout:fixed;width:100%}#compounds td{word-break:break-word}#compounds td[data-v]{white-space:normal}#compounds td,#compounds th{font-size:6px;padding:1px 2px}td.thumb svg{width:44px;height:30px}td.thumb{width:46px}
 table.small,table.clusters{table-layout:fixed;width:100%}table.small td,table.small th{font-size:9px}

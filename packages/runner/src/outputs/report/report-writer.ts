@@ -289,7 +289,7 @@ export class ReportWriter {
       keep < total
         ? `<p class="truncated">Cards for the ${keep} highest-ranked of ${total} compounds (limit ${cardLimit}, and the page is kept under 25 MB); the others are in <a href="report.csv">report.csv</a> and results/combined_unified_computational_outputs.json.</p>`
         : "";
-    const printNote = `<p class="print-note" id="print-note">Printed copy: it holds ${Math.min(PRINT_TABLE_ROWS, shownRows)} of ${total} table rows and ${Math.min(PRINT_CARDS, keep)} of ${total} compound cards (the highest-ranked); report.html has ${shownRows} rows and ${keep} cards, and report.csv every compound with every value.</p>`;
+    const printNote = `<p class="print-note" id="print-note">Printed copy: it holds ${Math.min(PRINT_TABLE_ROWS, shownRows)} of ${total} table rows and ${Math.min(PRINT_CARDS, keep)} of ${total} compound cards (the highest-ranked), without the "Other findings" panels of modules the card has no panel for; report.html has ${shownRows} rows and ${keep} cards, and report.csv every compound with every value.</p>`;
     const page = await StreamingFile.open(path);
     try {
       const afterTitle = head.indexOf(PAGE_TITLE_END) + PAGE_TITLE_END.length;
