@@ -16,7 +16,7 @@ const CHROMIUM = "/usr/bin/chromium";
 const NCI = "/usr/share/RDKit/Data/NCI/first_5K.smi";
 const skip = !existsSync(CHROMIUM) && !process.env.CI && "no chromium";
 const skipNci = (!existsSync(CHROMIUM) || !existsSync(NCI)) && !process.env.CI && "no chromium or rdkit-data";
-// README "Report": the printed copy keeps the first 200 table rows and 25 cards.
+// README "Report": the printed copy keeps the first 200 table rows and 15 cards.
 const PDF_PAGE_BOUND = 80;
 const REPORT_BYTE_BOUND = 25 * 1024 * 1024;
 
