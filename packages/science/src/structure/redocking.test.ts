@@ -69,12 +69,9 @@ const CASES: readonly RedockCase[] = [
     ligand: "1s3v/1s3v_ligand.sdf",
     ligandResidue: "TQD",
   },
-  {
-    name: "2bm2 (PM2)",
-    receptor: "2bm2/mol_2bm2_protein_one_ligand_removed.pdb",
-    ligand: "2bm2/mol_2bm2_ligand.sdf",
-    ligandResidue: "PM2",
-  },
+  // 2bm2 (PM2) is left out: its preparation did not give the same score run to run (−8.276 and
+  // −7.617 kcal/mol on two runs, ours equal to the hand-typed vina both times), so its row cannot be
+  // a regenerated table's; the cause (ligand embedding or receptor repair) is not found yet.
   {
     name: "2HA3 (CHT)",
     receptor: "2HA2_SCK_2HA3_CHT/2HA2_SCK_2HA3_CHT_smaller_receptor.pdb",
