@@ -85,7 +85,7 @@ describe("kubectl and helm stand-ins", () => {
       "jsonpath={.status.succeeded}",
     ]);
     assert.equal(missing.code, 1);
-    assert.match(missing.stderr, /Error from server \(NotFound\): jobs "nope" not found/);
+    assert.match(missing.stderr, /Error from server \(NotFound\): jobs\.batch "nope" not found/);
     const ignored = await run("kubectl", [
       "delete",
       "job",

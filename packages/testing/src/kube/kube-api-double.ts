@@ -1,8 +1,18 @@
-import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { CORE_KINDS, type KindRules, kindRulesFor } from "./kube-kind-rules.ts";
+import {
+  collectionPath,
+  itemPath,
+  type KubeObject,
+  KubeObjectStore,
+  type ResourceAddress,
+} from "./kube-object-store.ts";
+import { alreadyExists, notFound, type Reply, statusBody } from "./kube-status.ts";
 import { matchesLabelSelector } from "./label-selector-match.ts";
 import { containerNamesOf, PodLogStore, resolveLogContainer } from "./pod-log-store.ts";
+
+export type { KubeObject } from "./kube-object-store.ts";
 
 /** One request the double received, in arrival order. */
 export interface RecordedKubeRequest {
@@ -15,24 +25,6 @@ export interface RecordedKubeRequest {
   authorization: string | undefined;
   /** Status code the double answered with. */
   status: number;
-}
-
-/** A Kubernetes object as the double stores it (plain JSON). */
-export interface KubeObject {
-  apiVersion?: string;
-  kind?: string;
-  metadata?: {
-    name?: string;
-    namespace?: string;
-    labels?: Record<string, string>;
-    creationTimestamp?: string;
-    uid?: string;
-    resourceVersion?: string;
-    [key: string]: unknown;
-  };
-  spec?: Record<string, unknown>;
-  status?: Record<string, unknown>;
-  [key: string]: unknown;
 }
 
 /** A failure injected for the next request(s) that match method and path. */
@@ -129,19 +121,6 @@ export type ExecHandler = (request: ExecRequest) => Promise<ExecResult>;
 /** The core/v1 resources besides Pods the double can hold. */
 export type CoreResource = "secrets" | "configmaps" | "persistentvolumeclaims";
 
-const CORE_KINDS: Record<CoreResource | "pods", string> = {
-  pods: "Pod",
-  secrets: "Secret",
-  configmaps: "ConfigMap",
-  persistentvolumeclaims: "PersistentVolumeClaim",
-};
-
-interface Route {
-  method: string;
-  pattern: RegExp;
-  handle(match: RegExpExecArray, req: ParsedRequest): Reply | Promise<Reply>;
-}
-
 interface ParsedRequest {
   query: Record<string, string>;
   /** Every value of each query parameter (`command` repeats in `pods/exec`). */
@@ -150,57 +129,33 @@ interface ParsedRequest {
   raw: Buffer;
 }
 
-interface Reply {
-  status: number;
-  body: unknown;
-  /** Set for a `pods/log` answer: the body is the container's log, streamed. */
-  podLog?: { namespace: string; pod: string; container: string; follow: boolean; tailLines?: number };
+interface Route {
+  method: string;
+  pattern: RegExp;
+  handle(match: RegExpExecArray, req: ParsedRequest): Reply | Promise<Reply>;
 }
 
-const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
-
-function statusBody(code: number, reason: string, message: string, details?: Record<string, unknown>): Reply {
-  return {
-    status: code,
-    body: {
-      kind: "Status",
-      apiVersion: "v1",
-      metadata: {},
-      status: "Failure",
-      message,
-      reason,
-      ...(details ? { details } : {}),
-      code,
-    },
-  };
-}
-
-function notFound(resource: string, name: string): Reply {
-  return statusBody(404, "NotFound", `${resource} "${name}" not found`, {
-    name,
-    group: resource === "jobs" ? "batch" : "",
-    kind: resource,
-  });
-}
-
-/** Checks what the real API server's validation would reject first for a Job (a 422 Invalid). */
-function findJobInvalidity(job: KubeObject): string | undefined {
-  const name = job.metadata?.name;
-  if (typeof name !== "string" || name === "")
-    return "metadata.name: Required value: name or generateName is required";
-  if (name.length > 63 || !DNS1123_SUBDOMAIN.test(name))
-    return `metadata.name: Invalid value: "${name}": a lowercase RFC 1123 subdomain of at most 63 characters`;
-  const template = (job.spec?.template ?? {}) as {
-    spec?: { containers?: unknown[]; restartPolicy?: string };
-  };
-  const containers = template.spec?.containers;
-  if (!Array.isArray(containers) || containers.length === 0)
-    return "spec.template.spec.containers: Required value";
-  const restart = template.spec?.restartPolicy;
-  if (restart !== "Never" && restart !== "OnFailure")
-    return `spec.template.spec.restartPolicy: Unsupported value: "${String(restart)}": supported values: "OnFailure", "Never"`;
-  return undefined;
-}
+const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+// Any namespaced object or collection: `/api/v1/...` (core) or `/apis/{group}/{version}/...`.
+const NAMESPACED = /^\/(?:api\/(v1)|apis\/([^/]+)\/([^/]+))\/namespaces\/([^/]+)\/([a-z]+)(?:\/([^/]+))?$/;
+const JOBS = (namespace: string): ResourceAddress => ({
+  group: "batch",
+  version: "v1",
+  namespace,
+  resource: "jobs",
+});
+const PODS = (namespace: string): ResourceAddress => ({
+  group: "",
+  version: "v1",
+  namespace,
+  resource: "pods",
+});
+const core = (namespace: string, resource: CoreResource): ResourceAddress => ({
+  group: "",
+  version: "v1",
+  namespace,
+  resource,
+});
 
 function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -211,15 +166,20 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
   });
 }
 
+/** The server's `kind` and `apiVersion` on a stored object of a known kind. */
+function withKind(rules: KindRules, object: KubeObject): KubeObject {
+  if (rules.kind === undefined) return object;
+  return { ...object, apiVersion: rules.apiVersion, kind: rules.kind };
+}
+
 /**
  * Starts a Kubernetes API double on loopback: a real HTTP server implementing the batch/v1 Jobs
  * and core/v1 Pods calls the preflight service makes, answering with real Status objects and
- * codes (401, 403, 404, 409 AlreadyExists, 422 Invalid) and recording every request.
+ * codes (401, 403, 404, 409 AlreadyExists, 422 Invalid) and recording every request. Every kind
+ * lives in one store keyed by API path; what differs per kind is in kube-kind-rules.ts.
  */
 export async function startKubeApiDouble(options: KubeApiDoubleOptions = {}): Promise<KubeApiDouble> {
-  const jobs = new Map<string, KubeObject>();
-  const pods = new Map<string, KubeObject>();
-  const coreObjects = new Map<string, KubeObject>();
+  const store = new KubeObjectStore();
   const forbidden = new Set<string>();
   const failures: InjectedFailure[] = [];
   const requests: RecordedKubeRequest[] = [];
@@ -228,80 +188,161 @@ export async function startKubeApiDouble(options: KubeApiDoubleOptions = {}): Pr
   const podCreatedListeners: ((pod: KubeObject) => void)[] = [];
   const podDeletedListeners: ((namespace: string, name: string) => void)[] = [];
   const namespaces = new Set<string>();
-  // Kinds the double stores without acting on them (ServiceAccount, Role, Service, ...), by API path.
-  const otherObjects = new Map<string, KubeObject>();
   let execHandler: ExecHandler | undefined;
-  let resourceVersion = 1000;
-
-  const key = (namespace: string, name: string) => `${namespace}/${name}`;
-  const inNamespace = (store: Map<string, KubeObject>, namespace: string) =>
-    [...store.values()].filter((obj) => obj.metadata?.namespace === namespace);
-
-  function storeJob(namespace: string, job: KubeObject): KubeObject {
-    const stored: KubeObject = structuredClone(job);
-    stored.apiVersion = "batch/v1";
-    stored.kind = "Job";
-    stored.metadata = {
-      ...stored.metadata,
-      namespace,
-      uid: stored.metadata?.uid ?? randomUUID(),
-      resourceVersion: String(++resourceVersion),
-      creationTimestamp: stored.metadata?.creationTimestamp ?? new Date().toISOString(),
-    };
-    stored.status = stored.status ?? {};
-    jobs.set(key(namespace, stored.metadata.name ?? ""), stored);
-    for (const listener of jobListeners) listener(stored);
-    return stored;
-  }
-
-  function stamp(object: KubeObject, namespace: string | undefined): KubeObject {
-    const stored = structuredClone(object);
-    stored.metadata = {
-      ...stored.metadata,
-      ...(namespace === undefined ? {} : { namespace }),
-      uid: stored.metadata?.uid ?? randomUUID(),
-      resourceVersion: String(++resourceVersion),
-      creationTimestamp: stored.metadata?.creationTimestamp ?? new Date().toISOString(),
-    };
-    return stored;
-  }
 
   function deletePod(namespace: string, name: string): void {
-    pods.delete(key(namespace, name));
+    store.delete(itemPath(PODS(namespace), name));
     for (const listener of podDeletedListeners) listener(namespace, name);
   }
 
-  /** What the API server checks first on a create: a name, and the body's namespace is the URL's. */
-  function createInvalidity(object: KubeObject, namespace: string, kind: string): Reply | undefined {
-    const name = object.metadata?.name ?? "";
-    if (name === "" || name.length > 253 || !DNS1123_SUBDOMAIN.test(name))
-      return statusBody(
-        422,
-        "Invalid",
-        `${kind} "${name}" is invalid: metadata.name: Invalid value: "${name}": a lowercase RFC 1123 subdomain`,
-      );
-    if (object.metadata?.namespace !== undefined && object.metadata.namespace !== namespace)
-      return statusBody(400, "BadRequest", "the namespace of the provided object does not match the request");
-    return undefined;
+  const rulesOf = kindRulesFor({
+    jobStored: (job) => {
+      for (const listener of jobListeners) listener(job);
+    },
+    podCreated: (pod) => {
+      for (const listener of podCreatedListeners) setImmediate(() => listener(structuredClone(pod)));
+    },
+    podDeleted: (namespace, name) => {
+      for (const listener of podDeletedListeners) listener(namespace, name);
+    },
+    deletePodsOfJob: (namespace, job) => {
+      for (const pod of store.list(collectionPath(PODS(namespace))))
+        if (pod.metadata?.labels?.["batch.kubernetes.io/job-name"] === job)
+          deletePod(namespace, pod.metadata.name ?? "");
+    },
+  });
+
+  /** Stores a new object as the server would: its kind, server fields, initial status, then watchers. */
+  function create(address: ResourceAddress, object: KubeObject): KubeObject {
+    const rules = rulesOf(address.group, address.resource);
+    const stored = withKind(rules, store.stamp(object, address.namespace));
+    rules.initialise?.(stored);
+    store.set(itemPath(address, stored.metadata?.name ?? ""), stored);
+    rules.created?.(stored);
+    return stored;
   }
 
-  const writeRoutes: Route[] = [
+  function addressOf(match: RegExpExecArray): ResourceAddress {
+    return {
+      group: match[1] === undefined ? (match[2] ?? "") : "",
+      version: match[1] ?? match[3] ?? "",
+      namespace: match[4] ?? "",
+      resource: match[5] ?? "",
+    };
+  }
+
+  // The generic create/list/get/replace/delete every namespaced kind shares.
+  const objectRoutes: Route[] = [
+    {
+      method: "GET",
+      pattern: NAMESPACED,
+      handle(match, req) {
+        const address = addressOf(match);
+        const name = match[6];
+        if (name !== undefined) {
+          const found = store.get(itemPath(address, name));
+          return found ? { status: 200, body: found } : notFound(address.resource, address.group, name);
+        }
+        const kind = rulesOf(address.group, address.resource).kind;
+        const items = store
+          .list(collectionPath(address))
+          .filter((object) => matchesLabelSelector(req.query.labelSelector, object.metadata?.labels ?? {}));
+        return {
+          status: 200,
+          body: {
+            kind: `${kind ?? ""}List`,
+            apiVersion: address.group === "" ? address.version : `${address.group}/${address.version}`,
+            metadata: { resourceVersion: store.resourceVersion },
+            items,
+          },
+        };
+      },
+    },
+    {
+      method: "POST",
+      pattern: NAMESPACED,
+      handle(match, req) {
+        if (match[6] !== undefined) return statusBody(405, "MethodNotAllowed", "POST takes a collection");
+        const address = addressOf(match);
+        const object = (req.body ?? {}) as KubeObject;
+        const refused = rulesOf(address.group, address.resource).refuseCreate(object, address.namespace);
+        if (refused) return refused;
+        const name = object.metadata?.name ?? "";
+        if (store.has(itemPath(address, name))) return alreadyExists(address.resource, address.group, name);
+        return { status: 201, body: create(address, object) };
+      },
+    },
+    {
+      method: "PUT",
+      pattern: NAMESPACED,
+      handle(match, req) {
+        const address = addressOf(match);
+        const name = match[6] ?? "";
+        const path = itemPath(address, name);
+        const existing = store.get(path);
+        if (match[6] === undefined || !existing) return notFound(address.resource, address.group, name);
+        const rules = rulesOf(address.group, address.resource);
+        const next = (req.body ?? {}) as KubeObject;
+        const refused = rules.refuseReplace?.(existing, next, name);
+        if (refused) return refused;
+        const stored =
+          rules.replaced?.(existing, next) ?? withKind(rules, store.stamp(next, address.namespace));
+        store.set(path, stored);
+        return { status: 200, body: stored };
+      },
+    },
+    {
+      method: "DELETE",
+      pattern: NAMESPACED,
+      handle(match, req) {
+        const address = addressOf(match);
+        const name = match[6] ?? "";
+        const found = match[6] === undefined ? undefined : store.delete(itemPath(address, name));
+        if (!found) return notFound(address.resource, address.group, name);
+        const body = (req.body ?? {}) as { propagationPolicy?: string };
+        rulesOf(address.group, address.resource).deleted?.(
+          found,
+          req.query.propagationPolicy ?? body.propagationPolicy ?? "Orphan",
+        );
+        return { status: 200, body: found };
+      },
+    },
+  ];
+
+  const clusterRoutes: Route[] = [
+    {
+      // Discovery of core/v1, which clients (Helm's REST mapper) read before a lookup.
+      method: "GET",
+      pattern: /^\/api\/v1$/,
+      handle() {
+        return {
+          status: 200,
+          body: {
+            kind: "APIResourceList",
+            groupVersion: "v1",
+            resources: Object.entries(CORE_KINDS).map(([name, kind]) => ({
+              name,
+              singularName: kind.toLowerCase(),
+              namespaced: true,
+              kind,
+              verbs: ["get", "list"],
+            })),
+          },
+        };
+      },
+    },
     {
       method: "POST",
       pattern: /^\/api\/v1\/namespaces$/,
       handle(_match, req) {
         const name = ((req.body ?? {}) as KubeObject).metadata?.name ?? "";
-        if (!DNS1123_SUBDOMAIN.test(name) || name.length > 63)
+        if (!DNS1123_LABEL.test(name) || name.length > 63)
           return statusBody(422, "Invalid", `Namespace "${name}" is invalid: metadata.name: Invalid value`);
-        if (namespaces.has(name))
-          return statusBody(409, "AlreadyExists", `namespaces "${name}" already exists`, {
-            name,
-            kind: "namespaces",
-          });
+        if (namespaces.has(name)) return alreadyExists("namespaces", "", name);
         namespaces.add(name);
         return {
           status: 201,
-          body: stamp({ apiVersion: "v1", kind: "Namespace", metadata: { name } }, undefined),
+          body: store.stamp({ apiVersion: "v1", kind: "Namespace", metadata: { name } }, undefined),
         };
       },
     },
@@ -312,54 +353,35 @@ export async function startKubeApiDouble(options: KubeApiDoubleOptions = {}): Pr
         const name = match[1] ?? "";
         return namespaces.has(name)
           ? { status: 200, body: { apiVersion: "v1", kind: "Namespace", metadata: { name } } }
-          : notFound("namespaces", name);
+          : notFound("namespaces", "", name);
       },
     },
-    {
-      method: "POST",
-      pattern: /^\/api\/v1\/namespaces\/([^/]+)\/pods$/,
-      handle(match, req) {
-        const namespace = match[1] ?? "";
-        const pod = (req.body ?? {}) as KubeObject;
-        if (pod.kind !== "Pod")
-          return statusBody(400, "BadRequest", `the body kind ${String(pod.kind)} is not a Pod`);
-        const invalid = createInvalidity(pod, namespace, "Pod");
-        if (invalid) return invalid;
-        const containers = (pod.spec?.containers ?? []) as unknown[];
-        if (containers.length === 0)
-          return statusBody(
-            422,
-            "Invalid",
-            `Pod "${pod.metadata?.name}" is invalid: spec.containers: Required value`,
-          );
-        const name = pod.metadata?.name ?? "";
-        if (pods.has(key(namespace, name)))
-          return statusBody(409, "AlreadyExists", `pods "${name}" already exists`, { name, kind: "pods" });
-        const stored = stamp(pod, namespace);
-        stored.status = { phase: "Pending" };
-        pods.set(key(namespace, name), stored);
-        for (const listener of podCreatedListeners) setImmediate(() => listener(structuredClone(stored)));
-        return { status: 201, body: stored };
-      },
-    },
+  ];
+
+  // The kubelet's subresources of a Pod.
+  const podRoutes: Route[] = [
     {
       method: "GET",
-      pattern: /^\/api\/v1\/namespaces\/([^/]+)\/pods\/([^/]+)$/,
-      handle(match) {
-        const pod = pods.get(key(match[1] ?? "", match[2] ?? ""));
-        return pod ? { status: 200, body: pod } : notFound("pods", match[2] ?? "");
-      },
-    },
-    {
-      method: "DELETE",
-      pattern: /^\/api\/v1\/namespaces\/([^/]+)\/pods\/([^/]+)$/,
-      handle(match) {
+      pattern: /^\/api\/v1\/namespaces\/([^/]+)\/pods\/([^/]+)\/log$/,
+      handle(match, req) {
         const namespace = match[1] ?? "";
         const name = match[2] ?? "";
-        const pod = pods.get(key(namespace, name));
-        if (!pod) return notFound("pods", name);
-        deletePod(namespace, name);
-        return { status: 200, body: pod };
+        const pod = store.get(itemPath(PODS(namespace), name));
+        if (!pod) return notFound("pods", "", name);
+        const target = resolveLogContainer(name, containerNamesOf(pod), req.query.container);
+        if (!target.ok) return statusBody(target.status, target.reason, target.message);
+        const tail = req.query.tailLines === undefined ? undefined : Number(req.query.tailLines);
+        return {
+          status: 200,
+          body: null,
+          podLog: {
+            namespace,
+            pod: name,
+            container: target.container,
+            follow: req.query.follow === "true",
+            ...(tail !== undefined && Number.isInteger(tail) && tail >= 0 ? { tailLines: tail } : {}),
+          },
+        };
       },
     },
     {
@@ -368,8 +390,8 @@ export async function startKubeApiDouble(options: KubeApiDoubleOptions = {}): Pr
       async handle(match, req) {
         const namespace = match[1] ?? "";
         const name = match[2] ?? "";
-        const pod = pods.get(key(namespace, name));
-        if (!pod) return notFound("pods", name);
+        const pod = store.get(itemPath(PODS(namespace), name));
+        if (!pod) return notFound("pods", "", name);
         const phase = String(pod.status?.phase ?? "Pending");
         if (phase !== "Running")
           return statusBody(
@@ -402,290 +424,6 @@ export async function startKubeApiDouble(options: KubeApiDoubleOptions = {}): Pr
         };
       },
     },
-    {
-      // Jobs are immutable where it matters: a changed pod template is refused (install.md §8).
-      method: "PUT",
-      pattern: /^\/apis\/batch\/v1\/namespaces\/([^/]+)\/jobs\/([^/]+)$/,
-      handle(match, req) {
-        const namespace = match[1] ?? "";
-        const name = match[2] ?? "";
-        const job = jobs.get(key(namespace, name));
-        if (!job) return notFound("jobs", name);
-        const next = (req.body ?? {}) as KubeObject;
-        if (JSON.stringify(next.spec?.template) !== JSON.stringify(job.spec?.template))
-          return statusBody(
-            422,
-            "Invalid",
-            `Job.batch "${name}" is invalid: spec.template: Invalid value: field is immutable`,
-            { name, group: "batch", kind: "Job" },
-          );
-        job.metadata = { ...job.metadata, labels: next.metadata?.labels ?? {} };
-        return { status: 200, body: job };
-      },
-    },
-    {
-      method: "POST",
-      pattern: /^\/api\/v1\/namespaces\/([^/]+)\/(secrets|configmaps|persistentvolumeclaims)$/,
-      handle(match, req) {
-        const namespace = match[1] ?? "";
-        const resource = match[2] as CoreResource;
-        const object = (req.body ?? {}) as KubeObject;
-        const invalid = createInvalidity(object, namespace, CORE_KINDS[resource]);
-        if (invalid) return invalid;
-        const name = object.metadata?.name ?? "";
-        const at = `${resource}/${key(namespace, name)}`;
-        if (coreObjects.has(at))
-          return statusBody(409, "AlreadyExists", `${resource} "${name}" already exists`, {
-            name,
-            kind: resource,
-          });
-        const stored = { apiVersion: "v1", kind: CORE_KINDS[resource], ...stamp(object, namespace) };
-        coreObjects.set(at, stored);
-        return { status: 201, body: stored };
-      },
-    },
-    {
-      method: "PUT",
-      pattern: /^\/api\/v1\/namespaces\/([^/]+)\/(secrets|configmaps|persistentvolumeclaims)\/([^/]+)$/,
-      handle(match, req) {
-        const at = `${match[2]}/${key(match[1] ?? "", match[3] ?? "")}`;
-        const existing = coreObjects.get(at);
-        if (!existing) return notFound(match[2] ?? "", match[3] ?? "");
-        const next = (req.body ?? {}) as KubeObject;
-        // A claim's spec is immutable but for a larger storage request (install.md §8).
-        if (match[2] === "persistentvolumeclaims") {
-          const size = (o: KubeObject) =>
-            JSON.stringify({ ...(o.spec ?? {}), resources: undefined, volumeName: undefined });
-          if (size(next) !== size(existing))
-            return statusBody(
-              422,
-              "Invalid",
-              `PersistentVolumeClaim "${match[3]}" is invalid: spec: Forbidden: spec is immutable after creation except resources.requests for bound claims`,
-            );
-        }
-        const stored = { apiVersion: "v1", kind: existing.kind, ...stamp(next, match[1]) };
-        coreObjects.set(at, stored);
-        return { status: 200, body: stored };
-      },
-    },
-    {
-      method: "DELETE",
-      pattern: /^\/api\/v1\/namespaces\/([^/]+)\/(secrets|configmaps|persistentvolumeclaims)\/([^/]+)$/,
-      handle(match) {
-        const at = `${match[2]}/${key(match[1] ?? "", match[3] ?? "")}`;
-        const existing = coreObjects.get(at);
-        if (!existing) return notFound(match[2] ?? "", match[3] ?? "");
-        coreObjects.delete(at);
-        return { status: 200, body: existing };
-      },
-    },
-  ];
-
-  // Every other namespaced kind (ServiceAccount, Role, RoleBinding, Service, ...): stored, not acted on.
-  const OTHER = /^\/(api\/v1|apis\/[^/]+\/[^/]+)\/namespaces\/([^/]+)\/([a-z]+)(?:\/([^/]+))?$/;
-  const otherRoutes: Route[] = [
-    {
-      method: "GET",
-      pattern: OTHER,
-      handle(match) {
-        if (match[4] === undefined)
-          return statusBody(405, "MethodNotAllowed", "list is not served for this kind");
-        const found = otherObjects.get(match[0]);
-        return found ? { status: 200, body: found } : notFound(match[3] ?? "", match[4]);
-      },
-    },
-    {
-      method: "POST",
-      pattern: OTHER,
-      handle(match, req) {
-        if (match[4] !== undefined) return statusBody(405, "MethodNotAllowed", "POST takes a collection");
-        const object = (req.body ?? {}) as KubeObject;
-        const invalid = createInvalidity(object, match[2] ?? "", String(object.kind));
-        if (invalid) return invalid;
-        const at = `${match[0]}/${object.metadata?.name}`;
-        if (otherObjects.has(at))
-          return statusBody(409, "AlreadyExists", `${match[3]} "${object.metadata?.name}" already exists`);
-        const stored = stamp(object, match[2]);
-        otherObjects.set(at, stored);
-        return { status: 201, body: stored };
-      },
-    },
-    {
-      method: "PUT",
-      pattern: OTHER,
-      handle(match, req) {
-        if (match[4] === undefined || !otherObjects.has(match[0]))
-          return notFound(match[3] ?? "", match[4] ?? "");
-        const stored = stamp((req.body ?? {}) as KubeObject, match[2]);
-        otherObjects.set(match[0], stored);
-        return { status: 200, body: stored };
-      },
-    },
-    {
-      method: "DELETE",
-      pattern: OTHER,
-      handle(match) {
-        const found = otherObjects.get(match[0]);
-        if (!found) return notFound(match[3] ?? "", match[4] ?? "");
-        otherObjects.delete(match[0]);
-        return { status: 200, body: found };
-      },
-    },
-  ];
-
-  const routes: Route[] = [
-    {
-      // Discovery of core/v1, which clients (Helm's REST mapper) read before a lookup.
-      method: "GET",
-      pattern: /^\/api\/v1$/,
-      handle() {
-        return {
-          status: 200,
-          body: {
-            kind: "APIResourceList",
-            groupVersion: "v1",
-            resources: Object.entries(CORE_KINDS).map(([name, kind]) => ({
-              name,
-              singularName: kind.toLowerCase(),
-              namespaced: true,
-              kind,
-              verbs: ["get", "list"],
-            })),
-          },
-        };
-      },
-    },
-    {
-      method: "GET",
-      pattern: /^\/api\/v1\/namespaces\/([^/]+)\/(secrets|configmaps|persistentvolumeclaims)\/([^/]+)$/,
-      handle(match) {
-        const found = coreObjects.get(`${match[2]}/${key(match[1] ?? "", match[3] ?? "")}`);
-        return found ? { status: 200, body: found } : notFound(match[2] ?? "", match[3] ?? "");
-      },
-    },
-    {
-      method: "POST",
-      pattern: /^\/apis\/batch\/v1\/namespaces\/([^/]+)\/jobs$/,
-      handle(match, req) {
-        const namespace = match[1] ?? "";
-        const job = (req.body ?? {}) as KubeObject;
-        if (job.kind !== undefined && job.kind !== "Job")
-          return statusBody(400, "BadRequest", `the body kind ${String(job.kind)} is not a Job`);
-        const invalid = findJobInvalidity(job);
-        const name = job.metadata?.name ?? "";
-        if (invalid)
-          return statusBody(422, "Invalid", `Job.batch "${name}" is invalid: ${invalid}`, {
-            name,
-            group: "batch",
-            kind: "Job",
-          });
-        if (job.metadata?.namespace !== undefined && job.metadata.namespace !== namespace)
-          return statusBody(
-            400,
-            "BadRequest",
-            "the namespace of the provided object does not match the request",
-          );
-        if (jobs.has(key(namespace, name)))
-          return statusBody(409, "AlreadyExists", `jobs.batch "${name}" already exists`, {
-            name,
-            group: "batch",
-            kind: "jobs",
-          });
-        return { status: 201, body: storeJob(namespace, job) };
-      },
-    },
-    {
-      method: "GET",
-      pattern: /^\/apis\/batch\/v1\/namespaces\/([^/]+)\/jobs$/,
-      handle(match, req) {
-        const items = inNamespace(jobs, match[1] ?? "").filter((job) =>
-          matchesLabelSelector(req.query.labelSelector, job.metadata?.labels ?? {}),
-        );
-        return {
-          status: 200,
-          body: {
-            kind: "JobList",
-            apiVersion: "batch/v1",
-            metadata: { resourceVersion: String(resourceVersion) },
-            items,
-          },
-        };
-      },
-    },
-    {
-      method: "GET",
-      pattern: /^\/apis\/batch\/v1\/namespaces\/([^/]+)\/jobs\/([^/]+)$/,
-      handle(match) {
-        const job = jobs.get(key(match[1] ?? "", match[2] ?? ""));
-        return job ? { status: 200, body: job } : notFound("jobs", match[2] ?? "");
-      },
-    },
-    {
-      method: "DELETE",
-      pattern: /^\/apis\/batch\/v1\/namespaces\/([^/]+)\/jobs\/([^/]+)$/,
-      handle(match, req) {
-        const namespace = match[1] ?? "";
-        const name = match[2] ?? "";
-        const job = jobs.get(key(namespace, name));
-        if (!job) return notFound("jobs", name);
-        jobs.delete(key(namespace, name));
-        const body = (req.body ?? {}) as { propagationPolicy?: string };
-        const policy = req.query.propagationPolicy ?? body.propagationPolicy ?? "Orphan";
-        // batch/v1 Jobs default to orphaning their pods; only Background/Foreground remove them.
-        if (policy !== "Orphan") {
-          for (const [podKey, pod] of pods) {
-            if (
-              pod.metadata?.namespace === namespace &&
-              pod.metadata.labels?.["batch.kubernetes.io/job-name"] === name
-            )
-              deletePod(namespace, pod.metadata.name ?? podKey);
-          }
-        }
-        return { status: 200, body: job };
-      },
-    },
-    {
-      method: "GET",
-      pattern: /^\/api\/v1\/namespaces\/([^/]+)\/pods$/,
-      handle(match, req) {
-        const items = inNamespace(pods, match[1] ?? "").filter((pod) =>
-          matchesLabelSelector(req.query.labelSelector, pod.metadata?.labels ?? {}),
-        );
-        return {
-          status: 200,
-          body: {
-            kind: "PodList",
-            apiVersion: "v1",
-            metadata: { resourceVersion: String(resourceVersion) },
-            items,
-          },
-        };
-      },
-    },
-    {
-      method: "GET",
-      pattern: /^\/api\/v1\/namespaces\/([^/]+)\/pods\/([^/]+)\/log$/,
-      handle(match, req) {
-        const namespace = match[1] ?? "";
-        const name = match[2] ?? "";
-        const pod = pods.get(key(namespace, name));
-        if (!pod) return notFound("pods", name);
-        const target = resolveLogContainer(name, containerNamesOf(pod), req.query.container);
-        if (!target.ok) return statusBody(target.status, target.reason, target.message);
-        const tail = req.query.tailLines === undefined ? undefined : Number(req.query.tailLines);
-        return {
-          status: 200,
-          body: null,
-          podLog: {
-            namespace,
-            pod: name,
-            container: target.container,
-            follow: req.query.follow === "true",
-            ...(tail !== undefined && Number.isInteger(tail) && tail >= 0 ? { tailLines: tail } : {}),
-          },
-        };
-      },
-    },
   ];
 
   function route(
@@ -711,7 +449,7 @@ export async function startKubeApiDouble(options: KubeApiDoubleOptions = {}): Pr
         `${resource} is forbidden: User "system:serviceaccount:svc:preflight" cannot access resource "${resource}" in the namespace "${namespace}"`,
       );
     }
-    for (const candidate of [...writeRoutes, ...routes, ...otherRoutes]) {
+    for (const candidate of [...clusterRoutes, ...podRoutes, ...objectRoutes]) {
       if (candidate.method !== method) continue;
       const match = candidate.pattern.exec(path);
       if (match) return candidate.handle(match, req);
@@ -777,43 +515,34 @@ export async function startKubeApiDouble(options: KubeApiDoubleOptions = {}): Pr
     requests,
     forbidNamespace: (namespace) => forbidden.add(namespace),
     injectFailure: (failure) => failures.push({ ...failure }),
-    getJob: (namespace, name) => jobs.get(key(namespace, name)),
-    listJobs: (namespace) => inNamespace(jobs, namespace),
+    getJob: (namespace, name) => store.get(itemPath(JOBS(namespace), name)),
+    listJobs: (namespace) => store.list(collectionPath(JOBS(namespace))),
     putJob: (job) => {
-      storeJob(job.metadata?.namespace ?? "default", job);
+      create(JOBS(job.metadata?.namespace ?? "default"), job);
     },
     setJobStatus: (namespace, name, status) => {
-      const job = jobs.get(key(namespace, name));
+      const job = store.get(itemPath(JOBS(namespace), name));
       if (!job) throw new Error(`no job ${namespace}/${name} in the double`);
       job.status = status;
     },
+    // The Job controller's part: stored as is (no Pending phase, no kubelet watch).
     putPod: (pod) => {
       const namespace = pod.metadata?.namespace ?? "default";
-      const stored = structuredClone(pod);
-      stored.apiVersion = "v1";
-      stored.kind = "Pod";
-      stored.metadata = {
-        ...stored.metadata,
-        namespace,
-        uid: randomUUID(),
-        creationTimestamp: stored.metadata?.creationTimestamp ?? new Date().toISOString(),
-      };
-      pods.set(key(namespace, stored.metadata.name ?? ""), stored);
+      const stored = withKind(rulesOf("", "pods"), store.stamp(pod, namespace));
+      store.set(itemPath(PODS(namespace), stored.metadata?.name ?? ""), stored);
     },
-    listPods: (namespace) => inNamespace(pods, namespace),
+    listPods: (namespace) => store.list(collectionPath(PODS(namespace))),
     putCoreObject: (resource, object) => {
-      const namespace = object.metadata?.namespace ?? "";
-      const name = object.metadata?.name ?? "";
-      coreObjects.set(`${resource}/${key(namespace, name)}`, {
-        apiVersion: "v1",
-        kind: CORE_KINDS[resource],
-        ...structuredClone(object),
-      });
+      const address = core(object.metadata?.namespace ?? "", resource);
+      store.set(
+        itemPath(address, object.metadata?.name ?? ""),
+        withKind(rulesOf("", resource), structuredClone(object)),
+      );
     },
     appendPodLog: (namespace, pod, container, text) => podLogs.append(namespace, pod, container, text),
     endPodLog: (namespace, pod, container) => podLogs.end(namespace, pod, container),
     cutPodLog: (namespace, pod, container) => podLogs.cut(namespace, pod, container),
-    getCoreObject: (resource, namespace, name) => coreObjects.get(`${resource}/${key(namespace, name)}`),
+    getCoreObject: (resource, namespace, name) => store.get(itemPath(core(namespace, resource), name)),
     onJobStored: (listener) => jobListeners.push(listener),
     onPodCreated: (listener) => podCreatedListeners.push(listener),
     onPodDeleted: (listener) => podDeletedListeners.push(listener),
@@ -821,7 +550,7 @@ export async function startKubeApiDouble(options: KubeApiDoubleOptions = {}): Pr
       execHandler = handler;
     },
     listNamespaces: () => [...namespaces],
-    getObject: (apiPath) => otherObjects.get(apiPath),
+    getObject: (apiPath) => store.get(apiPath),
     close: () =>
       new Promise<void>((resolve, reject) => {
         podLogs.closeAll();
