@@ -23,6 +23,7 @@ try {
     title: "Demo",
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
+    env: process.env,
   });
 } catch (error) {
   console.error(

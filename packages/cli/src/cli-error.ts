@@ -1,3 +1,6 @@
+// The one error shape, by its own entry: `svc --help` must not load the rest of @svc/core.
+import { CodedError } from "@svc/core/coded-error";
+
 /** Stable codes for every failure the `svc` CLI reports (ARCHITECTURE.md convention 6). */
 export const CLI_ERROR_CODES = [
   "USAGE",
@@ -56,14 +59,11 @@ export const EXIT = {
 } as const;
 
 /** A failure reported as one line; exit code {@link EXIT.usage} unless given. */
-export class CliError extends Error {
-  readonly code: CliErrorCode;
+export class CliError extends CodedError<CliErrorCode> {
   readonly exitCode: number;
 
-  constructor(code: CliErrorCode, message: string, exitCode: number = EXIT.usage) {
-    super(message);
-    this.name = "CliError";
-    this.code = code;
+  constructor(code: CliErrorCode, message: string, exitCode: number = EXIT.usage, options?: ErrorOptions) {
+    super(code, message, options);
     this.exitCode = exitCode;
   }
 }

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
-import { readCliConfig } from "./cli-config.ts";
 import { CliError, EXIT } from "./cli-error.ts";
 import type { CliIo } from "./cli-io.ts";
 import { registerOperatorCommands } from "./commands/register-operator-commands.ts";
+import { readCliConfig } from "./config/cli-config.ts";
 
 export type { CliIo } from "./cli-io.ts";
 
@@ -30,11 +30,7 @@ function withTrustOptions(command: Command): Command {
  * Errors are translated here, the CLI's one edge: a user error is one line and its exit code
  * (2 unless the error names another).
  */
-export async function runCli(
-  argv: readonly string[],
-  io: CliIo,
-  env: NodeJS.ProcessEnv = process.env,
-): Promise<number> {
+export async function runCli(argv: readonly string[], io: CliIo, env: NodeJS.ProcessEnv): Promise<number> {
   const config = readCliConfig(env);
   let exitCode: number = EXIT.verified;
   const program = new Command("svc")
@@ -125,7 +121,7 @@ export async function runCli(
       const { runKeysGenerate } = await import("./commands/keys-commands.ts");
       io.stdout(await runKeysGenerate(options.out));
     });
-  registerOperatorCommands(program, io, (code) => {
+  registerOperatorCommands(program, io, config, (code) => {
     exitCode = code;
   });
   try {

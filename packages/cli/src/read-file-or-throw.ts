@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { CliError } from "./cli-error.ts";
+import { CliError, EXIT } from "./cli-error.ts";
 
 /** Reads a file the user named; a missing or unreadable one is a one-line user error. */
 export async function readFileOrThrow(path: string): Promise<Buffer> {
@@ -7,8 +7,10 @@ export async function readFileOrThrow(path: string): Promise<Buffer> {
     return await readFile(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") throw new CliError("FILE_NOT_FOUND", `${path}: no such file`);
-    if (code === "EISDIR") throw new CliError("FILE_UNREADABLE", `${path}: is a directory, expected a file`);
-    throw new CliError("FILE_UNREADABLE", `${path}: ${code ?? "cannot be read"}`);
+    const options = { cause: error };
+    if (code === "ENOENT") throw new CliError("FILE_NOT_FOUND", `${path}: no such file`, EXIT.usage, options);
+    if (code === "EISDIR")
+      throw new CliError("FILE_UNREADABLE", `${path}: is a directory, expected a file`, EXIT.usage, options);
+    throw new CliError("FILE_UNREADABLE", `${path}: ${code ?? "cannot be read"}`, EXIT.usage, options);
   }
 }

@@ -1,3 +1,5 @@
+import { CodedError } from "./coded-error.ts";
+
 /** Stable codes for every error the core library raises (ARCHITECTURE.md convention 6). */
 export type CoreErrorCode =
   | "CANONICAL_JSON_UNSUPPORTED"
@@ -8,12 +10,4 @@ export type CoreErrorCode =
   | "SEAL_TEXT_UNSAFE";
 
 /** The one base error of `@svc/core`; callers switch on `code`, never on the message. */
-export class CoreError extends Error {
-  readonly code: CoreErrorCode;
-
-  constructor(code: CoreErrorCode, message: string) {
-    super(message);
-    this.name = "CoreError";
-    this.code = code;
-  }
-}
+export class CoreError extends CodedError<CoreErrorCode> {}

@@ -1,4 +1,5 @@
 export { type CanonicalValue, canonicalBytes, canonicalize } from "./canonical-json.ts";
+export { CodedError } from "./coded-error.ts";
 export * from "./contracts/entitlement-accounts.ts";
 export * from "./contracts/entitlement-requests.ts";
 export * from "./contracts/entitlement-responses.ts";

@@ -1,3 +1,5 @@
+import { CodedError } from "@svc/core";
+
 /**
  * Every error the preflight service answers with: stable code -> HTTP status and default message
  * (ARCHITECTURE.md convention 6). The README's error table is kept in step by `errors.test.ts`.
@@ -59,15 +61,17 @@ export const ERROR_REGISTRY = {
 export type PreflightErrorCode = keyof typeof ERROR_REGISTRY;
 
 /** The one base error of `@svc/preflight`; translated to HTTP only at the edge (app.ts). */
-export class PreflightError extends Error {
-  readonly code: PreflightErrorCode;
+export class PreflightError extends CodedError<PreflightErrorCode> {
   /** Extra response headers (e.g. `WWW-Authenticate`, `Content-Range`). */
   readonly headers: Record<string, string>;
 
-  constructor(code: PreflightErrorCode, message?: string, headers: Record<string, string> = {}) {
-    super(message ?? ERROR_REGISTRY[code].message);
-    this.name = "PreflightError";
-    this.code = code;
+  constructor(
+    code: PreflightErrorCode,
+    message?: string,
+    headers: Record<string, string> = {},
+    options?: ErrorOptions,
+  ) {
+    super(code, message ?? ERROR_REGISTRY[code].message, options);
     this.headers = headers;
   }
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { Command, Option } from "commander";
-import { FLAG_ENV } from "../src/config.ts";
+import { earlyLogFormat, FLAG_ENV, logFormatFlagOf } from "../src/config.ts";
 import { createLogger } from "../src/log.ts";
 import { mainRun, mainSeal, mainValidate } from "../src/main.ts";
 
@@ -69,7 +69,7 @@ const program = new Command("svc-runner")
     "\nExit codes: 0 sealed, 10 finished with a pre-seal, 2 bad input (nothing charged), 3 entitlement refused, 75 interrupted (rerun resumes), 1 internal failure.",
   )
   .action(async (options) => {
-    process.exitCode = await mainRun(options);
+    process.exitCode = await mainRun(options, process.env);
   });
 addInputOptions(program);
 
@@ -82,7 +82,7 @@ addInputOptions(
 )
   .option("--validation-out <file>", "also write the per-row report (svc.validation/v1 JSON) to this file")
   .action(async (_options, command: Command) => {
-    process.exitCode = await mainValidate(command.optsWithGlobals());
+    process.exitCode = await mainValidate(command.optsWithGlobals(), process.env);
   });
 
 program
@@ -96,7 +96,7 @@ program
   .option("--log-format <format>", env("SVC_LOG_FORMAT"))
   .action(async (_options, command: Command) => {
     // Flags shared with the run command are parsed by the parent: read both levels.
-    process.exitCode = await mainSeal(command.optsWithGlobals());
+    process.exitCode = await mainSeal(command.optsWithGlobals(), process.env);
   });
 
 // commander's own usage errors (unknown flag, bad choice) exit 2 as bad usage.
@@ -111,7 +111,7 @@ for (const command of program.commands) {
 // Never an unexplained exit (issue 10 item 2): anything that escapes the command's own error
 // handling (a stream error event, a rejected promise nobody awaited) is logged with its cause.
 const fatal = (kind: string) => (error: unknown) => {
-  const format = process.argv.includes("json") || process.env.SVC_LOG_FORMAT === "json" ? "json" : "text";
+  const format = earlyLogFormat({ logFormat: logFormatFlagOf(process.argv) }, process.env);
   const cause = error instanceof Error ? (error.stack ?? error.message) : String(error);
   createLogger(format).error(`INTERNAL: ${kind}: ${cause} — report this failure with the log above`, {
     code: "INTERNAL",

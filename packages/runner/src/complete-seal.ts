@@ -31,7 +31,7 @@ export async function completeSeal(deps: {
   try {
     preseal = parsePresealPayload(JSON.parse(text));
   } catch (error) {
-    throw new RunnerError("RUN_DIR_INVALID", `${presealPath}: ${(error as Error).message}`);
+    throw new RunnerError("RUN_DIR_INVALID", `${presealPath}: ${(error as Error).message}`, { cause: error });
   }
   assertSameState(
     await sealHashes(deps.runDir),

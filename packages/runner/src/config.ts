@@ -76,6 +76,24 @@ function pick(flags: RunnerFlags, env: NodeJS.ProcessEnv, key: keyof typeof FLAG
   return value === undefined || value.trim() === "" ? undefined : value.trim();
 }
 
+/**
+ * The log format before (or without) a valid configuration, so that a refused configuration is
+ * reported as the operator asked: `--log-format` over SVC_LOG_FORMAT; JSON only when asked for.
+ */
+export function earlyLogFormat(
+  flags: Pick<RunnerFlags, "logFormat">,
+  env: NodeJS.ProcessEnv,
+): "text" | "json" {
+  return pick(flags, env, "logFormat") === "json" ? "json" : "text";
+}
+
+/** `--log-format json` or `--log-format=json` in a raw argv: for a failure before commander parsed it. */
+export function logFormatFlagOf(argv: readonly string[]): string | undefined {
+  const at = argv.indexOf("--log-format");
+  if (at >= 0) return argv[at + 1];
+  return argv.find((arg) => arg.startsWith("--log-format="))?.slice("--log-format=".length);
+}
+
 export interface ResolveOptions {
   readonly now?: Date;
   /** False for `svc-runner validate` / `--dry-run`: no entitlement service is contacted. */

@@ -1,7 +1,13 @@
 import { resolve } from "node:path";
 import { containerCpuLimit } from "@svc/core";
 import { completeSeal } from "./complete-seal.ts";
-import { type EntitlementSettings, type RunnerFlags, resolveRunConfig, resolveSealConfig } from "./config.ts";
+import {
+  type EntitlementSettings,
+  earlyLogFormat,
+  type RunnerFlags,
+  resolveRunConfig,
+  resolveSealConfig,
+} from "./config.ts";
 import { stageInputs } from "./inputs/stage-inputs.ts";
 import { watchSignals } from "./interruption.ts";
 import { EntitlementClient } from "./lifecycle/entitlement-client.ts";
@@ -30,10 +36,10 @@ export function createTokenSource(settings: EntitlementSettings): TokenSource {
 /** `svc-runner` default command: one audit run; resolves to the process exit code. */
 export async function mainRun(
   flags: RunnerFlags & { dryRun?: boolean },
-  env: NodeJS.ProcessEnv = process.env,
+  env: NodeJS.ProcessEnv,
 ): Promise<ExitCode> {
   if (flags.dryRun === true) return mainValidate(flags, env);
-  const format = (flags.logFormat ?? env.SVC_LOG_FORMAT) === "json" ? "json" : "text";
+  const format = earlyLogFormat(flags, env);
   let log = createLogger(format);
   return report(log, async () => {
     const config = resolveRunConfig(flags, env, { cpuLimit: containerCpuLimit() });
@@ -81,10 +87,10 @@ export async function mainRun(
  */
 export async function mainValidate(
   flags: RunnerFlags & { validationOut?: string },
-  env: NodeJS.ProcessEnv = process.env,
+  env: NodeJS.ProcessEnv,
   stdout: (text: string) => void = (text) => process.stdout.write(text),
 ): Promise<ExitCode> {
-  const format = (flags.logFormat ?? env.SVC_LOG_FORMAT) === "json" ? "json" : "text";
+  const format = earlyLogFormat(flags, env);
   const log = createLogger(format);
   return report(log, async () => {
     const config = resolveRunConfig(flags, env, { entitled: false, cpuLimit: containerCpuLimit() });
@@ -136,8 +142,8 @@ export interface SealFlags {
 }
 
 /** `svc-runner seal --run-dir <dir>`: completes a pre-seal. */
-export async function mainSeal(flags: SealFlags, env: NodeJS.ProcessEnv = process.env): Promise<ExitCode> {
-  const format = (flags.logFormat ?? env.SVC_LOG_FORMAT) === "json" ? "json" : "text";
+export async function mainSeal(flags: SealFlags, env: NodeJS.ProcessEnv): Promise<ExitCode> {
+  const format = earlyLogFormat(flags, env);
   const log = createLogger(format);
   return report(log, async () => {
     const config = resolveSealConfig(flags, env);

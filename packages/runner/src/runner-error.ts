@@ -1,3 +1,5 @@
+import { CodedError } from "@svc/core";
+
 /** Exit codes of `svc-runner` (docs/contracts/runner-env.md): one per outcome class. */
 export const EXIT = {
   success: 0,
@@ -113,14 +115,7 @@ export const RUNNER_ERRORS = {
 export type RunnerErrorCode = keyof typeof RUNNER_ERRORS;
 
 /** The runner's single error class; translated to an exit code only in main.ts. */
-export class RunnerError extends Error {
-  readonly code: RunnerErrorCode;
-  constructor(code: RunnerErrorCode, message: string, options?: ErrorOptions) {
-    super(message, options);
-    this.name = "RunnerError";
-    this.code = code;
-  }
-
+export class RunnerError extends CodedError<RunnerErrorCode> {
   get exitCode(): ExitCode {
     return RUNNER_ERRORS[this.code].exit;
   }

@@ -1,17 +1,12 @@
 import { CliError } from "../cli-error.ts";
-import {
-  type CliConfig,
-  configPath,
-  loadCliConfig,
-  pickContext,
-  type SvcContext,
-} from "../config/cli-config.ts";
+import type { CliConfig } from "../config/cli-config.ts";
+import { loadContextsFile, pickContext, type SvcContext } from "../config/contexts-file.ts";
 import { adminTokenOf, preflightTokenOf } from "../config/credential-values.ts";
 import { resolveSecret } from "../config/resolve-secret.ts";
 import { formatSecretRef } from "../config/secret-ref.ts";
+import { svcCommand } from "../config/svc-command.ts";
 import type { EntitlementClient } from "../http/entitlement-client.ts";
 import type { PreflightClient } from "../http/preflight-client.ts";
-import { svcCommand } from "../svc-command.ts";
 
 /** The context a command runs in: the chosen endpoints and lazily read credentials. */
 export interface CommandSession {
@@ -31,14 +26,10 @@ export interface ContextOption {
 }
 
 /** Loads the config, picks the context and returns the session; nothing secret is read yet. */
-export async function openSession(
-  options: ContextOption,
-  env: NodeJS.ProcessEnv = process.env,
-): Promise<CommandSession> {
-  const path = configPath(env);
-  const config: CliConfig = await loadCliConfig(path);
-  const { name, context } = pickContext(config, options.context ?? env.SVC_CONTEXT);
-  const where = { env, ...(env.KUBECONFIG ? { kubeconfig: env.KUBECONFIG } : {}) };
+export async function openSession(options: ContextOption, config: CliConfig): Promise<CommandSession> {
+  const contexts = await loadContextsFile(config.contextsFile);
+  const { name, context } = pickContext(contexts, options.context ?? config.contextName);
+  const where = { env: config.env, ...(config.kubeconfig ? { kubeconfig: config.kubeconfig } : {}) };
   const need = (what: string, flag: string): never => {
     throw new CliError(
       "CONTEXT_INCOMPLETE",

@@ -1,9 +1,10 @@
 import type { Command } from "commander";
 import { CliError } from "../cli-error.ts";
 import type { CliIo } from "../cli-io.ts";
-import type { SvcContext } from "../config/cli-config.ts";
+import type { CliConfig } from "../config/cli-config.ts";
+import type { SvcContext } from "../config/contexts-file.ts";
 import type { formatSecretRef as FormatSecretRef } from "../config/secret-ref.ts";
-import { svcCommand } from "../svc-command.ts";
+import { svcCommand } from "../config/svc-command.ts";
 import { emit, formatTable } from "./command-output.ts";
 
 interface AddOptions {
@@ -52,7 +53,7 @@ function describeContext(context: SvcContext, formatSecretRef: typeof FormatSecr
 }
 
 /** `svc context add|use|list`: named endpoints in `$XDG_CONFIG_HOME/svc/config.json` (0600). */
-export function registerContextCommands(program: Command, io: CliIo): void {
+export function registerContextCommands(program: Command, io: CliIo, cliConfig: CliConfig): void {
   const context = program
     .command("context")
     .description("Named endpoints and where their credentials come from.");
@@ -73,10 +74,10 @@ export function registerContextCommands(program: Command, io: CliIo): void {
     .action(async (name: string, options: AddOptions) => {
       if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/.test(name))
         throw new CliError("INPUT_INVALID", "the context name must be 1-63 letters, digits, '.', '_' or '-'");
-      const { configPath, loadCliConfig, saveCliConfig } = await import("../config/cli-config.ts");
+      const { loadContextsFile, saveContextsFile } = await import("../config/contexts-file.ts");
       const { formatSecretRef, parseSecretRef } = await import("../config/secret-ref.ts");
-      const path = configPath();
-      const config = await loadCliConfig(path);
+      const path = cliConfig.contextsFile;
+      const config = await loadContextsFile(path);
       const previous = config.contexts[name] ?? {};
       const preflightUrl = options.preflightUrl
         ? checkUrl("--preflight-url", options.preflightUrl)
@@ -126,7 +127,7 @@ export function registerContextCommands(program: Command, io: CliIo): void {
       };
       config.contexts[name] = next;
       if (options.use || config.current === null) config.current = name;
-      await saveCliConfig(path, config);
+      await saveContextsFile(path, config);
       emit(
         io,
         options.json,
@@ -140,16 +141,16 @@ export function registerContextCommands(program: Command, io: CliIo): void {
     .argument("<name>", "context name")
     .option("--json", "print as JSON")
     .action(async (name: string, options: { json?: boolean }) => {
-      const { configPath, loadCliConfig, saveCliConfig } = await import("../config/cli-config.ts");
-      const path = configPath();
-      const config = await loadCliConfig(path);
+      const { loadContextsFile, saveContextsFile } = await import("../config/contexts-file.ts");
+      const path = cliConfig.contextsFile;
+      const config = await loadContextsFile(path);
       if (!config.contexts[name])
         throw new CliError(
           "CONTEXT_NOT_FOUND",
           `no context "${name}"; known: ${Object.keys(config.contexts).join(", ") || "none"} (${svcCommand()} context add ${name} ...)`,
         );
       config.current = name;
-      await saveCliConfig(path, config);
+      await saveContextsFile(path, config);
       emit(io, options.json, { current: name }, () => [`using context "${name}"`]);
     });
   context
@@ -157,9 +158,9 @@ export function registerContextCommands(program: Command, io: CliIo): void {
     .description("List contexts: URLs and credential sources (never the credentials).")
     .option("--json", "print as JSON")
     .action(async (options: { json?: boolean }) => {
-      const { configPath, loadCliConfig } = await import("../config/cli-config.ts");
+      const { loadContextsFile } = await import("../config/contexts-file.ts");
       const { formatSecretRef } = await import("../config/secret-ref.ts");
-      const config = await loadCliConfig(configPath());
+      const config = await loadContextsFile(cliConfig.contextsFile);
       const contexts = Object.entries(config.contexts).map(([name, value]) => ({
         name,
         current: config.current === name,

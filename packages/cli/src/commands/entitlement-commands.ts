@@ -1,19 +1,21 @@
 import type { Command } from "commander";
 import type { CliIo } from "../cli-io.ts";
+import type { CliConfig } from "../config/cli-config.ts";
 import { emit, formatTable } from "./command-output.ts";
 import type { ContextOption } from "./command-session.ts";
 
-// The session (config, secrets, the services' clients) loads when a command runs, not for --help.
-const openSession = async (options: ContextOption) =>
-  (await import("./command-session.ts")).openSession(options);
+// The session (contexts file, secrets, the services' clients) loads when a command runs, not for --help.
+const sessionOpener = (config: CliConfig) => async (options: ContextOption) =>
+  (await import("./command-session.ts")).openSession(options, config);
 
-import { svcCommand } from "../svc-command.ts";
+import { svcCommand } from "../config/svc-command.ts";
 import { parseIntegerOption, parseMode } from "./parse-options.ts";
 
 const PAGE = 1000;
 
 /** `svc entitlement balance|issue|revoke|ledger` against the context's entitlement service. */
-export function registerEntitlementCommands(program: Command, io: CliIo): void {
+export function registerEntitlementCommands(program: Command, io: CliIo, config: CliConfig): void {
+  const openSession = sessionOpener(config);
   const group = program
     .command("entitlement")
     .description("Runs: balances, grants, seal revocation, the ledger.");

@@ -2,7 +2,7 @@ import { mkdir, rm, stat, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { exportPrivateKeyPem, exportPublicKeyPem, generateSigningKey } from "@svc/core";
 import { CliError } from "../cli-error.ts";
-import { svcCommand } from "../svc-command.ts";
+import { svcCommand } from "../config/svc-command.ts";
 
 /** The file names the entitlement chart reads: its secret's key is `signing-key.pem` (docs/install.md §2). */
 export const PRIVATE_KEY_FILE = "signing-key.pem";

@@ -1,9 +1,15 @@
 import { join, resolve } from "node:path";
 import type { Command } from "commander";
 import type { CliIo } from "../cli-io.ts";
+import type { CliConfig } from "../config/cli-config.ts";
 
 /** `svc local run <project dir>`: the whole entitled lifecycle on this machine, as `npm run demo` does. */
-export function registerLocalCommands(program: Command, io: CliIo, setExit: (code: number) => void): void {
+export function registerLocalCommands(
+  program: Command,
+  io: CliIo,
+  config: CliConfig,
+  setExit: (code: number) => void,
+): void {
   const local = program.command("local").description("Run an audit on this machine, no cluster needed.");
   local
     .command("run")
@@ -20,6 +26,7 @@ export function registerLocalCommands(program: Command, io: CliIo, setExit: (cod
           projectDir,
           outDir: resolve(options.out),
           label: "svc local run",
+          env: config.env,
           title: "Local",
           stdout: io.stdout,
           stderr: io.stderr,

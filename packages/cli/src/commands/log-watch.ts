@@ -1,7 +1,7 @@
 import { isConsistentExtension, type LogCheckpoint, openCheckpoint } from "@svc/core";
-import type { CliConfig } from "../cli-config.ts";
 import { CliError, EXIT } from "../cli-error.ts";
-import { svcCommand } from "../svc-command.ts";
+import type { TrustFiles } from "../config/cli-config.ts";
+import { svcCommand } from "../config/svc-command.ts";
 import { parseIssuerUrl } from "../trust/issuer-client.ts";
 import { fetchConsistency, fetchLatestCheckpoint } from "../trust/log-client.ts";
 import { readWitnessFile, writeWitnessFile } from "../trust/log-witness-file.ts";
@@ -19,7 +19,7 @@ export interface LogWatchOutcome {
  * consistency, so a log that shrank, was rewritten, or shows another tree of the same size (a
  * fork) exits LOG_INCONSISTENT (15) and keeps the old checkpoint as the evidence.
  */
-export async function runLogWatch(options: TrustOptions, config: CliConfig): Promise<LogWatchOutcome> {
+export async function runLogWatch(options: TrustOptions, config: TrustFiles): Promise<LogWatchOutcome> {
   if (options.issuer === undefined)
     throw new CliError("USAGE", "svc log watch needs --issuer <entitlement url>");
   const issuer = parseIssuerUrl(options.issuer);

@@ -1,9 +1,9 @@
 import type { Command } from "commander";
 import { CliError } from "../cli-error.ts";
 import type { CliIo } from "../cli-io.ts";
+import { svcCommand } from "../config/svc-command.ts";
 import { checkProject } from "../project/check-project.ts";
 import { initProject, type StructureOption } from "../project/init-project.ts";
-import { svcCommand } from "../svc-command.ts";
 import { emit } from "./command-output.ts";
 
 /** `svc project init|check`: a valid `01_sources/` from a chemist's file, and the runner's checks on it. */

@@ -3,15 +3,16 @@ import { basename, resolve } from "node:path";
 import type { Command } from "commander";
 import { CliError } from "../cli-error.ts";
 import type { CliIo } from "../cli-io.ts";
+import type { CliConfig } from "../config/cli-config.ts";
 import { formatBytes } from "../http/format-bytes.ts";
 import { emit, formatTable } from "./command-output.ts";
 import type { ContextOption } from "./command-session.ts";
 
-// The session (config, secrets, the services' clients) loads when a command runs, not for --help.
-const openSession = async (options: ContextOption) =>
-  (await import("./command-session.ts")).openSession(options);
+// The session (contexts file, secrets, the services' clients) loads when a command runs, not for --help.
+const sessionOpener = (config: CliConfig) => async (options: ContextOption) =>
+  (await import("./command-session.ts")).openSession(options, config);
 
-import { svcCommand } from "../svc-command.ts";
+import { svcCommand } from "../config/svc-command.ts";
 import { parseIntegerOption, parseMode } from "./parse-options.ts";
 import { streamRunLog } from "./stream-run-log.ts";
 import { describeRun, exitCodeOfRun, waitForRun } from "./wait-for-run.ts";
@@ -31,7 +32,13 @@ function refuseOverwrite(path: string, force: boolean | undefined): void {
 }
 
 /** `svc runs launch|list|status|logs|outputs|get|repro-pack` against the context's preflight service. */
-export function registerRunsCommands(program: Command, io: CliIo, setExit: (code: number) => void): void {
+export function registerRunsCommands(
+  program: Command,
+  io: CliIo,
+  config: CliConfig,
+  setExit: (code: number) => void,
+): void {
+  const openSession = sessionOpener(config);
   const runs = program.command("runs").description("Launch runs, follow them, read their logs and outputs.");
 
   runs

@@ -11,8 +11,8 @@ import {
   verifySealSvg,
   withChecks,
 } from "@svc/core";
-import type { CliConfig } from "../cli-config.ts";
 import { CliError, EXIT } from "../cli-error.ts";
+import type { TrustFiles } from "../config/cli-config.ts";
 import { readFileOrThrow } from "../read-file-or-throw.ts";
 import { askIssuer } from "../trust/issuer-client.ts";
 import { resolveTrust, type TrustOptions } from "../trust/resolve-trust.ts";
@@ -33,7 +33,7 @@ export interface SealRenderOptions extends TrustOptions {
 export async function runSealRender(
   source: string,
   options: SealRenderOptions,
-  config: CliConfig,
+  config: TrustFiles,
 ): Promise<SealVerifyOutcome> {
   const trust = await resolveTrust(options, config);
   const bytes = await readFileOrThrow(source);

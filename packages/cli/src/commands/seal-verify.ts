@@ -11,11 +11,11 @@ import {
   verifySealSvg,
   withChecks,
 } from "@svc/core";
-import type { CliConfig } from "../cli-config.ts";
 import { CliError, EXIT } from "../cli-error.ts";
+import type { TrustFiles } from "../config/cli-config.ts";
+import { svcCommand } from "../config/svc-command.ts";
 import { readFileOrThrow } from "../read-file-or-throw.ts";
 import { verifyRunFolder } from "../run-folder/verify-run-folder.ts";
-import { svcCommand } from "../svc-command.ts";
 import { askIssuer, fetchReleasedRunners } from "../trust/issuer-client.ts";
 import { askIssuerLog } from "../trust/log-client.ts";
 import { resolveTrust, type Trust, type TrustOptions } from "../trust/resolve-trust.ts";
@@ -54,7 +54,7 @@ export const PIN_ISSUER_HINT = `no trusted key: pin your issuer once with "${svc
 export async function runSealVerify(
   target: string,
   options: SealVerifyOptions,
-  config: CliConfig,
+  config: TrustFiles,
 ): Promise<SealVerifyOutcome> {
   const isDirectory = (await statOrThrow(target)).isDirectory();
   const trust = await resolveTrust(options, config);

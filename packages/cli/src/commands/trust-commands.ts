@@ -1,7 +1,7 @@
-import type { CliConfig } from "../cli-config.ts";
 import { CliError } from "../cli-error.ts";
+import type { TrustFiles } from "../config/cli-config.ts";
+import { svcCommand } from "../config/svc-command.ts";
 import { readFileOrThrow } from "../read-file-or-throw.ts";
-import { svcCommand } from "../svc-command.ts";
 import { fetchIssuerKeys, parseIssuerUrl } from "../trust/issuer-client.ts";
 import { addToKeysFile, readKeysFile, type StoredKey } from "../trust/keys-file.ts";
 import { publicKeyFromPem } from "../trust/resolve-trust.ts";
@@ -14,7 +14,7 @@ import { publicKeyFromPem } from "../trust/resolve-trust.ts";
 export async function runTrustAdd(
   pem: string | undefined,
   options: { issuer?: string },
-  config: CliConfig,
+  config: TrustFiles,
 ): Promise<string> {
   if ((pem === undefined) === (options.issuer === undefined)) {
     throw new CliError("USAGE", "give either a public key PEM file or --issuer <entitlement url>, not both");
@@ -34,7 +34,7 @@ export async function runTrustAdd(
 }
 
 /** `svc trust list`: the keys of the user's trust file. */
-export async function runTrustList(config: CliConfig): Promise<string> {
+export async function runTrustList(config: TrustFiles): Promise<string> {
   let keys: StoredKey[];
   try {
     keys = await readKeysFile(config.trustFile);

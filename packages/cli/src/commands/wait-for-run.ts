@@ -1,7 +1,7 @@
 import type { RunDetail } from "@svc/preflight";
 import { EXIT } from "../cli-error.ts";
+import { svcCommand } from "../config/svc-command.ts";
 import type { PreflightClient } from "../http/preflight-client.ts";
-import { svcCommand } from "../svc-command.ts";
 
 const FINAL_STATES = new Set(["succeeded", "failed", "sealed", "pre-sealed"]);
 

@@ -1,112 +1,56 @@
-import { mkdir, open, readFile, rename, rm } from "node:fs/promises";
 import { homedir } from "node:os";
-import { dirname, join } from "node:path";
-import { z } from "zod";
-import { CliError } from "../cli-error.ts";
-import { svcCommand } from "../svc-command.ts";
-import { secretRefSchema } from "./secret-ref.ts";
-
-/** One named set of endpoints and where their credentials come from. */
-export const contextSchema = z.object({
-  preflight: z
-    .object({
-      url: z.url(),
-      token: secretRefSchema.optional(),
-      namespace: z.string().min(1).optional(),
-    })
-    .optional(),
-  entitlement: z
-    .object({
-      url: z.url(),
-      identity: secretRefSchema.optional(),
-      admin: secretRefSchema.optional(),
-    })
-    .optional(),
-});
-export type SvcContext = z.infer<typeof contextSchema>;
-
-/** `$XDG_CONFIG_HOME/svc/config.json`: the contexts and the one in use. */
-export const cliConfigSchema = z.object({
-  version: z.literal(1),
-  current: z.string().nullable(),
-  contexts: z.record(z.string(), contextSchema),
-});
-export type CliConfig = z.infer<typeof cliConfigSchema>;
-
-/** The config file path: `$XDG_CONFIG_HOME/svc/config.json`, default `~/.config/svc/config.json` (XDG Base Directory spec). */
-export function configPath(env: NodeJS.ProcessEnv = process.env): string {
-  const base = env.XDG_CONFIG_HOME?.startsWith("/") ? env.XDG_CONFIG_HOME : join(homedir(), ".config");
-  return join(base, "svc", "config.json");
-}
-
-/** Reads the config file; a missing file is an empty config. */
-export async function loadCliConfig(path: string): Promise<CliConfig> {
-  let text: string;
-  try {
-    text = await readFile(path, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT")
-      return { version: 1, current: null, contexts: {} };
-    throw new CliError("CONFIG_INVALID", `${path}: ${(error as Error).message}`);
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new CliError(
-      "CONFIG_INVALID",
-      `${path} is not JSON; fix it or remove it and run ${svcCommand()} context add again`,
-    );
-  }
-  const parsed = cliConfigSchema.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new CliError(
-      "CONFIG_INVALID",
-      `${path}: ${issue?.path.join(".") || "(root)"}: ${issue?.message}; fix it or remove it and run ${svcCommand()} context add again`,
-    );
-  }
-  return parsed.data;
-}
+import { isAbsolute, join } from "node:path";
+import { svcCommand } from "./svc-command.ts";
 
 /**
- * Writes the config file with mode 0600 in a 0700 folder, through a temporary file and a rename,
- * so a crash never leaves a half-written config.
+ * The environment `svc` reads (packages/cli/README.md, "Configuration"), read once at start by
+ * `runCli` — the CLI's one config (issue 29 item 5): commands take it, never `process.env`.
  */
-export async function saveCliConfig(path: string, config: CliConfig): Promise<void> {
-  await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-  const temporary = `${path}.${process.pid}.tmp`;
-  const handle = await open(temporary, "w", 0o600);
-  try {
-    await handle.writeFile(`${JSON.stringify(config, null, 2)}\n`);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
-    await rename(temporary, path);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
+export interface CliConfig {
+  /** The user's trust file: `SVC_TRUSTED_KEYS`, else `$XDG_CONFIG_HOME/svc/trusted-keys.json`. */
+  readonly trustFile: string;
+  /** True when `SVC_TRUSTED_KEYS` named it: then it must exist. */
+  readonly trustFileExplicit: boolean;
+  /** The checkpoints `svc log watch` last saw: `$XDG_CONFIG_HOME/svc/log-witness.json` (issue 30 item 5). */
+  readonly witnessFile: string;
+  /** The contexts (`svc context add`): `$XDG_CONFIG_HOME/svc/config.json`. */
+  readonly contextsFile: string;
+  /** `SVC_CONTEXT`: the context to use when `--context` is not given (before the file's current one). */
+  readonly contextName: string | undefined;
+  /** `KUBECONFIG`, for `k8s:` secret references. */
+  readonly kubeconfig: string | undefined;
+  /** How printed hints spell svc (`SVC_HINT_COMMAND`, `npx svc` under npx, else `svc`). */
+  readonly hintCommand: string;
+  /**
+   * The environment as the process received it: what `env:<VAR>` secret references name, and what
+   * the processes `svc local run` starts inherit.
+   */
+  readonly env: Readonly<NodeJS.ProcessEnv>;
 }
 
-/** The context named, or the current one; a clear error when there is none. */
-export function pickContext(
-  config: CliConfig,
-  name: string | undefined,
-): { name: string; context: SvcContext } {
-  const chosen = name ?? config.current ?? undefined;
-  if (chosen === undefined)
-    throw new CliError(
-      "CONTEXT_NOT_FOUND",
-      `no context in use: run ${svcCommand()} context add <name> ... then ${svcCommand()} context use <name>`,
-    );
-  const context = config.contexts[chosen];
-  if (!context)
-    throw new CliError(
-      "CONTEXT_NOT_FOUND",
-      `no context "${chosen}"; known: ${Object.keys(config.contexts).join(", ") || "none"} (${svcCommand()} context list)`,
-    );
-  return { name: chosen, context };
+/** The part of the config trust and seal verification read (the trust and witness files). */
+export type TrustFiles = Pick<CliConfig, "trustFile" | "trustFileExplicit" | "witnessFile">;
+
+const nonEmpty = (value: string | undefined): string | undefined => {
+  const trimmed = value?.trim();
+  return trimmed === undefined || trimmed === "" ? undefined : trimmed;
+};
+
+/** Reads the configuration from `env`; relative or empty XDG paths are ignored, as the XDG spec says. */
+export function readCliConfig(env: NodeJS.ProcessEnv): CliConfig {
+  const explicit = nonEmpty(env.SVC_TRUSTED_KEYS);
+  const xdg = nonEmpty(env.XDG_CONFIG_HOME);
+  // XDG Base Directory Specification: a relative $XDG_CONFIG_HOME is invalid and ignored.
+  const configHome = xdg && isAbsolute(xdg) ? xdg : join(nonEmpty(env.HOME) ?? homedir(), ".config");
+  const folder = join(configHome, "svc");
+  return Object.freeze({
+    trustFile: explicit ?? join(folder, "trusted-keys.json"),
+    trustFileExplicit: explicit !== undefined,
+    witnessFile: join(folder, "log-witness.json"),
+    contextsFile: join(folder, "config.json"),
+    contextName: nonEmpty(env.SVC_CONTEXT),
+    kubeconfig: nonEmpty(env.KUBECONFIG),
+    hintCommand: svcCommand(env),
+    env: Object.freeze({ ...env }),
+  });
 }

@@ -97,6 +97,7 @@ export async function downloadOutput(
       "SERVICE_UNREACHABLE",
       `the download of ${query.path} stopped after ${received} bytes (${(error as Error).message}); run the same command again to resume`,
       EXIT.unreachable,
+      { cause: error },
     );
   }
   progress.stop();
@@ -142,6 +143,7 @@ export async function saveStream(
       "SERVICE_UNREACHABLE",
       `${label} stopped after ${received} bytes (${(error as Error).message}); run the command again`,
       EXIT.unreachable,
+      { cause: error },
     );
   }
   progress.stop();

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { CliError, EXIT } from "../cli-error.ts";
-import { svcCommand } from "../svc-command.ts";
+import { svcCommand } from "../config/svc-command.ts";
 import { identifyService } from "./identify-service.ts";
 
 /** A request to one of the platform's services. */
@@ -61,6 +61,7 @@ export async function sendRequest(
       "SERVICE_UNREACHABLE",
       `cannot reach the ${target.service} service at ${url.origin} (${cause?.code ?? cause?.message ?? (error as Error).message}); check the URL (${svcCommand()} context list) and that the service is running`,
       EXIT.unreachable,
+      { cause: error },
     );
   }
   if (response.ok || request.accept?.includes(response.status)) return response;

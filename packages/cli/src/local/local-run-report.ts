@@ -1,5 +1,5 @@
 import { dirname, join, relative } from "node:path";
-import { svcCommand } from "../svc-command.ts";
+import { svcCommand } from "../config/svc-command.ts";
 
 /** What a local run produced, for the closing report. */
 export interface LocalRunFacts {

@@ -27,6 +27,8 @@ export interface LocalAuditOptions {
   stderr: (text: string) => void;
   /** Print the outcome as one JSON object on stdout; progress then goes to stderr. */
   json?: boolean;
+  /** The environment the services and the runner it starts inherit (the caller's, `CliConfig.env`). */
+  env: Readonly<NodeJS.ProcessEnv>;
 }
 
 const PRINCIPAL = "demo@example.com";
@@ -79,7 +81,7 @@ export async function runLocalAudit(options: LocalAuditOptions): Promise<number>
   const dataDir = await mkdtemp(join(tmpdir(), "svc-local-entitlement-"));
   const adminToken = randomBytes(24).toString("hex");
   const serviceEnv = {
-    ...process.env,
+    ...options.env,
     PORT: "0",
     HOST: "127.0.0.1",
     SVC_DATA_DIR: dataDir,
@@ -223,7 +225,7 @@ async function mintToken(bin: string, url: string, dataDir: string, env: NodeJS.
 async function runRunner(args: string[], token: string, options: LocalAuditOptions): Promise<number | null> {
   const runner = spawn(process.execPath, [binOf("@svc/runner", "svc-runner.ts"), ...args], {
     // The token goes through the environment only, never on a command line or in a log.
-    env: { ...process.env, SVC_DEV_TOKEN: token },
+    env: { ...options.env, SVC_DEV_TOKEN: token },
     stdio: ["ignore", "pipe", "pipe"],
   });
   runner.stdout.on("data", (chunk) => (options.json ? options.stderr : options.stdout)(String(chunk)));

@@ -3,7 +3,7 @@ import { once } from "node:events";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { CliError, EXIT } from "../cli-error.ts";
-import { svcCommand } from "../svc-command.ts";
+import { svcCommand } from "../config/svc-command.ts";
 import { explainProjectPath } from "./explain-project-path.ts";
 
 /** Path of the runner's bin, from its package entry (`<package>/src/index.ts` → `<package>/bin/`). */

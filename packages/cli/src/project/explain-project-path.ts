@@ -1,6 +1,6 @@
 import { readdir, stat } from "node:fs/promises";
 import { basename, dirname, extname, join, relative, resolve } from "node:path";
-import { svcCommand } from "../svc-command.ts";
+import { svcCommand } from "../config/svc-command.ts";
 
 const PORTFOLIO_EXTENSIONS = new Set([".csv", ".tsv", ".txt", ".smi", ".sdf", ".sd"]);
 

@@ -1,6 +1,6 @@
 import { CoreError, importPublicKeyPem, type TrustedKey, toTrustedKey } from "@svc/core";
-import type { CliConfig } from "../cli-config.ts";
 import { CliError } from "../cli-error.ts";
+import type { TrustFiles } from "../config/cli-config.ts";
 import { readFileOrThrow } from "../read-file-or-throw.ts";
 import { fetchIssuerKeys, parseIssuerUrl } from "./issuer-client.ts";
 import { readKeysFile } from "./keys-file.ts";
@@ -26,7 +26,7 @@ export interface Trust {
  * The keys to trust: those named on the command line (`--key`, `--keys`, `--issuer`), else the
  * user's trust file. None is a valid answer (the seal is then UNVERIFIED), never the folder's key.
  */
-export async function resolveTrust(options: TrustOptions, config: CliConfig): Promise<Trust> {
+export async function resolveTrust(options: TrustOptions, config: TrustFiles): Promise<Trust> {
   const keys: TrustedKey[] = [];
   const sources: string[] = [];
   for (const path of options.key ?? []) {

@@ -104,13 +104,18 @@ export interface SvcResult {
 export async function svc(...argv: string[]): Promise<SvcResult> {
   let stdout = "";
   let stderr = "";
-  const code = await runCli(argv, {
-    stdout: (text) => {
-      stdout += text;
+  const code = await runCli(
+    argv,
+    {
+      stdout: (text) => {
+        stdout += text;
+      },
+      stderr: (text) => {
+        stderr += text;
+      },
     },
-    stderr: (text) => {
-      stderr += text;
-    },
-  });
+    // The tests set XDG_CONFIG_HOME and friends on this process, as a shell would for the bin.
+    process.env,
+  );
   return { code, stdout, stderr };
 }

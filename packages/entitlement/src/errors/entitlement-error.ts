@@ -1,16 +1,13 @@
+import { CodedError } from "@svc/core";
 import type { EntitlementErrorCode } from "./error-registry.ts";
 
 /**
  * The one base error of `@svc/entitlement` (ARCHITECTURE.md convention 6). Callers switch on
  * `code`; the HTTP edge maps it to a status through the registry.
  */
-export class EntitlementError extends Error {
-  readonly code: EntitlementErrorCode;
-
-  constructor(code: EntitlementErrorCode, message?: string) {
-    super(message);
-    this.name = "EntitlementError";
-    this.code = code;
+export class EntitlementError extends CodedError<EntitlementErrorCode> {
+  constructor(code: EntitlementErrorCode, message?: string, options?: ErrorOptions) {
+    super(code, message ?? "", options);
   }
 }
 

@@ -121,7 +121,9 @@ export async function readAssayTable(path: string, file: string): Promise<AssayT
     }
   } catch (error) {
     if (error instanceof CsvSyntaxError)
-      throw new RunnerError("ASSAYS_INVALID", `${file} line ${error.line}: ${error.message}`);
+      throw new RunnerError("ASSAYS_INVALID", `${file} line ${error.line}: ${error.message}`, {
+        cause: error,
+      });
     throw error;
   }
   if (header === null)

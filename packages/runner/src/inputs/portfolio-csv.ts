@@ -52,7 +52,7 @@ export async function* readCsvPortfolio(path: string, file: string): AsyncGenera
     }
   } catch (error) {
     if (error instanceof CsvSyntaxError)
-      throw new RunnerError("CSV_INVALID", `${file} line ${error.line}: ${error.message}`);
+      throw new RunnerError("CSV_INVALID", `${file} line ${error.line}: ${error.message}`, { cause: error });
     throw error;
   }
   if (header === null)

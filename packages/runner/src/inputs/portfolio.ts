@@ -135,7 +135,7 @@ export async function forEachRecord(
     for await (const record of readCsvRecords(path)) visit(record.line, record.fields);
   } catch (error) {
     if (error instanceof CsvSyntaxError) {
-      throw new RunnerError("CSV_INVALID", `${file} line ${error.line}: ${error.message}`);
+      throw new RunnerError("CSV_INVALID", `${file} line ${error.line}: ${error.message}`, { cause: error });
     }
     throw error;
   }

@@ -36,7 +36,9 @@ export function parseSources(text: string): Sources {
   try {
     raw = JSON.parse(text);
   } catch (error) {
-    throw new RunnerError("SOURCES_INVALID", `${file}: malformed JSON (${(error as Error).message})`);
+    throw new RunnerError("SOURCES_INVALID", `${file}: malformed JSON (${(error as Error).message})`, {
+      cause: error,
+    });
   }
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
     throw new RunnerError("SOURCES_INVALID", `${file}: must be a JSON object`);

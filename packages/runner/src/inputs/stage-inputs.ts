@@ -96,7 +96,9 @@ export async function stageInputs(inputRoot: string, projectId: string): Promise
     tree = await digestTree(sourcesDir);
   } catch (error) {
     if (error instanceof CoreError) {
-      throw new RunnerError("INPUT_PATH_OUTSIDE", `01_sources/${error.message}; stage plain files only`);
+      throw new RunnerError("INPUT_PATH_OUTSIDE", `01_sources/${error.message}; stage plain files only`, {
+        cause: error,
+      });
     }
     throw error;
   }

@@ -98,7 +98,9 @@ export async function readTargetTable(path: string, file: string): Promise<Stage
     }
   } catch (error) {
     if (error instanceof CsvSyntaxError)
-      throw new RunnerError("TARGETS_INVALID", `${file} line ${error.line}: ${error.message}`);
+      throw new RunnerError("TARGETS_INVALID", `${file} line ${error.line}: ${error.message}`, {
+        cause: error,
+      });
     throw error;
   }
   if (header === null)
