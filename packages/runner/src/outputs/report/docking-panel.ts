@@ -121,7 +121,7 @@ function poseFigure(candidateId: string, entry: CardDocking, where: string): str
     viewable ? `<button type="button" class="pose-open">Show the pose in 3D</button>` : ""
   }<div class="pose-static">${still}</div><figcaption class="pose-note">${escapeHtml(
     viewable
-      ? "Top pose (carbon green in 3D) in the pocket; residues within 4 Å as sticks, the rest of the box's residues as lines, the box in blue. Printed: a projection on the ligand's principal plane."
+      ? "Top pose (carbon green in 3D) in the staged structure's pocket; residues within 4 Å as sticks, the rest of the box's residues as lines, the box in blue. Printed: a projection on the ligand's principal plane."
       : "Top pose and the residues within 4 Å, projected on the ligand's principal plane.",
   )}</figcaption>${data}</figure>`;
 }
