@@ -28,15 +28,23 @@ export async function writeDockingReport(owner: TempDirOwner, mode: "standard" |
   const runDir = await makeTempDir("docking-report-", owner);
   await cp(join(DOCKING_FIXTURE, "results"), join(runDir, "results"), { recursive: true });
   if (mode === "deep") {
-    // The same file as a deep run would label it (the module's own fields for deep are read defensively).
+    // The fixture relabelled with the fields the deep profile writes (wt/deep's module: a profile
+    // record, the ensemble and the consensus); the scores stay the standard run's.
     const path = join(runDir, "results", "molecular_docking.json");
     const file = JSON.parse(await readFile(path, "utf8"));
     file.mode = "deep";
-    for (const structure of file.structures)
+    const profile = { name: "deep", exhaustiveness: 32, ensemble_size: 7, rescorers: ["vinardo", "ad4"] };
+    for (const structure of file.structures) {
+      structure.result.profile = profile;
+      structure.result.ensemble = { receptors: [], rule: "crystal + 6 ANM conformers" };
       for (const compound of structure.compounds) {
         compound.settings.exhaustiveness = 32;
-        compound.vinardo_kcal_mol = Number((compound.score_kcal_mol * 0.9).toFixed(3));
+        compound.profile = profile;
+        const vinardo = Number((compound.score_kcal_mol * 0.9).toFixed(3));
+        compound.vinardo_kcal_mol = vinardo;
+        compound.consensus = { vinardo_kcal_mol: vinardo, ad4_kcal_mol: null, consensus_kcal_mol: vinardo };
       }
+    }
     await writeFile(path, JSON.stringify(file));
   }
   const rows = (await readFile(join(DOCKING_FIXTURE, "portfolio_selected.csv"), "utf8"))

@@ -37,12 +37,12 @@ export function renderDockingPanel(candidateId: string, entries: readonly CardDo
 
 function structureBlock(candidateId: string, entry: CardDocking, several: boolean): string {
   const { docking, pocket } = entry;
+  const profile = pocket?.structure.profile ?? null;
   const where =
     pocket === null ? `structure ${docking.structure}` : pocket.structure.file.replace(/^01_sources\//, "");
   const title = several ? `<h5>${escapeHtml(where)}</h5>` : "";
   if (docking.status !== "docked")
     return `${title}<p class="na-note">Not docked into ${escapeHtml(where)}: ${escapeHtml(docking.reason === "cap" ? "past the per-structure cap" : (docking.reason ?? "no reason recorded"))}.</p>`;
-  const profile = pocket?.structure.profile ?? null;
   const rows: [string, string][] = [
     ["Vina score", `${formatNumber(docking.score, 2)} kcal/mol`],
     [
@@ -53,6 +53,12 @@ function structureBlock(candidateId: string, entry: CardDocking, several: boolea
   if (docking.vinardo !== null)
     rows.push(["Vinardo rescoring", `${formatNumber(docking.vinardo, 2)} kcal/mol`]);
   if (docking.ad4 !== null) rows.push(["AD4 rescoring", `${formatNumber(docking.ad4, 2)} kcal/mol`]);
+  if (docking.consensus !== null) rows.push(["Consensus", `${formatNumber(docking.consensus, 2)} kcal/mol`]);
+  if (docking.best_receptor !== null && (profile?.receptors ?? 1) > 1)
+    rows.push([
+      "Best receptor",
+      `${docking.best_receptor} (of ${profile?.receptors} conformations; the viewer draws the staged one)`,
+    ]);
   const checks = docking.pose_checks;
   rows.push([
     "Pose checks",
@@ -61,7 +67,7 @@ function structureBlock(candidateId: string, entry: CardDocking, several: boolea
   if (profile !== null)
     rows.push([
       "Profile",
-      `${profile.name}${profile.exhaustiveness === null ? "" : `, exhaustiveness ${profile.exhaustiveness}`}${profile.rescoring.length ? `, rescored with ${profile.rescoring.join(" and ")}` : ""}`,
+      `${profile.name}${profile.exhaustiveness === null ? "" : `, exhaustiveness ${profile.exhaustiveness}`}${(profile.receptors ?? 1) > 1 ? `, ${profile.receptors} receptors` : ""}${profile.rescoring.length ? `, rescored with ${profile.rescoring.join(" and ")}` : ""}`,
     ]);
   const verdict = checks === null ? "" : checks.passed ? "pass" : "fail";
   const table = `<table class="kv"><tbody>${rows

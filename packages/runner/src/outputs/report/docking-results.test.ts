@@ -24,6 +24,7 @@ test("a real molecular_docking file reads as one structure with its box, standar
     scoring: "vina",
     rescoring: [],
     receptors: null,
+    ensemble_rule: null,
   });
   assert.deepEqual(
     structure?.docked.map((compound) => [compound.candidate_id, compound.score, compound.ligand_efficiency]),
@@ -39,24 +40,39 @@ test("a real molecular_docking file reads as one structure with its box, standar
   });
 });
 
-test("fields a later docking module may write (profile, ensemble, consensus, per-type residues, not docked) are read when present", async () => {
+test("the deep module's profile record, ensemble and consensus (and a not-docked compound) are read when present", async () => {
   const file = await fixture();
   const [structure] = file.structures;
+  const profile = { name: "deep", exhaustiveness: 32, ensemble_size: 7, rescorers: ["vinardo", "ad4"] };
+  structure.result.profile = profile;
+  structure.result.ensemble = { receptors: ["crystal"], rule: "crystal + ±1 Å along ANM modes 1–3" };
   structure.compounds[0] = {
     ...structure.compounds[0],
-    profile: "deep",
-    receptor_scores: [{}, {}, {}],
+    profile,
     vinardo_kcal_mol: undefined,
-    consensus: { vinardo: -8.1, ad4: -7.2 },
+    best_receptor: "anm-mode1-plus",
+    consensus: { vinardo_kcal_mol: -8.1, ad4_kcal_mol: -7.2, consensus_kcal_mol: -8.2 },
     interaction_residues: { hydrogen_bond: ["A:GLU30", "A:ILE7"] },
   };
   structure.compounds.push({ candidate_id: "DHFR-010", status: "not_assessed", reason: "cap" });
   const run = dockingRunOf(file);
   const read = run?.structures[0];
-  assert.equal(read?.profile.name, "deep");
-  assert.equal(read?.profile.receptors, 3);
-  assert.deepEqual(read?.profile.rescoring, ["Vinardo", "AD4"]);
-  assert.deepEqual(read?.docked[0]?.interaction_residues, { hydrogen_bond: ["A:GLU30", "A:ILE7"] });
+  assert.deepEqual(read?.profile, {
+    name: "deep",
+    exhaustiveness: 32,
+    poses: 9,
+    seed: 42,
+    scoring: "vina",
+    rescoring: ["Vinardo", "AD4"],
+    receptors: 7,
+    ensemble_rule: "crystal + ±1 Å along ANM modes 1–3",
+  });
+  const first = read?.docked[0];
+  assert.deepEqual(
+    [first?.vinardo, first?.ad4, first?.consensus, first?.best_receptor],
+    [-8.1, -7.2, -8.2, "anm-mode1-plus"],
+  );
+  assert.deepEqual(first?.interaction_residues, { hydrogen_bond: ["A:GLU30", "A:ILE7"] });
   assert.deepEqual([...(read?.not_docked ?? [])], [["cap", 1]]);
   assert.equal(run?.byCompound.get("DHFR-010")?.[0]?.status, "not_assessed");
 });
@@ -75,6 +91,8 @@ test("a compound's best docking is its lowest score over the structures; none wh
     interaction_residues: null,
     vinardo: null,
     ad4: null,
+    consensus: null,
+    best_receptor: null,
   });
   assert.equal(bestDocking([entry(0, -6), entry(1, -8.5), entry(2, -9, "not_assessed")])?.structure, 1);
   assert.equal(bestDocking([entry(0, null, "not_assessed")]), null);

@@ -32,6 +32,10 @@ export interface CompoundDocking {
   readonly vinardo: number | null;
   /** AD4 rescoring of the top pose when the module records it, kcal/mol. */
   readonly ad4: number | null;
+  /** The consensus of the scorers (deep profile), kcal/mol, when recorded. */
+  readonly consensus: number | null;
+  /** The receptor conformation the best pose is in, when the module docked into more than one. */
+  readonly best_receptor: string | null;
 }
 
 /** Which docking profile computed a structure's results, and what it did (spec §2.1, issue 25 item 7). */
@@ -46,6 +50,8 @@ export interface DockingProfileView {
   readonly rescoring: readonly string[];
   /** Receptor conformations docked into (1: the crystal receptor only); null when not recorded. */
   readonly receptors: number | null;
+  /** How the receptor ensemble was built (deep), when recorded. */
+  readonly ensemble_rule: string | null;
 }
 
 export interface DockingBox {
@@ -129,7 +135,7 @@ export function dockingRunOf(file: unknown): DockingRun | null {
         pocket_from: str(structure.pocket_from),
         reason: str(result?.status) === "prepared" ? null : (str(result?.reason) ?? "not prepared"),
         box: boxOf(rec(result?.box)),
-        profile: profileOf(mode, records, settings, docked),
+        profile: profileOf(mode, result, records, settings, docked),
         docked,
         not_docked: notDocked,
       },
@@ -171,41 +177,58 @@ function compoundOf(structure: number, record: Raw): CompoundDocking {
               .filter(([, list]) => Array.isArray(list))
               .map(([type, list]) => [type, (list as unknown[]).map(String)]),
           ),
-    vinardo: num(record.vinardo_kcal_mol) ?? num(consensus?.vinardo),
-    ad4: num(record.ad4_kcal_mol) ?? num(consensus?.ad4),
+    vinardo: num(record.vinardo_kcal_mol) ?? num(consensus?.vinardo_kcal_mol) ?? num(consensus?.vinardo),
+    ad4: num(record.ad4_kcal_mol) ?? num(consensus?.ad4_kcal_mol) ?? num(consensus?.ad4),
+    consensus: num(consensus?.consensus_kcal_mol),
+    best_receptor: str(record.best_receptor),
   };
 }
 
 function profileOf(
   mode: string,
+  result: Raw | null,
   records: readonly (Raw | null)[],
   settings: readonly Raw[],
   docked: readonly CompoundDocking[],
 ): DockingProfileView {
-  // One profile per run: the first docked record's settings speak for the structure; the record's
-  // own `profile` (when the module writes one) wins over the run's mode.
+  // One profile per structure: the module's own profile record (structure result, else the first
+  // compound's) when it writes one, else the first docked record's settings and the run's mode.
   const first = settings[0] ?? null;
-  const named = records
-    .map((record) => str(record?.profile) ?? str(rec(record?.settings)?.profile))
-    .find(Boolean);
-  const receptors = records
-    .map((record) => {
-      const list = record?.receptor_scores ?? record?.ensemble;
-      return Array.isArray(list) ? list.length : num(record?.receptors);
-    })
+  const declared =
+    rec(result?.profile) ?? records.map((record) => rec(record?.profile)).find(Boolean) ?? null;
+  const named =
+    str(declared?.name) ??
+    records.map((record) => str(record?.profile) ?? str(rec(record?.settings)?.profile)).find(Boolean);
+  const counted = records
+    .map((record) =>
+      Array.isArray(record?.receptor_scores) ? record.receptor_scores.length : num(record?.receptors),
+    )
     .find((count) => count !== null && count !== undefined);
-  const rescoring: string[] = [];
-  if (docked.some((compound) => compound.vinardo !== null)) rescoring.push("Vinardo");
-  if (docked.some((compound) => compound.ad4 !== null)) rescoring.push("AD4");
+  const declaredRescorers = Array.isArray(declared?.rescorers) ? declared.rescorers.map(String) : null;
+  const rescoring =
+    declaredRescorers !== null
+      ? declaredRescorers.map(scorerName)
+      : [
+          ...(docked.some((compound) => compound.vinardo !== null) ? ["Vinardo"] : []),
+          ...(docked.some((compound) => compound.ad4 !== null) ? ["AD4"] : []),
+        ];
+  const ensemble = rec(result?.ensemble);
   return {
     name: named ?? mode,
-    exhaustiveness: num(first?.exhaustiveness),
+    exhaustiveness: num(declared?.exhaustiveness) ?? num(first?.exhaustiveness),
     poses: num(first?.numModes) ?? num(first?.num_modes),
     seed: num(first?.seed),
     scoring: str(first?.scoring),
     rescoring,
-    receptors: receptors ?? null,
+    receptors: num(declared?.ensemble_size) ?? counted ?? null,
+    ensemble_rule: str(ensemble?.rule),
   };
+}
+
+/** A scorer as people write it: `vinardo` → Vinardo, `ad4` → AD4. */
+function scorerName(id: string): string {
+  const known: Record<string, string> = { vinardo: "Vinardo", ad4: "AD4", vina: "Vina" };
+  return known[id.toLowerCase()] ?? id;
 }
 
 function boxOf(box: Raw | null): DockingBox | null {

@@ -49,13 +49,19 @@ test("deep and standard differ in what they compute, and the report says which c
   );
   assert.match(
     standard,
-    /The deep profile .*\(exhaustiveness 32\) and rescores the top pose with Vinardo; this run did not/,
+    /The deep profile .*\(exhaustiveness 32\), docks into an ensemble of receptor conformations and rescores the best pose with Vinardo \(and AD4\); this run did not/,
   );
   assert.doesNotMatch(standard, /<th>Vinardo/);
   assert.match(deep, /data-profile="deep"/);
-  assert.match(deep, /Profile: <b>deep<\/b> — exhaustiveness 32, .*top pose rescored with Vinardo\./);
-  assert.match(deep, /The standard profile searches with exhaustiveness 8/);
-  assert.match(deep, /<th>Vinardo \(kcal\/mol\)<\/th>/);
+  assert.match(
+    deep,
+    /Profile: <b>deep<\/b> — exhaustiveness 32, .*top pose rescored with Vinardo and AD4, an ensemble of 7 receptor conformations \(crystal \+ 6 ANM conformers\)/,
+  );
+  assert.match(
+    deep,
+    /The standard profile searches with exhaustiveness 8 \(9 poses\) into the crystal receptor only/,
+  );
+  assert.match(deep, /<th>Vinardo \(kcal\/mol\)<\/th><th>Consensus \(kcal\/mol\)<\/th>/);
 });
 
 test("report.csv and the table carry each docked compound's score and ligand efficiency as molecular_docking.json has them", async (t) => {

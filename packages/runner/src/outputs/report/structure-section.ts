@@ -106,7 +106,7 @@ async function renderStructure(pocket: StructurePocket, input: StructureSectionI
   return `<div class="structure" data-structure="${structure.index}" data-profile="${escapeHtml(structure.profile.name)}">${head}
 ${profileParagraph(structure.profile)}
 ${boxParagraph(pocket, lining)}
-<div class="hists">${renderHistogram(histogram, "no compound was docked into this structure")}${bestPoses(docked, structure, input.carded)}</div>
+<div class="hists">${renderHistogram(histogram, "no compound was docked into this structure")}${bestPoses(docked, input.carded)}</div>
 ${notDocked(structure)}
 ${pocket.residues.length > 0 ? jsonDataBlock(pocketDataId(structure.index), { pdb: pocketPdb(pocket.residues), box: structure.box }) : ""}
 </div>`;
@@ -124,12 +124,12 @@ export function profileParagraph(profile: DockingProfileView): string {
       ? null
       : profile.receptors === 1
         ? "the crystal receptor only"
-        : `an ensemble of ${profile.receptors} receptor conformations`,
+        : `an ensemble of ${profile.receptors} receptor conformations${profile.ensemble_rule ? ` (${profile.ensemble_rule})` : ""}, each compound's score its best over them`,
   ].filter((part) => part !== null);
   const other =
     profile.name === "deep"
-      ? `The standard profile searches with exhaustiveness ${STANDARD_EXHAUSTIVENESS} (${DOCKING_POSES} poses) and rescores nothing.`
-      : `The deep profile (run mode deep, spec §2.1) searches four times harder (exhaustiveness ${DEEP_EXHAUSTIVENESS}) and rescores the top pose with Vinardo; this run did not.`;
+      ? `The standard profile searches with exhaustiveness ${STANDARD_EXHAUSTIVENESS} (${DOCKING_POSES} poses) into the crystal receptor only and rescores nothing.`
+      : `The deep profile (run mode deep, spec §2.1) searches four times harder (exhaustiveness ${DEEP_EXHAUSTIVENESS}), docks into an ensemble of receptor conformations and rescores the best pose with Vinardo (and AD4); this run did not.`;
   return `<p class="docking-profile">Profile: <b>${escapeHtml(profile.name)}</b> — ${escapeHtml(did.join(", "))}. ${escapeHtml(other)}</p>`;
 }
 
@@ -172,13 +172,10 @@ async function liningResidues(pocket: StructurePocket, poses: PoseReader) {
   return [...counts.values()].sort((a, b) => b.poses - a.poses || a.order - b.order);
 }
 
-function bestPoses(
-  docked: DockedStructure["docked"],
-  structure: DockedStructure,
-  carded: ReadonlySet<string>,
-): string {
+function bestPoses(docked: DockedStructure["docked"], carded: ReadonlySet<string>): string {
   if (docked.length === 0) return "";
-  const rescored = structure.profile.rescoring.includes("Vinardo");
+  const rescored = docked.some((compound) => compound.vinardo !== null);
+  const consensus = docked.some((compound) => compound.consensus !== null);
   const rows = docked
     .slice(0, BEST_POSES)
     .map((compound, at) => {
@@ -194,12 +191,12 @@ function bestPoses(
             : `<span class="fail">fail: ${escapeHtml(compound.pose_checks.failed.join(", "))}</span>`;
       return `<tr><td>${at + 1}</td><td>${name}</td><td data-v="${compound.score ?? ""}">${formatNumber(compound.score, 2)}</td><td>${formatNumber(compound.ligand_efficiency, 3)}</td>${
         rescored ? `<td>${formatNumber(compound.vinardo, 2)}</td>` : ""
-      }<td>${checks}</td><td>${formatNumber(compound.interactions?.total ?? null, 0)}</td></tr>`;
+      }${consensus ? `<td>${formatNumber(compound.consensus, 2)}</td>` : ""}<td>${checks}</td><td>${formatNumber(compound.interactions?.total ?? null, 0)}</td></tr>`;
     })
     .join("");
   return `<figure class="best-poses"><table class="small"><caption>Best poses: ${Math.min(BEST_POSES, docked.length)} of ${docked.length} docked, by score</caption><thead><tr><th>#</th><th>Compound</th><th>Score (kcal/mol)</th><th>LE (kcal/mol/HA)</th>${
     rescored ? "<th>Vinardo (kcal/mol)</th>" : ""
-  }<th>Pose checks</th><th>Interactions</th></tr></thead><tbody>${rows}</tbody></table></figure>`;
+  }${consensus ? "<th>Consensus (kcal/mol)</th>" : ""}<th>Pose checks</th><th>Interactions</th></tr></thead><tbody>${rows}</tbody></table></figure>`;
 }
 
 function notDocked(structure: DockedStructure): string {
