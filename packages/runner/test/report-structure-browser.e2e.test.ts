@@ -4,7 +4,7 @@ import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import { pathToFileURL } from "node:url";
-import { type Browser, chromium } from "playwright-core";
+import { type Browser, chromium, type Page } from "playwright-core";
 import { printReportPdf } from "../src/outputs/report/print-report-pdf.ts";
 import { REPORT_DEFAULTS } from "../src/outputs/report/report-options.ts";
 import { REPORT_MAX_BYTES } from "../src/outputs/report/report-writer.ts";
@@ -113,9 +113,14 @@ test("the pose viewer draws the docked pose in its pocket with WebGL, the page r
   );
   assert.deepEqual(problems, [], "no error and no CSP refusal in the console");
 
+  await page.setViewportSize({ width: 1400, height: 900 });
+  assert.deepEqual(await overflowing(page), [], "the docking panels' contents stay inside them on screen");
   await page.emulateMedia({ media: "print" });
+  // A4 at 96 dpi less the 12 mm margins: the printed page's width.
+  await page.setViewportSize({ width: 703, height: 1033 });
   assert.equal(await card.locator(".pose-stage").isVisible(), false, "no viewer in print");
   assert.equal(await card.locator("svg.pose-2d").isVisible(), true, "the projection in print");
+  assert.deepEqual(await overflowing(page), [], "and in print");
   await page.emulateMedia({ media: "screen" });
 
   const pdf = await printReportPdf(htmlPath, { ...REPORT_DEFAULTS, pdf: "auto" }, "2026-11-27T00:00:00Z");
@@ -126,3 +131,38 @@ test("the pose viewer draws the docked pose in its pocket with WebGL, the page r
   t.diagnostic(`${pages} PDF pages; viewer ${(share * 100).toFixed(1)}% drawn`);
   assert.ok(pages > 0 && pages <= PDF_PAGE_BOUND, `${pages} PDF pages (bound ${PDF_PAGE_BOUND})`);
 });
+
+/** Elements of a docking panel (outside SVG drawings) whose box passes the panel's edge. */
+const overflowing = (page: Page) =>
+  page.evaluate(() => {
+    type Rect = { left: number; right: number; top: number; bottom: number; width: number };
+    type El = {
+      getBoundingClientRect(): Rect;
+      querySelectorAll(selector: string): ArrayLike<El>;
+      closest(selector: string): El | null;
+      tagName: string;
+      className: unknown;
+    };
+    const doc = (globalThis as unknown as { document: { querySelectorAll(s: string): ArrayLike<El> } })
+      .document;
+    const problems: string[] = [];
+    for (const panel of Array.from(doc.querySelectorAll('[data-panel="docking"]'))) {
+      const box = panel.getBoundingClientRect();
+      if (box.width === 0) continue;
+      for (const el of Array.from(panel.querySelectorAll("*"))) {
+        if (el.closest("svg") !== null && el.tagName.toLowerCase() !== "svg") continue;
+        const r = el.getBoundingClientRect();
+        if (r.width === 0) continue;
+        if (
+          r.left < box.left - 1 ||
+          r.right > box.right + 1 ||
+          r.top < box.top - 1 ||
+          r.bottom > box.bottom + 1
+        )
+          problems.push(
+            `<${el.tagName.toLowerCase()} class="${String(el.className)}"> passes its panel's edge`,
+          );
+      }
+    }
+    return problems.slice(0, 10);
+  });
