@@ -3,6 +3,8 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { test } from "node:test";
 import { DOCKING_FIXTURE, writeDockingReport } from "../../../test/support/docking-report.ts";
+import { createPoseReader } from "./pose-reader.ts";
+import { renderStructureSection } from "./structure-section.ts";
 
 const sectionOf = (html: string) => /<section id="structure">[\s\S]*?<\/section>/.exec(html)?.[0] ?? "";
 const withoutData = (html: string) => html.replace(/<script type="application\/json"[\s\S]*?<\/script>/g, "");
@@ -113,4 +115,18 @@ test("a docked compound's card has the docking panel: score, LE, pose checks, in
     "3Dmol and the viewer allowed by hash",
   );
   assert.equal(html.match(/3Dmol\.js 2\.5\.5 \(npm 3dmol\), BSD-3-Clause/g)?.length, 1, "3Dmol inlined once");
+});
+
+test("staged structures with no docking result still get the section, saying why and where to look", async () => {
+  const html = await renderStructureSection({
+    run: { mode: "standard", method: null, structures: [], byCompound: new Map() },
+    pockets: [],
+    carded: new Set(),
+    poses: createPoseReader(DOCKING_FIXTURE),
+    reason: "not available in this build",
+  });
+  assert.match(
+    html,
+    /molecular_docking wrote no result \(not available in this build\); the module coverage table/,
+  );
 });

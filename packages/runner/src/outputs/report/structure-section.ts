@@ -87,7 +87,7 @@ export async function renderStructureSection(input: StructureSectionInput): Prom
   for (const pocket of input.pockets) parts.push(await renderStructure(pocket, input));
   if (input.pockets.length === 0)
     parts.push(
-      `<p class="na-note">molecular_docking gave no structure result: ${escapeHtml(input.reason ?? "not run")}.</p>`,
+      `<p class="na-note">molecular_docking wrote no result (${escapeHtml(input.reason ?? "not run")}); the module coverage table at the end says why.</p>`,
     );
   parts.push("</section>");
   return parts.join("\n");
