@@ -141,6 +141,7 @@ export async function runAudit(deps: AuditDeps): Promise<AuditOutcome> {
       generatedAt,
       onCompound: (done) => analysing.tick(done),
       structureFailures: structures.failures,
+      structures: inputs.structures.map(({ index, path, format }) => ({ index, path, format })),
     });
     analysing.finish(analysed.result.compounds);
     // From here the run finishes even if a signal arrives: writing and sealing take seconds.

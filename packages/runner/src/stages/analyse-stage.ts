@@ -43,6 +43,12 @@ export interface AnalyseStageOptions {
   readonly onCompound?: (done: number) => void;
   /** Structure modules that failed in the structure stage (module id -> error); they ran before this stage. */
   readonly structureFailures?: ReadonlyMap<string, string>;
+  /** The staged structures, for the report's structure section and pose viewers (issue 25 item 10). */
+  readonly structures?: readonly {
+    readonly index: number;
+    readonly path: string;
+    readonly format: "pdb" | "mmcif";
+  }[];
 }
 
 /**
@@ -81,6 +87,7 @@ export async function analyseStage(options: AnalyseStageOptions): Promise<Analys
     chemistry: async () => createReportChemistry(rdkit ?? (await loadRDKit())),
     targetsPath: options.targetsPath,
     scratchDir: options.scratch.path("report"),
+    structures: options.structures,
   });
   let primaryFindings: Record<string, CompoundFinding> | null = null;
   const validatedOf = new WeakMap<AnalysisItem, Pick<ValidatedRow, "status" | "reason">>();

@@ -21,7 +21,7 @@ const visible = (html: string) => html.replace(/<pre>[\s\S]*?<\/pre>/g, "");
 
 test("a module the card does not know yet gets an Other findings panel of small tables, never JSON", () => {
   const docking = {
-    evidence_id: "EID-molecular_docking-000001",
+    evidence_id: "EID-binding_site_druggability-000001",
     status: "assessed",
     best_pose: { affinity_kcal_mol: -7.2, receptor: "P00519" },
     poses: [
@@ -29,9 +29,9 @@ test("a module the card does not know yet gets an Other findings panel of small 
       { rank: 2, affinity: -6.9 },
     ],
   };
-  const view = readCompoundView(compound, new Map([["molecular_docking", docking]]), new Map());
+  const view = readCompoundView(compound, new Map([["binding_site_druggability", docking]]), new Map());
   const html = renderCard(view, 1, extras);
-  assert.match(html, /data-panel="other-molecular_docking"/);
+  assert.match(html, /data-panel="other-binding_site_druggability"/);
   assert.match(html, /<th>best pose\.affinity kcal mol<\/th>/);
   assert.match(html, /rank=1 affinity=-7\.2; rank=2 affinity=-6\.9/);
   assert.doesNotMatch(visible(html), /\{&#34;|\{"/, "no JSON outside the evidence viewer");

@@ -1,6 +1,7 @@
 import type { Neighbour } from "./butina-clusters.ts";
 import { type CompoundView, RULE_NAMES } from "./compound-view.ts";
 import { desirabilityOf } from "./desirability.ts";
+import { type CardDocking, renderDockingPanel } from "./docking-panel.ts";
 import { flattenFinding, unitOf } from "./finding-columns.ts";
 import { anchorId, escapeHtml, escapeText, formatNumber } from "./format.ts";
 import { renderRadar } from "./radar-plot.ts";
@@ -30,6 +31,8 @@ export const KNOWN_MODULES = new Set([
   // the generic small-table form, whatever keys they settle on.
   "cyp_assessment",
   "gcn_toxicity",
+  // Its values come from the structure stage's file, in the Docking panel (docking-panel.ts).
+  "molecular_docking",
 ]);
 
 /** Rows shown of a list (metabolism sites, other findings' values); the evidence has the rest. */
@@ -40,7 +43,7 @@ const MAX_OTHER_ROWS = 24;
 const GENERIC_SKIPPED = new Set(["evidence_id", "status", "reason"]);
 
 /** Intro above the cards: what an evidence id is and where it leads. */
-export const CARDS_INTRO = `<p>Each card shows one compound in panels: identity (depiction with the atoms of matched structural alerts highlighted), physicochemistry, lipophilicity, solubility, pharmacokinetics, drug-likeness with the bioavailability radar, medicinal chemistry, toxicity, synthesis and metabolism, its ranking terms, similar compounds in the portfolio, and any other module's values. Every value has its unit and method; <span class="light g">green</span>, <span class="light a">amber</span> and <span class="light r">red</span> mark a published threshold met, borderline or missed; a <span class="ood">greyed</span> value is outside its model's applicability domain. An <b>evidence id</b> (<code>EID-&lt;module&gt;-&lt;row&gt;</code>) names one module's finding for one compound; the same id is in <code>raw/&lt;module&gt;_raw.json</code> and <code>results/combined_unified_computational_outputs.json</code>, and each id below shows that finding as recorded when followed (no script: the page's CSS shows the targeted entry).</p>`;
+export const CARDS_INTRO = `<p>Each card shows one compound in panels: identity (depiction with the atoms of matched structural alerts highlighted), physicochemistry, lipophilicity, solubility, pharmacokinetics, drug-likeness with the bioavailability radar, medicinal chemistry, toxicity, synthesis and metabolism, its ranking terms, similar compounds in the portfolio, its docking into each staged structure (score, ligand efficiency, pose checks, interactions and the pose in the pocket: in 3D on screen, projected in print), and any other module's values. Every value has its unit and method; <span class="light g">green</span>, <span class="light a">amber</span> and <span class="light r">red</span> mark a published threshold met, borderline or missed; a <span class="ood">greyed</span> value is outside its model's applicability domain. An <b>evidence id</b> (<code>EID-&lt;module&gt;-&lt;row&gt;</code>) names one module's finding for one compound; the same id is in <code>raw/&lt;module&gt;_raw.json</code> and <code>results/combined_unified_computational_outputs.json</code>, and each id below shows that finding as recorded when followed (no script: the page's CSS shows the targeted entry).</p>`;
 
 export interface CardExtras {
   readonly depiction: string | null;
@@ -48,6 +51,8 @@ export interface CardExtras {
   readonly neighbours: readonly Neighbour[] | null;
   /** Compounds ranked at or above this have a card here (neighbours link to it). */
   readonly cardedRanks: number;
+  /** The compound's docking per structure with its pose and pocket (issue 25 item 10); none: no panel. */
+  readonly docking?: readonly CardDocking[];
 }
 
 type Raw = Readonly<Record<string, unknown>>;
@@ -85,6 +90,7 @@ export function renderCard(view: CompoundView, rank: number, extras: CardExtras)
         synthesisPanel(raw),
         rankingPanel(view),
         similarPanel(extras),
+        renderDockingPanel(view.candidate_id, extras.docking ?? []),
         ...otherPanels(view),
       ]
     : [

@@ -3,6 +3,8 @@
 // so a module added or renamed changes this file only. A quantity whose module did not run is
 // `null` with the module's reason — never a made-up value.
 
+import type { CompoundDocking } from "./docking-results.ts";
+
 /** What the report needs of a prepared compound (structurally the runner's PreparedCompound). */
 export interface ReportCompoundInput {
   readonly row: {
@@ -114,6 +116,8 @@ export interface CompoundView {
     readonly ct_tox: { readonly probability: number; readonly in_domain: boolean } | null;
   };
   readonly findings: readonly ModuleFindingView[];
+  /** molecular_docking per staged structure (the structure stage's file); empty when it did not run. */
+  readonly docking: readonly CompoundDocking[];
 }
 
 /** Why a module has no finding: its plan outcome ("not available in this build", missing input…). */
@@ -147,6 +151,7 @@ export function readCompoundView(
   compound: ReportCompoundInput,
   findings: ReadonlyMap<string, unknown>,
   reasons: ModuleReasons,
+  docking: readonly CompoundDocking[] = [],
 ): CompoundView {
   const get = (id: string): Finding | null => {
     const finding = findings.get(id);
@@ -276,6 +281,7 @@ export function readCompoundView(
       const raw = record(finding);
       return raw === null ? [] : [{ module_id, evidence_id: String(raw.evidence_id ?? ""), raw }];
     }),
+    docking,
   };
 }
 

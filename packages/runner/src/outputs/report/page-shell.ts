@@ -1,10 +1,13 @@
 import type { RunFacts } from "../run-facts.ts";
 import { escapeHtml } from "./format.ts";
+import type { InlineScript } from "./pose-viewer-script.ts";
 import { TABLE_SCRIPT, TABLE_SCRIPT_HASH } from "./table-script.ts";
 
-// Everything is inline and nothing is fetched: default-src 'none'; the one script is allowed by
-// its hash; images only as data: URLs (RDKit depictions are inline SVG).
-const CSP = `default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src ${TABLE_SCRIPT_HASH}`;
+// Everything is inline and nothing is fetched: default-src 'none'; each script (the table's, and
+// 3Dmol.js with the pose viewer's when a card shows a pose) is allowed by its hash; images only as
+// data: URLs (RDKit depictions are inline SVG).
+const cspOf = (scripts: readonly InlineScript[]) =>
+  `default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src ${[TABLE_SCRIPT_HASH, ...scripts.map((script) => script.hash)].join(" ")}`;
 
 // Print: the page on A4, controls hidden, the table cut to its first 200 rows and the cards to the
 // first 15 (report.csv and the page itself keep the rest), so a PDF stays within a page bound.
@@ -54,6 +57,9 @@ ol.picks li{display:flex;gap:8px;align-items:flex-start;margin:4px 0}ol.picks .t
 table.small td,table.clusters td{overflow-wrap:break-word;word-break:break-word}#compounds td{overflow-wrap:break-word}#compounds td[data-v]{white-space:nowrap}
 .table-scroll{overflow-x:auto;max-width:100%}#compounds td{font-size:12px}
 .missing-plot{border:1px dashed #a11;padding:6px}.print-note{display:none;font-style:italic}
+.structure{border:1px solid #bbb;padding:6px 12px;margin:10px 0}.structure .hists{grid-template-columns:1fr 2fr}
+.pose{margin:4px 0}.pose-2d{width:100%;max-width:300px;height:auto;display:block;border:1px solid #eee}.pose-2d .res{stroke:#aaa;stroke-width:1}.pose-2d .lig{stroke-width:2.4;stroke-linecap:round}.pose-2d .res-label{font-size:7px;fill:#444;text-anchor:middle}
+.pose-viewer.live .pose-static,.pose-viewer.live .pose-open{display:none}.pose-stage{position:relative;width:100%;max-width:300px;height:240px;border:1px solid #ccc}.pose-open{font:inherit;font-size:12px;margin:3px 0}.pose-note{font-size:11px;color:#444}
 @media print{.table-scroll{overflow:visible}body{margin:0;font-size:11px;-webkit-print-color-adjust:exact;print-color-adjust:exact}.controls,.evidence-ids,.cp[data-panel^="other-"]{display:none}
 #compounds tbody tr:nth-child(n+${PRINT_TABLE_ROWS + 1}){display:none}.card:nth-of-type(n+${PRINT_CARDS + 1}){display:none}
 #compounds{table-layout:fixed;width:100%}#compounds td{word-break:break-word}#compounds td[data-v]{white-space:normal}#compounds td,#compounds th{font-size:6px;padding:1px 2px}td.thumb svg{width:44px;height:30px}td.thumb{width:46px}
@@ -61,17 +67,18 @@ table.small,table.clusters{table-layout:fixed;width:100%}table.small td,table.sm
 .panels{grid-template-columns:1fr 1fr 1fr;gap:4px 6px}.card{padding:4px 6px;margin:6px 0}.cp{padding:2px 4px}.cp h4{font-size:10px}.cp h5,.cp p{font-size:8px}
 table.kv th,table.kv td,table.list th,table.list td{font-size:8px;padding:1px 2px}.mol svg{width:200px;height:138px}svg.radar{width:160px;height:160px}
 .plots,.grid2{grid-template-columns:1fr 1fr}h2{break-after:avoid}figure{break-inside:avoid}a{color:inherit;text-decoration:none}
-.print-note{display:block;font-weight:bold;border:1px solid #333;padding:4px}}
+.print-note{display:block;font-weight:bold;border:1px solid #333;padding:4px}
+.pose-stage,.pose-open{display:none}.pose-viewer.live .pose-static{display:block}.pose-2d{max-width:200px}.pose-note,.interactions{font-size:7px}}
 @page{size:A4;margin:12mm}`;
 
 /** Where the title block ends: the printed copy's note on what it holds goes right after. */
 export const PAGE_TITLE_END = "<!--title:end-->";
 
 /** From the doctype to the title block (the seal box follows). */
-export function renderPageStart(facts: RunFacts): string {
+export function renderPageStart(facts: RunFacts, scripts: readonly InlineScript[] = []): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Audit report ${escapeHtml(facts.run_id)}</title>
-<meta http-equiv="Content-Security-Policy" content="${CSP}">
+<meta http-equiv="Content-Security-Policy" content="${cspOf(scripts)}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>${STYLE}</style></head><body>
 <h1>Computational audit — ${escapeHtml(facts.project_id)}</h1>
@@ -79,8 +86,8 @@ export function renderPageStart(facts: RunFacts): string {
 `;
 }
 
-/** The module coverage table, the closing note and the table script. */
-export function renderPageEnd(facts: RunFacts): string {
+/** The module coverage table, the closing note, the table script and any further inline scripts. */
+export function renderPageEnd(facts: RunFacts, scripts: readonly InlineScript[] = []): string {
   const modules = facts.plan.modules
     .map(
       (m) =>
@@ -94,6 +101,7 @@ export function renderPageEnd(facts: RunFacts): string {
 ${modules}
 </tbody></table>
 <script>${TABLE_SCRIPT}</script>
+${scripts.map((script) => `<script>${script.text}</script>`).join("\n")}
 </body></html>
 `;
 }

@@ -20,6 +20,8 @@ import {
   type ReportCompoundInput,
   readCompoundView,
 } from "./compound-view.ts";
+import type { CardDocking } from "./docking-panel.ts";
+import { DOCKING_MODULE, type DockingRun, readDockingRun } from "./docking-results.ts";
 import { findingHeader, flattenFinding } from "./finding-columns.ts";
 import { anchorId } from "./format.ts";
 import { type ReportChemistry, reportDepiction } from "./highlight-depiction.ts";
@@ -35,11 +37,25 @@ import {
 } from "./page-shell.ts";
 import { renderPortfolioSection, TOP_PICKS } from "./portfolio-section.ts";
 import { PortfolioStats } from "./portfolio-stats.ts";
+import { createPoseReader } from "./pose-reader.ts";
+import { poseViewerScripts } from "./pose-viewer-script.ts";
 import { RankKeyTable } from "./rank-key-table.ts";
 import { describeRanking, rankKeyOf } from "./ranking.ts";
 import type { ReportOptions } from "./report-options.ts";
 import { renderSealBox, SEAL_BOX_END, SEAL_BOX_START } from "./seal-box.ts";
-import { CSV_ONLY_COLUMNS, csvField, type RowPlace, tableColumns } from "./table-columns.ts";
+import {
+  loadStructurePockets,
+  renderStructureSection,
+  type StructureFileRef,
+  type StructurePocket,
+} from "./structure-section.ts";
+import {
+  CSV_ONLY_COLUMNS,
+  csvField,
+  DOCKING_CSV_COLUMNS,
+  type RowPlace,
+  tableColumns,
+} from "./table-columns.ts";
 
 export const REPORT_HTML = "results/report.html";
 export const REPORT_CSV = "results/report.csv";
@@ -72,6 +88,11 @@ export interface ReportWriterOptions {
   readonly targetsPath: string | null;
   /** Where the scratch files go; default `<run dir>/.report-scratch` (removed when composed). */
   readonly scratchDir?: string;
+  /**
+   * The staged structures (sources.json `pdbs`): the structure section reads each one's pocket
+   * residues for the docking box, and the cards' pose viewers draw them. None: no pocket residues.
+   */
+  readonly structures?: readonly StructureFileRef[];
 }
 
 /**
@@ -92,12 +113,20 @@ export class ReportWriter {
   // whether every value given is a number (bounded by the distinct keys, not the compounds).
   readonly #findingPaths = new Set<string>();
   readonly #customer = new Map<string, boolean>();
+  // results/molecular_docking.json, written by the structure stage before the analysis (issue 25).
+  readonly #docking: DockingRun | null;
   #composed = false;
 
-  private constructor(config: ReportWriterOptions, scratchDir: string, scratch: WriteStream) {
+  private constructor(
+    config: ReportWriterOptions,
+    scratchDir: string,
+    scratch: WriteStream,
+    docking: DockingRun | null,
+  ) {
     this.#config = config;
     this.#scratchDir = scratchDir;
     this.#scratch = scratch;
+    this.#docking = docking;
   }
 
   static async open(config: ReportWriterOptions): Promise<ReportWriter> {
@@ -105,7 +134,7 @@ export class ReportWriter {
     await mkdir(scratchDir, { recursive: true });
     const scratch = createWriteStream(join(scratchDir, "compounds.jsonl"));
     await once(scratch, "open");
-    return new ReportWriter(config, scratchDir, scratch);
+    return new ReportWriter(config, scratchDir, scratch, await readDockingRun(config.runDir));
   }
 
   /**
@@ -113,7 +142,12 @@ export class ReportWriter {
    * here: only the compounds ranked into a card get one, when the report is composed.
    */
   async add(compound: ReportCompoundInput, findings: ReadonlyMap<string, unknown>): Promise<void> {
-    const view = readCompoundView(compound, findings, this.#config.reasons);
+    const view = readCompoundView(
+      compound,
+      findings,
+      this.#config.reasons,
+      this.#docking?.byCompound.get(compound.row.candidateId) ?? [],
+    );
     for (const [moduleId, finding] of findings) {
       this.#ran.add(moduleId);
       for (const [path] of flattenFinding(moduleId, finding)) this.#findingPaths.add(path);
@@ -171,7 +205,15 @@ export class ReportWriter {
     const { clustering, ids: clusteredIds } = await this.#cluster(rankOf, chemistry);
     // Cards a neighbour can link to (cards dropped later for the size bound lose the link target).
     const keepEstimate = cardCount;
-    const columns = tableColumns([...this.#customer].map(([name, numeric]) => ({ name, numeric })));
+    const docking = this.#docking;
+    const pockets =
+      docking === null ? [] : await loadStructurePockets(docking, this.#config.structures ?? []);
+    const poses = createPoseReader(this.#config.runDir);
+    let anyPose = false;
+    const columns = tableColumns(
+      [...this.#customer].map(([name, numeric]) => ({ name, numeric })),
+      docking !== null,
+    );
     const thumbnails = new Map<string, string>();
     const heat: Array<HeatmapRow & { rank: number }> = [];
     const egg: Array<EggPoint & { rank: number }> = [];
@@ -179,7 +221,7 @@ export class ReportWriter {
     const top: CompoundView[] = [];
     const carded = new Set<string>();
     const csv = await StreamingFile.open(join(this.#config.runDir, REPORT_CSV));
-    const csvColumns = [...columns, ...CSV_ONLY_COLUMNS];
+    const csvColumns = [...columns, ...CSV_ONLY_COLUMNS, ...(docking === null ? [] : DOCKING_CSV_COLUMNS)];
     const paths = [...this.#findingPaths];
     await csv.write(
       `${[...csvColumns.map((column) => column.label), ...paths.map(findingHeader)].map((label) => csvField(label, false)).join(",")}\r\n`,
@@ -216,6 +258,9 @@ export class ReportWriter {
       if (thumbnail !== null && rank <= TOP_PICKS) thumbnails.set(view.candidate_id, thumbnail);
       if (hasCard) {
         const cluster = place.cluster === null ? null : (clustering?.clusters[place.cluster - 1] ?? null);
+        const cardDocking = await cardDockingOf(view.docking, pockets, poses);
+        if (cardDocking.some((entry) => entry.pose !== null && (entry.pocket?.residues.length ?? 0) > 0))
+          anyPose = true;
         await fragments.put(
           shownRows + rank - 1,
           renderCard(view, rank, {
@@ -223,6 +268,7 @@ export class ReportWriter {
             cluster: cluster === null ? null : { id: cluster.id, size: cluster.members.length },
             neighbours: clustering?.neighbours.get(rank) ?? null,
             cardedRanks: keepEstimate,
+            docking: cardDocking,
           }),
         );
         carded.add(view.candidate_id);
@@ -247,8 +293,20 @@ export class ReportWriter {
     space.sort(byRank);
     const stats = this.#stats;
     const reasonOf = (moduleId: string) => this.#config.reasons.get(moduleId) ?? null;
+    // 3Dmol.js (~0.5 MB) is inlined only when a card has a pose to show in its pocket.
+    const scripts = anyPose ? poseViewerScripts() : [];
+    const structureSection =
+      docking !== null || (this.#config.structures?.length ?? 0) > 0
+        ? await renderStructureSection({
+            run: docking ?? { mode: facts.mode, method: null, structures: [], byCompound: new Map() },
+            pockets,
+            carded,
+            poses,
+            reason: reasonOf(DOCKING_MODULE),
+          })
+        : "";
     const head = [
-      renderPageStart(facts),
+      renderPageStart(facts, scripts),
       renderSealBox(seal, facts.run_id),
       renderPortfolioSection({
         facts,
@@ -276,9 +334,10 @@ export class ReportWriter {
       ].join("")}</div>`,
       `<h3>Alerts heat map</h3>${renderAlertHeatmap(heat, total)}`,
       renderAssaySection(facts.summaries),
+      structureSection,
       `<h2 id="table">Compounds</h2>${renderTableHead(columns, shownRows, total)}`,
     ].join("\n");
-    const tail = renderPageEnd(facts);
+    const tail = renderPageEnd(facts, scripts);
     // Bounded size: drop cards from the end until the page fits (the CSV keeps every compound).
     let size = Buffer.byteLength(head) + Buffer.byteLength(tail) + 4096;
     for (let rank = 1; rank <= shownRows; rank++) size += fragments.size(rank - 1);
@@ -346,6 +405,22 @@ async function clusterScratch(
   }
   items.sort((a, b) => a.rank - b.rank);
   return { clustering: butinaClusters(items), ids };
+}
+
+/** A carded compound's docking per structure, with its pocket and its top pose read from results/poses/. */
+async function cardDockingOf(
+  docking: CompoundView["docking"],
+  pockets: readonly StructurePocket[],
+  poses: ReturnType<typeof createPoseReader>,
+): Promise<CardDocking[]> {
+  const out: CardDocking[] = [];
+  for (const entry of docking)
+    out.push({
+      docking: entry,
+      pocket: pockets.find((pocket) => pocket.structure.index === entry.structure) ?? null,
+      pose: entry.status === "docked" ? await poses.read(entry.pose_file) : null,
+    });
+  return out;
 }
 
 /** Numbered HTML fragments written in any order to one scratch file and read back by number. */

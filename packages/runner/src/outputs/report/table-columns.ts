@@ -1,5 +1,6 @@
 import { ALERT_FAMILIES, type CompoundView, type Quantity, type RuleName } from "./compound-view.ts";
 import { desirabilityOf } from "./desirability.ts";
+import { bestDocking } from "./docking-results.ts";
 import { formatNumber } from "./format.ts";
 
 /** Where a row sits besides its own values: its rank and its Butina cluster (null: not clustered). */
@@ -60,6 +61,47 @@ export const TABLE_COLUMNS: readonly TableColumn[] = [
   { label: "Readiness", numeric: true, cell: (view) => view.readiness?.score ?? null },
 ];
 
+/**
+ * molecular_docking's values (issue 25 item 10), in the table and report.csv when the run docked:
+ * the best score over the staged structures and the ligand efficiency of that pose.
+ */
+export const DOCKING_COLUMNS: readonly TableColumn[] = [
+  {
+    label: "Docking score (kcal/mol)",
+    numeric: true,
+    cell: (view) => {
+      const score = bestDocking(view.docking)?.score ?? null;
+      return score === null ? null : Number(formatNumber(score, 2));
+    },
+  },
+  {
+    label: "LE (kcal/mol/HA)",
+    numeric: true,
+    cell: (view) => {
+      const le = bestDocking(view.docking)?.ligand_efficiency ?? null;
+      return le === null ? null : Number(formatNumber(le, 3));
+    },
+  },
+];
+
+/** report.csv only: which structure gave the best score, and its pose checks (the card shows both). */
+export const DOCKING_CSV_COLUMNS: readonly TableColumn[] = [
+  {
+    label: "Docking structure (pdbs index)",
+    numeric: false,
+    cell: (view) => bestDocking(view.docking)?.structure ?? null,
+  },
+  {
+    label: "Pose checks",
+    numeric: false,
+    cell: (view) => {
+      const checks = bestDocking(view.docking)?.pose_checks ?? null;
+      if (checks === null) return null;
+      return checks.passed ? "pass" : `fail: ${checks.failed.join("; ")}`;
+    },
+  },
+];
+
 /** The last column of the table (after the customer's own columns). */
 export const INCHIKEY_COLUMN: TableColumn = {
   label: "Parent InChIKey",
@@ -68,12 +110,17 @@ export const INCHIKEY_COLUMN: TableColumn = {
 };
 
 /**
- * The table's columns: the report's own, then every column of the customer's portfolio (e.g.
- * IC50_nM; numeric when every given value is a number), then the parent InChIKey.
+ * The table's columns: the report's own (with the docking columns when the run docked), then every
+ * column of the customer's portfolio (e.g. IC50_nM; numeric when every given value is a number),
+ * then the parent InChIKey.
  */
-export function tableColumns(customer: readonly { name: string; numeric: boolean }[]): TableColumn[] {
+export function tableColumns(
+  customer: readonly { name: string; numeric: boolean }[],
+  docked = false,
+): TableColumn[] {
   return [
     ...TABLE_COLUMNS,
+    ...(docked ? DOCKING_COLUMNS : []),
     ...customer.map(
       ({ name, numeric }): TableColumn => ({
         label: name,

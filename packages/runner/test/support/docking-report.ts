@@ -1,0 +1,111 @@
+import { cp, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { makeTempDir, type TempDirOwner } from "@svc/testing";
+import { REPORT_DEFAULTS } from "../../src/outputs/report/report-options.ts";
+import { ReportWriter } from "../../src/outputs/report/report-writer.ts";
+import type { RunFacts } from "../../src/outputs/run-facts.ts";
+import { buildModulePlan, countPlan } from "../../src/plan/module-plan.ts";
+import { CATEGORY, loadPolicy } from "../../src/plan/policy.ts";
+import { REPO } from "./run-cli.ts";
+
+/** A real molecular_docking result (test/fixtures/docking/README.md says how it was made). */
+export const DOCKING_FIXTURE = join(import.meta.dirname, "..", "fixtures", "docking");
+/** The receptor the fixture was docked into (the structure demo's). */
+export const DOCKING_RECEPTOR = join(
+  REPO,
+  "examples",
+  "structure-demo",
+  "01_sources",
+  "1s3v_protein_one_lig_removed.pdb",
+);
+
+/**
+ * The report of a run folder holding the docking fixture's results/ (molecular_docking.json and its
+ * poses), written by the real ReportWriter for the fixture's three compounds, with no other module's
+ * findings and no RDKit drawings. Returns the run folder and the page and CSV it wrote.
+ */
+export async function writeDockingReport(owner: TempDirOwner, mode: "standard" | "deep" = "standard") {
+  const runDir = await makeTempDir("docking-report-", owner);
+  await cp(join(DOCKING_FIXTURE, "results"), join(runDir, "results"), { recursive: true });
+  if (mode === "deep") {
+    // The fixture relabelled with the fields the deep profile writes (wt/deep's module: a profile
+    // record, the ensemble and the consensus); the scores stay the standard run's.
+    const path = join(runDir, "results", "molecular_docking.json");
+    const file = JSON.parse(await readFile(path, "utf8"));
+    file.mode = "deep";
+    const profile = { name: "deep", exhaustiveness: 32, ensemble_size: 7, rescorers: ["vinardo", "ad4"] };
+    for (const structure of file.structures) {
+      structure.result.profile = profile;
+      structure.result.ensemble = { receptors: [], rule: "crystal + 6 ANM conformers" };
+      for (const compound of structure.compounds) {
+        compound.settings.exhaustiveness = 32;
+        compound.profile = profile;
+        const vinardo = Number((compound.score_kcal_mol * 0.9).toFixed(3));
+        compound.vinardo_kcal_mol = vinardo;
+        compound.consensus = { vinardo_kcal_mol: vinardo, ad4_kcal_mol: null, consensus_kcal_mol: vinardo };
+      }
+    }
+    await writeFile(path, JSON.stringify(file));
+  }
+  const rows = (await readFile(join(DOCKING_FIXTURE, "portfolio_selected.csv"), "utf8"))
+    .trim()
+    .split("\n")
+    .slice(1);
+  const writer = await ReportWriter.open({
+    runDir,
+    options: { ...REPORT_DEFAULTS, pdf: "off" },
+    reasons: new Map(),
+    chemistry: null,
+    targetsPath: null,
+    structures: [{ index: 0, path: DOCKING_RECEPTOR, format: "pdb" }],
+  });
+  for (const [at, line] of rows.entries()) {
+    const [candidateId = "", name = "", smiles = ""] = line.split(",");
+    await writer.add(
+      {
+        row: { index: at + 1, candidateId, name, smiles, metadata: {} },
+        ok: true,
+        chem: { parent_smiles: smiles, parent_inchikey: null, inchikey: null, fragment_count: 1 },
+      },
+      new Map(),
+    );
+  }
+  const category = {
+    category_id: CATEGORY.structureNoMd,
+    resolved_by: "preset" as const,
+    forced: true,
+    rule: "test",
+    evidence: {
+      structureFiles: 1,
+      trajectoryFiles: 0,
+      mdIntent: false,
+      physicsAuditRequested: false,
+      assayRows: 0,
+    },
+  };
+  const plan = buildModulePlan(loadPolicy(), category, [], new Set());
+  const facts: RunFacts = {
+    run_id: "run_docking_fixture",
+    project_id: "docking-fixture",
+    mode,
+    module_id: "svc-runner",
+    generated_at: "2026-11-27T00:00:00Z",
+    policy: loadPolicy(),
+    plan,
+    counts: countPlan(plan),
+    inputs_sha256: "0".repeat(64),
+    compounds: rows.length,
+    summaries: new Map(),
+    primary_candidate_id: null,
+    primary_findings: null,
+    context: {},
+    validation: { ok: rows.length, invalid: 0, unassessed: 0, first_unassessed: [] },
+  };
+  const htmlPath = await writer.write(facts, { status: "sealed" });
+  return {
+    runDir,
+    htmlPath,
+    html: await readFile(htmlPath, "utf8"),
+    csv: await readFile(join(runDir, "results", "report.csv"), "utf8"),
+  };
+}
