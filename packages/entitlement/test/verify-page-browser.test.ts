@@ -154,6 +154,10 @@ describe("the verification page (GET /verify) in Chromium", { skip, timeout: 300
       answer.checks.some((row) => row.includes("revocation")),
       "the issuer was asked about revocation",
     );
+    assert.ok(
+      answer.checks.some((row) => row.startsWith("ok") && row.includes("log_inclusion")),
+      `the seal's leaf was proved in the issuer's log: ${answer.checks.join(" | ")}`,
+    );
     assert.equal(answer.facts.project_id, "alpha");
     assert.equal(answer.funding, "funding: purchased run");
     assert.match(answer.canonicalSrc ?? "", /^blob:/, "the canonical rendering, not the upload");
@@ -161,6 +165,61 @@ describe("the verification page (GET /verify) in Chromium", { skip, timeout: 300
     assert.ok(sameOrigin, `requests beyond the issuer: ${requests.join(", ")}`);
     assert.deepEqual(problems, []);
     await page.close();
+  });
+
+  // Issue 30 item 4: the page checks the seal's leaf in the issuer's log as `svc seal verify` does.
+  // The issuer's log is made to lie by answering for it in the browser (Playwright's routing):
+  // no leaf for the seal, a proof whose path was altered, a log that cannot be reached.
+  it("never shows VERIFIED for a seal its issuer's log does not prove: no leaf, an altered path, no answer", async () => {
+    const cases: {
+      name: string;
+      answer: (route: import("playwright-core").Route) => Promise<void>;
+      state: string;
+      reasonCode: string;
+    }[] = [
+      {
+        name: "no leaf",
+        answer: (route) =>
+          route.fulfill({
+            status: 404,
+            contentType: "application/json",
+            body: JSON.stringify({
+              error: { code: "LOG_LEAF_NOT_FOUND", message: "the seal log holds no such leaf" },
+            }),
+          }),
+        state: "LOG_ENTRY_MISMATCH",
+        reasonCode: "LOG_ENTRY_MISMATCH",
+      },
+      {
+        name: "an altered path",
+        answer: async (route) => {
+          const genuineAnswer = await route.fetch();
+          const proof = (await genuineAnswer.json()) as { inclusion_proof: string[]; leaf_index: number };
+          // A log of one leaf has an empty path; a wrong sibling then proves nothing either.
+          proof.inclusion_proof = [...proof.inclusion_proof, Buffer.alloc(32, 7).toString("base64")];
+          await route.fulfill({ response: genuineAnswer, body: JSON.stringify(proof) });
+        },
+        state: "LOG_PROOF_INVALID",
+        reasonCode: "LOG_PROOF_INVALID",
+      },
+      {
+        name: "no answer",
+        answer: (route) => route.abort("connectionrefused"),
+        state: "REVOCATION_UNKNOWN",
+        reasonCode: "REVOCATION_UNKNOWN",
+      },
+    ];
+    for (const { name, answer, state, reasonCode } of cases) {
+      const { page } = await open(`${svc.url}/verify`);
+      await page.waitForFunction(() => document.body.dataset.keys !== undefined);
+      await page.route("**/api/log/proof/inclusion?*", answer);
+      const shown = await drop(page, genuine);
+      assert.equal(shown.state, state, `${name}: ${shown.checks.join(" | ")}`);
+      assert.equal(shown.reasonCode, reasonCode, name);
+      assert.deepEqual(shown.facts, {}, `${name}: no signed fact is listed`);
+      assert.equal(shown.canonicalSrc, null, `${name}: no picture is shown as what was signed`);
+      await page.close();
+    }
   });
 
   it("shows a rerun-funded seal's funding and origin seal, and a revoked seal as REVOKED", async () => {

@@ -28,6 +28,16 @@ export class Buffer extends Uint8Array {
     return new TextEncoder().encode(text).length;
   }
 
+  static concat(parts: readonly Uint8Array[]): Buffer {
+    const joined = new Buffer(parts.reduce((sum, part) => sum + part.length, 0));
+    let at = 0;
+    for (const part of parts) {
+      joined.set(part, at);
+      at += part.length;
+    }
+    return joined;
+  }
+
   static isBuffer(value: unknown): value is Buffer {
     return value instanceof Buffer;
   }
@@ -42,6 +52,11 @@ export class Buffer extends Uint8Array {
     if (encoding === "base64") return self.toBase64({ alphabet: "base64", omitPadding: false });
     if (encoding === "base64url") return self.toBase64({ alphabet: "base64url", omitPadding: true });
     return new TextDecoder().decode(this);
+  }
+
+  /** A signed note's key hash (C2SP signed-note: the first four bytes, big-endian). */
+  readUInt32BE(offset = 0): number {
+    return new DataView(this.buffer, this.byteOffset, this.length).getUint32(offset, false);
   }
 
   equals(other: Uint8Array): boolean {

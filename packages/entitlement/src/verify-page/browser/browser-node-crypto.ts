@@ -43,7 +43,10 @@ export function answerSignatureQuestion(question: SignatureQuestion, ok: boolean
   answers.set(keyOf(question), ok);
 }
 
-/** `createHash("sha256")` as core's digest.ts calls it: SHA-256 (FIPS 180-4), hex digest. */
+/**
+ * `createHash("sha256")` as core calls it: SHA-256 (FIPS 180-4), the digest as hex (digest.ts) or
+ * as bytes (the log's RFC 9162 leaf and node hashes, the signed note's key hash).
+ */
 export function createHash(algorithm: string) {
   if (algorithm !== "sha256") throw new Error(`hash ${algorithm} is not available in the page`);
   const chunks: Uint8Array[] = [];
@@ -52,14 +55,15 @@ export function createHash(algorithm: string) {
       chunks.push(typeof data === "string" ? new TextEncoder().encode(data) : data);
       return hash;
     },
-    digest(encoding: "hex") {
+    digest(encoding?: "hex") {
       const joined = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
       let offset = 0;
       for (const chunk of chunks) {
         joined.set(chunk, offset);
         offset += chunk.length;
       }
-      return (Buffer.from(sha256(joined)) as Buffer).toString(encoding);
+      const digest = Buffer.from(sha256(joined)) as Buffer;
+      return encoding === undefined ? digest : digest.toString(encoding);
     },
   };
   return hash;

@@ -1,4 +1,11 @@
-import { type SealVerification, type TrustedKey, verifySealSvg } from "@svc/core";
+import {
+  checkLogProofFile,
+  type SealCheck,
+  type SealPayload,
+  type SealVerification,
+  type TrustedKey,
+  verifySealSvg,
+} from "@svc/core";
 import {
   answerSignatureQuestion,
   type SignatureQuestion,
@@ -20,6 +27,25 @@ export async function verifySealInBrowser(
   if (questions.length === 0) return first;
   for (const question of questions) answerSignatureQuestion(question, await verifyEd25519(question));
   return verifySealSvg(svg, trustedKeys);
+}
+
+/**
+ * core's checkLogProofFile, run in the page the same two-pass way (issue 30 item 4): the
+ * checkpoint's note signature is the one Ed25519 check it needs, answered by WebCrypto. It is the
+ * very check `svc seal verify` runs on a run folder's seal/log-proof.json.
+ */
+export async function checkLogProofInBrowser(
+  payload: SealPayload,
+  sealJson: Uint8Array,
+  proofFile: Uint8Array,
+  trustedKeys: readonly TrustedKey[],
+): Promise<SealCheck> {
+  takeSignatureQuestions();
+  const first = checkLogProofFile(payload, sealJson, proofFile, trustedKeys);
+  const questions = takeSignatureQuestions();
+  if (questions.length === 0) return first.check;
+  for (const question of questions) answerSignatureQuestion(question, await verifyEd25519(question));
+  return checkLogProofFile(payload, sealJson, proofFile, trustedKeys).check;
 }
 
 async function verifyEd25519(question: SignatureQuestion): Promise<boolean> {

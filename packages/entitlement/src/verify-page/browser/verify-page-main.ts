@@ -1,15 +1,19 @@
 import {
+  canonicalBytes,
   checkIssuerAnswer,
   describeAttestation,
+  formatLogProofFile,
   type IssuerAnswer,
   isSealPayload,
+  logProofSchema,
   type SealCheck,
+  type SealPayload,
   type SealVerification,
   type TrustedKey,
   trustedKeyListSchema,
   withChecks,
 } from "@svc/core";
-import { verifySealInBrowser } from "./verify-in-browser.ts";
+import { checkLogProofInBrowser, verifySealInBrowser } from "./verify-in-browser.ts";
 
 // The verification page's script (GET /verify, issue 9 item 8). Everything the upload says is
 // written with textContent; the picture shown is core's canonical rendering of the signed
@@ -94,6 +98,46 @@ async function askIssuer(svg: Uint8Array): Promise<SealCheck> {
   return checkIssuerAnswer("this issuer", answer);
 }
 
+/**
+ * Issue 30 item 4, "the /verify page does the same": the seal's `issued` leaf is fetched with its
+ * inclusion proof and the issuer's current signed checkpoint (GET /api/log/proof/inclusion, same
+ * origin) and checked by core's checkLogProofFile, as `svc seal verify` checks seal/log-proof.json.
+ * A log with no leaf for the seal is LOG_ENTRY_MISMATCH (a seal the issuer does not admit to);
+ * a log that cannot be read leaves the history unknown, so the page fails closed (never VERIFIED).
+ */
+async function askLog(payload: SealPayload): Promise<SealCheck> {
+  const fail = (detail: string, code: NonNullable<SealCheck["code"]>): SealCheck => ({
+    name: "log_inclusion",
+    ok: false,
+    detail,
+    code,
+  });
+  const query = new URLSearchParams({ seal_id: payload.seal_id, event: "issued" });
+  let response: Response;
+  try {
+    response = await fetch(`/api/log/proof/inclusion?${query}`, { headers: { accept: "application/json" } });
+  } catch (error) {
+    return fail(`the issuer's log could not be read (${(error as Error).message})`, "REVOCATION_UNKNOWN");
+  }
+  if (response.status === 404)
+    return fail(
+      "the issuer's log holds no leaf for this seal: a seal its issuer does not admit to",
+      "LOG_ENTRY_MISMATCH",
+    );
+  if (!response.ok) return fail(`the issuer's log answered HTTP ${response.status}`, "REVOCATION_UNKNOWN");
+  let proof: unknown;
+  try {
+    proof = await response.json();
+  } catch {
+    return fail("the issuer's log answer is not JSON", "LOG_PROOF_INVALID");
+  }
+  const parsed = logProofSchema.safeParse(proof);
+  if (!parsed.success) return fail("the issuer's log answer is not a log proof", "LOG_PROOF_INVALID");
+  // seal.json is the payload's canonical bytes (the signed bytes the leaf's payload_sha256 names)
+  const proofFile = new TextEncoder().encode(formatLogProofFile(parsed.data));
+  return checkLogProofInBrowser(payload, canonicalBytes(payload), proofFile, trustedKeys);
+}
+
 function showChecks(checks: readonly SealCheck[]): void {
   const body = byId<HTMLTableSectionElement>("checks");
   body.replaceChildren();
@@ -160,8 +204,13 @@ async function verifyFile(file: File): Promise<void> {
   const revocationNote = served
     ? ""
     : "revocation: not asked (page opened from disk, no issuer to ask): an offline check cannot exclude a revoked seal, nor one signed with a leaked key that the issuer never issued";
-  if (served && verification.state === "VERIFIED")
-    verification = withChecks(verification, [await askIssuer(svg)]);
+  if (served && verification.state === "VERIFIED" && isSealPayload(verification.payload)) {
+    const issuer = await askIssuer(svg);
+    // The log is asked only about a seal the issuer vouches for: a revoked seal or one not issued
+    // here keeps the issuer's own answer as its reason.
+    const log = issuer.ok ? [await askLog(verification.payload)] : [];
+    verification = withChecks(verification, [issuer, ...log]);
+  }
   setText("state", verification.state);
   result.dataset.state = verification.state;
   setText("reason-code", verification.reason_code ?? "");
