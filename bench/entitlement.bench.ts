@@ -5,7 +5,20 @@
 // The service runs as the real bin in a child process; each client is its own principal.
 // On a shared 2-core machine the figures are bound by CPU share: each PostgreSQL line is followed by
 // the CPU µs one consume costs the load generator, the service and the database (issue 23 item 12),
-// which says where a change can win whatever the machine's load.
+// which says where a change can win whatever the machine's load. From those it prints the
+// CPU-bound ratio, raw CPU µs per consume over the service path's: the throughput ratio of a
+// machine whose cores are the benchmark's alone (both paths are CPU-bound there: at 16 clients the
+// raw driver's 254 µs per consume on 2 cores is the ~7,700/s it reaches on a quiet machine). On a
+// machine shared with other work the wall-clock ratio also measures how the scheduler splits the
+// cores: the raw driver keeps 16 or 64 backends runnable, the service path a load generator, the
+// service and the one or two backends of its batches (issue 23 item 12: measured at load 15-25 on
+// 2 cores, the wall-clock ratio at 16 clients ranged 0.38-0.79 from run to run, the CPU-bound ratio
+// 0.58-0.77).
+// The anchor is the service's consume with nothing of the service around it: the same guarded
+// single statement (without the rerun-credit probes, so the anchor is the cheaper one), one
+// autocommit transaction per consume on its own connection, no HTTP, no token, no group commit.
+// Both run against the same test server (packages/testing: fsync=off for both, so neither is
+// bound by the disk).
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
@@ -310,6 +323,13 @@ function cpuSplit(cpu: NonNullable<Figures["cpu"]>): string {
   return `client ${part(cpu.client)} + service ${part(cpu.service)} + database ${part(cpu.database)} = ${total.toFixed(0)}`;
 }
 
+/** Raw CPU µs per consume over the service path's: the throughput ratio on cores of our own. */
+function cpuBoundRatio(service: NonNullable<Figures["cpu"]>, raw: NonNullable<Figures["cpu"]>): string {
+  if (service.service === null || service.database === null || raw.database === null) return "n/a";
+  const servicePath = service.client + service.service + service.database;
+  return ((raw.client + raw.database) / servicePath).toFixed(2);
+}
+
 function report(store: string, service: Map<number, Figures>, raw: Map<number, Figures>): void {
   for (const clients of LEVELS) {
     const s = service.get(clients) as Figures;
@@ -321,7 +341,7 @@ function report(store: string, service: Map<number, Figures>, raw: Map<number, F
     );
     if (s.cpu !== undefined && r.cpu !== undefined)
       console.log(
-        `${"".padEnd(8)} cpu µs/consume: service path ${cpuSplit(s.cpu)}  |  raw driver ${cpuSplit(r.cpu)}`,
+        `${"".padEnd(8)} cpu µs/consume: service path ${cpuSplit(s.cpu)}  |  raw driver ${cpuSplit(r.cpu)}  |  cpu-bound ratio ${cpuBoundRatio(s.cpu, r.cpu)}`,
       );
   }
 }
