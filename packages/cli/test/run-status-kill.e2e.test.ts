@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { cp, mkdir, writeFile } from "node:fs/promises";
+import { cp, mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { RUN_STAGES, type RunStage } from "@svc/core";
@@ -59,7 +59,6 @@ before(async () => {
   });
   assert.equal(issued.status, 200, await issued.text());
   identity = await services.identityToken(PRINCIPAL);
-  await writeFile(join(home, "identity"), identity);
 });
 after(async () => {
   await services?.close();
