@@ -284,6 +284,10 @@ describe("svc-runner end to end", () => {
     );
     assert.equal(again.code, 2);
     assert.match(again.stderr, /RUN_ALREADY_FINISHED/);
+    // Refused before anything is written: the finished run's status record still says sealed.
+    const status = await readStatus(first.runDir);
+    assert.equal(status.state, "succeeded");
+    assert.equal(status.seal.status, "sealed");
   });
 
   test("402: a principal without runs is stopped before any analysis", async () => {
@@ -295,6 +299,12 @@ describe("svc-runner end to end", () => {
       { code: "ENOENT" },
       "refused before consume: no run folder left",
     );
+    // The folder is gone; the record beside it says why (issue 29 item 3).
+    const status = await readStatus(run.runDir);
+    assert.equal(status.state, "failed");
+    assert.equal(status.stage, "charge");
+    assert.equal(status.exit_code, 3);
+    assert.match(status.reason ?? "", /ENTITLEMENT_EXHAUSTED/);
   });
 
   test("409: a run id consumed by another principal is refused", async () => {
