@@ -15,6 +15,7 @@ export {
   projectIdSchema,
   runIdSchema,
 } from "./contracts/run-id.ts";
+export * from "./contracts/run-status.ts";
 export { sealBundleResponseOf } from "./contracts/seal-bundle-response.ts";
 export {
   consistencyQuerySchema,
@@ -61,8 +62,11 @@ export {
   isProjectScopedOutput,
   outputRootOf,
   projectSourcesDir,
+  RUN_STATUS_DIR,
   runnerRootsEnv,
   runOutputDir,
+  runStatusPath,
+  runStatusPathOfRunDir,
   SOURCES_DIR,
   type StorageLayout,
   WELL_KNOWN_RUN_DIRS,

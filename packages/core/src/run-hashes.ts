@@ -46,8 +46,7 @@ export async function computeSealedRunHashes(runDir: string): Promise<SealedRunH
 export const SEAL_DIR = "seal";
 
 /**
- * What the runner writes into `seal/` (runner `writeSealFolder`, `writePreseal`,
- * `keepSealedState`). Every one of them is checked byte for byte: seal.svg, seal.json and
+ * What the runner writes into `seal/` (runner `writeSealFolder`, `writePreseal`). Every one of them is checked byte for byte: seal.svg, seal.json and
  * seal.sig against the signature, VERIFY.md and public_key.pem against what the signed payload
  * reproduces, log-proof.json (issue 30; absent for an issuer without a log) as the record of the
  * seal's own leaf proved into a checkpoint a trusted key signed. Anything else under `seal/` is
@@ -55,7 +54,9 @@ export const SEAL_DIR = "seal";
  */
 export const SEAL_FOLDER_ENTRIES = {
   sealed: ["VERIFY.md", "log-proof.json", "public_key.pem", "seal.json", "seal.sig", "seal.svg"],
-  // `pending/` keeps the sealed state for `svc-runner seal`; a pre-seal is never VERIFIED anyway.
+  // `pending/`: where runners before issue 29 kept the state they first asked to seal (they
+  // rewrote the outputs for a pre-seal); still accepted so those pre-seals check as before. A
+  // pre-seal is never VERIFIED anyway.
   preseal: ["pending", "preseal.json", "preseal.svg"],
 } as const;
 

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { isSafeId } from "./contracts/run-id.ts";
 import {
   DEFAULT_PVC_LAYOUT,
   dataClaimName,
@@ -9,6 +10,8 @@ import {
   projectSourcesDir,
   runnerRootsEnv,
   runOutputDir,
+  runStatusPath,
+  runStatusPathOfRunDir,
   type StorageLayout,
 } from "./run-layout.ts";
 
@@ -50,5 +53,11 @@ describe("run layout", () => {
     const long = `${"a".repeat(57)}-bbbb`;
     assert.equal(dataClaimName(long), `${"a".repeat(57)}-data`);
     assert.ok(dataClaimName("x".repeat(80)).length <= 63);
+  });
+
+  it("keeps a run's status record beside its folder, under a name outside the run-id grammar", () => {
+    assert.equal(runStatusPath("/data/output/", "run_1"), "/data/output/.run-status/run_1.json");
+    assert.equal(runStatusPathOfRunDir("/data/output/run_1/"), "/data/output/.run-status/run_1.json");
+    assert.equal(isSafeId(".run-status"), false);
   });
 });

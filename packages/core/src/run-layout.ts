@@ -18,6 +18,15 @@ export const CLOUDSTORE_RESULTS_DIR = "results";
 export const WELL_KNOWN_RUN_DIRS = ["results", "thresholds", "seal", "repro_pack"] as const;
 
 /**
+ * The folder of the output root that holds each run's status record (docs/contracts/run-status.md).
+ * Beside the run folders, not in them: the record changes after sealing (a pre-seal completed
+ * later, an end recorded), and everything inside `<run_id>/` is either sealed or refused as
+ * uncovered by every released verifier (verify.sh included, whose bytes cannot change). A dot
+ * name is outside the run-id grammar, so it is never taken for a run nor served as one.
+ */
+export const RUN_STATUS_DIR = ".run-status";
+
+/**
  * Where the data lives. `pvc`: the claim `<job-release>-data` mounted at {@link DATA_MOUNT_PATH},
  * inputs and outputs under two roots inside it (defaults `/data/input`, `/data/output`).
  * `cloudstore`: a bucket mounted at `mountPath`; a project's inputs and runs both live under
@@ -56,6 +65,17 @@ export function projectSourcesDir(layout: StorageLayout, projectId: string): str
 /** `<output-root>/<run_id>` of one run (spec §2.3). */
 export function runOutputDir(layout: StorageLayout, run: { projectId: string; runId: string }): string {
   return posix.join(outputRootOf(layout, run.projectId), run.runId);
+}
+
+/** `<output-root>/.run-status/<run_id>.json`: the run's status record (docs/contracts/run-status.md). */
+export function runStatusPath(outputRoot: string, runId: string): string {
+  return posix.join(trimSlash(outputRoot), RUN_STATUS_DIR, `${runId}.json`);
+}
+
+/** The status record of the run whose output folder is `runDir` (`<output-root>/<run_id>`). */
+export function runStatusPathOfRunDir(runDir: string): string {
+  const trimmed = trimSlash(runDir);
+  return runStatusPath(posix.dirname(trimmed), posix.basename(trimmed));
 }
 
 /** True when finding a run's outputs needs its project id (cloudstore keeps runs per project). */

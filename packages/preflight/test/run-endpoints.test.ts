@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
+import { NO_RUN_COUNTS, RUN_STATUS_DIR } from "@svc/core";
 import { runDetailResponseSchema, runListResponseSchema } from "../src/contract/preflight-schemas.ts";
 import { jsonPost, type ServiceHarness, startServiceHarness } from "./service-harness.ts";
 
@@ -110,6 +111,7 @@ describe("runs: list, detail and logs against the Kubernetes API double", () => 
     assert.equal(response.status, 200);
     const detail = runDetailResponseSchema.parse(await response.json());
     assert.equal(detail.state, "running");
+    assert.equal(detail.derived, true, "no status record: the state is derived and says so");
     assert.equal(detail.job?.name, jobName);
     assert.equal(detail.pods[0]?.phase, "Running");
     assert.equal(detail.projectId, "proj-1");
@@ -133,6 +135,58 @@ describe("runs: list, detail and logs against the Kubernetes API double", () => 
     const unknown = await harness.call("/api/runs/no-such-run");
     assert.equal(unknown.status, 404);
     assert.equal(((await unknown.json()) as { error: { code: string } }).error.code, "RUN_UNKNOWN");
+  });
+
+  test("the status record decides the state (issue 29 item 3): a summary without a Job is failed when the record says so, and a run with only a record is listed", async () => {
+    const root = harness.outputRoot;
+    const record = (runId: string, patch: Record<string, unknown>) =>
+      writeRunFile(
+        root,
+        RUN_STATUS_DIR,
+        `${runId}.json`,
+        JSON.stringify({
+          schema: "svc.run-status/v1",
+          run_id: runId,
+          project_id: "proj-1",
+          state: "running",
+          stage: "plan",
+          counts: NO_RUN_COUNTS,
+          seal: { status: "none", reason: null, seal_id: null },
+          exit_code: null,
+          reason: null,
+          started_at: "2026-11-23T09:00:00Z",
+          updated_at: "2026-11-23T09:10:00Z",
+          ...patch,
+        }),
+      );
+    await writeRunFile(root, "run-recorded-failed", "results/summary.json", "{}");
+    await record("run-recorded-failed", {
+      state: "failed",
+      stage: "write",
+      exit_code: 1,
+      reason: "INTERNAL: disk full",
+    });
+    await record("run-refused", {
+      state: "failed",
+      stage: "validate",
+      exit_code: 2,
+      reason: "PORTFOLIO_INVALID: 9 of 10 rows",
+    });
+    const failed = runDetailResponseSchema.parse(
+      await (await harness.call("/api/runs/run-recorded-failed")).json(),
+    );
+    assert.equal(failed.state, "failed", failed.stateReason);
+    assert.equal(failed.derived, false);
+    assert.equal(failed.stage, "write");
+    assert.equal(failed.exitCode, 1);
+    const refused = runDetailResponseSchema.parse(await (await harness.call("/api/runs/run-refused")).json());
+    assert.equal(refused.state, "failed");
+    assert.equal(refused.hasOutputs, false);
+    assert.match(refused.stateReason, /PORTFOLIO_INVALID/);
+    const list = runListResponseSchema.parse(await (await harness.call("/api/runs?limit=1000")).json());
+    const listed = list.runs.find((run) => run.runId === "run-refused");
+    assert.equal(listed?.state, "failed");
+    assert.ok(!list.runs.some((run) => run.runId === RUN_STATUS_DIR), "the record folder is not a run");
   });
 
   test("GET /api/runs/{runId}/logs streams the log; follow=true ends when the container ends", async () => {

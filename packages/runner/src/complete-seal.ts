@@ -3,19 +3,24 @@ import { join } from "node:path";
 import { parsePresealPayload } from "@svc/core";
 import type { EntitlementClient } from "./lifecycle/entitlement-client.ts";
 import type { Logger } from "./log.ts";
+import { recordSealCompleted } from "./outputs/run-status-record.ts";
 import { writeSealFolder } from "./outputs/seal-files.ts";
 import { sealHashes } from "./outputs/seal-hashes.ts";
-import { readSealedState, restoreSealedState } from "./outputs/sealed-state.ts";
 import { EXIT, type ExitCode, RunnerError } from "./runner-error.ts";
 
 /**
  * `svc-runner seal --run-dir <dir>`: completes a pre-seal once run_complete is reachable. The
  * outputs must still be the ones the pre-seal recorded; a touched run is refused, not sealed.
+ * The pre-seal holds the very hashes run_complete was first asked to seal (the outputs are
+ * written once, issue 29 item 2), so the same call is right whether run_complete never reached
+ * the service or was recorded with its reply lost: the service answers a repeated run_complete
+ * with the same seal, where other hashes would be refused (409).
  */
 export async function completeSeal(deps: {
   runDir: string;
   log: Logger;
   entitlement: Pick<EntitlementClient, "runComplete">;
+  now?: () => Date;
 }): Promise<ExitCode> {
   const presealPath = join(deps.runDir, "seal", "preseal.json");
   let text: string;
@@ -33,18 +38,24 @@ export async function completeSeal(deps: {
   } catch (error) {
     throw new RunnerError("RUN_DIR_INVALID", `${presealPath}: ${(error as Error).message}`, { cause: error });
   }
-  assertSameState(
-    await sealHashes(deps.runDir),
-    preseal,
-    `outputs of ${deps.runDir} changed since the pre-seal`,
-  );
-  // Seal the state run_complete was first asked to seal (see keepSealedState): the same hashes
-  // whether or not the service recorded that first attempt.
-  const sealed = await readSealedState(deps.runDir);
+  const actual = await sealHashes(deps.runDir);
+  if (
+    actual.outputs_sha256 !== preseal.outputs_sha256 ||
+    actual.run_manifest_sha256 !== preseal.run_manifest_sha256
+  ) {
+    throw new RunnerError(
+      "OUTPUTS_CHANGED",
+      `outputs of ${deps.runDir} changed since the pre-seal (outputs ${actual.outputs_sha256} vs ${preseal.outputs_sha256})`,
+    );
+  }
   deps.log.info("run_complete", { phase: "seal", run_id: preseal.run_id });
   let complete: Awaited<ReturnType<typeof deps.entitlement.runComplete>>;
   try {
-    complete = await deps.entitlement.runComplete({ run_id: preseal.run_id, ...sealed });
+    complete = await deps.entitlement.runComplete({
+      run_id: preseal.run_id,
+      outputs_sha256: preseal.outputs_sha256,
+      run_manifest_sha256: preseal.run_manifest_sha256,
+    });
   } catch (error) {
     if (error instanceof RunnerError && error.code === "ENTITLEMENT_UNREACHABLE") {
       deps.log.warn("run_complete still unreachable; the pre-seal stays", { cause: error.message });
@@ -52,28 +63,12 @@ export async function completeSeal(deps: {
     }
     throw error;
   }
-  await restoreSealedState(deps.runDir);
-  assertSameState(
-    await sealHashes(deps.runDir),
-    sealed,
-    `outputs of ${deps.runDir} do not match the state sent to run_complete`,
-  );
   await writeSealFolder(deps.runDir, complete.seal, complete.log);
+  await recordSealCompleted(
+    deps.runDir,
+    { runId: preseal.run_id, projectId: preseal.project_id, sealId: complete.seal.seal_id },
+    deps.now ?? (() => new Date()),
+  );
   deps.log.info("sealed", { phase: "seal", seal_id: complete.seal.seal_id, run_dir: deps.runDir });
   return EXIT.success;
-}
-
-type SealedHashes = { readonly outputs_sha256: string; readonly run_manifest_sha256: string };
-
-/** OUTPUTS_CHANGED unless the folder's output and manifest hashes are the expected ones. */
-function assertSameState(actual: SealedHashes, expected: SealedHashes, what: string): void {
-  if (
-    actual.outputs_sha256 !== expected.outputs_sha256 ||
-    actual.run_manifest_sha256 !== expected.run_manifest_sha256
-  ) {
-    throw new RunnerError(
-      "OUTPUTS_CHANGED",
-      `${what} (outputs ${actual.outputs_sha256} vs ${expected.outputs_sha256})`,
-    );
-  }
 }

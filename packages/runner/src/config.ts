@@ -1,4 +1,4 @@
-import { defaultRunId, ID_RULE, isSafeId, recordEnvReads } from "@svc/core";
+import { defaultRunId, ID_RULE, isSafeId, RUN_STAGES, type RunStage, recordEnvReads } from "@svc/core";
 import { type ReportOptions, resolveReportOptions } from "./outputs/report/report-options.ts";
 import { RunnerError } from "./runner-error.ts";
 
@@ -43,6 +43,12 @@ export interface RunnerConfig {
   /** How long a shard waits for the others before giving up. */
   readonly shardWaitSec: number;
   readonly report: ReportOptions;
+  /**
+   * Tests only (`SVC_TEST_PAUSE_AT_STAGE`): once the status record says this stage, the runner
+   * logs `paused at stage <stage>` and waits to be killed, a boundary a test holds it at without
+   * timing (issue 29: kill a run at each stage boundary).
+   */
+  readonly pauseAtStage: RunStage | null;
 }
 
 /** Flag name (commander camelCase) -> environment variable; the README table mirrors this. */
@@ -162,6 +168,9 @@ export function resolveRunConfig(
     problems.push(`--shard-index / JOB_COMPLETION_INDEX ${shardIndex}: must be below --shards ${shards}`);
   const shardWaitSec = number("shardWaitSec", 6 * 3600, 1, 7 * 24 * 3600, false);
   const report = resolveReportOptions(env, problems);
+  const pauseAtStage = nonEmpty(env.SVC_TEST_PAUSE_AT_STAGE);
+  if (pauseAtStage !== null && !(RUN_STAGES as readonly string[]).includes(pauseAtStage))
+    problems.push(`SVC_TEST_PAUSE_AT_STAGE "${pauseAtStage}": must be one of ${RUN_STAGES.join(", ")}`);
   if (problems.length > 0)
     throw new RunnerError("CONFIG_INVALID", `configuration invalid: ${problems.join("; ")}`);
   const metricName =
@@ -193,6 +202,7 @@ export function resolveRunConfig(
     shardIndex,
     shardWaitSec,
     report,
+    pauseAtStage: pauseAtStage as RunStage | null,
   });
 }
 

@@ -1,11 +1,21 @@
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
-import { appendFile, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { appendFile, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { promisify } from "node:util";
-import { digestTree, listUncoveredPaths, VERIFY_SCRIPT, verifySealFolder } from "@svc/core";
+import {
+  digestTree,
+  isOutsideSealedOutputs,
+  listUncoveredPaths,
+  parseRunStatus,
+  type RunStatus,
+  runStatusPathOfRunDir,
+  sha256File,
+  VERIFY_SCRIPT,
+  verifySealFolder,
+} from "@svc/core";
 import { startFakeEntitlement, startFakeMetadataServer } from "@svc/testing";
 import { ANOTHER_SERVICE, comparableOutputs } from "./support/comparable-outputs.ts";
 import {
@@ -35,8 +45,9 @@ async function runDemo(options: {
   url?: string;
   extra?: string[];
   env?: Record<string, string>;
+  staged?: Awaited<ReturnType<typeof stageDemo>>;
 }) {
-  const staged = await stageDemo();
+  const staged = options.staged ?? (await stageDemo());
   const token = options.token ?? (await service.tokenFor(options.principal ?? "alice@example.com"));
   const result = await runCli(
     [
@@ -73,6 +84,48 @@ async function issuerKeyFile(): Promise<string> {
 
 async function readJson(path: string) {
   return JSON.parse(await readFile(path, "utf8"));
+}
+
+/** The run's status record, beside its folder (docs/contracts/run-status.md). */
+async function readStatus(runDir: string): Promise<RunStatus> {
+  const record = parseRunStatus(await readJson(runStatusPathOfRunDir(runDir)));
+  assert.ok(record, "the status record parses");
+  return record;
+}
+
+/**
+ * Every hashed file (the outputs hash covers all but seal/ and scratch) with its inode, mtime and
+ * SHA-256: equal snapshots mean no hashed file was written again in between, not even with the
+ * same bytes (an atomic rewrite gives a new inode, an in-place one a new mtime).
+ */
+async function snapshotHashedFiles(runDir: string): Promise<Map<string, string>> {
+  const tree = await digestTree(runDir, { exclude: isOutsideSealedOutputs });
+  const files = new Map<string, string>();
+  for (const entry of tree.entries) {
+    const path = join(runDir, entry.path);
+    const info = await stat(path, { bigint: true });
+    files.set(entry.path, `${info.ino}:${info.mtimeNs}:${(await sha256File(path)).sha256}`);
+  }
+  return files;
+}
+
+/**
+ * Takes a snapshot each time run_complete arrives at the proxy (the runner waits for its answer);
+ * resolves to the first one taken, once every one is done.
+ */
+function snapshotAtRunComplete(proxy: Awaited<ReturnType<typeof startRecordingProxy>>, runDir: () => string) {
+  const pending: Promise<Map<string, string>>[] = [];
+  proxy.before.set("/api/entitlement/run_complete", async () => {
+    const snapshot = snapshotHashedFiles(runDir());
+    pending.push(snapshot);
+    await snapshot;
+  });
+  return async () => {
+    const [first, ...later] = await Promise.all(pending);
+    assert.ok(first, "run_complete was called");
+    for (const again of later) assert.deepEqual(again, first, "a retried run_complete saw the same files");
+    return first;
+  };
 }
 
 /** `svc-runner seal --run-dir`: completes a pre-seal against the real service. */
@@ -154,7 +207,15 @@ describe("svc-runner end to end", () => {
       await readFile(join(run.runDir, path));
     }
     const summary = await readJson(join(run.runDir, "results/summary.json"));
-    assert.equal(summary.seal_status, "sealed");
+    // issue 29 item 2: the summary is hashed before the seal exists, so it names where the seal is.
+    assert.equal(summary.seal.recorded_in, "seal/");
+    assert.equal(summary.seal_status, undefined);
+    const status = await readStatus(run.runDir);
+    assert.equal(status.state, "succeeded");
+    assert.equal(status.stage, "seal");
+    assert.equal(status.exit_code, 0);
+    assert.equal(status.seal.status, "sealed");
+    assert.equal(status.counts.rows, 34);
     assert.equal(summary.category_id, "SMALL_MOLECULE__LIGAND_ONLY__NO_STRUCTURE__NO_ASSAYS");
     assert.equal(summary.compounds.total, 34);
     assert.equal(summary.compounds.parsed, 34);
@@ -223,6 +284,10 @@ describe("svc-runner end to end", () => {
     );
     assert.equal(again.code, 2);
     assert.match(again.stderr, /RUN_ALREADY_FINISHED/);
+    // Refused before anything is written: the finished run's status record still says sealed.
+    const status = await readStatus(first.runDir);
+    assert.equal(status.state, "succeeded");
+    assert.equal(status.seal.status, "sealed");
   });
 
   test("402: a principal without runs is stopped before any analysis", async () => {
@@ -234,6 +299,12 @@ describe("svc-runner end to end", () => {
       { code: "ENOENT" },
       "refused before consume: no run folder left",
     );
+    // The folder is gone; the record beside it says why (issue 29 item 3).
+    const status = await readStatus(run.runDir);
+    assert.equal(status.state, "failed");
+    assert.equal(status.stage, "charge");
+    assert.equal(status.exit_code, 3);
+    assert.match(status.reason ?? "", /ENTITLEMENT_EXHAUSTED/);
   });
 
   test("409: a run id consumed by another principal is refused", async () => {
@@ -253,16 +324,53 @@ describe("svc-runner end to end", () => {
     assert.ok(!run.stderr.includes("not-a-valid-token"));
   });
 
+  test("sealing writes each hashed file once: from run_complete to the end of a sealed run no hashed file is written again", async () => {
+    await service.grant("alice@example.com", 1);
+    const proxy = await startRecordingProxy(service.url);
+    try {
+      let runDir = "";
+      const atRunComplete = snapshotAtRunComplete(proxy, () => runDir);
+      const staged = await stageDemo();
+      runDir = join(staged.outputRoot, "run_hashed_once");
+      const run = await runDemo({ runId: "run_hashed_once", url: proxy.url, staged });
+      assert.equal(run.code, 0, run.stderr);
+      const hashed = await atRunComplete();
+      assert.ok(hashed.has("results/summary.json") && hashed.has("results/report.html"));
+      assert.deepEqual(await snapshotHashedFiles(run.runDir), hashed);
+      await assertSealVerified(run.runDir);
+    } finally {
+      await proxy.close();
+    }
+  });
+
   test("run_complete unreachable gives a pre-seal (exit 10); svc-runner seal completes it later", async () => {
     await service.grant("alice@example.com", 1);
     const proxy = await startRecordingProxy(service.url);
     try {
       proxy.drop.add("/api/entitlement/run_complete");
-      const run = await runDemo({ runId: "run_preseal", url: proxy.url, extra: ["--timeout-sec", "1"] });
+      let runDir = "";
+      const atRunComplete = snapshotAtRunComplete(proxy, () => runDir);
+      const staged = await stageDemo();
+      runDir = join(staged.outputRoot, "run_preseal");
+      const run = await runDemo({
+        runId: "run_preseal",
+        url: proxy.url,
+        // A budget that outlasts the snapshot the proxy takes before it drops the call.
+        extra: ["--timeout-sec", "5"],
+        staged,
+      });
       assert.equal(run.code, 10, run.stderr);
-      const summary = await readJson(join(run.runDir, "results/summary.json"));
-      assert.equal(summary.seal_status, "pending_online_verification");
-      assert.equal(summary.seal_reason, "run_complete_unreachable");
+      // issue 29 item 2: the pre-seal is written beside the outputs; none of them is rewritten.
+      const hashed = await atRunComplete();
+      assert.deepEqual(await snapshotHashedFiles(run.runDir), hashed);
+      const status = await readStatus(run.runDir);
+      assert.equal(status.state, "succeeded");
+      assert.equal(status.exit_code, 10);
+      assert.deepEqual(status.seal, {
+        status: "pending_online_verification",
+        reason: "run_complete_unreachable",
+        seal_id: null,
+      });
       const preseal = await readJson(join(run.runDir, "seal/preseal.json"));
       assert.equal(preseal.reason, "run_complete_unreachable");
       await readFile(join(run.runDir, "seal/preseal.svg"));
@@ -276,8 +384,11 @@ describe("svc-runner end to end", () => {
       assert.equal(sealed.code, 0, sealed.stderr);
       await assertSealVerified(run.runDir);
       await assert.rejects(readFile(join(run.runDir, "seal/preseal.json")));
-      // Sealed as run_complete was first asked: the summary says sealed again.
-      assert.equal((await readJson(join(run.runDir, "results/summary.json"))).seal_status, "sealed");
+      // Sealed as run_complete was first asked, with the hashed files still those first written.
+      assert.deepEqual(await snapshotHashedFiles(run.runDir), hashed);
+      const sealedStatus = await readStatus(run.runDir);
+      assert.equal(sealedStatus.seal.status, "sealed");
+      assert.equal(sealedStatus.exit_code, 0);
     } finally {
       await proxy.close();
     }
@@ -293,15 +404,15 @@ describe("svc-runner end to end", () => {
       assert.equal(run.code, 10, run.stderr);
       assert.match(run.stderr, /run_complete refused the job's credentials .*: writing a pre-seal/);
       assert.match(run.stderr, /401/);
-      const summary = await readJson(join(run.runDir, "results/summary.json"));
-      assert.equal(summary.seal_status, "pending_online_verification");
-      assert.equal(summary.seal_reason, "run_complete_unauthorized");
+      assert.equal((await readStatus(run.runDir)).seal.reason, "run_complete_unauthorized");
       assert.equal(
         (await readJson(join(run.runDir, "seal/preseal.json"))).reason,
         "run_complete_unauthorized",
       );
+      // The report is hashed before run_complete answers: it points at seal/, it claims no outcome.
       const report = await readFile(join(run.runDir, "results/report.html"), "utf8");
-      assert.match(report, /run_complete refused the job&#39;s credentials/);
+      assert.match(report, /cannot say whether the issuer sealed it/);
+      assert.doesNotMatch(report, /class="seal-status">Sealed</);
       // Completing with a bad token is refused and keeps the pre-seal; a valid one seals.
       const refused = await completeSealLater(run.runDir, "not-a-valid-token");
       assert.equal(refused.code, 3, refused.stderr);
@@ -310,7 +421,7 @@ describe("svc-runner end to end", () => {
       const sealed = await completeSealLater(run.runDir, run.token);
       assert.equal(sealed.code, 0, sealed.stderr);
       await assertSealVerified(run.runDir);
-      assert.equal((await readJson(join(run.runDir, "results/summary.json"))).seal_status, "sealed");
+      assert.equal((await readStatus(run.runDir)).seal.status, "sealed");
     } finally {
       await proxy.close();
     }
@@ -327,8 +438,7 @@ describe("svc-runner end to end", () => {
       const sealed = await completeSealLater(run.runDir, run.token);
       assert.equal(sealed.code, 0, sealed.stderr);
       await assertSealVerified(run.runDir);
-      const summary = await readJson(join(run.runDir, "results/summary.json"));
-      assert.equal(summary.seal_status, "sealed");
+      assert.equal((await readStatus(run.runDir)).seal.status, "sealed");
       await assert.rejects(readdir(join(run.runDir, "seal/pending")));
       const verify = await sh("bash", [
         join(run.runDir, "repro_pack/container/verify.sh"),

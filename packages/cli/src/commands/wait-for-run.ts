@@ -3,11 +3,14 @@ import { EXIT } from "../cli-error.ts";
 import { svcCommand } from "../config/svc-command.ts";
 import type { PreflightClient } from "../http/preflight-client.ts";
 
-const FINAL_STATES = new Set(["succeeded", "failed", "sealed", "pre-sealed"]);
+const FINAL_STATES = new Set(["succeeded", "failed", "interrupted", "sealed", "pre-sealed"]);
 
-/** Exit code of a finished run: sealed or succeeded 0, failed 1, pre-sealed 4 (PENDING: run_complete unreachable). */
+/**
+ * Exit code of a finished run: sealed or succeeded 0, failed or interrupted 1, pre-sealed 4
+ * (PENDING: run_complete did not seal yet).
+ */
 export function exitCodeOfRun(run: RunDetail): number {
-  if (run.state === "failed") return EXIT.invalid;
+  if (run.state === "failed" || run.state === "interrupted") return EXIT.invalid;
   if (run.state === "pre-sealed") return EXIT.pending;
   if (run.state === "sealed" || run.state === "succeeded") return EXIT.verified;
   return EXIT.pending;
@@ -16,6 +19,12 @@ export function exitCodeOfRun(run: RunDetail): number {
 /** Human lines for one run: state, Job, pods, seal and the summary's highlights. */
 export function describeRun(run: RunDetail): string[] {
   const lines = [`run ${run.runId}: ${run.state} (${run.stateReason})`];
+  // The runner's own record, or a state guessed from files for a run from before records.
+  lines.push(
+    run.derived
+      ? "  status    derived from the output files and the Job (the run has no status record)"
+      : `  status    recorded: stage ${run.stage ?? "?"}${run.exitCode === null ? "" : `, exit ${run.exitCode}`}`,
+  );
   if (run.projectId) lines.push(`  project   ${run.projectId}${run.mode ? `, ${run.mode}` : ""}`);
   if (run.job)
     lines.push(
@@ -36,6 +45,10 @@ export function describeRun(run: RunDetail): string[] {
   if (run.state === "sealed")
     lines.push(
       `  verify    ${svcCommand()} runs get ${run.runId} seal/seal.svg && ${svcCommand()} seal verify seal.svg --key <issuer key>`,
+    );
+  if (run.state === "interrupted")
+    lines.push(
+      `  next      run it again with the same run id: ${svcCommand()} runs launch <project-id> --run-id ${run.runId}`,
     );
   if (run.state === "pre-sealed")
     lines.push(

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { runStatusSchema } from "../contracts/run-status.ts";
 import { presealPayloadSchema, sealPayloadSchema } from "./seal-payload.ts";
 
 /**
@@ -17,6 +18,11 @@ export function sealJsonSchemas(): Record<string, unknown> {
       $id: "urn:svc:seal:v1:preseal",
       title: "svc.preseal/v1 payload",
       ...z.toJSONSchema(presealPayloadSchema),
+    },
+    "run-status.schema.json": {
+      $id: "urn:svc:run-status:v1",
+      title: "svc.run-status/v1 record",
+      ...z.toJSONSchema(runStatusSchema),
     },
   };
 }

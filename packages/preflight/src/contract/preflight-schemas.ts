@@ -1,3 +1,4 @@
+import { RUN_STAGES } from "@svc/core";
 import { z } from "zod";
 
 // The preflight HTTP contract as zod schemas: the service documents its responses with them
@@ -92,18 +93,39 @@ export const podListResponseSchema = z.object({
 });
 
 /**
- * Where a run stands, from its Job and its output folder: `pending` (Job created, no pod running;
- * or outputs incomplete and no Job found), `running`, `succeeded` (finished, no seal),
- * `failed` (the Job failed), `sealed` (seal/seal.json and seal.sig), `pre-sealed`
- * (seal/preseal.json: run_complete was unreachable, domain notes "Pre-seal").
+ * Where a run stands, from its status record (docs/contracts/run-status.md), or derived from its
+ * Job and output folder for a run without one (`derived: true`): `pending` (Job created, no pod
+ * running; or outputs incomplete and no Job found), `running`, `succeeded` (finished, no seal),
+ * `failed`, `interrupted` (stopped by a signal, or its record says running while its Job is gone
+ * or ended), `sealed` (seal/seal.json and seal.sig), `pre-sealed` (seal/preseal.json:
+ * run_complete did not seal yet, domain notes "Pre-seal").
  */
-export const runStateSchema = z.enum(["pending", "running", "succeeded", "failed", "sealed", "pre-sealed"]);
+export const runStateSchema = z.enum([
+  "pending",
+  "running",
+  "succeeded",
+  "failed",
+  "interrupted",
+  "sealed",
+  "pre-sealed",
+]);
 
 /** One run of `GET /api/runs`. */
 export const runSummarySchema = z.object({
   runId: z.string(),
   state: runStateSchema,
   stateReason: z.string(),
+  derived: z
+    .boolean()
+    .describe(
+      "true: the run has no status record (an older runner) and the state is derived from files and the Job",
+    ),
+  stage: z.enum(RUN_STAGES).nullable().describe("the stage the status record names; null when derived"),
+  exitCode: z
+    .number()
+    .int()
+    .nullable()
+    .describe("the runner's exit code, as recorded; null while running or derived"),
   projectId: z.string().nullable(),
   mode: z.string().nullable(),
   namespace: z.string().nullable(),

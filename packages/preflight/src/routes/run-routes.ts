@@ -7,8 +7,13 @@ import type { JobSummary, KubeGateway, PodSummary } from "../kube/kube-gateway.t
 import { readQuery } from "../request-input.ts";
 import type { RouteContext } from "../route-context.ts";
 import { collectRuns, listPipelineJobs, summarizeRun } from "../runs/collect-runs.ts";
-import { readRunHighlights, readRunOutputFacts, readRunSeal } from "../runs/run-output-facts.ts";
-import { deriveRunState } from "../runs/run-state.ts";
+import {
+  readRunHighlights,
+  readRunOutputFacts,
+  readRunSeal,
+  readRunStatusRecord,
+} from "../runs/run-output-facts.ts";
+import { reportRunState } from "../runs/run-state.ts";
 
 const DEFAULT_LIMIT = 100;
 const MAX_LIMIT = 1000;
@@ -78,11 +83,13 @@ export function registerRunRoutes(app: FastifyInstance, context: RouteContext): 
     const pods =
       kube && job ? await kube.listPods(job.namespace, `batch.kubernetes.io/job-name=${job.name}`) : [];
     const outputs = await outputFactsOf(runId);
-    if (!job && !outputs)
+    const record = await readRunStatusRecord(config.outputRoot, runId);
+    if (!job && !outputs && !record)
       throw new PreflightError("RUN_UNKNOWN", `no output folder and no Job of this service for run ${runId}`);
     const runRoot = join(config.outputRoot, runId);
     const seal = outputs ? await readRunSeal(runRoot) : { sealId: null, files: [] };
-    const summary = summarizeRun(runId, job, outputs, deriveRunState(job, pods, outputs));
+    const state = reportRunState(record, { job, pods, outputs, kubernetes: kube !== null });
+    const summary = summarizeRun(runId, job, outputs, state);
     return {
       ...summary,
       job: job

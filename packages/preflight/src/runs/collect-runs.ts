@@ -2,8 +2,13 @@ import { join } from "node:path";
 import { idLabelValue } from "@svc/core";
 import type { RunSummary } from "../contract/preflight-schemas.ts";
 import type { JobSummary, KubeGateway } from "../kube/kube-gateway.ts";
-import { listRunFolders, readRunOutputFacts } from "./run-output-facts.ts";
-import { deriveRunState, type RunOutputFacts } from "./run-state.ts";
+import {
+  listRunFolders,
+  listRunStatusIds,
+  readRunOutputFacts,
+  readRunStatusRecord,
+} from "./run-output-facts.ts";
+import { type ReportedRunState, type RunOutputFacts, reportRunState } from "./run-state.ts";
 
 /** Label selector of the pipeline Jobs this service launches (kube/pipeline-job.ts labels). */
 export const PIPELINE_JOB_SELECTOR =
@@ -46,12 +51,12 @@ export async function listPipelineJobs(
   return byRun;
 }
 
-/** One run's summary line from its Job (if any) and its output facts (if any). */
+/** One run's summary line from its state (record or derived), its Job and its output facts. */
 export function summarizeRun(
   runId: string,
   job: JobSummary | null,
   outputs: RunOutputFacts | null,
-  state = deriveRunState(job, null, outputs),
+  state: ReportedRunState,
 ): RunSummary {
   const finished =
     job?.completionTime ?? job?.conditions.find((c) => c.type === "Failed")?.lastTransitionTime;
@@ -59,14 +64,17 @@ export function summarizeRun(
     runId,
     state: state.state,
     stateReason: state.reason,
+    derived: state.derived,
+    stage: state.stage,
+    exitCode: state.exitCode,
     projectId: job === null ? null : projectIdOfJob(job),
     mode: job?.labels["svc.mode"] ?? null,
     namespace: job?.namespace ?? null,
     jobName: job?.name ?? null,
-    createdAt: job?.creationTimestamp ?? outputs?.createdAt ?? null,
+    createdAt: job?.creationTimestamp ?? outputs?.createdAt ?? state.startedAt,
     finishedAt: finished ?? null,
     hasOutputs: outputs !== null,
-    sealStatus: outputs?.sealed ? "sealed" : outputs?.preSealed ? "pre-sealed" : "none",
+    sealStatus: state.sealStatus,
   };
 }
 
@@ -79,7 +87,7 @@ export interface CollectRunsOptions {
 }
 
 /**
- * Every run the service knows: folders of the output root and pipeline Jobs it launched, newest
+ * Every run the service knows: folders and status records of the output root and pipeline Jobs it launched, newest
  * first (by Job creation, else folder creation), at most `limit`.
  */
 export async function collectRuns(
@@ -87,14 +95,19 @@ export async function collectRuns(
 ): Promise<{ runs: RunSummary[]; truncated: boolean }> {
   const jobs = options.kube ? await listPipelineJobs(options.kube, options.namespaces) : new Map();
   const folders = await listRunFolders(options.outputRoot);
-  const ids = new Set<string>([...folders, ...jobs.keys()]);
+  // A run refused before its charge leaves no folder, only its record.
+  const recorded = await listRunStatusIds(options.outputRoot);
+  const ids = new Set<string>([...folders, ...jobs.keys(), ...recorded]);
   const folderSet = new Set(folders);
   const runs: RunSummary[] = [];
   for (const runId of ids) {
     const outputs = folderSet.has(runId)
       ? await readRunOutputFacts(join(options.outputRoot, runId)).catch(() => null)
       : null;
-    runs.push(summarizeRun(runId, jobs.get(runId) ?? null, outputs));
+    const job = jobs.get(runId) ?? null;
+    const record = await readRunStatusRecord(options.outputRoot, runId);
+    const state = reportRunState(record, { job, pods: null, outputs, kubernetes: options.kube !== null });
+    runs.push(summarizeRun(runId, job, outputs, state));
   }
   runs.sort((a, b) => (b.createdAt ?? "").localeCompare(a.createdAt ?? "") || a.runId.localeCompare(b.runId));
   return { runs: runs.slice(0, options.limit), truncated: runs.length > options.limit };

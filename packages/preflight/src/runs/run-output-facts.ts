@@ -1,6 +1,6 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { isSafeId } from "@svc/core";
+import { isSafeId, parseRunStatus, RUN_STATUS_DIR, type RunStatus, runStatusPath } from "@svc/core";
 import { z } from "zod";
 import type { RunHighlights } from "../contract/preflight-schemas.ts";
 import type { RunOutputFacts } from "./run-state.ts";
@@ -39,6 +39,38 @@ export async function listRunFolders(outputRoot: string): Promise<string[]> {
     return [];
   }
   return entries.filter((entry) => entry.isDirectory() && isSafeId(entry.name)).map((e) => e.name);
+}
+
+const MAX_STATUS_BYTES = 64 * 1024;
+
+/** Run ids that have a status record (`<output-root>/.run-status/<run_id>.json`). */
+export async function listRunStatusIds(outputRoot: string): Promise<string[]> {
+  let names: string[];
+  try {
+    names = await readdir(join(outputRoot, RUN_STATUS_DIR));
+  } catch {
+    return [];
+  }
+  return names
+    .filter((name) => name.endsWith(".json"))
+    .map((name) => name.slice(0, -".json".length))
+    .filter((id) => isSafeId(id));
+}
+
+/**
+ * The run's status record, `<output-root>/.run-status/<run_id>.json` (docs/contracts/run-status.md),
+ * or null when there is none, or it is too large, not JSON or not a record this version knows (the
+ * state is then derived, and labelled so).
+ */
+export async function readRunStatusRecord(outputRoot: string, runId: string): Promise<RunStatus | null> {
+  const path = runStatusPath(outputRoot, runId);
+  try {
+    if ((await stat(path)).size > MAX_STATUS_BYTES) return null;
+    const record = parseRunStatus(JSON.parse(await readFile(path, "utf8")));
+    return record !== null && record.run_id === runId ? record : null;
+  } catch {
+    return null;
+  }
 }
 
 const summaryShape = z.object({

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { NO_RUN_COUNTS, type RunStatus } from "@svc/core";
 import type { JobSummary, PodSummary } from "../kube/kube-gateway.ts";
-import { deriveRunState, type RunOutputFacts } from "./run-state.ts";
+import { deriveRunState, type RunOutputFacts, reportRunState } from "./run-state.ts";
 
 const job = (patch: Partial<JobSummary> = {}): JobSummary => ({
   name: "svc-run-a-1234abcd",
@@ -70,4 +71,104 @@ test("a Job is succeeded when complete, running with a running pod, pending othe
 test("without a Job, a summary without a seal is succeeded and anything less is pending", () => {
   assert.equal(deriveRunState(null, null, outputs({ hasSummary: true })).state, "succeeded");
   assert.equal(deriveRunState(null, null, outputs()).state, "pending");
+});
+
+const record = (patch: Partial<RunStatus> = {}): RunStatus => ({
+  schema: "svc.run-status/v1",
+  run_id: "run-a",
+  project_id: "demo",
+  state: "running",
+  stage: "analyse",
+  counts: { ...NO_RUN_COUNTS },
+  seal: { status: "none", reason: null, seal_id: null },
+  exit_code: null,
+  reason: null,
+  started_at: "2026-11-23T10:00:00Z",
+  updated_at: "2026-11-23T10:05:00Z",
+  ...patch,
+});
+
+test("a run with a status record reports it, not files: a summary and no Job is not 'succeeded' when the record says failed", () => {
+  const failed = reportRunState(
+    record({ state: "failed", stage: "write", exit_code: 1, reason: "INTERNAL: disk full" }),
+    { job: null, pods: null, outputs: outputs({ hasSummary: true }), kubernetes: true },
+  );
+  assert.equal(failed.state, "failed");
+  assert.equal(failed.derived, false);
+  assert.equal(failed.stage, "write");
+  assert.equal(failed.exitCode, 1);
+  assert.match(failed.reason, /disk full/);
+  const interrupted = reportRunState(
+    record({ state: "interrupted", exit_code: 75, reason: "INTERRUPTED: SIGTERM" }),
+    {
+      job: null,
+      pods: null,
+      outputs: outputs({ hasSummary: true }),
+      kubernetes: true,
+    },
+  );
+  assert.equal(interrupted.state, "interrupted");
+});
+
+test("a record's seal status decides sealed and pre-sealed", () => {
+  const at = { job: null, pods: null, outputs: null, kubernetes: true };
+  const sealed = reportRunState(
+    record({
+      state: "succeeded",
+      stage: "seal",
+      exit_code: 0,
+      seal: { status: "sealed", reason: null, seal_id: "seal_x" },
+    }),
+    at,
+  );
+  assert.equal(sealed.state, "sealed");
+  assert.equal(sealed.sealStatus, "sealed");
+  const pending = reportRunState(
+    record({
+      state: "succeeded",
+      stage: "seal",
+      exit_code: 10,
+      seal: { status: "pending_online_verification", reason: "run_complete_unreachable", seal_id: null },
+    }),
+    at,
+  );
+  assert.equal(pending.state, "pre-sealed");
+  assert.equal(pending.sealStatus, "pre-sealed");
+});
+
+test("a record saying running is running while its Job lives, and interrupted once the Job is gone or ended", () => {
+  const alive = reportRunState(record(), {
+    job: job(),
+    pods: [pod("Running")],
+    outputs: null,
+    kubernetes: true,
+  });
+  assert.equal(alive.state, "running");
+  assert.equal(alive.stage, "analyse");
+  const gone = reportRunState(record(), { job: null, pods: null, outputs: null, kubernetes: true });
+  assert.equal(gone.state, "interrupted");
+  assert.match(gone.reason, /Job is gone/);
+  const ended = job({
+    active: 0,
+    failed: 1,
+    conditions: [{ type: "Failed", status: "True", reason: "BackoffLimitExceeded" }],
+  });
+  const killed = reportRunState(record(), { job: ended, pods: [], outputs: null, kubernetes: true });
+  assert.equal(killed.state, "interrupted");
+  assert.match(killed.reason, /BackoffLimitExceeded/);
+  const unknown = reportRunState(record(), { job: null, pods: null, outputs: null, kubernetes: false });
+  assert.equal(unknown.state, "running");
+  assert.match(unknown.reason, /no Kubernetes/);
+});
+
+test("a run without a record gets the derived state, labelled derived", () => {
+  const derived = reportRunState(null, {
+    job: null,
+    pods: null,
+    outputs: outputs({ sealed: true }),
+    kubernetes: true,
+  });
+  assert.equal(derived.state, "sealed");
+  assert.equal(derived.derived, true);
+  assert.equal(derived.stage, null);
 });

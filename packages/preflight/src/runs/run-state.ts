@@ -1,3 +1,4 @@
+import type { RunStatus } from "@svc/core";
 import type { RunState } from "../contract/preflight-schemas.ts";
 import type { JobSummary, PodSummary } from "../kube/kube-gateway.ts";
 
@@ -16,6 +17,104 @@ export interface RunOutputFacts {
 export interface DerivedRunState {
   state: RunState;
   reason: string;
+}
+
+/** A run's state for the API: from its status record, or derived (`derived: true`) without one. */
+export interface ReportedRunState extends DerivedRunState {
+  /** True when the run has no status record (a folder from before records) and the state is guessed. */
+  derived: boolean;
+  /** The stage the record names; null when derived. */
+  stage: RunStatus["stage"] | null;
+  exitCode: number | null;
+  sealStatus: "sealed" | "pre-sealed" | "none";
+  /** When the record says the run started; null when derived. */
+  startedAt: string | null;
+}
+
+/**
+ * Where a run stands (pure, issue 29 item 3): its status record when it has one, the runner's own
+ * word; else {@link deriveRunState}, labelled `derived`. A record still saying `running` is only
+ * believed while the run's Job can still run it: with the Job gone, completed or failed, the
+ * runner stopped without recording an end (killed, its node lost) and the run is `interrupted`.
+ * Without Kubernetes (`kubernetes: false`) nothing can confirm it, and the reason says so.
+ */
+export function reportRunState(
+  record: RunStatus | null,
+  context: {
+    job: JobSummary | null;
+    pods: PodSummary[] | null;
+    outputs: RunOutputFacts | null;
+    kubernetes: boolean;
+  },
+): ReportedRunState {
+  const { job, pods, outputs } = context;
+  if (record === null) {
+    const derived = deriveRunState(job, pods, outputs);
+    return {
+      ...derived,
+      derived: true,
+      stage: null,
+      exitCode: null,
+      startedAt: null,
+      sealStatus: outputs?.sealed ? "sealed" : outputs?.preSealed ? "pre-sealed" : "none",
+    };
+  }
+  const recorded = {
+    derived: false,
+    stage: record.stage,
+    exitCode: record.exit_code,
+    startedAt: record.started_at,
+    sealStatus:
+      record.seal.status === "sealed"
+        ? ("sealed" as const)
+        : record.seal.status === "pending_online_verification"
+          ? ("pre-sealed" as const)
+          : ("none" as const),
+  };
+  const at = `stage ${record.stage}, recorded ${record.updated_at}`;
+  switch (record.state) {
+    case "succeeded":
+      if (record.seal.status === "sealed")
+        return { ...recorded, state: "sealed", reason: `sealed as ${record.seal.seal_id} (${at})` };
+      if (record.seal.status === "pending_online_verification")
+        return {
+          ...recorded,
+          state: "pre-sealed",
+          reason: `${record.reason ?? "run_complete did not seal"}: seal/preseal.json holds the hashes; complete it with svc-runner seal (${at})`,
+        };
+      return { ...recorded, state: "succeeded", reason: `finished without a seal (${at})` };
+    case "failed":
+      return {
+        ...recorded,
+        state: "failed",
+        reason: `exit ${record.exit_code ?? "?"}: ${record.reason ?? "no reason recorded"} (${at})`,
+      };
+    case "interrupted":
+      return {
+        ...recorded,
+        state: "interrupted",
+        reason: `${record.reason ?? "interrupted"} (${at}); run again with the same run id to resume`,
+      };
+    case "running": {
+      if (!context.kubernetes)
+        return {
+          ...recorded,
+          state: "running",
+          reason: `${at}; no Kubernetes configured to confirm its Job is alive`,
+        };
+      const ended = job === null ? null : (condition(job, "Complete") ?? condition(job, "Failed"));
+      if (job !== null && ended === undefined)
+        return { ...recorded, state: "running", reason: `${at}; Job ${job.name} is running it` };
+      return {
+        ...recorded,
+        state: "interrupted",
+        reason:
+          job === null
+            ? `the record says running at ${at}, but the run's Job is gone: the runner stopped without recording an end; run again with the same run id to resume`
+            : `the record says running at ${at}, but Job ${job.name} has ended (${ended?.type}${ended?.reason ? `: ${ended.reason}` : ""}): the runner stopped without recording an end; run again with the same run id to resume`,
+      };
+    }
+  }
 }
 
 function condition(job: JobSummary, type: string) {

@@ -1,7 +1,7 @@
 import type { PresealReason } from "@svc/core";
 import type { DrugLikenessSummary, MolecularLogicSummary } from "@svc/science";
 import { DRUG_LIKENESS_RULES } from "@svc/science";
-import { RISK_CHANNELS, type RunFacts, type SealState } from "./run-facts.ts";
+import { RISK_CHANNELS, type RunFacts } from "./run-facts.ts";
 
 export const REPORT_FILE = "results/report.html";
 
@@ -12,12 +12,21 @@ export const PRESEAL_CAUSE: Readonly<Record<PresealReason, string>> = {
     "run_complete refused the job's credentials (an expired or revoked token, or a principal no longer allowed)",
 };
 
-/** results/summary.json: the run at a glance; seal status as written at output time. */
-export function buildSummary(facts: RunFacts, seal: SealState) {
+/**
+ * Where the seal of a run is, in the summary's words. The summary is a sealed output written before
+ * run_complete answers, so it names where the outcome is recorded rather than the outcome
+ * (issue 29 item 2): a file that said "sealed" before the seal existed would have to be rewritten
+ * when run_complete failed, after it was hashed.
+ */
+export const SUMMARY_SEAL_NOTE =
+  "this summary is one of the sealed outputs, written before sealing, so it does not say whether the run was sealed: seal/seal.json and seal/seal.sig are the issuer's seal (verify with the issuer's key, never the folder's own: svc seal verify <run dir> --issuer <entitlement url>, or a key pinned with svc trust add); seal/preseal.json in their place means run_complete has not answered yet (complete with svc-runner seal --run-dir <run dir>); svc runs status <run id> shows the run's status record";
+
+/** results/summary.json: the run at a glance. */
+export function buildSummary(facts: RunFacts) {
   const ml = facts.summaries.get("molecular_logic") as MolecularLogicSummary | undefined;
   const dl = facts.summaries.get("kinase_drug_likeness") as DrugLikenessSummary | undefined;
   return {
-    schema: "svc.summary/v1",
+    schema: "svc.summary/v2",
     status: "completed",
     run_id: facts.run_id,
     project_id: facts.project_id,
@@ -65,12 +74,7 @@ export function buildSummary(facts: RunFacts, seal: SealState) {
       : null,
     context: facts.context,
     report: REPORT_FILE,
-    seal_status: seal.status,
-    seal_reason: seal.status === "sealed" ? null : seal.reason,
-    seal_note:
-      seal.status === "sealed"
-        ? "outputs submitted to run_complete; seal/ holds the signed seal. Verify with the issuer's key, never the folder's own: svc seal verify <run dir> --issuer <entitlement url> (or a key pinned with svc trust add)"
-        : `${PRESEAL_CAUSE[seal.reason]}; seal/preseal.json records the hashes; complete with svc-runner seal --run-dir <run dir>${seal.reason === "run_complete_unauthorized" ? " once the job has a valid token" : ""}`,
+    seal: { recorded_in: "seal/", note: SUMMARY_SEAL_NOTE },
   };
 }
 
@@ -87,10 +91,9 @@ export function buildInterruptedSummary(fields: {
   interrupted_at: string;
 }) {
   return {
-    schema: "svc.summary/v1",
+    schema: "svc.summary/v2",
     status: "interrupted",
     ...fields,
-    seal_status: null,
     resume:
       "run svc-runner again with the same --run-id: the consumed run is replayed (not charged again) and every output is rebuilt",
   };

@@ -1,14 +1,6 @@
-import type { PresealReason } from "@svc/core";
 import type { CompoundFinding, RiskChannel } from "@svc/science";
 import type { ModulePlan, PlanCounts } from "../plan/module-plan.ts";
 import type { Policy } from "../plan/policy.ts";
-
-/** How the seal stage ended: sealed, or a pre-seal saying why run_complete did not seal. */
-export type SealState =
-  | { readonly status: "sealed" }
-  | { readonly status: "pending_online_verification"; readonly reason: PresealReason };
-
-export type SealStatus = SealState["status"];
 
 /** Everything the result files are built from; pure data, gathered by run-audit.ts. */
 export interface RunFacts {

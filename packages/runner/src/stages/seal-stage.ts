@@ -1,17 +1,12 @@
-import { join } from "node:path";
 import { type PresealReason, toInstant } from "@svc/core";
 import type { RunnerConfig } from "../config.ts";
 import type { EntitlementClient } from "../lifecycle/entitlement-client.ts";
 import type { Logger } from "../log.ts";
 import { memoryFields } from "../memory.ts";
-import { writeJsonAtomic } from "../outputs/atomic-write.ts";
-import { buildSummary, PRESEAL_CAUSE } from "../outputs/build-results.ts";
-import { printReportPdf, type ReportWriter } from "../outputs/report/index.ts";
-import { writeExpectedHashes } from "../outputs/repro-pack.ts";
-import type { RunFacts, SealState, SealStatus } from "../outputs/run-facts.ts";
+import { PRESEAL_CAUSE } from "../outputs/build-results.ts";
+import type { RecordedSeal } from "../outputs/run-status-record.ts";
 import { writePreseal, writeSealFolder } from "../outputs/seal-files.ts";
 import { sealHashes } from "../outputs/seal-hashes.ts";
-import { keepSealedState } from "../outputs/sealed-state.ts";
 import { EXIT, type ExitCode, RunnerError, type RunnerErrorCode } from "../runner-error.ts";
 
 export interface SealStageOptions {
@@ -20,22 +15,15 @@ export interface SealStageOptions {
   readonly entitlement: Pick<EntitlementClient, "runComplete">;
   readonly now: () => Date;
   readonly runDir: string;
-  readonly facts: RunFacts;
   readonly categoryId: string;
-  /** The report fed during analysis; composed here, once per seal status. */
-  readonly report: ReportWriter;
-  /** The run's generation instant, written into the PDF's dates so reruns stay byte-identical. */
-  readonly generatedAt: string;
-  /**
-   * Removes the run's scratch folders once the report is composed: the sealed folder holds
-   * nothing the seal does not cover (issue 23 item 2; `svc seal verify` and verify.sh refuse it).
-   */
-  readonly removeScratch: () => Promise<void>;
+  readonly inputsSha256: string;
 }
 
 export interface SealOutcome {
   readonly exitCode: ExitCode;
-  readonly sealStatus: SealStatus;
+  readonly seal: RecordedSeal;
+  /** Why the run ended with a pre-seal; null when sealed. */
+  readonly reason: string | null;
 }
 
 /**
@@ -51,33 +39,20 @@ const PRESEAL_ON: Readonly<Partial<Record<RunnerErrorCode, PresealReason>>> = {
 };
 
 /**
- * Stage 6, seal: writes the files that name the seal status (summary, report, expected hashes),
- * asks run_complete to seal the output tree, and writes seal/; when run_complete is unreachable
- * or refuses the job's credentials, keeps the sealed state and writes a pre-seal instead
- * (exit 10, `svc-runner seal` completes it).
+ * Stage 7, seal, linear (issue 29 item 2): the outputs are already written, each once (write
+ * stage); this hashes them once, asks run_complete to seal those hashes and writes seal/. When
+ * run_complete is unreachable or refuses the job's credentials it writes a pre-seal of the same
+ * hashes instead (exit 10; `svc-runner seal` completes it). Only seal/ is written here, and
+ * seal/ is outside the hashed set: no hashed file is touched after hashing, on either path.
  */
 export async function sealStage(options: SealStageOptions): Promise<SealOutcome> {
   const { config, log, runDir } = options;
-  const finalize = async (seal: SealState) => {
-    await writeJsonAtomic(join(runDir, "results", "summary.json"), buildSummary(options.facts, seal));
-    const html = await options.report.write(options.facts, seal);
-    log.info("report composed", { phase: "outputs", ...memoryFields() });
-    const pdf = await printReportPdf(html, config.report, options.generatedAt);
-    if (pdf.printed) log.info("report printed", { phase: "outputs", pdf: "results/report.pdf" });
-    else log.info("report.pdf skipped", { phase: "outputs", reason: pdf.reason });
-    await options.removeScratch();
-    await writeExpectedHashes(runDir);
-    const hashes = await sealHashes(runDir);
-    log.info("outputs hashed", { phase: "seal", ...memoryFields() });
-    return hashes;
-  };
-  const hashes = await finalize({ status: "sealed" });
+  const hashes = await sealHashes(runDir);
+  log.info("outputs hashed", { phase: "seal", ...memoryFields() });
   log.info("run_complete", { phase: "seal" });
+  let complete: Awaited<ReturnType<typeof options.entitlement.runComplete>>;
   try {
-    const complete = await options.entitlement.runComplete({ run_id: config.runId, ...hashes });
-    await writeSealFolder(runDir, complete.seal, complete.log);
-    log.info("sealed", { phase: "seal", seal_id: complete.seal.seal_id, run_dir: runDir });
-    return { exitCode: EXIT.success, sealStatus: "sealed" };
+    complete = await options.entitlement.runComplete({ run_id: config.runId, ...hashes });
   } catch (error) {
     const reason = error instanceof RunnerError ? PRESEAL_ON[error.code] : undefined;
     if (reason === undefined) throw error;
@@ -86,8 +61,6 @@ export async function sealStage(options: SealStageOptions): Promise<SealOutcome>
       cause: (error as RunnerError).message,
       run_dir: runDir,
     });
-    await keepSealedState(runDir, hashes);
-    const pending = await finalize({ status: "pending_online_verification", reason });
     await writePreseal(runDir, {
       seal_version: "svc.preseal/v1",
       run_id: config.runId,
@@ -96,11 +69,19 @@ export async function sealStage(options: SealStageOptions): Promise<SealOutcome>
       module_id: config.moduleId,
       category_id: options.categoryId,
       image: config.image,
-      inputs_sha256: options.facts.inputs_sha256,
-      ...pending,
+      inputs_sha256: options.inputsSha256,
+      ...hashes,
       created_at: toInstant(options.now()),
       reason,
     });
-    return { exitCode: EXIT.preseal, sealStatus: "pending_online_verification" };
+    return {
+      exitCode: EXIT.preseal,
+      seal: { status: "pending_online_verification", reason },
+      reason: PRESEAL_CAUSE[reason],
+    };
   }
+  // Everything the seal folder holds is written here, after run_complete answered.
+  await writeSealFolder(runDir, complete.seal, complete.log);
+  log.info("sealed", { phase: "seal", seal_id: complete.seal.seal_id, run_dir: runDir });
+  return { exitCode: EXIT.success, seal: { status: "sealed", sealId: complete.seal.seal_id }, reason: null };
 }

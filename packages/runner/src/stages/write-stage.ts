@@ -1,6 +1,8 @@
 import { join } from "node:path";
 import type { RunnerConfig } from "../config.ts";
 import type { StagedInputs } from "../inputs/stage-inputs.ts";
+import type { Logger } from "../log.ts";
+import { memoryFields } from "../memory.ts";
 import { writeJsonAtomic } from "../outputs/atomic-write.ts";
 import {
   buildCategoryScores,
@@ -8,9 +10,11 @@ import {
   buildMetrics,
   buildRiskChannelsMap,
   buildRiskSummary,
+  buildSummary,
   REPORT_FILE,
 } from "../outputs/build-results.ts";
-import { writeReproPack } from "../outputs/repro-pack.ts";
+import { printReportPdf, type ReportWriter } from "../outputs/report/index.ts";
+import { writeExpectedHashes, writeReproPack } from "../outputs/repro-pack.ts";
 import type { RunFacts } from "../outputs/run-facts.ts";
 import type { AnalysedRun } from "./analyse-stage.ts";
 import type { ChargedRun } from "./charge-stage.ts";
@@ -74,12 +78,12 @@ export function runtimeOf(rdkitVersion: string): Record<string, string> {
 
 /**
  * The JSON outputs of a finished analysis (pure: what to write, not writing it; changesets'
- * assemble-release-plan). The summary, report and hashes depend on the seal status and are
- * written by the seal stage.
+ * assemble-release-plan). The report and the hash list follow ({@link writeReportAndHashList});
+ * none of them says whether the run is sealed: seal/ and the status record do (issue 29 item 2).
  */
 export function planOutputFiles(inputs: WriteInputs, facts: RunFacts): OutputFile[] {
   const { config, staged, charged, analysed } = inputs;
-  const files: OutputFile[] = [];
+  const files: OutputFile[] = [{ path: join("results", "summary.json"), value: buildSummary(facts) }];
   for (const entry of analysed.settled.modules) {
     if (entry.outcome !== "skipped" || entry.bucket === "disabled" || entry.bucket === "not_in_category")
       continue;
@@ -192,6 +196,41 @@ export async function writeStage(
     config: publicConfig(config),
     inputEntries: staged.tree.entries,
   });
+}
+
+/** What {@link writeReportAndHashList} needs besides the facts. */
+export interface ReportAndHashListOptions {
+  readonly config: RunnerConfig;
+  readonly log: Logger;
+  readonly runDir: string;
+  /** The report fed during analysis; composed here, once. */
+  readonly report: ReportWriter;
+  /** The run's generation instant, written into the PDF's dates so reruns stay byte-identical. */
+  readonly generatedAt: string;
+  /**
+   * Removes the run's scratch folders once the report is composed: the sealed folder holds
+   * nothing the seal does not cover (issue 23 item 2; `svc seal verify` and verify.sh refuse it).
+   */
+  readonly removeScratch: () => Promise<void>;
+}
+
+/**
+ * The end of the write stage: the report (HTML, CSV, the PDF where Chromium is), the scratch
+ * removed, then the per-file hash list, the last hashed file. After this the outputs are final:
+ * the seal stage hashes them and writes only seal/.
+ */
+export async function writeReportAndHashList(
+  options: ReportAndHashListOptions,
+  facts: RunFacts,
+): Promise<void> {
+  const { config, log, runDir } = options;
+  const html = await options.report.write(facts);
+  log.info("report composed", { phase: "outputs", ...memoryFields() });
+  const pdf = await printReportPdf(html, config.report, options.generatedAt);
+  if (pdf.printed) log.info("report printed", { phase: "outputs", pdf: "results/report.pdf" });
+  else log.info("report.pdf skipped", { phase: "outputs", reason: pdf.reason });
+  await options.removeScratch();
+  await writeExpectedHashes(runDir);
 }
 
 /** Configuration safe to write into outputs: never tokens or token contents. */

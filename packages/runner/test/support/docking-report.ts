@@ -101,7 +101,7 @@ export async function writeDockingReport(owner: TempDirOwner, mode: "standard" |
     context: {},
     validation: { ok: rows.length, invalid: 0, unassessed: 0, first_unassessed: [] },
   };
-  const htmlPath = await writer.write(facts, { status: "sealed" });
+  const htmlPath = await writer.write(facts);
   return {
     runDir,
     htmlPath,

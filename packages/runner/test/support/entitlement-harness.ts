@@ -143,6 +143,8 @@ export interface RecordingProxy {
   readonly dropReply: Set<string>;
   /** Paths forwarded without their Authorization header: the real service refuses them, 401. */
   readonly stripAuth: Set<string>;
+  /** Awaited when a request for the path arrives, before it is forwarded (or dropped). */
+  readonly before: Map<string, () => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -151,10 +153,13 @@ export async function startRecordingProxy(target: string): Promise<RecordingProx
   const drop = new Set<string>();
   const dropReply = new Set<string>();
   const stripAuth = new Set<string>();
+  const before = new Map<string, () => Promise<void>>();
   const upstream = new URL(target);
-  const server: Server = createServer((req, res) => {
+  const server: Server = createServer(async (req, res) => {
     const path = req.url ?? "/";
     paths.push(path);
+    // The runner waits for this answer: what the hook sees is the folder as the call found it.
+    await before.get(path)?.();
     if (drop.has(path)) {
       req.socket.destroy();
       return;
@@ -185,6 +190,7 @@ export async function startRecordingProxy(target: string): Promise<RecordingProx
     drop,
     dropReply,
     stripAuth,
+    before,
     close: async () => {
       server.closeAllConnections();
       server.close();

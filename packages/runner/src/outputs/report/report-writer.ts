@@ -1,11 +1,11 @@
 import { once } from "node:events";
 import { createReadStream, createWriteStream, type WriteStream } from "node:fs";
-import { type FileHandle, mkdir, open, readFile, rm } from "node:fs/promises";
+import { type FileHandle, mkdir, open, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { readCsvRecords } from "../../inputs/csv.ts";
 import { StreamingFile } from "../atomic-write.ts";
-import type { RunFacts, SealState } from "../run-facts.ts";
+import type { RunFacts } from "../run-facts.ts";
 import { type HeatmapRow, heatmapRowOf, renderAlertHeatmap } from "./alert-heatmap.ts";
 import { renderAssaySection } from "./assay-section.ts";
 import { type EggPoint, renderBoiledEgg } from "./boiled-egg-plot.ts";
@@ -42,7 +42,7 @@ import { poseViewerScripts } from "./pose-viewer-script.ts";
 import { RankKeyTable } from "./rank-key-table.ts";
 import { describeRanking, rankKeyOf } from "./ranking.ts";
 import type { ReportOptions } from "./report-options.ts";
-import { renderSealBox, SEAL_BOX_END, SEAL_BOX_START } from "./seal-box.ts";
+import { renderSealBox } from "./seal-box.ts";
 import {
   loadStructurePockets,
   renderStructureSection,
@@ -163,18 +163,15 @@ export class ReportWriter {
   }
 
   /**
-   * Writes results/report.html and results/report.csv the first time; afterwards (a pre-seal
-   * after run_complete failed) only the seal box of the finished page changes.
+   * Writes results/report.html and results/report.csv, once: both are hashed outputs, never
+   * rewritten after the seal stage hashes them (issue 29 item 2).
    */
-  async write(facts: RunFacts, seal: SealState): Promise<string> {
+  async write(facts: RunFacts): Promise<string> {
     const path = join(this.#config.runDir, REPORT_HTML);
-    if (this.#composed) {
-      await rewriteSealBox(path, renderSealBox(seal, facts.run_id));
-      return path;
-    }
+    if (this.#composed) throw new Error(`${path} is already written: a hashed output is written once`);
     this.#scratch.end();
     await once(this.#scratch, "finish");
-    await this.#compose(path, facts, seal);
+    await this.#compose(path, facts);
     this.#composed = true;
     await this.dispose();
     return path;
@@ -190,7 +187,7 @@ export class ReportWriter {
     return clusterScratch(join(this.#scratchDir, "compounds.jsonl"), rankOf, chemistry);
   }
 
-  async #compose(path: string, facts: RunFacts, seal: SealState): Promise<void> {
+  async #compose(path: string, facts: RunFacts): Promise<void> {
     const { cards: cardLimit, rows: rowLimit } = this.#config.options;
     const order = this.#keys.order();
     const rankOf = new Int32Array(order.length);
@@ -307,7 +304,7 @@ export class ReportWriter {
         : "";
     const head = [
       renderPageStart(facts, scripts),
-      renderSealBox(seal, facts.run_id),
+      renderSealBox(facts.run_id),
       renderPortfolioSection({
         facts,
         stats,
@@ -495,17 +492,4 @@ async function readTargets(path: string | null) {
     if (rows.length < TARGET_ROWS_SHOWN) rows.push(record.fields);
   }
   return { header, rows, total };
-}
-
-/** Replaces the seal box of a finished report (bounded at REPORT_MAX_BYTES, so read whole). */
-async function rewriteSealBox(path: string, box: string): Promise<void> {
-  const text = await readFile(path, "utf8");
-  const start = text.indexOf(SEAL_BOX_START);
-  const end = text.indexOf(SEAL_BOX_END);
-  if (start < 0 || end < start) throw new Error(`${path}: seal box markers not found`);
-  const file = await StreamingFile.open(path);
-  await file.write(text.slice(0, start));
-  await file.write(box);
-  await file.write(text.slice(end + SEAL_BOX_END.length));
-  await file.commit();
 }
