@@ -4,8 +4,7 @@ import { once } from "node:events";
 import { cp, mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { RUN_STAGES, type RunStage } from "@svc/core";
-import { type RunDetail, runDetailResponseSchema } from "@svc/preflight";
+import { RUN_STAGES, type RunDetail, type RunStage, runDetailResponseSchema } from "@svc/core";
 import {
   ADMIN_TOKEN,
   type OperatorServices,

@@ -4,6 +4,7 @@ export * from "./contracts/entitlement-accounts.ts";
 export * from "./contracts/entitlement-requests.ts";
 export * from "./contracts/entitlement-responses.ts";
 export { toInstant } from "./contracts/instant.ts";
+export * from "./contracts/preflight-http.ts";
 export {
   defaultRunId,
   describeIdProblem,

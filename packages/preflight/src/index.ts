@@ -6,7 +6,6 @@ export {
   PREFLIGHT_ENV_NAMES,
   type PreflightConfig,
 } from "./config.ts";
-export * from "./contract/preflight-schemas.ts";
 export { ERROR_REGISTRY, PreflightError, type PreflightErrorCode } from "./errors.ts";
 export { createPreflightMetrics, type PreflightMetrics } from "./http/metrics.ts";
 export { createClientNodeGateway } from "./kube/client-node-gateway.ts";

@@ -2,8 +2,7 @@ import assert from "node:assert/strict";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { ID_RULE } from "@svc/core";
-import { runDetailResponseSchema, runListResponseSchema } from "../src/contract/preflight-schemas.ts";
+import { ID_RULE, runDetailResponseSchema, runListResponseSchema } from "@svc/core";
 import type { JobManifest } from "../src/kube/kube-gateway.ts";
 import { jsonPost, type ServiceHarness, startServiceHarness } from "./service-harness.ts";
 

@@ -2,8 +2,7 @@ import assert from "node:assert/strict";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { NO_RUN_COUNTS, RUN_STATUS_DIR } from "@svc/core";
-import { runDetailResponseSchema, runListResponseSchema } from "../src/contract/preflight-schemas.ts";
+import { NO_RUN_COUNTS, RUN_STATUS_DIR, runDetailResponseSchema, runListResponseSchema } from "@svc/core";
 import { jsonPost, type ServiceHarness, startServiceHarness } from "./service-harness.ts";
 
 async function writeRunFile(root: string, runId: string, path: string, content: string): Promise<void> {

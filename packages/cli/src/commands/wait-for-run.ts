@@ -1,4 +1,4 @@
-import type { RunDetail } from "@svc/preflight";
+import type { RunDetail } from "@svc/core";
 import { EXIT } from "../cli-error.ts";
 import { svcCommand } from "../config/svc-command.ts";
 import type { PreflightClient } from "../http/preflight-client.ts";

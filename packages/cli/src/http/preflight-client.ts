@@ -4,7 +4,7 @@ import {
   pipelineRunResponseSchema,
   runDetailResponseSchema,
   runListResponseSchema,
-} from "@svc/preflight";
+} from "@svc/core";
 import type { z } from "zod";
 import { callJson, type ServiceRequest, type ServiceTarget, sendRequest } from "./service-call.ts";
 

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import {
   healthResponseSchema,
   outputListResponseSchema,
@@ -8,7 +7,8 @@ import {
   runCheckResponseSchema,
   runDetailResponseSchema,
   runListResponseSchema,
-} from "../contract/preflight-schemas.ts";
+} from "@svc/core";
+import { z } from "zod";
 import { smokeBodySchema } from "../routes/module-routes.ts";
 import { pipelineBodySchema } from "../routes/pipeline-routes.ts";
 

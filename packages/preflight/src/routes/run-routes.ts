@@ -1,7 +1,7 @@
 import { join } from "node:path";
+import type { RunDetail } from "@svc/core";
 import { ID_RULE, isSafeId } from "@svc/core";
 import type { FastifyInstance } from "fastify";
-import type { RunDetail } from "../contract/preflight-schemas.ts";
 import { PreflightError } from "../errors.ts";
 import type { JobSummary, KubeGateway, PodSummary } from "../kube/kube-gateway.ts";
 import { readQuery } from "../request-input.ts";

@@ -1,6 +1,6 @@
 import { join } from "node:path";
+import type { RunSummary } from "@svc/core";
 import { idLabelValue } from "@svc/core";
-import type { RunSummary } from "../contract/preflight-schemas.ts";
 import type { JobSummary, KubeGateway } from "../kube/kube-gateway.ts";
 import {
   listRunFolders,

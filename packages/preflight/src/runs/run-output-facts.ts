@@ -1,8 +1,8 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
+import type { RunHighlights } from "@svc/core";
 import { isSafeId, parseRunStatus, RUN_STATUS_DIR, type RunStatus, runStatusPath } from "@svc/core";
 import { z } from "zod";
-import type { RunHighlights } from "../contract/preflight-schemas.ts";
 import type { RunOutputFacts } from "./run-state.ts";
 
 async function isFile(path: string): Promise<boolean> {

@@ -1,5 +1,4 @@
-import type { RunStatus } from "@svc/core";
-import type { RunState } from "../contract/preflight-schemas.ts";
+import type { RunState, RunStatus } from "@svc/core";
 import type { JobSummary, PodSummary } from "../kube/kube-gateway.ts";
 
 /** What the output folder of a run shows, read by `readRunOutputFacts`. */

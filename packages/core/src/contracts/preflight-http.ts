@@ -1,5 +1,5 @@
-import { RUN_STAGES } from "@svc/core";
 import { z } from "zod";
+import { RUN_STAGES } from "./run-status.ts";
 
 // The preflight HTTP contract as zod schemas: the service documents its responses with them
 // (openapi.json) and `svc` validates what it receives with the same schemas, so the two cannot
