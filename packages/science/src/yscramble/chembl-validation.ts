@@ -20,7 +20,7 @@ export const CHEMBL2321810_Y_SCRAMBLE = {
   negative_control_verdict: "fail",
 } as const;
 
-const f3 = (value: number) => value.toFixed(3);
+const f3 = (value: number) => value.toFixed(3).replace("-", "−");
 
 /**
  * docs/science.md's y-scramble validation sentence (issue 24 item 7), from the figures above, which
