@@ -22,6 +22,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
+import { replaceGeneratedBlock } from "@svc/testing";
 import type { CompoundRow } from "../src/compound-row.ts";
 import { decodeOnBits, encodeOnBits, packBits } from "../src/fingerprint/morgan.ts";
 import { compoundOnBits } from "../src/fingerprint/parent-fingerprint.ts";
@@ -41,7 +42,11 @@ import {
 } from "../src/target-risk/drugcentral-index.ts";
 import { predictFromNeighbours } from "../src/target-risk/off-target-neighbours.ts";
 import { SAFETY_PANEL_FILES, safetyPanel } from "../src/target-risk/safety-panel.ts";
-import { renderTargetRiskValidation, replaceGeneratedBlock } from "../src/target-risk/target-risk-docs.ts";
+import {
+  renderTargetRiskValidation,
+  TARGET_RISK_DOCS_BLOCK,
+  TARGET_RISK_DOCS_SOURCE,
+} from "../src/target-risk/target-risk-docs.ts";
 import { splitCsvLine } from "../src/toxicity/nibr-catalog.ts";
 
 const DATA = new URL("../data/", import.meta.url);
@@ -308,6 +313,11 @@ else {
   const docs = new URL("../../../docs/science.md", import.meta.url);
   writeFileSync(
     docs,
-    replaceGeneratedBlock(readFileSync(docs, "utf8"), renderTargetRiskValidation(file.validation)),
+    replaceGeneratedBlock(
+      readFileSync(docs, "utf8"),
+      TARGET_RISK_DOCS_BLOCK,
+      TARGET_RISK_DOCS_SOURCE,
+      renderTargetRiskValidation(file.validation),
+    ),
   );
 }

@@ -2,7 +2,7 @@
 // MoleculeNet's scaffold split (data/scaffold-splits.json, written by scaffold-split.py with native
 // RDKit), and writes data/bbbp-model.json and data/lipo-logd-model.json with their held-out figures
 // beside the rule each must beat: BOILED-Egg's brain-access call (MCC on the same test rows) and
-// Crippen cLogP read as log D (RMSE on the same test rows). A model is `adopted` only if it beats
+// Wildman–Crippen WLOGP read as log D (RMSE on the same test rows). A model is `adopted` only if it beats
 // its rule on test. Deterministic: full-batch optimisation and exact solves, no sampling.
 // Run: node packages/science/scripts/train-admet-models.ts [bbb|logd|all]   (about a minute)
 import { writeFileSync } from "node:fs";
@@ -275,7 +275,7 @@ function trainLogd(): LogdModelFile {
   const baselineRmse = rmse(clogp, observed);
   console.log(
     `logD: λ ${best.lambda}, w ${best.weight}; test RMSE ${testRmse.toFixed(3)} (r² ${rSquared(predicted, observed).toFixed(3)}); ` +
-      `cLogP as log D on the same rows RMSE ${baselineRmse.toFixed(3)}; conformal ${JSON.stringify(halfWidth)} coverage ${JSON.stringify(coverage)}`,
+      `WLOGP as log D on the same rows RMSE ${baselineRmse.toFixed(3)}; conformal ${JSON.stringify(halfWidth)} coverage ${JSON.stringify(coverage)}`,
   );
   return {
     generated_by: "packages/science/scripts/train-admet-models.ts",
@@ -295,7 +295,7 @@ function trainLogd(): LogdModelFile {
     valid_rmse: round(best.rmse),
     test: { rows: test.length, rmse: round(testRmse), r2: round(rSquared(predicted, observed)) },
     baseline_test: {
-      what: "Wildman–Crippen cLogP (RDKit) read as log D7.4, no fitting",
+      what: "Wildman–Crippen WLOGP (RDKit CrippenClogP) read as log D7.4, no fitting",
       rmse: round(baselineRmse),
       r2: round(rSquared(clogp, observed)),
     },

@@ -1,4 +1,13 @@
 export {
+  assertGeneratedBlock,
+  findGeneratedBlocks,
+  type GeneratedBlock,
+  generatedBlockMarkers,
+  replaceGeneratedBlock,
+  textOutsideGeneratedBlocks,
+  UPDATE_DOCS_ENV,
+} from "./docs/generated-block.ts";
+export {
   describeEntitlementContract,
   type EntitlementUnderContract,
 } from "./entitlement/entitlement-contract-suite.ts";

@@ -1,8 +1,7 @@
 import type { GcnFiguresFile } from "./gcn-toxicity.ts";
 
-export const GCN_DOCS_BEGIN =
-  "<!-- gcn_toxicity figures: generated from packages/science/data/tox21-gcn-figures.json by src/gnn/gcn-toxicity.test.ts (UPDATE_SCIENCE_DOCS=1 rewrites) -->";
-export const GCN_DOCS_END = "<!-- end of gcn_toxicity figures -->";
+/** The docs/science.md generated block this file renders (issue 24 item 7). */
+export const GCN_DOCS_BLOCK = "gcn-toxicity-figures";
 
 const f3 = (value: number | undefined) => (value === undefined ? "—" : value.toFixed(3));
 
@@ -13,13 +12,12 @@ const f3 = (value: number | undefined) => (value === undefined ? "—" : value.t
 export function gcnFiguresMarkdown(figures: GcnFiguresFile): string {
   const { random, scaffold } = figures.splits;
   const lines = [
-    GCN_DOCS_BEGIN,
-    "",
     `Seed ${figures.seed}; \`tox21.csv\` sha256 \`${figures.training_data_sha256}\`. ROC-AUC on held-out rows; ` +
       "GCN = this module's network, FP = `toxicity_profile`'s `tox21_fingerprint_model` (Morgan logistic " +
       "regression) on the same rows. Random split: MoleculeNet's kind for Tox21 (80/10/10, seeded). Scaffold " +
       "split: MoleculeNet's Bemis–Murcko split (`scaffold-splits.json`). *Use* is the model the report shows " +
-      "for the assay: the one with the higher validation ROC-AUC on the scaffold split.",
+      "for the assay: the one with the higher validation ROC-AUC on the scaffold split. The constant (prevalence) " +
+      "predictor scores 0.500 on every assay and split; FP is the simple fingerprint baseline.",
     "",
     "| assay | random test GCN | random test FP | scaffold valid GCN | scaffold valid FP | scaffold test GCN | scaffold test FP | test actives (random / scaffold) | use |",
     "|---|---|---|---|---|---|---|---|---|",
@@ -38,8 +36,6 @@ export function gcnFiguresMarkdown(figures: GcnFiguresFile): string {
     `MoleculeNet's GraphConv on its random split: mean test ROC-AUC **${f3(figures.moleculenet_graphconv_mean_test_roc_auc)}** ` +
       "(Wu et al. 2018; only the mean is published). Early stopping chose epoch " +
       `${random.best_epoch} (random) and ${scaffold.best_epoch} (scaffold).`,
-    "",
-    GCN_DOCS_END,
   ];
   return lines.join("\n");
 }

@@ -1,13 +1,14 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
+import { assertGeneratedBlock } from "@svc/testing";
 import { readDataFile } from "../data/read-data-file.ts";
 import { rocAuc } from "../fingerprint/roc-auc.ts";
 import { prepareCompound } from "../prepare-compound.ts";
 import { loadRDKit } from "../rdkit.ts";
 import { parseTox21, TOX21_TASKS } from "../toxicity/tox21-set.ts";
-import { GCN_DOCS_BEGIN, GCN_DOCS_END, gcnFiguresMarkdown } from "./gcn-figures-markdown.ts";
+import { GCN_DOCS_BLOCK, gcnFiguresMarkdown } from "./gcn-figures-markdown.ts";
 import { readGcnModelFile } from "./gcn-model.ts";
 import { gcnProbabilities, gcnToxicity, readGcnFigures } from "./gcn-toxicity.ts";
 
@@ -81,14 +82,11 @@ describe("gcn_toxicity (issue 26 item 2)", () => {
   });
 
   it("docs/science.md carries the figures block generated from the checked-in figures file (UPDATE_SCIENCE_DOCS=1 rewrites it)", () => {
-    const docs = readFileSync(DOCS, "utf8");
-    const start = docs.indexOf(GCN_DOCS_BEGIN);
-    const end = docs.indexOf(GCN_DOCS_END);
-    assert.ok(start >= 0 && end > start, "docs/science.md lacks the gcn_toxicity figures markers");
-    const block = gcnFiguresMarkdown(readGcnFigures());
-    const current = docs.slice(start, end + GCN_DOCS_END.length);
-    if (process.env.UPDATE_SCIENCE_DOCS === "1" && current !== block)
-      writeFileSync(DOCS, docs.slice(0, start) + block + docs.slice(end + GCN_DOCS_END.length));
-    else assert.equal(current, block, "run UPDATE_SCIENCE_DOCS=1 node --test this file");
+    assertGeneratedBlock(
+      DOCS,
+      GCN_DOCS_BLOCK,
+      "packages/science/src/gnn/gcn-toxicity.test.ts",
+      gcnFiguresMarkdown(readGcnFigures()),
+    );
   });
 });

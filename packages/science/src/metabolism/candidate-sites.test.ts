@@ -121,6 +121,47 @@ const FIXTURES: readonly {
     metaboliteSmiles: "CC(=O)Nc1ccc(cc1)C(=O)NCCN(CC)CC",
     citation: "Reidenberg et al., Clin. Pharmacol. Ther. 1975, 17, 722",
   },
+  // The methylxanthines (issue 24 item 6: caffeine had no site, so its main metabolite was missed).
+  {
+    drug: "caffeine",
+    smiles: "CN1C=NC2=C1C(=O)N(C(=O)N2C)C",
+    rule: "aromatic_n_dealkylation",
+    metabolite: "paraxanthine (1,7-dimethylxanthine; CYP1A2 N3-demethylation, the main human metabolite)",
+    metaboliteSmiles: "CN1C=NC2=C1C(=O)N(C(=O)N2)C",
+    citation: "Gu et al., Pharmacogenetics 1992, 2, 73",
+  },
+  {
+    drug: "caffeine",
+    smiles: "CN1C=NC2=C1C(=O)N(C(=O)N2C)C",
+    rule: "aromatic_n_dealkylation",
+    metabolite: "theobromine (3,7-dimethylxanthine; CYP1A2 N1-demethylation)",
+    metaboliteSmiles: "CN1C=NC2=C1C(=O)NC(=O)N2C",
+    citation: "Gu et al., Pharmacogenetics 1992, 2, 73",
+  },
+  {
+    drug: "caffeine",
+    smiles: "CN1C=NC2=C1C(=O)N(C(=O)N2C)C",
+    rule: "aromatic_n_dealkylation",
+    metabolite: "theophylline (1,3-dimethylxanthine; CYP1A2 N7-demethylation)",
+    metaboliteSmiles: "CN1C2=C(C(=O)N(C1=O)C)NC=N2",
+    citation: "Gu et al., Pharmacogenetics 1992, 2, 73",
+  },
+  {
+    drug: "theophylline",
+    smiles: "CN1C2=C(C(=O)N(C1=O)C)NC=N2",
+    rule: "aromatic_n_dealkylation",
+    metabolite: "3-methylxanthine (CYP1A2 N1-demethylation)",
+    metaboliteSmiles: "CN1C2=C(C(=O)NC1=O)NC=N2",
+    citation: "Ha et al., Br. J. Clin. Pharmacol. 1995, 39, 321",
+  },
+  {
+    drug: "theobromine",
+    smiles: "CN1C=NC2=C1C(=O)NC(=O)N2C",
+    rule: "aromatic_n_dealkylation",
+    metabolite: "7-methylxanthine (N3-demethylation, its main human metabolite)",
+    metaboliteSmiles: "CN1C=NC2=C1C(=O)NC(=O)N2",
+    citation: "Gates & Miners, Br. J. Clin. Pharmacol. 1999, 47, 299",
+  },
   {
     drug: "(S)-nicotine",
     smiles: "CN1CCC[C@H]1c1cccnc1",
@@ -178,6 +219,9 @@ describe("metabolite_prediction candidate sites", () => {
     assert.ok(!rulesOf("CC(=O)C=CC").has("alkene_epoxidation"));
     // Amide nitrogen is not N-oxidised.
     assert.ok(!rulesOf("CC(=O)N(C)C").has("n_oxidation"));
+    // Aromatic N-dealkylation needs an alkyl on a ring nitrogen: none on xanthine itself or N-methylaniline.
+    assert.ok(!rulesOf("O=C1NC(=O)C2=C(N1)N=CN2").has("aromatic_n_dealkylation"));
+    assert.ok(!rulesOf("CNc1ccccc1").has("aromatic_n_dealkylation"));
   });
 
   it("keeps symmetry-equivalent atoms as one site and names the others", async () => {

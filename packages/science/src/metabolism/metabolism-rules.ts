@@ -15,12 +15,19 @@
  *   Reactions of conjugation and their enzymes".
  * - CASHMAN_2006: Cashman & Zhang, Annu. Rev. Pharmacol. Toxicol. 2006, 46, 65–100, "Human
  *   flavin-containing monooxygenases".
+ * - GU_1992: Gu, Gonzalez, Kalow & Tang, Pharmacogenetics 1992, 2, 73–77, "Biotransformation of
+ *   caffeine, paraxanthine, theobromine and theophylline by cDNA-expressed human CYP1A2 and CYP2E1".
+ * - GATES_1999: Gates & Miners, Br. J. Clin. Pharmacol. 1999, 47, 299–305, "Cytochrome P450 isoform
+ *   selectivity in human hepatic theobromine metabolism".
  */
 const GUENGERICH_2001 = "Guengerich, Chem. Res. Toxicol. 2001, 14, 611";
 const TESTA_2007_REDOX = "Testa & Krämer, Chem. Biodivers. 2007, 4, 257 (Part 2, redox reactions)";
 const TESTA_2007_HYDROLYSIS = "Testa & Krämer, Chem. Biodivers. 2007, 4, 2031 (Part 3, hydrolysis)";
 const TESTA_2008_CONJUGATION = "Testa & Krämer, Chem. Biodivers. 2008, 5, 2171 (Part 4, conjugation)";
 const CASHMAN_2006 = "Cashman & Zhang, Annu. Rev. Pharmacol. Toxicol. 2006, 46, 65";
+const GU_1992 =
+  "Gu, Gonzalez, Kalow & Tang, Pharmacogenetics 1992, 2, 73 (caffeine N-demethylation by CYP1A2)";
+const GATES_1999 = "Gates & Miners, Br. J. Clin. Pharmacol. 1999, 47, 299 (theobromine N-demethylation)";
 
 export interface MetabolismRule {
   /** Stable id, written into each candidate site. */
@@ -77,6 +84,21 @@ export const METABOLISM_RULES: readonly MetabolismRule[] = [
     basis:
       "Heteroatom dealkylation: P450 hydroxylates the carbon α to nitrogen; the carbinolamine collapses to the " +
       "dealkylated amine and a carbonyl compound (Guengerich 2001; Testa & Krämer Part 2).",
+  },
+  {
+    id: "aromatic_n_dealkylation",
+    name: "N-dealkylation at an aromatic nitrogen",
+    phase: "I",
+    enzymes: "CYP (CYP1A2 for the methylxanthines)",
+    // The same α-carbon hydroxylation at an N-alkyl of an aromatic ring nitrogen (azoles, pyrimidinediones:
+    // the methylxanthines' N1, N3 and N7 methyls), which n_dealkylation's aliphatic N does not match;
+    // the ring nitrogen keeps its aromaticity and takes the hydrogen.
+    reaction: "[nX3;+0:1]-!@[CX4;!H0:2]>>[nH:1].[C:2]=O",
+    citations: [GUENGERICH_2001, GU_1992, GATES_1999],
+    basis:
+      "Caffeine is N3-demethylated to paraxanthine (its main human metabolite), N1-demethylated to theobromine " +
+      "and N7-demethylated to theophylline by CYP1A2 (Gu et al. 1992); theobromine is N3- and N1-demethylated " +
+      "(Gates & Miners 1999): the heteroatom dealkylation of Guengerich 2001 at ring nitrogens.",
   },
   {
     id: "o_dealkylation",

@@ -42,12 +42,13 @@ export interface MetaboliteSummary {
 
 const ID = "metabolite_prediction";
 
-export const METABOLITE_FIXTURE_COUNT = 12;
+export const METABOLITE_FIXTURE_COUNT = 17;
 
 const METHOD: MethodCard = {
   what:
-    "Candidate sites of metabolism of the parent: 13 reaction rules written here as RDKit reaction SMARTS " +
-    "(aromatic and benzylic hydroxylation; N-, O-, S-dealkylation; S- and N-oxidation; alkene epoxidation; " +
+    `Candidate sites of metabolism of the parent: ${METABOLISM_RULES.length} reaction rules written here as RDKit reaction SMARTS ` +
+    "(aromatic and benzylic hydroxylation; N-dealkylation at aliphatic and at aromatic nitrogen, as of the " +
+    "methylxanthines; O-, S-dealkylation; S- and N-oxidation; alkene epoxidation; " +
     "ester and amide hydrolysis; O-glucuronidation, O-sulfation, N-acetylation), each applied with RDKit's " +
     "reaction engine. Per site: the rule, the matched atoms (indices into parent_smiles) and the product " +
     "SMILES. A site says a reaction is chemically possible there, not that it happens: no rates, no " +
@@ -58,12 +59,17 @@ const METHOD: MethodCard = {
     "Testa & Krämer, Chem. Biodivers. 2007, 4, 2031 (Part 3, hydrolysis)",
     "Testa & Krämer, Chem. Biodivers. 2008, 5, 2171 (Part 4, conjugation)",
     "Cashman & Zhang, Annu. Rev. Pharmacol. Toxicol. 2006, 46, 65 (FMO N- and S-oxygenation)",
+    "Gu, Gonzalez, Kalow & Tang, Pharmacogenetics 1992, 2, 73 (caffeine N-demethylation)",
+    "Gates & Miners, Br. J. Clin. Pharmacol. 1999, 47, 299 (theobromine N-demethylation)",
+    "Ha, Chen, Freiburghaus & Follath, Br. J. Clin. Pharmacol. 1995, 39, 321 (theophylline N-demethylation)",
   ],
   data: [],
   validation:
     `${METABOLITE_FIXTURE_COUNT} hand-checked fixtures of drugs and a documented human metabolite, each with ` +
     "its citation (e.g. codeine → morphine, Dayer 1988; diazepam → nordazepam, Andersson 1994; acetaminophen " +
-    "O-glucuronide and O-sulfate, Mazaleuskaya 2015), compared by InChIKey; the pairing of RDKit WebAssembly " +
+    "O-glucuronide and O-sulfate, Mazaleuskaya 2015; caffeine → paraxanthine, its main human metabolite, by " +
+    "N3-demethylation, and → theobromine and theophylline, Gu 1992; theophylline → 3-methylxanthine, Ha 1995; " +
+    "theobromine → 7-methylxanthine, Gates & Miners 1999), compared by InChIKey; the pairing of RDKit WebAssembly " +
     "product sets with atoms checked against native RDKit's react_atom_idx. Test: metabolism/*.test.ts.",
   limits:
     "Rules, not a trained site-of-metabolism model: every rule fires wherever its pattern matches, so the " +
@@ -80,8 +86,7 @@ const EMPTY = { candidate_sites: null, sites_per_rule: null, truncated_rules: nu
 export const metabolitePrediction: AnalysisModule<MetaboliteFinding, MetaboliteSummary> = {
   id: ID,
   version: "1.0.0",
-  description:
-    "Candidate sites of metabolism from 13 cited reaction rules (RDKit reactions), no probabilities",
+  description: `Candidate sites of metabolism from ${METABOLISM_RULES.length} cited reaction rules (RDKit reactions), no probabilities`,
   method: METHOD,
   requiredInputs: ["portfolio"],
   riskChannel: "safety",

@@ -4,10 +4,15 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
+import { assertGeneratedBlock } from "@svc/testing";
 import { DRUGCENTRAL_INDEX_FILE, DRUGCENTRAL_SOURCE_FILE, drugCentralIndex } from "./drugcentral-index.ts";
 import { SAFETY_PANEL_FILES } from "./safety-panel.ts";
 import { targetBiologyRisk } from "./target-biology-risk.ts";
-import { DOCS_BEGIN, DOCS_END, renderTargetRiskValidation } from "./target-risk-docs.ts";
+import {
+  renderTargetRiskValidation,
+  TARGET_RISK_DOCS_BLOCK,
+  TARGET_RISK_DOCS_SOURCE,
+} from "./target-risk-docs.ts";
 
 const data = (name: string) => new URL(`../../data/${name}`, import.meta.url);
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
@@ -49,14 +54,11 @@ test("on the scaffold-split test drugs the nearest-neighbour prediction beats th
   );
 });
 
-test("docs/science.md's target_biology_risk validation table is the one rendered from the checked-in figures", () => {
-  const docs = readFileSync(new URL("../../../../docs/science.md", import.meta.url), "utf8");
-  const begin = docs.indexOf(DOCS_BEGIN);
-  const end = docs.indexOf(DOCS_END);
-  assert.ok(begin >= 0 && end > begin, "docs/science.md has no generated target_biology_risk block");
-  assert.equal(
-    docs.slice(begin, end + DOCS_END.length),
+test("docs/science.md's target_biology_risk validation table is the one rendered from the checked-in figures (UPDATE_SCIENCE_DOCS=1 rewrites it)", () => {
+  assertGeneratedBlock(
+    new URL("../../../../docs/science.md", import.meta.url),
+    TARGET_RISK_DOCS_BLOCK,
+    TARGET_RISK_DOCS_SOURCE,
     renderTargetRiskValidation(drugCentralIndex().file.validation),
-    "rerun node packages/science/scripts/build-drugcentral-safety-index.ts",
   );
 });

@@ -1,9 +1,10 @@
 import type { SafetyNeighbourValidation } from "./drugcentral-index.ts";
 
-/** The markers around the generated part of docs/science.md's target_biology_risk card. */
-export const DOCS_BEGIN =
-  "<!-- BEGIN generated: target_biology_risk validation (scripts/build-drugcentral-safety-index.ts) -->";
-export const DOCS_END = "<!-- END generated: target_biology_risk validation -->";
+/** The docs/science.md generated block this file renders (issue 24 item 7). */
+export const TARGET_RISK_DOCS_BLOCK = "target-biology-risk-validation";
+
+/** The test that checks (and with UPDATE_SCIENCE_DOCS=1 rewrites) it. */
+export const TARGET_RISK_DOCS_SOURCE = "packages/science/src/target-risk/drugcentral-safety-index.test.ts";
 
 /**
  * The validation table of docs/science.md, from the checked-in index's figures: the chosen
@@ -14,8 +15,6 @@ export function renderTargetRiskValidation(v: SafetyNeighbourValidation): string
     `| ${label} | ${s.precision.toFixed(3)} | ${s.recall.toFixed(3)} | ${s.f1.toFixed(3)} | ${Math.round(s.predicted)} |`;
   const { most_frequent: constant, prevalence_random: random } = v.baselines;
   const lines = [
-    DOCS_BEGIN,
-    "",
     `Scaffold-disjoint split of DrugCentral (${v.compounds.train} train, ${v.compounds.valid} valid, ${v.compounds.test} ` +
       `test drugs with at least one target; ${v.with_panel_target.test} test drugs act on a panel target, ` +
       `${v.test.actual} (drug, panel target) pairs). Threshold chosen on valid: **${v.threshold}** ` +
@@ -44,16 +43,6 @@ export function renderTargetRiskValidation(v: SafetyNeighbourValidation): string
       (p) =>
         `| ${p.gene_symbol} | ${p.actual} | ${p.predicted} | ${p.true_positives} | ${p.precision.toFixed(3)} | ${p.recall.toFixed(3)} |`,
     ),
-    "",
-    DOCS_END,
   ];
   return lines.join("\n");
-}
-
-/** `doc` with its generated block replaced by `block`; throws when the markers are missing. */
-export function replaceGeneratedBlock(doc: string, block: string): string {
-  const begin = doc.indexOf(DOCS_BEGIN);
-  const end = doc.indexOf(DOCS_END);
-  if (begin < 0 || end < begin) throw new Error("docs/science.md has no target_biology_risk generated block");
-  return doc.slice(0, begin) + block + doc.slice(end + DOCS_END.length);
 }

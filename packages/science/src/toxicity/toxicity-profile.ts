@@ -101,7 +101,8 @@ const METHOD: MethodCard = {
     "tox21_fingerprint_model, beside MoleculeNet's graph convolution mean 0.829 (toxicity/tox21-model.test.ts).",
   limits:
     "An alert is a substructure, not a measured liability: PAINS flag frequent hitters in AlphaScreen-type " +
-    "assays; Brenk alerts on Tox21 had odds ratios of 1.1–1.7 (science review), so no risk number is derived. " +
+    "assays; any Brenk alert on a Tox21 parent raises the odds of an active call by at most about twofold per " +
+    "assay (measured by toxicity/brenk-tox21-odds.test.ts, table in docs/science.md), so no risk number is derived. " +
     "The Brenk SMARTS are RDKit's FilterCatalog BRENK set (regenerated from its compiled queries, see " +
     "data/PROVENANCE.md), not the paper's supplementary table itself. The Tox21 probabilities are model " +
     "estimates for in-vitro " +

@@ -19,3 +19,20 @@ export const CHEMBL2321810_Y_SCRAMBLE = {
   negative_control_p_value: 99 / 101,
   negative_control_verdict: "fail",
 } as const;
+
+const f3 = (value: number) => value.toFixed(3).replace("-", "−");
+
+/**
+ * docs/science.md's y-scramble validation sentence (issue 24 item 7), from the figures above, which
+ * `chembl-validation.test.ts` recomputes: the scrambles are the constant-signal baseline.
+ */
+export function yScrambleFiguresMarkdown(): string {
+  const v = CHEMBL2321810_Y_SCRAMBLE;
+  return (
+    `On ChEMBL series CHEMBL2321810 (${v.compounds.toLocaleString("en-US")} compounds): q² **${f3(v.q2)}**, RMSE **${f3(v.rmse)}** ` +
+    `log units; the ${v.scrambles} scrambles reach q² at most **${f3(v.max_scramble_q2)}** (mean ${f3(v.mean_scramble_q2)}): ` +
+    `**${v.verdict}**, p = ${v.p_value.toFixed(4)}. A negative control — the same activities shuffled once, then put ` +
+    `through the whole protocol — gives q² ${f3(v.negative_control_q2)}, **${v.negative_control_verdict}** ` +
+    `(p = ${v.negative_control_p_value.toFixed(2)}). The constant predictor (every compound at the mean) has q² 0 by definition.`
+  );
+}

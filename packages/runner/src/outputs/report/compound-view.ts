@@ -141,7 +141,7 @@ export const RADAR_RANGES: Readonly<Record<RadarAxis, { low: number; high: numbe
   lipo: { low: -0.7, high: 5, label: "LIPO (WLOGP)" },
   size: { low: 150, high: 500, label: "SIZE (MW)" },
   polar: { low: 20, high: 130, label: "POLAR (TPSA)" },
-  insolu: { low: -6, high: 0, label: "INSOLU (log S, ESOL)" },
+  insolu: { low: -6, high: 0, label: "INSOLU (log S, adopted solubility model)" },
   insatu: { low: 0.25, high: 1, label: "INSATU (Fsp3)" },
   flex: { low: 0, high: 9, label: "FLEX (rotatable bonds)" },
 };

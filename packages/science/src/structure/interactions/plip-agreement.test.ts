@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
-import { makeTempDir } from "@svc/testing";
+import { assertGeneratedBlock, makeTempDir } from "@svc/testing";
 import { loadRDKit } from "../../rdkit.ts";
 import { interactionKey } from "./interaction-keys.ts";
 import { INTERACTION_TYPES, type InteractionType, summarizeInteractions } from "./interaction-profile.ts";
@@ -13,9 +13,6 @@ import { readLigandMolblock, readPdbAtoms, splitSdf } from "./read-complex.ts";
 
 const COMPLEXES = fileURLToPath(new URL("../../../data/complexes/", import.meta.url));
 const DOCS = fileURLToPath(new URL("../../../../../docs/science.md", import.meta.url));
-const BEGIN =
-  "<!-- BEGIN GENERATED: plip-agreement (packages/science/src/structure/interactions/plip-agreement.test.ts) -->";
-const END = "<!-- END GENERATED: plip-agreement -->";
 const plipMissing = existsSync(PLIP_COMMAND) ? null : `${PLIP_COMMAND} missing (Debian plip)`;
 
 interface Tally {
@@ -124,7 +121,6 @@ describe("interaction profiles against PLIP", () => {
       return `| ${type} | ${s.plip} | ${s.ours} | ${s.identical} | ${s.plip + s.ours === 0 ? "—" : pct(s)} |`;
     });
     const table = [
-      BEGIN,
       "| complex | pose | PLIP | ours | identical | agreement |",
       "|---|---|---:|---:|---:|---:|",
       ...rows,
@@ -135,21 +131,16 @@ describe("interaction profiles against PLIP", () => {
       "| type | PLIP | ours | identical | agreement |",
       "|---|---:|---:|---:|---:|",
       ...typeRows,
-      END,
     ].join("\n");
 
     assert.ok(agreement(all) >= 0.95, `overall agreement ${pct(all)}`);
     for (const [type, s] of byType) assert.ok(agreement(s) >= 0.95, `${type}: ${pct(s)}`);
 
-    const docs = readFileSync(DOCS, "utf8");
-    const start = docs.indexOf(BEGIN);
-    const stop = docs.indexOf(END);
-    assert.ok(start >= 0 && stop > start, "docs/science.md has no plip-agreement generated section");
-    const current = docs.slice(start, stop + END.length);
-    if (current !== table && process.env.UPDATE_GENERATED_DOCS === "1") {
-      writeFileSync(DOCS, docs.slice(0, start) + table + docs.slice(stop + END.length));
-      return;
-    }
-    assert.equal(current, table, "docs/science.md's PLIP table is stale: rerun with UPDATE_GENERATED_DOCS=1");
+    assertGeneratedBlock(
+      DOCS,
+      "plip-agreement",
+      "packages/science/src/structure/interactions/plip-agreement.test.ts",
+      table,
+    );
   });
 });
