@@ -46,9 +46,15 @@ function packageOf(specifier: string): string | undefined {
   return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0];
 }
 
+/** Tests, and a package's `scripts/` (developer tools run from a checkout: training, docs), may use devDependencies. */
 function isTestCode(packageDir: string, file: string): boolean {
   const path = relative(packageDir, file);
-  return /\.test\.ts$/.test(path) || path.startsWith("test/") || /(^|\/)test-support\//.test(path);
+  return (
+    /\.test\.ts$/.test(path) ||
+    path.startsWith("test/") ||
+    path.startsWith("scripts/") ||
+    /(^|\/)test-support\//.test(path)
+  );
 }
 
 const packageDirs = readdirSync(PACKAGES, { withFileTypes: true })
