@@ -1,7 +1,12 @@
 import type { CompoundRow } from "./compound-row.ts";
 import { atomStereocentres } from "./parent/atom-stereocentres.ts";
 import { chooseParent, type ParentChoice } from "./parent/choose-parent.ts";
-import { type CompoundClass, classifyInput, nonDruglikeElements, radicalAtoms } from "./parent/compound-class.ts";
+import {
+  type CompoundClass,
+  classifyInput,
+  nonDruglikeElements,
+  radicalAtoms,
+} from "./parent/compound-class.ts";
 import { molDescriptors } from "./parent/mol-memo.ts";
 import { neutraliseParent } from "./parent/neutralise-parent.ts";
 import { type Mol, parseSmiles, type RDKit } from "./rdkit.ts";
@@ -123,8 +128,8 @@ export function prepareCompound(rdkit: RDKit, row: CompoundRow): PreparedCompoun
             : radicals.length > 0
               ? `open-shell: ${radicals.length} atom(s) of the parent with an unpaired electron (${[...new Set(radicals)].join(", ")})`
               : choice.stripped.length > 0
-              ? `organic parent; stripped: ${choice.stripped.join(", ")}`
-              : "organic, drug-like elements only";
+                ? `organic parent; stripped: ${choice.stripped.join(", ")}`
+                : "organic, drug-like elements only";
       const inchi = safe(() => mol.get_inchi());
       const parentInchi = parent === null ? inchi : safe(() => parent.get_inchi());
       return withRDKit(rdkit, {

@@ -81,7 +81,7 @@ describe("logD7.4 model on Lipophilicity's scaffold split, beside WLOGP read as 
     assert.equal(admet.logd74.model, "lipo_krr_tanimoto_descriptors");
     assert.equal(admet.logd74.nearest_tanimoto, 1, "a training compound is its own nearest neighbour");
     assert.equal(admet.logd74.in_domain, true);
-    assert.match(admet.logd74.domain_rule, /^nearest training compound at Tanimoto ≥ 0\.29/);
+    assert.match(admet.logd74.domain_rule, /^nearest training Tanimoto \(Morgan r2\) ≥ 0\.29/);
     const value = admet.logd74.value as number;
     assert.ok(Math.abs(value - 3.54) < 0.5, `fitted ${value}`);
     const estimate = uq.estimates?.["admet_predictions.logd74"];
@@ -116,7 +116,7 @@ describe("logD7.4 model on Lipophilicity's scaffold split, beside WLOGP read as 
     assert.deepEqual(summary.conformal.logd74.half_width, file.conformal.half_width);
     assert.match(
       summary.domain_rules["admet_predictions.logd74"] ?? "",
-      /^nearest training compound at Tanimoto ≥ 0\.\d+/,
+      /^nearest training Tanimoto \(Morgan r2\) ≥ 0\.\d+/,
     );
   });
 });

@@ -146,7 +146,7 @@ describe("TDC models (cyp_assessment, hERG, Ames, DILI, P-gp, Caco-2, half-life)
       assert.ok(out.prediction_set.length <= 2);
       assert.equal(
         out.domain_rule,
-        `nearest training compound at Tanimoto ≥ ${file.domain.min_tanimoto} (Morgan r2; the 5th percentile of the training compounds' own leave-one-out nearest-neighbour Tanimoto)`,
+        `nearest training Tanimoto (Morgan r2) ≥ ${file.domain.min_tanimoto}, the 5th percentile leave-one-out`,
       );
     }
     const isoforms = cyp.isoforms;

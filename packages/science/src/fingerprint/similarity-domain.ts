@@ -12,12 +12,13 @@ export interface SimilarityDomain {
   readonly min_tanimoto: number;
 }
 
-/** The rule in one line, as each output and each method card states it. */
+/**
+ * The rule in one short line, as each output and each method card states it (short: every output
+ * of every compound carries it, in the results JSON and report.csv): "leave-one-out" is the
+ * training compounds' own nearest-neighbour Tanimoto, the limit its percentile.
+ */
 export function similarityDomainRule(domain: SimilarityDomain): string {
-  return (
-    `nearest training compound at Tanimoto ≥ ${domain.min_tanimoto} (Morgan r2; the ${domain.percentile}th ` +
-    "percentile of the training compounds' own leave-one-out nearest-neighbour Tanimoto)"
-  );
+  return `nearest training Tanimoto (Morgan r2) ≥ ${domain.min_tanimoto}, the ${domain.percentile}th percentile leave-one-out`;
 }
 
 /**

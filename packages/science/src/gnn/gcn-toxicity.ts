@@ -183,8 +183,8 @@ function methodCard(): MethodCard {
       "fingerprint model's L2). The random split is MoleculeNet's kind with our own seeded permutation, not its rows. " +
       "Features leave out chirality, hybridisation and conjugation (not in RDKit WebAssembly's JSON). Domain " +
       "(issue 24 item 1): the fingerprint model's Tox21 rows are the reference (the network was fitted on the same " +
-      "compounds); a compound outside the organic classes, or whose nearest of them is below " +
-      `${similarityDomainRule(tox21Model().file.domain)}, gets no probability (probabilities empty, ` +
+      "compounds); a compound outside the organic classes, or failing the rule " +
+      `(${similarityDomainRule(tox21Model().file.domain)}), gets no probability (probabilities empty, ` +
       "raw_out_of_domain_probabilities kept for audit only).",
   };
 }

@@ -14,5 +14,4 @@ export function classDomainReason(compound: PreparedCompound): string | null {
 }
 
 /** The class gate's rule in one line: every model applies it before its own domain rule. */
-export const CLASS_DOMAIN_RULE =
-  "compound_class organic or organic_salt (molecular_logic): the training sets hold organic drug-like compounds only";
+export const CLASS_DOMAIN_RULE = "compound_class organic or organic_salt";
