@@ -66,6 +66,7 @@ export {
 } from "./metabolism/metabolite-prediction.ts";
 export { type MolecularLogicFinding, type MolecularLogicSummary, molecularLogic } from "./molecular-logic.ts";
 export { chooseParent, PARENT_RULE, type ParentChoice } from "./parent/choose-parent.ts";
+export { valuesOutOfDomain } from "./parent/values-out-of-domain.ts";
 export { releaseParentMol } from "./parent/with-parent-mol.ts";
 export {
   type Descriptors,

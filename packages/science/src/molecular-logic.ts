@@ -86,8 +86,9 @@ const METHOD: MethodCard = {
     "pipeline's charge-neutral parent; a permanent cation is kept and flagged permanent_charge), and " +
     "reports canonical SMILES, InChI/InChIKey, charge, stereo and duplicates by parent InChIKey, so a " +
     "salt and its free form are one compound. Before any of that, a compound-class gate " +
-    "(compound_class_rule) recognises inorganic, organometallic, metal-complex and non-drug-like-element " +
-    "inputs: they are not salt-stripped (no parent is invented) and every model says out_of_domain for them.",
+    "(compound_class_rule) recognises inorganic, organometallic, metal-complex, non-drug-like-element, " +
+    "polymer-or-fragment (dummy atoms) and radical inputs: they are not salt-stripped (no parent is " +
+    "invented) and every model says out_of_domain for them.",
   citations: [
     "RDKit 2026.09 (WebAssembly MinimalLib), https://www.rdkit.org",
     "RDKit Data/Salts.txt (Landrum, definitions from Zoller, 2006)",

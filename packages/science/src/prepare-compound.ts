@@ -1,7 +1,12 @@
 import type { CompoundRow } from "./compound-row.ts";
 import { atomStereocentres } from "./parent/atom-stereocentres.ts";
 import { chooseParent, type ParentChoice } from "./parent/choose-parent.ts";
-import { type CompoundClass, classifyInput, nonDruglikeElements } from "./parent/compound-class.ts";
+import {
+  type CompoundClass,
+  classifyInput,
+  nonDruglikeElements,
+  radicalAtoms,
+} from "./parent/compound-class.ts";
 import { molDescriptors } from "./parent/mol-memo.ts";
 import { neutraliseParent } from "./parent/neutralise-parent.ts";
 import { type Mol, parseSmiles, type RDKit } from "./rdkit.ts";
@@ -49,8 +54,9 @@ export interface ParsedChemistry {
   readonly parent_net_charge: number;
   /**
    * What kind of compound it is (`COMPOUND_CLASS_RULE`, issue 24 item 2): only `organic` and
-   * `organic_salt` are inside the models' domain; for inorganic, organometallic and metal-complex
-   * inputs the whole input is the parent (no salt stripped, nothing neutralised).
+   * `organic_salt` are inside the models' domain; for inorganic, organometallic, metal-complex,
+   * polymer-or-fragment and radical inputs the whole input is the parent (no salt stripped, nothing
+   * neutralised).
    */
   readonly compound_class: CompoundClass;
   /** Why that class, in words (the metal, the missing organic carbon, the elements outside the drug-like set). */
@@ -104,21 +110,26 @@ export function prepareCompound(rdkit: RDKit, row: CompoundRow): PreparedCompoun
     try {
       const target = parent ?? mol;
       const foreign = gate.compound_class === null ? nonDruglikeElements(target) : [];
+      const radicals = gate.compound_class === null && foreign.length === 0 ? radicalAtoms(target) : [];
       const compoundClass: CompoundClass =
         gate.compound_class ??
         (foreign.length > 0
           ? "non_druglike_elements"
-          : choice.stripped.length > 0
-            ? "organic_salt"
-            : "organic");
+          : radicals.length > 0
+            ? "radical"
+            : choice.stripped.length > 0
+              ? "organic_salt"
+              : "organic");
       const classReason =
         gate.compound_class !== null
           ? gate.reason
           : foreign.length > 0
             ? `the parent holds ${foreign.join(", ")}, outside the drug-like elements H C N O F P S Cl Br I`
-            : choice.stripped.length > 0
-              ? `organic parent; stripped: ${choice.stripped.join(", ")}`
-              : "organic, drug-like elements only";
+            : radicals.length > 0
+              ? `open-shell: ${radicals.length} atom(s) of the parent with an unpaired electron (${[...new Set(radicals)].join(", ")})`
+              : choice.stripped.length > 0
+                ? `organic parent; stripped: ${choice.stripped.join(", ")}`
+                : "organic, drug-like elements only";
       const inchi = safe(() => mol.get_inchi());
       const parentInchi = parent === null ? inchi : safe(() => parent.get_inchi());
       return withRDKit(rdkit, {

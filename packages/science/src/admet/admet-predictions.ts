@@ -5,10 +5,11 @@ import {
   type MethodCard,
   unparseableFinding,
 } from "../analysis-module.ts";
+import { similarityDomainReason, similarityLimitsText } from "../fingerprint/similarity-domain.ts";
 import { classDomainReason } from "../parent/class-domain.ts";
 import { withParentMol } from "../parent/with-parent-mol.ts";
 import type { PreparedCompound } from "../prepare-compound.ts";
-import { predictParentSolubility } from "../solubility/solubility-models.ts";
+import { predictParentSolubility, solubilityModels } from "../solubility/solubility-models.ts";
 import { admetDescriptors } from "./admet-descriptors.ts";
 import { logdDescriptorRow } from "./admet-model-features.ts";
 import { bbbModel, MOLECULENET_BBBP } from "./bbb-model.ts";
@@ -57,9 +58,15 @@ export interface AdmetFinding extends CompoundFinding {
    * conformal intervals are in uncertainty_quantification). Null when not assessed.
    */
   readonly logd74: {
-    readonly value: number;
+    /** Null out of the model's domain (issue 24 item 1): no value is a finding there. */
+    readonly value: number | null;
     readonly nearest_tanimoto: number;
     readonly in_domain: boolean;
+    readonly domain_rule: string;
+    readonly status?: "out_of_domain";
+    readonly domain_reason?: string;
+    /** Out of the domain only: the model's estimate, kept for audit, not a finding. */
+    readonly raw_out_of_domain_value?: number;
     readonly model: typeof LOGD_MODEL;
   } | null;
   /**
@@ -291,8 +298,14 @@ function method(): MethodCard {
       "are the TDC models above (their files are 90% of TDC's where marked in data/PROVENANCE.md). " +
       "BBBP's scaffold test rows are half penetrant against 82% in train, so every BBB figure there is low; the " +
       `BBB model's descriptors were added after its bits-only first version was scored on test (${bbb.history}). ` +
-      "log D is AstraZeneca's shake-flask assay on ChEMBL compounds: outside that chemistry (in_domain false) " +
-      "the estimate is weak; MoleculeNet's published Lipophilicity figures are on a random split, easier than ours.",
+      "log D is AstraZeneca's shake-flask assay on ChEMBL compounds; MoleculeNet's published Lipophilicity figures " +
+      "are on a random split, easier than ours. Domain (issue 24 item 1): every model here gives no value as a " +
+      "finding for a compound outside the organic classes or outside its own similarity domain (in_domain false, " +
+      "status out_of_domain; the estimate kept under raw_out_of_domain or raw_out_of_domain_value, for audit only); " +
+      `limits from each model's own training compounds: ${similarityLimitsText([
+        ["logd74", logdModel().file.domain],
+        ...ADMET_TDC.map((d) => [d.key, tdcModel(d.key).file.domain] as const),
+      ])}. The radar's INSOLU axis is empty where the solubility model is out of its domain.`,
   };
   return methodCard;
 }
@@ -392,6 +405,39 @@ export const admetPredictions: AnalysisModule<AdmetFinding, AdmetSummary, AdmetA
   },
 };
 
+/**
+ * The INSOLU axis: the adopted solubility model's log S (as solubility_assessment's `log_s`), none
+ * out of its domain (issue 24 item 1).
+ */
+function adoptedLogS(prediction: ReturnType<typeof predictParentSolubility>): number | null {
+  if (!prediction.in_domain) return null;
+  const model = solubilityModels().adopted;
+  return model === "kernel_ridge_rdkit14"
+    ? prediction.kernel
+    : model === "esol_refit_rdkit"
+      ? prediction.refit
+      : prediction.published;
+}
+
+/** log D7.4 as a finding: the value in the model's domain; outside it none, the estimate kept for audit. */
+function logd74Of(logd: ReturnType<typeof compoundLogd>): NonNullable<AdmetFinding["logd74"]> {
+  const common = {
+    nearest_tanimoto: round(logd.nearest_tanimoto),
+    domain_rule: logd.domain_rule,
+    model: LOGD_MODEL as typeof LOGD_MODEL,
+  };
+  if (logd.in_domain) return { value: round(logd.value, 2), in_domain: true, ...common };
+  return {
+    value: null,
+    in_domain: false,
+    status: "out_of_domain",
+    domain_reason:
+      similarityDomainReason(logd.nearest_tanimoto, logdModel().file.domain, true) ?? "out_of_domain",
+    raw_out_of_domain_value: round(logd.value, 2),
+    ...common,
+  };
+}
+
 /** One compound's finding plus the unrounded QED the summary's mean is taken over. */
 export interface AdmetAssessment {
   readonly finding: AdmetFinding;
@@ -414,7 +460,7 @@ function assessAdmet(compound: PreparedCompound): AdmetAssessment {
     d: admetDescriptors(rdkit, mol),
     qed: computeQed(qedProperties(rdkit, mol)),
     anionic: isAnionic(rdkit, mol),
-    logS: predictParentSolubility(rdkit, mol).kernel,
+    logS: adoptedLogS(predictParentSolubility(rdkit, mol)),
   }));
   const egg = boiledEgg(d.tpsa_sp, d.wlogp);
   const logd = logdModel().file.adopted ? compoundLogd(compound, () => logdDescriptorRow(d, anionic)) : null;
@@ -441,19 +487,11 @@ function assessAdmet(compound: PreparedCompound): AdmetAssessment {
       lipo: round(d.wlogp),
       size: round(d.mw),
       polar: round(d.tpsa, 2),
-      insolu: round(logS),
+      insolu: logS === null ? null : round(logS),
       insatu: round(d.fsp3),
       flex: d.rotatable_bonds,
     }),
-    logd74:
-      logd === null
-        ? null
-        : {
-            value: round(logd.value, 2),
-            nearest_tanimoto: round(logd.nearest_tanimoto),
-            in_domain: logd.in_domain,
-            model: LOGD_MODEL,
-          },
+    logd74: logd === null ? null : logd74Of(logd),
     in_domain: true,
     raw_out_of_domain: null,
     ...tdcPk(compound),

@@ -1,8 +1,9 @@
 export interface RadarAxis {
-  readonly value: number;
+  /** Null only on INSOLU, when the solubility model is out of its domain (issue 24 item 1). */
+  readonly value: number | null;
   readonly low: number;
   readonly high: number;
-  readonly in_range: boolean;
+  readonly in_range: boolean | null;
 }
 
 export interface BioavailabilityRadar {
@@ -30,11 +31,12 @@ export const RADAR_RANGES = {
 } as const;
 
 export function bioavailabilityRadar(
-  values: Record<keyof BioavailabilityRadar, number>,
+  values: Record<Exclude<keyof BioavailabilityRadar, "insolu">, number> & { readonly insolu: number | null },
 ): BioavailabilityRadar {
   const axis = (key: keyof BioavailabilityRadar): RadarAxis => {
     const [low, high] = RADAR_RANGES[key];
     const value = values[key];
+    if (value === null) return { value, low, high, in_range: null };
     return { value, low, high, in_range: value >= low && value <= high };
   };
   return {

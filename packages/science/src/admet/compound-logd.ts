@@ -1,4 +1,5 @@
 import { compoundOnBits } from "../fingerprint/parent-fingerprint.ts";
+import { similarityDomainRule } from "../fingerprint/similarity-domain.ts";
 import { lastParentCache } from "../parent/last-parent-cache.ts";
 import { withParentMol } from "../parent/with-parent-mol.ts";
 import type { PreparedCompound } from "../prepare-compound.ts";
@@ -11,6 +12,8 @@ import { LOGD_MODEL, type LogdEstimate, logdModel, predictLogd } from "./logd-mo
 export interface CompoundLogd extends LogdEstimate {
   readonly model: typeof LOGD_MODEL;
   readonly in_domain: boolean;
+  /** The rule that decided `in_domain`, from the model's own training rows (issue 24 item 1). */
+  readonly domain_rule: string;
 }
 
 const last = lastParentCache<CompoundLogd>();
@@ -36,6 +39,7 @@ export function compoundLogd(
       ...estimate,
       model: LOGD_MODEL,
       in_domain: estimate.nearest_tanimoto >= model.file.domain.min_tanimoto,
+      domain_rule: similarityDomainRule(model.file.domain),
     };
   });
 }

@@ -5,6 +5,7 @@ import {
   type MethodCard,
   unparseableFinding,
 } from "../analysis-module.ts";
+import { similarityLimitsText } from "../fingerprint/similarity-domain.ts";
 import type { PreparedCompound } from "../prepare-compound.ts";
 import { classifyCompound, type Gated, tdcInputs } from "./tdc-compound.ts";
 import { CYP_DATASETS } from "./tdc-datasets.ts";
@@ -57,9 +58,11 @@ function method(): MethodCard {
     what:
       "Inhibition of the five drug-metabolising cytochromes P450 (1A2, 2C9, 2C19, 2D6, 3A4) per compound: a " +
       "Platt-calibrated probability, the call at 0.5, a label-conditional (Mondrian) split-conformal prediction set " +
-      "at 90%, the applicability domain (max Tanimoto to the isoform's training compounds against their own 5th " +
-      "percentile), the model id and the training file's sha256. `flagged` names the isoforms called inhibited in " +
-      "domain. Each model is the better on valid of a one-hidden-layer network and an L2 logistic regression on the " +
+      "at 90%, the applicability domain (in_domain with its domain_rule: max Tanimoto to the isoform's training " +
+      "compounds against their own 5th percentile, leave-one-out), the model id and the training file's sha256. " +
+      "Out of an isoform model's domain (or outside the organic classes) the output is status out_of_domain with " +
+      "no probability, the model's output kept under raw_out_of_domain for audit only. `flagged` names the " +
+      "isoforms called inhibited in domain. Each model is the better on valid of a one-hidden-layer network and an L2 logistic regression on the " +
       "parent's Morgan bits and 42 RDKit 2D descriptors, trained on Veith et al.'s PubChem qHTS data as TDC distributes it.",
     citations: [
       "Veith et al., Nat. Biotechnol. 2009, 27, 1050 (CYP inhibition qHTS, PubChem AID 1851)",
@@ -79,7 +82,8 @@ function method(): MethodCard {
       "The training files are 90% of TDC's (a tenth is held back by the project's owners); ADMET-AI's figures are on " +
       "TDC's own scaffold split of the full files, so the comparison is of the same kind of split, not the same rows. " +
       "A qHTS luminescence assay at one substrate per isoform: inhibition of another substrate or time-dependent " +
-      "inhibition is not covered. Out of domain (in_domain false) the probability is a guess.",
+      "inhibition is not covered. Domain limits, from each isoform's own training compounds: " +
+      `${similarityLimitsText(CYP_DATASETS.map((d) => [d.key.toUpperCase(), tdcModel(d.key).file.domain]))}.`,
   };
   return card;
 }

@@ -81,23 +81,42 @@ describe("logD7.4 model on Lipophilicity's scaffold split, beside WLOGP read as 
     assert.equal(admet.logd74.model, "lipo_krr_tanimoto_descriptors");
     assert.equal(admet.logd74.nearest_tanimoto, 1, "a training compound is its own nearest neighbour");
     assert.equal(admet.logd74.in_domain, true);
-    assert.ok(Math.abs(admet.logd74.value - 3.54) < 0.5, `fitted ${admet.logd74.value}`);
+    assert.match(admet.logd74.domain_rule, /^nearest training Tanimoto \(Morgan r2\) ≥ 0\.29/);
+    const value = admet.logd74.value as number;
+    assert.ok(Math.abs(value - 3.54) < 0.5, `fitted ${value}`);
     const estimate = uq.estimates?.["admet_predictions.logd74"];
-    assert.ok(estimate !== undefined);
-    assert.ok(Math.abs(estimate.value - admet.logd74.value) < 0.006);
+    assert.ok(estimate?.value != null && estimate.interval_80 !== null && estimate.interval_90 !== null);
+    assert.ok(Math.abs(estimate.value - value) < 0.006);
     assert.ok(estimate.interval_80[0] < estimate.value && estimate.value < estimate.interval_80[1]);
     assert.ok(
       estimate.interval_90[1] - estimate.interval_90[0] > estimate.interval_80[1] - estimate.interval_80[0],
     );
-    // Far from AstraZeneca's chemistry: a perfluoroalkane is outside the domain.
-    const far = uncertaintyQuantification
-      .createAnalyzer()
-      .analyze(prepareCompound(rdkit, row("FC(F)(F)C(F)(F)C(F)(F)C(F)(F)F")));
-    assert.equal(far.estimates?.["admet_predictions.logd74"]?.in_domain, false);
+    // Far from AstraZeneca's chemistry: a perfluoroalkane is outside the domain, so no log D is a
+    // finding there, only the raw estimate for audit (issue 24 item 1).
+    const perfluorobutane = prepareCompound(rdkit, row("FC(F)(F)C(F)(F)C(F)(F)C(F)(F)F"));
+    const far = uncertaintyQuantification.createAnalyzer().analyze(perfluorobutane);
+    const farLogd = far.estimates?.["admet_predictions.logd74"];
+    assert.equal(farLogd?.in_domain, false);
+    assert.equal(farLogd?.value, null);
+    assert.equal(farLogd?.interval_90, null);
+    assert.equal(typeof farLogd?.raw_out_of_domain_value, "number");
     assert.ok(far.out_of_domain?.includes("admet_predictions.logd74"));
+    const farAdmet = admetPredictions.createAnalyzer().analyze(perfluorobutane).logd74;
+    assert.equal(farAdmet?.value, null);
+    assert.equal(farAdmet?.status, "out_of_domain");
+    assert.match(
+      farAdmet?.domain_reason ?? "",
+      /^out_of_domain: nearest training compound at Tanimoto 0\.\d+, below/,
+    );
+    assert.ok(
+      Math.abs((farAdmet?.raw_out_of_domain_value ?? 99) - (farLogd?.raw_out_of_domain_value ?? 0)) < 0.006,
+    );
     const summary = uncertaintyQuantification.createAnalyzer().finish();
     const file = readLogdModelFile();
     assert.deepEqual(summary.conformal.logd74.half_width, file.conformal.half_width);
-    assert.match(summary.domain_rules["admet_predictions.logd74"] ?? "", /nearest_tanimoto ≥ 0\.\d+/);
+    assert.match(
+      summary.domain_rules["admet_predictions.logd74"] ?? "",
+      /^nearest training Tanimoto \(Morgan r2\) ≥ 0\.\d+/,
+    );
   });
 });

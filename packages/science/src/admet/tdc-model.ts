@@ -2,6 +2,7 @@ import { readDataFile } from "../data/read-data-file.ts";
 import { sigmoid } from "../fingerprint/logistic-regression.ts";
 import { decodeOnBits, packBits } from "../fingerprint/morgan.ts";
 import { type FingerprintSet, fingerprintSet, maxTanimoto } from "../fingerprint/reference-set.ts";
+import { similarityDomainRule } from "../fingerprint/similarity-domain.ts";
 import type { TdcDataset } from "./tdc-datasets.ts";
 import type { TdcModelFile } from "./tdc-model-file.ts";
 import { predictorOutput } from "./tdc-predictor.ts";
@@ -54,6 +55,8 @@ interface TdcOutputBase {
   readonly nearest_tanimoto: number;
   /** nearest_tanimoto ≥ the training compounds' own 5th-percentile leave-one-out similarity. */
   readonly in_domain: boolean;
+  /** The rule that decided `in_domain`, from the model's own training compounds (issue 24 item 1). */
+  readonly domain_rule: string;
 }
 
 export interface TdcClassification extends TdcOutputBase {
@@ -81,6 +84,7 @@ function base(m: LoadedTdcModel, bits: readonly number[]): TdcOutputBase {
     training_file: m.file.file,
     nearest_tanimoto: r3(similarity),
     in_domain: similarity >= m.file.domain.min_tanimoto,
+    domain_rule: similarityDomainRule(m.file.domain),
   };
 }
 

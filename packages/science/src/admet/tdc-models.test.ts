@@ -128,15 +128,29 @@ describe("TDC models (cyp_assessment, hERG, Ames, DILI, P-gp, Caco-2, half-life)
     const fluvoxamine = compound("COCCCC/C(=N\\OCCN)c1ccc(cc1)C(F)(F)F.OC(=O)/C=C\\C(=O)O");
     const cyp = cypAssessment.createAnalyzer().analyze(fluvoxamine);
     assert.ok(cyp.isoforms !== null);
-    for (const [isoform, out] of Object.entries(cyp.isoforms)) {
-      assert.ok("probability" in out, isoform);
+    for (const [isoform, gated] of Object.entries(cyp.isoforms)) {
+      // Out of the isoform model's own domain no probability is a finding (issue 24 item 1): the
+      // output says why, by which rule, and keeps the model's output for audit only.
+      const out = "probability" in gated ? gated : gated.raw_out_of_domain;
+      if (!("probability" in gated)) {
+        assert.equal(gated.status, "out_of_domain");
+        assert.equal(gated.domain_rule, out.domain_rule);
+        assert.match(
+          gated.domain_reason,
+          /^out_of_domain: nearest training compound at Tanimoto 0\.\d+, below/,
+        );
+        assert.equal(out.in_domain, false);
+      } else assert.equal(out.in_domain, true);
       const file = readTdcModelFile(isoform.toLowerCase());
       assert.equal(out.model_id, file.model_id);
       assert.equal(out.training_sha256, file.sha256);
       assert.ok(out.probability >= 0 && out.probability <= 1);
       assert.equal(out.conformal_level, 0.9);
       assert.ok(out.prediction_set.length <= 2);
-      assert.equal(typeof out.in_domain, "boolean");
+      assert.equal(
+        out.domain_rule,
+        `nearest training Tanimoto (Morgan r2) ≥ ${file.domain.min_tanimoto}, the 5th percentile leave-one-out`,
+      );
     }
     const isoforms = cyp.isoforms;
     assert.ok((cyp.flagged ?? []).every((i) => (isoforms[i] as { positive: boolean }).positive));
@@ -153,8 +167,9 @@ describe("TDC models (cyp_assessment, hERG, Ames, DILI, P-gp, Caco-2, half-life)
       for (const key of keys) {
         const file = readTdcModelFile(key);
         assert.equal(key in finding, file.adopted, `${key}: present exactly when adopted`);
-        const out = (finding as unknown as Record<string, Record<string, unknown>>)[key];
-        if (out === undefined) continue;
+        const gated = (finding as unknown as Record<string, Record<string, unknown>>)[key];
+        if (gated === undefined) continue;
+        const out = (gated.raw_out_of_domain ?? gated) as Record<string, unknown>;
         assert.equal(out.model_id, file.model_id);
         assert.equal(out.training_sha256, file.sha256);
         assert.ok(file.task === "classification" ? "prediction_set" in out : "interval" in out);

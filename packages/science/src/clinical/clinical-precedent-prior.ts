@@ -9,7 +9,8 @@ import { predictLogistic } from "../fingerprint/logistic-regression.ts";
 import { packBits } from "../fingerprint/morgan.ts";
 import { compoundOnBits } from "../fingerprint/parent-fingerprint.ts";
 import { maxTanimoto, nearestNeighbours } from "../fingerprint/reference-set.ts";
-import { classDomainReason } from "../parent/class-domain.ts";
+import { similarityDomainReason, similarityDomainRule } from "../fingerprint/similarity-domain.ts";
+import { CLASS_DOMAIN_RULE, classDomainReason } from "../parent/class-domain.ts";
 import type { PreparedCompound } from "../prepare-compound.ts";
 import { clinToxModel } from "./clintox-model.ts";
 
@@ -32,8 +33,15 @@ export interface ClinicalPrecedentFinding extends CompoundFinding {
   readonly ct_tox_model: typeof CT_TOX_MODEL | null;
   /** Highest Tanimoto to the rows the CT_TOX model was fitted on. */
   readonly ct_tox_max_tanimoto: number | null;
-  /** At least the domain limit (summary) similar to a training row. */
+  /** At least the domain limit (summary) similar to a training row, and inside the organic classes. */
   readonly ct_tox_in_domain: boolean | null;
+  /** The rule that decided ct_tox_in_domain (issue 24 item 1); null when not assessed. */
+  readonly ct_tox_domain_rule: string | null;
+  /**
+   * Out of the domain only: the probability the model gave, kept for audit, not a finding
+   * (`ct_tox_probability` is then null); null otherwise.
+   */
+  readonly ct_tox_raw_out_of_domain: number | null;
 }
 
 export interface ClinicalPrecedentSummary {
@@ -92,7 +100,9 @@ function method(): MethodCard {
     limits:
       "ClinTox is 1,478 compounds, 112 trial failures for toxicity: the test set holds 10 of them, so its " +
       "ROC-AUC is uncertain by ±0.05 or more (the cross-validated figure is the steadier one). CT_TOX is a property of the drugs in ClinTox, not of a mechanism; " +
-      "out of domain (ct_tox_in_domain false) the probability is a guess. A high similarity to an approved drug is " +
+      `Domain (issue 24 item 1): ${similarityDomainRule(file.domain)}, and inside the organic classes; out of it ` +
+      "ct_tox_in_domain is false, ct_tox_probability null and the model's number is kept under " +
+      "ct_tox_raw_out_of_domain, for audit only. A high similarity to an approved drug is " +
       "precedent, not evidence that this compound is safe. Approved drugs are named only by SMILES.",
   };
 }
@@ -166,6 +176,8 @@ function assessClinicalPrecedent(compound: PreparedCompound): ClinicalPrecedentF
       ct_tox_model: null,
       ct_tox_max_tanimoto: null,
       ct_tox_in_domain: null,
+      ct_tox_domain_rule: null,
+      ct_tox_raw_out_of_domain: null,
     };
   }
   const { file, training, approved, approvedSet } = clinToxModel();
@@ -180,19 +192,23 @@ function assessClinicalPrecedent(compound: PreparedCompound): ClinicalPrecedentF
     };
   });
   const similarity = maxTanimoto(fp, training);
-  // Outside the organic classes ClinTox (organic drugs and trial candidates) says nothing (issue 24 item 2).
+  // Outside the organic classes ClinTox (organic drugs and trial candidates) says nothing (issue 24
+  // item 2); outside its similarity domain neither (item 1): the probability is kept for audit only.
   const outOfClass = classDomainReason(compound);
-  const inDomain = outOfClass === null && similarity >= file.domain.min_tanimoto;
+  const reason =
+    outOfClass ?? similarityDomainReason(similarity, file.domain, similarity < file.domain.min_tanimoto);
+  const probability = round(predictLogistic(file.tasks[0] ?? { bias: 0, weights: [] }, onBits));
   return {
     ...findingBase(ID, compound),
     status: "assessed",
-    reason: outOfClass,
+    reason,
     nearest_approved_drugs: nearest,
     max_tanimoto_approved: nearest[0]?.tanimoto ?? 0,
-    ct_tox_probability:
-      outOfClass === null ? round(predictLogistic(file.tasks[0] ?? { bias: 0, weights: [] }, onBits)) : null,
+    ct_tox_probability: reason === null ? probability : null,
     ct_tox_model: CT_TOX_MODEL,
     ct_tox_max_tanimoto: round(similarity),
-    ct_tox_in_domain: inDomain,
+    ct_tox_in_domain: reason === null,
+    ct_tox_domain_rule: outOfClass === null ? similarityDomainRule(file.domain) : CLASS_DOMAIN_RULE,
+    ct_tox_raw_out_of_domain: reason === null ? null : probability,
   };
 }

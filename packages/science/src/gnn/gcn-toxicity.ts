@@ -9,7 +9,8 @@ import { readDataFile } from "../data/read-data-file.ts";
 import { packBits } from "../fingerprint/morgan.ts";
 import { compoundOnBits } from "../fingerprint/parent-fingerprint.ts";
 import { maxTanimoto } from "../fingerprint/reference-set.ts";
-import { classDomainReason } from "../parent/class-domain.ts";
+import { similarityDomainReason, similarityDomainRule } from "../fingerprint/similarity-domain.ts";
+import { CLASS_DOMAIN_RULE, classDomainReason } from "../parent/class-domain.ts";
 import { withParentMol } from "../parent/with-parent-mol.ts";
 import type { PreparedCompound } from "../prepare-compound.ts";
 import { MOLECULENET_TOX21_GRAPHCONV, TOX21_MODEL, tox21Model } from "../toxicity/tox21-model.ts";
@@ -62,7 +63,12 @@ export interface GcnToxicityFinding extends CompoundFinding {
   /** Highest Tanimoto (Morgan radius 2, 2,048 bits) of the parent to the Tox21 rows the network was fitted and early-stopped on. */
   readonly max_tanimoto: number | null;
   readonly in_domain: boolean | null;
-  /** Outside the organic classes: why; `probabilities` is then empty and the numbers are kept here for audit. */
+  /** The rule that decided `in_domain` (issue 24 item 1); null when not assessed. */
+  readonly domain_rule: string | null;
+  /**
+   * Outside the organic classes or the similarity limit: why; `probabilities` is then empty and the
+   * numbers are kept under raw_out_of_domain_probabilities, for audit only.
+   */
   readonly domain_reason?: string;
   readonly raw_out_of_domain_probabilities?: Readonly<Record<string, number>>;
 }
@@ -175,8 +181,11 @@ function methodCard(): MethodCard {
       `${fmt(scaffold.gcn.mean_test_roc_auc)} against the fingerprint model's ${fmt(scaffold.fingerprint_model.mean_test_roc_auc)}, ` +
       "and the validation rows that choose per assay also chose the network's early-stopping epoch (and the " +
       "fingerprint model's L2). The random split is MoleculeNet's kind with our own seeded permutation, not its rows. " +
-      "Features leave out chirality, hybridisation and conjugation (not in RDKit WebAssembly's JSON). Out of " +
-      "domain (in_domain false) the probabilities are guesses; outside the organic classes none is reported.",
+      "Features leave out chirality, hybridisation and conjugation (not in RDKit WebAssembly's JSON). Domain " +
+      "(issue 24 item 1): the fingerprint model's Tox21 rows are the reference (the network was fitted on the same " +
+      "compounds); a compound outside the organic classes, or failing the rule " +
+      `(${similarityDomainRule(tox21Model().file.domain)}), gets no probability (probabilities empty, ` +
+      "raw_out_of_domain_probabilities kept for audit only).",
   };
 }
 
@@ -241,6 +250,7 @@ function assessGcn(compound: PreparedCompound): GcnToxicityFinding {
       probabilities: null,
       max_tanimoto: null,
       in_domain: null,
+      domain_rule: null,
     };
   const { file } = gcnModel();
   const values = gcnProbabilities(compound);
@@ -256,13 +266,19 @@ function assessGcn(compound: PreparedCompound): GcnToxicityFinding {
     max_tanimoto: Math.round(similarity * 1000) / 1000,
   };
   const classReason = classDomainReason(compound);
-  if (classReason !== null)
+  const inDomain = similarity >= reference.file.domain.min_tanimoto;
+  const rule = similarityDomainRule(reference.file.domain);
+  const reason = classReason ?? similarityDomainReason(similarity, reference.file.domain, !inDomain);
+  if (reason !== null)
     return {
       ...base,
+      status: "assessed",
+      reason,
       probabilities: {},
       in_domain: false,
-      domain_reason: classReason,
+      domain_rule: classReason === null ? rule : CLASS_DOMAIN_RULE,
+      domain_reason: reason,
       raw_out_of_domain_probabilities: probabilities,
     };
-  return { ...base, probabilities, in_domain: similarity >= reference.file.domain.min_tanimoto };
+  return { ...base, probabilities, in_domain: true, domain_rule: rule };
 }

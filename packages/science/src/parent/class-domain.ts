@@ -12,3 +12,6 @@ export function classDomainReason(compound: PreparedCompound): string | null {
     "the model's training set holds organic drug-like compounds only"
   );
 }
+
+/** The class gate's rule in one line: every model applies it before its own domain rule. */
+export const CLASS_DOMAIN_RULE = "compound_class organic or organic_salt";

@@ -11,7 +11,9 @@ export type CompoundClass =
   | "non_druglike_elements"
   | "inorganic"
   | "organometallic"
-  | "metal_complex";
+  | "metal_complex"
+  | "polymer_or_fragment"
+  | "radical";
 
 /** The classes the ADMET, toxicity and solubility models may speak for (their training sets hold only these). */
 export const IN_DOMAIN_CLASSES: ReadonlySet<CompoundClass> = new Set(["organic", "organic_salt"]);
@@ -39,7 +41,31 @@ export const COUNTERION_METALS: ReadonlySet<number> = new Set([3, 11, 19, 12, 20
  * i.e. not metals here but outside the drug-like set). Every other element is a metal.
  */
 const NON_METALS: ReadonlySet<number> = new Set([
-  1, 2, 5, 6, 7, 8, 9, 10, 14, 15, 16, 17, 18, 32, 33, 34, 35, 36, 51, 52, 53, 54, 85, 86,
+  0, // the dummy atom `*`: an attachment point, not an element (see polymer_or_fragment)
+  1,
+  2,
+  5,
+  6,
+  7,
+  8,
+  9,
+  10,
+  14,
+  15,
+  16,
+  17,
+  18,
+  32,
+  33,
+  34,
+  35,
+  36,
+  51,
+  52,
+  53,
+  54,
+  85,
+  86,
 ]);
 
 export const COMPOUND_CLASS_RULE =
@@ -55,7 +81,11 @@ export const COMPOUND_CLASS_RULE =
   "element outside H C N O F P S Cl Br I (Lilly MedChem Rules, Bruns & Watson 2012). organic_salt: organic, " +
   "with salts or solvents stripped; organic otherwise. Only organic and organic_salt inputs are salt-stripped " +
   "and neutralised; for every other class the whole input is kept (no parent is invented) and the models " +
-  "whose training data hold no such compounds say out_of_domain.";
+  "whose training data hold no such compounds say out_of_domain. Decided first: polymer_or_fragment, any dummy " +
+  "atom (*: a polymer's repeat unit or a fragment written with open attachment points, not a molecule). " +
+  "radical: organic, drug-like elements, but a non-metal atom of the parent has an unpaired electron (RDKit's " +
+  "radical count): the Morgan bits and descriptors the models read do not encode it, and their training sets " +
+  "hold almost no open-shell species (two nitroxides among Tox21's rows, one Ames row).";
 
 const SYMBOLS: Readonly<Record<number, string>> = {
   1: "H",
@@ -97,6 +127,7 @@ function symbol(z: number): string {
 
 interface Atom {
   readonly z: number;
+  readonly rad: number;
   readonly chg: number;
   readonly hs: number;
   readonly neighbours: number[];
@@ -105,9 +136,9 @@ interface Atom {
 /** The atoms of RDKit's JSON (defaults applied) with their neighbours and hydrogen counts. */
 function readAtoms(json: string): Atom[] {
   const parsed = JSON.parse(json) as {
-    defaults?: { atom?: { z?: number; chg?: number; impHs?: number } };
+    defaults?: { atom?: { z?: number; chg?: number; impHs?: number; nRad?: number } };
     molecules?: {
-      atoms?: { z?: number; chg?: number; impHs?: number }[];
+      atoms?: { z?: number; chg?: number; impHs?: number; nRad?: number }[];
       bonds?: { atoms: [number, number] }[];
     }[];
   };
@@ -118,6 +149,7 @@ function readAtoms(json: string): Atom[] {
     for (const a of molecule.atoms ?? [])
       atoms.push({
         z: a.z ?? d.z ?? 6,
+        rad: a.nRad ?? d.nRad ?? 0,
         chg: a.chg ?? d.chg ?? 0,
         hs: a.impHs ?? d.impHs ?? 0,
         neighbours: [],
@@ -157,7 +189,7 @@ export interface InputClass {
   /** null: organic; the parent chooser then decides between organic and organic_salt. */
   readonly compound_class: Exclude<
     CompoundClass,
-    "organic" | "organic_salt" | "non_druglike_elements"
+    "organic" | "organic_salt" | "non_druglike_elements" | "radical"
   > | null;
   readonly reason: string;
 }
@@ -165,6 +197,12 @@ export interface InputClass {
 /** Classifies the whole input as COMPOUND_CLASS_RULE says (metals and organic carbon). */
 export function classifyInput(mol: Mol): InputClass {
   const atoms = readAtoms(mol.get_json());
+  const dummies = atoms.filter((a) => a.z === 0).length;
+  if (dummies > 0)
+    return {
+      compound_class: "polymer_or_fragment",
+      reason: `${dummies} dummy atom(s) (*): a polymer repeat unit or a fragment with open attachment points, not a molecule`,
+    };
   const organicCarbon = atoms.map((a, at) => a.z === 6 && !isInorganicCarbon(atoms, at));
   const hasOrganic = organicCarbon.some(Boolean);
   const metals = [...new Set(atoms.filter((a) => isMetal(a.z)).map((a) => symbol(a.z)))];
@@ -213,6 +251,17 @@ export function classifyInput(mol: Mol): InputClass {
 
 function elementList(atoms: readonly Atom[]): string {
   return [...new Set(atoms.map((a) => symbol(a.z)))].sort().join(" ");
+}
+
+/**
+ * The non-metal atoms of a (parent) molecule with an unpaired electron, as symbols (a metal drawn
+ * as a bare neutral atom, `[Na]`, gets a radical count from RDKit but is a counterion, not a
+ * radical; a stray `[Cl]` beside a drug is stripped before the parent is read).
+ */
+export function radicalAtoms(mol: Mol): string[] {
+  return readAtoms(mol.get_json())
+    .filter((a) => a.rad > 0 && !isMetal(a.z))
+    .map((a) => symbol(a.z));
 }
 
 /** The elements of a (parent) molecule outside DRUGLIKE_ELEMENTS, as symbols. */

@@ -160,6 +160,12 @@ export function readSignals(upstream: ReadonlyMap<string, CompoundFinding>): Sig
     const finding = upstream.get(signal.module) as Readonly<Record<string, unknown>> | undefined;
     if (finding === undefined)
       return { ...common, status: "missing", reason: `${signal.module} produced no finding (not run)` };
+    // A value from a finding outside its model's domain is missing evidence, never a good value
+    // (issue 24 item 1), even where a module kept one beside `in_domain: false`.
+    if (finding.in_domain === false) {
+      const why = typeof finding.reason === "string" ? finding.reason : "out_of_domain";
+      return { ...common, status: "missing", reason: `${signal.module} is out of its domain: ${why}` };
+    }
     const value = signal.read(finding);
     if (value === null) {
       const why = typeof finding.reason === "string" ? `: ${finding.reason}` : "";

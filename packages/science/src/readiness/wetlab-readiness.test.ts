@@ -190,6 +190,31 @@ describe("wetlab_priority_and_readiness_determiner", () => {
     assert.match(missing.rationale ?? "", /missing: .*log S/);
   });
 
+  it("counts an estimate out of its model's domain as missing evidence (coverage < 1), never as its value (issue 24 item 1)", async () => {
+    const list = (await compounds()).slice(0, 1);
+    const full = upstreamOf(list)[0] as Map<string, CompoundFinding>;
+    const present = rank(list, [full]).findings[0] as ReadinessFinding;
+    assert.equal(present.coverage, 1);
+    // Even a finding that kept a (good) value beside in_domain false is not read as that value.
+    const outside = new Map(full);
+    const solubility = full.get("solubility_assessment") as CompoundFinding;
+    outside.set("solubility_assessment", {
+      ...solubility,
+      log_s: 0,
+      in_domain: false,
+      reason: "out_of_domain: a test's reason",
+    } as CompoundFinding);
+    const finding = rank(list, [outside]).findings[0] as ReadinessFinding;
+    const reading = finding.signals?.find((s) => s.id === "solubility");
+    assert.equal(reading?.status, "missing");
+    assert.match(
+      reading?.status === "missing" ? reading.reason : "",
+      /out of its domain: out_of_domain: a test's reason/,
+    );
+    assert.ok((finding.coverage ?? 1) < 1);
+    assert.ok(finding.missing_signals?.includes("solubility"));
+  });
+
   it("shows every signal's value, desirability, weight and source module", async () => {
     const list = (await compounds()).slice(0, 1);
     const { findings, summary } = rank(list, upstreamOf(list));

@@ -5,7 +5,7 @@ import {
   type MethodCard,
   unparseableFinding,
 } from "../analysis-module.ts";
-import { classDomainReason } from "../parent/class-domain.ts";
+import { CLASS_DOMAIN_RULE, classDomainReason } from "../parent/class-domain.ts";
 import { withParentMol } from "../parent/with-parent-mol.ts";
 import type { PreparedCompound } from "../prepare-compound.ts";
 import { type SolubilityClass, solubilityClass } from "./esol.ts";
@@ -22,6 +22,8 @@ export interface SolubilityFinding extends CompoundFinding {
   readonly solubility_class: SolubilityClass | null;
   /** The parent lies inside the training set's descriptor box and near a training compound. */
   readonly in_domain: boolean | null;
+  /** The rule that decided `in_domain` (issue 24 item 1), from the model's training data; null when not assessed. */
+  readonly domain_rule: string | null;
   /**
    * Every estimate, each under the name of the fit that produced it (the published ESOL equation
    * among them, for comparison); null out of the domain.
@@ -62,6 +64,12 @@ const ID = "solubility_assessment";
 /** The model the report shows: the one `scripts/fit-solubility-models.ts` adopted. */
 export function adoptedSolubilityModel(): SolubilityModelName {
   return solubilityModels().adopted;
+}
+
+/** The solubility model's domain rule in one line, from its training descriptors (solubility-models.json). */
+function solubilityDomainRule(): string {
+  const d = Math.round(solubilityModels().kernel.domain_distance * 1000) / 1000;
+  return `inside the training descriptors' box and nearest training distance ≤ ${d}, the 95th percentile`;
 }
 
 const fixed = (v: number | undefined) => (v === undefined ? "n/a" : v.toFixed(3));
@@ -178,6 +186,7 @@ function assessSolubility(compound: PreparedCompound): SolubilityFinding {
       model: null,
       solubility_class: null,
       in_domain: null,
+      domain_rule: null,
       estimates: null,
       raw_out_of_domain_estimates: null,
     };
@@ -207,6 +216,7 @@ function assessSolubility(compound: PreparedCompound): SolubilityFinding {
       model,
       solubility_class: null,
       in_domain: false,
+      domain_rule: outOfClass === null ? solubilityDomainRule() : CLASS_DOMAIN_RULE,
       estimates: null,
       raw_out_of_domain_estimates: estimates,
     };
@@ -219,6 +229,7 @@ function assessSolubility(compound: PreparedCompound): SolubilityFinding {
     model,
     solubility_class: solubilityClass(logS),
     in_domain: true,
+    domain_rule: solubilityDomainRule(),
     estimates,
     raw_out_of_domain_estimates: null,
   };

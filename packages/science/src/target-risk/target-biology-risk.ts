@@ -341,7 +341,14 @@ function readHerg(upstream: UpstreamFindings | undefined): HergReading {
   if (finding === undefined) return missing("toxicity_profile did not run for this compound");
   if (!("herg" in finding))
     return missing("toxicity_profile in this build has no hERG model (no herg key): hERG is not assessed");
-  const herg = finding.herg as { probability?: unknown; in_domain?: unknown; model_id?: unknown } | null;
+  const herg = finding.herg as {
+    probability?: unknown;
+    in_domain?: unknown;
+    model_id?: unknown;
+    domain_reason?: unknown;
+  } | null;
+  if (herg !== null && typeof herg === "object" && typeof herg.domain_reason === "string")
+    return missing(`toxicity_profile.herg is out of its domain: ${herg.domain_reason}`);
   if (herg === null || typeof herg !== "object" || typeof herg.probability !== "number")
     return missing("toxicity_profile gave no hERG probability for this compound");
   return {

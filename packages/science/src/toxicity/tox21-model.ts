@@ -7,6 +7,7 @@ import {
 } from "../fingerprint/fingerprint-model-file.ts";
 import { packBits } from "../fingerprint/morgan.ts";
 import { maxTanimoto } from "../fingerprint/reference-set.ts";
+import { similarityDomainRule } from "../fingerprint/similarity-domain.ts";
 
 /** Named in every output: a fingerprint model, not the graph convolution `gcn_toxicity` stands for. */
 export const TOX21_MODEL = "tox21_logreg_morgan2";
@@ -27,10 +28,14 @@ export interface Tox21Prediction {
   /** Highest Tanimoto to the rows the models were fitted on. */
   readonly max_tanimoto: number;
   readonly in_domain: boolean;
+  /** The rule that decided `in_domain`, from the model's own training rows (issue 24 item 1). */
+  readonly domain_rule: string;
   /**
-   * Only for a compound outside the organic classes (issue 24 item 2): why it is out of domain;
-   * `probabilities` is then empty and the model's numbers are kept here for audit, not as findings.
+   * Only out of the domain (outside the organic classes, issue 24 item 2, or the similarity limit,
+   * item 1): why; `probabilities` is then empty and the model's numbers are kept here for audit,
+   * not as findings.
    */
+  readonly status?: "out_of_domain";
   readonly domain_reason?: string;
   readonly raw_out_of_domain_probabilities?: Readonly<Record<string, number>>;
 }
@@ -56,6 +61,7 @@ export function predictTox21(onBits: readonly number[]): Tox21Prediction {
     probabilities: Object.fromEntries(Object.entries(probabilities).map(([k, v]) => [k, round(v)])),
     max_tanimoto: round(similarity),
     in_domain: similarity >= file.domain.min_tanimoto,
+    domain_rule: similarityDomainRule(file.domain),
   };
 }
 

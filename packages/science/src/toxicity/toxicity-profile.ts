@@ -11,12 +11,19 @@ import {
   unparseableFinding,
 } from "../analysis-module.ts";
 import { compoundOnBits } from "../fingerprint/parent-fingerprint.ts";
-import { classDomainReason } from "../parent/class-domain.ts";
+import { similarityDomainReason, similarityLimitsText } from "../fingerprint/similarity-domain.ts";
+import { CLASS_DOMAIN_RULE, classDomainReason } from "../parent/class-domain.ts";
 import { withParentMol } from "../parent/with-parent-mol.ts";
 import type { PreparedCompound } from "../prepare-compound.ts";
 import { BRENK_CITATION } from "./brenk-catalog.ts";
 import { brenkKey, findStructuralAlerts, type StructuralAlerts } from "./structural-alerts.ts";
-import { predictTox21, TOX21_CITATIONS, type Tox21Prediction, tox21Validation } from "./tox21-model.ts";
+import {
+  predictTox21,
+  TOX21_CITATIONS,
+  type Tox21Prediction,
+  tox21Model,
+  tox21Validation,
+} from "./tox21-model.ts";
 
 export interface ToxicityProfileFinding extends CompoundFinding {
   readonly status: "assessed" | "not_assessed";
@@ -106,7 +113,10 @@ const METHOD: MethodCard = {
     "The Brenk SMARTS are RDKit's FilterCatalog BRENK set (regenerated from its compiled queries, see " +
     "data/PROVENANCE.md), not the paper's supplementary table itself. The Tox21 probabilities are model " +
     "estimates for in-vitro " +
-    "assay activity, not in-vivo toxicity; out of domain (in_domain false) they are guesses.",
+    "assay activity, not in-vivo toxicity. Domain (issue 24 item 1): a compound outside the organic classes, or " +
+    "whose nearest Tox21 training row is less similar than the training rows' own 5th-percentile leave-one-out " +
+    "nearest-neighbour Tanimoto (the model file's limit; `domain_rule` on each output), gets no probability: " +
+    "`probabilities` is empty and the numbers stay under raw_out_of_domain_probabilities, for audit only.",
 };
 
 let tdcCard: MethodCard | null = null;
@@ -128,7 +138,10 @@ function toxicityMethod(): MethodCard {
     what:
       `${METHOD.what} Under the keys herg, ames and dili (each only when its model is adopted): TDC-trained ` +
       "classifiers of hERG blockade, Ames mutagenicity and drug-induced liver injury, each with a Platt-calibrated " +
-      "probability, a 90% label-conditional conformal set, in_domain, the model id and the training file's sha256.",
+      "probability, a 90% label-conditional conformal set, in_domain with its domain_rule, the model id and the " +
+      "training file's sha256. Out of a model's domain (outside the organic classes, or nearest training compound " +
+      "below the limit its own training compounds set: their 5th-percentile leave-one-out Tanimoto) the output is " +
+      "status out_of_domain with no probability; the model's output is kept under raw_out_of_domain, for audit only.",
     citations: [
       ...METHOD.citations,
       ...TOXICITY_TDC.map((d) => `${d.citation} (${d.key}; via TDC, Huang et al. 2021, CC BY 4.0)`),
@@ -141,7 +154,11 @@ function toxicityMethod(): MethodCard {
     limits:
       `${METHOD.limits} hERG (${tdcModel("herg").file.curation.compounds} compounds) and DILI ` +
       `(${tdcModel("dili").file.curation.compounds}) are small sets: their test figures carry wide intervals. ` +
-      "hERG and Ames files are 90% of TDC's (a tenth held back); ADMET-AI's figures are on TDC's own split.",
+      "hERG and Ames files are 90% of TDC's (a tenth held back); ADMET-AI's figures are on TDC's own split. " +
+      `Each model's domain limit, from its own training compounds: ${similarityLimitsText([
+        ["tox21_fingerprint_model", tox21Model().file.domain],
+        ...TOXICITY_TDC.map((d) => [d.key, tdcModel(d.key).file.domain] as const),
+      ])}.`,
   };
   return tdcCard;
 }
@@ -240,14 +257,24 @@ function tdcSafety(compound: PreparedCompound & { ok: true }): Record<string, Ga
   return Object.fromEntries(keys.map((key) => [key, classifyCompound(key, compound, inputs)]));
 }
 
-/** Outside the organic classes the Tox21 model, trained on none such, gives no probability as a finding. */
+/**
+ * Outside the organic classes (issue 24 item 2) or its own similarity domain (item 1) the Tox21
+ * model gives no probability as a finding: the numbers are kept for audit only.
+ */
 function gateTox21(compound: PreparedCompound, prediction: Tox21Prediction): Tox21Prediction {
-  const reason = classDomainReason(compound);
+  const outOfClass = classDomainReason(compound);
+  const reason =
+    outOfClass ??
+    (prediction.in_domain
+      ? null
+      : similarityDomainReason(prediction.max_tanimoto, tox21Model().file.domain, true));
   if (reason === null) return prediction;
   return {
     ...prediction,
     probabilities: {},
     in_domain: false,
+    domain_rule: outOfClass === null ? prediction.domain_rule : CLASS_DOMAIN_RULE,
+    status: "out_of_domain",
     domain_reason: reason,
     raw_out_of_domain_probabilities: prediction.probabilities,
   };

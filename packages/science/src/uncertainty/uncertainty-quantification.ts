@@ -13,6 +13,7 @@ import { predictLogistic } from "../fingerprint/logistic-regression.ts";
 import { decodeOnBits, packBits } from "../fingerprint/morgan.ts";
 import { compoundOnBits } from "../fingerprint/parent-fingerprint.ts";
 import { type FingerprintSet, fingerprintSet, maxTanimoto } from "../fingerprint/reference-set.ts";
+import { similarityDomainRule } from "../fingerprint/similarity-domain.ts";
 import { classDomainReason } from "../parent/class-domain.ts";
 import { withParentMol } from "../parent/with-parent-mol.ts";
 import type { PreparedCompound } from "../prepare-compound.ts";
@@ -28,9 +29,19 @@ export interface EstimateDomain {
   readonly nearest_tanimoto: number;
   /** Inside the model's own domain limit (the summary's `domain_rules` says which). */
   readonly in_domain: boolean;
+  /** The rule that decided `in_domain`, from the model's own training data (issue 24 item 1). */
+  readonly domain_rule: string;
 }
 
-export interface SolubilityUncertainty extends EstimateDomain {
+/**
+ * A value-giving estimate out of its domain (issue 24 item 1): `value` and intervals are null and
+ * the model's number is kept here, for audit only; null in the domain.
+ */
+interface RawOutOfDomain {
+  readonly raw_out_of_domain_value: number | null;
+}
+
+export interface SolubilityUncertainty extends EstimateDomain, RawOutOfDomain {
   /** The adopted solubility model's log S; null out of its domain (issue 24 item 1: no finding there). */
   readonly value: number | null;
   /**
@@ -47,11 +58,12 @@ export interface SolubilityUncertainty extends EstimateDomain {
   readonly nearest_distance: number;
 }
 
-export interface LogdUncertainty extends EstimateDomain {
-  readonly value: number;
-  /** Split-conformal intervals (log D units) at 80% and 90% nominal coverage. */
-  readonly interval_80: readonly [number, number];
-  readonly interval_90: readonly [number, number];
+export interface LogdUncertainty extends EstimateDomain, RawOutOfDomain {
+  /** Null out of the model's domain. */
+  readonly value: number | null;
+  /** Split-conformal intervals (log D units) at 80% and 90% nominal coverage; null out of the domain. */
+  readonly interval_80: readonly [number, number] | null;
+  readonly interval_90: readonly [number, number] | null;
 }
 
 export interface UncertaintyFinding extends CompoundFinding {
@@ -60,7 +72,8 @@ export interface UncertaintyFinding extends CompoundFinding {
   /** One entry per trained-model estimate, keyed `<module>.<key>`. */
   readonly estimates: {
     readonly "solubility_assessment.log_s": SolubilityUncertainty;
-    readonly "clinical_precedent_prior.ct_tox_probability": EstimateDomain & { readonly value: number };
+    readonly "clinical_precedent_prior.ct_tox_probability": EstimateDomain &
+      RawOutOfDomain & { readonly value: number | null };
     readonly "toxicity_profile.tox21_fingerprint_model": EstimateDomain;
     /** Present while the logD7.4 model is adopted (it beat WLOGP read as log D on held-out scaffolds). */
     readonly "admet_predictions.logd74"?: LogdUncertainty;
@@ -146,7 +159,9 @@ function method(): MethodCard {
       "Conformal coverage is marginal (on average over compounds like the calibration set), not per compound, " +
       "and holds for compounds exchangeable with Delaney's; out of domain it is not guaranteed. The solubility " +
       "intervals use scaffold-held-out residuals around the model fitted on all data (cross-conformal), whose " +
-      "guarantee is approximate; out of the model's domain no value or interval is given. Only the log S the " +
+      "guarantee is approximate. Out of a model's domain (the summary's domain_rules, each from that model's own " +
+      "training data) no value or interval is given for log S, log D7.4 or CT_TOX: the model's number is kept " +
+      "under raw_out_of_domain_value, for audit only (issue 24 item 1). Only the log S the " +
       "report uses (the adopted model) gets an interval, not the other fits listed beside it. The classifiers (CT_TOX, Tox21) get a domain, not an interval. Descriptor " +
       "boxes ignore correlations between descriptors. The logD7.4 intervals are split-conformal on the 420 valid " +
       "rows of the scaffold split, which also chose the model's λ (slightly optimistic); their coverage on the " +
@@ -167,12 +182,11 @@ function delaney(): FingerprintSet {
 const round = (v: number, digits = 3) => Math.round(v * 10 ** digits) / 10 ** digits;
 
 function domainRules(): Record<string, string> {
-  const nearest = "5th percentile of the training compounds' own nearest-neighbour Tanimoto";
   return {
     "solubility_assessment.log_s": `inside the descriptor box and nearest_distance ≤ ${round(solubilityModels().kernel.domain_distance)} (95th percentile of training nearest-neighbour distances)`,
-    "clinical_precedent_prior.ct_tox_probability": `nearest_tanimoto ≥ ${clinToxModel().file.domain.min_tanimoto} (${nearest})`,
-    "toxicity_profile.tox21_fingerprint_model": `nearest_tanimoto ≥ ${tox21Model().file.domain.min_tanimoto} (${nearest})`,
-    "admet_predictions.logd74": `nearest_tanimoto ≥ ${logdModel().file.domain.min_tanimoto} (${nearest})`,
+    "clinical_precedent_prior.ct_tox_probability": similarityDomainRule(clinToxModel().file.domain),
+    "toxicity_profile.tox21_fingerprint_model": similarityDomainRule(tox21Model().file.domain),
+    "admet_predictions.logd74": similarityDomainRule(logdModel().file.domain),
   };
 }
 
@@ -233,13 +247,16 @@ function logdUncertainty(compound: PreparedCompound & { ok: true }): LogdUncerta
   const h = logdModel().file.conformal.half_width;
   const h80 = h["0.8"] ?? Number.POSITIVE_INFINITY;
   const h90 = h["0.9"] ?? Number.POSITIVE_INFINITY;
+  const v = round(logd.value);
   return {
     model: logd.model,
-    value: round(logd.value),
-    interval_80: [round(logd.value - h80), round(logd.value + h80)],
-    interval_90: [round(logd.value - h90), round(logd.value + h90)],
+    value: logd.in_domain ? v : null,
+    interval_80: logd.in_domain ? [round(logd.value - h80), round(logd.value + h80)] : null,
+    interval_90: logd.in_domain ? [round(logd.value - h90), round(logd.value + h90)] : null,
     nearest_tanimoto: round(logd.nearest_tanimoto),
     in_domain: logd.in_domain,
+    domain_rule: logd.domain_rule,
+    raw_out_of_domain_value: logd.in_domain ? null : v,
   };
 }
 
@@ -286,6 +303,8 @@ function assessUncertainty(compound: PreparedCompound): UncertaintyFinding {
   const ctSimilarity = maxTanimoto(fp, clintox.training);
   const tox21 = tox21Model();
   const toxSimilarity = maxTanimoto(fp, tox21.training);
+  const ctInDomain = ctSimilarity >= clintox.file.domain.min_tanimoto;
+  const ctTox = round(predictLogistic(clintox.file.tasks[0] ?? { bias: 0, weights: [] }, onBits));
   const estimates = {
     "solubility_assessment.log_s": {
       model: models.adopted,
@@ -297,17 +316,22 @@ function assessUncertainty(compound: PreparedCompound): UncertaintyFinding {
       nearest_distance: round(solubility.nearest_distance),
       nearest_tanimoto: round(maxTanimoto(fp, delaney())),
       in_domain: solubility.in_domain,
+      domain_rule: domainRules()["solubility_assessment.log_s"] as string,
+      raw_out_of_domain_value: solubility.in_domain ? null : round(logS),
     },
     "clinical_precedent_prior.ct_tox_probability": {
       model: CT_TOX_MODEL,
-      value: round(predictLogistic(clintox.file.tasks[0] ?? { bias: 0, weights: [] }, onBits)),
+      value: ctInDomain ? ctTox : null,
       nearest_tanimoto: round(ctSimilarity),
-      in_domain: ctSimilarity >= clintox.file.domain.min_tanimoto,
+      in_domain: ctInDomain,
+      domain_rule: similarityDomainRule(clintox.file.domain),
+      raw_out_of_domain_value: ctInDomain ? null : ctTox,
     },
     "toxicity_profile.tox21_fingerprint_model": {
       model: TOX21_MODEL,
       nearest_tanimoto: round(toxSimilarity),
       in_domain: toxSimilarity >= tox21.file.domain.min_tanimoto,
+      domain_rule: similarityDomainRule(tox21.file.domain),
     },
     ...(logdModel().file.adopted ? { "admet_predictions.logd74": logdUncertainty(compound) } : {}),
   };

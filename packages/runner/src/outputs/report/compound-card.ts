@@ -255,6 +255,14 @@ function lipophilicityPanel(view: CompoundView, raw: (id: string) => Raw | null)
       method: "Wildman–Crippen 1999; Lipinski ≤ 5",
     },
   ];
+  // Out of the model's domain there is no value to show (issue 24 item 1), only why.
+  if (p.logd74.value === null && view.domain.logd74 === false)
+    rows.push({
+      label: "log D7.4",
+      value: "—",
+      method: `${String(logd?.model ?? "model")}: no value out of its domain`,
+      ood: `nearest training compound at Tanimoto ${n(logd?.nearest_tanimoto)}`,
+    });
   if (p.logd74.value !== null)
     rows.push({
       label: "log D7.4",
@@ -521,8 +529,10 @@ function rankingPanel(view: CompoundView): string {
   if (view.readiness)
     rows.push({
       label: "Readiness",
-      value: n(view.readiness.score, 3),
-      method: "wetlab_priority_and_readiness_determiner (not used to order)",
+      value: `${n(view.readiness.score, 3)} · coverage ${n(view.readiness.coverage, 2)}`,
+      method:
+        "wetlab_priority_and_readiness_determiner (not used to order); coverage: share of its signals present in domain",
+      light: view.readiness.coverage === null || view.readiness.coverage < 1 ? "a" : "g",
     });
   return panel("ranking", "Ranking", rows);
 }

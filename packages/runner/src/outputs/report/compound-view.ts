@@ -99,7 +99,21 @@ export interface CompoundView {
   /** Matched alert names per family; null when the family's module did not run. */
   readonly alerts: Readonly<Record<AlertFamily, readonly string[] | null>>;
   readonly alert_atoms: Readonly<Record<string, readonly number[]>> | null;
-  readonly readiness: { readonly score: number; readonly rationale: string | null } | null;
+  /**
+   * The readiness module's score (null when it gives none, e.g. outside the organic classes) and its
+   * coverage: the share of its signals' weight present in domain (issue 24 item 1: an out-of-domain
+   * or missing estimate lowers it below 1). Null when the module did not run.
+   */
+  readonly readiness: {
+    readonly score: number | null;
+    readonly coverage: number | null;
+    readonly rationale: string | null;
+  } | null;
+  /**
+   * molecular_logic's compound_class (issue 24 item 2); null when it did not run or the row did not
+   * parse. Only organic and organic_salt are inside the models' domain.
+   */
+  readonly compound_class: string | null;
   /** molecular_logic's `permanent_charge` (quaternary N, etc.): poor passive permeability. */
   readonly permanent_charge: boolean;
   /** Applicability domain of the model-based values: null when the model did not run. */
@@ -113,7 +127,8 @@ export interface CompoundView {
       readonly probabilities: Readonly<Record<string, number>>;
       readonly in_domain: boolean;
     } | null;
-    readonly ct_tox: { readonly probability: number; readonly in_domain: boolean } | null;
+    /** probability is null out of the model's domain (issue 24 item 1). */
+    readonly ct_tox: { readonly probability: number | null; readonly in_domain: boolean } | null;
   };
   readonly findings: readonly ModuleFindingView[];
   /** molecular_docking per staged structure (the structure stage's file); empty when it did not run. */
@@ -234,6 +249,7 @@ export function readCompoundView(
   };
   const ok = compound.ok && compound.chem !== undefined;
   const readinessScore = num(readiness?.readiness_score);
+  const readinessCoverage = num(readiness?.coverage);
   return {
     index: compound.row.index,
     candidate_id: compound.row.candidateId,
@@ -261,7 +277,10 @@ export function readCompoundView(
     alerts,
     alert_atoms: readAlertAtoms(toxicity?.alert_atoms),
     readiness:
-      readinessScore === null ? null : { score: readinessScore, rationale: str(readiness?.rationale) },
+      readiness === null || (readinessScore === null && readinessCoverage === null)
+        ? null
+        : { score: readinessScore, coverage: readinessCoverage, rationale: str(readiness.rationale) },
+    compound_class: str(logic?.compound_class),
     permanent_charge: logic?.permanent_charge === true,
     domain: {
       log_s: typeof solubility?.in_domain === "boolean" ? solubility.in_domain : null,
@@ -270,12 +289,14 @@ export function readCompoundView(
     liabilities: {
       tox21: readTox21(record(toxicity?.tox21_fingerprint_model)),
       ct_tox:
-        num(precedent?.ct_tox_probability) === null
-          ? null
-          : {
-              probability: num(precedent?.ct_tox_probability) as number,
-              in_domain: precedent?.ct_tox_in_domain === true,
-            },
+        precedent?.ct_tox_in_domain === false
+          ? { probability: null, in_domain: false }
+          : num(precedent?.ct_tox_probability) === null
+            ? null
+            : {
+                probability: num(precedent?.ct_tox_probability) as number,
+                in_domain: precedent?.ct_tox_in_domain === true,
+              },
     },
     findings: [...findings.entries()].flatMap(([module_id, finding]) => {
       const raw = record(finding);

@@ -93,6 +93,20 @@ export function desirabilityOf(view: CompoundView): DesirabilityScore {
     fn: (value: number) => number,
     input: (value: number) => string,
   ) => {
+    if (value === null && inDomain === false) {
+      // Out of the model's domain the module gives no value (issue 24 item 1): uninformative, not good.
+      terms.push({
+        id,
+        label,
+        weight,
+        d: UNINFORMATIVE,
+        status: "out_of_domain",
+        input: "no value: out of the model's domain",
+        method,
+      });
+      uncertain.push(`${label} out of the model's domain`);
+      return;
+    }
     if (value === null) {
       terms.push({ id, label, weight, d: UNINFORMATIVE, status: "missing", input: "not available", method });
       uncertain.push(`${label} missing`);
@@ -214,7 +228,7 @@ export function desirabilityOf(view: CompoundView): DesirabilityScore {
   const ct = view.liabilities.ct_tox;
   if (ct === null) uncertain.push("ClinTox model did not run");
   else if (!ct.in_domain) uncertain.push("ClinTox model out of domain");
-  else if (ct.probability >= 0.5)
+  else if (ct.probability !== null && ct.probability >= 0.5)
     penalties.push({
       id: "ct_tox",
       label: `ClinTox toxicity ${fmt(ct.probability)}`,

@@ -15,12 +15,20 @@ interface Variant {
   readonly logS?: number;
   readonly mw?: number;
   readonly toxicityRan?: boolean;
+  readonly compoundClass?: string;
 }
 
 function compound(variant: Variant): CompoundView {
   const mw = variant.mw ?? 330;
   const findings = new Map<string, unknown>([
-    ["molecular_logic", { permanent_charge: variant.permanentCharge ?? false, duplicate_of: null }],
+    [
+      "molecular_logic",
+      {
+        permanent_charge: variant.permanentCharge ?? false,
+        duplicate_of: null,
+        compound_class: variant.compoundClass ?? "organic",
+      },
+    ],
     [
       "admet_predictions",
       {
@@ -122,4 +130,17 @@ test("first in line is a bounded group, and the top sentence says why #1 leads a
     text,
     /#2 C1 scores 0\.\d{3}, 0\.\d{3} lower; it would move above #1 if its .+ desirability rose from \d\.\d\d to \d\.\d\d/,
   );
+});
+
+test("a compound outside the organic classes ranks after every organic one, however good its remaining values look, and is never first in line (issue 24 items 2, 8)", () => {
+  // The siloxane's descriptors are those of a good compound (the case a reviewing chemist found ranked #1).
+  const siloxane = compound({ id: "siloxane", index: 0, compoundClass: "non_druglike_elements" });
+  const poor = compound({ id: "poor", index: 1, logS: -7, mw: 560, permanentCharge: true });
+  assert.ok(desirabilityOf(siloxane).score > desirabilityOf(poor).score, "the test needs the harder case");
+  const ranked = [siloxane, poor].sort((a, b) => compareRankKeys(rankKeyOf(a), rankKeyOf(b)));
+  assert.deepEqual(
+    ranked.map((v) => v.candidate_id),
+    ["poor", "siloxane"],
+  );
+  assert.ok(firstInLine([siloxane], 1).length === 0);
 });

@@ -24,7 +24,20 @@ export const SCORE_DIGITS = 3;
 export const CONFIDENCE_DIGITS = 2;
 
 /**
- * The sort key, compared element by element, lower first: parsed first, first occurrences before
+ * The compound classes the models speak for (molecular_logic.compound_class, issue 24 item 2); a
+ * compound of another class (inorganic, organometallic, metal complex, non-drug-like elements) has
+ * no model estimate in domain, so it never ranks above one that has, as if its evidence were complete.
+ */
+const IN_DOMAIN_CLASSES: ReadonlySet<string> = new Set(["organic", "organic_salt"]);
+
+/** Parsed and inside the organic classes (a run without molecular_logic has no class: counted in). */
+export function inClassDomain(view: CompoundView): boolean {
+  return view.parsed && (view.compound_class === null || IN_DOMAIN_CLASSES.has(view.compound_class));
+}
+
+/**
+ * The sort key, compared element by element, lower first: parsed compounds inside the organic
+ * classes first, then parsed ones outside them, then unparsed; first occurrences before
  * duplicates, higher desirability score (as shown, 3 decimals), then the visible tie-breaks:
  * higher confidence, fewer structural alerts, fewer failed drug-likeness rules, portfolio order.
  */
@@ -36,7 +49,7 @@ export function rankKeyOf(view: CompoundView): RankKey {
   }).length;
   const { score, confidence } = desirabilityOf(view);
   return [
-    view.parsed ? 0 : 1,
+    inClassDomain(view) ? 0 : view.parsed ? 1 : 2,
     view.duplicate_of === null ? 0 : 1,
     -round(score, SCORE_DIGITS),
     -round(confidence, CONFIDENCE_DIGITS),
@@ -69,7 +82,7 @@ export function firstInLine(ranked: readonly CompoundView[], compounds: number):
   for (const view of ranked) {
     if (group.length >= cap) break;
     const { score, confidence } = desirabilityOf(view);
-    if (!view.parsed || view.duplicate_of !== null) break;
+    if (!inClassDomain(view) || view.duplicate_of !== null) break;
     if (
       round(score, SCORE_DIGITS) < FIRST_IN_LINE_SCORE ||
       round(confidence, CONFIDENCE_DIGITS) < FIRST_IN_LINE_CONFIDENCE
@@ -150,7 +163,7 @@ export function describeRanking(ran: ReadonlySet<string>): RankingRule {
     : "";
   return {
     source: "desirability_score",
-    text: `Ranked by a desirability score from 0 to 1, higher first: the weighted geometric mean (Derringer & Suich 1980) of drug-likeness (weight 2: QED's seven property desirability functions, Bickerton et al. 2012, without its alerts term), log D7.4 (Wager et al. 2010 CNS MPO function: 1 at ≤ 2, 0 at ≥ 4), solubility (log S of the adopted solubility model, not ESOL: 1 at log S ≥ −4, 0 at ≤ −6), BOILED-Egg GI absorption (high 1, low 0.25) and SA score (1 at ≤ 4, 0 at ≥ 7), multiplied by penalties: PAINS ×${PENALTIES.pains}, NIBR exclude ×${PENALTIES.nibrExclude} (other NIBR flag ×${PENALTIES.nibrFlag}), Brenk ×${PENALTIES.brenk}, permanent charge ×${PENALTIES.permanentCharge}, each Tox21 assay predicted active ×${PENALTIES.tox21PerAssay} (at least ×${PENALTIES.tox21Floor}), ClinTox toxicity predicted ×${PENALTIES.ctTox}. A missing input is scored ${UNINFORMATIVE} and an out-of-domain one at most ${UNINFORMATIVE}, never as good; both lower the confidence (the share of inputs measured in domain). Unparsed and duplicate rows come last. Ties (equal score to ${SCORE_DIGITS} decimals) are broken by higher confidence, then fewer structural alerts, fewer failed drug-likeness rules, and portfolio order. First in line: the top ${FIRST_IN_LINE_SHARE * 100}% of the portfolio (at most ${FIRST_IN_LINE_MAX}) with score ≥ ${FIRST_IN_LINE_SCORE} and confidence ≥ ${FIRST_IN_LINE_CONFIDENCE}.${
+    text: `Ranked by a desirability score from 0 to 1, higher first: the weighted geometric mean (Derringer & Suich 1980) of drug-likeness (weight 2: QED's seven property desirability functions, Bickerton et al. 2012, without its alerts term), log D7.4 (Wager et al. 2010 CNS MPO function: 1 at ≤ 2, 0 at ≥ 4), solubility (log S of the adopted solubility model, not ESOL: 1 at log S ≥ −4, 0 at ≤ −6), BOILED-Egg GI absorption (high 1, low 0.25) and SA score (1 at ≤ 4, 0 at ≥ 7), multiplied by penalties: PAINS ×${PENALTIES.pains}, NIBR exclude ×${PENALTIES.nibrExclude} (other NIBR flag ×${PENALTIES.nibrFlag}), Brenk ×${PENALTIES.brenk}, permanent charge ×${PENALTIES.permanentCharge}, each Tox21 assay predicted active ×${PENALTIES.tox21PerAssay} (at least ×${PENALTIES.tox21Floor}), ClinTox toxicity predicted ×${PENALTIES.ctTox}. A missing input is scored ${UNINFORMATIVE} and an out-of-domain one at most ${UNINFORMATIVE}, never as good; both lower the confidence (the share of inputs measured in domain). Compounds outside the organic classes (molecular_logic compound_class inorganic, organometallic, metal_complex or non_druglike_elements: no model speaks for them) come after every organic one and unparsed rows last; within each group duplicates come after first occurrences. Ties (equal score to ${SCORE_DIGITS} decimals) are broken by higher confidence, then fewer structural alerts, fewer failed drug-likeness rules, and portfolio order. First in line: the top ${FIRST_IN_LINE_SHARE * 100}% of the portfolio (at most ${FIRST_IN_LINE_MAX}) with score ≥ ${FIRST_IN_LINE_SCORE} and confidence ≥ ${FIRST_IN_LINE_CONFIDENCE}.${
       skipped.length ? ` Did not run, so scored as missing: ${skipped.join(", ")}.` : ""
     }${readiness}`,
   };

@@ -2,6 +2,7 @@ import { ALERT_FAMILIES, type CompoundView, type Quantity, type RuleName } from 
 import { desirabilityOf } from "./desirability.ts";
 import { bestDocking } from "./docking-results.ts";
 import { formatNumber } from "./format.ts";
+import { inClassDomain } from "./ranking.ts";
 
 /** Where a row sits besides its own values: its rank and its Butina cluster (null: not clustered). */
 export interface RowPlace {
@@ -59,6 +60,9 @@ export const TABLE_COLUMNS: readonly TableColumn[] = [
   { label: "Egan", numeric: false, cell: rule("egan") },
   { label: "Alerts", numeric: true, cell: alertsOf },
   { label: "Readiness", numeric: true, cell: (view) => view.readiness?.score ?? null },
+  // Share of the readiness signals present in domain (issue 24 item 1): < 1 when an estimate is
+  // missing or out of its model's domain.
+  { label: "Readiness coverage", numeric: true, cell: (view) => view.readiness?.coverage ?? null },
 ];
 
 /**
@@ -147,6 +151,7 @@ function statusOf(view: CompoundView): string {
   // The runner marks rows RDKit never judged (size guard, fault, time budget) "unassessed: …".
   if (!view.parsed) return view.parse_error?.startsWith("unassessed:") ? "unassessed" : "unparseable";
   if (view.duplicate_of !== null) return `duplicate of ${view.duplicate_of}`;
+  if (!inClassDomain(view)) return `parsed (${view.compound_class}: outside every model's domain)`;
   return view.salt_stripped ? "parsed (salt stripped)" : "parsed";
 }
 
