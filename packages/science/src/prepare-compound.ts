@@ -10,6 +10,7 @@ import {
 import { molDescriptors } from "./parent/mol-memo.ts";
 import { neutraliseParent } from "./parent/neutralise-parent.ts";
 import { type Mol, parseSmiles, type RDKit } from "./rdkit.ts";
+import { molJson, type RDKitJson } from "./rdkit-json.ts";
 
 /** RDKit descriptors of the standardized parent, rounded so the JSON is stable. */
 export interface Descriptors {
@@ -147,8 +148,8 @@ export function prepareCompound(rdkit: RDKit, row: CompoundRow): PreparedCompoun
           parent_neutralised: neutral.neutralised,
           permanent_charge: neutral.permanent_charge,
           parent_inchikey: parentInchi ? safe(() => rdkit.get_inchikey_for_inchi(parentInchi)) : null,
-          net_charge: netCharge(mol.get_json()),
-          parent_net_charge: netCharge(target.get_json()),
+          net_charge: netCharge(molJson(mol)),
+          parent_net_charge: netCharge(molJson(target)),
           compound_class: compoundClass,
           compound_class_reason: classReason,
           descriptors: readDescriptors(target),
@@ -190,11 +191,9 @@ function reparse(rdkit: RDKit, smiles: string): Mol | null {
   return null;
 }
 
-function netCharge(json: string): number {
-  const parsed = JSON.parse(json) as { molecules?: { atoms?: { chg?: number }[] }[] };
+function netCharge(doc: RDKitJson): number {
   let total = 0;
-  for (const molecule of parsed.molecules ?? [])
-    for (const atom of molecule.atoms ?? []) total += atom.chg ?? 0;
+  for (const molecule of doc.molecules ?? []) for (const atom of molecule.atoms ?? []) total += atom.chg ?? 0;
   return total;
 }
 

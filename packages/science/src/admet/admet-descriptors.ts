@@ -1,5 +1,6 @@
 import { molDescriptors } from "../parent/mol-memo.ts";
 import type { Mol, RDKit } from "../rdkit.ts";
+import { molJson } from "../rdkit-json.ts";
 import { parseMatches } from "../substructure/screened-query.ts";
 import { sulfurPhosphorusPsa } from "./tpsa-sulfur-phosphorus.ts";
 
@@ -48,7 +49,7 @@ export function admetDescriptors(rdkit: RDKit, mol: Mol): AdmetDescriptors {
     wlogp: value("CrippenClogP"),
     mr: value("CrippenMR"),
     tpsa: value("tpsa"),
-    tpsa_sp: value("tpsa") + sulfurPhosphorusPsa(mol.get_json()),
+    tpsa_sp: value("tpsa") + sulfurPhosphorusPsa(molJson(mol)),
     hbd: value("lipinskiHBD"),
     hba: value("lipinskiHBA"),
     rotatable_bonds: value("NumRotatableBonds"),

@@ -1,6 +1,7 @@
 import { readDataFile } from "../data/read-data-file.ts";
 import { molDescriptors } from "../parent/mol-memo.ts";
 import type { Mol, RDKit } from "../rdkit.ts";
+import { molJson } from "../rdkit-json.ts";
 import {
   compileScreenedQuery,
   hasMatch,
@@ -93,11 +94,9 @@ function countMatches(mol: Mol, query: Mol): number {
  */
 function aromaticRingsAsQed(mol: Mol, aliphaticRing: Mol): number {
   const deleted = new Set(parseMatches(mol.get_substruct_matches(aliphaticRing)).flat());
-  const json = JSON.parse(mol.get_json()) as {
-    molecules: { atoms: unknown[]; bonds?: { atoms: [number, number] }[] }[];
-  };
-  const molecule = json.molecules[0];
-  const atomCount = molecule?.atoms.length ?? 0;
+  const json = molJson(mol);
+  const molecule = json.molecules?.[0];
+  const atomCount = molecule?.atoms?.length ?? 0;
   const parent = Array.from({ length: atomCount }, (_, i) => i);
   const find = (i: number): number => {
     let root = i;
@@ -109,8 +108,8 @@ function aromaticRingsAsQed(mol: Mol, aliphaticRing: Mol): number {
   let bonds = 0;
   let components = atoms;
   for (const bond of molecule?.bonds ?? []) {
-    const [a, b] = bond.atoms;
-    if (deleted.has(a) || deleted.has(b)) continue;
+    const [a, b] = bond.atoms ?? [];
+    if (a === undefined || b === undefined || deleted.has(a) || deleted.has(b)) continue;
     bonds++;
     const ra = find(a);
     const rb = find(b);

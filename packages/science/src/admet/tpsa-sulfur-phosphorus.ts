@@ -1,3 +1,5 @@
+import { type RDKitJson, rdkitExtensionOf } from "../rdkit-json.ts";
+
 /**
  * The polar surface of sulfur and phosphorus atoms in Ertl's TPSA (Ertl, Rohde & Selzer, J. Med.
  * Chem. 2000, 43, 3714, Table 1), which RDKit adds only when asked (`CalcTPSA(mol,
@@ -11,13 +13,12 @@
  * fallback formula). Equal to native RDKit 2022.09 on 2,000 ChEMBL and all NCI first_5K molecules
  * (`admet/admet-rules.test.ts`).
  */
-export function sulfurPhosphorusPsa(json: string): number {
-  const doc = JSON.parse(json) as RDKitJson;
+export function sulfurPhosphorusPsa(doc: RDKitJson): number {
   const molecule = doc.molecules?.[0] ?? {};
   const atomDefaults = { z: 6, impHs: 0, chg: 0, ...doc.defaults?.atom };
   const bondDefaults = { bo: 1, ...doc.defaults?.bond };
   const atoms = (molecule.atoms ?? []).map((raw) => ({ ...atomDefaults, ...raw }));
-  const extension = (molecule.extensions ?? []).find((e) => e.name === "rdkitRepresentation");
+  const extension = rdkitExtensionOf(molecule);
   const aromatic = new Set(extension?.aromaticBonds ?? []);
   const count = atoms.map((atom) => ({ nbrs: 0, hs: atom.impHs, sing: 0, doub: 0, trip: 0, arom: 0 }));
   for (const [index, raw] of (molecule.bonds ?? []).entries()) {
@@ -82,22 +83,4 @@ function sulfur(c: Counts): number {
   if (c.nbrs === 3 && c.hs === 0 && c.sing === 2 && c.doub === 1) return 19.21;
   if (c.nbrs === 4 && c.hs === 0 && c.sing === 2 && c.doub === 2) return 8.38;
   return 0;
-}
-
-interface RDKitJson {
-  defaults?: { atom?: Partial<JsonAtom>; bond?: Partial<JsonBond> };
-  molecules?: {
-    atoms?: Partial<JsonAtom>[];
-    bonds?: Partial<JsonBond>[];
-    extensions?: { name?: string; aromaticBonds?: number[] }[];
-  }[];
-}
-interface JsonAtom {
-  z: number;
-  impHs: number;
-  chg: number;
-}
-interface JsonBond {
-  bo: number;
-  atoms: [number, number];
 }

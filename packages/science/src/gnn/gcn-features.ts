@@ -1,4 +1,5 @@
 import type { Mol } from "../rdkit.ts";
+import { molJson, rdkitExtensionOf } from "../rdkit-json.ts";
 
 /**
  * Atom and bond features of gcn_toxicity's graph, read from RDKit WebAssembly's molecule JSON. They
@@ -25,32 +26,13 @@ export interface GcnGraph {
   readonly bonds: readonly GcnBond[];
 }
 
-interface JsonAtom {
-  z: number;
-  impHs: number;
-  chg: number;
-}
-interface JsonDoc {
-  defaults?: { atom?: Partial<JsonAtom>; bond?: { bo?: number } };
-  molecules?: {
-    atoms?: Partial<JsonAtom>[];
-    bonds?: { bo?: number; atoms?: [number, number] }[];
-    extensions?: {
-      name?: string;
-      aromaticAtoms?: number[];
-      aromaticBonds?: number[];
-      atomRings?: number[][];
-    }[];
-  }[];
-}
-
 /** The graph of a molecule as gcn_toxicity reads it. */
 export function gcnGraph(mol: Mol): GcnGraph {
-  const doc = JSON.parse(mol.get_json()) as JsonDoc;
+  const doc = molJson(mol);
   const molecule = doc.molecules?.[0] ?? {};
   const atomDefaults = { z: 6, impHs: 0, chg: 0, ...doc.defaults?.atom };
   const bondDefaults = { bo: 1, ...doc.defaults?.bond };
-  const extension = (molecule.extensions ?? []).find((e) => e.name === "rdkitRepresentation");
+  const extension = rdkitExtensionOf(molecule);
   const aromaticAtoms = new Set(extension?.aromaticAtoms ?? []);
   const aromaticBonds = new Set(extension?.aromaticBonds ?? []);
   const rings = extension?.atomRings ?? [];

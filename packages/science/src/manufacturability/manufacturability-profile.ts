@@ -1,6 +1,7 @@
 import { atomStereocentres } from "../parent/atom-stereocentres.ts";
 import { molDescriptors } from "../parent/mol-memo.ts";
 import type { Mol, RDKit } from "../rdkit.ts";
+import { molJson } from "../rdkit-json.ts";
 import { cachedNibrAlerts } from "../toxicity/structural-alerts.ts";
 import { metalsIn } from "./metals.ts";
 import { ringSystems } from "./ring-topology.ts";
@@ -25,7 +26,7 @@ export interface ManufacturabilityProfile {
 export function manufacturabilityProfile(rdkit: RDKit, mol: Mol): ManufacturabilityProfile {
   const d = molDescriptors(mol);
   const rings = ringSystems(rdkit, mol);
-  const metals = metalsIn(mol.get_json());
+  const metals = metalsIn(molJson(mol));
   const reactive = cachedNibrAlerts(rdkit, mol).nibr.filter((hit) => hit.covalent);
   const stereo = atomStereocentres(mol);
   const profile = {

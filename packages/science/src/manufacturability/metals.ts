@@ -1,3 +1,5 @@
+import type { RDKitJson } from "../rdkit-json.ts";
+
 // Element symbols by atomic number (index = Z), up to lawrencium.
 const SYMBOLS = (
   "_ H He Li Be B C N O F Ne Na Mg Al Si P S Cl Ar K Ca Sc Ti V Cr Mn Fe Co Ni Cu Zn Ga Ge As Se Br Kr " +
@@ -26,11 +28,7 @@ export function elementSymbol(z: number): string {
 }
 
 /** Distinct metal symbols of a molecule, sorted, read from RDKit's JSON (atoms default to carbon). */
-export function metalsIn(molJson: string): string[] {
-  const parsed = JSON.parse(molJson) as {
-    defaults?: { atom?: { z?: number } };
-    molecules?: { atoms?: { z?: number }[] }[];
-  };
+export function metalsIn(parsed: RDKitJson): string[] {
   const fallback = parsed.defaults?.atom?.z ?? 6;
   const found = new Set<string>();
   for (const molecule of parsed.molecules ?? [])

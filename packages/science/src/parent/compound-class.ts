@@ -1,4 +1,5 @@
 import type { Mol } from "../rdkit.ts";
+import { molJson, type RDKitJson } from "../rdkit-json.ts";
 
 /**
  * What kind of compound the input is, decided on the whole input before any salt is stripped
@@ -134,14 +135,7 @@ interface Atom {
 }
 
 /** The atoms of RDKit's JSON (defaults applied) with their neighbours and hydrogen counts. */
-function readAtoms(json: string): Atom[] {
-  const parsed = JSON.parse(json) as {
-    defaults?: { atom?: { z?: number; chg?: number; impHs?: number; nRad?: number } };
-    molecules?: {
-      atoms?: { z?: number; chg?: number; impHs?: number; nRad?: number }[];
-      bonds?: { atoms: [number, number] }[];
-    }[];
-  };
+function readAtoms(parsed: RDKitJson): Atom[] {
   const d = parsed.defaults?.atom ?? {};
   const atoms: Atom[] = [];
   for (const molecule of parsed.molecules ?? []) {
@@ -155,7 +149,7 @@ function readAtoms(json: string): Atom[] {
         neighbours: [],
       });
     for (const bond of molecule.bonds ?? []) {
-      const [i, j] = bond.atoms;
+      const [i, j] = bond.atoms ?? [-1, -1];
       atoms[offset + i]?.neighbours.push(offset + j);
       atoms[offset + j]?.neighbours.push(offset + i);
     }
@@ -196,7 +190,7 @@ export interface InputClass {
 
 /** Classifies the whole input as COMPOUND_CLASS_RULE says (metals and organic carbon). */
 export function classifyInput(mol: Mol): InputClass {
-  const atoms = readAtoms(mol.get_json());
+  const atoms = readAtoms(molJson(mol));
   const dummies = atoms.filter((a) => a.z === 0).length;
   if (dummies > 0)
     return {
@@ -259,13 +253,13 @@ function elementList(atoms: readonly Atom[]): string {
  * radical; a stray `[Cl]` beside a drug is stripped before the parent is read).
  */
 export function radicalAtoms(mol: Mol): string[] {
-  return readAtoms(mol.get_json())
+  return readAtoms(molJson(mol))
     .filter((a) => a.rad > 0 && !isMetal(a.z))
     .map((a) => symbol(a.z));
 }
 
 /** The elements of a (parent) molecule outside DRUGLIKE_ELEMENTS, as symbols. */
 export function nonDruglikeElements(mol: Mol): string[] {
-  const atoms = readAtoms(mol.get_json());
+  const atoms = readAtoms(molJson(mol));
   return [...new Set(atoms.filter((a) => !DRUGLIKE_ELEMENTS.has(a.z)).map((a) => symbol(a.z)))].sort();
 }

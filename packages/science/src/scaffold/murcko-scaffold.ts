@@ -1,4 +1,5 @@
 import type { Mol, RDKit } from "../rdkit.ts";
+import { molJson, type RDKitJson, rdkitExtensionOf } from "../rdkit-json.ts";
 
 /**
  * Bemis & Murcko scaffold (J. Med. Chem. 1996, 39, 2887): the ring systems of a molecule and the
@@ -15,7 +16,7 @@ import type { Mol, RDKit } from "../rdkit.ts";
  * without rings.
  */
 export function murckoScaffoldSmiles(rdkit: RDKit, mol: Mol): string {
-  const json = scaffoldJson(mol.get_json());
+  const json = scaffoldJson(molJson(mol));
   if (json === null) return "";
   const scaffold = rdkit.get_mol(json);
   try {
@@ -32,39 +33,15 @@ export class ScaffoldError extends Error {
   readonly code = "SCAFFOLD_UNBUILDABLE";
 }
 
-interface JsonAtom {
-  z: number;
-  impHs: number;
-  chg: number;
-}
-interface JsonBond {
-  bo: number;
-  atoms: [number, number];
-}
-interface RDKitJson {
-  defaults?: { atom?: Partial<JsonAtom>; bond?: Partial<JsonBond> };
-  molecules?: {
-    atoms?: Partial<JsonAtom>[];
-    bonds?: Partial<JsonBond>[];
-    extensions?: {
-      name?: string;
-      aromaticAtoms?: number[];
-      aromaticBonds?: number[];
-      atomRings?: number[][];
-    }[];
-  }[];
-}
-
 /**
  * The scaffold as an RDKit JSON document (Kekulé bond orders, explicit hydrogen counts), or null
  * when nothing is left (no ring). Pure: exported for the tests.
  */
-export function scaffoldJson(json: string): string | null {
-  const doc = JSON.parse(json) as RDKitJson;
+export function scaffoldJson(doc: RDKitJson): string | null {
   const molecule = doc.molecules?.[0] ?? {};
   const atomDefaults = { z: 6, impHs: 0, chg: 0, ...doc.defaults?.atom };
   const bondDefaults = { bo: 1, ...doc.defaults?.bond };
-  const extension = (molecule.extensions ?? []).find((e) => e.name === "rdkitRepresentation");
+  const extension = rdkitExtensionOf(molecule);
   const atoms = (molecule.atoms ?? []).map((raw) => ({ ...atomDefaults, ...raw }));
   const aromaticAtom = new Set(extension?.aromaticAtoms ?? []);
   const aromaticBond = new Set(extension?.aromaticBonds ?? []);
@@ -117,7 +94,7 @@ export function scaffoldJson(json: string): string | null {
     let lost = 0;
     for (const { atom, bond } of neighbours[i] ?? []) if (!kept[atom]) lost += bonds[bond]?.order ?? 1;
     if (lost === 0) continue;
-    const atom = atoms[i] as JsonAtom;
+    const atom = atoms[i] as (typeof atoms)[number];
     // An exocyclic atom is not among MurckoDecompose's keepers, so its hydrogens are never reset:
     // a charged one (a bracket atom in SMILES) keeps its count; a neutral one is recomputed.
     if (!core[i] && atom.chg !== 0) continue;
@@ -133,7 +110,7 @@ export function scaffoldJson(json: string): string | null {
   for (let i = 0; i < n; i++) {
     if (!kept[i]) continue;
     index.set(i, outAtoms.length);
-    const atom = atoms[i] as JsonAtom;
+    const atom = atoms[i] as (typeof atoms)[number];
     outAtoms.push({ z: atom.z, impHs: hydrogens[i] ?? 0, chg: atom.chg });
   }
   const outBonds = bonds

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { loadRDKit } from "../rdkit.ts";
+import { molJson } from "../rdkit-json.ts";
 import { nibrFilters } from "../toxicity/nibr-catalog.ts";
 import { painsPatterns } from "../toxicity/pains-catalog.ts";
 import { countElements, elementScreenOf, passesElementScreen } from "./element-screen.ts";
@@ -65,7 +66,7 @@ test("the element screen never rejects a match RDKit finds (PAINS and NIBR on NC
       withHs?.add_hs_in_place();
       for (const mol of [parsed, withHs]) {
         if (mol === null) continue;
-        const counts = countElements(mol.get_json());
+        const counts = countElements(molJson(mol));
         for (const { smarts, query, screen } of queries) {
           const matches: boolean = mol.get_substruct_match(query) !== "{}";
           if (matches) matched++;

@@ -1,4 +1,5 @@
 import type { Mol } from "../rdkit.ts";
+import { molJson, type RDKitJson } from "../rdkit-json.ts";
 
 /**
  * A necessary condition for a SMARTS match, from the elements its atoms allow: a match maps query
@@ -111,15 +112,14 @@ const counts = new WeakMap<Mol, Map<number, number>>();
 export function elementCounts(mol: Mol): Map<number, number> {
   let found = counts.get(mol);
   if (found === undefined) {
-    found = countElements(mol.get_json());
+    found = countElements(molJson(mol));
     counts.set(mol, found);
   }
   return found;
 }
 
 /** Atoms per atomic number from a molecule's RDKit JSON (`z` defaults to the document's default, 6). */
-export function countElements(molJson: string): Map<number, number> {
-  const doc = JSON.parse(molJson) as MolJson;
+export function countElements(doc: RDKitJson): Map<number, number> {
   const fallback = doc.defaults?.atom?.z ?? 6;
   const found = new Map<number, number>();
   for (const molecule of doc.molecules ?? [])

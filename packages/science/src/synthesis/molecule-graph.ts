@@ -1,3 +1,4 @@
+import { type RDKitJson, rdkitExtensionOf } from "../rdkit-json.ts";
 /**
  * The molecular graph RDKit WebAssembly describes in its JSON (`mol.get_json()`, RDKit's
  * commonchem-based format): what the Morgan port and the SA score read from a molecule.
@@ -33,38 +34,17 @@ export const AROMATIC_BOND = 12;
  */
 const JSON_BOND_TYPES = new Set([0, 1, 2, 3, 4, 17]);
 
-interface RDKitJson {
-  defaults?: { atom?: Partial<JsonAtom>; bond?: Partial<JsonBond> };
-  molecules?: { atoms?: Partial<JsonAtom>[]; bonds?: Partial<JsonBond>[]; extensions?: JsonExtension[] }[];
-}
-interface JsonAtom {
-  z: number;
-  impHs: number;
-  chg: number;
-  isotope: number;
-}
-interface JsonBond {
-  bo: number;
-  atoms: [number, number];
-}
-interface JsonExtension {
-  name?: string;
-  aromaticBonds?: number[];
-  atomRings?: number[][];
-}
-
 /** A bond order this port does not map onto RDKit's bond types (dative, hydrogen, …). */
 export class UnsupportedBondError extends Error {
   readonly code = "SA_UNSUPPORTED_BOND";
 }
 
 /** Reads the graph from `mol.get_json()`; absent fields take the document's defaults. */
-export function moleculeGraph(json: string): MoleculeGraph {
-  const doc = JSON.parse(json) as RDKitJson;
+export function moleculeGraph(doc: RDKitJson): MoleculeGraph {
   const molecule = doc.molecules?.[0] ?? {};
   const atomDefaults = { z: 6, impHs: 0, chg: 0, isotope: 0, ...doc.defaults?.atom };
   const bondDefaults = { bo: 1, ...doc.defaults?.bond };
-  const rdkitExtension = (molecule.extensions ?? []).find((e) => e.name === "rdkitRepresentation");
+  const rdkitExtension = rdkitExtensionOf(molecule);
   const aromatic = new Set(rdkitExtension?.aromaticBonds ?? []);
   const atoms = (molecule.atoms ?? []).map((raw) => {
     const atom = { ...atomDefaults, ...raw };

@@ -1,5 +1,6 @@
 import { atomStereocentres } from "../parent/atom-stereocentres.ts";
 import type { Mol } from "../rdkit.ts";
+import { molJson } from "../rdkit-json.ts";
 import { fragmentScores } from "./fragment-scores.ts";
 import { isotopeMassDelta } from "./isotope-mass-deltas.ts";
 import { moleculeGraph } from "./molecule-graph.ts";
@@ -31,7 +32,7 @@ export interface SaProfile extends SaScore {
  * (`atomStereocentres`); spiro and bridgehead atoms and macrocycles from RDKit's ring set.
  */
 export function saProfile(mol: Mol): SaProfile {
-  const graph = moleculeGraph(mol.get_json());
+  const graph = moleculeGraph(molJson(mol));
   const morgan = morganCounts(graph, connectivityInvariants(graph, isotopeMassDelta), SA_MORGAN_RADIUS);
   const junctions = ringJunctions(graph);
   const counts = {

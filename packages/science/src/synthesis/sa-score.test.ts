@@ -16,6 +16,7 @@ import {
 } from "../../test/support/native-rdkit.ts";
 import { atomStereocentres } from "../parent/atom-stereocentres.ts";
 import { loadRDKit, parseSmiles } from "../rdkit.ts";
+import { molJson, parseRDKitJson } from "../rdkit-json.ts";
 import { FRAGMENT_SCORES_FILE, fragmentScores } from "./fragment-scores.ts";
 import { isotopeMassDelta } from "./isotope-mass-deltas.ts";
 import { moleculeGraph } from "./molecule-graph.ts";
@@ -33,7 +34,7 @@ async function ours(smiles: string): Promise<{ ids: Record<string, number>; prof
   const parsed = parseSmiles(rdkit, smiles);
   if (!("mol" in parsed)) return null;
   try {
-    const graph = moleculeGraph(parsed.mol.get_json());
+    const graph = moleculeGraph(molJson(parsed.mol));
     const counts = morganCounts(graph, connectivityInvariants(graph, isotopeMassDelta), 2);
     const ids = Object.fromEntries([...counts].sort((a, b) => a[0] - b[0]).map(([id, n]) => [String(id), n]));
     return { ids, profile: saProfile(parsed.mol) };
@@ -64,7 +65,9 @@ describe("SA score (Ertl & Schuffenhauer 2009) over the TypeScript Morgan port",
   });
 
   it("refuses, with a stable code, an isotope whose mass term is unknown", () => {
-    const graph = moleculeGraph('{"molecules":[{"atoms":[{"z":6,"isotope":13,"impHs":4}],"bonds":[]}]}');
+    const graph = moleculeGraph(
+      parseRDKitJson('{"molecules":[{"atoms":[{"z":6,"isotope":13,"impHs":4}],"bonds":[]}]}'),
+    );
     assert.throws(() => connectivityInvariants(graph, () => null), { code: "SA_UNKNOWN_ISOTOPE" });
   });
 
