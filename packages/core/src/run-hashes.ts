@@ -50,11 +50,21 @@ export const SEAL_DIR = "seal";
  * `keepSealedState`). Every one of them is checked byte for byte: seal.svg, seal.json and
  * seal.sig against the signature, VERIFY.md and public_key.pem against what the signed payload
  * reproduces, log-proof.json (issue 30; absent for an issuer without a log) as the record of the
- * seal's own leaf proved into a checkpoint a trusted key signed. Anything else under `seal/` is
+ * seal's own leaf proved into a checkpoint a trusted key signed, provenance.intoto.jsonl (issue 30
+ * item 6; absent likewise) as DSSE envelopes the seal's key signed over the issuer's statement of
+ * exactly the sealed outputs. Anything else under `seal/` is
  * uncovered (issue 23 item 2).
  */
 export const SEAL_FOLDER_ENTRIES = {
-  sealed: ["VERIFY.md", "log-proof.json", "public_key.pem", "seal.json", "seal.sig", "seal.svg"],
+  sealed: [
+    "VERIFY.md",
+    "log-proof.json",
+    "provenance.intoto.jsonl",
+    "public_key.pem",
+    "seal.json",
+    "seal.sig",
+    "seal.svg",
+  ],
   // `pending/` keeps the sealed state for `svc-runner seal`; a pre-seal is never VERIFIED anyway.
   preseal: ["pending", "preseal.json", "preseal.svg"],
 } as const;

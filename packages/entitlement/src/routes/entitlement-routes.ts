@@ -1,6 +1,7 @@
 import {
   checkResponseSchema,
   consumeResponseSchema,
+  provenanceDisagreement,
   runCompleteResponseSchema,
   runCompleteSchema,
   runParamsSchema,
@@ -10,14 +11,19 @@ import {
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppDeps } from "../app-deps.ts";
 import type { VerifiedCaller } from "../auth/token-verifier.ts";
+import { EntitlementError } from "../errors/entitlement-error.ts";
 import { assertSealSafe } from "../http/assert-seal-safe.ts";
 import { parseStorableBody } from "../http/parse-storable-body.ts";
 import { describeRoute } from "../http/route-schema.ts";
 import { proveLeaf } from "../log/seal-log.ts";
 import { createSealIssuer } from "../seal/create-seal-issuer.ts";
+import { signRunProvenance } from "../seal/sign-run-provenance.ts";
 import { sealLogSignerOf } from "./log-routes.ts";
 
 const AUTH_ERRORS = [400, 401, 403];
+
+/** run_complete's body bound: its provenance lists every output and input file (README, PAYLOAD_TOO_LARGE). */
+export const RUN_COMPLETE_BODY_LIMIT = 16 * 1024 * 1024;
 
 /** The caller verified by the preHandler of every authenticated route. */
 export function callerOf(request: FastifyRequest): VerifiedCaller {
@@ -114,6 +120,8 @@ export function registerEntitlementRoutes(app: FastifyInstance, deps: AppDeps): 
     "/api/entitlement/run_complete",
     {
       preHandler,
+      // its provenance lists every output and input file (issue 30 item 6)
+      bodyLimit: RUN_COMPLETE_BODY_LIMIT,
       schema: describeRoute({
         summary: "Mark the run completed and return its seal bundle (same hashes on retry: same seal)",
         tags,
@@ -124,14 +132,26 @@ export function registerEntitlementRoutes(app: FastifyInstance, deps: AppDeps): 
       }),
     },
     async (request) => {
-      const fields = parseStorableBody(runCompleteSchema, request.body);
+      const { provenance: facts, ...fields } = parseStorableBody(runCompleteSchema, request.body);
+      // issue 30 item 6: a statement that disagrees with what would be sealed is refused before
+      // anything is sealed (its lists must hash to the sealed outputs and the run's inputs)
+      const run = facts === undefined ? null : await deps.store.getRun(fields.run_id);
+      if (facts !== undefined && run?.inputs_sha256 != null) {
+        const disagreement = provenanceDisagreement(
+          { outputs_sha256: fields.outputs_sha256, inputs_sha256: run.inputs_sha256 },
+          facts,
+        );
+        if (disagreement !== null) throw new EntitlementError("PROVENANCE_MISMATCH", disagreement);
+      }
       const completed = await deps.store.completeRun(callerOf(request).principal, fields, issueSeal);
       // issue 30 item 3: the seal's leaf committed with it; prove it in the tree as it is now
       const log = await proveLeaf(deps.store, sealLogSignerOf(deps), {
         sealId: completed.seal.seal_id,
         event: "issued",
       });
-      return { ...completed, log };
+      const provenance =
+        facts === undefined ? undefined : signRunProvenance(completed.seal, facts, deps.signingKey, run);
+      return { ...completed, log, ...(provenance === undefined ? {} : { provenance }) };
     },
   );
 }

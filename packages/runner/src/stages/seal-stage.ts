@@ -6,11 +6,12 @@ import type { Logger } from "../log.ts";
 import { memoryFields } from "../memory.ts";
 import { writeJsonAtomic } from "../outputs/atomic-write.ts";
 import { buildSummary, PRESEAL_CAUSE } from "../outputs/build-results.ts";
+import { readProvenanceFacts } from "../outputs/provenance-facts.ts";
 import { printReportPdf, type ReportWriter } from "../outputs/report/index.ts";
 import { writeExpectedHashes } from "../outputs/repro-pack.ts";
 import type { RunFacts, SealState, SealStatus } from "../outputs/run-facts.ts";
 import { writePreseal, writeSealFolder } from "../outputs/seal-files.ts";
-import { sealHashes } from "../outputs/seal-hashes.ts";
+import { sealHashesWithFiles } from "../outputs/seal-hashes.ts";
 import { keepSealedState } from "../outputs/sealed-state.ts";
 import { EXIT, type ExitCode, RunnerError, type RunnerErrorCode } from "../runner-error.ts";
 
@@ -67,15 +68,23 @@ export async function sealStage(options: SealStageOptions): Promise<SealOutcome>
     else log.info("report.pdf skipped", { phase: "outputs", reason: pdf.reason });
     await options.removeScratch();
     await writeExpectedHashes(runDir);
-    const hashes = await sealHashes(runDir);
+    const { files, ...hashes } = await sealHashesWithFiles(runDir);
     log.info("outputs hashed", { phase: "seal", ...memoryFields() });
-    return hashes;
+    return { hashes, files };
   };
-  const hashes = await finalize({ status: "sealed" });
+  const { hashes, files } = await finalize({ status: "sealed" });
+  // issue 30 item 6: what the issuer needs to sign the run's provenance, from the sealed outputs
+  const provenance = await readProvenanceFacts(runDir, config.runId, files);
+  if (provenance === null)
+    log.warn("provenance facts unreadable: sealing without provenance", { phase: "seal" });
   log.info("run_complete", { phase: "seal" });
   try {
-    const complete = await options.entitlement.runComplete({ run_id: config.runId, ...hashes });
-    await writeSealFolder(runDir, complete.seal, complete.log);
+    const complete = await options.entitlement.runComplete({
+      run_id: config.runId,
+      ...hashes,
+      ...(provenance === null ? {} : { provenance }),
+    });
+    await writeSealFolder(runDir, complete.seal, complete.log, complete.provenance);
     log.info("sealed", { phase: "seal", seal_id: complete.seal.seal_id, run_dir: runDir });
     return { exitCode: EXIT.success, sealStatus: "sealed" };
   } catch (error) {
@@ -87,7 +96,7 @@ export async function sealStage(options: SealStageOptions): Promise<SealOutcome>
       run_dir: runDir,
     });
     await keepSealedState(runDir, hashes);
-    const pending = await finalize({ status: "pending_online_verification", reason });
+    const { hashes: pending } = await finalize({ status: "pending_online_verification", reason });
     await writePreseal(runDir, {
       seal_version: "svc.preseal/v1",
       run_id: config.runId,
