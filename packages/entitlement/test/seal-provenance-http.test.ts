@@ -32,14 +32,14 @@ describe("run_complete signs the run's SLSA provenance (issue 30 item 6)", () =>
   let token: string;
 
   /** consume → run_start; returns the run id. */
-  const startRun = async () => {
+  const startRun = async (staged = inputs) => {
     const run_id = `run_prov_${sequence++}`;
     const params = { run_id, project_id: "proj1", mode: "standard", module_id: "computational" };
     assert.equal((await svc.request("/api/entitlement/consume", { token, body: params })).status, 200);
     const start = {
       ...params,
       category_id: "ligand_only",
-      inputs_sha256: treeListingSha256(inputs),
+      inputs_sha256: treeListingSha256(staged),
       image: { reference: "registry/runner:1.0.0", digest: `sha256:${hex("f")}` },
     };
     assert.equal((await svc.request("/api/entitlement/run_start", { token, body: start })).status, 200);
@@ -110,5 +110,26 @@ describe("run_complete signs the run's SLSA provenance (issue 30 item 6)", () =>
     });
     assert.equal(done.status, 200, JSON.stringify(done.body));
     assert.equal(done.body.provenance, undefined, "no provenance asked, none signed");
+  });
+
+  it("signs file names the stores' text rules would refuse (an NFD name), and refuses a malformed provenance with 400", async () => {
+    const nfd = [{ path: "Ame\u0301lie.csv", sha256: hex("2") }];
+    const run_id = await startRun(nfd);
+    const body = {
+      run_id,
+      outputs_sha256: treeListingSha256(outputs),
+      run_manifest_sha256: hex("c"),
+      provenance: { ...facts, inputs: nfd },
+    };
+    const malformed = await svc.request("/api/entitlement/run_complete", {
+      token,
+      body: { ...body, provenance: { ...facts, inputs: nfd, modules: [{ module_id: "x" }] } },
+    });
+    assert.equal(malformed.status, 400);
+    assert.match(malformed.body.error.message, /field provenance\.modules\.0\.version/);
+    const done = await svc.request("/api/entitlement/run_complete", { token, body });
+    assert.equal(done.status, 200, JSON.stringify(done.body));
+    const envelope = JSON.parse(done.body.provenance) as DsseEnvelope;
+    assert.match(Buffer.from(envelope.payload, "base64").toString(), /01_sources\/Ame\u0301lie\.csv/);
   });
 });

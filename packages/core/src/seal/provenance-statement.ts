@@ -25,13 +25,22 @@ export const AUDIT_RUNNER_BUILDER_ID = "urn:svc:slsa:builder:audit-runner:v1";
 /** Where the staged inputs sit in a run's world: resolvedDependencies name them `01_sources/<path>`. */
 export const INPUTS_ROOT = "01_sources";
 
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const sha256 = z.string().regex(/^[0-9a-f]{64}$/, "64 lowercase hex digits (SHA-256)");
 // svc-tree/v1 paths: relative POSIX, no newline, carriage return or backslash (walkTree refuses them)
 const treePath = z
   .string()
   .min(1)
   .max(4096)
-  .regex(/^[^\n\r\\]+$/, "a svc-tree/v1 path");
+  .regex(/^[^\n\r\\]+$/, "a svc-tree/v1 path")
+  // what a file system name decodes to: never a lone surrogate (canonical JSON refuses one)
+  .refine((path) => !LONE_SURROGATE.test(path), "a lone UTF-16 surrogate");
+const factText = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .refine((text) => !LONE_SURROGATE.test(text), "a lone UTF-16 surrogate");
 const treeFiles = z.array(z.object({ path: treePath, sha256 }).strict()).max(100_000);
 
 /**
@@ -43,12 +52,12 @@ export const provenanceFactsSchema = z
   .object({
     outputs: treeFiles.describe("every file behind outputs_sha256, in svc-tree/v1 order"),
     inputs: treeFiles.describe("every file behind inputs_sha256 (01_sources), in svc-tree/v1 order"),
-    policy_version: z.string().min(1).max(128),
+    policy_version: factText(128),
     modules: z
       .array(z.object({ module_id: z.string().min(1).max(64), version: z.string().min(1).max(64) }).strict())
       .max(1000)
       .describe("the analysis modules the run ran, with their versions"),
-    runner_version: z.string().min(1).max(64),
+    runner_version: factText(64),
   })
   .strict();
 

@@ -1,7 +1,9 @@
 import {
   checkResponseSchema,
   consumeResponseSchema,
+  type ProvenanceFacts,
   provenanceDisagreement,
+  provenanceFactsSchema,
   runCompleteResponseSchema,
   runCompleteSchema,
   runParamsSchema,
@@ -24,6 +26,27 @@ const AUTH_ERRORS = [400, 401, 403];
 
 /** run_complete's body bound: its provenance lists every output and input file (README, PAYLOAD_TOO_LARGE). */
 export const RUN_COMPLETE_BODY_LIMIT = 16 * 1024 * 1024;
+
+/**
+ * run_complete's `provenance` apart from the rest of the body: it is signed, never stored, so its
+ * file paths are held to the schema but not to the stores' text rules (a staged input named in
+ * NFD, as macOS writes names, must not cost the run its seal).
+ */
+function splitProvenance(body: unknown): { provenance: unknown; body: unknown } {
+  if (typeof body !== "object" || body === null || Array.isArray(body) || !("provenance" in body))
+    return { provenance: undefined, body };
+  const { provenance, ...rest } = body as Record<string, unknown>;
+  return { provenance, body: rest };
+}
+
+function parseProvenanceFacts(value: unknown): ProvenanceFacts {
+  const result = provenanceFactsSchema.safeParse(value);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map(
+    (issue) => `field provenance${issue.path.map((part) => `.${String(part)}`).join("")}: ${issue.message}`,
+  );
+  throw new EntitlementError("REQUEST_INVALID", problems.join("; "));
+}
 
 /** The caller verified by the preHandler of every authenticated route. */
 export function callerOf(request: FastifyRequest): VerifiedCaller {
@@ -132,7 +155,9 @@ export function registerEntitlementRoutes(app: FastifyInstance, deps: AppDeps): 
       }),
     },
     async (request) => {
-      const { provenance: facts, ...fields } = parseStorableBody(runCompleteSchema, request.body);
+      const { provenance: rawFacts, body } = splitProvenance(request.body);
+      const fields = parseStorableBody(runCompleteSchema, body);
+      const facts = rawFacts === undefined ? undefined : parseProvenanceFacts(rawFacts);
       // issue 30 item 6: a statement that disagrees with what would be sealed is refused before
       // anything is sealed (its lists must hash to the sealed outputs and the run's inputs)
       const run = facts === undefined ? null : await deps.store.getRun(fields.run_id);
