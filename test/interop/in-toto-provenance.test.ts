@@ -4,7 +4,13 @@ import { cp, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { promisify } from "node:util";
-import { exportPublicKeyPem, VERIFY_SCRIPT } from "@svc/core";
+import {
+  canonicalBytes,
+  exportPublicKeyPem,
+  IN_TOTO_PAYLOAD_TYPE,
+  signDsseEnvelope,
+  VERIFY_SCRIPT,
+} from "@svc/core";
 import { createTempDir, type TempDir } from "@svc/testing";
 import { runCli, stageDemo } from "../../packages/runner/test/support/run-cli.ts";
 import { type LoggedService, startLoggedService } from "./support/logged-service.ts";
@@ -122,5 +128,24 @@ describe("the signed SLSA provenance, checked with securesystemslib", () => {
       await writeFile(join(folder, "results", "summary.json"), "{}\n");
     });
     assert.match(output, /^refused: line 1: the subjects are not the run folder's files/);
+  });
+
+  it("refuses a statement the issuer's own key re-signed with a subject dropped: securesystemslib check, svc seal verify and verify.sh", async () => {
+    const folder = join(dir.path, "resigned");
+    await cp(runDir, folder, { recursive: true });
+    const file = join(folder, "seal", "provenance.intoto.jsonl");
+    const envelope = JSON.parse(await readFile(file, "utf8"));
+    const statement = JSON.parse(Buffer.from(envelope.payload, "base64").toString());
+    statement.subject = statement.subject.filter(
+      (subject: { name: string }) => subject.name !== "results/report.html",
+    );
+    const resigned = signDsseEnvelope(IN_TOTO_PAYLOAD_TYPE, canonicalBytes(statement), service.key);
+    await writeFile(file, `${JSON.stringify(resigned)}\n`);
+    assert.match(await pythonCheck(folder), /^refused: line 1: the subjects are not the run folder's files/);
+    assert.deepEqual(await svcVerify(folder), { code: 1, reason: "PROVENANCE_INVALID" });
+    assert.match(
+      await verifyScript(folder),
+      /the statement's subjects are not the sealed outputs \(PROVENANCE_INVALID\)/,
+    );
   });
 });
