@@ -132,4 +132,20 @@ describe("run_complete signs the run's SLSA provenance (issue 30 item 6)", () =>
     const envelope = JSON.parse(done.body.provenance) as DsseEnvelope;
     assert.match(Buffer.from(envelope.payload, "base64").toString(), /01_sources\/Ame\u0301lie\.csv/);
   });
+
+  it("compares nothing with another principal's run: its run_complete is 409 RUN_ID_CONFLICT, whatever the provenance", async () => {
+    const run_id = await startRun();
+    const bob = await svc.tokenFor("bob");
+    const stranger = await svc.request("/api/entitlement/run_complete", {
+      token: bob,
+      body: {
+        run_id,
+        outputs_sha256: treeListingSha256(outputs),
+        run_manifest_sha256: hex("c"),
+        provenance: { ...facts, inputs: [{ path: "guess.csv", sha256: hex("9") }] },
+      },
+    });
+    assert.equal(stranger.status, 409);
+    assert.equal(stranger.body.error.code, "RUN_ID_CONFLICT");
+  });
 });

@@ -160,7 +160,10 @@ export function registerEntitlementRoutes(app: FastifyInstance, deps: AppDeps): 
       const facts = rawFacts === undefined ? undefined : parseProvenanceFacts(rawFacts);
       // issue 30 item 6: a statement that disagrees with what would be sealed is refused before
       // anything is sealed (its lists must hash to the sealed outputs and the run's inputs)
-      const run = facts === undefined ? null : await deps.store.getRun(fields.run_id);
+      const principal = callerOf(request).principal;
+      const found = facts === undefined ? null : await deps.store.getRun(fields.run_id);
+      // another principal's run is completeRun's to refuse (409), never compared here
+      const run = found?.principal === principal ? found : null;
       if (facts !== undefined && run?.inputs_sha256 != null) {
         const disagreement = provenanceDisagreement(
           { outputs_sha256: fields.outputs_sha256, inputs_sha256: run.inputs_sha256 },
@@ -168,7 +171,7 @@ export function registerEntitlementRoutes(app: FastifyInstance, deps: AppDeps): 
         );
         if (disagreement !== null) throw new EntitlementError("PROVENANCE_MISMATCH", disagreement);
       }
-      const completed = await deps.store.completeRun(callerOf(request).principal, fields, issueSeal);
+      const completed = await deps.store.completeRun(principal, fields, issueSeal);
       // issue 30 item 3: the seal's leaf committed with it; prove it in the tree as it is now
       const log = await proveLeaf(deps.store, sealLogSignerOf(deps), {
         sealId: completed.seal.seal_id,
