@@ -3,9 +3,10 @@ import { join } from "node:path";
 import { parsePresealPayload } from "@svc/core";
 import type { EntitlementClient } from "./lifecycle/entitlement-client.ts";
 import type { Logger } from "./log.ts";
+import { readProvenanceFacts } from "./outputs/provenance-facts.ts";
 import { writeSealFolder } from "./outputs/seal-files.ts";
-import { sealHashes } from "./outputs/seal-hashes.ts";
-import { readSealedState, restoreSealedState } from "./outputs/sealed-state.ts";
+import { sealHashes, sealHashesWithFiles } from "./outputs/seal-hashes.ts";
+import { readSealedState, restoreSealedState, sealedStateFiles } from "./outputs/sealed-state.ts";
 import { EXIT, type ExitCode, RunnerError } from "./runner-error.ts";
 
 /**
@@ -33,18 +34,25 @@ export async function completeSeal(deps: {
   } catch (error) {
     throw new RunnerError("RUN_DIR_INVALID", `${presealPath}: ${(error as Error).message}`);
   }
-  assertSameState(
-    await sealHashes(deps.runDir),
-    preseal,
-    `outputs of ${deps.runDir} changed since the pre-seal`,
-  );
+  const { files: now, ...presealState } = await sealHashesWithFiles(deps.runDir);
+  assertSameState(presealState, preseal, `outputs of ${deps.runDir} changed since the pre-seal`);
   // Seal the state run_complete was first asked to seal (see keepSealedState): the same hashes
   // whether or not the service recorded that first attempt.
   const sealed = await readSealedState(deps.runDir);
+  // issue 30 item 6: the provenance names the sealed state's files (the kept copies of the
+  // rewritten seal-status files), so it is asked for only when they hash to that state
+  const files = await sealedStateFiles(deps.runDir, now, sealed);
+  const provenance = files === null ? null : await readProvenanceFacts(deps.runDir, preseal.run_id, files);
+  if (provenance === null)
+    deps.log.warn("sealing without provenance: its facts are unreadable", { phase: "seal" });
   deps.log.info("run_complete", { phase: "seal", run_id: preseal.run_id });
   let complete: Awaited<ReturnType<typeof deps.entitlement.runComplete>>;
   try {
-    complete = await deps.entitlement.runComplete({ run_id: preseal.run_id, ...sealed });
+    complete = await deps.entitlement.runComplete({
+      run_id: preseal.run_id,
+      ...sealed,
+      ...(provenance === null ? {} : { provenance }),
+    });
   } catch (error) {
     if (error instanceof RunnerError && error.code === "ENTITLEMENT_UNREACHABLE") {
       deps.log.warn("run_complete still unreachable; the pre-seal stays", { cause: error.message });
@@ -58,7 +66,7 @@ export async function completeSeal(deps: {
     sealed,
     `outputs of ${deps.runDir} do not match the state sent to run_complete`,
   );
-  await writeSealFolder(deps.runDir, complete.seal, complete.log);
+  await writeSealFolder(deps.runDir, complete.seal, complete.log, complete.provenance);
   deps.log.info("sealed", { phase: "seal", seal_id: complete.seal.seal_id, run_dir: deps.runDir });
   return EXIT.success;
 }

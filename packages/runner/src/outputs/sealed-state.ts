@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { copyFile, mkdir, readFile, rename, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
+import { sha256File, type TreeEntry, treeListingSha256 } from "@svc/core";
 import { RunnerError } from "../runner-error.ts";
 import { writeJsonAtomic } from "./atomic-write.ts";
 import { REPORT_FILE } from "./build-results.ts";
@@ -77,4 +78,22 @@ export async function restoreSealedState(runDir: string): Promise<void> {
     if (existsSync(copy)) await rename(copy, join(runDir, file));
   }
   await rm(join(runDir, PENDING_DIR), { recursive: true, force: true });
+}
+
+/**
+ * The files behind the kept state's `outputs_sha256` (issue 30 item 6: the provenance's subjects
+ * when `svc-runner seal` completes a pre-seal): the folder's files as they are now, each rewritten
+ * seal-status file taken at its kept copy. Null unless they hash to exactly the kept state.
+ */
+export async function sealedStateFiles(
+  runDir: string,
+  now: readonly TreeEntry[],
+  state: SealedState,
+): Promise<TreeEntry[] | null> {
+  const files: TreeEntry[] = [];
+  for (const entry of now) {
+    const copy = join(runDir, PENDING_DIR, "files", entry.path);
+    files.push(existsSync(copy) ? { path: entry.path, ...(await sha256File(copy)) } : entry);
+  }
+  return treeListingSha256(files) === state.outputs_sha256 ? files : null;
 }
