@@ -1,9 +1,10 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { after, before, describe, it } from "node:test";
+import { buildSumdbCheck, goCheckRunFolder, goMissingReason } from "@svc/testing";
 
 const REPO = resolve(import.meta.dirname, "..");
 let out: string;
@@ -69,6 +70,25 @@ describe("npm run demo (the README's first command)", () => {
       });
       assert.equal(unpinned.status, 3, unpinned.stdout + unpinned.stderr);
       assert.match(unpinned.stdout, /svc trust add --issuer/);
+    }
+  });
+
+  it("every seal it issued has a leaf and an inclusion proof Go's sumdb/tlog accepts against a checkpoint Go's sumdb/note verifies, and a signed provenance (issue 30)", {
+    skip: goMissingReason() ?? false,
+  }, async () => {
+    const checker = await buildSumdbCheck(out);
+    const runs = await readdir(join(out, "output"));
+    assert.equal(runs.length, 2, runs.join(", "));
+    for (const run of runs) {
+      const runDir = join(out, "output", run);
+      // the key the demo pinned for this run's issuer (issuer-keys/<run id>.pem), never the folder's
+      const issuerPem = await readFile(join(out, "issuer-keys", `${run}.pem`), "utf8");
+      assert.deepEqual(await goCheckRunFolder(checker, runDir, issuerPem), {
+        checkpoint: "ok",
+        inclusion: "ok",
+      });
+      const provenance = await readFile(join(runDir, "seal", "provenance.intoto.jsonl"), "utf8");
+      assert.equal(provenance.split("\n").length, 2, `${run}: one DSSE envelope`);
     }
   });
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
-import { cp, readdir, readFile, writeFile } from "node:fs/promises";
+import { cp, mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -8,13 +8,18 @@ import { gunzipSync } from "node:zlib";
 import {
   DEFAULT_PVC_LAYOUT,
   exportPrivateKeyPem,
+  exportPublicKeyPem,
   generateSigningKey,
   ID_RULE,
   projectSourcesDir,
+  type SigningKey,
 } from "@svc/core";
 import {
+  buildSumdbCheck,
   createTempDir,
   findFreePort,
+  goCheckRunFolder,
+  goMissingReason,
   type KubeApiDouble,
   type OidcIssuerDouble,
   type ProcessKubelet,
@@ -85,6 +90,8 @@ interface Cluster {
   entitlementUrl: string;
   entitlementPort: number;
   preflightPort: number;
+  /** The entitlement service's seal key (it also signs the seal log's checkpoints). */
+  sealKey: SigningKey;
 }
 
 /** helm install, on the double: store what the chart renders; the kubelet starts its Deployments. */
@@ -215,6 +222,7 @@ describe("whole system on a simulated cluster, in the order of docs/install.md",
 
   it("§2 installs the entitlement service (SQLite) trusting the cluster's issuer", async () => {
     const key = generateSigningKey();
+    cluster.sealKey = key;
     const values = join(cluster.work.path, "entitlement-values.yaml");
     await writeFile(
       values,
@@ -648,6 +656,37 @@ describe("whole system on a simulated cluster, in the order of docs/install.md",
       ]);
       assert.equal(result.code, 0, `${target}: ${result.stdout}${result.stderr}`);
       assert.match(result.stdout, /VERIFIED/, target);
+    }
+  });
+  it("every seal it issued has a leaf and an inclusion proof Go's sumdb/tlog accepts against a checkpoint Go's sumdb/note verifies with the log key, and a signed provenance (issue 30)", {
+    skip: goMissingReason() ?? false,
+  }, async () => {
+    const checker = await buildSumdbCheck(cluster.work.path);
+    const pem = exportPublicKeyPem(cluster.sealKey.publicKey);
+    // The long run's seal files as preflight serves them, into a folder of their own.
+    const long = join(cluster.work.path, "long-run-seal");
+    await mkdir(join(long, "seal"), { recursive: true });
+    for (const file of ["log-proof.json", "provenance.intoto.jsonl"]) {
+      const served = await fetch(
+        `${preflightUrl}/api/outputs/download?runId=${LONG_RUN_ID}&path=seal/${file}`,
+        { headers: auth },
+      );
+      assert.equal(served.status, 200, `seal/${file}: ${await served.clone().text()}`);
+      await writeFile(join(long, "seal", file), Buffer.from(await served.arrayBuffer()));
+    }
+    const sealed = [
+      join(cluster.work.path, "outputs", "run-job-1"),
+      join(cluster.bucket.path, PROJECT, "results", "run-gcs-1"),
+      long,
+    ];
+    for (const runDir of sealed) {
+      assert.deepEqual(
+        await goCheckRunFolder(checker, runDir, pem),
+        { checkpoint: "ok", inclusion: "ok" },
+        runDir,
+      );
+      const provenance = await readFile(join(runDir, "seal", "provenance.intoto.jsonl"), "utf8");
+      assert.equal(provenance.split("\n").length, 2, `${runDir}: one DSSE envelope`);
     }
   });
 });

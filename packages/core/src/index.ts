@@ -73,6 +73,13 @@ export {
   WELL_KNOWN_RUN_DIRS,
 } from "./run-layout.ts";
 export { verifyConsistency } from "./seal/consistency-proof.ts";
+export {
+  type DsseEnvelope,
+  dsseEnvelopeSchema,
+  openDsseEnvelope,
+  preAuthEncoding,
+  signDsseEnvelope,
+} from "./seal/dsse-envelope.ts";
 export { verifyInclusion } from "./seal/inclusion-proof.ts";
 export { checkIssuerAnswer, type IssuerAnswer } from "./seal/issuer-answer-check.ts";
 export {
@@ -114,6 +121,22 @@ export {
   subtreesCompletedBy,
   subtreesOfRange,
 } from "./seal/merkle-subtrees.ts";
+export { checkProvenanceFile } from "./seal/provenance-file.ts";
+export {
+  AUDIT_RUN_BUILD_TYPE,
+  AUDIT_RUNNER_BUILDER_ID,
+  buildProvenanceStatement,
+  IN_TOTO_PAYLOAD_TYPE,
+  IN_TOTO_STATEMENT_TYPE,
+  PROVENANCE_FILE,
+  type ProvenanceFacts,
+  type ProvenanceStatement,
+  provenanceDisagreement,
+  provenanceFactsSchema,
+  SLSA_PROVENANCE_V1,
+  signProvenanceFile,
+  treeListingSha256,
+} from "./seal/provenance-statement.ts";
 export { checkReleasedImage } from "./seal/released-image-check.ts";
 export { renderPresealSvg, renderSealSvg } from "./seal/render-seal-svg.ts";
 export {

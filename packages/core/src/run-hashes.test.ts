@@ -76,6 +76,17 @@ describe("listUncoveredPaths", () => {
     ]);
   });
 
+  it("covers seal/provenance.intoto.jsonl as a file of a sealed folder only, never as a folder (issue 30 item 6)", async (t) => {
+    const dir = await sealed(t);
+    assert.ok(SEAL_FOLDER_ENTRIES.sealed.includes("provenance.intoto.jsonl"));
+    assert.deepEqual(await listUncoveredPaths(dir, "sealed"), []);
+    assert.ok((await listUncoveredPaths(dir, "preseal")).includes("seal/provenance.intoto.jsonl"));
+    await rm(join(dir, "seal", "provenance.intoto.jsonl"));
+    await mkdir(join(dir, "seal", "provenance.intoto.jsonl"));
+    await writeFile(join(dir, "seal", "provenance.intoto.jsonl", "statement.json"), "{}");
+    assert.deepEqual(await listUncoveredPaths(dir, "sealed"), ["seal/provenance.intoto.jsonl/"]);
+  });
+
   it("names a file called seal, which the outputs hash leaves out like the folder", async (t) => {
     const dir = await runFolder(t);
     await writeFile(join(dir, "seal"), "the science is right");

@@ -49,11 +49,21 @@ export const SEAL_DIR = "seal";
  * What the runner writes into `seal/` (runner `writeSealFolder`, `writePreseal`). Every one of them is checked byte for byte: seal.svg, seal.json and
  * seal.sig against the signature, VERIFY.md and public_key.pem against what the signed payload
  * reproduces, log-proof.json (issue 30; absent for an issuer without a log) as the record of the
- * seal's own leaf proved into a checkpoint a trusted key signed. Anything else under `seal/` is
+ * seal's own leaf proved into a checkpoint a trusted key signed, provenance.intoto.jsonl (issue 30
+ * item 6; absent likewise) as DSSE envelopes the seal's key signed over the issuer's statement of
+ * exactly the sealed outputs. Anything else under `seal/` is
  * uncovered (issue 23 item 2).
  */
 export const SEAL_FOLDER_ENTRIES = {
-  sealed: ["VERIFY.md", "log-proof.json", "public_key.pem", "seal.json", "seal.sig", "seal.svg"],
+  sealed: [
+    "VERIFY.md",
+    "log-proof.json",
+    "provenance.intoto.jsonl",
+    "public_key.pem",
+    "seal.json",
+    "seal.sig",
+    "seal.svg",
+  ],
   // `pending/`: where runners before issue 29 kept the state they first asked to seal (they
   // rewrote the outputs for a pre-seal); still accepted so those pre-seals check as before. A
   // pre-seal is never VERIFIED anyway.

@@ -3,9 +3,10 @@ import { join } from "node:path";
 import { parsePresealPayload } from "@svc/core";
 import type { EntitlementClient } from "./lifecycle/entitlement-client.ts";
 import type { Logger } from "./log.ts";
+import { readProvenanceFacts } from "./outputs/provenance-facts.ts";
 import { recordSealCompleted } from "./outputs/run-status-record.ts";
 import { writeSealFolder } from "./outputs/seal-files.ts";
-import { sealHashes } from "./outputs/seal-hashes.ts";
+import { sealHashesWithFiles } from "./outputs/seal-hashes.ts";
 import { EXIT, type ExitCode, RunnerError } from "./runner-error.ts";
 
 /**
@@ -38,7 +39,7 @@ export async function completeSeal(deps: {
   } catch (error) {
     throw new RunnerError("RUN_DIR_INVALID", `${presealPath}: ${(error as Error).message}`, { cause: error });
   }
-  const actual = await sealHashes(deps.runDir);
+  const { files, ...actual } = await sealHashesWithFiles(deps.runDir);
   if (
     actual.outputs_sha256 !== preseal.outputs_sha256 ||
     actual.run_manifest_sha256 !== preseal.run_manifest_sha256
@@ -48,6 +49,11 @@ export async function completeSeal(deps: {
       `outputs of ${deps.runDir} changed since the pre-seal (outputs ${actual.outputs_sha256} vs ${preseal.outputs_sha256})`,
     );
   }
+  // issue 30 item 6: the provenance names the files behind outputs_sha256; the outputs are written
+  // once (issue 29 item 2), so those are the folder's files as they are
+  const provenance = await readProvenanceFacts(deps.runDir, preseal.run_id, files);
+  if (provenance === null)
+    deps.log.warn("sealing without provenance: its facts are unreadable", { phase: "seal" });
   deps.log.info("run_complete", { phase: "seal", run_id: preseal.run_id });
   let complete: Awaited<ReturnType<typeof deps.entitlement.runComplete>>;
   try {
@@ -55,6 +61,7 @@ export async function completeSeal(deps: {
       run_id: preseal.run_id,
       outputs_sha256: preseal.outputs_sha256,
       run_manifest_sha256: preseal.run_manifest_sha256,
+      ...(provenance === null ? {} : { provenance }),
     });
   } catch (error) {
     if (error instanceof RunnerError && error.code === "ENTITLEMENT_UNREACHABLE") {
@@ -63,7 +70,7 @@ export async function completeSeal(deps: {
     }
     throw error;
   }
-  await writeSealFolder(deps.runDir, complete.seal, complete.log);
+  await writeSealFolder(deps.runDir, complete.seal, complete.log, complete.provenance);
   await recordSealCompleted(
     deps.runDir,
     { runId: preseal.run_id, projectId: preseal.project_id, sealId: complete.seal.seal_id },

@@ -6,8 +6,10 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { promisify } from "node:util";
 import {
+  checkProvenanceFile,
   digestTree,
   isOutsideSealedOutputs,
+  isSealPayload,
   listUncoveredPaths,
   parseRunStatus,
   type RunStatus,
@@ -165,6 +167,14 @@ async function assertSealVerified(runDir: string) {
   );
   // Scratch removed before hashing, no empty folder, nothing extra in seal/ (issue 23 item 2).
   assert.deepEqual(await listUncoveredPaths(runDir, "sealed"), []);
+  // issue 30 item 6: the issuer's signed SLSA provenance of exactly the sealed outputs
+  assert.ok(isSealPayload(verification.payload));
+  const provenance = checkProvenanceFile(
+    verification.payload,
+    await readFile(join(seal, "provenance.intoto.jsonl")),
+    await service.trustedKeys(),
+  );
+  assert.equal(provenance.ok, true, provenance.detail);
   return verification;
 }
 

@@ -18,6 +18,7 @@ export {
   type MetadataRequest,
   startFakeMetadataServer,
 } from "./gke-metadata/index.ts";
+export { buildSumdbCheck, goCheckRunFolder, goMissingReason } from "./interop/go-log-proof-check.ts";
 export {
   assertValidJobManifest,
   type CoreResource,

@@ -4,6 +4,7 @@ import {
   CoreError,
   canonicalBytes,
   checkLogProofFile,
+  checkProvenanceFile,
   checkRunCoverage,
   checkRunHashes,
   checkRunManifestFields,
@@ -14,6 +15,7 @@ import {
   isSealPayload,
   LOG_PROOF_FILE,
   listUncoveredPaths,
+  PROVENANCE_FILE,
   type PresealPayload,
   SEAL_DIR,
   type SealCheck,
@@ -91,6 +93,12 @@ export async function verifyRunFolder(
     logChecks.push(checked.check);
     logProof = checked.verified;
   }
+  // issue 30 item 6: the signed SLSA provenance, when the issuer signed one, must be the seal's
+  const provenanceFile = isSealPayload(seal.payload)
+    ? await readOptional(join(sealDir, PROVENANCE_FILE))
+    : null;
+  if (provenanceFile !== null && isSealPayload(seal.payload))
+    logChecks.push(checkProvenanceFile(seal.payload, provenanceFile, keys));
   const checks = [
     ...(await checkFolderFiles(runDir, seal.payload)),
     ...logChecks,

@@ -54,6 +54,13 @@ export const runCompleteResponseSchema = z.object({
     .describe(
       "the seal's leaf in the issuer's log, its inclusion proof and the checkpoint: seal/log-proof.json",
     ),
+  // issue 30 item 6: present when run_complete carried `provenance` and the seal's key still signs
+  provenance: z
+    .string()
+    .optional()
+    .describe(
+      "exact bytes of seal/provenance.intoto.jsonl: a DSSE envelope (application/vnd.in-toto+json) of the in-toto Statement v1 with a SLSA Provenance v1 predicate, signed with the seal's key",
+    ),
 });
 
 /** Verification states shared by the service, the CLI and the page (contract, "States"). */

@@ -20,7 +20,8 @@ export type SealCheckName =
   | "run_outputs"
   | "revocation"
   | "log_inclusion"
-  | "log_consistency";
+  | "log_consistency"
+  | "provenance";
 
 /** One check of a verification: what was checked, whether it held, and in words why. */
 export interface SealCheck {

@@ -45,6 +45,8 @@ export const SEAL_REASON_CODES = {
   KEY_UNTRUSTED: "the signing key is not one you trust (or outside its validity window)",
   RUN_MANIFEST_MISMATCH:
     "run_manifest.json names another principal, run, project, mode or category than the seal",
+  PROVENANCE_INVALID:
+    "seal/provenance.intoto.jsonl is not a DSSE envelope the seal's key signed over the issuer's SLSA provenance of the sealed outputs",
   LOG_PROOF_INVALID:
     "seal/log-proof.json does not prove the seal's leaf in a checkpoint signed by a trusted log key",
   LOG_ENTRY_MISMATCH: "the log's leaf for this seal is missing or is not this seal's entry",
@@ -79,6 +81,7 @@ export const REASON_PRIORITY: readonly SealReasonCode[] = [
   "RUN_OUTPUTS_CHANGED",
   "RUN_FOLDER_UNCOVERED",
   "RUN_MANIFEST_MISMATCH",
+  "PROVENANCE_INVALID",
   "LOG_ENTRY_MISMATCH",
   "LOG_PROOF_INVALID",
   "LOG_INCONSISTENT",

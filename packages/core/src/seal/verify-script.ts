@@ -17,13 +17,13 @@ export const EXPECTED_OUTPUT_HASHES_FILE = "repro_pack/outputs/expected_output_h
  * released copy, `svc repro verify-script`, whose hash {@link RELEASED_VERIFY_SCRIPT_SHA256} lists.
  */
 export const VERIFY_SCRIPT = `#!/usr/bin/env bash
-# svc verify.sh, svc.verify-script/v3: checks a run folder against its seal.
+# svc verify.sh, svc.verify-script/v4: checks a run folder against its seal.
 # Run a known-good copy, never the one inside the folder you check (a forger who edits the
 # outputs can edit that copy too):  svc repro verify-script > verify.sh
 # Usage: bash verify.sh --key <issuer-public-key.pem> [run-dir]   (default run-dir: ../.. of this script)
 # The key must come from the issuer (e.g. GET <entitlement-url>/api/seal/keys), never from the
 # folder: a folder can carry a key that vouches for a fabricated seal.
-# Needs bash, openssl (3.x), base64, sha256sum, cmp, find, grep, sed, sort, tr, xargs, mktemp, od.
+# Needs bash, openssl (3.x), base64, sha256sum, cmp, find, grep, sed, sort, tr, xargs, mktemp, od, paste.
 # What it checks, in order (any failure prints "verify: FAILED, ..." and exits 1):
 #  1. the Ed25519 signature in seal/seal.sig over seal/seal.json verifies with --key, and
 #     seal/public_key.pem is that same key, in the issuer's PEM form;
@@ -34,10 +34,15 @@ export const VERIFY_SCRIPT = `#!/usr/bin/env bash
 #     decodes the ring and the QR and checks seal/VERIFY.md;
 #  3. run_manifest.json and the outputs (svc-tree/v1, seal/ excluded) hash to the signed values;
 #  4. nothing in the folder is outside the seal: no scratch entry (.scratch, .scratch-*), no empty folder,
-#     nothing in seal/ but VERIFY.md, public_key.pem, seal.json, seal.sig, seal.svg and log-proof.json;
+#     nothing in seal/ but VERIFY.md, public_key.pem, seal.json, seal.sig, seal.svg, log-proof.json
+#     and provenance.intoto.jsonl;
 #  5. seal/log-proof.json, when the issuer keeps a log: this seal's leaf, its RFC 9162 inclusion
 #     proof into a C2SP checkpoint signed by --key. Consistency with the issuer's log today needs
-#     the issuer: svc seal verify --issuer, svc log watch.
+#     the issuer: svc seal verify --issuer, svc log watch;
+#  6. seal/provenance.intoto.jsonl, when the issuer signed the run's SLSA provenance: each line a
+#     DSSE envelope of an in-toto statement signed by --key (the seal's key id), whose subjects are
+#     exactly the sealed outputs. Only svc seal verify rebuilds the rest of the statement (project,
+#     mode, category, inputs, image, times) from the seal.
 # Exit: 0 the folder is the sealed one; 1 it is not; 2 usage; 4 a pre-seal (nothing signed yet).
 set -euo pipefail
 key=""
@@ -246,6 +251,34 @@ check_log_proof() { # issue 30: seal/log-proof.json, when present, proves this s
     fail "seal/log-proof.json: the inclusion proof does not lead from this seal's leaf to the checkpoint's root (LOG_PROOF_INVALID)"
   fi
 }
+check_provenance() { # issue 30 item 6: seal/provenance.intoto.jsonl, when present, is signed by --key over the sealed outputs
+  local file="$seal_dir/provenance.intoto.jsonl" line n=0 subjects
+  [ -f "$file" ] || return 0
+  if ! { [ -s "$file" ] && [ "$(tail -c 1 "$file" | od -An -c | tr -d ' ')" = '\\n' ]; }; then
+    fail "seal/provenance.intoto.jsonl is not JSON Lines (PROVENANCE_INVALID)"
+  fi
+  # the subjects the issuer signs: every sealed output, in svc-tree/v1 order, as canonical JSON
+  subjects="$(compute_outputs | sed 's/"/\\\\"/g; s/^\\([0-9a-f]\\{64\\}\\)  \\(.*\\)$/{"digest":{"sha256":"\\1"},"name":"\\2"}/' | paste -sd , -)"
+  while IFS= read -r line; do
+    n=$((n + 1))
+    printf '%s\\n' "$line" | grep -Eqx '\\{"payload":"[A-Za-z0-9+/]+={0,2}","payloadType":"application/vnd\\.in-toto\\+json","signatures":\\[\\{"keyid":"ed25519:[0-9a-f]{32}","sig":"[A-Za-z0-9+/]{86}=="\\}\\]\\}' ||
+      fail "seal/provenance.intoto.jsonl line $n is not one DSSE envelope of an in-toto statement as the issuer writes it (PROVENANCE_INVALID)"
+    [ "$(printf '%s' "$line" | sed 's/.*"keyid":"\\([^"]*\\)".*/\\1/')" = "$(text_field key_id)" ] ||
+      fail "seal/provenance.intoto.jsonl line $n is not signed by the seal's key (PROVENANCE_INVALID)"
+    printf '%s' "$line" | sed 's/^{"payload":"\\([^"]*\\)".*/\\1/' | base64 -d > "$work/statement" 2>/dev/null ||
+      fail "seal/provenance.intoto.jsonl line $n: the payload is not base64 (PROVENANCE_INVALID)"
+    printf '%s' "$line" | sed 's/.*"sig":"\\([^"]*\\)".*/\\1/' | base64 -d > "$work/statement-sig"
+    # DSSE v1 PAE: "DSSEv1" SP LEN(type) SP type SP LEN(body) SP body
+    { printf 'DSSEv1 28 application/vnd.in-toto+json %s ' "$(wc -c < "$work/statement")"; cat "$work/statement"; } > "$work/pae"
+    openssl pkeyutl -verify -pubin -inkey "$key" -rawin -in "$work/pae" -sigfile "$work/statement-sig" > /dev/null 2>&1 ||
+      fail "seal/provenance.intoto.jsonl line $n: the DSSE signature does not verify with $key (PROVENANCE_INVALID)"
+    # canonical JSON, keys sorted: _type first, then predicate, predicateType and subject last
+    case "$(cat "$work/statement")" in
+      '{"_type":"https://in-toto.io/Statement/v1","predicate":{'*'},"predicateType":"https://slsa.dev/provenance/v1","subject":['"$subjects"']}') ;;
+      *) fail "seal/provenance.intoto.jsonl line $n: the statement's subjects are not the sealed outputs (PROVENANCE_INVALID)" ;;
+    esac
+  done < "$file"
+}
 if [ ! -f "$seal_dir/seal.json" ] && [ -f "$seal_dir/preseal.json" ]; then
   status=0
   compare "$seal_dir/preseal.json" || status=1
@@ -274,9 +307,10 @@ cmp -s "$work/key.pem" "$seal_dir/public_key.pem" ||
   fail "seal/public_key.pem is not the key that signed (SEAL_FILES_DISAGREE)"
 check_svg
 check_log_proof
+check_provenance
 status=0
 compare "$seal_dir/seal.json" || status=1
-check_coverage "-type f \\\\( -name VERIFY.md -o -name public_key.pem -o -name seal.json -o -name seal.sig -o -name seal.svg -o -name log-proof.json \\\\)" || status=1
+check_coverage "-type f \\\\( -name VERIFY.md -o -name public_key.pem -o -name seal.json -o -name seal.sig -o -name seal.svg -o -name log-proof.json -o -name provenance.intoto.jsonl \\\\)" || status=1
 [ "$status" = 0 ] || exit 1
 echo "verify: OK, seal/seal.json is signed by $key, seal/seal.svg draws it, nothing in the folder is unsealed, and the outputs and run_manifest.json are the sealed ones$([ -f "$seal_dir/log-proof.json" ] && echo "; the issuer's log holds the seal in a checkpoint $key signed")"
 `;
@@ -296,6 +330,9 @@ export const RELEASED_VERIFY_SCRIPT_SHA256: readonly string[] = [
   // issue 30: v3 also checks seal/log-proof.json (the seal's leaf in a checkpoint --key signed).
   // v2 stays released: it refuses a folder with the new file (RUN_FOLDER_UNCOVERED), never passes one.
   "a5c4bfa956d04070c5ab64958f89ea0651f0905a88ff5fd2632b76713ee5f1b6",
+  // issue 30 item 6: v4 also checks seal/provenance.intoto.jsonl (DSSE signature by --key, subjects
+  // = the sealed outputs). v3 stays released: it refuses a folder with the new file, never passes one.
+  "d735239f7747b216365eff1d23e662db102aead42fdb5d6c2ce29c9c92f4dc38",
 ];
 
 /** True when `bytes` is a verify.sh some runner release wrote. */

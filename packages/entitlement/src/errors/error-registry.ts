@@ -52,6 +52,10 @@ export const ERROR_REGISTRY = {
     status: 422,
     message: "this seal's run was paid by a rerun credit; only a purchased run's seal can be redeemed",
   },
+  PROVENANCE_MISMATCH: {
+    status: 422,
+    message: "the provenance sent with run_complete names other outputs or inputs than the hashes it seals",
+  },
   STORE_UNAVAILABLE: { status: 503, message: "the ledger store is unavailable" },
   VERIFY_BUSY: {
     status: 503,

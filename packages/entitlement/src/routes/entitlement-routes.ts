@@ -1,6 +1,9 @@
 import {
   checkResponseSchema,
   consumeResponseSchema,
+  type ProvenanceFacts,
+  provenanceDisagreement,
+  provenanceFactsSchema,
   runCompleteResponseSchema,
   runCompleteSchema,
   runParamsSchema,
@@ -10,14 +13,40 @@ import {
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppDeps } from "../app-deps.ts";
 import type { VerifiedCaller } from "../auth/token-verifier.ts";
+import { EntitlementError } from "../errors/entitlement-error.ts";
 import { assertSealSafe } from "../http/assert-seal-safe.ts";
 import { parseStorableBody } from "../http/parse-storable-body.ts";
 import { describeRoute } from "../http/route-schema.ts";
 import { proveLeaf } from "../log/seal-log.ts";
 import { createSealIssuer } from "../seal/create-seal-issuer.ts";
+import { signRunProvenance } from "../seal/sign-run-provenance.ts";
 import { sealLogSignerOf } from "./log-routes.ts";
 
 const AUTH_ERRORS = [400, 401, 403];
+
+/** run_complete's body bound: its provenance lists every output and input file (README, PAYLOAD_TOO_LARGE). */
+export const RUN_COMPLETE_BODY_LIMIT = 16 * 1024 * 1024;
+
+/**
+ * run_complete's `provenance` apart from the rest of the body: it is signed, never stored, so its
+ * file paths are held to the schema but not to the stores' text rules (a staged input named in
+ * NFD, as macOS writes names, must not cost the run its seal).
+ */
+function splitProvenance(body: unknown): { provenance: unknown; body: unknown } {
+  if (typeof body !== "object" || body === null || Array.isArray(body) || !("provenance" in body))
+    return { provenance: undefined, body };
+  const { provenance, ...rest } = body as Record<string, unknown>;
+  return { provenance, body: rest };
+}
+
+function parseProvenanceFacts(value: unknown): ProvenanceFacts {
+  const result = provenanceFactsSchema.safeParse(value);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map(
+    (issue) => `field provenance${issue.path.map((part) => `.${String(part)}`).join("")}: ${issue.message}`,
+  );
+  throw new EntitlementError("REQUEST_INVALID", problems.join("; "));
+}
 
 /** The caller verified by the preHandler of every authenticated route. */
 export function callerOf(request: FastifyRequest): VerifiedCaller {
@@ -114,6 +143,8 @@ export function registerEntitlementRoutes(app: FastifyInstance, deps: AppDeps): 
     "/api/entitlement/run_complete",
     {
       preHandler,
+      // its provenance lists every output and input file (issue 30 item 6)
+      bodyLimit: RUN_COMPLETE_BODY_LIMIT,
       schema: describeRoute({
         summary: "Mark the run completed and return its seal bundle (same hashes on retry: same seal)",
         tags,
@@ -124,14 +155,31 @@ export function registerEntitlementRoutes(app: FastifyInstance, deps: AppDeps): 
       }),
     },
     async (request) => {
-      const fields = parseStorableBody(runCompleteSchema, request.body);
-      const completed = await deps.store.completeRun(callerOf(request).principal, fields, issueSeal);
+      const { provenance: rawFacts, body } = splitProvenance(request.body);
+      const fields = parseStorableBody(runCompleteSchema, body);
+      const facts = rawFacts === undefined ? undefined : parseProvenanceFacts(rawFacts);
+      // issue 30 item 6: a statement that disagrees with what would be sealed is refused before
+      // anything is sealed (its lists must hash to the sealed outputs and the run's inputs)
+      const principal = callerOf(request).principal;
+      const found = facts === undefined ? null : await deps.store.getRun(fields.run_id);
+      // another principal's run is completeRun's to refuse (409), never compared here
+      const run = found?.principal === principal ? found : null;
+      if (facts !== undefined && run?.inputs_sha256 != null) {
+        const disagreement = provenanceDisagreement(
+          { outputs_sha256: fields.outputs_sha256, inputs_sha256: run.inputs_sha256 },
+          facts,
+        );
+        if (disagreement !== null) throw new EntitlementError("PROVENANCE_MISMATCH", disagreement);
+      }
+      const completed = await deps.store.completeRun(principal, fields, issueSeal);
       // issue 30 item 3: the seal's leaf committed with it; prove it in the tree as it is now
       const log = await proveLeaf(deps.store, sealLogSignerOf(deps), {
         sealId: completed.seal.seal_id,
         event: "issued",
       });
-      return { ...completed, log };
+      const provenance =
+        facts === undefined ? undefined : signRunProvenance(completed.seal, facts, deps.signingKey, run);
+      return { ...completed, log, ...(provenance === undefined ? {} : { provenance }) };
     },
   );
 }

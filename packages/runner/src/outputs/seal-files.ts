@@ -4,6 +4,7 @@ import {
   formatLogProofFile,
   LOG_PROOF_FILE,
   type LogProof,
+  PROVENANCE_FILE,
   type PresealPayload,
   parsePresealPayload,
   renderPresealSvg,
@@ -13,12 +14,14 @@ import { formatJson, writeFileAtomic } from "./atomic-write.ts";
 
 /**
  * Writes the seal folder exactly as run_complete returned it (domain notes, "Seal"), with the
- * seal's log proof as `seal/log-proof.json` when the issuer keeps a log (issue 30 item 3).
+ * seal's log proof as `seal/log-proof.json` when the issuer keeps a log (issue 30 item 3) and its
+ * signed SLSA provenance, verbatim, as `seal/provenance.intoto.jsonl` when it signed one (item 6).
  */
 export async function writeSealFolder(
   runDir: string,
   seal: SealBundleResponse,
   log: LogProof | undefined,
+  provenance?: string | undefined,
 ): Promise<void> {
   const dir = join(runDir, "seal");
   // seal.json must stay the exact signed bytes: written verbatim, no reformatting.
@@ -29,6 +32,8 @@ export async function writeSealFolder(
   await writeFileAtomic(join(dir, "VERIFY.md"), seal.verify_md);
   if (log !== undefined) await writeFileAtomic(join(dir, LOG_PROOF_FILE), formatLogProofFile(log));
   else await rm(join(dir, LOG_PROOF_FILE), { force: true });
+  if (provenance !== undefined) await writeFileAtomic(join(dir, PROVENANCE_FILE), provenance);
+  else await rm(join(dir, PROVENANCE_FILE), { force: true });
   await rm(join(dir, "preseal.json"), { force: true });
   await rm(join(dir, "preseal.svg"), { force: true });
   await rm(join(dir, "pending"), { recursive: true, force: true });

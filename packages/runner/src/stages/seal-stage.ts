@@ -4,9 +4,10 @@ import type { EntitlementClient } from "../lifecycle/entitlement-client.ts";
 import type { Logger } from "../log.ts";
 import { memoryFields } from "../memory.ts";
 import { PRESEAL_CAUSE } from "../outputs/build-results.ts";
+import { readProvenanceFacts } from "../outputs/provenance-facts.ts";
 import type { RecordedSeal } from "../outputs/run-status-record.ts";
 import { writePreseal, writeSealFolder } from "../outputs/seal-files.ts";
-import { sealHashes } from "../outputs/seal-hashes.ts";
+import { sealHashesWithFiles } from "../outputs/seal-hashes.ts";
 import { EXIT, type ExitCode, RunnerError, type RunnerErrorCode } from "../runner-error.ts";
 
 export interface SealStageOptions {
@@ -47,12 +48,20 @@ const PRESEAL_ON: Readonly<Partial<Record<RunnerErrorCode, PresealReason>>> = {
  */
 export async function sealStage(options: SealStageOptions): Promise<SealOutcome> {
   const { config, log, runDir } = options;
-  const hashes = await sealHashes(runDir);
+  const { files, ...hashes } = await sealHashesWithFiles(runDir);
   log.info("outputs hashed", { phase: "seal", ...memoryFields() });
+  // issue 30 item 6: what the issuer needs to sign the run's provenance, from the hashed outputs
+  const provenance = await readProvenanceFacts(runDir, config.runId, files);
+  if (provenance === null)
+    log.warn("provenance facts unreadable: sealing without provenance", { phase: "seal" });
   log.info("run_complete", { phase: "seal" });
   let complete: Awaited<ReturnType<typeof options.entitlement.runComplete>>;
   try {
-    complete = await options.entitlement.runComplete({ run_id: config.runId, ...hashes });
+    complete = await options.entitlement.runComplete({
+      run_id: config.runId,
+      ...hashes,
+      ...(provenance === null ? {} : { provenance }),
+    });
   } catch (error) {
     const reason = error instanceof RunnerError ? PRESEAL_ON[error.code] : undefined;
     if (reason === undefined) throw error;
@@ -81,7 +90,7 @@ export async function sealStage(options: SealStageOptions): Promise<SealOutcome>
     };
   }
   // Everything the seal folder holds is written here, after run_complete answered.
-  await writeSealFolder(runDir, complete.seal, complete.log);
+  await writeSealFolder(runDir, complete.seal, complete.log, complete.provenance);
   log.info("sealed", { phase: "seal", seal_id: complete.seal.seal_id, run_dir: runDir });
   return { exitCode: EXIT.success, seal: { status: "sealed", sealId: complete.seal.seal_id }, reason: null };
 }
