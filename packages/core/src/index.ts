@@ -68,6 +68,7 @@ export {
   runOutputDir,
   runStatusPath,
   runStatusPathOfRunDir,
+  SEAL_FILES,
   SOURCES_DIR,
   type StorageLayout,
   WELL_KNOWN_RUN_DIRS,

@@ -1,6 +1,7 @@
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { sha256File } from "./digest.ts";
+import { SEAL_FILES } from "./run-layout.ts";
 import { digestTree, type TreeDigest } from "./tree-digest.ts";
 import { compareUtf8 } from "./walk-tree.ts";
 
@@ -56,18 +57,18 @@ export const SEAL_DIR = "seal";
  */
 export const SEAL_FOLDER_ENTRIES = {
   sealed: [
-    "VERIFY.md",
-    "log-proof.json",
-    "provenance.intoto.jsonl",
-    "public_key.pem",
-    "seal.json",
-    "seal.sig",
-    "seal.svg",
+    SEAL_FILES.instructions,
+    SEAL_FILES.logProof,
+    SEAL_FILES.provenance,
+    SEAL_FILES.publicKey,
+    SEAL_FILES.json,
+    SEAL_FILES.signature,
+    SEAL_FILES.svg,
   ],
   // `pending/`: where runners before issue 29 kept the state they first asked to seal (they
   // rewrote the outputs for a pre-seal); still accepted so those pre-seals check as before. A
   // pre-seal is never VERIFIED anyway.
-  preseal: ["pending", "preseal.json", "preseal.svg"],
+  preseal: [SEAL_FILES.pending, SEAL_FILES.preseal, SEAL_FILES.presealSvg],
 } as const;
 
 /**

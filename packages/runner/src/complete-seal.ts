@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { parsePresealPayload } from "@svc/core";
+import { parsePresealPayload, SEAL_FILES } from "@svc/core";
 import type { EntitlementClient } from "./lifecycle/entitlement-client.ts";
 import type { Logger } from "./log.ts";
 import { readProvenanceFacts } from "./outputs/provenance-facts.ts";
@@ -23,7 +23,7 @@ export async function completeSeal(deps: {
   entitlement: Pick<EntitlementClient, "runComplete">;
   now?: () => Date;
 }): Promise<ExitCode> {
-  const presealPath = join(deps.runDir, "seal", "preseal.json");
+  const presealPath = join(deps.runDir, "seal", SEAL_FILES.preseal);
   let text: string;
   try {
     text = await readFile(presealPath, "utf8");

@@ -7,6 +7,7 @@ import {
   decodeSealSig,
   parseSealPayload,
   renderSealSvg,
+  SEAL_FILES,
   type SealVerification,
   verifySealSvg,
   withChecks,
@@ -38,7 +39,7 @@ export async function runSealRender(
   const trust = await resolveTrust(options, config);
   const bytes = await readFileOrThrow(source);
   const candidate = isJson(bytes)
-    ? await renderFromJson(bytes, source, options.sig ?? join(dirname(source), "seal.sig"))
+    ? await renderFromJson(bytes, source, options.sig ?? join(dirname(source), SEAL_FILES.signature))
     : verifySealSvg(bytes, trust.keys).canonical_svg;
   if (candidate === null) {
     const why = verifySealSvg(bytes, trust.keys);

@@ -5,7 +5,7 @@ import { cp, mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { verifySealFolder } from "@svc/core";
+import { SEAL_FILES, verifySealFolder } from "@svc/core";
 import { CliError, EXIT } from "../cli-error.ts";
 import { explainProjectPath } from "../project/explain-project-path.ts";
 import { fetchIssuerKeys } from "../trust/issuer-client.ts";
@@ -148,14 +148,14 @@ export async function runLocalAudit(options: LocalAuditOptions): Promise<number>
 
     const runDir = join(outputRoot, runId);
     const sealDir = join(runDir, "seal");
-    const sealSvg = await readFile(join(sealDir, "seal.svg"), "utf8");
+    const sealSvg = await readFile(join(sealDir, SEAL_FILES.svg), "utf8");
     // The issuer's keys, checked with core's one trusted-key check (issue 15: never cast unchecked).
     const keys = await fetchIssuerKeys(new URL(url));
     const offline = verifySealFolder(
       {
         sealSvg,
-        sealJson: await readFile(join(sealDir, "seal.json"), "utf8"),
-        sealSig: await readFile(join(sealDir, "seal.sig"), "utf8"),
+        sealJson: await readFile(join(sealDir, SEAL_FILES.json), "utf8"),
+        sealSig: await readFile(join(sealDir, SEAL_FILES.signature), "utf8"),
       },
       keys,
     );

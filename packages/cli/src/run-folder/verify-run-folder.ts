@@ -17,7 +17,9 @@ import {
   listUncoveredPaths,
   PROVENANCE_FILE,
   type PresealPayload,
+  RUN_MANIFEST_FILE,
   SEAL_DIR,
+  SEAL_FILES,
   type SealCheck,
   type SealPayload,
   type SealVerification,
@@ -51,23 +53,23 @@ export async function verifyRunFolder(
   keys: readonly TrustedKey[],
 ): Promise<RunFolderVerification> {
   const sealDir = join(runDir, "seal");
-  const svgPath = (await isFile(join(sealDir, "seal.svg")))
-    ? join(sealDir, "seal.svg")
-    : (await isFile(join(sealDir, "preseal.svg")))
-      ? join(sealDir, "preseal.svg")
+  const svgPath = (await isFile(join(sealDir, SEAL_FILES.svg)))
+    ? join(sealDir, SEAL_FILES.svg)
+    : (await isFile(join(sealDir, SEAL_FILES.presealSvg)))
+      ? join(sealDir, SEAL_FILES.presealSvg)
       : null;
   if (!svgPath) {
     throw new CliError(
       "FILE_NOT_FOUND",
-      `${join(sealDir, "seal.svg")}: no such file (is ${runDir} a run folder?)`,
+      `${join(sealDir, SEAL_FILES.svg)}: no such file (is ${runDir} a run folder?)`,
     );
   }
   const svg = await readFile(svgPath);
   const seal = verifySealFolder(
     {
       sealSvg: svg,
-      sealJson: await readOptional(join(sealDir, "seal.json")),
-      sealSig: (await readOptional(join(sealDir, "seal.sig")))?.toString("utf8") ?? null,
+      sealJson: await readOptional(join(sealDir, SEAL_FILES.json)),
+      sealSig: (await readOptional(join(sealDir, SEAL_FILES.signature)))?.toString("utf8") ?? null,
     },
     keys,
   );
@@ -105,7 +107,7 @@ export async function verifyRunFolder(
     ...checkRunHashes(seal.payload, actual, await readExpectedList(runDir)),
   ];
   // issue 23 item 5: the sealed manifest must also name the signed principal, run, project, mode, category
-  const manifest = await readOptional(join(runDir, "run_manifest.json"));
+  const manifest = await readOptional(join(runDir, RUN_MANIFEST_FILE));
   if (manifest !== null) checks.push(checkRunManifestFields(seal.payload, manifest.toString("utf8")));
   const result = withChecks(seal, checks);
   return { result, svgPath, svg, logProof };
@@ -121,8 +123,8 @@ async function checkFolderFiles(runDir: string, payload: SealPayload | PresealPa
   if (sealed)
     checks.push(
       ...checkSealCompanions(payload, {
-        verifyMd: await readOptional(join(runDir, SEAL_DIR, "VERIFY.md")),
-        publicKeyPem: await readOptional(join(runDir, SEAL_DIR, "public_key.pem")),
+        verifyMd: await readOptional(join(runDir, SEAL_DIR, SEAL_FILES.instructions)),
+        publicKeyPem: await readOptional(join(runDir, SEAL_DIR, SEAL_FILES.publicKey)),
       }),
     );
   checks.push(checkVerifyScript(await readOptional(join(runDir, VERIFY_SCRIPT_PATH))));

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { TrustedKey } from "../keys.ts";
+import { SEAL_FILES } from "../run-layout.ts";
 import { verifyInclusion } from "./inclusion-proof.ts";
 import { type CheckpointRefusal, openCheckpoint } from "./log-checkpoint.ts";
 import { issuedEntryOf, type LogEntry, logEntryBytes, parseLogEntry } from "./log-entry.ts";
@@ -8,7 +9,7 @@ import type { SealCheck } from "./seal-check.ts";
 import type { SealPayload } from "./seal-payload.ts";
 
 /** The file of `seal/` that holds the seal's log proof (issue 30 item 3). */
-export const LOG_PROOF_FILE = "log-proof.json";
+export const LOG_PROOF_FILE = SEAL_FILES.logProof;
 
 export const LOG_PROOF_VERSION = "svc.log-proof/v1";
 

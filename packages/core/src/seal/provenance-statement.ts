@@ -2,11 +2,12 @@ import { z } from "zod";
 import { canonicalBytes } from "../canonical-json.ts";
 import { sha256Hex } from "../digest.ts";
 import type { SigningKey } from "../keys.ts";
+import { SEAL_FILES } from "../run-layout.ts";
 import { type DsseEnvelope, signDsseEnvelope } from "./dsse-envelope.ts";
 import type { SealPayload } from "./seal-payload.ts";
 
 /** The file of `seal/` that holds the signed provenance (issue 30 item 6): one DSSE envelope a line (JSON Lines). */
-export const PROVENANCE_FILE = "provenance.intoto.jsonl";
+export const PROVENANCE_FILE = SEAL_FILES.provenance;
 
 /** in-toto Attestation Framework, Statement layer v1 (github.com/in-toto/attestation, spec/v1/statement.md). */
 export const IN_TOTO_STATEMENT_TYPE = "https://in-toto.io/Statement/v1";

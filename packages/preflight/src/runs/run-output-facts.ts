@@ -1,7 +1,14 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { RunHighlights } from "@svc/core";
-import { isSafeId, parseRunStatus, RUN_STATUS_DIR, type RunStatus, runStatusPath } from "@svc/core";
+import {
+  isSafeId,
+  parseRunStatus,
+  RUN_STATUS_DIR,
+  type RunStatus,
+  runStatusPath,
+  SEAL_FILES,
+} from "@svc/core";
 import { z } from "zod";
 import type { RunOutputFacts } from "./run-state.ts";
 
@@ -19,9 +26,9 @@ export async function readRunOutputFacts(runRoot: string): Promise<RunOutputFact
   // birthtime is 0 on file systems without it; the folder's mtime is then the best we have.
   const created = info.birthtimeMs > 0 ? info.birthtime : info.mtime;
   const [seal, sig, preseal, summary] = await Promise.all([
-    isFile(join(runRoot, "seal", "seal.json")),
-    isFile(join(runRoot, "seal", "seal.sig")),
-    isFile(join(runRoot, "seal", "preseal.json")),
+    isFile(join(runRoot, "seal", SEAL_FILES.json)),
+    isFile(join(runRoot, "seal", SEAL_FILES.signature)),
+    isFile(join(runRoot, "seal", SEAL_FILES.preseal)),
     isFile(join(runRoot, "results", "summary.json")),
   ]);
   return { sealed: seal && sig, preSealed: preseal, hasSummary: summary, createdAt: created.toISOString() };
@@ -126,7 +133,7 @@ export async function readRunSeal(runRoot: string): Promise<{ sealId: string | n
   } catch {
     return { sealId: null, files: [] };
   }
-  for (const name of ["seal.json", "preseal.json"]) {
+  for (const name of [SEAL_FILES.json, SEAL_FILES.preseal]) {
     if (!names.includes(`seal/${name}`)) continue;
     try {
       const payload = JSON.parse(await readFile(join(runRoot, "seal", name), "utf8")) as {

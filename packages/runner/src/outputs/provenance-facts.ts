@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { type ProvenanceFacts, provenanceFactsSchema, type TreeEntry } from "@svc/core";
+import { type ProvenanceFacts, provenanceFactsSchema, RUN_MANIFEST_FILE, type TreeEntry } from "@svc/core";
 
 /**
  * What run_complete needs to sign the run's SLSA provenance (issue 30 item 6), read from the
@@ -22,7 +22,7 @@ export async function readProvenanceFacts(
       policy_version: string;
       modules: { module_id: string; outcome: string; version: string | null }[];
     };
-    const manifest = (await readJson(runDir, "run_manifest.json")) as { runtime: { runner_version: string } };
+    const manifest = (await readJson(runDir, RUN_MANIFEST_FILE)) as { runtime: { runner_version: string } };
     const parsed = provenanceFactsSchema.safeParse({
       outputs: outputs.map((file) => ({ path: file.path, sha256: file.sha256 })),
       inputs: inputs.files.map((file) => ({ path: file.path, sha256: file.sha256 })),

@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import {
   EXPECTED_OUTPUT_HASHES_FILE,
+  RUN_MANIFEST_FILE,
   sha256File,
   VERIFY_SCRIPT,
   VERIFY_SCRIPT_PATH,
@@ -15,7 +16,7 @@ export const EXPECTED_HASHES = EXPECTED_OUTPUT_HASHES_FILE;
 export const NONDETERMINISTIC_FIELDS = [
   // A rerun of an interrupted run replays check/consume: runs_remaining and already_consumed differ.
   {
-    file: "run_manifest.json",
+    file: RUN_MANIFEST_FILE,
     fields: ["/started_at", "/outputs_completed_at", "/metering", "/entitlement/check"],
   },
   { file: "results/summary.json", fields: ["/generated_at"] },

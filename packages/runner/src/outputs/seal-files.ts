@@ -8,6 +8,7 @@ import {
   type PresealPayload,
   parsePresealPayload,
   renderPresealSvg,
+  SEAL_FILES,
 } from "@svc/core";
 import type { SealBundleResponse } from "../lifecycle/entitlement-client.ts";
 import { formatJson, writeFileAtomic } from "./atomic-write.ts";
@@ -25,23 +26,23 @@ export async function writeSealFolder(
 ): Promise<void> {
   const dir = join(runDir, "seal");
   // seal.json must stay the exact signed bytes: written verbatim, no reformatting.
-  await writeFileAtomic(join(dir, "seal.json"), seal.seal_json);
-  await writeFileAtomic(join(dir, "seal.sig"), seal.seal_sig);
-  await writeFileAtomic(join(dir, "seal.svg"), seal.seal_svg);
-  await writeFileAtomic(join(dir, "public_key.pem"), seal.public_key_pem);
-  await writeFileAtomic(join(dir, "VERIFY.md"), seal.verify_md);
+  await writeFileAtomic(join(dir, SEAL_FILES.json), seal.seal_json);
+  await writeFileAtomic(join(dir, SEAL_FILES.signature), seal.seal_sig);
+  await writeFileAtomic(join(dir, SEAL_FILES.svg), seal.seal_svg);
+  await writeFileAtomic(join(dir, SEAL_FILES.publicKey), seal.public_key_pem);
+  await writeFileAtomic(join(dir, SEAL_FILES.instructions), seal.verify_md);
   if (log !== undefined) await writeFileAtomic(join(dir, LOG_PROOF_FILE), formatLogProofFile(log));
   else await rm(join(dir, LOG_PROOF_FILE), { force: true });
   if (provenance !== undefined) await writeFileAtomic(join(dir, PROVENANCE_FILE), provenance);
   else await rm(join(dir, PROVENANCE_FILE), { force: true });
-  await rm(join(dir, "preseal.json"), { force: true });
-  await rm(join(dir, "preseal.svg"), { force: true });
+  await rm(join(dir, SEAL_FILES.preseal), { force: true });
+  await rm(join(dir, SEAL_FILES.presealSvg), { force: true });
   await rm(join(dir, "pending"), { recursive: true, force: true });
 }
 
 /** `seal/preseal.json` and `seal/preseal.svg`: the hashes, unsigned, until run_complete answers. */
 export async function writePreseal(runDir: string, payload: PresealPayload): Promise<void> {
   const preseal = parsePresealPayload(payload);
-  await writeFileAtomic(join(runDir, "seal", "preseal.json"), formatJson(preseal));
-  await writeFileAtomic(join(runDir, "seal", "preseal.svg"), renderPresealSvg(preseal));
+  await writeFileAtomic(join(runDir, "seal", SEAL_FILES.preseal), formatJson(preseal));
+  await writeFileAtomic(join(runDir, "seal", SEAL_FILES.presealSvg), renderPresealSvg(preseal));
 }

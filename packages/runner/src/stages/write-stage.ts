@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import { RUN_MANIFEST_FILE } from "@svc/core";
 import type { RunnerConfig } from "../config.ts";
 import type { StagedInputs } from "../inputs/stage-inputs.ts";
 import type { Logger } from "../log.ts";
@@ -136,7 +137,7 @@ export function planOutputFiles(inputs: WriteInputs, facts: RunFacts): OutputFil
     },
     { path: join("thresholds", "risk_summary.json"), value: buildRiskSummary(facts) },
     {
-      path: "run_manifest.json",
+      path: RUN_MANIFEST_FILE,
       value: {
         schema: "svc.run-manifest/v1",
         run_id: config.runId,

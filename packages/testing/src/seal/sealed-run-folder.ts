@@ -4,6 +4,8 @@ import {
   computeSealedRunHashes,
   digestTree,
   issueSealBundle,
+  RUN_MANIFEST_FILE,
+  SEAL_FILES,
   type SealBundle,
   type SealFields,
   type SigningKey,
@@ -35,7 +37,7 @@ export async function writeSealedRunFolder(
 ): Promise<SealBundle> {
   const files: Record<string, string> = {
     // the fields verification cross-checks with the signed payload (issue 23 item 5)
-    "run_manifest.json": `${JSON.stringify(
+    [RUN_MANIFEST_FILE]: `${JSON.stringify(
       {
         schema: "svc.run-manifest/v1",
         run_id: "run_20261123T120000Z",
@@ -84,11 +86,11 @@ export async function writeSealedRunFolder(
     options.key,
   );
   await mkdir(join(runDir, "seal"), { recursive: true });
-  await writeFile(join(runDir, "seal", "seal.json"), bundle.sealJson);
-  await writeFile(join(runDir, "seal", "seal.sig"), bundle.sealSig);
-  await writeFile(join(runDir, "seal", "seal.svg"), bundle.sealSvg);
-  await writeFile(join(runDir, "seal", "public_key.pem"), bundle.publicKeyPem);
-  await writeFile(join(runDir, "seal", "VERIFY.md"), bundle.verifyMd);
+  await writeFile(join(runDir, "seal", SEAL_FILES.json), bundle.sealJson);
+  await writeFile(join(runDir, "seal", SEAL_FILES.signature), bundle.sealSig);
+  await writeFile(join(runDir, "seal", SEAL_FILES.svg), bundle.sealSvg);
+  await writeFile(join(runDir, "seal", SEAL_FILES.publicKey), bundle.publicKeyPem);
+  await writeFile(join(runDir, "seal", SEAL_FILES.instructions), bundle.verifyMd);
   return bundle;
 }
 
@@ -113,7 +115,7 @@ export const RUN_FOLDER_TAMPERING = {
     await appendFile(join(runDir, "results/metrics.json"), " ");
   },
   "edited manifest": async (runDir: string) => {
-    await appendFile(join(runDir, "run_manifest.json"), " ");
+    await appendFile(join(runDir, RUN_MANIFEST_FILE), " ");
   },
   "deleted file": async (runDir: string) => {
     await rm(join(runDir, "raw/descriptors_raw.json"));
