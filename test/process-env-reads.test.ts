@@ -4,9 +4,10 @@
 // anywhere else is a setting the config schema, the chart contract tests and the README tables
 // cannot see.
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { test } from "node:test";
+import { walkTree } from "@svc/core";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 // @svc/testing is test infrastructure: its doubles read the test process's environment by design.
@@ -20,18 +21,13 @@ const ALLOWED = [
   /^packages\/[^/]+\/bin\//,
 ];
 
-function productionFiles(folder: string): string[] {
-  let entries: import("node:fs").Dirent[];
-  try {
-    entries = readdirSync(folder, { withFileTypes: true });
-  } catch {
-    return [];
-  }
-  return entries.flatMap((entry) => {
-    const path = join(folder, entry.name);
-    if (entry.isDirectory()) return entry.name === "node_modules" ? [] : productionFiles(path);
-    return /\.(ts|js)$/.test(entry.name) && !entry.name.endsWith(".test.ts") ? [path] : [];
-  });
+/** The package's production source files below `folder` (tests left out), by core's one walker. */
+async function productionFiles(folder: string): Promise<string[]> {
+  if (!existsSync(folder)) return [];
+  const { files } = await walkTree(folder, { exclude: (path) => path.split("/").includes("node_modules") });
+  return files
+    .filter((path) => /\.(ts|js)$/.test(path) && !path.endsWith(".test.ts"))
+    .map((path) => join(folder, path));
 }
 
 /** Lines of `text` whose code (not a comment) names `process.env`, 1-based. */
@@ -44,11 +40,11 @@ function envReadLines(text: string): number[] {
   return lines;
 }
 
-test("process.env is read only by config modules and at process edges", () => {
+test("process.env is read only by config modules and at process edges", async () => {
   const readers: string[] = [];
   for (const name of PRODUCTION_PACKAGES)
     for (const folder of ["src", "bin"])
-      for (const file of productionFiles(join(ROOT, "packages", name, folder))) {
+      for (const file of await productionFiles(join(ROOT, "packages", name, folder))) {
         const path = relative(ROOT, file);
         if (ALLOWED.some((pattern) => pattern.test(path))) continue;
         for (const line of envReadLines(readFileSync(file, "utf8"))) readers.push(`${path}:${line}`);

@@ -4,9 +4,10 @@
 // find its imports in `dependencies`; tests may also use `devDependencies` — `@svc/testing` is
 // one of those and never a production dependency.
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { test } from "node:test";
+import { walkTree } from "@svc/core";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const PACKAGES = join(ROOT, "packages");
@@ -25,18 +26,11 @@ interface Manifest {
   devDependencies?: Record<string, string>;
 }
 
-function typeScriptFiles(folder: string): string[] {
-  let entries: import("node:fs").Dirent[];
-  try {
-    entries = readdirSync(folder, { withFileTypes: true });
-  } catch {
-    return [];
-  }
-  return entries.flatMap((entry) => {
-    const path = join(folder, entry.name);
-    if (entry.isDirectory()) return entry.name === "node_modules" ? [] : typeScriptFiles(path);
-    return /\.(ts|js|mjs)$/.test(entry.name) ? [path] : [];
-  });
+/** The TypeScript and JavaScript files below `folder`, by core's one walker. */
+async function typeScriptFiles(folder: string): Promise<string[]> {
+  if (!existsSync(folder)) return [];
+  const { files } = await walkTree(folder, { exclude: (path) => path.split("/").includes("node_modules") });
+  return files.filter((path) => /\.(ts|js|mjs)$/.test(path)).map((path) => join(folder, path));
 }
 
 /** `@scope/name/sub` → `@scope/name`, `name/sub` → `name`; built-ins are not packages. */
@@ -63,11 +57,14 @@ const packageDirs = readdirSync(PACKAGES, { withFileTypes: true })
 
 for (const packageDir of packageDirs) {
   const manifest = JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8")) as Manifest;
-  test(`${manifest.name} declares every package its code imports`, () => {
+  test(`${manifest.name} declares every package its code imports`, async () => {
     const production = new Set(Object.keys(manifest.dependencies ?? {}));
     const development = new Set(Object.keys(manifest.devDependencies ?? {}));
     const problems: string[] = [];
-    for (const file of SOURCE_FOLDERS.flatMap((folder) => typeScriptFiles(join(packageDir, folder)))) {
+    const files = (
+      await Promise.all(SOURCE_FOLDERS.map((folder) => typeScriptFiles(join(packageDir, folder))))
+    ).flat();
+    for (const file of files) {
       const text = readFileSync(file, "utf8");
       const testCode =
         isTestCode(packageDir, file) || BUILD_TIME.some((pattern) => pattern.test(relative(ROOT, file)));
