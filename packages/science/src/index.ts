@@ -95,9 +95,31 @@ export {
   solubilityAssessment,
 } from "./solubility/solubility-assessment.ts";
 export { predictSolubility, type SolubilityModelName } from "./solubility/solubility-models.ts";
+export {
+  AD4_GRID_SPACING,
+  AD4_LIGAND_TYPES,
+  type Ad4Maps,
+  ad4GridParameterFile,
+  prepareAd4Maps,
+} from "./structure/ad4-maps.ts";
 export { AMINO_ACIDS, proteinChains, selectCalphas } from "./structure/amino-acids.ts";
 export {
-  AD4_UNAVAILABLE_REASON,
+  type AnmConformer,
+  type AnmConformerPlan,
+  displaceStructureText,
+  ENSEMBLE_CALPHA_RMSD,
+  ENSEMBLE_MODES,
+  ENSEMBLE_RULE,
+  planAnmConformers,
+} from "./structure/anm-conformers.ts";
+export {
+  CONSENSUS_RULE,
+  type ConsensusScore,
+  consensusScore,
+  DEEP_RESCORERS,
+  type Rescorer,
+} from "./structure/consensus-score.ts";
+export {
   type ConsensusRescoring,
   createVinaDockingEngine,
   DEEP_EXHAUSTIVENESS,
@@ -107,6 +129,7 @@ export {
   type DockedCompound,
   type DockingEngine,
   type DockingProfile,
+  type DockingProfileSummary,
   type DockingReceptor,
   type DockingRequest,
   type DockingResult,
@@ -184,6 +207,7 @@ export {
   structureFormatOf,
 } from "./structure/parse-structure.ts";
 export { type PdbAtom, parsePdbAtoms } from "./structure/pdb-atoms.ts";
+export { buildReceptorEnsemble, type ReceptorEnsemble } from "./structure/receptor-ensemble.ts";
 export {
   isInBox,
   type LigandResidue,
