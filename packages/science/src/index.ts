@@ -207,7 +207,6 @@ export {
   structureFormatOf,
 } from "./structure/parse-structure.ts";
 export { type PdbAtom, parsePdbAtoms } from "./structure/pdb-atoms.ts";
-export { buildReceptorEnsemble, type ReceptorEnsemble } from "./structure/receptor-ensemble.ts";
 export {
   isInBox,
   type LigandResidue,
@@ -235,6 +234,7 @@ export {
   type PoseCheckName,
   type PoseCheckResult,
 } from "./structure/pose-checks.ts";
+export { buildReceptorEnsemble, type ReceptorEnsemble } from "./structure/receptor-ensemble.ts";
 export {
   createReceptorPreparer,
   type PreparedReceptor,
