@@ -196,7 +196,6 @@ export {
   type MolfileMolecule,
   parseMolBlock,
   parseSdf,
-  type Vec3,
   withoutHydrogens,
 } from "./structure/molfile.ts";
 export {
@@ -246,10 +245,12 @@ export {
   type ReceptorPreparerOptions,
 } from "./structure/receptor-preparer.ts";
 export type { ToolInvocation } from "./structure/run-tool.ts";
-export { type Point, readSdfCoordinates } from "./structure/sdf-coordinates.ts";
+export { readSdfCoordinates } from "./structure/sdf-coordinates.ts";
 export { type ParsedStructure, type StructureAtom, StructureParseError } from "./structure/structure-atom.ts";
 export { StructureError, type StructureErrorCode } from "./structure/structure-error.ts";
 export { type StructureToolVersions, structureToolVersions } from "./structure/tool-versions.ts";
+// `Point` was the name of the same type in the pocket and normal-mode code; kept as an alias of the one home.
+export type { Vec3, Vec3 as Point } from "./structure/vec3.ts";
 export { parseVinaPoses, type VinaPose } from "./structure/vina-output.ts";
 export { type SynthesisFinding, type SynthesisSummary, synthesisAudit } from "./synthesis/synthesis-audit.ts";
 export { type SafetyTarget, safetyPanel } from "./target-risk/safety-panel.ts";

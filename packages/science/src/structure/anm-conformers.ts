@@ -2,7 +2,7 @@ import { AMINO_ACIDS } from "./amino-acids.ts";
 import { buildAnmHessian } from "./anm-hessian.ts";
 import { computeNormalModes } from "./anm-modes.ts";
 import { ANM_CUTOFF_ANGSTROM, ANM_GAMMA, MAX_CALPHAS } from "./dynamics-nma.ts";
-import type { Point } from "./sdf-coordinates.ts";
+import type { Vec3 } from "./vec3.ts";
 
 /** The deep profile's receptor ensemble: conformers along the lowest this-many non-zero ANM modes. */
 export const ENSEMBLE_MODES = 3;
@@ -25,7 +25,7 @@ export interface AnmConformer {
   readonly direction: 1 | -1;
   readonly eigenvalue: number;
   readonly calphaRmsd: number;
-  readonly shifts: readonly Point[];
+  readonly shifts: readonly Vec3[];
 }
 
 export type AnmConformerPlan =
@@ -33,21 +33,21 @@ export type AnmConformerPlan =
       readonly status: "planned";
       /** Residue key (PDB columns 18–27: name, chain, number, insertion code) of each Cα, in file order. */
       readonly residues: readonly string[];
-      readonly calphas: readonly Point[];
+      readonly calphas: readonly Vec3[];
       readonly conformers: readonly AnmConformer[];
     }
   | { readonly status: "not_planned"; readonly reason: string };
 
 interface CalphaRecord {
   readonly residue: string;
-  readonly position: Point;
+  readonly position: Vec3;
 }
 
 function isAtomRecord(line: string): boolean {
   return line.startsWith("ATOM  ") || line.startsWith("HETATM");
 }
 
-function positionOf(line: string): Point {
+function positionOf(line: string): Vec3 {
   return [Number(line.slice(30, 38)), Number(line.slice(38, 46)), Number(line.slice(46, 54))];
 }
 
@@ -133,7 +133,7 @@ export function displaceStructureText(
   conformer: AnmConformer,
 ): string {
   const indexOfResidue = new Map(plan.residues.map((residue, at) => [residue, at]));
-  const nearest = (point: Point): number => {
+  const nearest = (point: Vec3): number => {
     let best = 0;
     let bestDistance = Number.POSITIVE_INFINITY;
     plan.calphas.forEach((calpha, at) => {
