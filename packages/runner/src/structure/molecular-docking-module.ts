@@ -141,7 +141,8 @@ const METHOD: MethodCard = {
 /** `molecular_docking` (issue 25 item 4) as a structure module. */
 export const molecularDockingModule: StructureModule<StructureSetUp, DockedCompoundRecord> = {
   id: "molecular_docking",
-  version: "1.0.0",
+  // 1.1: deep docks into the ANM ensemble with Vinardo + AD4 consensus; every result names its profile.
+  version: "1.1.0",
   method: METHOD,
   riskChannel: "biology",
   requiredInputs: ["structures"],
