@@ -8,11 +8,12 @@
 // Memory (ARCHITECTURE.md rule 12, issue 25 "peak RSS flat from 20 to 200"): after the ratio run the
 // engine alone docks M compounds (the same NCI pick, extended), and the peak RSS of this process (the
 // engine's side; Vina runs in child processes) is read after 20 and after M. On this 2-core machine
-// 200 compounds at the standard exhaustiveness 8 would take ~1.5 h, so the scaling run searches at
-// exhaustiveness 1 (same box, same receptor, same engine path: pose conversion, checks, clean-up):
-// memory per compound does not depend on the search effort, only time does. It is said in its output.
-//   npm run bench -- docking [--compounds=N] [--scale-to=M] [--scale-exhaustiveness=E]
-//   N = 20 (ratio run, exhaustiveness 8), M = 200 (0 skips the scaling run), E = 1
+// 200 compounds at the standard exhaustiveness 8 would take hours, so the scaling run searches at
+// exhaustiveness 1 in a 10 Å cube on the same centre (same receptor, same engine path: Vina, pose
+// conversion, checks, clean-up): memory per compound in this process does not depend on the search
+// effort or the box, only time does. Its output says so.
+//   npm run bench -- docking [--compounds=N] [--scale-to=M] [--scale-exhaustiveness=E] [--scale-box=B]
+//   N = 20 (ratio run, exhaustiveness 8), M = 200 (0 skips the scaling run), E = 1, B = 10 Å (0: the ratio box)
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
@@ -24,6 +25,7 @@ import {
   type DockingResult,
   type PreparedLigandOk,
   parseSdf,
+  pocketBoxFromCenterSize,
   pocketBoxFromLigand,
   removeDockingFolder,
   vinaDockingArgs,
@@ -37,6 +39,7 @@ const option = (name: string, fallback: number) =>
 const count = option("compounds", 20);
 const scaleTo = option("scale-to", 200);
 const scaleExhaustiveness = option("scale-exhaustiveness", 1);
+const scaleBox = option("scale-box", 10);
 const lanes = availableParallelism();
 const SEED = 42;
 
@@ -156,11 +159,13 @@ try {
       exhaustiveness: scaleExhaustiveness,
     });
     const batch = ligands.slice(0, scaleTo);
+    const scalingBox =
+      scaleBox > 0 ? pocketBoxFromCenterSize(box.center, [scaleBox, scaleBox, scaleBox]) : box;
     const scores: (number | null)[] = [];
     let rssAt20: number | null = null;
     let done = 0;
     const minutes = await runLanes(async (ligand, index) => {
-      const result = await scaling.dock({ ligand, receptor, box });
+      const result = await scaling.dock({ ligand, receptor, box: scalingBox });
       scores[index] = result.status === "docked" ? result.score : null;
       if (result.status === "docked") await removeDockingFolder(result);
       done++;
@@ -169,7 +174,8 @@ try {
     const rssEnd = process.resourceUsage().maxRSS;
     const mib = (kib: number) => (kib / 1024).toFixed(0);
     console.log(
-      `scaling run (exhaustiveness ${scaleExhaustiveness}, not 8: memory per compound does not depend on it): ` +
+      `scaling run (exhaustiveness ${scaleExhaustiveness}, box ${scalingBox.size.join(" × ")} Å, not the ratio run's: ` +
+        "memory per compound does not depend on them): " +
         `${scores.filter((score) => score !== null).length}/${batch.length} docked in ${minutes.toFixed(1)} min`,
     );
     console.log(
