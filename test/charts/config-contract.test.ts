@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import { ENTITLEMENT_ENV_NAMES, readConfig } from "@svc/entitlement";
 import { buildPipelineJob, loadConfig, missingPipelineSettings, PREFLIGHT_ENV_NAMES } from "@svc/preflight";
-import { RUNNER_ENV_NAMES, resolveRunConfig } from "@svc/runner";
+import { MOLECULAR_DOCKING_MAX_COMPOUNDS, RUNNER_ENV_NAMES, resolveRunConfig } from "@svc/runner";
 import { allContainers, type Container, type PodSpec, podTemplateOf } from "../support/chart-assertions.ts";
 import { type KubeObject, lintChart, type RenderOptions, renderChart } from "../support/render.ts";
 
@@ -380,6 +381,37 @@ describe("chart / config contract: every rendered setting is read, every require
       assert.ok(checked > 0 || !options.set?.["job.enabled"], `${variant}: no container checked`);
     });
   }
+
+  it("the docking cap: the chart's default and bounds are the runner's, and a value set in the chart reaches the runner", async () => {
+    const schema = JSON.parse(
+      readFileSync(new URL("../../manifest/chart/values.schema.json", import.meta.url), "utf8"),
+    );
+    const bounds = schema.properties.config.properties.dockingMaxCompounds;
+    assert.deepEqual(bounds, {
+      type: "integer",
+      minimum: 0,
+      maximum: MOLECULAR_DOCKING_MAX_COMPOUNDS.maximum,
+    });
+    const configMap = async (set: Record<string, unknown>) => {
+      const objects = await renderChart({
+        ...(VARIANTS["job: standard run"] as RenderOptions),
+        set: { ...jobRun, "job.enabled": true, ...set },
+      });
+      const data = objects.find((o) => o.kind === "ConfigMap" && o.metadata.name.endsWith("-config"))?.data;
+      return data as Record<string, string>;
+    };
+    const defaults = await configMap({});
+    assert.equal(defaults.SVC_DOCKING_MAX_COMPOUNDS, String(MOLECULAR_DOCKING_MAX_COMPOUNDS.default));
+    assert.equal(resolveRunConfig({}, defaults).dockingMaxCompounds, MOLECULAR_DOCKING_MAX_COMPOUNDS.default);
+    const set = await configMap({ "config.dockingMaxCompounds": 250 });
+    assert.equal(resolveRunConfig({}, set).dockingMaxCompounds, 250);
+    const none = await configMap({ "config.dockingMaxCompounds": 0 });
+    assert.equal(
+      resolveRunConfig({}, none).dockingMaxCompounds,
+      0,
+      "0 (dock nothing) is not dropped as blank",
+    );
+  });
 
   it("the readiness of a preflight without entitlement settings names every missing one", () => {
     const config = loadPreflight({

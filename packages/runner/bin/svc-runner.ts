@@ -64,6 +64,10 @@ const program = new Command("svc-runner")
     "--shard-wait-sec <s>",
     `how long a shard waits for the others, default 21600 ${env(FLAG_ENV.shardWaitSec)}`,
   )
+  .option(
+    "--docking-max-compounds <n>",
+    `compounds docked per structure (0-1000; the rest not_assessed: cap), default 100 ${env(FLAG_ENV.dockingMaxCompounds)}`,
+  )
   .addHelpText(
     "after",
     "\nExit codes: 0 sealed, 10 finished with a pre-seal, 2 bad input (nothing charged), 3 entitlement refused, 75 interrupted (rerun resumes), 1 internal failure.",

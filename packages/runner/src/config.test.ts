@@ -27,6 +27,30 @@ test("defaults follow the runner contract and the run id is run_<UTC timestamp>"
   assert.equal(defaultRunId(new Date("2026-01-01T00:00:00Z")), "run_20260101T000000Z");
 });
 
+test("the docking cap is a setting: 100 by default, SVC_DOCKING_MAX_COMPOUNDS or the flag from 0 to 1000, anything else refused", () => {
+  const base = { projectId: "p1" };
+  assert.equal(resolveRunConfig(base, {}, { entitled: false }).dockingMaxCompounds, 100);
+  assert.equal(
+    resolveRunConfig(base, { SVC_DOCKING_MAX_COMPOUNDS: "250" }, { entitled: false }).dockingMaxCompounds,
+    250,
+  );
+  assert.equal(
+    resolveRunConfig(
+      { ...base, dockingMaxCompounds: "0" },
+      { SVC_DOCKING_MAX_COMPOUNDS: "250" },
+      { entitled: false },
+    ).dockingMaxCompounds,
+    0,
+  );
+  for (const bad of ["1001", "-1", "2.5", "many"])
+    assert.throws(
+      () => resolveRunConfig(base, { SVC_DOCKING_MAX_COMPOUNDS: bad }, { entitled: false }),
+      new RegExp(
+        `--docking-max-compounds / SVC_DOCKING_MAX_COMPOUNDS "${bad}": must be an integer from 0 to 1000`,
+      ),
+    );
+});
+
 test("flags win over SVC_* variables, which win over defaults", () => {
   const env = {
     SVC_PROJECT_ID: "from-env",

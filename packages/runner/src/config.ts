@@ -1,6 +1,7 @@
 import { defaultRunId, ID_RULE, isSafeId, RUN_STAGES, type RunStage, recordEnvReads } from "@svc/core";
 import { type ReportOptions, resolveReportOptions } from "./outputs/report/report-options.ts";
 import { RunnerError } from "./runner-error.ts";
+import { MOLECULAR_DOCKING_MAX_COMPOUNDS } from "./structure/docking-cap.ts";
 
 export type AuthMode = "cloud" | "k8s" | "dev";
 
@@ -42,6 +43,8 @@ export interface RunnerConfig {
   readonly shardIndex: number;
   /** How long a shard waits for the others before giving up. */
   readonly shardWaitSec: number;
+  /** Compounds docked per staged structure, in portfolio order; the rest are `not_assessed: cap` (issue 25 item 4). */
+  readonly dockingMaxCompounds: number;
   readonly report: ReportOptions;
   /**
    * Tests only (`SVC_TEST_PAUSE_AT_STAGE`): once the status record says this stage, the runner
@@ -73,6 +76,7 @@ export const FLAG_ENV = {
   shards: "SVC_SHARDS",
   shardIndex: "JOB_COMPLETION_INDEX",
   shardWaitSec: "SVC_SHARD_WAIT_SEC",
+  dockingMaxCompounds: "SVC_DOCKING_MAX_COMPOUNDS",
 } as const;
 
 export type RunnerFlags = Partial<Record<keyof typeof FLAG_ENV, string>>;
@@ -167,6 +171,13 @@ export function resolveRunConfig(
   if (shardIndex >= shards)
     problems.push(`--shard-index / JOB_COMPLETION_INDEX ${shardIndex}: must be below --shards ${shards}`);
   const shardWaitSec = number("shardWaitSec", 6 * 3600, 1, 7 * 24 * 3600, false);
+  const dockingMaxCompounds = number(
+    "dockingMaxCompounds",
+    MOLECULAR_DOCKING_MAX_COMPOUNDS.default,
+    0,
+    MOLECULAR_DOCKING_MAX_COMPOUNDS.maximum,
+    true,
+  );
   const report = resolveReportOptions(env, problems);
   const pauseAtStage = nonEmpty(env.SVC_TEST_PAUSE_AT_STAGE);
   if (pauseAtStage !== null && !(RUN_STAGES as readonly string[]).includes(pauseAtStage))
@@ -201,6 +212,7 @@ export function resolveRunConfig(
     shards,
     shardIndex,
     shardWaitSec,
+    dockingMaxCompounds,
     report,
     pauseAtStage: pauseAtStage as RunStage | null,
   });

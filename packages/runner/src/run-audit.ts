@@ -1,6 +1,7 @@
 import { rm } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { type RunStage, toInstant } from "@svc/core";
+import { structureToolVersions } from "@svc/science";
 import type { RunnerConfig } from "./config.ts";
 import { stageInputs } from "./inputs/stage-inputs.ts";
 import {
@@ -140,6 +141,8 @@ export async function runAudit(deps: AuditDeps): Promise<AuditOutcome> {
       planned: plannedRun,
       structures: inputs.structures,
       workDir: scratch.path("structures"),
+      dockingMaxCompounds: config.dockingMaxCompounds,
+      probeToolVersions: structureToolVersions,
       generatedAt: startedAt,
       rows: () => readValidatedRows(cachePath),
     });
@@ -194,6 +197,7 @@ export async function runAudit(deps: AuditDeps): Promise<AuditOutcome> {
       generatedAt,
       outputsCompletedAt: toInstant(now()),
       rdkitVersion: validation.rdkitVersion,
+      structureTools: structures.toolVersions,
     };
     const facts = buildRunFacts(writeInputs);
     await writeStage(runDir, writeInputs, planOutputFiles(writeInputs, facts));

@@ -96,9 +96,31 @@ export {
   solubilityAssessment,
 } from "./solubility/solubility-assessment.ts";
 export { predictSolubility, type SolubilityModelName } from "./solubility/solubility-models.ts";
+export {
+  AD4_GRID_SPACING,
+  AD4_LIGAND_TYPES,
+  type Ad4Maps,
+  ad4GridParameterFile,
+  prepareAd4Maps,
+} from "./structure/ad4-maps.ts";
 export { AMINO_ACIDS, proteinChains, selectCalphas } from "./structure/amino-acids.ts";
 export {
-  AD4_UNAVAILABLE_REASON,
+  type AnmConformer,
+  type AnmConformerPlan,
+  displaceStructureText,
+  ENSEMBLE_CALPHA_RMSD,
+  ENSEMBLE_MODES,
+  ENSEMBLE_RULE,
+  planAnmConformers,
+} from "./structure/anm-conformers.ts";
+export {
+  CONSENSUS_RULE,
+  type ConsensusScore,
+  consensusScore,
+  DEEP_RESCORERS,
+  type Rescorer,
+} from "./structure/consensus-score.ts";
+export {
   type ConsensusRescoring,
   createVinaDockingEngine,
   DEEP_EXHAUSTIVENESS,
@@ -108,6 +130,7 @@ export {
   type DockedCompound,
   type DockingEngine,
   type DockingProfile,
+  type DockingProfileSummary,
   type DockingReceptor,
   type DockingRequest,
   type DockingResult,
@@ -174,7 +197,6 @@ export {
   type MolfileMolecule,
   parseMolBlock,
   parseSdf,
-  type Vec3,
   withoutHydrogens,
 } from "./structure/molfile.ts";
 export {
@@ -212,6 +234,7 @@ export {
   type PoseCheckName,
   type PoseCheckResult,
 } from "./structure/pose-checks.ts";
+export { buildReceptorEnsemble, type ReceptorEnsemble } from "./structure/receptor-ensemble.ts";
 export {
   createReceptorPreparer,
   type PreparedReceptor,
@@ -223,10 +246,12 @@ export {
   type ReceptorPreparerOptions,
 } from "./structure/receptor-preparer.ts";
 export type { ToolInvocation } from "./structure/run-tool.ts";
-export { type Point, readSdfCoordinates } from "./structure/sdf-coordinates.ts";
+export { readSdfCoordinates } from "./structure/sdf-coordinates.ts";
 export { type ParsedStructure, type StructureAtom, StructureParseError } from "./structure/structure-atom.ts";
 export { StructureError, type StructureErrorCode } from "./structure/structure-error.ts";
 export { type StructureToolVersions, structureToolVersions } from "./structure/tool-versions.ts";
+// `Point` was the name of the same type in the pocket and normal-mode code; kept as an alias of the one home.
+export type { Vec3, Vec3 as Point } from "./structure/vec3.ts";
 export { parseVinaPoses, type VinaPose } from "./structure/vina-output.ts";
 export { type SynthesisFinding, type SynthesisSummary, synthesisAudit } from "./synthesis/synthesis-audit.ts";
 export { type SafetyTarget, safetyPanel } from "./target-risk/safety-panel.ts";

@@ -185,3 +185,42 @@ describe("repro_pack/container/verify.sh", () => {
     assert.match(result.out, /pass --key <issuer public key\.pem>/);
   });
 });
+
+describe("repro_pack/environment", () => {
+  const info = {
+    runId: "run_20261123T120000Z",
+    projectId: "demo",
+    mode: "standard",
+    moduleId: "computational",
+    categoryPreset: "SMALL_MOLECULE__STRUCTURE_PRESENT__NO_MD_TRAJ",
+    image: { reference: "runner:1.0.0", digest: null },
+    generatedAt: "2026-11-23T12:00:00Z",
+    inputsSha256: sha256Hex("inputs"),
+    runtime: { node: "24" },
+    config: {},
+    inputEntries: [],
+  };
+
+  it("records the structure tools' versions in structure-tools.json when a structure module ran, and no such file otherwise", async (t) => {
+    const root = await mkdtemp(join(tmpdir(), "svc-repro-env-"));
+    t.after(() => rm(root, { recursive: true, force: true }));
+    const versions = {
+      vina: "AutoDock Vina v1.2.3",
+      obabel: "Open Babel 3.1.1",
+      autogrid: "AutoGrid 4.2.6",
+      python: { openmm: "7.7", pdbfixer: "1.7" },
+      debianPackages: { "autodock-vina": "1.2.3-1", autogrid: "4.2.6-9" },
+    };
+    await writeReproPack(join(root, "with"), { ...info, structureTools: versions });
+    assert.deepEqual(
+      JSON.parse(
+        await readFile(join(root, "with", "repro_pack", "environment", "structure-tools.json"), "utf8"),
+      ),
+      versions,
+    );
+    await writeReproPack(join(root, "without"), { ...info, structureTools: null });
+    await assert.rejects(
+      readFile(join(root, "without", "repro_pack", "environment", "structure-tools.json")),
+    );
+  });
+});

@@ -41,6 +41,11 @@ export interface ReproPackInfo {
   readonly runtime: Record<string, string>;
   readonly config: Record<string, unknown>;
   readonly inputEntries: readonly { path: string; sha256: string; size: number }[];
+  /**
+   * The structure tools' versions (science's `structureToolVersions()`: vina, obabel, autogrid,
+   * PDBFixer/OpenMM, their Debian packages) when a structure module ran; null or absent: no file.
+   */
+  readonly structureTools?: unknown;
 }
 
 /** Writes repro_pack/ except the expected hashes (those come last, see writeExpectedHashes). */
@@ -67,6 +72,9 @@ export async function writeReproPack(runDir: string, info: ReproPackInfo): Promi
   });
   await writeJsonAtomic(join(dir, "environment", "runtime.json"), info.runtime);
   await writeJsonAtomic(join(dir, "environment", "config.json"), info.config);
+  // issue 25 item 2: the versions of every program the structure modules called.
+  if (info.structureTools !== undefined && info.structureTools !== null)
+    await writeJsonAtomic(join(dir, "environment", "structure-tools.json"), info.structureTools);
   await writeJsonAtomic(join(dir, "environment", "inputs.json"), {
     inputs_sha256: info.inputsSha256,
     files: info.inputEntries,

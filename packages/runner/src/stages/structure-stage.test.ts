@@ -115,4 +115,42 @@ describe("the structure stage", () => {
     assert.equal(nma.structures[0].result.status, "executed");
     assert.equal(nma.structures[0].result.calpha_count, 4);
   });
+
+  it("gives modules the docking cap setting, and probes tool versions only when a module that calls tools ran", async (t) => {
+    const { dir, structures } = await setUp(t);
+    const seen: number[] = [];
+    const capped: StructureModule<number, string> = {
+      ...perCompound,
+      id: "test_capped",
+      callsTools: true,
+      assessStructure: async (context) => {
+        seen.push(context.dockingMaxCompounds);
+        return 0;
+      },
+    };
+    let probes = 0;
+    const options = {
+      log: createLogger("json", { write: () => {}, tty: false }),
+      runDir: dir,
+      workDir: join(dir, ".scratch-structures"),
+      runId: "run_3",
+      mode: "standard",
+      structures,
+      generatedAt: "2026-01-01T00:00:00Z",
+      rows: async function* () {},
+      modules: [capped, perCompound],
+      dockingMaxCompounds: 7,
+      probeToolVersions: async () => {
+        probes++;
+        return { vina: "AutoDock Vina v1.2.3" };
+      },
+    };
+    const pure = await structureStage({ ...options, planned: plannedOf("test_per_compound") });
+    assert.equal(pure.toolVersions, null, "a module that calls no tool records no tool versions");
+    assert.equal(probes, 0);
+    const docked = await structureStage({ ...options, planned: plannedOf("test_capped") });
+    assert.deepEqual(seen, [7]);
+    assert.deepEqual(docked.toolVersions, { vina: "AutoDock Vina v1.2.3" });
+    assert.equal(probes, 1);
+  });
 });

@@ -3,6 +3,7 @@ import type { StagedStructure } from "../inputs/structure-inputs.ts";
 import { readStructureFile } from "../inputs/structure-inputs.ts";
 import type { Logger } from "../log.ts";
 import { writeJsonAtomic } from "../outputs/atomic-write.ts";
+import { MOLECULAR_DOCKING_MAX_COMPOUNDS } from "../structure/docking-cap.ts";
 import type { StructureContext, StructureModule } from "../structure/structure-module.ts";
 import { STRUCTURE_MODULES } from "../structure/structure-modules.ts";
 import type { PlannedRun } from "./plan-stage.ts";
@@ -22,6 +23,13 @@ export interface StructureStageOptions {
   readonly workDir: string;
   /** The structure modules to run when planned; default {@link STRUCTURE_MODULES}. */
   readonly modules?: readonly StructureModule[];
+  /** Compounds docked per structure; default `MOLECULAR_DOCKING_MAX_COMPOUNDS.default`. */
+  readonly dockingMaxCompounds?: number;
+  /**
+   * Probes the versions of the programs the structure modules call, once when a module ran (for
+   * `repro_pack/environment/structure-tools.json`); none: nothing is probed.
+   */
+  readonly probeToolVersions?: () => Promise<unknown>;
 }
 
 export interface StructureStageResult {
@@ -29,6 +37,8 @@ export interface StructureStageResult {
   readonly failures: ReadonlyMap<string, string>;
   /** The result files written, relative to the run folder. */
   readonly files: readonly string[];
+  /** The structure tools' versions when a structure module ran and a probe was given, else null. */
+  readonly toolVersions: unknown;
 }
 
 /** `results/<module>.json` of a structure module. */
@@ -50,8 +60,10 @@ export async function structureStage(options: StructureStageOptions): Promise<St
   );
   const failures = new Map<string, string>();
   const files: string[] = [];
+  let toolsCalled = false;
   for (const module of options.modules ?? STRUCTURE_MODULES) {
     if (!planned.has(module.id)) continue;
+    if (module.callsTools === true && options.structures.length > 0) toolsCalled = true;
     try {
       const records = [];
       for (const staged of options.structures) records.push(await runOnStructure(module, staged, options));
@@ -79,7 +91,8 @@ export async function structureStage(options: StructureStageOptions): Promise<St
       });
     }
   }
-  return { failures, files };
+  const toolVersions = toolsCalled && options.probeToolVersions ? await options.probeToolVersions() : null;
+  return { failures, files, toolVersions };
 }
 
 async function runOnStructure(
@@ -95,6 +108,7 @@ async function runOnStructure(
     mode: options.mode,
     runDir: options.runDir,
     workDir: join(options.workDir, `${module.id}-${staged.index}`),
+    dockingMaxCompounds: options.dockingMaxCompounds ?? MOLECULAR_DOCKING_MAX_COMPOUNDS.default,
   };
   const result = await module.assessStructure(context);
   let compounds: unknown[] | undefined;

@@ -42,6 +42,8 @@ export interface WriteInputs {
   readonly generatedAt: string;
   readonly outputsCompletedAt: string;
   readonly rdkitVersion: string;
+  /** Versions of the structure tools (vina, obabel, autogrid, PDBFixer/OpenMM) when a structure module ran. */
+  readonly structureTools?: unknown;
 }
 
 /** The facts every result file is derived from (pure). */
@@ -196,6 +198,7 @@ export async function writeStage(
     runtime: runtimeOf(inputs.rdkitVersion),
     config: publicConfig(config),
     inputEntries: staged.tree.entries,
+    structureTools: inputs.structureTools ?? null,
   });
 }
 
@@ -245,5 +248,6 @@ export function publicConfig(config: RunnerConfig): Record<string, unknown> {
     metering: config.meteringUrl === null ? null : { metric: config.metricName },
     cloud_region: config.cloudRegion,
     cloud_location: config.cloudLocation,
+    docking_max_compounds: config.dockingMaxCompounds,
   };
 }

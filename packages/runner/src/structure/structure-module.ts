@@ -13,6 +13,8 @@ export interface StructureContext {
   readonly runDir: string;
   /** Scratch space of this module and structure, removed before the run is hashed. */
   readonly workDir: string;
+  /** Compounds docked per structure (the runner setting `dockingMaxCompounds`). */
+  readonly dockingMaxCompounds: number;
 }
 
 /**
@@ -28,6 +30,8 @@ export interface StructureModule<S = unknown, C = unknown> {
   readonly method: MethodCard;
   readonly riskChannel: RiskChannel;
   readonly requiredInputs: readonly InputKind[];
+  /** True when it runs external programs (vina, obabel, …): their versions then go into the repro pack. */
+  readonly callsTools?: boolean;
   assessStructure(context: StructureContext): Promise<S>;
   assessCompound?(context: StructureContext, structureResult: S, compound: PortableCompound): Promise<C>;
 }

@@ -5,8 +5,9 @@ import { before, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { createTempDir, type TempDir } from "@svc/testing";
 import { assertStructureToolsInCi, structureToolsMissing } from "../../test/support/structure-tools.ts";
+import { ENSEMBLE_MODES } from "./anm-conformers.ts";
+import { DEEP_RESCORERS } from "./consensus-score.ts";
 import {
-  AD4_UNAVAILABLE_REASON,
   createVinaDockingEngine,
   DEEP_EXHAUSTIVENESS,
   DOCKING_POSES,
@@ -15,6 +16,7 @@ import {
 import { createLigandPreparer, type PreparedLigandOk } from "./ligand-preparer.ts";
 import { type MolfileMolecule, parseSdf, withoutHydrogens } from "./molfile.ts";
 import { type PocketBox, pocketBoxFromLigand } from "./pocket-box.ts";
+import { buildReceptorEnsemble } from "./receptor-ensemble.ts";
 import { createReceptorPreparer, type PreparedReceptor } from "./receptor-preparer.ts";
 
 // 1s3v (PoseBusters fixture, the smallest receptor) with phenol, a ligand with one torsion, so the
@@ -81,23 +83,72 @@ test("standard docking records its seed and settings, scores up to 9 poses, and 
   );
   assert.equal(result.poseChecks.passed, true, JSON.stringify(result.poseChecks));
   assert.equal(result.consensus, null, "standard does not rescore");
+  assert.deepEqual(result.profile, { name: "standard", exhaustiveness: 8, ensembleSize: 1, rescorers: [] });
+  assert.deepEqual(
+    result.receptorScores.map((entry) => [entry.label, entry.score]),
+    [["crystal", result.score]],
+  );
 });
 
-test("deep docking searches at exhaustiveness 32, rescores the top pose with Vinardo, states why not AD4, and docks into every ensemble receptor", {
+test("deep docking docks into the crystal receptor and its ANM conformers, rescores the best pose with Vinardo and AD4, and records each receptor's score, the consensus and the profile", {
   skip,
 }, async () => {
-  const engine = createVinaDockingEngine({ workDir: join(dir.path, "deep") });
-  const result = await engine.dock({ ligand, receptor, box, profile: "deep", ensemble: [receptor] });
+  const ensemble = await buildReceptorEnsemble(receptor, join(dir.path, "ensemble"));
+  assert.equal(ensemble.reason, null);
+  assert.equal(ensemble.receptors.length, 1 + 2 * ENSEMBLE_MODES);
+  // Exhaustiveness 4, not the deep profile's 32: this proves the plumbing, the search effort is a constant.
+  const engine = createVinaDockingEngine({ workDir: join(dir.path, "deep"), exhaustiveness: 4 });
+  const [crystal, ...conformers] = ensemble.receptors;
+  const result = await engine.dock({
+    ligand,
+    receptor: crystal ?? receptor,
+    box,
+    profile: "deep",
+    ensemble: conformers,
+  });
   assert.equal(result.status, "docked", JSON.stringify(result));
   if (result.status !== "docked") return;
-  assert.equal(result.settings.exhaustiveness, DEEP_EXHAUSTIVENESS);
-  assert.equal(typeof result.consensus?.vinardo, "number");
-  assert.equal(result.consensus?.ad4, null);
-  assert.equal(result.consensus?.ad4Reason, AD4_UNAVAILABLE_REASON);
-  assert.equal(result.receptorScores.length, 2);
+  assert.deepEqual(result.profile, {
+    name: "deep",
+    exhaustiveness: 4,
+    ensembleSize: 7,
+    rescorers: DEEP_RESCORERS,
+  });
+  assert.deepEqual(
+    result.receptorScores.map((entry) => entry.label),
+    ["crystal", ...conformers.map((conformer) => conformer.label)],
+  );
+  assert.ok(result.receptorScores.every((entry) => typeof entry.score === "number"));
+  const best = Math.min(...result.receptorScores.map((entry) => entry.score as number));
+  assert.equal(result.score, best);
+  assert.equal(result.receptorLabel, result.receptorScores.find((entry) => entry.score === best)?.label);
+  const consensus = result.consensus;
+  assert.ok(consensus);
+  assert.equal(consensus.receptor, result.receptorLabel);
+  assert.equal(consensus.vina, result.score);
+  assert.equal(typeof consensus.vinardo, "number", JSON.stringify(consensus));
+  assert.equal(typeof consensus.ad4, "number", JSON.stringify(consensus));
+  assert.ok((consensus.ad4 as number) < 0, "phenol in its pocket binds by AD4 too");
+  assert.deepEqual(consensus.scorersUsed, ["vina", "vinardo", "ad4"]);
+  const mean = (consensus.vina + (consensus.vinardo as number) + (consensus.ad4 as number)) / 3;
+  assert.equal(consensus.consensus, Math.round(mean * 1000) / 1000);
+  assert.ok(result.invocations.some((call) => call.tool === "autogrid4"));
+  assert.ok(result.invocations.some((call) => call.argv.includes("ad4") && call.argv.includes("--maps")));
   assert.ok(
     result.invocations.some((call) => call.argv.includes("vinardo") && call.argv.includes("--score_only")),
   );
+});
+
+test("the deep profile's own exhaustiveness is 32 and standard's is 8 when nothing overrides them", {
+  skip,
+}, async () => {
+  const engine = createVinaDockingEngine({ workDir: join(dir.path, "timeout-profile"), timeoutMs: 1 });
+  const deep = await engine.dock({ ligand, receptor, box, profile: "deep" });
+  const standard = await engine.dock({ ligand, receptor, box });
+  const exhaustivenessOf = (argv: readonly string[] | undefined) =>
+    argv?.[argv.indexOf("--exhaustiveness") + 1];
+  assert.equal(exhaustivenessOf(deep.invocations[0]?.argv), String(DEEP_EXHAUSTIVENESS));
+  assert.equal(exhaustivenessOf(standard.invocations[0]?.argv), String(STANDARD_EXHAUSTIVENESS));
 });
 
 test("a Vina run past its time budget is killed and the compound is unassessed with the reason", {

@@ -1,6 +1,8 @@
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { type Ad4Maps, prepareAd4Maps } from "./ad4-maps.ts";
+import { CONSENSUS_RULE, consensusScore, DEEP_RESCORERS, type Rescorer } from "./consensus-score.ts";
 import { ligandEfficiency } from "./ligand-efficiency.ts";
 import type { PreparedLigandOk } from "./ligand-preparer.ts";
 import { parseSdf, withoutHydrogens } from "./molfile.ts";
@@ -26,10 +28,15 @@ export const DOCKING_TIMEOUT_MS = { standard: 600_000, deep: 1_800_000 } as cons
 
 export type DockingProfile = "standard" | "deep";
 
+/** Time budget of one `--score_only` rescoring run. */
+const RESCORING_TIMEOUT_MS = 120_000;
+
 /** A receptor ready for Vina: the prepared PDBQT and the PDB whose heavy atoms the clash check reads. */
 export interface DockingReceptor {
   readonly pdbqtPath: string;
   readonly pdbPath: string;
+  /** How results name it: `crystal` (the default for the first receptor), `anm_mode_1_plus`, … */
+  readonly label?: string;
 }
 
 export interface DockingRequest {
@@ -38,9 +45,9 @@ export interface DockingRequest {
   readonly box: PocketBox;
   readonly profile?: DockingProfile;
   /**
-   * Ensemble docking hook (issue 25 item 7): further receptor conformers (e.g. the crystal receptor
-   * displaced along its lowest ANM modes, from the normal-mode module), each docked into with the same
-   * ligand, box and seed; the best score over all receptors is the compound's. Empty: crystal only.
+   * Ensemble docking (issue 25 item 7): further receptor conformers (the deep profile passes the crystal
+   * receptor's ANM conformers, `buildReceptorEnsemble`), each docked into with the same ligand, box and
+   * seed; the best score over all receptors is the compound's. Empty: the one receptor only.
    */
   readonly ensemble?: readonly DockingReceptor[];
 }
@@ -54,23 +61,43 @@ export interface DockingSettings {
   readonly scoring: "vina";
 }
 
-/** The top pose rescored with other scoring functions built into Vina 1.2 (issue 25 item 7). */
+/**
+ * The best pose (best receptor) rescored with the other scoring functions built into Vina 1.2 and
+ * their consensus (issue 25 item 7; deep profile only).
+ */
 export interface ConsensusRescoring {
-  /** `vina --scoring vinardo --score_only` (Quiroga & Villarreal, PLoS One 2016), kcal/mol. */
+  /** The receptor the best pose is in (its label). */
+  readonly receptor: string;
+  /** The docking score itself (Vina scoring), kcal/mol. */
+  readonly vina: number;
+  /** `vina --scoring vinardo --score_only` (Quiroga & Villarreal, PLoS One 2016), kcal/mol, or null with the reason. */
   readonly vinardo: number | null;
-  /** AD4 scoring needs AutoGrid maps; see `AD4_UNAVAILABLE_REASON`. */
-  readonly ad4: null;
-  readonly ad4Reason: string;
+  readonly vinardoReason: string | null;
+  /**
+   * `vina --scoring ad4 --score_only --maps …` on AutoGrid 4 maps of the receptor over the box
+   * (Morris et al., J. Comput. Chem. 2009), kcal/mol, or null with the reason.
+   */
+  readonly ad4: number | null;
+  readonly ad4Reason: string | null;
+  /** See `consensusScore` and `CONSENSUS_RULE`. */
+  readonly consensus: number;
+  readonly spread: number;
+  readonly scorersUsed: readonly string[];
+  readonly rule: string;
 }
 
-/**
- * Why AD4 rescoring is not done: Vina 1.2's `--scoring ad4` reads AutoGrid 4 maps, and AutoGrid
- * (Debian `autogrid`) is installed neither by the CI script nor in the runner image yet.
- */
-export const AD4_UNAVAILABLE_REASON =
-  "AD4 scoring needs AutoGrid 4 maps (Debian package autogrid), which this build does not install";
+/** What a docking profile computed, for the result and the report (standard and deep differ here). */
+export interface DockingProfileSummary {
+  readonly name: DockingProfile;
+  readonly exhaustiveness: number;
+  /** Receptors docked into: 1 (the crystal receptor) or the ensemble's size. */
+  readonly ensembleSize: number;
+  /** Scoring functions the best pose is rescored with besides Vina; [] for standard. */
+  readonly rescorers: readonly Rescorer[];
+}
 
 export interface ReceptorScore {
+  readonly label: string;
   readonly receptorPdbqt: string;
   /** Best score into this receptor, or null with the reason it failed. */
   readonly score: number | null;
@@ -94,7 +121,10 @@ export interface DockedCompound {
   /** Vina's own output for the best receptor. */
   readonly vinaOutPath: string;
   readonly receptorPdbqt: string;
+  /** Label of the receptor the best pose is in. */
+  readonly receptorLabel: string;
   readonly receptorScores: readonly ReceptorScore[];
+  readonly profile: DockingProfileSummary;
   readonly poseChecks: PoseCheckResult;
   /** Deep profile only. */
   readonly consensus: ConsensusRescoring | null;
@@ -123,10 +153,19 @@ export interface VinaEngineOptions {
   readonly seed?: number;
   /** Threads per Vina process (`--cpu`); 1 lets the runner's pool run one compound per core. */
   readonly cpu?: number;
+  /**
+   * Overrides the profile's exhaustiveness (tests and the bench's scaling run use a low one to keep
+   * the plumbing cheap; the runner never sets it). Recorded in the settings and profile summary.
+   */
+  readonly exhaustiveness?: number;
   /** Overrides `DOCKING_TIMEOUT_MS` of the profile. */
   readonly timeoutMs?: number;
   /** The Vina program (default `vina` on PATH). */
   readonly vinaPath?: string;
+  /** The AutoGrid 4 program for AD4 rescoring (default `autogrid4` on PATH). */
+  readonly autogridPath?: string;
+  /** Where AD4 maps are kept, one folder per receptor and box, shared by compounds (default `workDir`). */
+  readonly mapsDir?: string;
 }
 
 /** The `vina` argument vector for one docking run (also what the redocking test's anchor types by hand). */
@@ -202,7 +241,8 @@ export function createVinaDockingEngine(options: VinaEngineOptions): DockingEngi
       const profile = request.profile ?? "standard";
       const settings: DockingSettings = {
         seed: options.seed ?? DOCKING_SEED,
-        exhaustiveness: profile === "deep" ? DEEP_EXHAUSTIVENESS : STANDARD_EXHAUSTIVENESS,
+        exhaustiveness:
+          options.exhaustiveness ?? (profile === "deep" ? DEEP_EXHAUSTIVENESS : STANDARD_EXHAUSTIVENESS),
         numModes: DOCKING_POSES,
         cpu: options.cpu ?? 1,
         timeoutMs: options.timeoutMs ?? DOCKING_TIMEOUT_MS[profile],
@@ -220,7 +260,9 @@ export function createVinaDockingEngine(options: VinaEngineOptions): DockingEngi
       });
       const receptors = [request.receptor, ...(request.ensemble ?? [])];
       const receptorScores: ReceptorScore[] = [];
-      let best: { receptor: DockingReceptor; poses: VinaPose[]; outPath: string } | undefined;
+      let best: { receptor: DockingReceptor; label: string; poses: VinaPose[]; outPath: string } | undefined;
+      const labelOf = (receptor: DockingReceptor, index: number) =>
+        receptor.label ?? (index === 0 ? "crystal" : `receptor_${index}`);
       for (const [index, receptor] of receptors.entries()) {
         const outPath = join(dir, `vina-out-${index}.pdbqt`);
         const args = vinaDockingArgs(receptor.pdbqtPath, ligand.pdbqtPath, request.box, settings, outPath);
@@ -229,10 +271,16 @@ export function createVinaDockingEngine(options: VinaEngineOptions): DockingEngi
         const failure = describeToolFailure("vina", run, settings.timeoutMs);
         const poses = failure ? [] : parseVinaPoses(await readFile(outPath, "utf8").catch(() => ""));
         const reason = failure ?? (poses.length === 0 ? "vina wrote no pose" : null);
-        receptorScores.push({ receptorPdbqt: receptor.pdbqtPath, score: poses[0]?.score ?? null, reason });
+        const label = labelOf(receptor, index);
+        receptorScores.push({
+          label,
+          receptorPdbqt: receptor.pdbqtPath,
+          score: poses[0]?.score ?? null,
+          reason,
+        });
         if (reason !== null) continue;
         if (!best || (poses[0]?.score as number) < (best.poses[0]?.score as number))
-          best = { receptor, poses, outPath };
+          best = { receptor, label, poses, outPath };
       }
       if (!best) return unassessed(receptorScores.map((r) => r.reason).join("; "));
       const posesSdfPath = join(dir, "poses.sdf");
@@ -255,11 +303,21 @@ export function createVinaDockingEngine(options: VinaEngineOptions): DockingEngi
         receptor: await heavyReceptorAtoms(best.receptor.pdbPath),
         box: request.box,
       });
+      const score = best.poses[0]?.score as number;
       let consensus: ConsensusRescoring | null = null;
       if (profile === "deep") {
         const topPath = join(dir, "top-pose.pdbqt");
         await writeFile(topPath, best.poses[0]?.pdbqt ?? "");
-        const args = [
+        const scoreOnly = async (
+          args: string[],
+        ): Promise<{ score: number | null; reason: string | null }> => {
+          invocations.push({ tool: "vina", argv: [vina, ...args] });
+          const run = await runTool(vina, args, { timeoutMs: RESCORING_TIMEOUT_MS });
+          const failure = describeToolFailure("vina", run, RESCORING_TIMEOUT_MS);
+          const value = failure ? null : parseScoreOnly(run.stdout);
+          return { score: value, reason: failure ?? (value === null ? "vina printed no score" : null) };
+        };
+        const vinardo = await scoreOnly([
           "--receptor",
           best.receptor.pdbqtPath,
           "--ligand",
@@ -268,16 +326,38 @@ export function createVinaDockingEngine(options: VinaEngineOptions): DockingEngi
           "--scoring",
           "vinardo",
           "--score_only",
-        ];
-        invocations.push({ tool: "vina", argv: [vina, ...args] });
-        const run = await runTool(vina, args, { timeoutMs: 120_000 });
+        ]);
+        const maps: Ad4Maps = await prepareAd4Maps(
+          best.receptor.pdbqtPath,
+          request.box,
+          options.mapsDir ?? options.workDir,
+          options.autogridPath,
+        );
+        if (maps.invocation) invocations.push(maps.invocation);
+        const ad4 =
+          maps.status === "ready"
+            ? await scoreOnly([
+                "--ligand",
+                topPath,
+                "--maps",
+                maps.prefix,
+                "--scoring",
+                "ad4",
+                "--score_only",
+              ])
+            : { score: null, reason: maps.reason };
+        const agreed = consensusScore({ vina: score, vinardo: vinardo.score, ad4: ad4.score });
         consensus = {
-          vinardo: run.status === 0 ? parseScoreOnly(run.stdout) : null,
-          ad4: null,
-          ad4Reason: AD4_UNAVAILABLE_REASON,
+          receptor: best.label,
+          vina: score,
+          vinardo: vinardo.score,
+          vinardoReason: vinardo.reason,
+          ad4: ad4.score,
+          ad4Reason: ad4.reason,
+          ...agreed,
+          rule: CONSENSUS_RULE,
         };
       }
-      const score = best.poses[0]?.score as number;
       return {
         status: "docked",
         id: ligand.id,
@@ -289,7 +369,14 @@ export function createVinaDockingEngine(options: VinaEngineOptions): DockingEngi
         posesSdfPath,
         vinaOutPath: best.outPath,
         receptorPdbqt: best.receptor.pdbqtPath,
+        receptorLabel: best.label,
         receptorScores,
+        profile: {
+          name: profile,
+          exhaustiveness: settings.exhaustiveness,
+          ensembleSize: receptors.length,
+          rescorers: profile === "deep" ? DEEP_RESCORERS : [],
+        },
         poseChecks,
         consensus,
         settings,

@@ -4,8 +4,8 @@ import { selectCalphas } from "./amino-acids.ts";
 import { buildAnmHessian } from "./anm-hessian.ts";
 import { computeNormalModes, squareFluctuations } from "./anm-modes.ts";
 import { isInBox, nearestDistance, type PocketBox, pointOf } from "./pocket.ts";
-import type { Point } from "./sdf-coordinates.ts";
 import type { ParsedStructure } from "./structure-atom.ts";
+import type { Vec3 } from "./vec3.ts";
 
 /** ProDy 2.3's `ANM.buildHessian` defaults, stated (Atilgan et al. 2001 used 13–15 Å). */
 export const ANM_CUTOFF_ANGSTROM = 15;
@@ -24,7 +24,7 @@ export const MOBILE_QUANTILE = 0.75;
 
 /** Where the pocket is: around a reference ligand's heavy atoms, or inside a box. */
 export type NmaPocket =
-  | { readonly kind: "ligand"; readonly label: string; readonly atoms: readonly Point[] }
+  | { readonly kind: "ligand"; readonly label: string; readonly atoms: readonly Vec3[] }
   | { readonly kind: "box"; readonly box: PocketBox };
 
 export interface PocketResidue {
@@ -97,7 +97,7 @@ export function analyseDynamicsNma(structure: ParsedStructure, pocket: NmaPocket
   const percentileOf = (value: number) => sorted.filter((other) => other < value).length / sorted.length;
   const inPocket = (at: number): boolean => {
     if (pocket === null) return false;
-    const point = nodes[at] as Point;
+    const point = nodes[at] as Vec3;
     return pocket.kind === "box"
       ? isInBox(pocket.box, point)
       : nearestDistance(point, pocket.atoms) <= POCKET_RADIUS_ANGSTROM;

@@ -1,5 +1,4 @@
-/** A 3D point in Å. */
-export type Vec3 = readonly [number, number, number];
+import type { Vec3 } from "./vec3.ts";
 
 export interface MolfileAtom {
   readonly element: string;

@@ -1,4 +1,4 @@
-import type { Vec3 } from "./molfile.ts";
+import type { Vec3 } from "./vec3.ts";
 
 export interface PdbAtom {
   readonly element: string;

@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import type { Vec3 } from "./molfile.ts";
 import {
   isInsideBox,
   POCKET_BOX_MIN_SIZE,
@@ -9,6 +8,7 @@ import {
   pocketBoxFromLigand,
 } from "./pocket-box.ts";
 import { StructureError } from "./structure-error.ts";
+import type { Vec3 } from "./vec3.ts";
 
 test("a reference ligand's box is its bounding box plus 4 Å a side, centred on it, each edge at least 15 Å", () => {
   const atoms: Vec3[] = [

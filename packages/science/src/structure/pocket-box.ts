@@ -1,5 +1,5 @@
-import type { Vec3 } from "./molfile.ts";
 import { StructureError } from "./structure-error.ts";
+import type { Vec3 } from "./vec3.ts";
 
 /** A Vina search box: centre and edge lengths in Å. */
 export interface PocketBox {

@@ -1,7 +1,7 @@
 import { isFirstAltLoc } from "./amino-acids.ts";
 import type { PocketBox as DockingBox } from "./pocket-box.ts";
-import type { Point } from "./sdf-coordinates.ts";
 import type { ParsedStructure, StructureAtom } from "./structure-atom.ts";
+import type { Vec3 } from "./vec3.ts";
 
 /** A box's geometry (centre and edge lengths, Å): the docking box of pocket-box.ts without its source. */
 export type PocketBox = Pick<DockingBox, "center" | "size">;
@@ -33,12 +33,12 @@ export function ligandResidueAtoms(structure: ParsedStructure, ligand: LigandRes
 }
 
 /** True when the point lies inside the box (faces included). */
-export function isInBox(box: PocketBox, point: Point): boolean {
+export function isInBox(box: PocketBox, point: Vec3): boolean {
   return point.every((value, axis) => Math.abs(value - (box.center[axis] ?? 0)) <= (box.size[axis] ?? 0) / 2);
 }
 
 /** The smallest distance from a point to any of the reference points, Å. */
-export function nearestDistance(point: Point, references: readonly Point[]): number {
+export function nearestDistance(point: Vec3, references: readonly Vec3[]): number {
   let best = Number.POSITIVE_INFINITY;
   for (const reference of references) {
     const d = Math.hypot(point[0] - reference[0], point[1] - reference[1], point[2] - reference[2]);
@@ -47,6 +47,6 @@ export function nearestDistance(point: Point, references: readonly Point[]): num
   return best;
 }
 
-export function pointOf(atom: StructureAtom): Point {
+export function pointOf(atom: StructureAtom): Vec3 {
   return [atom.x, atom.y, atom.z];
 }

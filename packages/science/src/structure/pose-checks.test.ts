@@ -1,10 +1,11 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { type MolfileMolecule, parseSdf, type Vec3, withoutHydrogens } from "./molfile.ts";
+import { type MolfileMolecule, parseSdf, withoutHydrogens } from "./molfile.ts";
 import { parsePdbAtoms } from "./pdb-atoms.ts";
 import { pocketBoxFromLigand } from "./pocket-box.ts";
 import { checkPose, type PoseCheckName } from "./pose-checks.ts";
+import type { Vec3 } from "./vec3.ts";
 
 // PoseBusters' own fixtures (test/fixtures/posebusters/PROVENANCE.md). What they hold, read first:
 // mol_065_{ideal,left,right} are one 40-heavy-atom ligand in three conformers, atom for atom; 1ia1 is

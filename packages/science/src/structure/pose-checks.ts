@@ -1,5 +1,6 @@
-import type { MolfileMolecule, Vec3 } from "./molfile.ts";
+import type { MolfileMolecule } from "./molfile.ts";
 import { isInsideBox, type PocketBox } from "./pocket-box.ts";
+import type { Vec3 } from "./vec3.ts";
 
 /**
  * Pose checks in the manner of PoseBusters (Buttenschoen, Morris & Deane, Chem. Sci. 2024, 15, 3130),

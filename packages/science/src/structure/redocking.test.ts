@@ -11,9 +11,9 @@ import { runNative } from "../../test/support/native-rdkit.ts";
 import { assertStructureToolsInCi, structureToolsMissing } from "../../test/support/structure-tools.ts";
 import { createVinaDockingEngine, type DockedCompound } from "./docking-engine.ts";
 import { createLigandPreparer } from "./ligand-preparer.ts";
-import type { Vec3 } from "./molfile.ts";
 import { type PocketBox, pocketBoxFromLigand } from "./pocket-box.ts";
 import { createReceptorPreparer } from "./receptor-preparer.ts";
+import type { Vec3 } from "./vec3.ts";
 
 // Issue 25 item 8: redock every shared PoseBusters complex (test/fixtures/posebusters/PROVENANCE.md)
 // from its crystal ligand's SMILES, box from the crystal ligand, exhaustiveness 8 and one CPU per Vina

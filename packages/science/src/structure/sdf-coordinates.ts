@@ -1,17 +1,16 @@
 import { StructureParseError } from "./structure-atom.ts";
-
-export type Point = readonly [number, number, number];
+import type { Vec3 } from "./vec3.ts";
 
 /**
  * The heavy-atom coordinates of the first molecule of an SD file (CTfile V2000 atom block, or
  * V3000 `M  V30 BEGIN ATOM`), enough to place a reference ligand's pocket. Hydrogens are left
  * out, as a pocket is drawn around heavy atoms.
  */
-export function readSdfCoordinates(text: string): Point[] {
+export function readSdfCoordinates(text: string): Vec3[] {
   const lines = text.split(/\r?\n/);
   const counts = lines[3];
   if (counts === undefined) throw new StructureParseError(4, "no counts line");
-  const points: Point[] = [];
+  const points: Vec3[] = [];
   const keep = (element: string, x: number, y: number, z: number, line: number) => {
     if (![x, y, z].every(Number.isFinite))
       throw new StructureParseError(line, "atom coordinates are not numbers");

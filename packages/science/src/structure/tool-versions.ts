@@ -9,6 +9,8 @@ export interface StructureToolVersions {
   readonly vina: string | null;
   /** `obabel -V`, e.g. "Open Babel 3.1.1 -- Jan  4 2023 -- 09:58:24". */
   readonly obabel: string | null;
+  /** First line of `autogrid4 --version`, e.g. "AutoGrid 4.2.6" (the deep profile's AD4 maps). */
+  readonly autogrid: string | null;
   /** Python modules as they report themselves (PDBFixer 1.8.1's module still says "1.7"). */
   readonly python: Readonly<Record<string, string>> | null;
   /** Debian package versions (`dpkg-query`), the versions to cite. */
@@ -41,9 +43,10 @@ export function structureToolVersions(): Promise<StructureToolVersions> {
 }
 
 async function probe(): Promise<StructureToolVersions> {
-  const [vina, obabel, python, dpkg] = await Promise.all([
+  const [vina, obabel, autogrid, python, dpkg] = await Promise.all([
     runTool("vina", ["--version"]),
     runTool("obabel", ["-V"]),
+    runTool("autogrid4", ["--version"]),
     runTool(STRUCTURE_PYTHON, ["-c", PYTHON_PROBE]),
     // dpkg-query's own format fields, not a template string.
     runTool("dpkg-query", ["-W", `-f=${"$"}{Package} ${"$"}{Version}\n`, ...DEBIAN_PACKAGES]),
@@ -56,6 +59,7 @@ async function probe(): Promise<StructureToolVersions> {
   return {
     vina: vina.status === 0 ? vina.stdout.trim() : null,
     obabel: obabel.status === 0 ? obabel.stdout.trim() : null,
+    autogrid: autogrid.status === 0 ? (autogrid.stdout.trim().split("\n")[0]?.trim() ?? null) : null,
     python: python.status === 0 ? (JSON.parse(python.stdout) as Record<string, string>) : null,
     debianPackages,
   };

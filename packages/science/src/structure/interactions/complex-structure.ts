@@ -1,4 +1,4 @@
-import type { Vec3 } from "./geometry.ts";
+import type { Vec3 } from "../vec3.ts";
 
 /** One receptor atom as a PDB/mmCIF reader gives it (first alternate location only). */
 export interface ReceptorAtom {

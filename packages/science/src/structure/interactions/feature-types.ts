@@ -1,4 +1,4 @@
-import type { Vec3 } from "./geometry.ts";
+import type { Vec3 } from "../vec3.ts";
 
 /** An aromatic (or planar) ring: members sorted by file order, as PLIP orders them for its normal. */
 export interface RingFeature {

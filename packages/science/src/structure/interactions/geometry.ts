@@ -1,5 +1,5 @@
 /** Small 3-vector helpers for the interaction criteria (no allocation-heavy library needed). */
-export type Vec3 = readonly [number, number, number];
+import type { Vec3 } from "../vec3.ts";
 
 export function sub(a: Vec3, b: Vec3): Vec3 {
   return [a[0] - b[0], a[1] - b[1], a[2] - b[2]];

@@ -1,6 +1,7 @@
+import type { Vec3 } from "../vec3.ts";
 import type { LigandStructure } from "./complex-structure.ts";
 import type { ChargeFeature, DonorPair, RingFeature } from "./feature-types.ts";
-import { angleBetween, centroid, cross, normalize, sub, type Vec3 } from "./geometry.ts";
+import { angleBetween, centroid, cross, normalize, sub } from "./geometry.ts";
 
 /**
  * Ligand atom typing for the interaction profile. The rules are PLIP's (Salentin et al. 2015), which types

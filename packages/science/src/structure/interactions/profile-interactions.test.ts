@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import type { Vec3 } from "../vec3.ts";
 import type { LigandStructure, ReceptorAtom } from "./complex-structure.ts";
-import type { Vec3 } from "./geometry.ts";
 import { profileInteractions } from "./profile-interactions.ts";
 
 function atom(serial: number, name: string, element: string, resName: string, position: Vec3): ReceptorAtom {

@@ -1,6 +1,7 @@
+import type { Vec3 } from "../vec3.ts";
 import type { LigandStructure, ReceptorAtom } from "./complex-structure.ts";
 import type { ChargeFeature, RingFeature } from "./feature-types.ts";
-import { angleBetween, cross, distance, inPlaneOffset, planeAngle, sub, type Vec3 } from "./geometry.ts";
+import { angleBetween, cross, distance, inPlaneOffset, planeAngle, sub } from "./geometry.ts";
 import { type InteractionCriteria, METAL_ELEMENTS, PLIP_CRITERIA } from "./interaction-criteria.ts";
 import type {
   HalogenBond,

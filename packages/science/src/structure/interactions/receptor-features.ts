@@ -1,6 +1,7 @@
+import type { Vec3 } from "../vec3.ts";
 import type { ReceptorAtom, ResidueRef } from "./complex-structure.ts";
 import type { ChargeFeature, DonorPair, RingFeature } from "./feature-types.ts";
-import { centroid, distance, type Vec3 } from "./geometry.ts";
+import { centroid, distance } from "./geometry.ts";
 import { isPlanarRing, ringFeature } from "./ligand-features.ts";
 
 /**
