@@ -18,6 +18,14 @@ function runDemo() {
   });
 }
 
+/**
+ * The run folders the demo left: `output/` also holds `.run-status/`, the runs' status records
+ * (docs/contracts/run-status.md), which a run id can never be named.
+ */
+async function runFolders(): Promise<string[]> {
+  return (await readdir(join(out, "output"))).filter((name) => !name.startsWith("."));
+}
+
 before(async () => {
   out = await mkdtemp(join(tmpdir(), "svc-demo-test-"));
 });
@@ -48,7 +56,7 @@ describe("npm run demo (the README's first command)", () => {
     const demo = runDemo();
     assert.equal(demo.status, 0, `${demo.stdout}\n${demo.stderr}`);
     urls.push(/entitlement service at (http:\/\/\S+)/.exec(demo.stdout)?.[1] ?? "");
-    const runs = await readdir(join(out, "output"));
+    const runs = await runFolders();
     assert.equal(runs.length, 2, runs.join(", "));
   });
 
@@ -56,7 +64,7 @@ describe("npm run demo (the README's first command)", () => {
     const cli = join(REPO, "packages", "cli", "bin", "svc.ts");
     const { SVC_TRUSTED_KEYS: _unset, ...rest } = process.env;
     const noTrust = { ...rest, XDG_CONFIG_HOME: join(out, "empty-config") };
-    for (const run of await readdir(join(out, "output"))) {
+    for (const run of await runFolders()) {
       const runDir = join(out, "output", run);
       const pinned = spawnSync(process.execPath, [cli, "seal", "verify", runDir], {
         encoding: "utf8",
@@ -77,7 +85,7 @@ describe("npm run demo (the README's first command)", () => {
     skip: goMissingReason() ?? false,
   }, async () => {
     const checker = await buildSumdbCheck(out);
-    const runs = await readdir(join(out, "output"));
+    const runs = await runFolders();
     assert.equal(runs.length, 2, runs.join(", "));
     for (const run of runs) {
       const runDir = join(out, "output", run);

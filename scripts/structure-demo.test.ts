@@ -37,7 +37,8 @@ describe("the structure demo (examples/structure-demo, issue 25 item 11)", () =>
     assert.match(demo.stdout, /seal online: {2}VERIFIED/);
     // molecular_docking ran (issue 25): every parsed compound docked or not_assessed with its reason
     assert.doesNotMatch(demo.stdout, /- molecular_docking: not available/);
-    const [run] = await readdir(join(out, "output"));
+    // output/ also holds .run-status/ (the runs' status records), never a run id
+    const [run] = (await readdir(join(out, "output"))).filter((name) => !name.startsWith("."));
     const runDir = join(out, "output", run ?? "");
     const plan = JSON.parse(await readFile(join(runDir, "plans", `${run}_module_plan.json`), "utf8"));
     const nma = plan.modules.find((entry: { module_id: string }) => entry.module_id === "dynamics_nma");

@@ -48,3 +48,25 @@ test("CYP values of a new cyp_assessment module join the pharmacokinetics panel;
   assert.doesNotMatch(html, /data-panel="other-cyp_assessment"/);
   assert.match(html, /<th>IC50_nM<\/th><td>12<\/td>/);
 });
+
+test("the card's evidence leaves out a model's run-wide fields and keeps every compound value", () => {
+  const cyp = {
+    evidence_id: "EID-cyp_assessment-000001",
+    isoforms: {
+      CYP3A4: {
+        model_id: "tdc_cyp3a4_mlp64",
+        training_sha256: "ab".repeat(32),
+        training_file: "tdc-cyp3a4-veith.csv",
+        in_domain: true,
+        domain_rule: "nearest training Tanimoto (Morgan r2) ≥ 0.3",
+        probability: 0.71,
+      },
+    },
+    ct_tox_domain_rule: "descriptor box of ClinTox",
+  };
+  const view = readCompoundView(compound, new Map([["cyp_assessment", cyp]]), new Map());
+  const evidence = /<pre>([\s\S]*?)<\/pre>/.exec(renderCard(view, 1, extras))?.[1] ?? "";
+  assert.match(evidence, /&#34;probability&#34;:0\.71|"probability":0\.71/);
+  assert.match(evidence, /in_domain/);
+  assert.doesNotMatch(evidence, /model_id|training_sha256|training_file|domain_rule/);
+});

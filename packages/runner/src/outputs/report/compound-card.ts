@@ -599,12 +599,31 @@ function otherPanels(view: CompoundView): string[] {
     });
 }
 
+/**
+ * A model's run-wide fields, the same on every compound it scored (issue 26 item 6 puts them on
+ * every output; issue 24 item 1 the domain rule): the card's evidence leaves them out, since 500
+ * cards repeating them would cost the report's size bound about 2 MB of cards (issue 10 item 5).
+ * raw/<module>_raw.json keeps them on every record, and the method card states each once.
+ */
+const RUN_WIDE_KEYS = new Set(["model_id", "training_sha256", "training_file"]);
+const isRunWideKey = (key: string) => RUN_WIDE_KEYS.has(key) || key.endsWith("domain_rule");
+
+function withoutRunWideFields(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutRunWideFields);
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(
+    Object.entries(value as Raw)
+      .filter(([key]) => !isRunWideKey(key))
+      .map(([key, inner]) => [key, withoutRunWideFields(inner)]),
+  );
+}
+
 function evidencePanel(view: CompoundView): string {
   if (view.findings.length === 0) return "";
-  return `<section class="evidence-ids"><h4>Evidence</h4>${view.findings
+  return `<section class="evidence-ids"><h4>Evidence</h4><p class="na-note">Each finding as recorded in raw/&lt;module&gt;_raw.json, without the model ids, training data files and hashes and domain rules, which the same file holds on every record and the method card states once.</p>${view.findings
     .map(
       (finding) =>
-        `<div class="evidence" id="${escapeHtml(finding.evidence_id)}"><a href="#${escapeHtml(finding.evidence_id)}">${escapeHtml(finding.evidence_id)}</a> <small>${escapeHtml(finding.module_id)}</small><pre>${escapeText(JSON.stringify(finding.raw))}</pre></div>`,
+        `<div class="evidence" id="${escapeHtml(finding.evidence_id)}"><a href="#${escapeHtml(finding.evidence_id)}">${escapeHtml(finding.evidence_id)}</a> <small>${escapeHtml(finding.module_id)}</small><pre>${escapeText(JSON.stringify(withoutRunWideFields(finding.raw)))}</pre></div>`,
     )
     .join("")}</section>`;
 }
