@@ -55,7 +55,7 @@ describe("docs/science.md's figures blocks rendered from the checked-in model fi
  */
 const NOT_MEASURED: readonly { readonly pattern: RegExp; readonly why: string }[] = [
   {
-    pattern: /\b(RDKit|OpenMM|Open Babel|PDBFixer|PyTorch)(\s+[A-Za-z]+)?\s+\d+\.\d+/g,
+    pattern: /\b(RDKit|OpenMM|Open Babel|PDBFixer|PyTorch|ProDy|Vina-GPU)(\s+[A-Za-z]+)?\s+\d+\.\d+/g,
     why: "a tool's version",
   },
   { pattern: /pH 7\.4|D ?7\.4|-p 7\.4/g, why: "the pH of log D7.4 and of ligand protonation" },
