@@ -55,7 +55,7 @@ describe("docs/science.md's figures blocks rendered from the checked-in model fi
  */
 const NOT_MEASURED: readonly { readonly pattern: RegExp; readonly why: string }[] = [
   {
-    pattern: /\b(RDKit|OpenMM|Open Babel|PDBFixer|PyTorch)(\s+[A-Za-z]+)?\s+\d+\.\d+/g,
+    pattern: /\b(RDKit|OpenMM|Open Babel|PDBFixer|PyTorch|ProDy|Vina-GPU)(\s+[A-Za-z]+)?\s+\d+\.\d+/g,
     why: "a tool's version",
   },
   { pattern: /pH 7\.4|D ?7\.4|-p 7\.4/g, why: "the pH of log D7.4 and of ligand protonation" },
@@ -75,10 +75,24 @@ const NOT_MEASURED: readonly { readonly pattern: RegExp; readonly why: string }[
     pattern: /(call at|predictor's) 0\.5\b/g,
     why: "the probability threshold and the constant predictor's ROC-AUC",
   },
+  { pattern: /\b80\/10\/10\b|\b70\/10\/20\b/g, why: "the train/valid/test fractions of a split's name" },
+  { pattern: /\b1\/101\b/g, why: "the smallest p of 100 scrambles, (1 + 0) / 101 (a formula)" },
+  { pattern: /its \*\*20\*\* lowest non-zero normal modes/g, why: "ANM_MODES, ProDy's calcModes default" },
 ];
 
-/** Decimal numbers (0.867, −1.12) and percentages (99.3%, 52 %): what a measured figure looks like. */
-const FIGURE = /(?<![\w.])[−-]?\d[\d,]*\.\d+(?![\w.])|(?<![\w.])\d+(?:\.\d+)?\s?%/g;
+/**
+ * What a measured figure looks like: decimal numbers (0.867, −1.12), percentages (99.3%, 52 %),
+ * agreement ratios (4,989/4,989, 7648/7666) and bold counts (**2,000**, **3 of 6**).
+ */
+const FIGURE = new RegExp(
+  [
+    /(?<![\w.])[−-]?\d[\d,]*\.\d+(?![\w.])/.source,
+    /(?<![\w.])\d+(?:\.\d+)?\s?%/.source,
+    /(?<![\w./])\d[\d,]*\/\d[\d,]*(?![\w/])/.source,
+    /\*\*[−-]?\d[\d,]*(?:(?: of |\/)\d[\d,]*)?\*\*/.source,
+  ].join("|"),
+  "g",
+);
 
 /** The figures of `doc` outside its generated blocks, each with its line number and line. */
 export function handTypedFigures(doc: string): { line: number; figure: string; text: string }[] {
@@ -92,7 +106,7 @@ export function handTypedFigures(doc: string): { line: number; figure: string; t
 }
 
 describe("docs/science.md has no hand-typed figure", () => {
-  it("outside the generated blocks there is no decimal number or percentage but the short list of constants", () => {
+  it("outside the generated blocks there is no decimal number, percentage, agreement ratio or bold count but the short list of constants", () => {
     const found = handTypedFigures(readFileSync(DOCS, "utf8"));
     assert.deepEqual(
       found.map((f) => `${f.figure} in: ${f.text.trim()}`),
@@ -104,13 +118,14 @@ describe("docs/science.md has no hand-typed figure", () => {
   it("the scan finds a figure typed by hand and ignores one inside a block", () => {
     const doc = [
       "Test ROC-AUC 0.867 on 52% of rows; RDKit 2022.09 at pH 7.4; §3.2 of the paper.",
+      "Equal on 4,989/4,989 and **1,998/2,000** NCI molecules, **7** of them, **3 of 6**; a random 80/10/10 split.",
       "<!-- BEGIN GENERATED: x (packages/science/src/science-docs.test.ts) -->",
       "RMSE 1.12",
       "<!-- END GENERATED: x -->",
     ].join("\n");
     assert.deepEqual(
       handTypedFigures(doc).map((f) => f.figure),
-      ["0.867", "52%"],
+      ["0.867", "52%", "4,989/4,989", "**1,998/2,000**", "**7**", "**3 of 6**"],
     );
   });
 

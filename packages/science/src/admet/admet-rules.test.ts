@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, it } from "node:test";
+import { assertGeneratedBlock } from "@svc/testing";
 import { CHEMBL_SET_SIZE, chemblSet, chemblSmi } from "../../test/support/chembl-set.ts";
 import {
   assertNativeInCi,
@@ -18,6 +19,10 @@ import { EGG_TPSA_SP_SHIFT } from "./admet-predictions.ts";
 import { ANION_SMARTS, abbottScore, isAnionic } from "./bioavailability-score.ts";
 import { BOILED_EGG, boiledEgg } from "./boiled-egg.ts";
 import { evaluateDrugLikeness, RULE_SETS } from "./drug-likeness-rules.ts";
+
+const DOCS = new URL("../../../../docs/science.md", import.meta.url);
+const n = (x: number) => x.toLocaleString("en-US");
+const SOURCE = "packages/science/src/admet/admet-rules.test.ts";
 
 describe("drug-likeness rules, BOILED-Egg and Abbott score", () => {
   it("imatinib passes Lipinski and Veber, fails lead-likeness with its broken limits as text", async () => {
@@ -82,6 +87,14 @@ describe("drug-likeness rules, BOILED-Egg and Abbott score", () => {
     assert.ok(compared >= 4900, `compared ${compared}`);
     console.log(`# NCI: compared ${compared}; differing: ${JSON.stringify(differ)}`);
     assert.deepEqual(differ, {});
+    // No verdict differs (asserted just above), so every compared molecule agrees.
+    assertGeneratedBlock(
+      DOCS,
+      "admet-rules-native",
+      SOURCE,
+      "- Every rule verdict, BOILED-Egg region and Abbott score equal to an independent native script " +
+        `with the same limits on ${n(compared)}/${n(compared)} NCI molecules.`,
+    );
   });
 
   it("BOILED-Egg regions identical to native CalcTPSA(includeSandP=True) with the paper's ellipses on 2,000/2,000 ChEMBL compounds (issue 24 item 4)", {
@@ -102,6 +115,16 @@ describe("drug-likeness rules, BOILED-Egg and Abbott score", () => {
     assert.equal(compared, CHEMBL_SET_SIZE);
     assert.deepEqual(differ, {});
     assert.deepEqual(Object.fromEntries(moved), EGG_TPSA_SP_SHIFT.moved, "the method card's figure");
+    // No region differs (asserted above), so every compared compound agrees.
+    assertGeneratedBlock(
+      DOCS,
+      "boiled-egg-tpsa-sp-native",
+      SOURCE,
+      "- BOILED-Egg regions equal to native `CalcTPSA(mol, includeSandP=True)` with the paper's ellipses on " +
+        `**${n(compared)}/${n(compared)}** ChEMBL compounds (the first ${n(compared)} of the Lipophilicity set); ` +
+        `the S and P terms move ${n(total)} of them to another region (counted below; NCI's ` +
+        "4-(phenylsulfonyl)benzoic acid goes from yolk to white).",
+    );
   });
 });
 

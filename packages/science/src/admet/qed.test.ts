@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
+import { assertGeneratedBlock } from "@svc/testing";
 import {
   assertNativeInCi,
   NCI_5K,
@@ -10,6 +11,9 @@ import {
 } from "../../test/support/native-rdkit.ts";
 import { loadRDKit, parseSmiles } from "../rdkit.ts";
 import { computeQed, type QedProperties, qedProperties } from "./qed.ts";
+
+const DOCS = new URL("../../../../docs/science.md", import.meta.url);
+const n = (x: number) => x.toLocaleString("en-US");
 
 const NAMES: (keyof QedProperties)[] = ["MW", "ALOGP", "HBA", "HBD", "PSA", "ROTB", "AROM", "ALERTS"];
 
@@ -33,7 +37,7 @@ describe("QED (Bickerton 2012)", () => {
   });
 
   assertNativeInCi();
-  it("agrees with native rdkit.Chem.QED within 0.005 on ≥ 99% of NCI first_5K", {
+  it("agrees with native rdkit.Chem.QED within 0.005 on ≥ 99% of NCI first_5K, as docs/science.md states", {
     skip: nativeMissing ?? false,
   }, async () => {
     const rdkit = await loadRDKit();
@@ -66,5 +70,12 @@ describe("QED (Bickerton 2012)", () => {
     );
     assert.ok(compared >= 4900, `compared ${compared}`);
     assert.ok(close / compared >= 0.99, `QED within 0.005 for ${close}/${compared}`);
+    const within005 = close > exact ? `, within 0.005 on ${n(close)}` : "";
+    assertGeneratedBlock(
+      DOCS,
+      "qed-native",
+      "packages/science/src/admet/qed.test.ts",
+      `- QED within 1e-6 of native \`rdkit.Chem.QED\` on ${n(exact)}/${n(compared)} NCI molecules${within005}.`,
+    );
   });
 });

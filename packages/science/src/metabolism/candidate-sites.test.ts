@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { makeTempDir } from "@svc/testing";
+import { assertGeneratedBlock, makeTempDir } from "@svc/testing";
 import {
   assertNativeInCi,
   NCI_5K,
@@ -192,6 +192,11 @@ function sitesOf(rdkit: RDKit, smiles: string): readonly CandidateSite[] {
   }
 }
 
+const DOCS = new URL("../../../../docs/science.md", import.meta.url);
+const n = (x: number) => x.toLocaleString("en-US");
+/** The NCI molecules the native pairing comparison reads (the first of first_5K). */
+const NCI_MOLECULES = 1000;
+
 describe("metabolite_prediction candidate sites", () => {
   it("finds each fixture's documented metabolite among its rule's products", async () => {
     const rdkit = await loadRDKit();
@@ -267,7 +272,7 @@ describe("metabolite_prediction candidate sites", () => {
       const native = runNative<Record<string, Record<string, number[][]>>>("reaction-sites.py", [
         NCI_5K,
         rulesFile,
-        "1000",
+        String(NCI_MOLECULES),
       ]);
       let compared = 0;
       let equal = 0;
@@ -300,6 +305,13 @@ describe("metabolite_prediction candidate sites", () => {
       assert.ok(compared >= 900 * METABOLISM_RULES.length, `compared ${compared}`);
       assert.ok(withSites >= 1000, `only ${withSites} (molecule, rule) pairs with sites`);
       assert.ok(equal / compared >= 0.995, `identical for ${equal}/${compared}`);
+      assertGeneratedBlock(
+        DOCS,
+        "metabolism-react-atom-idx-native",
+        "packages/science/src/metabolism/candidate-sites.test.ts",
+        "- **Against native RDKit.** The atoms paired with each product set equal native RDKit's " +
+          `\`react_atom_idx\` for ${n(equal)}/${n(compared)} (molecule, rule) pairs on the first ${n(NCI_MOLECULES)} NCI molecules.`,
+      );
     }
   });
 });
