@@ -1,0 +1,67 @@
+// The "Scale" line of sar_explorer's section in docs/science.md (issue 24 item 7: no hand-typed
+// figure): the module run on the whole CHEMBL2321810 series, as a run would, and its counts
+// rendered into the generated block.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { assertGeneratedBlock } from "@svc/testing";
+import type { CompoundRow } from "../compound-row.ts";
+import { prepareCompound } from "../prepare-compound.ts";
+import { loadRDKit } from "../rdkit.ts";
+import { sarExplorer } from "./sar-explorer.ts";
+
+const DATA = new URL("../../data/", import.meta.url);
+const DOCS = new URL("../../../../docs/science.md", import.meta.url);
+
+function seriesRows(): CompoundRow[] {
+  const activity = new Map(
+    readFileSync(new URL("chembl2321810-act.csv", DATA), "utf8")
+      .trim()
+      .split("\n")
+      .slice(1)
+      .map((line) => line.split(","))
+      .map(([id = "", value = ""]) => [id, Number(value)] as const),
+  );
+  return readFileSync(fileURLToPath(new URL("chembl2321810.smi", DATA)), "utf8")
+    .trim()
+    .split("\n")
+    .map((line, at) => {
+      const [smiles = "", id = ""] = line.split(/\s+/);
+      return {
+        index: at + 1,
+        line: at + 1,
+        candidateId: id,
+        name: null,
+        smiles,
+        metadata: {},
+        activities: { assay: activity.get(id) as number },
+      };
+    });
+}
+
+const n = (value: number) => value.toLocaleString("en-US");
+/** `Cl[*:1]>>F[*:1]` as a chemist writes it: Cl → F. */
+const readable = (transformation: string) => transformation.replace(/\[\*:\d+\]/g, "").replace(">>", " → ");
+
+test("sar_explorer on the whole CHEMBL2321810 series: the counts docs/science.md states", async () => {
+  const rdkit = await loadRDKit();
+  const rows = seriesRows();
+  const analyzer = sarExplorer.createAnalyzer();
+  for (const row of rows) analyzer.analyze(prepareCompound(rdkit, row));
+  const summary = analyzer.finish();
+  const assay = summary.per_assay[0];
+  assert.ok(assay, "one assay");
+  const top = assay.transformations.top[0];
+  assert.ok(top, "a recurring transformation");
+  assertGeneratedBlock(
+    DOCS,
+    "sar-scale",
+    "packages/science/src/sar/sar-explorer-scale.test.ts",
+    `- **Scale.** On the whole CHEMBL2321810 series (${n(rows.length)} compounds, one assay): ` +
+      `${n(summary.scaffold_series.total)} scaffold series, ${n(assay.matched_pairs.total)} matched pairs, ` +
+      `${n(assay.transformations.total)} recurring transformations (the most frequent, ${readable(top.transformation)} ` +
+      `in ${n(top.pairs)} pairs) and ${n(assay.activity_cliffs.pairs_scored)} pairs scored by SALI; the time it ` +
+      "takes is in the package README.",
+  );
+});
