@@ -8,7 +8,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadRDKit, prepareCompound, yScrambleValidation } from "@svc/science";
+import { inOneThread, loadRDKit, prepareCompound, yScrambleValidation } from "@svc/science";
 
 const PYTHON = "/usr/bin/python3";
 const NCI = "/usr/share/RDKit/Data/NCI/first_5K.smi";
@@ -47,7 +47,7 @@ function nci(count: number): { smiles: string[]; activity: number[] } {
 const rdkit = await loadRDKit();
 
 function measure(name: string, set: { smiles: string[]; activity: number[] }): void {
-  const analyzer = yScrambleValidation.createAnalyzer();
+  const analyzer = inOneThread(yScrambleValidation);
   // prepareCompound (InChI, depiction, descriptors) is shared by every module: not timed here.
   const compounds = set.smiles.map((smiles, i) =>
     prepareCompound(rdkit, {

@@ -14,7 +14,7 @@ export type RiskChannel =
 export type InputKind = "portfolio" | "structures" | "assays" | "targets" | "trajectories";
 
 /**
- * Project-level inputs staged once per run (not per compound), handed to `createAnalyzer`. A
+ * Project-level inputs staged once per run (not per compound), handed to `createRun`. A
  * module reads them only if it lists their kind in `requiredInputs` or `optionalInputs`.
  */
 export interface AnalysisContext {
@@ -32,30 +32,16 @@ export interface CompoundFinding {
 export type UpstreamFindings = ReadonlyMap<string, CompoundFinding>;
 
 /**
- * Stateful only within one run (e.g. duplicate detection), deterministic, no I/O: the framework
- * feeds compounds in portfolio order and writes what comes back. `upstream` holds the findings of
- * the modules listed before this one in the registry, for the same compound; only a module that
- * declares `reads` uses it (the others ignore it).
- *
- * Two ways to be run (issue 10 item 4, all cores):
- * - `analyze` only: the runner calls it on its main thread, in portfolio order, with the main
- *   thread's RDKit. Always works; every module starts here.
- * - split: the module also has {@link AnalysisModule.assess} and its analyzer has `merge`. The
- *   runner then calls `assess` in a worker thread (that worker's RDKit, the same worker that holds
- *   the compound's preparation) and `merge` on the main thread in portfolio order, so only the
- *   run state (counts, duplicates) is touched there. `analyze` stays and must equal
- *   `merge(assess(compound))` on every compound — the registry test checks this for every
- *   module that is split, over the same compounds, findings and `finish()` alike.
+ * The run side of a module, made once per run by {@link AnalysisModule.createRun}: stateful only
+ * within that run (e.g. duplicate detection), deterministic, no I/O, no RDKit (the main thread may
+ * have none). The runner calls the module's `assess` in a worker thread and `merge` here, once per
+ * compound in portfolio order, then `finish` (issue 10 item 4; one way only since issue 29 item 1).
+ * `upstream` holds the findings of the modules listed before this one in the registry, for the
+ * same compound; only a module that declares `reads` uses it.
  */
-export interface ModuleAnalyzer<C extends CompoundFinding = CompoundFinding, S = unknown, A = C> {
-  analyze(compound: PreparedCompound, upstream?: UpstreamFindings): C;
-  /**
-   * Split modules only: folds one compound's assessment (from `assess`, possibly made in another
-   * thread) into the run state and returns the compound's finding, e.g. with `duplicate_of` set.
-   * Called once per compound, in portfolio order, with the same `upstream` as `analyze`. No RDKit
-   * here (the main thread may have none).
-   */
-  merge?(assessment: A, upstream?: UpstreamFindings): C;
+export interface ModuleRun<C extends CompoundFinding = CompoundFinding, S = unknown> {
+  /** Folds what `assess` returned for one compound (structured-cloned from a worker) into the run. */
+  merge(assessment: unknown, upstream?: UpstreamFindings): C;
   finish(): S;
 }
 
@@ -73,8 +59,12 @@ export interface MethodCard {
   readonly limits: string;
 }
 
-/** A module of the policy that this build implements (spec §2.5 module framework). */
-export interface AnalysisModule<C extends CompoundFinding = CompoundFinding, S = unknown, A = C> {
+/**
+ * A module of the policy that this build implements (spec §2.5 module framework), as
+ * `defineModule` makes it. Generic only in what it returns (findings, summary), so any module is
+ * an `AnalysisModule` as it stands.
+ */
+export interface AnalysisModule<C extends CompoundFinding = CompoundFinding, S = unknown> {
   readonly id: string;
   readonly version: string;
   readonly description: string;
@@ -93,21 +83,14 @@ export interface AnalysisModule<C extends CompoundFinding = CompoundFinding, S =
    */
   readonly reads?: readonly string[];
   /** `context`: the run's project-level inputs; absent in tests and benches that stage none. */
-  createAnalyzer(context?: AnalysisContext): ModuleAnalyzer<C, S, A>;
+  createRun(context?: AnalysisContext): ModuleRun<C, S>;
   /**
-   * Optional: the per-compound work of `analyze` without the run state, so it can run in a worker
-   * thread (see {@link ModuleAnalyzer}). Rules: deterministic; reads only the compound (and
-   * `compound.rdkit` for an `ok` one); keeps no state between calls other than caches that do not
-   * change results (compiled queries, the last parent); returns plain data (it is posted between
-   * threads with the structured clone algorithm: no functions, class instances or wasm objects).
-   * A module with `assess` must give its analyzer `merge`.
+   * The per-compound work without the run state, run in a worker thread (the one holding the
+   * compound's preparation and RDKit): deterministic, reads only the compound, returns plain data
+   * (posted between threads by structured clone). Its type is the module's own, erased by
+   * `defineModule` (define-module.ts), the one way to declare a module, so the registry needs no casts.
    */
-  assess?(compound: PreparedCompound): A;
-}
-
-/** True when the module can be run split: `assess` in a worker, `merge` in portfolio order. */
-export function isSplitModule(module: AnalysisModule): boolean {
-  return typeof module.assess === "function";
+  assess(compound: PreparedCompound): unknown;
 }
 
 /** `EID-<module>-<row index>`: stable across reruns of the same inputs. */

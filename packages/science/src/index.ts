@@ -26,9 +26,8 @@ export {
   type CompoundFinding,
   evidenceId,
   type InputKind,
-  isSplitModule,
   type MethodCard,
-  type ModuleAnalyzer,
+  type ModuleRun,
   type RiskChannel,
   ratio,
   type UpstreamFindings,
@@ -40,6 +39,15 @@ export {
   clinicalPrecedentPrior,
 } from "./clinical/clinical-precedent-prior.ts";
 export type { CompoundRow } from "./compound-row.ts";
+export {
+  defineModule,
+  inOneThread,
+  type ModuleCounts,
+  type ModuleDefinition,
+  type ModuleRunDefinition,
+  type NotAssessedBase,
+  type ParsedCompound,
+} from "./define-module.ts";
 export {
   DRUG_LIKENESS_RULES,
   type DrugLikenessFinding,
@@ -65,6 +73,7 @@ export {
   metabolitePrediction,
 } from "./metabolism/metabolite-prediction.ts";
 export { type MolecularLogicFinding, type MolecularLogicSummary, molecularLogic } from "./molecular-logic.ts";
+export { round } from "./numeric/round.ts";
 export { chooseParent, PARENT_RULE, type ParentChoice } from "./parent/choose-parent.ts";
 export { valuesOutOfDomain } from "./parent/values-out-of-domain.ts";
 export { releaseParentMol } from "./parent/with-parent-mol.ts";

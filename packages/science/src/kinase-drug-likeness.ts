@@ -1,12 +1,7 @@
-import {
-  type AnalysisModule,
-  type CompoundFinding,
-  findingBase,
-  type MethodCard,
-  ratio,
-  unparseableFinding,
-} from "./analysis-module.ts";
-import type { Descriptors, PreparedCompound } from "./prepare-compound.ts";
+import { type CompoundFinding, findingBase, type MethodCard, ratio } from "./analysis-module.ts";
+import { defineModule, type ParsedCompound } from "./define-module.ts";
+import { round } from "./numeric/round.ts";
+import type { Descriptors } from "./prepare-compound.ts";
 
 export interface RuleResult {
   readonly pass: boolean;
@@ -109,71 +104,68 @@ export function evaluateRules(d: Descriptors): DrugLikenessFinding["rules"] & ob
 }
 
 /** Drug-likeness of each parsed compound; unparseable rows are listed as not assessed. */
-export const kinaseDrugLikeness: AnalysisModule<DrugLikenessFinding, DrugLikenessSummary> = {
-  id: ID,
-  version: "1.0.0",
-  description:
-    "General oral drug-likeness (not kinase-specific): Lipinski, Veber, Egan rules on RDKit descriptors",
-  method: METHOD,
-  requiredInputs: ["portfolio"],
-  riskChannel: "chemistry",
-  assess: assessDrugLikeness,
-  createAnalyzer() {
-    let assessed = 0;
-    let notAssessed = 0;
-    const pass = { lipinski: 0, veber: 0, egan: 0, all: 0 };
-    const sums = { mw: 0, clogp: 0, tpsa: 0, hbd: 0, hba: 0, rotatable_bonds: 0, aromatic_rings: 0, fsp3: 0 };
-    const merge = (finding: DrugLikenessFinding): DrugLikenessFinding => {
-      const { rules, descriptors } = finding;
-      if (rules === null || descriptors === null) {
-        notAssessed++;
-        return finding;
-      }
-      assessed++;
-      if (rules.lipinski.pass) pass.lipinski++;
-      if (rules.veber.pass) pass.veber++;
-      if (rules.egan.pass) pass.egan++;
-      if (rules.lipinski.pass && rules.veber.pass && rules.egan.pass) pass.all++;
-      for (const key of Object.keys(sums) as (keyof typeof sums)[]) sums[key] += descriptors[key];
-      return finding;
-    };
-    return {
-      analyze: (compound: PreparedCompound) => merge(assessDrugLikeness(compound)),
-      merge,
-      finish(): DrugLikenessSummary {
-        return {
-          assessed,
-          not_assessed: notAssessed,
-          lipinski_pass: pass.lipinski,
-          veber_pass: pass.veber,
-          egan_pass: pass.egan,
-          all_rules_pass: pass.all,
-          lipinski_pass_rate: ratio(pass.lipinski, assessed),
-          veber_pass_rate: ratio(pass.veber, assessed),
-          egan_pass_rate: ratio(pass.egan, assessed),
-          all_rules_pass_rate: ratio(pass.all, assessed),
-          mean:
-            assessed === 0
-              ? null
-              : Object.fromEntries(
-                  Object.entries(sums).map(([key, sum]) => [key, Math.round((sum / assessed) * 1000) / 1000]),
-                ),
-          method: METHOD,
-        };
-      },
-    };
+export const kinaseDrugLikeness = defineModule<DrugLikenessFinding, DrugLikenessFinding, DrugLikenessSummary>(
+  {
+    id: ID,
+    version: "1.0.0",
+    description:
+      "General oral drug-likeness (not kinase-specific): Lipinski, Veber, Egan rules on RDKit descriptors",
+    method: METHOD,
+    requiredInputs: ["portfolio"],
+    riskChannel: "chemistry",
+    notAssessed: (base) => ({ ...base, descriptors: null, rules: null }),
+    assess: assessDrugLikeness,
+    createRun() {
+      const pass = { lipinski: 0, veber: 0, egan: 0, all: 0 };
+      const sums = {
+        mw: 0,
+        clogp: 0,
+        tpsa: 0,
+        hbd: 0,
+        hba: 0,
+        rotatable_bonds: 0,
+        aromatic_rings: 0,
+        fsp3: 0,
+      };
+      return {
+        merge(finding) {
+          const { rules, descriptors } = finding;
+          if (rules === null || descriptors === null) return finding;
+          if (rules.lipinski.pass) pass.lipinski++;
+          if (rules.veber.pass) pass.veber++;
+          if (rules.egan.pass) pass.egan++;
+          if (rules.lipinski.pass && rules.veber.pass && rules.egan.pass) pass.all++;
+          for (const key of Object.keys(sums) as (keyof typeof sums)[]) sums[key] += descriptors[key];
+          return finding;
+        },
+        finish(counts): DrugLikenessSummary {
+          const { assessed } = counts;
+          return {
+            ...counts,
+            lipinski_pass: pass.lipinski,
+            veber_pass: pass.veber,
+            egan_pass: pass.egan,
+            all_rules_pass: pass.all,
+            lipinski_pass_rate: ratio(pass.lipinski, assessed),
+            veber_pass_rate: ratio(pass.veber, assessed),
+            egan_pass_rate: ratio(pass.egan, assessed),
+            all_rules_pass_rate: ratio(pass.all, assessed),
+            mean:
+              assessed === 0
+                ? null
+                : Object.fromEntries(
+                    Object.entries(sums).map(([key, sum]) => [key, round(sum / assessed, 3)]),
+                  ),
+            method: METHOD,
+          };
+        },
+      };
+    },
   },
-};
+);
 
 /** The per-compound part (no run state), for a worker thread. */
-function assessDrugLikeness(compound: PreparedCompound): DrugLikenessFinding {
-  if (!compound.ok) {
-    return {
-      ...unparseableFinding(ID, compound),
-      descriptors: null,
-      rules: null,
-    };
-  }
+function assessDrugLikeness(compound: ParsedCompound): DrugLikenessFinding {
   const base = findingBase(ID, compound);
   const d = compound.chem.descriptors;
   const descriptors = {

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { CompoundRow } from "./compound-row.ts";
+import { inOneThread } from "./define-module.ts";
 import { SUMMARY_LIST_LIMIT } from "./first-entries.ts";
 import { kinaseDrugLikeness } from "./kinase-drug-likeness.ts";
 import { molecularLogic } from "./molecular-logic.ts";
@@ -25,7 +26,7 @@ test("imatinib: InChIKey, descriptors and rules match known values", async () =>
   assert.ok(compound.ok);
   assert.equal(compound.chem.inchikey, "KTUFNOKKBVMGRW-UHFFFAOYSA-N");
   assert.equal(compound.chem.descriptors.average_mw, 493.615);
-  const finding = kinaseDrugLikeness.createAnalyzer().analyze(compound);
+  const finding = inOneThread(kinaseDrugLikeness).analyze(compound);
   assert.equal(finding.rules?.lipinski.pass, true);
   assert.equal(finding.rules?.veber.pass, true);
   assert.match(finding.evidence_id, /^EID-kinase_drug_likeness-000001$/);
@@ -33,7 +34,7 @@ test("imatinib: InChIKey, descriptors and rules match known values", async () =>
 
 test("a salt is standardized to its parent and flagged as a duplicate of the free base", async () => {
   const rdkit = await loadRDKit();
-  const analyzer = molecularLogic.createAnalyzer();
+  const analyzer = inOneThread(molecularLogic);
   analyzer.analyze(prepareCompound(rdkit, row(1, "CC(=O)Oc1ccccc1C(=O)O")));
   const salt = analyzer.analyze(prepareCompound(rdkit, row(2, "CC(=O)Oc1ccccc1C(=O)[O-].[Na+]")));
   assert.equal(salt.fragment_count, 2);
@@ -49,12 +50,12 @@ test("a salt is standardized to its parent and flagged as a duplicate of the fre
 
 test("molecular_logic's summary stays bounded: its lists hold the first SUMMARY_LIST_LIMIT entries and count them all", async () => {
   const rdkit = await loadRDKit();
-  const analyzer = molecularLogic.createAnalyzer();
+  const analyzer = inOneThread(molecularLogic);
   const rows = SUMMARY_LIST_LIMIT + 500;
   // One structure repeated (a counterion-only salt, so every row is also flagged no_organic_parent).
-  const assessed = molecularLogic.assess?.(prepareCompound(rdkit, row(1, "[Na+].[Cl-]")));
-  assert.ok(assessed);
-  for (let at = 1; at <= rows; at++) analyzer.merge?.({ ...assessed, candidate_id: `C${at}` });
+  const salt = prepareCompound(rdkit, row(1, "[Na+].[Cl-]"));
+  for (let at = 1; at <= rows; at++)
+    analyzer.analyze({ ...salt, row: { ...salt.row, candidateId: `C${at}` } });
   const summary = analyzer.finish();
   assert.equal(summary.duplicate_count, rows - 1);
   assert.equal(summary.duplicates.length, SUMMARY_LIST_LIMIT);
@@ -66,8 +67,8 @@ test("molecular_logic's summary stays bounded: its lists hold the first SUMMARY_
 
 test("unparseable and empty SMILES are reported per row, not thrown", async () => {
   const rdkit = await loadRDKit();
-  const ml = molecularLogic.createAnalyzer();
-  const dl = kinaseDrugLikeness.createAnalyzer();
+  const ml = inOneThread(molecularLogic);
+  const dl = inOneThread(kinaseDrugLikeness);
   for (const [index, smiles] of [
     [1, "C1CC"],
     [2, ""],
@@ -91,7 +92,7 @@ test("a molecule breaking two Lipinski limits fails the rule; Veber and Egan are
   const rdkit = await loadRDKit();
   // C40 alkane chain with a carboxylic acid: MW > 500 and WLOGP > 5, many rotatable bonds.
   const compound = prepareCompound(rdkit, row(1, `${"C".repeat(40)}C(=O)O`));
-  const finding = kinaseDrugLikeness.createAnalyzer().analyze(compound);
+  const finding = inOneThread(kinaseDrugLikeness).analyze(compound);
   assert.equal(finding.rules?.lipinski.pass, false);
   assert.equal(finding.rules?.lipinski.violations.length, 2);
   assert.equal(finding.rules?.veber.pass, false);
@@ -110,8 +111,8 @@ test("a prepared compound survives structured clone and JSON as plain data (no R
 
 test("a row RDKit never judged (size guard, fault, time budget) is unassessed, not unparseable", async () => {
   const rdkit = await loadRDKit();
-  const ml = molecularLogic.createAnalyzer();
-  const dl = kinaseDrugLikeness.createAnalyzer();
+  const ml = inOneThread(molecularLogic);
+  const dl = inOneThread(kinaseDrugLikeness);
   ml.analyze(prepareCompound(rdkit, row(1, "CCO")));
   ml.analyze(prepareCompound(rdkit, row(2, "C1CC")));
   const giant = {

@@ -1,10 +1,5 @@
-import {
-  type AnalysisModule,
-  type CompoundFinding,
-  evidenceId,
-  type MethodCard,
-  ratio,
-} from "./analysis-module.ts";
+import { type CompoundFinding, evidenceId, type MethodCard, ratio } from "./analysis-module.ts";
+import { defineModule, type ParsedCompound } from "./define-module.ts";
 import { FirstEntries, SUMMARY_LIST_LIMIT } from "./first-entries.ts";
 import { PARENT_RULE } from "./parent/choose-parent.ts";
 import { COMPOUND_CLASS_RULE, type CompoundClass } from "./parent/compound-class.ts";
@@ -124,15 +119,21 @@ const METHOD: MethodCard = {
  * Parse, sanitize and standardize each SMILES (RDKit), report canonical SMILES, InChIKey,
  * fragments, charge and stereo, and flag duplicate structures by parent InChIKey.
  */
-export const molecularLogic: AnalysisModule<MolecularLogicFinding, MolecularLogicSummary> = {
+export const molecularLogic = defineModule<
+  MolecularLogicFinding,
+  MolecularLogicFinding,
+  MolecularLogicSummary
+>({
   id: ID,
   version: "1.0.0",
   description: "Structure parsing, sanitization, parent choice (salts stripped), identity and duplicates",
   method: METHOD,
   requiredInputs: ["portfolio"],
   riskChannel: "chemistry",
+  // Its own not-parsed shape (status unparseable or unassessed, with the error), not the framework's.
+  notAssessed: (_base, compound) => notParsedFinding(compound),
   assess: assessMolecularLogic,
-  createAnalyzer() {
+  createRun() {
     // One entry per distinct parent: the duplicate check needs every key seen (about 100 bytes each).
     const firstByKey = new Map<string, string>();
     const unparseable = new FirstEntries<string>();
@@ -148,12 +149,13 @@ export const molecularLogic: AnalysisModule<MolecularLogicFinding, MolecularLogi
     let charged = 0;
     let unspecified = 0;
     // The run state: counts and duplicates by parent InChIKey, in portfolio order.
+    const notAssessed = (finding: MolecularLogicFinding): MolecularLogicFinding => {
+      compounds++;
+      (finding.status === "unparseable" ? unparseable : unassessed).add(finding.candidate_id);
+      return finding;
+    };
     const merge = (finding: MolecularLogicFinding): MolecularLogicFinding => {
       compounds++;
-      if (finding.status === "unparseable" || finding.status === "unassessed") {
-        (finding.status === "unparseable" ? unparseable : unassessed).add(finding.candidate_id);
-        return finding;
-      }
       const key = finding.parent_inchikey ?? (finding.parent_smiles as string);
       const first = firstByKey.get(key);
       if (first === undefined) firstByKey.set(key, finding.candidate_id);
@@ -170,8 +172,8 @@ export const molecularLogic: AnalysisModule<MolecularLogicFinding, MolecularLogi
       return { ...finding, duplicate_of: first ?? null };
     };
     return {
-      analyze: (compound: PreparedCompound) => merge(assessMolecularLogic(compound)),
       merge,
+      notAssessed,
       finish(): MolecularLogicSummary {
         const parsed = compounds - unparseable.count - unassessed.count;
         return {
@@ -203,44 +205,48 @@ export const molecularLogic: AnalysisModule<MolecularLogicFinding, MolecularLogi
       },
     };
   },
-};
+});
 
-/** The per-compound part (no run state): `duplicate_of` is left null for `merge` to set. */
-function assessMolecularLogic(compound: PreparedCompound): MolecularLogicFinding {
-  const base = {
+function rowFields(compound: PreparedCompound) {
+  return {
     candidate_id: compound.row.candidateId,
     evidence_id: evidenceId(ID, compound.row.index),
     line: compound.row.line,
     input_smiles: compound.row.smiles,
   };
-  if (!compound.ok) {
-    return {
-      ...base,
-      status: compound.unassessed === true ? "unassessed" : "unparseable",
-      error: compound.error,
-      canonical_smiles: null,
-      inchikey: null,
-      parent_smiles: null,
-      parent_inchikey: null,
-      fragment_count: null,
-      salt_or_mixture_stripped: false,
-      stripped_fragments: [],
-      parent_ambiguous: false,
-      no_organic_parent: false,
-      parent_neutralised: false,
-      permanent_charge: false,
-      net_charge: null,
-      parent_net_charge: null,
-      stereo_centers: null,
-      unspecified_stereo_centers: null,
-      duplicate_of: null,
-      compound_class: null,
-      compound_class_reason: null,
-    };
-  }
+}
+
+function notParsedFinding(compound: Extract<PreparedCompound, { ok: false }>): MolecularLogicFinding {
+  return {
+    ...rowFields(compound),
+    status: compound.unassessed === true ? "unassessed" : "unparseable",
+    error: compound.error,
+    canonical_smiles: null,
+    inchikey: null,
+    parent_smiles: null,
+    parent_inchikey: null,
+    fragment_count: null,
+    salt_or_mixture_stripped: false,
+    stripped_fragments: [],
+    parent_ambiguous: false,
+    no_organic_parent: false,
+    parent_neutralised: false,
+    permanent_charge: false,
+    net_charge: null,
+    parent_net_charge: null,
+    stereo_centers: null,
+    unspecified_stereo_centers: null,
+    duplicate_of: null,
+    compound_class: null,
+    compound_class_reason: null,
+  };
+}
+
+/** The per-compound part (no run state): `duplicate_of` is left null for `merge` to set. */
+function assessMolecularLogic(compound: ParsedCompound): MolecularLogicFinding {
   const { chem } = compound;
   return {
-    ...base,
+    ...rowFields(compound),
     status: "parsed",
     error: null,
     canonical_smiles: chem.canonical_smiles,

@@ -1,4 +1,5 @@
 import type { CompoundRow } from "./compound-row.ts";
+import { round } from "./numeric/round.ts";
 import { atomStereocentres } from "./parent/atom-stereocentres.ts";
 import { chooseParent, type ParentChoice } from "./parent/choose-parent.ts";
 import {
@@ -218,12 +219,6 @@ function readDescriptors(mol: Mol): Descriptors {
     atom_stereo_centers: stereo.total,
     unspecified_atom_stereo_centers: stereo.unspecified,
   };
-}
-
-function round(value: number, digits: number): number {
-  const factor = 10 ** digits;
-  const rounded = Math.round(value * factor) / factor;
-  return Object.is(rounded, -0) ? 0 : rounded;
 }
 
 function safe<T>(compute: () => T): T | null {

@@ -18,28 +18,25 @@ import { yScrambleValidation } from "./yscramble/y-scramble-validation.ts";
 
 /** Modules reading only the compound. */
 const PER_COMPOUND_MODULES: readonly AnalysisModule[] = [
-  molecularLogic as unknown as AnalysisModule,
-  kinaseDrugLikeness as unknown as AnalysisModule,
-  toxicityProfile as unknown as AnalysisModule,
-  gcnToxicity as unknown as AnalysisModule,
-  solubilityAssessment as unknown as AnalysisModule,
-  admetPredictions as unknown as AnalysisModule,
-  cypAssessment as unknown as AnalysisModule,
-  manufacturabilityAudit as unknown as AnalysisModule,
-  synthesisAudit as unknown as AnalysisModule,
-  metabolitePrediction as unknown as AnalysisModule,
-  clinicalPrecedentPrior as unknown as AnalysisModule,
-  uncertaintyQuantification as unknown as AnalysisModule,
+  molecularLogic,
+  kinaseDrugLikeness,
+  toxicityProfile,
+  gcnToxicity,
+  solubilityAssessment,
+  admetPredictions,
+  cypAssessment,
+  manufacturabilityAudit,
+  synthesisAudit,
+  metabolitePrediction,
+  clinicalPrecedentPrior,
+  uncertaintyQuantification,
   // Assay-driven: run only when assays.csv is staged (requiredInputs).
-  sarExplorer as unknown as AnalysisModule,
-  yScrambleValidation as unknown as AnalysisModule,
+  sarExplorer,
+  yScrambleValidation,
 ];
 
 /** Modules that also read other modules' findings of the compound (`reads`): they run after all of the above. */
-const READING_MODULES: readonly AnalysisModule[] = [
-  targetBiologyRisk as unknown as AnalysisModule,
-  wetlabReadiness as unknown as AnalysisModule,
-];
+const READING_MODULES: readonly AnalysisModule[] = [targetBiologyRisk, wetlabReadiness];
 
 /** Modules this build implements, in run order; every other policy module is `not_available`, never faked. */
 export const IMPLEMENTED_MODULES: readonly AnalysisModule[] = [...PER_COMPOUND_MODULES, ...READING_MODULES];

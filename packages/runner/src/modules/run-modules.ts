@@ -3,19 +3,18 @@ import type {
   AnalysisContext,
   AnalysisModule,
   CompoundFinding,
-  ModuleAnalyzer,
-  RDKit,
+  ModuleRun,
   UpstreamFindings,
 } from "@svc/science";
 import { writeJsonAtomic } from "../outputs/atomic-write.ts";
 import { JsonArrayWriter } from "../outputs/json-array-writer.ts";
 import type { CompoundAnalysis } from "../pool/compound-worker.ts";
-import { type PortableCompound, withRDKit } from "../pool/portable-compound.ts";
+import type { PortableCompound } from "../pool/portable-compound.ts";
 
 /** One compound for the modules: its preparation and what the pool's workers assessed of it. */
 export interface AnalysisItem {
   readonly compound: PortableCompound;
-  /** The split modules' assessments; null when none were made. */
+  /** The modules' assessments, made in the worker pool; null when none were (the compound did not parse). */
   readonly analysis: CompoundAnalysis | null;
 }
 
@@ -33,8 +32,6 @@ export interface RunModulesOptions {
   readonly modules: readonly AnalysisModule[];
   /** Project-level inputs (the staged targets) handed to every analyzer; none when omitted. */
   readonly context?: AnalysisContext;
-  /** This thread's RDKit, loaded only when a module is not split (analysis-module.ts). */
-  readonly rdkit: () => Promise<RDKit>;
   readonly rawDir: string;
   readonly generatedAt: string;
   readonly sink: CompoundSink;
@@ -51,7 +48,7 @@ export interface ModuleRunResult {
 
 interface Running {
   readonly module: AnalysisModule;
-  readonly analyzer: ModuleAnalyzer;
+  readonly run: ModuleRun;
   readonly raw: JsonArrayWriter;
   failed: string | null;
 }
@@ -59,10 +56,10 @@ interface Running {
 /**
  * The module framework: streams compounds through every module, writing
  * `raw/<module_id>_raw.json` as it goes (common shape, domain notes), one compound at a time so
- * memory stays flat. The per-compound RDKit work of split modules was done in the worker pool
- * (`assess`); here, in portfolio order, their `merge` folds it into the run state (duplicates by
- * parent InChIKey, counts). A module that is not split runs `analyze` here with this thread's
- * RDKit. A module that throws is marked failed; the others continue.
+ * memory stays flat. The per-compound RDKit work of every module was done in the worker pool
+ * (`assess`); here, in portfolio order, its `merge` folds it into the run state (duplicates by
+ * parent InChIKey, counts). No RDKit on this thread. A module that throws is marked failed; the
+ * others continue.
  */
 export async function runModules(options: RunModulesOptions): Promise<ModuleRunResult> {
   const running: Running[] = [];
@@ -72,10 +69,9 @@ export async function runModules(options: RunModulesOptions): Promise<ModuleRunR
       { ...rawFields(module, options.generatedAt), status: "executed", reason: null },
       ["result", "compounds"],
     );
-    running.push({ module, analyzer: module.createAnalyzer(options.context), raw, failed: null });
+    running.push({ module, run: module.createRun(options.context), raw, failed: null });
   }
   let done = 0;
-  const rdkit = running.some((entry) => !isSplit(entry)) ? await options.rdkit() : null;
   try {
     for await (const item of options.items) {
       const { compound } = item;
@@ -84,7 +80,7 @@ export async function runModules(options: RunModulesOptions): Promise<ModuleRunR
         if (entry.failed !== null) continue;
         try {
           // `findings` so far: modules that read others (registry order puts them last) see them.
-          const finding = findingOf(entry, item, rdkit, findings);
+          const finding = findingOf(entry, item, findings);
           findings.set(entry.module.id, finding);
           await entry.raw.push(finding);
         } catch (error) {
@@ -105,7 +101,7 @@ export async function runModules(options: RunModulesOptions): Promise<ModuleRunR
     let summary: unknown = null;
     if (entry.failed === null) {
       try {
-        summary = entry.analyzer.finish();
+        summary = entry.run.finish();
       } catch (error) {
         entry.failed = `summary: ${(error as Error).message}`;
       }
@@ -132,32 +128,19 @@ export async function runModules(options: RunModulesOptions): Promise<ModuleRunR
   return { summaries, failures, compounds: done };
 }
 
-function isSplit(entry: Running): boolean {
-  return entry.module.assess !== undefined && entry.analyzer.merge !== undefined;
-}
-
-/** One module's finding for one compound: merged from the worker's assessment, or analysed here. */
-function findingOf(
-  entry: Running,
-  item: AnalysisItem,
-  rdkit: RDKit | null,
-  upstream: UpstreamFindings,
-): CompoundFinding {
-  const { module, analyzer } = entry;
-  if (isSplit(entry) && analyzer.merge !== undefined && module.assess !== undefined) {
-    const assessment = item.analysis?.assessments[module.id];
-    if (assessment === undefined) {
-      // No worker assessed it (the compound does not parse or was unassessed): such a compound
-      // needs no RDKit, so its assessment is made here.
-      if (item.compound.ok) throw new Error("no assessment came back from the worker pool");
-      return analyzer.merge(module.assess(item.compound), upstream);
-    }
-    if (!assessment.ok) throw new Error(assessment.error);
-    // The value is what this module's own `assess` returned in the worker (structured-cloned).
-    return analyzer.merge(assessment.value as Parameters<typeof analyzer.merge>[0], upstream);
+/** One module's finding for one compound, merged from the worker's assessment. */
+function findingOf(entry: Running, item: AnalysisItem, upstream: UpstreamFindings): CompoundFinding {
+  const { module, run } = entry;
+  const assessment = item.analysis?.assessments[module.id];
+  if (assessment === undefined) {
+    // No worker assessed it (the compound does not parse or was unassessed): `assess` of such a
+    // compound is defineModule's not-assessed finding, which needs no RDKit, so it is made here.
+    if (item.compound.ok) throw new Error("no assessment came back from the worker pool");
+    return run.merge(module.assess(item.compound), upstream);
   }
-  if (rdkit === null) throw new Error("RDKit is not loaded on the main thread");
-  return analyzer.analyze(withRDKit(item.compound, rdkit), upstream);
+  if (!assessment.ok) throw new Error(assessment.error);
+  // The value is what this module's own `assess` returned in the worker (structured-cloned).
+  return run.merge(assessment.value, upstream);
 }
 
 function rawFields(module: AnalysisModule, generatedAt: string) {

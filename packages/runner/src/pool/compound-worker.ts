@@ -139,8 +139,7 @@ function analyse(portable: PortableCompound, moduleIds: readonly string[]): Comp
 /** One module's `assess`; an ordinary error fails this module alone, a wasm trap is rethrown. */
 function assess(id: string, compound: ReturnType<typeof withRDKit>): Assessment {
   const module = modulesById.get(id);
-  if (module?.assess === undefined)
-    return { ok: false, error: `module ${id} cannot be assessed in a worker` };
+  if (module === undefined) return { ok: false, error: `module ${id} is not implemented` };
   try {
     return { ok: true, value: module.assess(compound) };
   } catch (error) {

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { AnalysisModule, CompoundFinding, StagedTarget } from "@svc/science";
-import { IMPLEMENTED_MODULES, isSplitModule, loadRDKit } from "@svc/science";
+import { IMPLEMENTED_MODULES, loadRDKit } from "@svc/science";
 import type { RunnerConfig } from "../config.ts";
 import type { Logger } from "../log.ts";
 import { type AnalysisItem, type ModuleRunResult, runModules } from "../modules/run-modules.ts";
@@ -76,15 +76,13 @@ export async function analyseStage(options: AnalyseStageOptions): Promise<Analys
     },
     ["compounds"],
   );
-  // This thread loads RDKit only for a module that is not split, and for the cards' depictions
-  // when the report is composed (only the compounds ranked into a card are drawn).
-  const allSplit = modules.every(isSplitModule);
-  const rdkit = allSplit ? null : await loadRDKit();
+  // Every module's RDKit work runs in the worker pool; this thread loads RDKit only for the cards'
+  // depictions when the report is composed (only the compounds ranked into a card are drawn).
   const report = await ReportWriter.open({
     runDir: options.runDir,
     options: config.report,
     reasons: moduleReasons(planned.plan),
-    chemistry: async () => createReportChemistry(rdkit ?? (await loadRDKit())),
+    chemistry: async () => createReportChemistry(await loadRDKit()),
     targetsPath: options.targetsPath,
     scratchDir: options.scratch.path("report"),
     structures: options.structures,
@@ -104,7 +102,6 @@ export async function analyseStage(options: AnalyseStageOptions): Promise<Analys
       items: itemsOf(options.rows, pool, modules, validatedOf),
       modules,
       context: { targets: options.targets },
-      rdkit: () => (rdkit === null ? loadRDKit() : Promise.resolve(rdkit)),
       rawDir: join(options.runDir, "raw"),
       generatedAt: options.generatedAt,
       onCompound: options.onCompound,
@@ -156,12 +153,12 @@ function itemsOf(
   modules: readonly AnalysisModule[],
   validatedOf: WeakMap<AnalysisItem, Pick<ValidatedRow, "status" | "reason">>,
 ): AsyncGenerator<AnalysisItem> {
-  const splitIds = modules.filter(isSplitModule).map((module) => module.id);
+  const moduleIds = modules.map((module) => module.id);
   return mapInOrder(rows, pool.size * 4, async (row): Promise<AnalysisItem> => {
     let item: AnalysisItem = { compound: row.compound, analysis: null };
     let validated: Pick<ValidatedRow, "status" | "reason"> = row;
-    if (row.compound.ok && splitIds.length > 0) {
-      const outcome = await pool.analyse(row.compound, splitIds);
+    if (row.compound.ok && moduleIds.length > 0) {
+      const outcome = await pool.analyse(row.compound, moduleIds);
       if (outcome.kind === "analysed") item = { ...item, analysis: outcome.analysis };
       else {
         const { row: input } = row.compound;

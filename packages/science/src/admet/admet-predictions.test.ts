@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { inOneThread } from "../define-module.ts";
 import { prepareCompound } from "../prepare-compound.ts";
 import { loadRDKit } from "../rdkit.ts";
 import { admetPredictions } from "./admet-predictions.ts";
@@ -15,7 +16,7 @@ const row = (index: number, smiles: string) => ({
 
 test("a compound gets every agreed key: QED, BOILED-Egg, six rule sets, Abbott score, log Kp and the radar", async () => {
   const rdkit = await loadRDKit();
-  const analyzer = admetPredictions.createAnalyzer();
+  const analyzer = inOneThread(admetPredictions);
   // Caffeine as its hydrochloride: the chloride is stripped. WLOGP −1.03 lies below the yolk, so
   // BOILED-Egg calls it absorbed but not brain-penetrant (a known false negative of the method).
   const f = analyzer.analyze(prepareCompound(rdkit, row(1, "Cn1cnc2c1c(=O)n(C)c(=O)n2C.Cl")));
@@ -46,8 +47,8 @@ test("a compound gets every agreed key: QED, BOILED-Egg, six rule sets, Abbott s
 
 test("an acid is scored as an anion (Martin 2005): ibuprofen, TPSA 37 Å², gets 0.85", async () => {
   const rdkit = await loadRDKit();
-  const f = admetPredictions
-    .createAnalyzer()
-    .analyze(prepareCompound(rdkit, row(1, "CC(C)Cc1ccc(cc1)C(C)C(=O)O")));
+  const f = inOneThread(admetPredictions).analyze(
+    prepareCompound(rdkit, row(1, "CC(C)Cc1ccc(cc1)C(C)C(=O)O")),
+  );
   assert.equal(f.bioavailability_score, 0.85);
 });

@@ -1,11 +1,7 @@
-import {
-  type AnalysisModule,
-  type CompoundFinding,
-  findingBase,
-  type MethodCard,
-  unparseableFinding,
-} from "../analysis-module.ts";
+import { type CompoundFinding, findingBase, type MethodCard } from "../analysis-module.ts";
+import { defineModule, type ParsedCompound } from "../define-module.ts";
 import { similarityDomainReason, similarityLimitsText } from "../fingerprint/similarity-domain.ts";
+import { round } from "../numeric/round.ts";
 import { classDomainReason } from "../parent/class-domain.ts";
 import { withParentMol } from "../parent/with-parent-mol.ts";
 import type { PreparedCompound } from "../prepare-compound.ts";
@@ -320,12 +316,6 @@ function eggMoved(): number {
   return Object.values(EGG_TPSA_SP_SHIFT.moved).reduce((a: number, b: number) => a + b, 0);
 }
 
-function round(value: number, digits = 3): number {
-  const f = 10 ** digits;
-  const r = Math.round(value * f) / f;
-  return Object.is(r, -0) ? 0 : r;
-}
-
 const EMPTY = {
   qed: null,
   wlogp: null,
@@ -348,52 +338,48 @@ const EMPTY = {
 } as const;
 
 /** ADMET physicochemistry, rules and BOILED-Egg of each parsed compound's parent. */
-export const admetPredictions: AnalysisModule<AdmetFinding, AdmetSummary, AdmetAssessment> = {
+export const admetPredictions = defineModule<AdmetFinding, AdmetAssessment, AdmetSummary>({
   id: ID,
   version: "1.0.0",
   description:
     "QED, BOILED-Egg, six drug-likeness rule sets, Abbott score, log Kp and radar (SwissADME-style)",
-  get method() {
-    return method();
-  },
+  method,
   requiredInputs: ["portfolio"],
   riskChannel: "chemistry",
+  notAssessed: (base) => ({
+    ...base,
+    ...EMPTY,
+    ...Object.fromEntries(adoptedTdc().map((d) => [d.key, null])),
+  }),
   assess: assessAdmet,
-  createAnalyzer() {
-    let assessed = 0;
-    let notAssessed = 0;
+  // Outside the organic classes there is no QED, BOILED-Egg or rules: counted as not assessed.
+  isAssessed: (finding) => finding.qed !== null && finding.boiled_egg !== null && finding.rules !== null,
+  createRun() {
     let gi = 0;
     let bbb = 0;
     let qedSum = 0;
     let outOfDomain = 0;
     const passes: Record<string, number> = {};
-    const merge = ({ finding, qed }: AdmetAssessment): AdmetFinding => {
-      const { boiled_egg: egg, rules } = finding;
-      if (finding.in_domain === false) outOfDomain++;
-      if (qed === null || egg === null || rules === null) {
-        notAssessed++;
-        return finding;
-      }
-      assessed++;
-      qedSum += qed;
-      if (egg.gi_absorption === "high") gi++;
-      if (egg.bbb_permeant) bbb++;
-      for (const [name, verdict] of Object.entries(rules))
-        if (verdict.pass) passes[name] = (passes[name] ?? 0) + 1;
-      return finding;
-    };
     return {
-      analyze: (compound: PreparedCompound) => merge(assessAdmet(compound)),
-      merge,
-      finish(): AdmetSummary {
+      merge({ finding, qed }) {
+        const { boiled_egg: egg, rules } = finding;
+        if (finding.in_domain === false) outOfDomain++;
+        if (qed === null || egg === null || rules === null) return finding;
+        qedSum += qed;
+        if (egg.gi_absorption === "high") gi++;
+        if (egg.bbb_permeant) bbb++;
+        for (const [name, verdict] of Object.entries(rules))
+          if (verdict.pass) passes[name] = (passes[name] ?? 0) + 1;
+        return finding;
+      },
+      finish(counts): AdmetSummary {
         return {
-          assessed,
-          not_assessed: notAssessed,
+          ...counts,
           out_of_compound_class: outOfDomain,
           gi_absorption_high: gi,
           bbb_permeant: bbb,
           rule_passes: passes,
-          mean_qed: assessed === 0 ? null : round(qedSum / assessed),
+          mean_qed: counts.assessed === 0 ? null : round(qedSum / counts.assessed, 3),
           bbbp_validation: BBBP_VALIDATION,
           bbb_model_validation: bbbModelValidation(),
           logd74_validation: logdValidation(),
@@ -403,7 +389,7 @@ export const admetPredictions: AnalysisModule<AdmetFinding, AdmetSummary, AdmetA
       },
     };
   },
-};
+});
 
 /**
  * The INSOLU axis: the adopted solubility model's log S (as solubility_assessment's `log_s`), none
@@ -422,7 +408,7 @@ function adoptedLogS(prediction: ReturnType<typeof predictParentSolubility>): nu
 /** log D7.4 as a finding: the value in the model's domain; outside it none, the estimate kept for audit. */
 function logd74Of(logd: ReturnType<typeof compoundLogd>): NonNullable<AdmetFinding["logd74"]> {
   const common = {
-    nearest_tanimoto: round(logd.nearest_tanimoto),
+    nearest_tanimoto: round(logd.nearest_tanimoto, 3),
     domain_rule: logd.domain_rule,
     model: LOGD_MODEL as typeof LOGD_MODEL,
   };
@@ -445,16 +431,7 @@ export interface AdmetAssessment {
 }
 
 /** The per-compound part (no run state), for a worker thread. */
-function assessAdmet(compound: PreparedCompound): AdmetAssessment {
-  if (!compound.ok)
-    return {
-      finding: {
-        ...unparseableFinding(ID, compound),
-        ...EMPTY,
-        ...Object.fromEntries(adoptedTdc().map((d) => [d.key, null])),
-      },
-      qed: null,
-    };
+function assessAdmet(compound: ParsedCompound): AdmetAssessment {
   const base = findingBase(ID, compound);
   const { d, qed, anionic, logS } = withParentMol(compound, (mol, rdkit) => ({
     d: admetDescriptors(rdkit, mol),
@@ -469,26 +446,26 @@ function assessAdmet(compound: PreparedCompound): AdmetAssessment {
     ...base,
     status: "assessed",
     reason: null,
-    qed: round(qed),
-    wlogp: round(d.wlogp),
+    qed: round(qed, 3),
+    wlogp: round(d.wlogp, 3),
     tpsa: round(d.tpsa, 2),
     tpsa_sp: round(d.tpsa_sp, 2),
-    mw: round(d.mw),
+    mw: round(d.mw, 3),
     hbd: d.hbd,
     hba: d.hba,
     rotatable_bonds: d.rotatable_bonds,
-    fsp3: round(d.fsp3),
+    fsp3: round(d.fsp3, 3),
     heavy_atoms: d.heavy_atoms,
     boiled_egg: egg,
     rules,
     bioavailability_score: abbottScore(anionic, d.tpsa, rules.lipinski.pass),
     log_kp_cm_s: round(logKpCmPerS(d.wlogp, d.mw), 2),
     radar: bioavailabilityRadar({
-      lipo: round(d.wlogp),
-      size: round(d.mw),
+      lipo: round(d.wlogp, 3),
+      size: round(d.mw, 3),
       polar: round(d.tpsa, 2),
-      insolu: logS === null ? null : round(logS),
-      insatu: round(d.fsp3),
+      insolu: logS === null ? null : round(logS, 3),
+      insatu: round(d.fsp3, 3),
       flex: d.rotatable_bonds,
     }),
     logd74: logd === null ? null : logd74Of(logd),

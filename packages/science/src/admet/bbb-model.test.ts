@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { readDataFile } from "../data/read-data-file.ts";
+import { inOneThread } from "../define-module.ts";
 import { decodeOnBits } from "../fingerprint/morgan.ts";
 import { rocAuc } from "../fingerprint/roc-auc.ts";
 import { binaryScores } from "../numeric/binary-scores.ts";
@@ -57,7 +58,7 @@ describe("BBB model on BBBP's scaffold split, beside BOILED-Egg", () => {
 
   it("the summary reports both beside MoleculeNet's figure; a model that was not adopted is not in the finding", async () => {
     const rdkit = await loadRDKit();
-    const analyzer = admetPredictions.createAnalyzer();
+    const analyzer = inOneThread(admetPredictions);
     const finding = analyzer.analyze(
       prepareCompound(rdkit, {
         index: 0,

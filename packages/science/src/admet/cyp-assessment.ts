@@ -1,12 +1,6 @@
-import {
-  type AnalysisModule,
-  type CompoundFinding,
-  findingBase,
-  type MethodCard,
-  unparseableFinding,
-} from "../analysis-module.ts";
+import { type CompoundFinding, findingBase, type MethodCard } from "../analysis-module.ts";
+import { defineModule, type ParsedCompound } from "../define-module.ts";
 import { similarityLimitsText } from "../fingerprint/similarity-domain.ts";
-import type { PreparedCompound } from "../prepare-compound.ts";
 import { classifyCompound, type Gated, tdcInputs } from "./tdc-compound.ts";
 import { CYP_DATASETS } from "./tdc-datasets.ts";
 import { type TdcClassification, tdcModel, tdcModelFileName, tdcValidation } from "./tdc-model.ts";
@@ -91,35 +85,25 @@ function method(): MethodCard {
 const emptyFlags = (): Record<CypIsoform, number> =>
   Object.fromEntries(ISOFORMS.map((i) => [i.isoform, 0])) as Record<CypIsoform, number>;
 
-export const cypAssessment: AnalysisModule<CypFinding, CypSummary> = {
+export const cypAssessment = defineModule<CypFinding, CypFinding, CypSummary>({
   id: ID,
   version: "1.0.0",
   description:
     "CYP1A2/2C9/2C19/2D6/3A4 inhibition probabilities with conformal sets and domain (TDC Veith models)",
-  get method() {
-    return method();
-  },
+  method,
   requiredInputs: ["portfolio"],
   riskChannel: "safety",
+  notAssessed: (base) => ({ ...base, isoforms: null, flagged: null, confident_inhibition: null }),
   assess: assessCyp,
-  createAnalyzer() {
-    let assessed = 0;
-    let notAssessed = 0;
+  createRun() {
     const flagged = emptyFlags();
-    const merge = (finding: CypFinding): CypFinding => {
-      if (finding.flagged === null) notAssessed++;
-      else {
-        assessed++;
-        for (const i of finding.flagged) flagged[i]++;
-      }
-      return finding;
-    };
     return {
-      analyze: (compound: PreparedCompound) => merge(assessCyp(compound)),
-      merge,
-      finish: () => ({
-        assessed,
-        not_assessed: notAssessed,
+      merge(finding) {
+        for (const i of finding.flagged ?? []) flagged[i]++;
+        return finding;
+      },
+      finish: (counts) => ({
+        ...counts,
         flagged: { ...flagged },
         validation: Object.fromEntries(
           CYP_DATASETS.map((d) => [d.key.toUpperCase(), tdcValidation(d)]),
@@ -128,11 +112,9 @@ export const cypAssessment: AnalysisModule<CypFinding, CypSummary> = {
       }),
     };
   },
-};
+});
 
-function assessCyp(compound: PreparedCompound): CypFinding {
-  if (!compound.ok)
-    return { ...unparseableFinding(ID, compound), isoforms: null, flagged: null, confident_inhibition: null };
+function assessCyp(compound: ParsedCompound): CypFinding {
   const inputs = tdcInputs(compound);
   const isoforms = Object.fromEntries(
     ISOFORMS.map((i) => [i.isoform, classifyCompound(i.key, compound, inputs)]),

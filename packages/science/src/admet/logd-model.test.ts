@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { readDataFile } from "../data/read-data-file.ts";
+import { inOneThread } from "../define-module.ts";
 import { decodeOnBits } from "../fingerprint/morgan.ts";
 import { prepareCompound } from "../prepare-compound.ts";
 import { loadRDKit } from "../rdkit.ts";
@@ -75,8 +76,8 @@ describe("logD7.4 model on Lipophilicity's scaffold split, beside WLOGP read as 
     });
     // Lipophilicity's first row (measured log D 3.54), as its hydrochloride: the chloride is stripped.
     const lipo = prepareCompound(rdkit, row("Cn1c(CN2CCN(CC2)c3ccc(Cl)cc3)nc4ccccc14.Cl"));
-    const admet = admetPredictions.createAnalyzer().analyze(lipo);
-    const uq = uncertaintyQuantification.createAnalyzer().analyze(lipo);
+    const admet = inOneThread(admetPredictions).analyze(lipo);
+    const uq = inOneThread(uncertaintyQuantification).analyze(lipo);
     assert.ok(admet.logd74 !== null);
     assert.equal(admet.logd74.model, "lipo_krr_tanimoto_descriptors");
     assert.equal(admet.logd74.nearest_tanimoto, 1, "a training compound is its own nearest neighbour");
@@ -94,14 +95,14 @@ describe("logD7.4 model on Lipophilicity's scaffold split, beside WLOGP read as 
     // Far from AstraZeneca's chemistry: a perfluoroalkane is outside the domain, so no log D is a
     // finding there, only the raw estimate for audit (issue 24 item 1).
     const perfluorobutane = prepareCompound(rdkit, row("FC(F)(F)C(F)(F)C(F)(F)C(F)(F)F"));
-    const far = uncertaintyQuantification.createAnalyzer().analyze(perfluorobutane);
+    const far = inOneThread(uncertaintyQuantification).analyze(perfluorobutane);
     const farLogd = far.estimates?.["admet_predictions.logd74"];
     assert.equal(farLogd?.in_domain, false);
     assert.equal(farLogd?.value, null);
     assert.equal(farLogd?.interval_90, null);
     assert.equal(typeof farLogd?.raw_out_of_domain_value, "number");
     assert.ok(far.out_of_domain?.includes("admet_predictions.logd74"));
-    const farAdmet = admetPredictions.createAnalyzer().analyze(perfluorobutane).logd74;
+    const farAdmet = inOneThread(admetPredictions).analyze(perfluorobutane).logd74;
     assert.equal(farAdmet?.value, null);
     assert.equal(farAdmet?.status, "out_of_domain");
     assert.match(
@@ -111,7 +112,7 @@ describe("logD7.4 model on Lipophilicity's scaffold split, beside WLOGP read as 
     assert.ok(
       Math.abs((farAdmet?.raw_out_of_domain_value ?? 99) - (farLogd?.raw_out_of_domain_value ?? 0)) < 0.006,
     );
-    const summary = uncertaintyQuantification.createAnalyzer().finish();
+    const summary = inOneThread(uncertaintyQuantification).finish();
     const file = readLogdModelFile();
     assert.deepEqual(summary.conformal.logd74.half_width, file.conformal.half_width);
     assert.match(

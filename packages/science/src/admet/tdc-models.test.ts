@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { describe, it } from "node:test";
 import { assertGeneratedBlock } from "@svc/testing";
 import { readDataFile } from "../data/read-data-file.ts";
+import { inOneThread } from "../define-module.ts";
 import { prepareCompound } from "../prepare-compound.ts";
 import { loadRDKit } from "../rdkit.ts";
 import { toxicityProfile } from "../toxicity/toxicity-profile.ts";
@@ -126,7 +127,7 @@ describe("TDC models (cyp_assessment, hERG, Ames, DILI, P-gp, Caco-2, half-life)
       prepareCompound(rdkit, { index: 0, line: 1, candidateId: "C0", name: null, smiles, metadata: {} });
     // Fluvoxamine maleate: a strong CYP1A2 inhibitor given as a salt (the maleate is stripped).
     const fluvoxamine = compound("COCCCC/C(=N\\OCCN)c1ccc(cc1)C(F)(F)F.OC(=O)/C=C\\C(=O)O");
-    const cyp = cypAssessment.createAnalyzer().analyze(fluvoxamine);
+    const cyp = inOneThread(cypAssessment).analyze(fluvoxamine);
     assert.ok(cyp.isoforms !== null);
     for (const [isoform, gated] of Object.entries(cyp.isoforms)) {
       // Out of the isoform model's own domain no probability is a finding (issue 24 item 1): the
@@ -155,11 +156,11 @@ describe("TDC models (cyp_assessment, hERG, Ames, DILI, P-gp, Caco-2, half-life)
     const isoforms = cyp.isoforms;
     assert.ok((cyp.flagged ?? []).every((i) => (isoforms[i] as { positive: boolean }).positive));
     // Cisplatin is outside the organic classes: no probability is a finding, the raw one is kept.
-    const cisplatin = cypAssessment.createAnalyzer().analyze(compound("N.N.Cl[Pt]Cl"));
+    const cisplatin = inOneThread(cypAssessment).analyze(compound("N.N.Cl[Pt]Cl"));
     assert.ok(cisplatin.isoforms !== null && "raw_out_of_domain" in cisplatin.isoforms.CYP3A4);
     assert.deepEqual(cisplatin.flagged, []);
-    const tox = toxicityProfile.createAnalyzer().analyze(fluvoxamine);
-    const admet = admetPredictions.createAnalyzer().analyze(fluvoxamine);
+    const tox = inOneThread(toxicityProfile).analyze(fluvoxamine);
+    const admet = inOneThread(admetPredictions).analyze(fluvoxamine);
     for (const [finding, keys] of [
       [tox, ["herg", "ames", "dili"]],
       [admet, ["pgp", "caco2", "half_life"]],

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 import { assertNativeInCi, nativeMissing, runNative } from "../../test/support/native-rdkit.ts";
+import { inOneThread } from "../define-module.ts";
 import { crossValidatedRocAuc } from "../fingerprint/cross-validated-auc.ts";
 import { trainLogistic } from "../fingerprint/logistic-regression.ts";
 import { decodeOnBits } from "../fingerprint/morgan.ts";
@@ -40,7 +41,7 @@ describe("clinical_precedent_prior", () => {
       fileURLToPath(new URL("../../data/clintox.csv", import.meta.url)),
       JSON.stringify(FIXTURES),
     ]);
-    const analyzer = clinicalPrecedentPrior.createAnalyzer();
+    const analyzer = inOneThread(clinicalPrecedentPrior);
     FIXTURES.forEach((smiles, i) => {
       const finding = analyzer.analyze(prepareCompound(rdkit, row(i + 1, smiles)));
       const expected = native[smiles] ?? [];
@@ -56,7 +57,7 @@ describe("clinical_precedent_prior", () => {
 
   it("caffeine finds itself among ClinTox's approved drugs; each finding names its model and domain", async () => {
     const rdkit = await loadRDKit();
-    const analyzer = clinicalPrecedentPrior.createAnalyzer();
+    const analyzer = inOneThread(clinicalPrecedentPrior);
     const caffeine = analyzer.analyze(prepareCompound(rdkit, row(1, "Cn1cnc2c1c(=O)n(C)c(=O)n2C")));
     assert.equal(caffeine.max_tanimoto_approved, 1);
     assert.equal(caffeine.nearest_approved_drugs?.length, 3);

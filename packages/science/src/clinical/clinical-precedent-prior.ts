@@ -1,17 +1,12 @@
-import {
-  type AnalysisModule,
-  type CompoundFinding,
-  findingBase,
-  type MethodCard,
-  unparseableFinding,
-} from "../analysis-module.ts";
+import { type CompoundFinding, findingBase, type MethodCard } from "../analysis-module.ts";
+import { defineModule, type ParsedCompound } from "../define-module.ts";
 import { predictLogistic } from "../fingerprint/logistic-regression.ts";
 import { packBits } from "../fingerprint/morgan.ts";
 import { compoundOnBits } from "../fingerprint/parent-fingerprint.ts";
 import { maxTanimoto, nearestNeighbours } from "../fingerprint/reference-set.ts";
 import { similarityDomainReason, similarityDomainRule } from "../fingerprint/similarity-domain.ts";
+import { round } from "../numeric/round.ts";
 import { CLASS_DOMAIN_RULE, classDomainReason } from "../parent/class-domain.ts";
-import type { PreparedCompound } from "../prepare-compound.ts";
 import { clinToxModel } from "./clintox-model.ts";
 
 export interface ApprovedNeighbour {
@@ -108,39 +103,42 @@ function method(): MethodCard {
 }
 
 /** Nearest approved drugs and the CT_TOX probability of each parsed compound's parent. */
-export const clinicalPrecedentPrior: AnalysisModule<ClinicalPrecedentFinding, ClinicalPrecedentSummary> = {
+export const clinicalPrecedentPrior = defineModule<
+  ClinicalPrecedentFinding,
+  ClinicalPrecedentFinding,
+  ClinicalPrecedentSummary
+>({
   id: ID,
   version: "1.0.0",
   description:
     "Nearest FDA-approved drugs (ClinTox, Morgan Tanimoto) and a CT_TOX fingerprint model with domain",
-  get method() {
-    return method();
-  },
+  method,
   requiredInputs: ["portfolio"],
   riskChannel: "clinical_precedent",
+  notAssessed: (base) => ({
+    ...base,
+    nearest_approved_drugs: null,
+    max_tanimoto_approved: null,
+    ct_tox_probability: null,
+    ct_tox_model: null,
+    ct_tox_max_tanimoto: null,
+    ct_tox_in_domain: null,
+    ct_tox_domain_rule: null,
+    ct_tox_raw_out_of_domain: null,
+  }),
   assess: assessClinicalPrecedent,
-  createAnalyzer() {
-    let assessed = 0;
-    let notAssessed = 0;
+  createRun() {
     let outOfDomain = 0;
-    const merge = (finding: ClinicalPrecedentFinding): ClinicalPrecedentFinding => {
-      if (finding.status !== "assessed") {
-        notAssessed++;
-        return finding;
-      }
-      assessed++;
-      if (finding.ct_tox_in_domain === false) outOfDomain++;
-      return finding;
-    };
     return {
-      analyze: (compound: PreparedCompound) => merge(assessClinicalPrecedent(compound)),
-      merge,
-      finish(): ClinicalPrecedentSummary {
+      merge(finding) {
+        if (finding.ct_tox_in_domain === false) outOfDomain++;
+        return finding;
+      },
+      finish(counts): ClinicalPrecedentSummary {
         const { file, approved } = clinToxModel();
         const task = file.tasks[0];
         return {
-          assessed,
-          not_assessed: notAssessed,
+          ...counts,
           ct_tox_out_of_domain: outOfDomain,
           approved_reference_drugs: approved.length,
           validation: {
@@ -159,27 +157,10 @@ export const clinicalPrecedentPrior: AnalysisModule<ClinicalPrecedentFinding, Cl
       },
     };
   },
-};
-
-function round(value: number): number {
-  return Math.round(value * 1000) / 1000;
-}
+});
 
 /** The per-compound part (no run state), for a worker thread (analysis-module.ts). */
-function assessClinicalPrecedent(compound: PreparedCompound): ClinicalPrecedentFinding {
-  if (!compound.ok) {
-    return {
-      ...unparseableFinding(ID, compound),
-      nearest_approved_drugs: null,
-      max_tanimoto_approved: null,
-      ct_tox_probability: null,
-      ct_tox_model: null,
-      ct_tox_max_tanimoto: null,
-      ct_tox_in_domain: null,
-      ct_tox_domain_rule: null,
-      ct_tox_raw_out_of_domain: null,
-    };
-  }
+function assessClinicalPrecedent(compound: ParsedCompound): ClinicalPrecedentFinding {
   const { file, training, approved, approvedSet } = clinToxModel();
   const onBits = compoundOnBits(compound);
   const fp = packBits(onBits);
@@ -188,7 +169,7 @@ function assessClinicalPrecedent(compound: PreparedCompound): ClinicalPrecedentF
     return {
       clintox_row: drug?.clintox_row ?? 0,
       smiles: drug?.smiles ?? "",
-      tanimoto: round(n.tanimoto),
+      tanimoto: round(n.tanimoto, 3),
     };
   });
   const similarity = maxTanimoto(fp, training);
@@ -197,7 +178,7 @@ function assessClinicalPrecedent(compound: PreparedCompound): ClinicalPrecedentF
   const outOfClass = classDomainReason(compound);
   const reason =
     outOfClass ?? similarityDomainReason(similarity, file.domain, similarity < file.domain.min_tanimoto);
-  const probability = round(predictLogistic(file.tasks[0] ?? { bias: 0, weights: [] }, onBits));
+  const probability = round(predictLogistic(file.tasks[0] ?? { bias: 0, weights: [] }, onBits), 3);
   return {
     ...findingBase(ID, compound),
     status: "assessed",
@@ -206,7 +187,7 @@ function assessClinicalPrecedent(compound: PreparedCompound): ClinicalPrecedentF
     max_tanimoto_approved: nearest[0]?.tanimoto ?? 0,
     ct_tox_probability: reason === null ? probability : null,
     ct_tox_model: CT_TOX_MODEL,
-    ct_tox_max_tanimoto: round(similarity),
+    ct_tox_max_tanimoto: round(similarity, 3),
     ct_tox_in_domain: reason === null,
     ct_tox_domain_rule: outOfClass === null ? similarityDomainRule(file.domain) : CLASS_DOMAIN_RULE,
     ct_tox_raw_out_of_domain: reason === null ? null : probability,

@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import { assertGeneratedBlock } from "@svc/testing";
 import { readDataFile } from "../data/read-data-file.ts";
+import { inOneThread } from "../define-module.ts";
 import { rocAuc } from "../fingerprint/roc-auc.ts";
 import { prepareCompound } from "../prepare-compound.ts";
 import { loadRDKit } from "../rdkit.ts";
@@ -56,7 +57,7 @@ describe("gcn_toxicity (issue 26 item 2)", () => {
 
   it("reports twelve probabilities, the domain, the model id and its data's sha256; none outside the organic classes", async () => {
     const rdkit = await loadRDKit();
-    const analyzer = gcnToxicity.createAnalyzer();
+    const analyzer = inOneThread(gcnToxicity);
     const model = readGcnModelFile();
     // Row 2 of tox21.csv, a training compound of the random split.
     const known = analyzer.analyze(prepareCompound(rdkit, row(1, "CCN1C(=O)NC(c2ccccc2)C1=O")));

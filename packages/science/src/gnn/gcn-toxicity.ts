@@ -1,15 +1,11 @@
-import {
-  type AnalysisModule,
-  type CompoundFinding,
-  findingBase,
-  type MethodCard,
-  unparseableFinding,
-} from "../analysis-module.ts";
+import { type CompoundFinding, findingBase, type MethodCard } from "../analysis-module.ts";
 import { readDataFile } from "../data/read-data-file.ts";
+import { defineModule, type ParsedCompound } from "../define-module.ts";
 import { packBits } from "../fingerprint/morgan.ts";
 import { compoundOnBits } from "../fingerprint/parent-fingerprint.ts";
 import { maxTanimoto } from "../fingerprint/reference-set.ts";
 import { similarityDomainReason, similarityDomainRule } from "../fingerprint/similarity-domain.ts";
+import { round } from "../numeric/round.ts";
 import { CLASS_DOMAIN_RULE, classDomainReason } from "../parent/class-domain.ts";
 import { withParentMol } from "../parent/with-parent-mol.ts";
 import type { PreparedCompound } from "../prepare-compound.ts";
@@ -192,7 +188,7 @@ function methodCard(): MethodCard {
 const METHOD: MethodCard = methodCard();
 
 /** Tox21 assay probabilities from a graph convolutional network, with its applicability domain. */
-export const gcnToxicity: AnalysisModule<GcnToxicityFinding, GcnToxicitySummary> = {
+export const gcnToxicity = defineModule<GcnToxicityFinding, GcnToxicityFinding, GcnToxicitySummary>({
   id: ID,
   version: "1.0.0",
   description:
@@ -201,25 +197,27 @@ export const gcnToxicity: AnalysisModule<GcnToxicityFinding, GcnToxicitySummary>
   method: METHOD,
   requiredInputs: ["portfolio"],
   riskChannel: "safety",
+  notAssessed: (base) => ({
+    ...base,
+    model: null,
+    training_data_sha256: null,
+    probabilities: null,
+    max_tanimoto: null,
+    in_domain: null,
+    domain_rule: null,
+  }),
   assess: assessGcn,
-  createAnalyzer() {
-    let assessed = 0;
-    let notAssessed = 0;
+  createRun() {
     let outOfDomain = 0;
-    const merge = (finding: GcnToxicityFinding): GcnToxicityFinding => {
-      if (finding.status === "assessed") assessed++;
-      else notAssessed++;
-      if (finding.in_domain === false) outOfDomain++;
-      return finding;
-    };
     return {
-      analyze: (compound: PreparedCompound) => merge(assessGcn(compound)),
-      merge,
-      finish(): GcnToxicitySummary {
+      merge(finding) {
+        if (finding.in_domain === false) outOfDomain++;
+        return finding;
+      },
+      finish(counts): GcnToxicitySummary {
         const { file } = gcnModel();
         return {
-          assessed,
-          not_assessed: notAssessed,
+          ...counts,
           out_of_domain: outOfDomain,
           model: file.model,
           training_data_sha256: file.training_data_sha256,
@@ -229,11 +227,7 @@ export const gcnToxicity: AnalysisModule<GcnToxicityFinding, GcnToxicitySummary>
       },
     };
   },
-};
-
-function round(value: number): number {
-  return Math.round(value * 1e6) / 1e6;
-}
+});
 
 /** The network's raw probabilities of a parsed compound's parent (unrounded; the parity test reads these). */
 export function gcnProbabilities(compound: PreparedCompound & { ok: true }): number[] {
@@ -241,20 +235,10 @@ export function gcnProbabilities(compound: PreparedCompound & { ok: true }): num
 }
 
 /** The per-compound part (no run state), for a worker thread. */
-function assessGcn(compound: PreparedCompound): GcnToxicityFinding {
-  if (!compound.ok)
-    return {
-      ...unparseableFinding(ID, compound),
-      model: null,
-      training_data_sha256: null,
-      probabilities: null,
-      max_tanimoto: null,
-      in_domain: null,
-      domain_rule: null,
-    };
+function assessGcn(compound: ParsedCompound): GcnToxicityFinding {
   const { file } = gcnModel();
   const values = gcnProbabilities(compound);
-  const probabilities = Object.fromEntries(file.tasks.map((task, t) => [task, round(values[t] ?? 0)]));
+  const probabilities = Object.fromEntries(file.tasks.map((task, t) => [task, round(values[t] ?? 0, 6)]));
   const reference = tox21Model();
   const similarity = maxTanimoto(packBits(compoundOnBits(compound)), reference.training);
   const base = {
@@ -263,7 +247,7 @@ function assessGcn(compound: PreparedCompound): GcnToxicityFinding {
     reason: null,
     model: file.model,
     training_data_sha256: file.training_data_sha256,
-    max_tanimoto: Math.round(similarity * 1000) / 1000,
+    max_tanimoto: round(similarity, 3),
   };
   const classReason = classDomainReason(compound);
   const inDomain = similarity >= reference.file.domain.min_tanimoto;

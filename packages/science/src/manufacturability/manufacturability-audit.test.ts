@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { inOneThread } from "../define-module.ts";
 import { prepareCompound } from "../prepare-compound.ts";
 import { loadRDKit } from "../rdkit.ts";
 import { manufacturabilityAudit } from "./manufacturability-audit.ts";
@@ -15,7 +16,7 @@ const row = (index: number, smiles: string) => ({
 
 test("the audit reads the parent: a sodium salt has no metal, and unspecified stereo is flagged", async () => {
   const rdkit = await loadRDKit();
-  const analyzer = manufacturabilityAudit.createAnalyzer();
+  const analyzer = inOneThread(manufacturabilityAudit);
   const f = analyzer.analyze(prepareCompound(rdkit, row(1, "CC(N)C(=O)[O-].[Na+]")));
   assert.equal(f.status, "assessed");
   assert.deepEqual(f.metals, []);

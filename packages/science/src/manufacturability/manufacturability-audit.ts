@@ -1,12 +1,6 @@
-import {
-  type AnalysisModule,
-  type CompoundFinding,
-  findingBase,
-  type MethodCard,
-  unparseableFinding,
-} from "../analysis-module.ts";
+import { type CompoundFinding, findingBase, type MethodCard } from "../analysis-module.ts";
+import { defineModule, type ParsedCompound } from "../define-module.ts";
 import { withParentMol } from "../parent/with-parent-mol.ts";
-import type { PreparedCompound } from "../prepare-compound.ts";
 import { type ManufacturabilityProfile, manufacturabilityProfile } from "./manufacturability-profile.ts";
 
 type Nullable<T> = { readonly [K in keyof T]: T[K] | null };
@@ -62,54 +56,45 @@ const EMPTY = {
 } as const;
 
 /** Stereo, ring-topology, metal and reactive-motif flags of each parsed compound's parent. */
-export const manufacturabilityAudit: AnalysisModule<ManufacturabilityFinding, ManufacturabilitySummary> = {
+export const manufacturabilityAudit = defineModule<
+  ManufacturabilityFinding,
+  ManufacturabilityFinding,
+  ManufacturabilitySummary
+>({
   id: ID,
   version: "1.0.0",
   description: "Stereocentres, ring systems, macrocycles, spiro/bridgehead atoms, metals and reactive motifs",
   method: METHOD,
   requiredInputs: ["portfolio"],
   riskChannel: "manufacturability",
+  notAssessed: (base) => ({ ...base, ...EMPTY }),
   assess: assessManufacturability,
-  createAnalyzer() {
-    const counts = { assessed: 0, notAssessed: 0, unspecified: 0, macrocycle: 0, metal: 0, reactive: 0 };
-    const merge = (finding: ManufacturabilityFinding): ManufacturabilityFinding => {
-      if (finding.status !== "assessed") {
-        counts.notAssessed++;
-        return finding;
-      }
-      counts.assessed++;
-      if ((finding.unspecified_stereocentres ?? 0) > 0) counts.unspecified++;
-      if ((finding.macrocycles ?? 0) > 0) counts.macrocycle++;
-      if ((finding.metals ?? []).length > 0) counts.metal++;
-      if ((finding.flags ?? []).some((flag) => flag.startsWith("reactive motif"))) counts.reactive++;
-      return finding;
-    };
+  createRun() {
+    const with_ = { unspecified: 0, macrocycle: 0, metal: 0, reactive: 0 };
     return {
-      analyze: (compound: PreparedCompound) => merge(assessManufacturability(compound)),
-      merge,
-      finish(): ManufacturabilitySummary {
+      merge(finding) {
+        if ((finding.unspecified_stereocentres ?? 0) > 0) with_.unspecified++;
+        if ((finding.macrocycles ?? 0) > 0) with_.macrocycle++;
+        if ((finding.metals ?? []).length > 0) with_.metal++;
+        if ((finding.flags ?? []).some((flag) => flag.startsWith("reactive motif"))) with_.reactive++;
+        return finding;
+      },
+      finish(counts): ManufacturabilitySummary {
         return {
-          assessed: counts.assessed,
-          not_assessed: counts.notAssessed,
-          with_unspecified_stereo: counts.unspecified,
-          with_macrocycle: counts.macrocycle,
-          with_metal: counts.metal,
-          with_reactive_motif: counts.reactive,
+          ...counts,
+          with_unspecified_stereo: with_.unspecified,
+          with_macrocycle: with_.macrocycle,
+          with_metal: with_.metal,
+          with_reactive_motif: with_.reactive,
           method: METHOD,
         };
       },
     };
   },
-};
+});
 
 /** The per-compound part (no run state), for a worker thread. */
-function assessManufacturability(compound: PreparedCompound): ManufacturabilityFinding {
-  if (!compound.ok) {
-    return {
-      ...unparseableFinding(ID, compound),
-      ...EMPTY,
-    };
-  }
+function assessManufacturability(compound: ParsedCompound): ManufacturabilityFinding {
   const base = findingBase(ID, compound);
   const profile = withParentMol(compound, (mol, rdkit) => manufacturabilityProfile(rdkit, mol));
   return { ...base, status: "assessed", reason: null, ...profile };

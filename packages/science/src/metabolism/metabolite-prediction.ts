@@ -1,12 +1,6 @@
-import {
-  type AnalysisModule,
-  type CompoundFinding,
-  findingBase,
-  type MethodCard,
-  unparseableFinding,
-} from "../analysis-module.ts";
+import { type CompoundFinding, findingBase, type MethodCard } from "../analysis-module.ts";
+import { defineModule, type ParsedCompound } from "../define-module.ts";
 import { withParentMol } from "../parent/with-parent-mol.ts";
-import type { PreparedCompound } from "../prepare-compound.ts";
 import { type CandidateSite, candidateSites, ENUMERATION_BOUNDS } from "./candidate-sites.ts";
 import { METABOLISM_RULES } from "./metabolism-rules.ts";
 
@@ -83,36 +77,28 @@ const METHOD: MethodCard = {
 const EMPTY = { candidate_sites: null, sites_per_rule: null, truncated_rules: null } as const;
 
 /** Rule-based candidate sites of metabolism of each parsed compound's parent. */
-export const metabolitePrediction: AnalysisModule<MetaboliteFinding, MetaboliteSummary> = {
+export const metabolitePrediction = defineModule<MetaboliteFinding, MetaboliteFinding, MetaboliteSummary>({
   id: ID,
   version: "1.0.0",
   description: `Candidate sites of metabolism from ${METABOLISM_RULES.length} cited reaction rules (RDKit reactions), no probabilities`,
   method: METHOD,
   requiredInputs: ["portfolio"],
   riskChannel: "safety",
+  notAssessed: (base) => ({ ...base, ...EMPTY }),
   assess: assessMetabolites,
-  createAnalyzer() {
-    let assessed = 0;
-    let notAssessed = 0;
+  createRun() {
     let truncatedCompounds = 0;
     const perRule: Record<string, number> = {};
-    const merge = (finding: MetaboliteFinding): MetaboliteFinding => {
-      if (finding.status !== "assessed") {
-        notAssessed++;
-        return finding;
-      }
-      assessed++;
-      for (const rule of Object.keys(finding.sites_per_rule ?? {})) perRule[rule] = (perRule[rule] ?? 0) + 1;
-      if ((finding.truncated_rules ?? []).length > 0) truncatedCompounds++;
-      return finding;
-    };
     return {
-      analyze: (compound: PreparedCompound) => merge(assessMetabolites(compound)),
-      merge,
-      finish(): MetaboliteSummary {
+      merge(finding) {
+        for (const rule of Object.keys(finding.sites_per_rule ?? {}))
+          perRule[rule] = (perRule[rule] ?? 0) + 1;
+        if ((finding.truncated_rules ?? []).length > 0) truncatedCompounds++;
+        return finding;
+      },
+      finish(counts): MetaboliteSummary {
         return {
-          assessed,
-          not_assessed: notAssessed,
+          ...counts,
           compounds_per_rule: perRule,
           truncated_compounds: truncatedCompounds,
           bounds: ENUMERATION_BOUNDS,
@@ -130,13 +116,10 @@ export const metabolitePrediction: AnalysisModule<MetaboliteFinding, MetaboliteS
       },
     };
   },
-};
+});
 
 /** The per-compound part (no run state), for a worker thread (analysis-module.ts). */
-function assessMetabolites(compound: PreparedCompound): MetaboliteFinding {
-  if (!compound.ok) {
-    return { ...unparseableFinding(ID, compound), ...EMPTY };
-  }
+function assessMetabolites(compound: ParsedCompound): MetaboliteFinding {
   const { sites, truncated_rules } = withParentMol(compound, (mol, rdkit) => candidateSites(rdkit, mol));
   const counts: Record<string, number> = {};
   for (const site of sites) counts[site.rule_id] = (counts[site.rule_id] ?? 0) + 1;

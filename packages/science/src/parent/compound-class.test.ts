@@ -4,6 +4,7 @@ import type { AdmetFinding } from "../admet/admet-predictions.ts";
 import type { CypFinding } from "../admet/cyp-assessment.ts";
 import type { CompoundFinding } from "../analysis-module.ts";
 import type { ClinicalPrecedentFinding } from "../clinical/clinical-precedent-prior.ts";
+import { inOneThread } from "../define-module.ts";
 import type { MolecularLogicFinding } from "../molecular-logic.ts";
 import { prepareCompound } from "../prepare-compound.ts";
 import { loadRDKit } from "../rdkit.ts";
@@ -66,7 +67,7 @@ const ORGANIC: ReadonlySet<CompoundClass> = new Set(["organic", "organic_salt"])
 /** Every implemented module's finding of each case, as the runner builds them (registry order). */
 async function runAll(): Promise<Map<string, CompoundFinding>[]> {
   const rdkit = await loadRDKit();
-  const analyzers = IMPLEMENTED_MODULES.map((m) => ({ id: m.id, analyzer: m.createAnalyzer() }));
+  const analyzers = IMPLEMENTED_MODULES.map((m) => ({ id: m.id, analyzer: inOneThread(m) }));
   return CASES.map(({ name, smiles }, at) => {
     const compound = prepareCompound(rdkit, {
       index: at + 1,

@@ -4,6 +4,7 @@ import { assertGeneratedBlock } from "@svc/testing";
 import { chemblSet, chemblSmi } from "../../test/support/chembl-set.ts";
 import { assertNativeInCi, nativeMissing, runNativeOnInput } from "../../test/support/native-rdkit.ts";
 import { readDataFile } from "../data/read-data-file.ts";
+import { inOneThread } from "../define-module.ts";
 import { molecularLogic } from "../molecular-logic.ts";
 import { type PreparedCompound, prepareCompound } from "../prepare-compound.ts";
 import { loadRDKit, type RDKit } from "../rdkit.ts";
@@ -71,7 +72,7 @@ describe("the charge-neutral parent (Bento et al. 2020; RDKit's Uncharger)", () 
       assert.equal(a.chem.parent_neutralised, true, name);
       assert.equal(a.chem.parent_net_charge, 0, name);
       assert.equal(a.chem.permanent_charge, false, name);
-      const analyzer = molecularLogic.createAnalyzer();
+      const analyzer = inOneThread(molecularLogic);
       analyzer.analyze(a);
       assert.equal(analyzer.analyze(b).duplicate_of, "C0", name);
       assert.equal(analyzer.finish().duplicate_count, 1, name);

@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import type { CompoundFinding } from "../analysis-module.ts";
+import { inOneThread } from "../define-module.ts";
 import type { MolecularLogicFinding } from "../molecular-logic.ts";
 import { prepareCompound } from "../prepare-compound.ts";
 import { loadRDKit } from "../rdkit.ts";
@@ -41,7 +42,7 @@ function outOfDomainKeys(findings: ReadonlyMap<string, CompoundFinding>): Set<st
 
 describe("odd-molecule corpus: each input's honest outcome in every module (issue 24 item 8)", async () => {
   const rdkit = await loadRDKit();
-  const analyzers = IMPLEMENTED_MODULES.map((m) => ({ id: m.id, analyzer: m.createAnalyzer() }));
+  const analyzers = IMPLEMENTED_MODULES.map((m) => ({ id: m.id, analyzer: inOneThread(m) }));
   const all = CORPUS.compounds.map(({ name, smiles }, at) => {
     const compound = prepareCompound(rdkit, {
       index: at + 1,

@@ -1,4 +1,5 @@
 import type { CompoundFinding } from "../analysis-module.ts";
+import { round } from "../numeric/round.ts";
 
 /** What one signal reads, and how a value becomes a desirability in [0, 1] (1 = readier). */
 export interface ReadinessSignal {
@@ -149,10 +150,6 @@ export type SignalReading =
       readonly weight: number;
     };
 
-function round(value: number): number {
-  return Math.round(value * 10_000) / 10_000;
-}
-
 /** Reads every signal from the compound's upstream findings; an absent one is `missing`, with why. */
 export function readSignals(upstream: ReadonlyMap<string, CompoundFinding>): SignalReading[] {
   return READINESS_SIGNALS.map((signal) => {
@@ -171,7 +168,7 @@ export function readSignals(upstream: ReadonlyMap<string, CompoundFinding>): Sig
       const why = typeof finding.reason === "string" ? `: ${finding.reason}` : "";
       return { ...common, status: "missing", reason: `${signal.module} gave no ${signal.key}${why}` };
     }
-    return { ...common, status: "present", value, desirability: round(signal.desirability(value)) };
+    return { ...common, status: "present", value, desirability: round(signal.desirability(value), 4) };
   });
 }
 
@@ -193,7 +190,7 @@ export function readinessScore(readings: readonly SignalReading[]): {
     present += reading.weight;
   }
   return {
-    score: present === 0 ? null : round(weighted / present),
-    coverage: total === 0 ? 0 : round(present / total),
+    score: present === 0 ? null : round(weighted / present, 4),
+    coverage: total === 0 ? 0 : round(present / total, 4),
   };
 }

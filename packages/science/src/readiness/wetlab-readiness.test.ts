@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import { NCI_5K, readNci } from "../../test/support/native-rdkit.ts";
 import type { CompoundFinding, UpstreamFindings } from "../analysis-module.ts";
+import { inOneThread } from "../define-module.ts";
 import { type PreparedCompound, prepareCompound } from "../prepare-compound.ts";
 import { loadRDKit } from "../rdkit.ts";
 import { IMPLEMENTED_MODULES } from "../registry.ts";
@@ -46,7 +47,7 @@ async function compounds(): Promise<PreparedCompound[]> {
 function upstreamOf(list: readonly PreparedCompound[]): Map<string, CompoundFinding>[] {
   const analyzers = IMPLEMENTED_MODULES.filter((m) => m.id !== wetlabReadiness.id).map((m) => ({
     id: m.id,
-    analyzer: m.createAnalyzer(),
+    analyzer: inOneThread(m),
   }));
   return list.map((compound) => {
     const findings = new Map<string, CompoundFinding>();
@@ -60,7 +61,7 @@ function rank(
   upstream: readonly UpstreamFindings[],
   order: readonly number[] = list.map((_, at) => at),
 ): { findings: ReadinessFinding[]; summary: ReadinessSummary } {
-  const analyzer = wetlabReadiness.createAnalyzer();
+  const analyzer = inOneThread(wetlabReadiness);
   const findings = order.map((at) => analyzer.analyze(list[at] as PreparedCompound, upstream[at]));
   return { findings, summary: analyzer.finish() };
 }
@@ -237,6 +238,6 @@ describe("wetlab_priority_and_readiness_determiner", () => {
 
   it("refuses to run without the other modules' findings", async () => {
     const list = (await compounds()).slice(0, 1);
-    assert.throws(() => wetlabReadiness.createAnalyzer().analyze(list[0] as PreparedCompound), /upstream/);
+    assert.throws(() => inOneThread(wetlabReadiness).analyze(list[0] as PreparedCompound), /upstream/);
   });
 });

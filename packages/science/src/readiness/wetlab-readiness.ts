@@ -1,14 +1,12 @@
 import {
-  type AnalysisModule,
   type CompoundFinding,
   findingBase,
   type MethodCard,
   type UpstreamFindings,
-  unparseableFinding,
 } from "../analysis-module.ts";
+import { defineModule, type ParsedCompound } from "../define-module.ts";
 import { SUMMARY_LIST_LIMIT } from "../first-entries.ts";
 import { classDomainReason } from "../parent/class-domain.ts";
-import type { PreparedCompound } from "../prepare-compound.ts";
 import { READINESS_SIGNALS, readinessScore, readSignals, type SignalReading } from "./readiness-signals.ts";
 
 export interface ReadinessFinding extends CompoundFinding {
@@ -179,7 +177,7 @@ export class TopRanked {
 }
 
 /** The wet-lab readiness ordering over the findings of the modules listed before it. */
-export const wetlabReadiness: AnalysisModule<ReadinessFinding, ReadinessSummary, ReadinessIdentity> = {
+export const wetlabReadiness = defineModule<ReadinessFinding, ReadinessIdentity, ReadinessSummary>({
   id: ID,
   version: "1.0.0",
   description:
@@ -190,21 +188,15 @@ export const wetlabReadiness: AnalysisModule<ReadinessFinding, ReadinessSummary,
   reads: [...new Set(READINESS_SIGNALS.map((signal) => signal.module))],
   // Split so the runner needs no RDKit on its main thread for it: the worker only passes the
   // compound's identity on; the score is made in `merge`, where the other findings are.
+  notAssessed: (base) => ({ ...base, ...EMPTY }),
   assess: assessReadiness,
-  createAnalyzer() {
-    let notAssessed = 0;
+  createRun() {
     const ranked = new TopRanked();
     const missingCounts: Record<string, number> = {};
     /** Everything happens here: the signals are the other modules' findings, read in portfolio order. */
-    const merge = (identity: ReadinessIdentity, upstream?: UpstreamFindings): ReadinessFinding => {
-      if (upstream === undefined)
-        throw new Error(`${ID} needs the other modules' findings for the compound (upstream)`);
+    const merge = (identity: ReadinessIdentity, upstream: UpstreamFindings | undefined): ReadinessFinding => {
+      needUpstream(upstream);
       const { index, candidate_id } = identity;
-      if (identity.unparseable !== null) {
-        notAssessed++;
-        ranked.add({ index, candidate_id, readiness_score: null, coverage: null });
-        return identity.unparseable;
-      }
       const readings = readSignals(upstream);
       const computed = readinessScore(readings);
       const { coverage } = computed;
@@ -230,13 +222,15 @@ export const wetlabReadiness: AnalysisModule<ReadinessFinding, ReadinessSummary,
       };
     };
     return {
-      analyze: (compound: PreparedCompound, upstream?: UpstreamFindings) =>
-        merge(assessReadiness(compound), upstream),
       merge,
-      finish(): ReadinessSummary {
+      notAssessed(finding, upstream, index) {
+        needUpstream(upstream);
+        ranked.add({ index, candidate_id: finding.candidate_id, readiness_score: null, coverage: null });
+        return finding;
+      },
+      finish(counts): ReadinessSummary {
         return {
-          assessed: ranked.count - notAssessed,
-          not_assessed: notAssessed,
+          ...counts,
           rank_rule: RANK_RULE,
           signals: READINESS_SIGNALS.map((s) => ({
             id: s.id,
@@ -254,24 +248,27 @@ export const wetlabReadiness: AnalysisModule<ReadinessFinding, ReadinessSummary,
       },
     };
   },
-};
+});
 
-/** What `merge` needs of a compound: its ids, or its finished `not_assessed` finding. */
+function needUpstream(upstream: UpstreamFindings | undefined): asserts upstream is UpstreamFindings {
+  if (upstream === undefined)
+    throw new Error(`${ID} needs the other modules' findings for the compound (upstream)`);
+}
+
+/** What `merge` needs of a compound: its ids. */
 interface ReadinessIdentity {
   readonly index: number;
   readonly candidate_id: string;
   readonly evidence_id: string;
-  readonly unparseable: ReadinessFinding | null;
   /** Why the compound is outside the organic classes every model was trained on, or null (issue 24 item 2). */
   readonly out_of_class: string | null;
 }
 
-function assessReadiness(compound: PreparedCompound): ReadinessIdentity {
+function assessReadiness(compound: ParsedCompound): ReadinessIdentity {
   const base = findingBase(ID, compound);
   return {
     index: compound.row.index,
     ...base,
-    unparseable: compound.ok ? null : { ...unparseableFinding(ID, compound), ...EMPTY },
     out_of_class: classDomainReason(compound),
   };
 }

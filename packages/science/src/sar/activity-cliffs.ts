@@ -1,5 +1,6 @@
 import { type Fingerprint, packBits, tanimoto } from "../fingerprint/morgan.ts";
-import { round, type SarCompound } from "./sar-compound.ts";
+import { round } from "../numeric/round.ts";
+import type { SarCompound } from "./sar-compound.ts";
 
 /** One pair of compounds measured in the same assay, scored by SALI. */
 export interface ActivityCliff {

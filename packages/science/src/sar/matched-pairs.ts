@@ -1,4 +1,5 @@
-import { round, type SarCompound } from "./sar-compound.ts";
+import { round } from "../numeric/round.ts";
+import type { SarCompound } from "./sar-compound.ts";
 
 /** A matched molecular pair in one assay: the same context, one variable part swapped for another. */
 export interface MatchedPair {

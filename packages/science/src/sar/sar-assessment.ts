@@ -1,4 +1,5 @@
-import { findingBase, unparseableFinding } from "../analysis-module.ts";
+import { findingBase } from "../analysis-module.ts";
+import type { ParsedCompound } from "../define-module.ts";
 import { morganOnBits } from "../fingerprint/morgan.ts";
 import { withParentMol } from "../parent/with-parent-mol.ts";
 import type { PreparedCompound } from "../prepare-compound.ts";
@@ -32,15 +33,14 @@ export interface SarAssessment {
 }
 
 /** The per-compound part (no run state), for a worker thread (analysis-module.ts). */
-export function assessSar(compound: PreparedCompound): SarAssessment {
+/** The compound's staged assay values; null when it has none. */
+export function activitiesOf(compound: PreparedCompound): Readonly<Record<string, number>> | null {
   const measured = compound.row.activities;
-  const activities = measured !== undefined && Object.keys(measured).length > 0 ? { ...measured } : null;
-  if (!compound.ok) {
-    return {
-      finding: { ...unparseableFinding(SAR_ID, compound), murcko_scaffold: null, activities },
-      pairing: null,
-    };
-  }
+  return measured !== undefined && Object.keys(measured).length > 0 ? { ...measured } : null;
+}
+
+export function assessSar(compound: ParsedCompound): SarAssessment {
+  const activities = activitiesOf(compound);
   return withParentMol(compound, (mol, rdkit) => {
     let scaffold: string | null = null;
     let reason: string | null = null;

@@ -23,9 +23,3 @@ export interface SingleCut {
   /** Heavy atoms of the constant part (the dummy atom not counted). */
   readonly context_heavy_atoms: number;
 }
-
-export function round(value: number, digits: number): number {
-  const factor = 10 ** digits;
-  const rounded = Math.round(value * factor) / factor;
-  return Object.is(rounded, -0) ? 0 : rounded;
-}

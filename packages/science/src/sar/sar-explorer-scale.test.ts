@@ -7,6 +7,7 @@ import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { assertGeneratedBlock } from "@svc/testing";
 import type { CompoundRow } from "../compound-row.ts";
+import { inOneThread } from "../define-module.ts";
 import { prepareCompound } from "../prepare-compound.ts";
 import { loadRDKit } from "../rdkit.ts";
 import { sarExplorer } from "./sar-explorer.ts";
@@ -47,7 +48,7 @@ const readable = (transformation: string) => transformation.replace(/\[\*:\d+\]/
 test("sar_explorer on the whole CHEMBL2321810 series: the counts docs/science.md states", async () => {
   const rdkit = await loadRDKit();
   const rows = seriesRows();
-  const analyzer = sarExplorer.createAnalyzer();
+  const analyzer = inOneThread(sarExplorer);
   for (const row of rows) analyzer.analyze(prepareCompound(rdkit, row));
   const summary = analyzer.finish();
   const assay = summary.per_assay[0];

@@ -4,6 +4,7 @@ import { describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 import { assertNativeInCi, nativeMissing, runNative } from "../../test/support/native-rdkit.ts";
 import type { CompoundRow } from "../compound-row.ts";
+import { inOneThread } from "../define-module.ts";
 import { prepareCompound } from "../prepare-compound.ts";
 import { loadRDKit, type RDKit } from "../rdkit.ts";
 import { activityCliffs } from "./activity-cliffs.ts";
@@ -140,7 +141,7 @@ describe("sar_explorer: scaffold series, matched pairs (Hussain & Rea 2010), SAL
 
   it("on CHEMBL2321810: every compound gets its scaffold; series, pairs and cliffs are bounded and cited", async () => {
     const rdkit = await loadRDKit();
-    const analyzer = sarExplorer.createAnalyzer();
+    const analyzer = inOneThread(sarExplorer);
     const findings = chemblRows(60).map((row) => analyzer.analyze(prepareCompound(rdkit, row)));
     assert.ok(findings.every((f) => f.status === "assessed" && f.murcko_scaffold !== null));
     const summary = analyzer.finish();
@@ -162,9 +163,12 @@ describe("sar_explorer: scaffold series, matched pairs (Hussain & Rea 2010), SAL
     assert.deepEqual(singleCuts(rdkit, phthalide), []);
     phthalide.delete();
     // A compound without activities gets a scaffold and nothing to pair.
-    const lone = assessSar(
-      prepareCompound(rdkit, { ...chemblRows(1)[0], activities: undefined } as CompoundRow),
-    );
+    const loneCompound = prepareCompound(rdkit, {
+      ...chemblRows(1)[0],
+      activities: undefined,
+    } as CompoundRow);
+    assert.ok(loneCompound.ok);
+    const lone = assessSar(loneCompound);
     assert.equal(lone.pairing, null);
     assert.equal(lone.finding.activities, null);
   });
@@ -182,7 +186,9 @@ describe("sar_explorer: scaffold series, matched pairs (Hussain & Rea 2010), SAL
     const compounds: SarCompound[] = [];
     let cutsCompared = 0;
     for (const row of rows) {
-      const assessed = assessSar(prepareCompound(rdkit, row)).pairing;
+      const compound = prepareCompound(rdkit, row);
+      assert.ok(compound.ok, row.candidateId);
+      const assessed = assessSar(compound).pairing;
       assert.ok(assessed, row.candidateId);
       compounds.push(assessed);
       const mol = rdkit.get_mol(row.smiles);

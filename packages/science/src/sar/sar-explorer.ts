@@ -1,5 +1,5 @@
-import type { AnalysisModule, MethodCard } from "../analysis-module.ts";
-import type { PreparedCompound } from "../prepare-compound.ts";
+import type { MethodCard } from "../analysis-module.ts";
+import { defineModule } from "../define-module.ts";
 import { type ActivityCliff, activityCliffs } from "./activity-cliffs.ts";
 import {
   MAX_PAIRS,
@@ -8,7 +8,14 @@ import {
   type TransformationStats,
   transformationStats,
 } from "./matched-pairs.ts";
-import { assessSar, MAX_CUT_BONDS, SAR_ID, type SarAssessment, type SarFinding } from "./sar-assessment.ts";
+import {
+  activitiesOf,
+  assessSar,
+  MAX_CUT_BONDS,
+  SAR_ID,
+  type SarAssessment,
+  type SarFinding,
+} from "./sar-assessment.ts";
 import type { SarCompound } from "./sar-compound.ts";
 import { type ScaffoldSeries, SeriesTally } from "./scaffold-series.ts";
 
@@ -107,7 +114,7 @@ const METHOD: MethodCard = {
 };
 
 /** Scaffold series, matched pairs and activity cliffs over the staged assays (issue 11). */
-export const sarExplorer: AnalysisModule<SarFinding, SarSummary, SarAssessment> = {
+export const sarExplorer = defineModule<SarFinding, SarAssessment, SarSummary>({
   id: SAR_ID,
   version: "1.0.0",
   description:
@@ -115,38 +122,42 @@ export const sarExplorer: AnalysisModule<SarFinding, SarSummary, SarAssessment> 
   method: METHOD,
   requiredInputs: ["portfolio", "assays"],
   riskChannel: "cross_cutting",
+  notAssessed: (base, compound) => ({ ...base, murcko_scaffold: null, activities: activitiesOf(compound) }),
   assess: assessSar,
-  createAnalyzer() {
+  createRun() {
     const series = new SeriesTally();
     const pairing: SarCompound[] = [];
     const assays: string[] = [];
-    let compounds = 0;
-    let notAssessed = 0;
     let withActivities = 0;
     let leftOut = 0;
-    const merge = ({ finding, pairing: measured }: SarAssessment): SarFinding => {
-      compounds++;
-      if (finding.status !== "assessed") notAssessed++;
+    const tally = (finding: SarFinding): SarFinding => {
       if (finding.activities !== null) {
         withActivities++;
         for (const assay of Object.keys(finding.activities)) if (!assays.includes(assay)) assays.push(assay);
       }
-      if (finding.status === "assessed")
-        series.add(finding.murcko_scaffold ?? ACYCLIC, finding.candidate_id, finding.activities ?? undefined);
-      if (measured !== null) {
-        if (pairing.length < PAIRING_CAP) pairing.push(measured);
-        else leftOut++;
-      }
       return finding;
     };
     return {
-      analyze: (compound: PreparedCompound) => merge(assessSar(compound)),
-      merge,
-      finish(): SarSummary {
+      merge({ finding, pairing: measured }) {
+        tally(finding);
+        if (finding.status === "assessed")
+          series.add(
+            finding.murcko_scaffold ?? ACYCLIC,
+            finding.candidate_id,
+            finding.activities ?? undefined,
+          );
+        if (measured !== null) {
+          if (pairing.length < PAIRING_CAP) pairing.push(measured);
+          else leftOut++;
+        }
+        return finding;
+      },
+      notAssessed: tally,
+      finish(counts): SarSummary {
         const ranked = series.ranked();
         return {
-          compounds,
-          not_assessed: notAssessed,
+          compounds: counts.assessed + counts.not_assessed,
+          not_assessed: counts.not_assessed,
           with_activities: withActivities,
           assays,
           pairing: {
@@ -167,7 +178,7 @@ export const sarExplorer: AnalysisModule<SarFinding, SarSummary, SarAssessment> 
       },
     };
   },
-};
+});
 
 function assayPairs(compounds: readonly SarCompound[], assay: string): AssayPairs {
   const { pairs, truncated } = matchedPairs(compounds, assay);

@@ -1,4 +1,4 @@
-import { round } from "./sar-compound.ts";
+import { round } from "../numeric/round.ts";
 
 /** Activity of one assay across a series' measured members. */
 export interface SeriesActivity {

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { inOneThread } from "../define-module.ts";
 import { prepareCompound } from "../prepare-compound.ts";
 import { loadRDKit } from "../rdkit.ts";
 import { solubilityAssessment } from "./solubility-assessment.ts";
@@ -15,7 +16,7 @@ const row = (index: number, smiles: string) => ({
 
 test("each compound gets log S from the named model, its class, its domain and every estimate", async () => {
   const rdkit = await loadRDKit();
-  const analyzer = solubilityAssessment.createAnalyzer();
+  const analyzer = inOneThread(solubilityAssessment);
   // Naphthalene: measured log S −3.6 (Delaney's set, "Napthalene"), "soluble" in SwissADME's classes.
   const finding = analyzer.analyze(prepareCompound(rdkit, row(1, "c1ccc2ccccc2c1")));
   assert.equal(finding.model, "kernel_ridge_rdkit14");
@@ -45,7 +46,7 @@ test("each compound gets log S from the named model, its class, its domain and e
 
 test("a peptide far outside Delaney's chemistry gets no log S, no class, and its raw estimates kept for audit (issue 24 item 1)", async () => {
   const rdkit = await loadRDKit();
-  const analyzer = solubilityAssessment.createAnalyzer();
+  const analyzer = inOneThread(solubilityAssessment);
   // dodeca-alanine, MW 872: the earlier model returned the training mean here, labelled "soluble"
   const peptide = `${"N[C@@H](C)C(=O)".repeat(12)}O`;
   const finding = analyzer.analyze(prepareCompound(rdkit, row(1, peptide)));

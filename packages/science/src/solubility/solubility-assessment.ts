@@ -1,13 +1,8 @@
-import {
-  type AnalysisModule,
-  type CompoundFinding,
-  findingBase,
-  type MethodCard,
-  unparseableFinding,
-} from "../analysis-module.ts";
+import { type CompoundFinding, findingBase, type MethodCard } from "../analysis-module.ts";
+import { defineModule, type ParsedCompound } from "../define-module.ts";
+import { round } from "../numeric/round.ts";
 import { CLASS_DOMAIN_RULE, classDomainReason } from "../parent/class-domain.ts";
 import { withParentMol } from "../parent/with-parent-mol.ts";
-import type { PreparedCompound } from "../prepare-compound.ts";
 import { type SolubilityClass, solubilityClass } from "./esol.ts";
 import { predictParentSolubility, type SolubilityModelName, solubilityModels } from "./solubility-models.ts";
 
@@ -115,41 +110,44 @@ function method(): MethodCard {
 }
 
 /** log S of each parsed compound's parent by the three solubility models. */
-export const solubilityAssessment: AnalysisModule<SolubilityFinding, SolubilitySummary> = {
+export const solubilityAssessment = defineModule<SolubilityFinding, SolubilityFinding, SolubilitySummary>({
   id: ID,
   version: "1.0.0",
   description:
     "Aqueous solubility (ESOL published and refitted, kernel model) with classes and applicability domain",
-  get method() {
-    return method();
-  },
+  method,
   requiredInputs: ["portfolio"],
   riskChannel: "chemistry",
+  notAssessed: (base) => ({
+    ...base,
+    log_s: null,
+    model: null,
+    solubility_class: null,
+    in_domain: null,
+    domain_rule: null,
+    estimates: null,
+    raw_out_of_domain_estimates: null,
+  }),
   assess: assessSolubility,
-  createAnalyzer() {
-    let assessed = 0;
-    let notAssessed = 0;
+  // A compound out of the domain has no class: not counted assessed, and not in not_assessed either.
+  isAssessed: (finding) => finding.solubility_class !== null,
+  createRun() {
     let outOfDomain = 0;
+    let unclassedOutOfDomain = 0;
     const classes: Record<string, number> = {};
-    const merge = (finding: SolubilityFinding): SolubilityFinding => {
-      if (finding.solubility_class === null) {
-        if (finding.in_domain === false) outOfDomain++;
-        else notAssessed++;
-        return finding;
-      }
-      assessed++;
-      classes[finding.solubility_class] = (classes[finding.solubility_class] ?? 0) + 1;
-      if (!finding.in_domain) outOfDomain++;
-      return finding;
-    };
     return {
-      analyze: (compound: PreparedCompound) => merge(assessSolubility(compound)),
-      merge,
-      finish(): SolubilitySummary {
+      merge(finding) {
+        if (finding.in_domain === false) outOfDomain++;
+        if (finding.solubility_class === null) {
+          if (finding.in_domain === false) unclassedOutOfDomain++;
+        } else classes[finding.solubility_class] = (classes[finding.solubility_class] ?? 0) + 1;
+        return finding;
+      },
+      finish(counts): SolubilitySummary {
         const m = solubilityModels();
         return {
-          assessed,
-          not_assessed: notAssessed,
+          assessed: counts.assessed,
+          not_assessed: counts.not_assessed - unclassedOutOfDomain,
           out_of_domain: outOfDomain,
           classes,
           model_used: m.adopted,
@@ -175,28 +173,16 @@ export const solubilityAssessment: AnalysisModule<SolubilityFinding, SolubilityS
       },
     };
   },
-};
+});
 
 /** The per-compound part (no run state), for a worker thread. */
-function assessSolubility(compound: PreparedCompound): SolubilityFinding {
-  if (!compound.ok) {
-    return {
-      ...unparseableFinding(ID, compound),
-      log_s: null,
-      model: null,
-      solubility_class: null,
-      in_domain: null,
-      domain_rule: null,
-      estimates: null,
-      raw_out_of_domain_estimates: null,
-    };
-  }
+function assessSolubility(compound: ParsedCompound): SolubilityFinding {
   const base = findingBase(ID, compound);
   const prediction = withParentMol(compound, (mol, rdkit) => predictParentSolubility(rdkit, mol));
   const estimates: Record<SolubilityModelName, number> = {
-    esol_published_crippen: round(prediction.published),
-    esol_refit_rdkit: round(prediction.refit),
-    kernel_ridge_rdkit14: round(prediction.kernel),
+    esol_published_crippen: round(prediction.published, 3),
+    esol_refit_rdkit: round(prediction.refit, 3),
+    kernel_ridge_rdkit14: round(prediction.kernel, 3),
   };
   const model = adoptedSolubilityModel();
   const outOfClass = classDomainReason(compound);
@@ -205,7 +191,7 @@ function assessSolubility(compound: PreparedCompound): SolubilityFinding {
     (prediction.in_domain
       ? null
       : "outside the solubility model's domain (its training descriptors' box or the 95th-percentile " +
-        `nearest-neighbour distance of a training compound: ${round(prediction.nearest_distance)})`);
+        `nearest-neighbour distance of a training compound: ${round(prediction.nearest_distance, 3)})`);
   // issue 24 item 1: out of the domain no value is a finding; the raw estimates stay for audit
   if (outOfDomain !== null)
     return {
@@ -233,8 +219,4 @@ function assessSolubility(compound: PreparedCompound): SolubilityFinding {
     estimates,
     raw_out_of_domain_estimates: null,
   };
-}
-
-function round(value: number): number {
-  return Math.round(value * 1000) / 1000;
 }

@@ -1,3 +1,5 @@
+import { round } from "../numeric/round.ts";
+
 /** A scoring function of Vina 1.2 the deep profile rescores the best pose with. */
 export type Rescorer = "vinardo" | "ad4";
 
@@ -27,10 +29,9 @@ export function consensusScore(scores: Readonly<Record<string, number | null>>):
   const used = Object.entries(scores).filter((entry): entry is [string, number] => entry[1] !== null);
   const values = used.map(([, value]) => value);
   const mean = values.reduce((sum, value) => sum + value, 0) / values.length;
-  const round = (value: number) => Math.round(value * 1000) / 1000;
   return {
-    consensus: round(mean),
-    spread: round(Math.max(...values) - Math.min(...values)),
+    consensus: round(mean, 3),
+    spread: round(Math.max(...values) - Math.min(...values), 3),
     scorersUsed: used.map(([name]) => name),
   };
 }

@@ -1,3 +1,4 @@
+import { round } from "../numeric/round.ts";
 import { StructureError } from "./structure-error.ts";
 import type { Vec3 } from "./vec3.ts";
 
@@ -38,9 +39,9 @@ export function pocketBoxFromLigand(positions: readonly Vec3[], options: PocketB
   const minSize = options.minSize ?? POCKET_BOX_MIN_SIZE;
   const low = [0, 1, 2].map((axis) => Math.min(...positions.map((p) => p[axis] as number)));
   const high = [0, 1, 2].map((axis) => Math.max(...positions.map((p) => p[axis] as number)));
-  const center = [0, 1, 2].map((axis) => round3(((low[axis] as number) + (high[axis] as number)) / 2));
+  const center = [0, 1, 2].map((axis) => round(((low[axis] as number) + (high[axis] as number)) / 2, 3));
   const size = [0, 1, 2].map((axis) =>
-    round3(Math.max(minSize, (high[axis] as number) - (low[axis] as number) + 2 * padding)),
+    round(Math.max(minSize, (high[axis] as number) - (low[axis] as number) + 2 * padding), 3),
   );
   return checkBox({
     center: center as unknown as Vec3,
@@ -75,8 +76,4 @@ function checkBox(box: PocketBox): PocketBox {
       );
   }
   return box;
-}
-
-function round3(value: number): number {
-  return Math.round(value * 1000) / 1000;
 }

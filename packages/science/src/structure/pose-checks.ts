@@ -1,3 +1,4 @@
+import { round } from "../numeric/round.ts";
 import type { MolfileMolecule } from "./molfile.ts";
 import { isInsideBox, type PocketBox } from "./pocket-box.ts";
 import type { Vec3 } from "./vec3.ts";
@@ -136,8 +137,8 @@ function ratioCheck(name: PoseCheckName, worst: number, what: string): PoseCheck
   return {
     name,
     passed,
-    worst: round(worst),
-    detail: `${what}; worst pose/reference ratio ${round(worst)} (allowed ${1 - POSE_CHECK_TOLERANCE}–${1 + POSE_CHECK_TOLERANCE})`,
+    worst: round(worst, 3),
+    detail: `${what}; worst pose/reference ratio ${round(worst, 3)} (allowed ${1 - POSE_CHECK_TOLERANCE}–${1 + POSE_CHECK_TOLERANCE})`,
   };
 }
 
@@ -155,9 +156,9 @@ function checkInternalClash(pose: MolfileMolecule): PoseCheck {
   return {
     name: "internal_steric_clash",
     passed: !finite || worst >= CLASH_FRACTION,
-    worst: finite ? round(worst) : null,
+    worst: finite ? round(worst, 3) : null,
     detail: finite
-      ? `closest pair more than 3 bonds apart at ${round(worst)} × its vdW sum (clash below ${CLASH_FRACTION})`
+      ? `closest pair more than 3 bonds apart at ${round(worst, 3)} × its vdW sum (clash below ${CLASH_FRACTION})`
       : "no pair more than 3 bonds apart",
   };
 }
@@ -181,8 +182,8 @@ function checkProteinClash(
   checks.push({
     name: "minimum_distance_to_protein",
     passed: clashes === 0,
-    worst: finite ? round(worst) : null,
-    detail: `${clashes} ligand–protein heavy-atom pairs under ${CLASH_FRACTION} × their vdW sum; closest ${finite ? round(worst) : "n/a"}`,
+    worst: finite ? round(worst, 3) : null,
+    detail: `${clashes} ligand–protein heavy-atom pairs under ${CLASH_FRACTION} × their vdW sum; closest ${finite ? round(worst, 3) : "n/a"}`,
   });
 }
 
@@ -225,8 +226,4 @@ function distanceOf(molecule: MolfileMolecule, a: number, b: number): number {
 
 function distance(p: Vec3, q: Vec3): number {
   return Math.hypot(p[0] - q[0], p[1] - q[1], p[2] - q[2]);
-}
-
-function round(value: number): number {
-  return Math.round(value * 1000) / 1000;
 }

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { inOneThread } from "../define-module.ts";
 import { prepareCompound } from "../prepare-compound.ts";
 import { loadRDKit } from "../rdkit.ts";
 import { synthesisAudit } from "./synthesis-audit.ts";
@@ -15,7 +16,7 @@ const row = (index: number, smiles: string) => ({
 
 test("scores the parent, reports its terms, and says why a compound was not assessed", async () => {
   const rdkit = await loadRDKit();
-  const analyzer = synthesisAudit.createAnalyzer();
+  const analyzer = inOneThread(synthesisAudit);
   // The sodium counterion is stripped: the salt scores as its parent acid's anion.
   const salt = analyzer.analyze(prepareCompound(rdkit, row(1, "CC(=O)Oc1ccccc1C(=O)[O-].[Na+]")));
   const parent = analyzer.analyze(prepareCompound(rdkit, row(2, "CC(=O)Oc1ccccc1C(=O)[O-]")));

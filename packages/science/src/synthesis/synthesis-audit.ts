@@ -1,32 +1,15 @@
-import {
-  type AnalysisModule,
-  type CompoundFinding,
-  findingBase,
-  type MethodCard,
-  unparseableFinding,
-} from "../analysis-module.ts";
+import { type CompoundFinding, findingBase, type MethodCard } from "../analysis-module.ts";
+import { defineModule, type ParsedCompound } from "../define-module.ts";
+import { round } from "../numeric/round.ts";
 import { withParentMol } from "../parent/with-parent-mol.ts";
-import type { PreparedCompound } from "../prepare-compound.ts";
 import { FRAGMENT_SCORES_FILE } from "./fragment-scores.ts";
 import { type SaProfile, saProfile } from "./sa-profile.ts";
 
-/** The terms of the score, so a chemist sees why a molecule scores hard (all rounded to 4 places). */
-export interface SaComponents {
-  readonly fragment_score: number;
-  readonly fragments_known: number;
-  readonly size_penalty: number;
-  readonly stereo_penalty: number;
-  readonly spiro_penalty: number;
-  readonly bridgehead_penalty: number;
-  readonly macrocycle_penalty: number;
-  readonly symmetry_correction: number;
-  readonly heavy_atoms: number;
-  readonly stereocentres: number;
-  readonly spiro_atoms: number;
-  readonly bridgehead_atoms: number;
-  readonly has_macrocycle: boolean;
-  readonly morgan_environments: number;
-}
+/**
+ * The terms of the score and the counts they rest on, so a chemist sees why a molecule scores hard
+ * (the terms rounded to 4 places).
+ */
+export type SaComponents = Omit<SaProfile, "sa_score">;
 
 export interface SynthesisFinding extends CompoundFinding {
   readonly status: "assessed" | "not_assessed";
@@ -76,7 +59,7 @@ const METHOD: MethodCard = {
 };
 
 /** Synthetic accessibility (Ertl & Schuffenhauer 2009) of each parsed compound's parent. */
-export const synthesisAudit: AnalysisModule<SynthesisFinding, SynthesisSummary> = {
+export const synthesisAudit = defineModule<SynthesisFinding, SynthesisFinding, SynthesisSummary>({
   id: ID,
   version: "1.0.0",
   description:
@@ -84,29 +67,20 @@ export const synthesisAudit: AnalysisModule<SynthesisFinding, SynthesisSummary> 
   method: METHOD,
   requiredInputs: ["portfolio"],
   riskChannel: "manufacturability",
+  notAssessed: (base) => ({ ...base, sa_score: null, sa_components: null }),
   assess: assessSynthesis,
-  createAnalyzer() {
+  isAssessed: (finding) => finding.status === "assessed" && finding.sa_score !== null,
+  createRun() {
     const scores: number[] = [];
-    let notAssessed = 0;
-    const merge = (finding: SynthesisFinding): SynthesisFinding => {
-      if (finding.status !== "assessed" || finding.sa_score === null) notAssessed++;
-      else scores.push(finding.sa_score);
-      return finding;
-    };
     return {
-      analyze: (compound: PreparedCompound) => merge(assessSynthesis(compound)),
-      merge,
-      finish(): SynthesisSummary {
-        return {
-          assessed: scores.length,
-          not_assessed: notAssessed,
-          sa_score_median: median(scores),
-          method: METHOD,
-        };
+      merge(finding) {
+        if (finding.status === "assessed" && finding.sa_score !== null) scores.push(finding.sa_score);
+        return finding;
       },
+      finish: (counts): SynthesisSummary => ({ ...counts, sa_score_median: median(scores), method: METHOD }),
     };
   },
-};
+});
 
 function roundComponents(c: Omit<SaProfile, "sa_score">): SaComponents {
   return {
@@ -138,17 +112,8 @@ function median(values: readonly number[]): number | null {
   return round(value, 3);
 }
 
-function round(value: number, digits: number): number {
-  const factor = 10 ** digits;
-  const rounded = Math.round(value * factor) / factor;
-  return Object.is(rounded, -0) ? 0 : rounded;
-}
-
 /** The per-compound part (no run state), for a worker thread (analysis-module.ts). */
-function assessSynthesis(compound: PreparedCompound): SynthesisFinding {
-  if (!compound.ok) {
-    return { ...unparseableFinding(ID, compound), sa_score: null, sa_components: null };
-  }
+function assessSynthesis(compound: ParsedCompound): SynthesisFinding {
   const base = findingBase(ID, compound);
   let profile: SaProfile;
   try {

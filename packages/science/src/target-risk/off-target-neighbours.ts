@@ -1,5 +1,6 @@
 import type { Fingerprint } from "../fingerprint/morgan.ts";
 import { type FingerprintSet, tanimotoRow } from "../fingerprint/reference-set.ts";
+import { round } from "../numeric/round.ts";
 import type { IndexedDrug } from "./drugcentral-index.ts";
 
 /** A DrugCentral drug named as evidence, with its similarity to the compound. */
@@ -57,7 +58,7 @@ export function predictFromNeighbours(
       drug: drug.name,
       struct_id: drug.struct_id,
       approvals: drug.approvals,
-      tanimoto: round3(row[i] ?? 0),
+      tanimoto: round(row[i] ?? 0, 3),
     };
   };
   const byTarget = new Map<string, number[]>();
@@ -72,7 +73,7 @@ export function predictFromNeighbours(
   const targets = [...byTarget]
     .map(([gene_symbol, members]) => ({
       gene_symbol,
-      max_tanimoto: round3(row[members[0] ?? 0] ?? 0),
+      max_tanimoto: round(row[members[0] ?? 0] ?? 0, 3),
       supporting_drugs: members.length,
       neighbours: members.slice(0, EVIDENCE_PER_TARGET).map(evidence),
     }))
@@ -84,8 +85,4 @@ export function predictFromNeighbours(
     );
   const nearest = order.slice(0, NEAREST_SHOWN).map(evidence);
   return { targets, nearest, max_tanimoto: nearest[0]?.tanimoto ?? 0 };
-}
-
-function round3(value: number): number {
-  return Math.round(value * 1000) / 1000;
 }

@@ -3,6 +3,7 @@ import { describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 import { assertNativeInCi, nativeMissing, runNative } from "../../test/support/native-rdkit.ts";
 import type { CompoundFinding } from "../analysis-module.ts";
+import { inOneThread } from "../define-module.ts";
 import { prepareCompound } from "../prepare-compound.ts";
 import { loadRDKit } from "../rdkit.ts";
 import { DRUGCENTRAL_SOURCE_FILE, drugCentralIndex } from "./drugcentral-index.ts";
@@ -34,8 +35,8 @@ describe("target_biology_risk", () => {
   it("without targets.csv the compound side still runs and the target side is missing_input", async () => {
     const rdkit = await loadRDKit();
     for (const analyzer of [
-      targetBiologyRisk.createAnalyzer(),
-      targetBiologyRisk.createAnalyzer({ targets: null }),
+      inOneThread(targetBiologyRisk),
+      inOneThread(targetBiologyRisk, { targets: null }),
     ]) {
       const finding = analyzer.analyze(prepareCompound(rdkit, row(1, PROPRANOLOL)), new Map());
       assert.equal(finding.target_side, "missing_input");
@@ -51,7 +52,7 @@ describe("target_biology_risk", () => {
   });
 
   it("a staged target on a panel comes with its organ systems, adverse effects by direction and PubMed id; one off the panels is said to be off them", () => {
-    const analyzer = targetBiologyRisk.createAnalyzer({
+    const analyzer = inOneThread(targetBiologyRisk, {
       targets: [
         { line: 2, gene_symbol: "KCNH2", uniprot_id: null, name: null },
         { line: 3, gene_symbol: null, uniprot_id: "P35367", name: "histamine H1" },
@@ -82,7 +83,7 @@ describe("target_biology_risk", () => {
   it("liabilities name neighbour drugs at or above the threshold; a staged target among them is marked on-target", async () => {
     const rdkit = await loadRDKit();
     const threshold = drugCentralIndex().file.validation.threshold;
-    const analyzer = targetBiologyRisk.createAnalyzer({
+    const analyzer = inOneThread(targetBiologyRisk, {
       targets: [{ line: 2, gene_symbol: "ADRB1", uniprot_id: null, name: null }],
     });
     const finding = analyzer.analyze(prepareCompound(rdkit, row(1, PROPRANOLOL)), new Map());
@@ -114,7 +115,7 @@ describe("target_biology_risk", () => {
 
   it("reads hERG from toxicity_profile's herg key when it is there, and says why when it is not", async () => {
     const rdkit = await loadRDKit();
-    const analyzer = targetBiologyRisk.createAnalyzer();
+    const analyzer = inOneThread(targetBiologyRisk);
     const compound = prepareCompound(rdkit, row(1, PROPRANOLOL));
     const base: CompoundFinding = { candidate_id: "C1", evidence_id: "EID-toxicity_profile-000001" };
     const withHerg = new Map([
@@ -137,7 +138,7 @@ describe("target_biology_risk", () => {
 
   it("an unparseable SMILES is not_assessed, an inorganic input gets no prediction, a far compound is out of domain", async () => {
     const rdkit = await loadRDKit();
-    const analyzer = targetBiologyRisk.createAnalyzer();
+    const analyzer = inOneThread(targetBiologyRisk);
     const bad = analyzer.analyze(prepareCompound(rdkit, row(1, "C1CC")), new Map());
     assert.equal(bad.status, "not_assessed");
     assert.equal(bad.off_target_liabilities, null);
@@ -164,7 +165,7 @@ describe("target_biology_risk", () => {
       JSON.stringify(file.drugs.map((d) => d.struct_id)),
       JSON.stringify(FIXTURES),
     ]);
-    const analyzer = targetBiologyRisk.createAnalyzer();
+    const analyzer = inOneThread(targetBiologyRisk);
     FIXTURES.forEach((smiles, i) => {
       const finding = analyzer.analyze(prepareCompound(rdkit, row(i + 1, smiles)), new Map());
       const expected = native[smiles] ?? [];

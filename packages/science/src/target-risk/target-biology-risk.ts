@@ -1,16 +1,13 @@
 import {
-  type AnalysisContext,
-  type AnalysisModule,
   type CompoundFinding,
   findingBase,
   type MethodCard,
   type UpstreamFindings,
-  unparseableFinding,
 } from "../analysis-module.ts";
+import { defineModule, type ParsedCompound } from "../define-module.ts";
 import { packBits } from "../fingerprint/morgan.ts";
 import { compoundOnBits } from "../fingerprint/parent-fingerprint.ts";
 import { classDomainReason } from "../parent/class-domain.ts";
-import type { PreparedCompound } from "../prepare-compound.ts";
 import {
   DRUGCENTRAL_CITATION,
   DRUGCENTRAL_INDEX_FILE,
@@ -170,40 +167,46 @@ function method(): MethodCard {
 }
 
 /** Target side, compound-side off-target liabilities and hERG, per compound and for the staged targets. */
-export const targetBiologyRisk: AnalysisModule<
+export const targetBiologyRisk = defineModule<
   TargetBiologyRiskFinding,
-  TargetBiologyRiskSummary,
-  TargetRiskAssessment
-> = {
+  TargetRiskAssessment,
+  TargetBiologyRiskSummary
+>({
   id: ID,
   version: "1.0.0",
   description:
     "Safety-panel membership of the staged targets (Bowes 2012, Brennan 2024) and off-target liabilities " +
     "predicted from the nearest DrugCentral drugs acting on panel targets, with toxicity_profile's hERG",
-  get method() {
-    return method();
-  },
+  method,
   // Honest about targets.csv: without it the compound side still runs and says the target side is
   // missing_input, so the module is not skipped (module-plan.ts skips on requiredInputs only).
   requiredInputs: ["portfolio"],
   optionalInputs: ["targets"],
   riskChannel: "biology",
   reads: [TOXICITY_PROFILE],
+  // Rebuilt by the run's `notAssessed` (hERG and the target side are run state).
+  notAssessed: (base) => ({
+    ...base,
+    off_target_liabilities: null,
+    nearest_drugs: null,
+    max_tanimoto: null,
+    in_domain: null,
+    herg: readHerg(undefined),
+    target_side: "missing_input",
+  }),
   assess: assessTargetRisk,
-  createAnalyzer(context?: AnalysisContext) {
+  createRun(context) {
     const staged = context?.targets ?? null;
     const targets = staged === null ? [] : staged.map(assessStagedTarget);
     const stagedSymbols = new Set(targets.flatMap((t) => (t.gene_symbol === null ? [] : [t.gene_symbol])));
     const targetSide = staged === null ? "missing_input" : "assessed";
-    let assessed = 0;
-    let notAssessed = 0;
     let withLiabilities = 0;
     let outOfDomain = 0;
     const herg = { present: 0, missing: 0 };
-    const counts = new Map<string, number>();
+    const liabilityCounts = new Map<string, number>();
     const merge = (
       assessment: TargetRiskAssessment,
-      upstream?: UpstreamFindings,
+      upstream: UpstreamFindings | undefined,
     ): TargetBiologyRiskFinding => {
       const reading = readHerg(upstream);
       herg[reading.status]++;
@@ -211,11 +214,10 @@ export const targetBiologyRisk: AnalysisModule<
         assessment.liabilities === null
           ? null
           : assessment.liabilities.map((l) => ({ ...l, staged_target: stagedSymbols.has(l.gene_symbol) }));
-      if (assessment.status === "assessed") assessed++;
-      else notAssessed++;
       if (assessment.in_domain === false) outOfDomain++;
       if (liabilities !== null && liabilities.length > 0) withLiabilities++;
-      for (const l of liabilities ?? []) counts.set(l.gene_symbol, (counts.get(l.gene_symbol) ?? 0) + 1);
+      for (const l of liabilities ?? [])
+        liabilityCounts.set(l.gene_symbol, (liabilityCounts.get(l.gene_symbol) ?? 0) + 1);
       return {
         candidate_id: assessment.candidate_id,
         evidence_id: assessment.evidence_id,
@@ -230,19 +232,30 @@ export const targetBiologyRisk: AnalysisModule<
       };
     };
     return {
-      analyze: (compound: PreparedCompound, upstream?: UpstreamFindings) =>
-        merge(assessTargetRisk(compound), upstream),
       merge,
-      finish(): TargetBiologyRiskSummary {
+      notAssessed: ({ candidate_id, evidence_id, status, reason }, upstream) =>
+        merge(
+          {
+            candidate_id,
+            evidence_id,
+            status,
+            reason,
+            liabilities: null,
+            nearest: null,
+            max_tanimoto: null,
+            in_domain: null,
+          },
+          upstream,
+        ),
+      finish(counts): TargetBiologyRiskSummary {
         const panel = safetyPanel();
         const { file } = drugCentralIndex();
         return {
-          assessed,
-          not_assessed: notAssessed,
+          ...counts,
           with_liabilities: withLiabilities,
           out_of_domain: outOfDomain,
           liability_counts: Object.fromEntries(
-            [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)),
+            [...liabilityCounts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)),
           ),
           herg,
           target_side: {
@@ -263,7 +276,7 @@ export const targetBiologyRisk: AnalysisModule<
       },
     };
   },
-};
+});
 
 /** The worker's part (analysis-module.ts): the neighbour search; the run state and hERG are merged later. */
 export interface TargetRiskAssessment extends CompoundFinding {
@@ -275,15 +288,7 @@ export interface TargetRiskAssessment extends CompoundFinding {
   readonly in_domain: boolean | null;
 }
 
-function assessTargetRisk(compound: PreparedCompound): TargetRiskAssessment {
-  if (!compound.ok)
-    return {
-      ...unparseableFinding(ID, compound),
-      liabilities: null,
-      nearest: null,
-      max_tanimoto: null,
-      in_domain: null,
-    };
+function assessTargetRisk(compound: ParsedCompound): TargetRiskAssessment {
   const base = findingBase(ID, compound);
   // Outside the organic classes the drugs say nothing of the compound (issue 24 item 2).
   const outOfClass = classDomainReason(compound);

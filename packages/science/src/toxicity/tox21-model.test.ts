@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { readDataFile } from "../data/read-data-file.ts";
+import { inOneThread } from "../define-module.ts";
 import { predictLogistic } from "../fingerprint/logistic-regression.ts";
 import { decodeOnBits } from "../fingerprint/morgan.ts";
 import { parentOnBits } from "../fingerprint/parent-fingerprint.ts";
@@ -63,7 +64,7 @@ describe("Tox21 fingerprint model (toxicity_profile.tox21_fingerprint_model)", (
     assert.equal(prediction.max_tanimoto, 1);
     assert.equal(prediction.in_domain, true);
     assert.deepEqual(Object.keys(prediction.probabilities), [...TOX21_TASKS]);
-    const analyzer = toxicityProfile.createAnalyzer();
+    const analyzer = inOneThread(toxicityProfile);
     const finding = analyzer.analyze(
       prepareCompound(rdkit, {
         index: 1,

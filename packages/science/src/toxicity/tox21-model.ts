@@ -8,6 +8,7 @@ import {
 import { packBits } from "../fingerprint/morgan.ts";
 import { maxTanimoto } from "../fingerprint/reference-set.ts";
 import { similarityDomainRule } from "../fingerprint/similarity-domain.ts";
+import { round } from "../numeric/round.ts";
 
 /** Named in every output: a fingerprint model, not the graph convolution `gcn_toxicity` stands for. */
 export const TOX21_MODEL = "tox21_logreg_morgan2";
@@ -58,8 +59,8 @@ export function predictTox21(onBits: readonly number[]): Tox21Prediction {
   const probabilities = predictTasks(file, onBits);
   return {
     model: TOX21_MODEL,
-    probabilities: Object.fromEntries(Object.entries(probabilities).map(([k, v]) => [k, round(v)])),
-    max_tanimoto: round(similarity),
+    probabilities: Object.fromEntries(Object.entries(probabilities).map(([k, v]) => [k, round(v, 3)])),
+    max_tanimoto: round(similarity, 3),
     in_domain: similarity >= file.domain.min_tanimoto,
     domain_rule: similarityDomainRule(file.domain),
   };
@@ -86,8 +87,4 @@ export function tox21Validation() {
     domain_min_tanimoto: file.domain.min_tanimoto,
     citations: TOX21_CITATIONS,
   };
-}
-
-function round(value: number): number {
-  return Math.round(value * 1000) / 1000;
 }

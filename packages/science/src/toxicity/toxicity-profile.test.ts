@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { CompoundRow } from "../compound-row.ts";
+import { inOneThread } from "../define-module.ts";
 import { prepareCompound } from "../prepare-compound.ts";
 import { loadRDKit } from "../rdkit.ts";
 import { toxicityProfile } from "./toxicity-profile.ts";
@@ -16,7 +17,7 @@ const row = (index: number, smiles: string): CompoundRow => ({
 
 test("alerts are read on the parent: a picrate counterion's nitro groups are not reported", async () => {
   const rdkit = await loadRDKit();
-  const analyzer = toxicityProfile.createAnalyzer();
+  const analyzer = inOneThread(toxicityProfile);
   const salt = analyzer.analyze(
     prepareCompound(rdkit, row(1, "COc1ccc(cc1)-c1ccccn1.Oc1c(cc(cc1[N+]([O-])=O)[N+]([O-])=O)[N+]([O-])=O")),
   );
@@ -41,7 +42,7 @@ test("alerts are read on the parent: a picrate counterion's nitro groups are not
 
 test("Brenk alerts are reported per compound and counted in the summary under brenk:<name>", async () => {
   const rdkit = await loadRDKit();
-  const analyzer = toxicityProfile.createAnalyzer();
+  const analyzer = inOneThread(toxicityProfile);
   // Phenylhydrazine: Brenk's hydrazine, a name NIBR also uses, so the summary keys them apart.
   const finding = analyzer.analyze(prepareCompound(rdkit, row(1, "NNc1ccccc1")));
   assert.ok(finding.brenk?.includes("hydrazine"), JSON.stringify(finding.brenk));
@@ -53,7 +54,7 @@ test("Brenk alerts are reported per compound and counted in the summary under br
 
 test("an unparseable compound is not assessed, and the summary cites every alert set", async () => {
   const rdkit = await loadRDKit();
-  const analyzer = toxicityProfile.createAnalyzer();
+  const analyzer = inOneThread(toxicityProfile);
   const finding = analyzer.analyze(prepareCompound(rdkit, row(1, "C1CC")));
   assert.equal(finding.status, "not_assessed");
   assert.match(finding.reason ?? "", /unclosed ring/);

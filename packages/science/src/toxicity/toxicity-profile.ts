@@ -3,13 +3,8 @@ import { classifyCompound, type Gated, tdcInputs } from "../admet/tdc-compound.t
 import { SAFETY_AND_PK_DATASETS } from "../admet/tdc-datasets.ts";
 import { type TdcClassification, tdcModel, tdcModelFileName, tdcValidation } from "../admet/tdc-model.ts";
 import type { ClassifierFigures as TdcClassificationFigures } from "../admet/tdc-model-file.ts";
-import {
-  type AnalysisModule,
-  type CompoundFinding,
-  findingBase,
-  type MethodCard,
-  unparseableFinding,
-} from "../analysis-module.ts";
+import { type CompoundFinding, findingBase, type MethodCard } from "../analysis-module.ts";
+import { defineModule, type ParsedCompound } from "../define-module.ts";
 import { compoundOnBits } from "../fingerprint/parent-fingerprint.ts";
 import { similarityDomainReason, similarityLimitsText } from "../fingerprint/similarity-domain.ts";
 import { CLASS_DOMAIN_RULE, classDomainReason } from "../parent/class-domain.ts";
@@ -164,53 +159,59 @@ function toxicityMethod(): MethodCard {
 }
 
 /** PAINS, NIBR and Brenk structural alerts of each parsed compound's parent. */
-export const toxicityProfile: AnalysisModule<ToxicityProfileFinding, ToxicityProfileSummary> = {
+export const toxicityProfile = defineModule<
+  ToxicityProfileFinding,
+  ToxicityProfileFinding,
+  ToxicityProfileSummary
+>({
   id: ID,
   version: "1.0.0",
   description:
     "Structural alerts (PAINS A/B/C, NIBR filters with severities, Brenk) on the parent, reported as alerts; " +
     "and, under its own key, a Tox21 fingerprint model's assay probabilities",
-  get method() {
-    return toxicityMethod();
-  },
+  method: toxicityMethod,
   requiredInputs: ["portfolio"],
   riskChannel: "safety",
+  notAssessed: (base) => ({
+    ...base,
+    pains: null,
+    brenk: null,
+    nibr: null,
+    alert_atoms: null,
+    qed_alerts: null,
+    tox21_fingerprint_model: null,
+    ...Object.fromEntries(adoptedKeys().map((key) => [key, null])),
+  }),
   assess: assessToxicity,
-  createAnalyzer() {
-    let assessed = 0;
-    let notAssessed = 0;
+  isAssessed: ({ pains, nibr, brenk }) => pains !== null && nibr !== null && brenk !== null,
+  createRun() {
     let withPains = 0;
     let withExclude = 0;
     let withCovalent = 0;
     let withBrenk = 0;
-    const counts = new Map<string, number>();
-    const merge = (finding: ToxicityProfileFinding): ToxicityProfileFinding => {
-      const { pains, nibr, brenk } = finding;
-      if (pains === null || nibr === null || brenk === null) {
-        notAssessed++;
-        return finding;
-      }
-      assessed++;
-      if (pains.length > 0) withPains++;
-      if (nibr.some((hit) => hit.severity === "EXCLUDE")) withExclude++;
-      if (nibr.some((hit) => hit.covalent)) withCovalent++;
-      if (brenk.length > 0) withBrenk++;
-      for (const name of [...pains, ...nibr.map((hit) => hit.name), ...brenk.map(brenkKey)])
-        counts.set(name, (counts.get(name) ?? 0) + 1);
-      return finding;
-    };
+    const alertCounts = new Map<string, number>();
     return {
-      analyze: (compound: PreparedCompound) => merge(assessToxicity(compound)),
-      merge,
-      finish(): ToxicityProfileSummary {
+      merge(finding) {
+        const { pains, nibr, brenk } = finding;
+        if (pains === null || nibr === null || brenk === null) return finding;
+        if (pains.length > 0) withPains++;
+        if (nibr.some((hit) => hit.severity === "EXCLUDE")) withExclude++;
+        if (nibr.some((hit) => hit.covalent)) withCovalent++;
+        if (brenk.length > 0) withBrenk++;
+        for (const name of [...pains, ...nibr.map((hit) => hit.name), ...brenk.map(brenkKey)])
+          alertCounts.set(name, (alertCounts.get(name) ?? 0) + 1);
+        return finding;
+      },
+      finish(counts): ToxicityProfileSummary {
         return {
-          assessed,
-          not_assessed: notAssessed,
+          ...counts,
           with_pains: withPains,
           with_nibr_exclude: withExclude,
           with_nibr_covalent: withCovalent,
           with_brenk: withBrenk,
-          alert_counts: Object.fromEntries([...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))),
+          alert_counts: Object.fromEntries(
+            [...alertCounts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)),
+          ),
           tox21_fingerprint_model: tox21Validation(),
           tdc_models: Object.fromEntries(TOXICITY_TDC.map((d) => [d.key, tdcValidation(d)])),
           method: toxicityMethod(),
@@ -218,22 +219,10 @@ export const toxicityProfile: AnalysisModule<ToxicityProfileFinding, ToxicityPro
       },
     };
   },
-};
+});
 
 /** The per-compound part (no run state), for a worker thread. */
-function assessToxicity(compound: PreparedCompound): ToxicityProfileFinding {
-  if (!compound.ok) {
-    return {
-      ...unparseableFinding(ID, compound),
-      pains: null,
-      brenk: null,
-      nibr: null,
-      alert_atoms: null,
-      qed_alerts: null,
-      tox21_fingerprint_model: null,
-      ...Object.fromEntries(adoptedKeys().map((key) => [key, null])),
-    };
-  }
+function assessToxicity(compound: ParsedCompound): ToxicityProfileFinding {
   const base = findingBase(ID, compound);
   const { alerts, qedAlerts } = withParentMol(compound, (mol, rdkit) => ({
     alerts: findStructuralAlerts(rdkit, mol),

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { inOneThread } from "../define-module.ts";
 import { prepareCompound } from "../prepare-compound.ts";
 import { loadRDKit } from "../rdkit.ts";
 import { CONFORMAL_LEVELS, delaneyOutOfFold } from "./calibration-data.ts";
@@ -19,7 +20,7 @@ const row = (index: number, smiles: string) => ({
 describe("uncertainty_quantification", () => {
   it("every trained-model estimate gets its domain; solubility gets nested 80%/90% intervals", async () => {
     const rdkit = await loadRDKit();
-    const analyzer = uncertaintyQuantification.createAnalyzer();
+    const analyzer = inOneThread(uncertaintyQuantification);
     // Naphthalene is in Delaney's set: inside the box, Tanimoto 1 to the solubility reference set.
     const naphthalene = analyzer.analyze(prepareCompound(rdkit, row(1, "c1ccc2ccccc2c1")));
     const sol = naphthalene.estimates?.["solubility_assessment.log_s"];

@@ -1,19 +1,15 @@
 import { compoundLogd } from "../admet/compound-logd.ts";
 import { logdModel } from "../admet/logd-model.ts";
-import {
-  type AnalysisModule,
-  type CompoundFinding,
-  findingBase,
-  type MethodCard,
-  unparseableFinding,
-} from "../analysis-module.ts";
+import { type CompoundFinding, findingBase, type MethodCard } from "../analysis-module.ts";
 import { CT_TOX_MODEL } from "../clinical/clinical-precedent-prior.ts";
 import { clinToxModel } from "../clinical/clintox-model.ts";
+import { defineModule, type ParsedCompound } from "../define-module.ts";
 import { predictLogistic } from "../fingerprint/logistic-regression.ts";
 import { decodeOnBits, packBits } from "../fingerprint/morgan.ts";
 import { compoundOnBits } from "../fingerprint/parent-fingerprint.ts";
 import { type FingerprintSet, fingerprintSet, maxTanimoto } from "../fingerprint/reference-set.ts";
 import { similarityDomainRule } from "../fingerprint/similarity-domain.ts";
+import { round } from "../numeric/round.ts";
 import { classDomainReason } from "../parent/class-domain.ts";
 import { withParentMol } from "../parent/with-parent-mol.ts";
 import type { PreparedCompound } from "../prepare-compound.ts";
@@ -179,11 +175,9 @@ function delaney(): FingerprintSet {
   return delaneyReference;
 }
 
-const round = (v: number, digits = 3) => Math.round(v * 10 ** digits) / 10 ** digits;
-
 function domainRules(): Record<string, string> {
   return {
-    "solubility_assessment.log_s": `inside the descriptor box and nearest_distance ≤ ${round(solubilityModels().kernel.domain_distance)} (95th percentile of training nearest-neighbour distances)`,
+    "solubility_assessment.log_s": `inside the descriptor box and nearest_distance ≤ ${round(solubilityModels().kernel.domain_distance, 3)} (95th percentile of training nearest-neighbour distances)`,
     "clinical_precedent_prior.ct_tox_probability": similarityDomainRule(clinToxModel().file.domain),
     "toxicity_profile.tox21_fingerprint_model": similarityDomainRule(tox21Model().file.domain),
     "admet_predictions.logd74": similarityDomainRule(logdModel().file.domain),
@@ -191,37 +185,31 @@ function domainRules(): Record<string, string> {
 }
 
 /** Domains and conformal intervals of every trained-model estimate of each parsed compound. */
-export const uncertaintyQuantification: AnalysisModule<UncertaintyFinding, UncertaintySummary> = {
+export const uncertaintyQuantification = defineModule<
+  UncertaintyFinding,
+  UncertaintyFinding,
+  UncertaintySummary
+>({
   id: ID,
   version: "1.0.0",
   description: "Applicability domain of every trained-model estimate and conformal intervals for regression",
-  get method() {
-    return method();
-  },
+  method,
   requiredInputs: ["portfolio"],
   riskChannel: "cross_cutting",
+  notAssessed: (base) => ({ ...base, estimates: null, out_of_domain: null }),
   assess: assessUncertainty,
-  createAnalyzer() {
-    let assessed = 0;
-    let notAssessed = 0;
+  createRun() {
     const outOfDomain: Record<string, number> = {};
-    const merge = (finding: UncertaintyFinding): UncertaintyFinding => {
-      if (finding.status !== "assessed") {
-        notAssessed++;
-        return finding;
-      }
-      assessed++;
-      for (const key of finding.out_of_domain ?? []) outOfDomain[key] = (outOfDomain[key] ?? 0) + 1;
-      return finding;
-    };
     return {
-      analyze: (compound: PreparedCompound) => merge(assessUncertainty(compound)),
-      merge,
-      finish(): UncertaintySummary {
+      merge(finding) {
+        if (finding.status !== "assessed") return finding;
+        for (const key of finding.out_of_domain ?? []) outOfDomain[key] = (outOfDomain[key] ?? 0) + 1;
+        return finding;
+      },
+      finish(counts): UncertaintySummary {
         const cal = conformalCalibration();
         return {
-          assessed,
-          not_assessed: notAssessed,
+          ...counts,
           out_of_domain: outOfDomain,
           domain_rules: domainRules(),
           conformal: {
@@ -239,7 +227,7 @@ export const uncertaintyQuantification: AnalysisModule<UncertaintyFinding, Uncer
       },
     };
   },
-};
+});
 
 /** The logD7.4 estimate (shared with admet_predictions) with its split-conformal intervals. */
 function logdUncertainty(compound: PreparedCompound & { ok: true }): LogdUncertainty {
@@ -247,13 +235,13 @@ function logdUncertainty(compound: PreparedCompound & { ok: true }): LogdUncerta
   const h = logdModel().file.conformal.half_width;
   const h80 = h["0.8"] ?? Number.POSITIVE_INFINITY;
   const h90 = h["0.9"] ?? Number.POSITIVE_INFINITY;
-  const v = round(logd.value);
+  const v = round(logd.value, 3);
   return {
     model: logd.model,
     value: logd.in_domain ? v : null,
-    interval_80: logd.in_domain ? [round(logd.value - h80), round(logd.value + h80)] : null,
-    interval_90: logd.in_domain ? [round(logd.value - h90), round(logd.value + h90)] : null,
-    nearest_tanimoto: round(logd.nearest_tanimoto),
+    interval_80: logd.in_domain ? [round(logd.value - h80, 3), round(logd.value + h80, 3)] : null,
+    interval_90: logd.in_domain ? [round(logd.value - h90, 3), round(logd.value + h90, 3)] : null,
+    nearest_tanimoto: round(logd.nearest_tanimoto, 3),
     in_domain: logd.in_domain,
     domain_rule: logd.domain_rule,
     raw_out_of_domain_value: logd.in_domain ? null : v,
@@ -261,10 +249,7 @@ function logdUncertainty(compound: PreparedCompound & { ok: true }): LogdUncerta
 }
 
 /** The per-compound part (no run state), for a worker thread (analysis-module.ts). */
-function assessUncertainty(compound: PreparedCompound): UncertaintyFinding {
-  if (!compound.ok) {
-    return { ...unparseableFinding(ID, compound), estimates: null, out_of_domain: null };
-  }
+function assessUncertainty(compound: ParsedCompound): UncertaintyFinding {
   // Outside the organic classes no model here has a domain: no estimate or interval is given (issue 24 item 2).
   const outOfClass = classDomainReason(compound);
   if (outOfClass !== null)
@@ -304,32 +289,32 @@ function assessUncertainty(compound: PreparedCompound): UncertaintyFinding {
   const tox21 = tox21Model();
   const toxSimilarity = maxTanimoto(fp, tox21.training);
   const ctInDomain = ctSimilarity >= clintox.file.domain.min_tanimoto;
-  const ctTox = round(predictLogistic(clintox.file.tasks[0] ?? { bias: 0, weights: [] }, onBits));
+  const ctTox = round(predictLogistic(clintox.file.tasks[0] ?? { bias: 0, weights: [] }, onBits), 3);
   const estimates = {
     "solubility_assessment.log_s": {
       model: models.adopted,
-      value: solubility.in_domain ? round(logS) : null,
-      interval_80: solubility.in_domain ? ([round(logS - h80), round(logS + h80)] as const) : null,
-      interval_90: solubility.in_domain ? ([round(logS - h90), round(logS + h90)] as const) : null,
+      value: solubility.in_domain ? round(logS, 3) : null,
+      interval_80: solubility.in_domain ? ([round(logS - h80, 3), round(logS + h80, 3)] as const) : null,
+      interval_90: solubility.in_domain ? ([round(logS - h90, 3), round(logS + h90, 3)] as const) : null,
       in_descriptor_box: outside.length === 0,
       outside_box: outside,
-      nearest_distance: round(solubility.nearest_distance),
-      nearest_tanimoto: round(maxTanimoto(fp, delaney())),
+      nearest_distance: round(solubility.nearest_distance, 3),
+      nearest_tanimoto: round(maxTanimoto(fp, delaney()), 3),
       in_domain: solubility.in_domain,
       domain_rule: domainRules()["solubility_assessment.log_s"] as string,
-      raw_out_of_domain_value: solubility.in_domain ? null : round(logS),
+      raw_out_of_domain_value: solubility.in_domain ? null : round(logS, 3),
     },
     "clinical_precedent_prior.ct_tox_probability": {
       model: CT_TOX_MODEL,
       value: ctInDomain ? ctTox : null,
-      nearest_tanimoto: round(ctSimilarity),
+      nearest_tanimoto: round(ctSimilarity, 3),
       in_domain: ctInDomain,
       domain_rule: similarityDomainRule(clintox.file.domain),
       raw_out_of_domain_value: ctInDomain ? null : ctTox,
     },
     "toxicity_profile.tox21_fingerprint_model": {
       model: TOX21_MODEL,
-      nearest_tanimoto: round(toxSimilarity),
+      nearest_tanimoto: round(toxSimilarity, 3),
       in_domain: toxSimilarity >= tox21.file.domain.min_tanimoto,
       domain_rule: similarityDomainRule(tox21.file.domain),
     },

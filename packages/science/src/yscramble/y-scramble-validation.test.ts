@@ -1,10 +1,11 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { CompoundRow } from "../compound-row.ts";
+import { inOneThread } from "../define-module.ts";
 import { prepareCompound } from "../prepare-compound.ts";
 import { loadRDKit } from "../rdkit.ts";
 import { chemblSeries } from "../uncertainty/chembl-series.ts";
-import { MIN_COMPOUNDS, yScrambleAnalyzer, yScrambleValidation } from "./y-scramble-validation.ts";
+import { MIN_COMPOUNDS, yScrambleModule, yScrambleValidation } from "./y-scramble-validation.ts";
 
 const row = (index: number, smiles: string, activities?: Record<string, number>): CompoundRow => ({
   index,
@@ -26,7 +27,7 @@ describe("y_scramble_validation module", () => {
       row(at + 1, c.smiles, at < 10 ? { A: c.activity, B: c.activity } : { A: c.activity }),
     );
     rows.push(row(121, "C1CC", { A: 6 }), row(122, "CCO"));
-    const analyzer = yScrambleValidation.createAnalyzer();
+    const analyzer = inOneThread(yScrambleValidation);
     const findings = rows.map((r) => analyzer.analyze(prepareCompound(rdkit, r)));
     assert.deepEqual(findings[0]?.assays, ["A", "B"]);
     assert.deepEqual(findings[0]?.entered_model, ["A", "B"]);
@@ -57,7 +58,7 @@ describe("y_scramble_validation module", () => {
 
   it("an assay whose activities are all equal is not assessed, with the reason", async () => {
     const rdkit = await loadRDKit();
-    const analyzer = yScrambleValidation.createAnalyzer();
+    const analyzer = inOneThread(yScrambleValidation);
     chemblSeries()
       .slice(0, 25)
       .forEach((c, at) => {
@@ -72,7 +73,7 @@ describe("y_scramble_validation module", () => {
 describe("y_scramble_validation assay cap", () => {
   it("past the cap, compounds do not enter the model and are counted as over_cap", async () => {
     const rdkit = await loadRDKit();
-    const analyzer = yScrambleAnalyzer({ min: 5, max: 30 });
+    const analyzer = inOneThread(yScrambleModule({ min: 5, max: 30 }));
     const findings = chemblSeries()
       .slice(0, 34)
       .map((c, at) => analyzer.analyze(prepareCompound(rdkit, row(at + 1, c.smiles, { A: c.activity }))));
@@ -94,14 +95,13 @@ describe("y_scramble_validation split (worker) path", () => {
       .slice(0, 30)
       .map((c, at) => row(at + 1, c.smiles, { A: c.activity }));
     rows.push(row(31, "C1CC", { A: 5 }));
-    const whole = yScrambleValidation.createAnalyzer();
-    const parts = yScrambleValidation.createAnalyzer();
+    const whole = inOneThread(yScrambleValidation);
+    const parts = yScrambleValidation.createRun();
     for (const r of rows) {
       const compound = prepareCompound(rdkit, r);
       const expected = whole.analyze(compound);
-      const assessment = structuredClone(yScrambleValidation.assess?.(compound));
-      assert.ok(assessment !== undefined);
-      assert.equal(JSON.stringify(parts.merge?.(assessment)), JSON.stringify(expected), r.candidateId);
+      const assessment = structuredClone(yScrambleValidation.assess(compound));
+      assert.equal(JSON.stringify(parts.merge(assessment)), JSON.stringify(expected), r.candidateId);
     }
     assert.equal(JSON.stringify(parts.finish()), JSON.stringify(whole.finish()));
   });

@@ -1,13 +1,8 @@
-import {
-  type AnalysisModule,
-  type CompoundFinding,
-  findingBase,
-  type MethodCard,
-  type ModuleAnalyzer,
-  unparseableFinding,
-} from "../analysis-module.ts";
+import { type CompoundFinding, findingBase, type MethodCard } from "../analysis-module.ts";
+import { defineModule, type ModuleRunDefinition, type ParsedCompound } from "../define-module.ts";
 import { type Fingerprint, packBits } from "../fingerprint/morgan.ts";
 import { compoundOnBits } from "../fingerprint/parent-fingerprint.ts";
+import { round } from "../numeric/round.ts";
 import type { PreparedCompound } from "../prepare-compound.ts";
 import { CHEMBL2321810_Y_SCRAMBLE } from "./chembl-validation.ts";
 import { Y_SCRAMBLE_SETTINGS, yScramble } from "./y-scramble.ts";
@@ -136,8 +131,6 @@ function method(): MethodCard {
   };
 }
 
-const round = (v: number, digits = 4) => Math.round(v * 10 ** digits) / 10 ** digits;
-
 /** The compound's finite activities; own properties only, whatever the assay ids are called. */
 function finiteActivities(compound: PreparedCompound): Record<string, number> {
   return Object.fromEntries(
@@ -146,12 +139,9 @@ function finiteActivities(compound: PreparedCompound): Record<string, number> {
 }
 
 /** The per-compound part (no run state), for a worker thread (analysis-module.ts). */
-function assessYScramble(compound: PreparedCompound): YScrambleAssessment {
+function assessYScramble(compound: ParsedCompound): YScrambleAssessment {
   const activities = finiteActivities(compound);
   const assays = Object.keys(activities).sort();
-  if (!compound.ok) {
-    return { finding: { ...unparseableFinding(ID, compound), assays }, on_bits: null, activities: {} };
-  }
   return {
     finding: { ...findingBase(ID, compound), status: "assessed", reason: null, assays },
     on_bits: assays.length === 0 ? null : compoundOnBits(compound),
@@ -165,36 +155,47 @@ interface AssayRows {
   overCap: number;
 }
 
-/** Per staged assay: ridge on Morgan bits, repeated CV and y-scrambling (Rücker et al. 2007). */
-export const yScrambleValidation: AnalysisModule<YScrambleFinding, YScrambleSummary, YScrambleAssessment> = {
-  id: ID,
-  version: "1.0.0",
-  description: "Y-scrambling of a ridge QSAR model on Morgan fingerprints, per staged assay",
-  get method() {
-    return method();
-  },
-  requiredInputs: ["portfolio", "assays"],
-  riskChannel: "cross_cutting",
-  assess: assessYScramble,
-  createAnalyzer: () => yScrambleAnalyzer(),
-};
-
 /**
- * The analyzer, with the assay size limits as a parameter so tests can reach the cap cheaply;
- * the module always uses MIN_COMPOUNDS and MAX_COMPOUNDS.
+ * The module, with the assay size limits as a parameter so tests can reach the cap cheaply;
+ * the registered module uses MIN_COMPOUNDS and MAX_COMPOUNDS.
  */
-export function yScrambleAnalyzer(
+export function yScrambleModule(
   limits: { readonly min: number; readonly max: number } = { min: MIN_COMPOUNDS, max: MAX_COMPOUNDS },
-): ModuleAnalyzer<YScrambleFinding, YScrambleSummary, YScrambleAssessment> {
-  let assessed = 0;
-  let notAssessed = 0;
+) {
+  return defineModule<YScrambleFinding, YScrambleAssessment, YScrambleSummary>({
+    id: ID,
+    version: "1.0.0",
+    description: "Y-scrambling of a ridge QSAR model on Morgan fingerprints, per staged assay",
+    method,
+    requiredInputs: ["portfolio", "assays"],
+    riskChannel: "cross_cutting",
+    notAssessed: (base, compound) => ({
+      ...base,
+      assays: Object.keys(finiteActivities(compound)).sort(),
+      entered_model: [],
+    }),
+    assess: assessYScramble,
+    createRun: () => yScrambleRun(limits),
+  });
+}
+
+/** Per staged assay: ridge on Morgan bits, repeated CV and y-scrambling (Rücker et al. 2007). */
+export const yScrambleValidation = yScrambleModule();
+
+function yScrambleRun(limits: {
+  readonly min: number;
+  readonly max: number;
+}): ModuleRunDefinition<YScrambleFinding, YScrambleAssessment, YScrambleSummary> {
   const fingerprints: Fingerprint[] = [];
   const ids: { candidate_id: string; evidence_id: string }[] = [];
   const byAssay = new Map<string, AssayRows>();
+  // An assay every compound of which is unparseable or unmodelled still gets its summary entry.
+  const listAssays = (assays: readonly string[]) => {
+    for (const assay of assays)
+      if (!byAssay.has(assay)) byAssay.set(assay, { rows: [], values: [], overCap: 0 });
+  };
   const merge = (assessment: YScrambleAssessment): YScrambleFinding => {
     const { finding } = assessment;
-    if (finding.status !== "assessed") notAssessed++;
-    else assessed++;
     const entered: string[] = [];
     if (assessment.on_bits !== null) {
       // Kept only for compounds that enter some assay's model, so memory is bounded by the cap.
@@ -217,15 +218,16 @@ export function yScrambleAnalyzer(
         fingerprints.push(packBits(assessment.on_bits));
         ids.push({ candidate_id: finding.candidate_id, evidence_id: finding.evidence_id });
       }
-    } else
-      for (const assay of finding.assays)
-        if (!byAssay.has(assay)) byAssay.set(assay, { rows: [], values: [], overCap: 0 });
+    } else listAssays(finding.assays);
     return { ...finding, entered_model: entered };
   };
   return {
-    analyze: (compound: PreparedCompound) => merge(assessYScramble(compound)),
     merge,
-    finish(): YScrambleSummary {
+    notAssessed(finding) {
+      listAssays(finding.assays);
+      return finding;
+    },
+    finish(counts): YScrambleSummary {
       const assays: Record<string, AssayResult> = Object.fromEntries(
         [...byAssay.keys()]
           .sort()
@@ -235,8 +237,7 @@ export function yScrambleAnalyzer(
           ]),
       );
       return {
-        assessed,
-        not_assessed: notAssessed,
+        ...counts,
         settings: {
           ...Y_SCRAMBLE_SETTINGS,
           min_compounds: limits.min,
@@ -273,23 +274,23 @@ function assayResult(
     status: "assessed",
     compounds: n,
     over_cap: entry.overCap,
-    q2: round(result.model.q2),
-    q2_per_repeat: result.model.q2_per_repeat.map((v) => round(v)),
-    rmse: round(result.model.rmse),
+    q2: round(result.model.q2, 4),
+    q2_per_repeat: result.model.q2_per_repeat.map((v) => round(v, 4)),
+    rmse: round(result.model.rmse, 4),
     q2_above_0_5: result.model.q2 > 0.5,
     scrambles: {
       count: result.scrambles.count,
-      max_q2: round(result.scrambles.max_q2),
-      mean_q2: round(result.scrambles.mean_q2),
-      p95_q2: round(result.scrambles.p95_q2),
-      q2: result.scrambles.q2.map((v) => round(v)),
+      max_q2: round(result.scrambles.max_q2, 4),
+      mean_q2: round(result.scrambles.mean_q2, 4),
+      p95_q2: round(result.scrambles.p95_q2, 4),
+      q2: result.scrambles.q2.map((v) => round(v, 4)),
     },
     verdict: result.verdict,
     p_value: round(result.p_value, 6),
     compounds_out_of_fold: entry.rows.map((row, at) => ({
       ...(ids[row] as { candidate_id: string; evidence_id: string }),
       measured: entry.values[at] ?? Number.NaN,
-      out_of_fold: round(result.out_of_fold[at] ?? Number.NaN),
+      out_of_fold: round(result.out_of_fold[at] ?? Number.NaN, 4),
     })),
   };
 }
