@@ -1,6 +1,7 @@
 """Builds protonated protein–ligand complexes that PLIP and our profiler both read (test reference only).
 
 Usage: prepare-plip-complex.py RECEPTOR.pdb LIGANDS.sdf OUT_DIR
+       prepare-plip-complex.py --protonate RECEPTOR.pdb OUT.pdb   (the protonated protein, made once)
 
 For each molecule of LIGANDS.sdf (a crystal ligand or docked poses) writes OUT_DIR/<n>/complex.pdb: the
 receptor's protein ATOM records with polar hydrogens added by Open Babel's AddPolarHydrogens (the step PLIP
@@ -22,13 +23,31 @@ receptor_path, ligands_path, out_dir = sys.argv[1], sys.argv[2], sys.argv[3]
 
 # Protein only: cofactors, ions and waters would be PLIP ligands of their own; PLIP's binding site holds
 # amino-acid residues only, so dropping them leaves the ligand's profile as it is and saves PLIP's time.
-protein_lines = [line for line in open(receptor_path) if line.startswith("ATOM")]
-conv = ob.OBConversion()
-conv.SetInAndOutFormats("pdb", "pdb")
-protein = ob.OBMol()
-conv.ReadString(protein, "".join(protein_lines) + "END\n")
-protein.AddPolarHydrogens()
-protein_pdb = [line for line in conv.WriteString(protein).splitlines() if line.startswith("ATOM")]
+# Open Babel places some polar hydrogens (Arg, His, Lys, Ser, ...) along random vectors seeded from
+# the clock, so PLIP's counts moved from run to run (80 or 86 hydrophobic contacts on the same 1g9v
+# poses). The protonated protein is therefore made once (--protonate, below) and checked in beside
+# the receptor as receptor-polar-h.pdb (data/PROVENANCE.md); both tools read those same atoms.
+def protonated_protein(path):
+    protein_lines = [line for line in open(path) if line.startswith("ATOM")]
+    conv = ob.OBConversion()
+    conv.SetInAndOutFormats("pdb", "pdb")
+    protein = ob.OBMol()
+    conv.ReadString(protein, "".join(protein_lines) + "END\n")
+    protein.AddPolarHydrogens()
+    return [line for line in conv.WriteString(protein).splitlines() if line.startswith("ATOM")]
+
+
+if receptor_path == "--protonate":
+    # prepare-plip-complex.py --protonate RECEPTOR.pdb OUT.pdb: writes the protonated protein once.
+    with open(out_dir, "w") as out_file:
+        out_file.write("\n".join(protonated_protein(ligands_path)) + "\nEND\n")
+    sys.exit(0)
+
+fixed = os.path.join(os.path.dirname(receptor_path), "receptor-polar-h.pdb")
+if os.path.exists(fixed):
+    protein_pdb = [line for line in open(fixed).read().splitlines() if line.startswith("ATOM")]
+else:
+    protein_pdb = protonated_protein(receptor_path)
 
 results = []
 for n, ligand in enumerate(Chem.SDMolSupplier(ligands_path, removeHs=False)):
