@@ -13,8 +13,10 @@ Prints one JSON line: counts and the tool versions.
 """
 
 import json
+import random
 import sys
 
+import numpy
 import openmm
 from openmm import app
 from pdbfixer import PDBFixer
@@ -57,6 +59,11 @@ def main() -> None:
     missing_terminals = sum(len(atoms) for atoms in fixer.missingTerminals.values())
     fixer.addMissingAtoms(seed=0)
     before = sum(1 for a in fixer.topology.atoms() if a.element is not None and a.element.symbol == "H")
+    # OpenMM's Modeller.addHydrogens places rotatable hydrogens with Python's and NumPy's random
+    # generators, unseeded: the same receptor gave other hydrogens, so other Vina scores, run to run
+    # (1s3v −9.420 or −9.483, 2bm2 −8.276 or −7.617 kcal/mol). Seeded, the preparation is reproducible.
+    random.seed(0)
+    numpy.random.seed(0)
     fixer.addMissingHydrogens(pH=ph)
     after = sum(1 for a in fixer.topology.atoms() if a.element is not None and a.element.symbol == "H")
     protein_chains = sum(
