@@ -99,6 +99,24 @@ describe("env reader", () => {
     assert.equal(describeEnvProblem("X", "a number", "y"), 'X must be a number (got "y")');
   });
 
+  it("never writes a secret's value into a problem, only its length", () => {
+    const read = createEnvReader({ TOKENS: "long-enough-token-1,short", API_TOKEN: "tiny" });
+    read.list("TOKENS", {
+      each: (token) => token.length >= 16,
+      expected: "tokens of 16+ characters",
+      secret: true,
+    });
+    read.string("API_TOKEN", {
+      check: (token) => token.length >= 16,
+      expected: "16+ characters",
+      secret: true,
+    });
+    assert.deepEqual(read.problems, [
+      "TOKENS must be a list of tokens of 16+ characters (got 5 hidden characters)",
+      "API_TOKEN must be 16+ characters (got 4 hidden characters)",
+    ]);
+  });
+
   it("freezes the configuration all the way down", () => {
     const read = createEnvReader({});
     const result = read.finish({ nested: { list: ["a"] }, top: 1 });

@@ -21,6 +21,8 @@ interface FieldOptions<T> {
   readonly fallback?: T;
   /** The variable must be set; the text says when or why (e.g. "when SVC_DATABASE_URL is set"). */
   readonly required?: true | string;
+  /** A token or password: a problem gives its length, never the value. */
+  readonly secret?: boolean;
 }
 
 export interface StringOptions extends FieldOptions<string> {
@@ -82,7 +84,7 @@ export interface EnvReader {
   /** A file path: relative ones resolved against `cwd`, or refused when `absolute` is set. */
   path<O extends PathOptions>(name: string, options?: O): Read<string, O>;
   /** Records a problem found by a rule across variables, in the one format. */
-  problem(name: string, expected: string, got?: string): void;
+  problem(name: string, expected: string, got?: string, secret?: boolean): void;
   /** Records problems another validator wrote in full (a file's content, a nested reader). */
   addProblems(problems: readonly string[]): void;
   /** The problems so far (read-only). */
@@ -91,9 +93,19 @@ export interface EnvReader {
   finish<T>(config: T): EnvReadResult<T>;
 }
 
-/** The one problem format: `NAME must be EXPECTED (got "VALUE")`, `(got nothing)` when unset. */
-export function describeEnvProblem(label: string, expected: string, got: string | undefined): string {
-  return `${label} must be ${expected} (got ${got === undefined ? "nothing" : JSON.stringify(got)})`;
+/**
+ * The one problem format: `NAME must be EXPECTED (got "VALUE")`, `(got nothing)` when unset, and
+ * `(got N hidden characters)` for a secret, whose value must not reach a log.
+ */
+export function describeEnvProblem(
+  label: string,
+  expected: string,
+  got: string | undefined,
+  secret = false,
+): string {
+  const shown =
+    got === undefined ? "nothing" : secret ? `${got.length} hidden characters` : JSON.stringify(got);
+  return `${label} must be ${expected} (got ${shown})`;
 }
 
 /** A reader over `env` (pure: it reads only `env` and `options.overrides`, never `process.env`). */
@@ -105,8 +117,8 @@ export function createEnvReader(env: EnvSource, options: EnvReaderOptions = {}):
     return text === undefined || text === "" ? undefined : text;
   };
   const raw = (name: string) => trimmed(options.overrides?.[name]) ?? trimmed(env[name]);
-  const problem = (name: string, expected: string, got?: string) => {
-    problems.push(describeEnvProblem(labelOf(name), expected, got));
+  const problem = (name: string, expected: string, got?: string, secret?: boolean) => {
+    problems.push(describeEnvProblem(labelOf(name), expected, got, secret));
   };
   // Unset: the fallback, or a problem when required. Set: `parse` turns it into a value or
   // reports it and gives the fallback.
@@ -124,7 +136,7 @@ export function createEnvReader(env: EnvSource, options: EnvReaderOptions = {}):
     }
     const value = parse(text);
     if (value === undefined) {
-      problem(name, expected, text);
+      problem(name, expected, text, opts?.secret);
       return opts?.fallback;
     }
     return value;
@@ -164,7 +176,7 @@ export function createEnvReader(env: EnvSource, options: EnvReaderOptions = {}):
       );
       if (items === undefined || opts?.each === undefined) return items;
       const bad = items.filter((item) => !opts.each?.(item));
-      for (const item of bad) problem(name, `a list of ${opts.expected ?? "valid items"}`, item);
+      for (const item of bad) problem(name, `a list of ${opts.expected ?? "valid items"}`, item, opts.secret);
       return bad.length > 0 ? opts.fallback : items;
     },
     url: (name: string, opts?: UrlOptions) => {
