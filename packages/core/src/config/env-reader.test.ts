@@ -70,7 +70,7 @@ describe("env reader", () => {
     assert.equal(read.oneOf("MODE", ["standard", "deep"], { fallback: "standard" }), "deep");
     assert.equal(read.path("DATA"), "/srv/data");
     assert.equal(read.path("UNSET", { fallback: "/x" }), "/x");
-    assert.deepEqual(read.problems, ['TIMEOUT must be a number above 0 to 3600 (got "0")']);
+    assert.deepEqual(read.problems, ['TIMEOUT must be a number above 0 and at most 3600 (got "0")']);
   });
 
   it("lets overrides (flags) win over the environment and names variables as the caller labels them", () => {

@@ -142,8 +142,10 @@ export function createEnvReader(env: EnvSource, options: EnvReaderOptions = {}):
     return value;
   }
   const numeric = (integer: boolean) => (name: string, opts: NumberOptions) => {
-    const low = opts.minExclusive ? `above ${opts.min}` : `from ${opts.min}`;
-    const expected = `${integer ? "an integer" : "a number"} ${low} to ${opts.max}`;
+    const range = opts.minExclusive
+      ? `above ${opts.min} and at most ${opts.max}`
+      : `from ${opts.min} to ${opts.max}`;
+    const expected = `${integer ? "an integer" : "a number"} ${range}`;
     return field(name, opts, expected, (text) => {
       const value = Number(text);
       const inRange = opts.minExclusive ? value > opts.min : value >= opts.min;
