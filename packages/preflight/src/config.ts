@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import {
+  ConfigProblemsError,
   createEnvReader,
   DATA_MOUNT_PATH,
   type EnvReader,
@@ -71,14 +72,10 @@ export interface MeteringSidecarConfig {
   readonly port: number;
 }
 
-/** Start-up refused: every configuration problem, listed together. */
-export class ConfigError extends Error {
-  readonly problems: readonly string[];
-
-  constructor(problems: string[]) {
-    super(`invalid preflight configuration:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
-    this.name = "ConfigError";
-    this.problems = problems;
+/** Start-up refused: every configuration problem, listed together (core's one shape). */
+export class ConfigError extends ConfigProblemsError {
+  constructor(problems: readonly string[], options?: ErrorOptions) {
+    super("preflight", problems, options);
   }
 }
 
