@@ -105,10 +105,11 @@ export function readConfig(
     dataDir,
     databaseUrl,
     sqlitePath: read.path("SVC_SQLITE_PATH", { fallback: join(dataDir, "ledger.sqlite") }),
-    publicUrl: read.url("SVC_PUBLIC_URL") ?? null,
+    // a base URL: paths are appended to it, and it is the default audience and seal issuer
+    publicUrl: withoutTrailingSlash(read.url("SVC_PUBLIC_URL")),
     audience: read.string("SVC_AUDIENCE") ?? null,
     issuerName: read.string("SVC_ISSUER_NAME") ?? null,
-    verifyUrl: read.url("SVC_VERIFY_URL") ?? null,
+    verifyUrl: withoutTrailingSlash(read.url("SVC_VERIFY_URL")),
     signingKeyFile,
     trustedKeysFile,
     trustedKeys,
@@ -133,6 +134,10 @@ export function readConfig(
     uploadTimeoutMs: read.int("SVC_UPLOAD_TIMEOUT_MS", { fallback: 60_000, min: 100, max: 600_000 }),
     uploadIdleTimeoutMs: read.int("SVC_UPLOAD_IDLE_TIMEOUT_MS", { fallback: 10_000, min: 100, max: 600_000 }),
   });
+}
+
+function withoutTrailingSlash(url: string | undefined): string | null {
+  return url === undefined ? null : url.replace(/\/$/, "");
 }
 
 // The keys of SVC_TRUSTED_KEYS_FILE, checked at start so a bad file is one more problem listed.

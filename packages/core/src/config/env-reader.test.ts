@@ -50,23 +50,14 @@ describe("env reader", () => {
   });
 
   it("reads integers, exclusive bounds, lists, URLs, choices and paths to their typed values", () => {
-    const read = createEnvReader(
-      {
-        TIMEOUT: "0",
-        N: "12",
-        LIST: " a , b ,, c ",
-        URL: "https://svc.example/api/",
-        MODE: "deep",
-        DATA: "data",
-      },
-      { cwd: "/srv" },
-    );
+    const env = { TIMEOUT: "0", N: "12", LIST: " a , b ,, c ", URL: "https://svc.example/api/" };
+    const read = createEnvReader({ ...env, MODE: "deep", DATA: "data" }, { cwd: "/srv" });
     assert.equal(read.number("N", { min: 0, max: 100 }), 12);
     assert.equal(read.number("TIMEOUT", { fallback: 20, min: 0, minExclusive: true, max: 3600 }), 20);
     assert.deepEqual(read.list("LIST"), ["a", "b", "c"]);
     assert.equal(read.list("UNSET"), undefined);
     assert.deepEqual(read.list("UNSET", { fallback: [] }), []);
-    assert.equal(read.url("URL"), "https://svc.example/api");
+    assert.equal(read.url("URL"), "https://svc.example/api/");
     assert.equal(read.oneOf("MODE", ["standard", "deep"], { fallback: "standard" }), "deep");
     assert.equal(read.path("DATA"), "/srv/data");
     assert.equal(read.path("UNSET", { fallback: "/x" }), "/x");

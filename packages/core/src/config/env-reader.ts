@@ -73,7 +73,7 @@ export interface EnvReader {
   bool(name: string, options?: { readonly fallback?: boolean }): boolean;
   /** Comma-separated items, each trimmed, blanks dropped; unset (or blank) = the fallback. */
   list<O extends ListOptions>(name: string, options?: O): Read<readonly string[], O>;
-  /** An absolute URL of an accepted scheme, without its trailing slash. */
+  /** An absolute URL of an accepted scheme, as given (an audience is compared as a string). */
   url<O extends UrlOptions>(name: string, options?: O): Read<string, O>;
   /** One of `values`. */
   oneOf<V extends string, O extends FieldOptions<V>>(
@@ -186,7 +186,7 @@ export function createEnvReader(env: EnvSource, options: EnvReaderOptions = {}):
       const schemes = protocols.map((protocol) => protocol.slice(0, -1)).join(" or ");
       return field(name, opts, `an absolute ${schemes} URL`, (text) => {
         try {
-          return protocols.includes(new URL(text).protocol) ? text.replace(/\/$/, "") : undefined;
+          return protocols.includes(new URL(text).protocol) ? text : undefined;
         } catch {
           return undefined;
         }
