@@ -64,6 +64,18 @@ describe("env reader", () => {
     assert.deepEqual(read.problems, ['TIMEOUT must be a number above 0 and at most 3600 (got "0")']);
   });
 
+  it("reads numbers written in decimal only", () => {
+    const read = createEnvReader({ A: "0x1F", B: "1e3", C: "Infinity", D: "-2", E: ".5", F: "0b11" });
+    assert.equal(read.int("A", { min: 0, max: 100 }), undefined);
+    assert.equal(read.int("B", { min: 0, max: 10_000 }), undefined);
+    assert.equal(read.number("B", { min: 0, max: 10_000 }), 1000);
+    assert.equal(read.number("C", { min: 0, max: Number.MAX_VALUE }), undefined);
+    assert.equal(read.int("D", { min: -5, max: 5 }), -2);
+    assert.equal(read.number("E", { min: 0, max: 1 }), 0.5);
+    assert.equal(read.number("F", { min: 0, max: 10 }), undefined);
+    assert.equal(read.problems.length, 4);
+  });
+
   it("lets overrides (flags) win over the environment and names variables as the caller labels them", () => {
     const read = createEnvReader(
       { SVC_RUN_ID: "from-env", SVC_WORKERS: "4" },

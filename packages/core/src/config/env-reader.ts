@@ -108,6 +108,9 @@ export function describeEnvProblem(
   return `${label} must be ${expected} (got ${shown})`;
 }
 
+const INTEGER_TEXT = /^[+-]?\d+$/;
+const DECIMAL_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
 /** A reader over `env` (pure: it reads only `env` and `options.overrides`, never `process.env`). */
 export function createEnvReader(env: EnvSource, options: EnvReaderOptions = {}): EnvReader {
   const problems: string[] = [];
@@ -147,6 +150,8 @@ export function createEnvReader(env: EnvSource, options: EnvReaderOptions = {}):
       : `from ${opts.min} to ${opts.max}`;
     const expected = `${integer ? "an integer" : "a number"} ${range}`;
     return field(name, opts, expected, (text) => {
+      // decimal only: Number() would also take 0x1F, 0b11 and Infinity
+      if (!(integer ? INTEGER_TEXT : DECIMAL_TEXT).test(text)) return undefined;
       const value = Number(text);
       const inRange = opts.minExclusive ? value > opts.min : value >= opts.min;
       return Number.isFinite(value) && inRange && value <= opts.max && (!integer || Number.isInteger(value))
