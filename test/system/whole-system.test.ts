@@ -484,7 +484,10 @@ describe("whole system on a simulated cluster, in the order of docs/install.md",
       bad,
     ]);
     assert.equal(runner.code, 2, runner.stdout + runner.stderr);
-    assert.ok((runner.stdout + runner.stderr).includes(`--run-id "${bad}": ${ID_RULE}`), runner.stderr);
+    assert.ok(
+      (runner.stdout + runner.stderr).includes(`--run-id / SVC_RUN_ID ${ID_RULE} (got "${bad}")`),
+      runner.stderr,
+    );
   });
 
   it("§6, §7 lists and downloads both runs' outputs and repro packs through preflight", async () => {

@@ -1,5 +1,14 @@
 export { type CanonicalValue, canonicalBytes, canonicalize } from "./canonical-json.ts";
 export { CodedError } from "./coded-error.ts";
+export { ConfigProblemsError } from "./config/config-problems-error.ts";
+export {
+  createEnvReader,
+  describeEnvProblem,
+  type EnvReader,
+  type EnvReaderOptions,
+  type EnvReadResult,
+  type EnvSource,
+} from "./config/env-reader.ts";
 export * from "./contracts/entitlement-accounts.ts";
 export * from "./contracts/entitlement-requests.ts";
 export * from "./contracts/entitlement-responses.ts";
@@ -31,6 +40,14 @@ export { CoreError, type CoreErrorCode } from "./core-error.ts";
 export { containerCpuLimit, parseCgroupV1Quota, parseCgroupV2CpuMax } from "./cpu-limit.ts";
 export { sha256File, sha256Hex } from "./digest.ts";
 export { recordEnvReads } from "./env-reads.ts";
+export {
+  defineErrorRegistry,
+  type ErrorCodeEntry,
+  type ErrorCodeOf,
+  type ErrorCodesByStatus,
+  type ErrorRegistry,
+  registeredErrorClass,
+} from "./error-registry.ts";
 export {
   exportPrivateKeyPem,
   exportPublicKeyPem,

@@ -1,7 +1,13 @@
 import { readFileSync } from "node:fs";
-import { isAbsolute, join, resolve } from "node:path";
-import { containerCpuLimit, recordEnvReads, type TrustedKey } from "@svc/core";
-import { isLogLevel, LOG_LEVELS, type LogLevel } from "@svc/http-edge";
+import { join, resolve } from "node:path";
+import {
+  containerCpuLimit,
+  createEnvReader,
+  type EnvReader,
+  recordEnvReads,
+  type TrustedKey,
+} from "@svc/core";
+import { LOG_LEVELS, type LogLevel } from "@svc/http-edge";
 import type { RedeemScope } from "./domain/ledger-types.ts";
 import { parseTrustedKeysFile } from "./trusted-keys-file.ts";
 
@@ -47,140 +53,111 @@ export interface ServiceConfig {
 export type ConfigResult = { ok: true; config: ServiceConfig } | { ok: false; problems: string[] };
 
 const REDEEM_SCOPES: readonly RedeemScope[] = ["issued_principal", "any_principal"];
-const list = (value: string | undefined) =>
-  (value ?? "")
-    .split(",")
-    .map((item) => item.trim())
-    .filter(Boolean);
+const isIssuer = (issuer: string) =>
+  issuer === "google" || issuer === "dev" || /^https?:\/\/[^\s,]+$/.test(issuer);
 
 /**
- * Reads and validates every variable; returns all problems together instead of the first.
- * `readText` reads the one file validation needs (SVC_TRUSTED_KEYS_FILE), injected for tests.
+ * Reads and validates every variable with core's one reader; returns all problems together instead
+ * of the first. `readText` reads the one file validation needs (SVC_TRUSTED_KEYS_FILE), injected for tests.
  */
 export function readConfig(
   env: NodeJS.ProcessEnv,
   cwd = process.cwd(),
   readText: (path: string) => string = (file) => readFileSync(file, "utf8"),
 ): ConfigResult {
-  const problems: string[] = [];
-  const int = (name: string, fallback: number, min: number, max: number): number => {
-    const raw = env[name];
-    if (raw === undefined || raw === "") return fallback;
-    const value = Number(raw);
-    if (!Number.isInteger(value) || value < min || value > max) {
-      problems.push(`${name} must be an integer from ${min} to ${max} (got ${JSON.stringify(raw)})`);
-      return fallback;
-    }
-    return value;
-  };
-  const url = (name: string): string | null => {
-    const raw = env[name];
-    if (raw === undefined || raw === "") return null;
-    try {
-      const parsed = new URL(raw);
-      if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new Error("scheme");
-      return raw.replace(/\/$/, "");
-    } catch {
-      problems.push(`${name} must be an http(s) URL (got ${JSON.stringify(raw)})`);
-      return null;
-    }
-  };
-  const path = (raw: string) => (isAbsolute(raw) ? raw : resolve(cwd, raw));
-
-  const port = int("PORT", 8080, 0, 65535);
-  const dataDir = path(env.SVC_DATA_DIR || "./.data/entitlement");
-  let databaseUrl: string | null = null;
-  if (env.SVC_DATABASE_URL) {
-    if (/^postgres(ql)?:\/\//.test(env.SVC_DATABASE_URL)) databaseUrl = env.SVC_DATABASE_URL;
-    else problems.push("SVC_DATABASE_URL must be a postgres:// or postgresql:// URL");
-  }
+  const read = createEnvReader(env, { cwd });
+  const dataDir = read.path("SVC_DATA_DIR", { fallback: resolve(cwd, "./.data/entitlement") });
+  const databaseUrl =
+    read.string("SVC_DATABASE_URL", {
+      check: (url) => /^postgres(ql)?:\/\//.test(url),
+      expected: "a postgres:// or postgresql:// URL",
+    }) ?? null;
   const embedded = databaseUrl === null;
+  // no generated token outside embedded mode: replicas must share the operator's tokens
   const adminTokens =
-    env.SVC_ADMIN_TOKENS === undefined || env.SVC_ADMIN_TOKENS === "" ? null : list(env.SVC_ADMIN_TOKENS);
-  if (adminTokens?.some((token) => token.length < 16))
-    problems.push("SVC_ADMIN_TOKENS: every token must have at least 16 characters");
-  if (adminTokens === null && !embedded)
-    problems.push(
-      "SVC_ADMIN_TOKENS is required when SVC_DATABASE_URL is set (no generated token outside embedded mode)",
-    );
-  const trustedIssuers = list(env.SVC_TRUSTED_ISSUERS);
-  if (trustedIssuers.length === 0) trustedIssuers.push(embedded ? "dev" : "google");
-  for (const issuer of trustedIssuers) {
-    if (issuer === "google" || issuer === "dev") continue;
-    if (!/^https?:\/\/[^\s,]+$/.test(issuer))
-      problems.push(`SVC_TRUSTED_ISSUERS: ${JSON.stringify(issuer)} is not google, dev or an issuer URL`);
-  }
-  const logLevelText = env.SVC_LOG_LEVEL || "info";
-  const logLevel: LogLevel = isLogLevel(logLevelText) ? logLevelText : "info";
-  if (!isLogLevel(logLevelText)) problems.push(`SVC_LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}`);
-  const redeemScope = (env.SVC_REDEEM_SCOPE || "issued_principal") as RedeemScope;
-  if (!REDEEM_SCOPES.includes(redeemScope))
-    problems.push(
-      `SVC_REDEEM_SCOPE must be one of ${REDEEM_SCOPES.join(", ")} (got ${JSON.stringify(env.SVC_REDEEM_SCOPE)})`,
-    );
-  const trustedKeysFile = env.SVC_TRUSTED_KEYS_FILE ? path(env.SVC_TRUSTED_KEYS_FILE) : null;
-  let trustedKeys: readonly TrustedKey[] = [];
-  if (trustedKeysFile !== null) {
-    let text: string | null = null;
-    try {
-      text = readText(trustedKeysFile);
-    } catch (error) {
-      problems.push(
-        `SVC_TRUSTED_KEYS_FILE: cannot read ${trustedKeysFile} (${(error as NodeJS.ErrnoException).code ?? "error"})`,
-      );
-    }
-    if (text !== null) {
-      const parsed = parseTrustedKeysFile(text);
-      if (parsed.ok) trustedKeys = Object.freeze(parsed.keys);
-      else problems.push(...parsed.problems);
-    }
-  }
+    read.list("SVC_ADMIN_TOKENS", {
+      each: (token) => token.length >= 16,
+      expected: "tokens of at least 16 characters",
+      secret: true,
+      required: embedded ? undefined : "when SVC_DATABASE_URL is set",
+    }) ?? null;
+  const trustedIssuers = read.list("SVC_TRUSTED_ISSUERS", {
+    fallback: [embedded ? "dev" : "google"],
+    each: isIssuer,
+    expected: "google, dev or issuer URLs",
+  });
+  const trustedKeysFile = read.path("SVC_TRUSTED_KEYS_FILE") ?? null;
+  const trustedKeys = trustedKeysFile === null ? [] : readTrustedKeys(trustedKeysFile, readText, read);
   // issue 23 item 5: which runner images were released is the issuer's to say; verifiers check a
   // seal's image digest against it when it is published
-  const releasedRunnerDigests = env.SVC_RELEASED_RUNNER_DIGESTS
-    ? list(env.SVC_RELEASED_RUNNER_DIGESTS)
-    : null;
-  for (const digest of releasedRunnerDigests ?? [])
-    if (!/^sha256:[0-9a-f]{64}$/.test(digest))
-      problems.push(
-        `SVC_RELEASED_RUNNER_DIGESTS: ${JSON.stringify(digest)} is not sha256:<64 lowercase hex>`,
-      );
-  const config: ServiceConfig = {
-    port,
-    host: env.HOST || "0.0.0.0",
+  const releasedRunnerDigests = read.list("SVC_RELEASED_RUNNER_DIGESTS", {
+    each: (digest) => /^sha256:[0-9a-f]{64}$/.test(digest),
+    expected: "sha256:<64 lowercase hex> digests",
+  });
+  const signingKeyFile =
+    read.path("SVC_SIGNING_KEY_FILE", {
+      // replicas must share one key
+      required: embedded ? undefined : "when SVC_DATABASE_URL is set (replicas share one key)",
+    }) ?? null;
+  return read.finish<ServiceConfig>({
+    port: read.int("PORT", { fallback: 8080, min: 0, max: 65535 }),
+    host: read.string("HOST", { fallback: "0.0.0.0" }),
     dataDir,
     databaseUrl,
-    sqlitePath: env.SVC_SQLITE_PATH ? path(env.SVC_SQLITE_PATH) : join(dataDir, "ledger.sqlite"),
-    publicUrl: url("SVC_PUBLIC_URL"),
-    audience: env.SVC_AUDIENCE || null,
-    issuerName: env.SVC_ISSUER_NAME || null,
-    verifyUrl: url("SVC_VERIFY_URL"),
-    signingKeyFile: env.SVC_SIGNING_KEY_FILE ? path(env.SVC_SIGNING_KEY_FILE) : null,
+    sqlitePath: read.path("SVC_SQLITE_PATH", { fallback: join(dataDir, "ledger.sqlite") }),
+    // a base URL: paths are appended to it, and it is the default audience and seal issuer
+    publicUrl: withoutTrailingSlash(read.url("SVC_PUBLIC_URL")),
+    audience: read.string("SVC_AUDIENCE") ?? null,
+    issuerName: read.string("SVC_ISSUER_NAME") ?? null,
+    verifyUrl: withoutTrailingSlash(read.url("SVC_VERIFY_URL")),
+    signingKeyFile,
     trustedKeysFile,
     trustedKeys,
     adminTokens,
     trustedIssuers,
-    clockSkewSec: int("SVC_CLOCK_SKEW_SEC", 60, 0, 300),
-    allowedPrincipals: list(env.SVC_ALLOWED_PRINCIPALS),
-    suspendedPrincipals: list(env.SVC_SUSPENDED_PRINCIPALS),
-    logLevel,
-    shutdownTimeoutSec: int("SVC_SHUTDOWN_TIMEOUT_SEC", 10, 1, 300),
-    pgPoolMax: int("SVC_PG_POOL_MAX", 10, 1, 200),
+    clockSkewSec: read.int("SVC_CLOCK_SKEW_SEC", { fallback: 60, min: 0, max: 300 }),
+    allowedPrincipals: read.list("SVC_ALLOWED_PRINCIPALS", { fallback: [] }),
+    suspendedPrincipals: read.list("SVC_SUSPENDED_PRINCIPALS", { fallback: [] }),
+    logLevel: read.oneOf("SVC_LOG_LEVEL", LOG_LEVELS, { fallback: "info" }),
+    shutdownTimeoutSec: read.int("SVC_SHUTDOWN_TIMEOUT_SEC", { fallback: 10, min: 1, max: 300 }),
+    pgPoolMax: read.int("SVC_PG_POOL_MAX", { fallback: 10, min: 1, max: 200 }),
     embedded,
-    redeemScope,
-    verifyWorkers: int("SVC_VERIFY_WORKERS", Math.max(1, containerCpuLimit() - 1), 1, 64),
-    verifyQueue: int("SVC_VERIFY_QUEUE", 16, 0, 10_000),
-    verifyTimeoutMs: int("SVC_VERIFY_TIMEOUT_MS", 10_000, 100, 120_000),
-    releasedRunnerDigests:
-      releasedRunnerDigests === null ? null : Object.freeze([...new Set(releasedRunnerDigests)]),
-    uploadTimeoutMs: int("SVC_UPLOAD_TIMEOUT_MS", 60_000, 100, 600_000),
-    uploadIdleTimeoutMs: int("SVC_UPLOAD_IDLE_TIMEOUT_MS", 10_000, 100, 600_000),
-  };
-  if (!embedded && config.signingKeyFile === null)
-    problems.push(
-      "SVC_SIGNING_KEY_FILE is required when SVC_DATABASE_URL is set (replicas must share one key)",
-    );
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, config: Object.freeze(config) };
+    redeemScope: read.oneOf("SVC_REDEEM_SCOPE", REDEEM_SCOPES, { fallback: "issued_principal" }),
+    verifyWorkers: read.int("SVC_VERIFY_WORKERS", {
+      fallback: Math.max(1, containerCpuLimit() - 1),
+      min: 1,
+      max: 64,
+    }),
+    verifyQueue: read.int("SVC_VERIFY_QUEUE", { fallback: 16, min: 0, max: 10_000 }),
+    verifyTimeoutMs: read.int("SVC_VERIFY_TIMEOUT_MS", { fallback: 10_000, min: 100, max: 120_000 }),
+    releasedRunnerDigests: releasedRunnerDigests === undefined ? null : [...new Set(releasedRunnerDigests)],
+    uploadTimeoutMs: read.int("SVC_UPLOAD_TIMEOUT_MS", { fallback: 60_000, min: 100, max: 600_000 }),
+    uploadIdleTimeoutMs: read.int("SVC_UPLOAD_IDLE_TIMEOUT_MS", { fallback: 10_000, min: 100, max: 600_000 }),
+  });
+}
+
+function withoutTrailingSlash(url: string | undefined): string | null {
+  return url === undefined ? null : url.replace(/\/$/, "");
+}
+
+// The keys of SVC_TRUSTED_KEYS_FILE, checked at start so a bad file is one more problem listed.
+function readTrustedKeys(
+  file: string,
+  readText: (path: string) => string,
+  read: EnvReader,
+): readonly TrustedKey[] {
+  let text: string;
+  try {
+    text = readText(file);
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? "error";
+    read.problem("SVC_TRUSTED_KEYS_FILE", "a readable file", `${file} (${reason})`);
+    return [];
+  }
+  const parsed = parseTrustedKeysFile(text);
+  if (parsed.ok) return parsed.keys;
+  read.addProblems(parsed.problems);
+  return [];
 }
 
 /** Every environment variable {@link readConfig} reads, recorded from the function itself (chart contract test). */

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { type TrustedKey, toTrustedKey } from "@svc/core";
+import { ConfigProblemsError, type TrustedKey, toTrustedKey } from "@svc/core";
 import { closeGracefully, createLoggerOptions, describeListenProblem } from "@svc/http-edge";
 import type { FastifyInstance } from "fastify";
 import { createApp } from "./app.ts";
@@ -24,12 +24,10 @@ export interface RunningService {
   close(): Promise<void>;
 }
 
-/** Thrown when the environment is invalid; carries every problem. */
-export class ConfigProblems extends Error {
-  readonly problems: readonly string[];
-  constructor(problems: string[]) {
-    super(`invalid configuration:\n- ${problems.join("\n- ")}`);
-    this.problems = problems;
+/** Thrown when the environment is invalid; carries every problem (core's one shape). */
+export class ConfigProblems extends ConfigProblemsError {
+  constructor(problems: readonly string[], options?: ErrorOptions) {
+    super("entitlement", problems, options);
   }
 }
 
@@ -127,15 +125,15 @@ export async function startService(env: NodeJS.ProcessEnv = process.env): Promis
 
 /** A port that cannot be bound, told in one line (the bin prints ConfigProblems without a stack). */
 export class ListenProblem extends ConfigProblems {
-  constructor(problem: string) {
-    super([problem]);
+  constructor(problem: string, options?: ErrorOptions) {
+    super([problem], options);
     this.message = problem;
   }
 }
 
 function listenProblem(error: unknown, config: ServiceConfig): unknown {
   const problem = describeListenProblem(error, "svc-entitlement", `${config.host}:${config.port}`);
-  return problem === null ? error : new ListenProblem(problem);
+  return problem === null ? error : new ListenProblem(problem, { cause: error });
 }
 
 async function openStore(config: ServiceConfig): Promise<LedgerStore> {

@@ -39,7 +39,10 @@ describe("svc-entitlement bin", () => {
       },
     ).catch((error: { code: number; stderr: string; stdout: string }) => error);
     assert.equal((result as { code: number }).code, 2);
-    assert.match((result as { stderr: string }).stderr, /SVC_PUBLIC_URL must be an http\(s\) URL/);
+    assert.match(
+      (result as { stderr: string }).stderr,
+      /SVC_PUBLIC_URL must be an absolute http or https URL \(got "ftp:\/\/wrong"\)/,
+    );
     assert.equal(
       (result as { stdout: string }).stdout,
       "",

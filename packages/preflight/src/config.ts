@@ -1,6 +1,13 @@
 import { join } from "node:path";
-import { DATA_MOUNT_PATH, recordEnvReads, type StorageLayout } from "@svc/core";
-import { isLogLevel, LOG_LEVELS, type LogLevel } from "@svc/http-edge";
+import {
+  ConfigProblemsError,
+  createEnvReader,
+  DATA_MOUNT_PATH,
+  type EnvReader,
+  recordEnvReads,
+  type StorageLayout,
+} from "@svc/core";
+import { LOG_LEVELS, type LogLevel } from "@svc/http-edge";
 import { DNS1123_LABEL, DNS1123_SUBDOMAIN, isLabelKey, isLabelValue } from "./kube/label-syntax.ts";
 
 /** Where the Kubernetes client configuration comes from. */
@@ -65,14 +72,10 @@ export interface MeteringSidecarConfig {
   readonly port: number;
 }
 
-/** Start-up refused: every configuration problem, listed together. */
-export class ConfigError extends Error {
-  readonly problems: readonly string[];
-
-  constructor(problems: string[]) {
-    super(`invalid preflight configuration:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
-    this.name = "ConfigError";
-    this.problems = problems;
+/** Start-up refused: every configuration problem, listed together (core's one shape). */
+export class ConfigError extends ConfigProblemsError {
+  constructor(problems: readonly string[], options?: ErrorOptions) {
+    super("preflight", problems, options);
   }
 }
 
@@ -106,258 +109,213 @@ export function deriveGpuImage(image: string): string | null {
   return colon > slash ? `${image}-gpu` : `${image}:latest-gpu`;
 }
 
+const isDnsName = (name: string) => DNS1123_SUBDOMAIN.test(name);
+const isDnsLabel = (name: string) => DNS1123_LABEL.test(name);
+const DNS_NAME = "a DNS-1123 name";
+const DNS_LABEL = "a DNS-1123 label";
+const LABEL_PAIRS = "key=value pairs with a valid label key and value";
+/** A launched Job has no dev token to present: only the two identity-backed modes work there. */
+const LAUNCHED_AUTH_MODE = {
+  check: (mode: string) => mode === "cloud" || mode === "k8s",
+  expected: "cloud or k8s for launched Jobs",
+};
+
 /**
- * Reads and validates the environment once (ARCHITECTURE.md convention 4): every problem is
- * collected and thrown together as a {@link ConfigError}; the result is frozen.
+ * Reads and validates the environment once with core's one reader (ARCHITECTURE.md convention 4):
+ * every problem is collected and thrown together as a {@link ConfigError}; the result is frozen.
  */
 export function loadConfig(env: NodeJS.ProcessEnv, probe: ConfigProbe, version = "0.0.0"): PreflightConfig {
-  const problems: string[] = [];
-  const text = (name: string): string | undefined => {
-    const value = env[name]?.trim();
-    return value === undefined || value === "" ? undefined : value;
-  };
-  const integer = (name: string, fallback: number, min: number, max: number): number => {
-    const raw = text(name);
-    if (raw === undefined) return fallback;
-    const value = Number(raw);
-    if (!/^\d+$/.test(raw) || value < min || value > max) {
-      problems.push(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
-      return fallback;
-    }
-    return value;
-  };
-  const bool = (name: string): boolean => {
-    const raw = text(name)?.toLowerCase();
-    if (raw === undefined || raw === "false" || raw === "0" || raw === "no") return false;
-    if (raw === "true" || raw === "1" || raw === "yes") return true;
-    problems.push(`${name} must be true or false (got "${raw}")`);
-    return false;
-  };
-
-  const port = integer("PORT", 8080, 0, 65535);
-  const host = text("HOST") ?? "0.0.0.0";
-  const logLevelText = text("LOG_LEVEL") ?? "info";
-  const logLevel: LogLevel = isLogLevel(logLevelText) ? logLevelText : "info";
-  if (!isLogLevel(logLevelText))
-    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")} (got "${logLevelText}")`);
-  const outputRoot = text("SVC_OUTPUT_ROOT") ?? "/data/output";
-  if (!outputRoot.startsWith("/"))
-    problems.push(`SVC_OUTPUT_ROOT must be an absolute path (got "${outputRoot}")`);
-
-  const inputRoot = text("SVC_INPUT_ROOT") ?? `${DATA_MOUNT_PATH}/input`;
-  if (!inputRoot.startsWith("/"))
-    problems.push(`SVC_INPUT_ROOT must be an absolute path (got "${inputRoot}")`);
-
-  const storageRaw = text("SVC_STORAGE_MODE") ?? "pvc";
-  if (storageRaw !== "pvc" && storageRaw !== "cloudstore")
-    problems.push(`SVC_STORAGE_MODE must be pvc or cloudstore (got "${storageRaw}")`);
-  const storageMode = storageRaw === "cloudstore" ? "cloudstore" : "pvc";
-  const bucket = text("SVC_CLOUDSTORE_BUCKET");
-  const mountPath = text("SVC_CLOUDSTORE_MOUNT_PATH") ?? DATA_MOUNT_PATH;
-  if (storageMode === "cloudstore" && bucket === undefined)
-    problems.push("SVC_CLOUDSTORE_BUCKET is required when SVC_STORAGE_MODE=cloudstore");
-  if (!mountPath.startsWith("/"))
-    problems.push(`SVC_CLOUDSTORE_MOUNT_PATH must be an absolute path (got "${mountPath}")`);
+  const read = createEnvReader(env);
+  const outputRoot = read.path("SVC_OUTPUT_ROOT", { fallback: "/data/output", absolute: true });
+  const inputRoot = read.path("SVC_INPUT_ROOT", { fallback: `${DATA_MOUNT_PATH}/input`, absolute: true });
+  const storageMode = read.oneOf("SVC_STORAGE_MODE", ["pvc", "cloudstore"] as const, { fallback: "pvc" });
+  const bucket = read.string("SVC_CLOUDSTORE_BUCKET", {
+    required: storageMode === "cloudstore" ? "when SVC_STORAGE_MODE=cloudstore" : undefined,
+    expected: "a bucket name",
+  });
+  const mountPath = read.path("SVC_CLOUDSTORE_MOUNT_PATH", { fallback: DATA_MOUNT_PATH, absolute: true });
   const layout: StorageLayout =
     storageMode === "cloudstore"
       ? { kind: "cloudstore", bucket: bucket ?? "", mountPath }
       : { kind: "pvc", inputRoot, outputRoot };
-  const cloudstoreMountOptions = text("SVC_CLOUDSTORE_MOUNT_OPTIONS") ?? "implicit-dirs,uid=10001,gid=10001";
-  const dataClaim = text("SVC_DATA_CLAIM") ?? null;
-  if (dataClaim !== null && !DNS1123_SUBDOMAIN.test(dataClaim))
-    problems.push(`SVC_DATA_CLAIM must be a DNS-1123 name (got "${dataClaim}")`);
-  const coLocateWith = readLabelPairs("SVC_CO_LOCATE_WITH", text("SVC_CO_LOCATE_WITH"), problems);
 
-  const runnerImage = text("SVC_RUNNER_IMAGE") ?? null;
-  if (runnerImage !== null && /\s/.test(runnerImage))
-    problems.push("SVC_RUNNER_IMAGE must not contain whitespace");
-  const runnerImageGpu = text("SVC_RUNNER_IMAGE_GPU") ?? (runnerImage ? deriveGpuImage(runnerImage) : null);
-
-  let runnerCommand: string[] = ["svc-runner"];
-  const commandRaw = text("SVC_RUNNER_COMMAND");
-  if (commandRaw !== undefined) {
-    try {
-      const parsed: unknown = commandRaw.startsWith("[") ? JSON.parse(commandRaw) : commandRaw.split(/\s+/);
-      if (
-        !Array.isArray(parsed) ||
-        parsed.length === 0 ||
-        !parsed.every((part) => typeof part === "string" && part)
-      )
-        throw new Error("not a non-empty list of strings");
-      runnerCommand = parsed as string[];
-    } catch {
-      problems.push("SVC_RUNNER_COMMAND must be a JSON array of strings or a space-separated command");
-    }
-  }
-
-  const runnerServiceAccount = text("SVC_RUNNER_SERVICE_ACCOUNT") ?? null;
-  if (runnerServiceAccount !== null && !DNS1123_SUBDOMAIN.test(runnerServiceAccount))
-    problems.push(`SVC_RUNNER_SERVICE_ACCOUNT must be a DNS-1123 name (got "${runnerServiceAccount}")`);
-  const appFullname = text("SVC_APP_FULLNAME") ?? null;
-  // The claim `<fullname>-data` must itself be a valid object name.
-  if (appFullname !== null && (appFullname.length > 58 || !DNS1123_LABEL.test(appFullname)))
-    problems.push(
-      `SVC_APP_FULLNAME must be a DNS-1123 label of at most 58 characters (got "${appFullname}")`,
-    );
-
-  // spec §5.2: bearer tokens; every K8S_API_TOKENS entry is accepted so tokens can be rotated.
-  const authDisabled = bool("SVC_AUTH_DISABLED");
-  const authTokens: string[] = [];
-  const tokensRaw = text("K8S_API_TOKENS");
-  if (tokensRaw !== undefined) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(tokensRaw);
-    } catch {
-      parsed = undefined;
-    }
-    if (!Array.isArray(parsed)) {
-      problems.push('K8S_API_TOKENS must be a JSON array of objects like [{"token":"..."}]');
-    } else {
-      parsed.forEach((entry: unknown, index) => {
-        const token = (entry as { token?: unknown } | null)?.token;
-        if (typeof token !== "string" || token.trim().length < MIN_TOKEN_LENGTH)
-          problems.push(
-            `K8S_API_TOKENS[${index}].token must be a string of at least ${MIN_TOKEN_LENGTH} characters`,
-          );
-        else authTokens.push(token.trim());
-      });
-    }
-  }
-  const explicitToken = text("SVC_API_TOKEN");
-  if (explicitToken !== undefined) {
-    if (explicitToken.length < MIN_TOKEN_LENGTH)
-      problems.push(`SVC_API_TOKEN must be at least ${MIN_TOKEN_LENGTH} characters`);
-    else authTokens.push(explicitToken);
-  }
-  if (!authDisabled && authTokens.length === 0 && !problems.some((problem) => problem.includes("TOKEN")))
-    problems.push(
-      "auth is enabled but no token is configured: set K8S_API_TOKENS or SVC_API_TOKEN, or SVC_AUTH_DISABLED=true to run without auth",
-    );
-
-  const ownNamespace =
-    text("POD_NAMESPACE") ?? probe.readTextFile(join(SERVICE_ACCOUNT_DIR, "namespace"))?.trim() ?? null;
-  if (ownNamespace !== null && !DNS1123_LABEL.test(ownNamespace))
-    problems.push(`POD_NAMESPACE must be a DNS-1123 label (got "${ownNamespace}")`);
-  const allowedRaw = text("SVC_ALLOWED_NAMESPACES");
-  const allowedNamespaces =
-    allowedRaw === undefined
-      ? ownNamespace !== null && ownNamespace !== ""
-        ? [ownNamespace]
-        : []
-      : allowedRaw
-          .split(",")
-          .map((namespace) => namespace.trim())
-          .filter((namespace) => namespace !== "");
-  for (const namespace of allowedNamespaces) {
-    if (!DNS1123_LABEL.test(namespace))
-      problems.push(`SVC_ALLOWED_NAMESPACES entry "${namespace}" is not a DNS-1123 label`);
-  }
-
-  const gpuNodeSelector = readLabelPairs("SVC_GPU_NODE_SELECTOR", text("SVC_GPU_NODE_SELECTOR"), problems);
-
-  const metering = readMetering(text, integer, problems);
-
-  const smokeDeadlineSeconds = integer("SVC_SMOKE_DEADLINE_SEC", 300, 10, 86400);
-  const jobTtlSeconds = integer("SVC_JOB_TTL_SEC", 86400, 0, 30 * 86400);
-  const pipelineBackoffLimit = integer("SVC_PIPELINE_BACKOFF_LIMIT", 0, 0, 10);
-  const deadlineRaw = text("SVC_PIPELINE_DEADLINE_SEC");
-  const pipelineDeadlineSeconds =
-    deadlineRaw === undefined ? null : integer("SVC_PIPELINE_DEADLINE_SEC", 0, 60, 7 * 86400);
-  const runAsUser = integer("SVC_RUNNER_RUN_AS_USER", 10001, 1, 2147483647);
-
+  const runnerImage =
+    read.string("SVC_RUNNER_IMAGE", {
+      check: (image) => !/\s/.test(image),
+      expected: "an image without whitespace",
+    }) ?? null;
+  const runnerImageGpu =
+    read.string("SVC_RUNNER_IMAGE_GPU") ?? (runnerImage ? deriveGpuImage(runnerImage) : null);
+  const authDisabled = read.bool("SVC_AUTH_DISABLED");
+  const authTokens = readAuthTokens(read, authDisabled);
+  const ownNamespace = readOwnNamespace(read, probe);
+  const allowedNamespaces = read.list("SVC_ALLOWED_NAMESPACES", {
+    fallback: ownNamespace !== null ? [ownNamespace] : [],
+    each: isDnsLabel,
+    expected: "DNS-1123 labels",
+  });
   const runnerPassThroughEnv: Record<string, string> = {};
   for (const name of PASS_THROUGH_ENV) {
-    const value = text(name);
+    const value = read.string(name, name === "SVC_ENTITLEMENT_AUTH_MODE" ? LAUNCHED_AUTH_MODE : {});
     if (value !== undefined) runnerPassThroughEnv[name] = value;
   }
-  // A launched Job has no dev token to present: only the two identity-backed modes work there.
-  const authMode = runnerPassThroughEnv.SVC_ENTITLEMENT_AUTH_MODE;
-  if (authMode !== undefined && authMode !== "cloud" && authMode !== "k8s")
-    problems.push(`SVC_ENTITLEMENT_AUTH_MODE must be cloud or k8s for launched Jobs (got "${authMode}")`);
-
-  const kube = detectKubeSource(env, probe, problems);
-
-  if (problems.length > 0) throw new ConfigError(problems);
-  return Object.freeze({
-    port,
-    host,
-    logLevel,
+  const result = read.finish<PreflightConfig>({
+    port: read.int("PORT", { fallback: 8080, min: 0, max: 65535 }),
+    host: read.string("HOST", { fallback: "0.0.0.0" }),
+    logLevel: read.oneOf("LOG_LEVEL", LOG_LEVELS, { fallback: "info" }),
     version,
     outputRoot,
     storageMode,
-    layout: Object.freeze(layout),
-    dataClaim,
-    cloudstoreMountOptions,
-    coLocateWith: Object.freeze(coLocateWith),
-    metering: metering === null ? null : Object.freeze(metering),
+    layout,
+    dataClaim: read.string("SVC_DATA_CLAIM", { check: isDnsName, expected: DNS_NAME }) ?? null,
+    cloudstoreMountOptions: read.string("SVC_CLOUDSTORE_MOUNT_OPTIONS", {
+      fallback: "implicit-dirs,uid=10001,gid=10001",
+    }),
+    coLocateWith: labelPairs(
+      read.list("SVC_CO_LOCATE_WITH", { fallback: [], each: isLabelPair, expected: LABEL_PAIRS }),
+    ),
+    metering: readMetering(read),
     runnerImage,
     runnerImageGpu,
-    runnerCommand: Object.freeze(runnerCommand),
-    runnerServiceAccount,
-    appFullname,
+    runnerCommand: readRunnerCommand(read),
+    runnerServiceAccount:
+      read.string("SVC_RUNNER_SERVICE_ACCOUNT", { check: isDnsName, expected: DNS_NAME }) ?? null,
+    // The claim `<fullname>-data` must itself be a valid object name.
+    appFullname:
+      read.string("SVC_APP_FULLNAME", {
+        check: (name) => name.length <= 58 && isDnsLabel(name),
+        expected: "a DNS-1123 label of at most 58 characters",
+      }) ?? null,
     authDisabled,
-    authTokens: Object.freeze(authTokens),
+    authTokens,
     ownNamespace,
-    allowedNamespaces: Object.freeze(allowedNamespaces),
-    gpuNodeSelector: Object.freeze(gpuNodeSelector),
-    smokeDeadlineSeconds,
-    jobTtlSeconds,
-    pipelineBackoffLimit,
-    pipelineDeadlineSeconds,
-    runAsUser,
-    runnerPassThroughEnv: Object.freeze(runnerPassThroughEnv),
-    kube: Object.freeze(kube),
+    allowedNamespaces,
+    gpuNodeSelector: labelPairs(
+      read.list("SVC_GPU_NODE_SELECTOR", { fallback: [], each: isLabelPair, expected: LABEL_PAIRS }),
+    ),
+    smokeDeadlineSeconds: read.int("SVC_SMOKE_DEADLINE_SEC", { fallback: 300, min: 10, max: 86400 }),
+    jobTtlSeconds: read.int("SVC_JOB_TTL_SEC", { fallback: 86400, min: 0, max: 30 * 86400 }),
+    pipelineBackoffLimit: read.int("SVC_PIPELINE_BACKOFF_LIMIT", { fallback: 0, min: 0, max: 10 }),
+    pipelineDeadlineSeconds: read.int("SVC_PIPELINE_DEADLINE_SEC", { min: 60, max: 7 * 86400 }) ?? null,
+    runAsUser: read.int("SVC_RUNNER_RUN_AS_USER", { fallback: 10001, min: 1, max: 2147483647 }),
+    runnerPassThroughEnv,
+    kube: detectKubeSource(read, probe),
   });
+  if (!result.ok) throw new ConfigError(result.problems);
+  return result.config;
+}
+
+// spec §5.2: bearer tokens; every K8S_API_TOKENS entry is accepted so tokens can be rotated.
+// Problems give a token's length, never its value.
+function readAuthTokens(read: EnvReader, authDisabled: boolean): string[] {
+  const tokens: string[] = [];
+  const listed = read.string("K8S_API_TOKENS");
+  if (listed !== undefined) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(listed);
+    } catch {
+      parsed = undefined;
+    }
+    if (!Array.isArray(parsed))
+      read.problem("K8S_API_TOKENS", 'a JSON array of objects like [{"token":"..."}]', listed, true);
+    else
+      parsed.forEach((entry: unknown, index) => {
+        const token = (entry as { token?: unknown } | null)?.token;
+        if (typeof token === "string" && token.trim().length >= MIN_TOKEN_LENGTH) tokens.push(token.trim());
+        else
+          read.problem(
+            `K8S_API_TOKENS[${index}].token`,
+            `a string of at least ${MIN_TOKEN_LENGTH} characters`,
+            typeof token === "string" ? token.trim() : undefined,
+            true,
+          );
+      });
+  }
+  const single = read.string("SVC_API_TOKEN", {
+    check: (token) => token.length >= MIN_TOKEN_LENGTH,
+    expected: `at least ${MIN_TOKEN_LENGTH} characters`,
+    secret: true,
+  });
+  if (single !== undefined) tokens.push(single);
+  if (!authDisabled && tokens.length === 0 && !read.problems.some((problem) => problem.includes("TOKEN")))
+    read.problem(
+      "K8S_API_TOKENS or SVC_API_TOKEN",
+      "set while auth is enabled: no token is configured (SVC_AUTH_DISABLED=true runs without auth)",
+    );
+  return tokens;
+}
+
+// The pod's namespace: POD_NAMESPACE (the chart's downward API) or the service account's file.
+function readOwnNamespace(read: EnvReader, probe: ConfigProbe): string | null {
+  const given = read.string("POD_NAMESPACE", { check: isDnsLabel, expected: DNS_LABEL });
+  if (given !== undefined) return given;
+  const mounted = probe.readTextFile(join(SERVICE_ACCOUNT_DIR, "namespace"))?.trim();
+  if (mounted === undefined || mounted === "") return null;
+  if (!isDnsLabel(mounted)) read.problem(`${SERVICE_ACCOUNT_DIR}/namespace`, DNS_LABEL, mounted);
+  return mounted;
+}
+
+// argv prefix: a JSON array of strings, or words separated by spaces.
+function readRunnerCommand(read: EnvReader): string[] {
+  const raw = read.string("SVC_RUNNER_COMMAND");
+  if (raw === undefined) return ["svc-runner"];
+  let parsed: unknown;
+  try {
+    parsed = raw.startsWith("[") ? JSON.parse(raw) : raw.split(/\s+/);
+  } catch {
+    parsed = undefined;
+  }
+  if (Array.isArray(parsed) && parsed.length > 0 && parsed.every((part) => typeof part === "string" && part))
+    return parsed as string[];
+  read.problem("SVC_RUNNER_COMMAND", "a JSON array of strings or a space-separated command", raw);
+  return ["svc-runner"];
 }
 
 // Metering of launched Jobs: on when the agent image is set; then the secret and config map are
 // required, and the image must be pinned (spec §9 rule 2), as the job chart requires of its sidecar.
-function readMetering(
-  text: (name: string) => string | undefined,
-  integer: (name: string, fallback: number, min: number, max: number) => number,
-  problems: string[],
-): MeteringSidecarConfig | null {
-  const image = text("SVC_METERING_AGENT_IMAGE");
-  const reportingSecret = text("SVC_METERING_REPORTING_SECRET");
-  const configMap = text("SVC_METERING_CONFIG_MAP");
-  const port = integer("SVC_METERING_PORT", 4567, 1, 65535);
+function readMetering(read: EnvReader): MeteringSidecarConfig | null {
+  const image = read.string("SVC_METERING_AGENT_IMAGE");
+  const pinned = image !== undefined && (/@sha256:[0-9a-f]{64}$/.test(image) || /:[^/:@]+$/.test(image));
+  if (image !== undefined && (!pinned || image.endsWith(":latest")))
+    read.problem("SVC_METERING_AGENT_IMAGE", "pinned by digest or a version tag other than latest", image);
+  const required = image === undefined ? undefined : "when SVC_METERING_AGENT_IMAGE is set";
+  const reportingSecret = read.string("SVC_METERING_REPORTING_SECRET", {
+    check: isDnsName,
+    expected: DNS_NAME,
+    required,
+  });
+  const configMap = read.string("SVC_METERING_CONFIG_MAP", {
+    check: isDnsName,
+    expected: DNS_NAME,
+    required,
+  });
+  const port = read.int("SVC_METERING_PORT", { fallback: 4567, min: 1, max: 65535 });
   if (image === undefined) return null;
-  if (!/@sha256:[0-9a-f]{64}$/.test(image) && !/:[^/:@]+$/.test(image))
-    problems.push(`SVC_METERING_AGENT_IMAGE must be pinned by digest or a version tag (got "${image}")`);
-  else if (image.endsWith(":latest")) problems.push("SVC_METERING_AGENT_IMAGE must not use the tag latest");
-  for (const [name, value] of [
-    ["SVC_METERING_REPORTING_SECRET", reportingSecret],
-    ["SVC_METERING_CONFIG_MAP", configMap],
-  ] as const)
-    if (value === undefined) problems.push(`${name} is required when SVC_METERING_AGENT_IMAGE is set`);
-    else if (!DNS1123_SUBDOMAIN.test(value))
-      problems.push(`${name} must be a DNS-1123 name (got "${value}")`);
   return { image, reportingSecret: reportingSecret ?? "", configMap: configMap ?? "", port };
 }
 
-// `key=value,key=value` with valid label keys and values (a node selector, a pod label selector).
-function readLabelPairs(name: string, raw: string | undefined, problems: string[]): Record<string, string> {
-  const pairs: Record<string, string> = {};
-  for (const pair of raw?.split(",") ?? []) {
-    const [key = "", value = "", ...rest] = pair.trim().split("=");
-    if (!pair.includes("=") || rest.length > 0 || !isLabelKey(key) || !isLabelValue(value))
-      problems.push(`${name} entry "${pair.trim()}" must be key=value with a valid label key and value`);
-    else pairs[key] = value;
-  }
-  return pairs;
+// `key=value` with a valid label key and value (a node selector, a pod label selector).
+function isLabelPair(pair: string): boolean {
+  const [key = "", value = "", ...rest] = pair.split("=");
+  return pair.includes("=") && rest.length === 0 && isLabelKey(key) && isLabelValue(value);
+}
+
+function labelPairs(pairs: readonly string[]): Record<string, string> {
+  return Object.fromEntries(pairs.map((pair) => pair.split("=")));
 }
 
 // In-cluster when the kubelet injected the service host and the service account token (what
 // client-node's loadFromCluster needs); otherwise KUBECONFIG or ~/.kube/config; otherwise none.
-function detectKubeSource(env: NodeJS.ProcessEnv, probe: ConfigProbe, problems: string[]): KubeSource {
-  if (env.KUBERNETES_SERVICE_HOST && probe.fileExists(join(SERVICE_ACCOUNT_DIR, "token")))
+function detectKubeSource(read: EnvReader, probe: ConfigProbe): KubeSource {
+  const serviceHost = read.string("KUBERNETES_SERVICE_HOST");
+  if (serviceHost !== undefined && probe.fileExists(join(SERVICE_ACCOUNT_DIR, "token")))
     return { mode: "in-cluster" };
-  const explicit = env.KUBECONFIG?.trim();
-  if (explicit) {
+  const explicit = read.string("KUBECONFIG");
+  if (explicit !== undefined) {
     const existing = explicit.split(":").find((path) => path !== "" && probe.fileExists(path));
     if (existing === undefined) {
-      problems.push(`KUBECONFIG names no existing file (got "${explicit}")`);
+      read.problem("KUBECONFIG", "a list of kubeconfig files, one of them existing", explicit);
       return { mode: "none", reason: "KUBECONFIG names no existing file" };
     }
     return { mode: "kubeconfig", path: existing };

@@ -25,7 +25,7 @@ function buildKube(config: PreflightConfig): KubeGateway | null {
   } catch (error) {
     const where =
       config.kube.mode === "kubeconfig" ? `kubeconfig ${config.kube.path}` : "in-cluster configuration";
-    throw new ConfigError([`cannot load the ${where}: ${(error as Error).message}`]);
+    throw new ConfigError([`cannot load the ${where}: ${(error as Error).message}`], { cause: error });
   }
 }
 

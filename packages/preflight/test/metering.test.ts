@@ -64,11 +64,15 @@ describe("metering of launched runs (chart billing.enabled)", () => {
           { SVC_AUTH_DISABLED: "true", SVC_METERING_AGENT_IMAGE: "gcr.io/x/ubbagent:latest" },
           probe,
         ),
-      (error: unknown) =>
-        error instanceof ConfigError &&
-        error.problems.some((p) => p.includes("must not use the tag latest")) &&
-        error.problems.some((p) => p.includes("SVC_METERING_REPORTING_SECRET is required")) &&
-        error.problems.some((p) => p.includes("SVC_METERING_CONFIG_MAP is required")),
+      (error: unknown) => {
+        assert.ok(error instanceof ConfigError);
+        assert.deepEqual(error.problems, [
+          'SVC_METERING_AGENT_IMAGE must be pinned by digest or a version tag other than latest (got "gcr.io/x/ubbagent:latest")',
+          "SVC_METERING_REPORTING_SECRET must be a DNS-1123 name when SVC_METERING_AGENT_IMAGE is set (got nothing)",
+          "SVC_METERING_CONFIG_MAP must be a DNS-1123 name when SVC_METERING_AGENT_IMAGE is set (got nothing)",
+        ]);
+        return true;
+      },
     );
     assert.throws(
       () => loadConfig({ SVC_AUTH_DISABLED: "true", SVC_METERING_AGENT_IMAGE: "gcr.io/x/ubbagent" }, probe),

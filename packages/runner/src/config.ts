@@ -1,4 +1,14 @@
-import { defaultRunId, ID_RULE, isSafeId, RUN_STAGES, type RunStage, recordEnvReads } from "@svc/core";
+import {
+  createEnvReader,
+  defaultRunId,
+  type EnvReader,
+  type EnvReadResult,
+  ID_RULE,
+  isSafeId,
+  RUN_STAGES,
+  type RunStage,
+  recordEnvReads,
+} from "@svc/core";
 import { type ReportOptions, resolveReportOptions } from "./outputs/report/report-options.ts";
 import { RunnerError } from "./runner-error.ts";
 import { MOLECULAR_DOCKING_MAX_COMPOUNDS } from "./structure/docking-cap.ts";
@@ -81,10 +91,32 @@ export const FLAG_ENV = {
 
 export type RunnerFlags = Partial<Record<keyof typeof FLAG_ENV, string>>;
 
-function pick(flags: RunnerFlags, env: NodeJS.ProcessEnv, key: keyof typeof FLAG_ENV): string | undefined {
-  const value = flags[key] ?? env[FLAG_ENV[key]];
-  return value === undefined || value.trim() === "" ? undefined : value.trim();
+const ENV_FLAG: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(FLAG_ENV).map(([flag, name]) => [
+    name,
+    `--${flag.replace(/[A-Z]/g, (ch) => `-${ch.toLowerCase()}`)}`,
+  ]),
+);
+
+/**
+ * Core's one reader over flags and environment: a flag wins over its SVC_* variable (a blank flag
+ * is not given), and a problem names both, `--run-id / SVC_RUN_ID must be … (got "…")`.
+ */
+function createRunnerReader(flags: RunnerFlags, env: NodeJS.ProcessEnv): EnvReader {
+  const overrides: Record<string, string | undefined> = {};
+  for (const [flag, value] of Object.entries(flags))
+    if (flag in FLAG_ENV) overrides[FLAG_ENV[flag as keyof typeof FLAG_ENV]] = value;
+  return createEnvReader(env, {
+    overrides,
+    labelOf: (name) => (ENV_FLAG[name] === undefined ? name : `${ENV_FLAG[name]} / ${name}`),
+  });
 }
+
+const LOG_FORMATS = ["text", "json"] as const;
+const AUTH_MODES: readonly AuthMode[] = ["cloud", "k8s", "dev"];
+/** docs/contracts/run-id.md: the same grammar and message as the entitlement service and preflight. */
+const ID_EXPECTED = ID_RULE.replace(/^must be /, "");
+const DIGEST = /^sha256:[0-9a-f]{64}$/;
 
 /**
  * The log format before (or without) a valid configuration, so that a refused configuration is
@@ -94,7 +126,7 @@ export function earlyLogFormat(
   flags: Pick<RunnerFlags, "logFormat">,
   env: NodeJS.ProcessEnv,
 ): "text" | "json" {
-  return pick(flags, env, "logFormat") === "json" ? "json" : "text";
+  return createRunnerReader(flags, env).string(FLAG_ENV.logFormat) === "json" ? "json" : "text";
 }
 
 /** `--log-format json` or `--log-format=json` in a raw argv: for a failure before commander parsed it. */
@@ -112,110 +144,83 @@ export interface ResolveOptions {
   readonly cpuLimit?: number;
 }
 
-/** Reads and validates the whole configuration once; every problem is reported together. */
+/** Reads and validates the whole configuration once with core's reader; every problem is reported together. */
 export function resolveRunConfig(
   flags: RunnerFlags,
   env: NodeJS.ProcessEnv,
   options: ResolveOptions = {},
 ): RunnerConfig {
-  const now = options.now ?? new Date();
-  const entitled = options.entitled ?? true;
-  const problems: string[] = [];
-  const projectId = pick(flags, env, "projectId");
-  if (projectId === undefined) problems.push("--project-id / SVC_PROJECT_ID is required");
-  else if (!isSafeId(projectId)) problems.push(`--project-id "${projectId}": ${ID_RULE}`);
-  const runId = pick(flags, env, "runId") ?? defaultRunId(now);
-  // docs/contracts/run-id.md: the same grammar and message as the entitlement service and preflight.
-  if (!isSafeId(runId)) problems.push(`--run-id "${runId}": ${ID_RULE}`);
-  const mode = pick(flags, env, "mode") ?? "standard";
-  if (mode !== "standard" && mode !== "deep") problems.push(`--mode "${mode}": must be standard or deep`);
-  const moduleId = pick(flags, env, "module") ?? "computational";
-  if (moduleId !== "computational")
-    problems.push(`--module "${moduleId}": this build provides only computational`);
-  const entitlement = readEntitlementSettings(flags, env, problems, entitled);
-  const logFormat = pick(flags, env, "logFormat") ?? "text";
-  if (logFormat !== "text" && logFormat !== "json")
-    problems.push(`--log-format "${logFormat}": must be text or json`);
-  const digest = nonEmpty(env.SVC_IMAGE_DIGEST);
-  if (digest !== null && !/^sha256:[0-9a-f]{64}$/.test(digest))
-    problems.push("SVC_IMAGE_DIGEST: must be sha256:<64 hex>");
-  const meteringUrl = nonEmpty(env.SVC_METERING_URL);
-  if (meteringUrl !== null && !isHttpUrl(meteringUrl))
-    problems.push(`SVC_METERING_URL "${meteringUrl}": must be an http(s) URL`);
-  const number = (
-    key: keyof typeof FLAG_ENV,
-    fallback: number,
-    min: number,
-    max: number,
-    integer: boolean,
-  ) => {
-    const text = pick(flags, env, key);
-    if (text === undefined) return fallback;
-    const value = Number(text);
-    if (!Number.isFinite(value) || value < min || value > max || (integer && !Number.isInteger(value))) {
-      const flag = `--${key.replace(/[A-Z]/g, (ch) => `-${ch.toLowerCase()}`)}`;
-      problems.push(
-        `${flag} / ${FLAG_ENV[key]} "${text}": must be ${integer ? "an integer" : "a number"} from ${min} to ${max}`,
-      );
-      return fallback;
-    }
-    return value;
-  };
-  const maxInvalidFraction = number("maxInvalidFraction", 0.5, 0, 1, false);
-  const maxHeavyAtoms = number("maxHeavyAtoms", 300, 1, 100_000, true);
-  const maxSmilesLength = number("maxSmilesLength", 4000, 1, 1_000_000, true);
-  const moleculeTimeoutSec = number("moleculeTimeoutSec", 10, 0.1, 3600, false);
-  const workers = number("workers", Math.max(1, options.cpuLimit ?? 1), 1, 256, true);
-  const shards = number("shards", 1, 1, 1000, true);
-  const shardIndex = number("shardIndex", 0, 0, 999, true);
-  if (shardIndex >= shards)
-    problems.push(`--shard-index / JOB_COMPLETION_INDEX ${shardIndex}: must be below --shards ${shards}`);
-  const shardWaitSec = number("shardWaitSec", 6 * 3600, 1, 7 * 24 * 3600, false);
-  const dockingMaxCompounds = number(
-    "dockingMaxCompounds",
-    MOLECULAR_DOCKING_MAX_COMPOUNDS.default,
-    0,
-    MOLECULAR_DOCKING_MAX_COMPOUNDS.maximum,
-    true,
-  );
-  const report = resolveReportOptions(env, problems);
-  const pauseAtStage = nonEmpty(env.SVC_TEST_PAUSE_AT_STAGE);
-  if (pauseAtStage !== null && !(RUN_STAGES as readonly string[]).includes(pauseAtStage))
-    problems.push(`SVC_TEST_PAUSE_AT_STAGE "${pauseAtStage}": must be one of ${RUN_STAGES.join(", ")}`);
-  if (problems.length > 0)
-    throw new RunnerError("CONFIG_INVALID", `configuration invalid: ${problems.join("; ")}`);
+  const read = createRunnerReader(flags, env);
+  const projectId = read.string(FLAG_ENV.projectId, {
+    check: isSafeId,
+    expected: ID_EXPECTED,
+    required: true,
+  });
+  const runId = read.string(FLAG_ENV.runId, {
+    check: isSafeId,
+    expected: ID_EXPECTED,
+    fallback: defaultRunId(options.now ?? new Date()),
+  });
+  const mode = read.oneOf(FLAG_ENV.mode, ["standard", "deep"] as const, { fallback: "standard" });
+  const moduleId = read.oneOf(FLAG_ENV.module, ["computational"] as const, { fallback: "computational" });
+  const entitlement = readEntitlementSettings(read, options.entitled ?? true);
+  const shards = read.int(FLAG_ENV.shards, { fallback: 1, min: 1, max: 1000 });
+  const shardIndex = read.int(FLAG_ENV.shardIndex, { fallback: 0, min: 0, max: 999 });
+  if (shardIndex >= shards) read.problem(FLAG_ENV.shardIndex, `below --shards ${shards}`, String(shardIndex));
+  const reportProblems: string[] = [];
+  const report = resolveReportOptions(env, reportProblems);
+  read.addProblems(reportProblems);
   const metricName =
-    nonEmpty(env.SVC_METRIC_NAME) ??
+    read.string("SVC_METRIC_NAME") ??
     (mode === "deep"
-      ? (nonEmpty(env.SVC_METRIC_NAME_DEEP) ?? "deep_audit_run")
-      : (nonEmpty(env.SVC_METRIC_NAME_STANDARD) ?? "standard_audit_run"));
-  return Object.freeze({
-    projectId: projectId as string,
+      ? read.string("SVC_METRIC_NAME_DEEP", { fallback: "deep_audit_run" })
+      : read.string("SVC_METRIC_NAME_STANDARD", { fallback: "standard_audit_run" }));
+  const result = read.finish<RunnerConfig>({
+    projectId: projectId ?? "",
     runId,
-    inputRoot: pick(flags, env, "inputRoot") ?? "/data/input",
-    outputRoot: pick(flags, env, "outputRoot") ?? "/data/output",
-    mode: mode as "standard" | "deep",
+    inputRoot: read.string(FLAG_ENV.inputRoot, { fallback: "/data/input" }),
+    outputRoot: read.string(FLAG_ENV.outputRoot, { fallback: "/data/output" }),
+    mode,
     moduleId,
     ...entitlement,
-    categoryPreset: pick(flags, env, "categoryPreset") ?? "auto",
-    logFormat: logFormat as "text" | "json",
-    image: Object.freeze({ reference: nonEmpty(env.SVC_IMAGE_REFERENCE) ?? "svc-runner:local", digest }),
-    meteringUrl,
+    categoryPreset: read.string(FLAG_ENV.categoryPreset, { fallback: "auto" }),
+    logFormat: read.oneOf(FLAG_ENV.logFormat, LOG_FORMATS, { fallback: "text" }),
+    image: {
+      reference: read.string("SVC_IMAGE_REFERENCE", { fallback: "svc-runner:local" }),
+      digest:
+        read.string("SVC_IMAGE_DIGEST", {
+          check: (digest) => DIGEST.test(digest),
+          expected: "sha256:<64 hex>",
+        }) ?? null,
+    },
+    meteringUrl: read.url("SVC_METERING_URL") ?? null,
     metricName,
-    cloudRegion: nonEmpty(env.SVC_CLOUD_REGION),
-    cloudLocation: nonEmpty(env.SVC_CLOUD_LOCATION),
-    maxInvalidFraction,
-    maxHeavyAtoms,
-    maxSmilesLength,
-    moleculeTimeoutSec,
-    workers,
+    cloudRegion: read.string("SVC_CLOUD_REGION") ?? null,
+    cloudLocation: read.string("SVC_CLOUD_LOCATION") ?? null,
+    maxInvalidFraction: read.number(FLAG_ENV.maxInvalidFraction, { fallback: 0.5, min: 0, max: 1 }),
+    maxHeavyAtoms: read.int(FLAG_ENV.maxHeavyAtoms, { fallback: 300, min: 1, max: 100_000 }),
+    maxSmilesLength: read.int(FLAG_ENV.maxSmilesLength, { fallback: 4000, min: 1, max: 1_000_000 }),
+    moleculeTimeoutSec: read.number(FLAG_ENV.moleculeTimeoutSec, { fallback: 10, min: 0.1, max: 3600 }),
+    workers: read.int(FLAG_ENV.workers, { fallback: Math.max(1, options.cpuLimit ?? 1), min: 1, max: 256 }),
     shards,
     shardIndex,
-    shardWaitSec,
-    dockingMaxCompounds,
+    shardWaitSec: read.number(FLAG_ENV.shardWaitSec, { fallback: 6 * 3600, min: 1, max: 7 * 24 * 3600 }),
+    dockingMaxCompounds: read.int(FLAG_ENV.dockingMaxCompounds, {
+      fallback: MOLECULAR_DOCKING_MAX_COMPOUNDS.default,
+      min: 0,
+      max: MOLECULAR_DOCKING_MAX_COMPOUNDS.maximum,
+    }),
     report,
-    pauseAtStage: pauseAtStage as RunStage | null,
+    pauseAtStage: read.oneOf("SVC_TEST_PAUSE_AT_STAGE", RUN_STAGES) ?? null,
   });
+  return configOrThrow(result);
+}
+
+// The runner's one way of refusing a configuration: CONFIG_INVALID listing every problem.
+function configOrThrow<T>(result: EnvReadResult<T>): T {
+  if (!result.ok)
+    throw new RunnerError("CONFIG_INVALID", `configuration invalid: ${result.problems.join("; ")}`);
+  return result.config;
 }
 
 /** The entitlement client's settings: the part of the config `svc-runner seal` needs too. */
@@ -231,37 +236,20 @@ export type EntitlementSettings = Pick<
   | "metadataUrl"
 >;
 
-/** Validates the entitlement settings, pushing problems into `problems` (one rule for run and seal). */
-function readEntitlementSettings(
-  flags: RunnerFlags,
-  env: NodeJS.ProcessEnv,
-  problems: string[],
-  required: boolean,
-): EntitlementSettings {
-  const entitlementUrl = pick(flags, env, "entitlementUrl");
-  if (entitlementUrl === undefined) {
-    if (required) problems.push("--entitlement-url / SVC_ENTITLEMENT_URL is required for an entitled run");
-  } else if (!isHttpUrl(entitlementUrl))
-    problems.push(`--entitlement-url "${entitlementUrl}": must be an http(s) URL`);
-  const authMode = pick(flags, env, "authMode") ?? "cloud";
-  if (!["cloud", "k8s", "dev"].includes(authMode))
-    problems.push(`--auth-mode "${authMode}": must be cloud, k8s or dev`);
-  const timeoutText = pick(flags, env, "timeoutSec") ?? "20";
-  const timeoutSec = Number(timeoutText);
-  if (!Number.isFinite(timeoutSec) || timeoutSec <= 0 || timeoutSec > 3600) {
-    problems.push(`--timeout-sec "${timeoutText}": must be a number of seconds between 0 and 3600`);
-  }
-  const metadataUrl = nonEmpty(env.SVC_METADATA_URL) ?? "http://metadata.google.internal";
-  if (!isHttpUrl(metadataUrl)) problems.push(`SVC_METADATA_URL "${metadataUrl}": must be an http(s) URL`);
+/** Reads the entitlement settings into the reader's problems (one rule for run and seal). */
+function readEntitlementSettings(read: EnvReader, required: boolean): EntitlementSettings {
+  const entitlementUrl = read.url(FLAG_ENV.entitlementUrl, {
+    required: required ? "for an entitled run" : undefined,
+  });
   return {
     entitlementUrl: entitlementUrl ?? "",
-    authMode: authMode as AuthMode,
-    audience: pick(flags, env, "audience") ?? entitlementUrl ?? "",
-    timeoutSec,
-    k8sTokenFile: nonEmpty(env.SVC_K8S_TOKEN_FILE) ?? "/var/run/secrets/svc/token",
-    devToken: nonEmpty(env.SVC_DEV_TOKEN) ?? undefined,
-    devTokenFile: nonEmpty(env.SVC_DEV_TOKEN_FILE) ?? undefined,
-    metadataUrl,
+    authMode: read.oneOf(FLAG_ENV.authMode, AUTH_MODES, { fallback: "cloud" }),
+    audience: read.string(FLAG_ENV.audience) ?? entitlementUrl ?? "",
+    timeoutSec: read.number(FLAG_ENV.timeoutSec, { fallback: 20, min: 0, minExclusive: true, max: 3600 }),
+    k8sTokenFile: read.string("SVC_K8S_TOKEN_FILE", { fallback: "/var/run/secrets/svc/token" }),
+    devToken: read.string("SVC_DEV_TOKEN", { secret: true }),
+    devTokenFile: read.string("SVC_DEV_TOKEN_FILE"),
+    metadataUrl: read.url("SVC_METADATA_URL", { fallback: "http://metadata.google.internal" }),
   };
 }
 
@@ -279,29 +267,13 @@ export function resolveSealConfig(
   flags: RunnerFlags & { runDir?: string },
   env: NodeJS.ProcessEnv,
 ): SealConfig {
-  const problems: string[] = [];
-  const runDir = flags.runDir?.trim();
-  if (!runDir) problems.push("--run-dir is required");
-  const entitlement = readEntitlementSettings(flags, env, problems, true);
-  const logFormat = pick(flags, env, "logFormat") ?? "text";
-  if (logFormat !== "text" && logFormat !== "json")
-    problems.push(`--log-format "${logFormat}": must be text or json`);
-  if (problems.length > 0)
-    throw new RunnerError("CONFIG_INVALID", `configuration invalid: ${problems.join("; ")}`);
-  return Object.freeze({ ...entitlement, runDir: runDir as string, logFormat: logFormat as "text" | "json" });
-}
-
-function nonEmpty(value: string | undefined): string | null {
-  return value === undefined || value.trim() === "" ? null : value.trim();
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === "http:" || url.protocol === "https:";
-  } catch {
-    return false;
-  }
+  const read = createRunnerReader(flags, env);
+  // --run-dir has no variable: it is read from the flags alone, trimmed like every value
+  const runDir = flags.runDir?.trim() || undefined;
+  if (runDir === undefined) read.problem("--run-dir", "a run output folder");
+  const entitlement = readEntitlementSettings(read, true);
+  const logFormat = read.oneOf(FLAG_ENV.logFormat, LOG_FORMATS, { fallback: "text" });
+  return configOrThrow(read.finish<SealConfig>({ ...entitlement, runDir: runDir ?? "", logFormat }));
 }
 
 /**

@@ -1,5 +1,7 @@
 import { homedir } from "node:os";
 import { isAbsolute, join } from "node:path";
+// core's one config reader, by its own entry: `svc --help` must not load the rest of @svc/core.
+import { createEnvReader } from "@svc/core/env-reader";
 import { svcCommand } from "./svc-command.ts";
 
 /**
@@ -31,25 +33,24 @@ export interface CliConfig {
 /** The part of the config trust and seal verification read (the trust and witness files). */
 export type TrustFiles = Pick<CliConfig, "trustFile" | "trustFileExplicit" | "witnessFile">;
 
-const nonEmpty = (value: string | undefined): string | undefined => {
-  const trimmed = value?.trim();
-  return trimmed === undefined || trimmed === "" ? undefined : trimmed;
-};
-
-/** Reads the configuration from `env`; relative or empty XDG paths are ignored, as the XDG spec says. */
+/**
+ * Reads the configuration from `env` with core's reader (values trimmed, blank = unset); relative
+ * or empty XDG paths are ignored, as the XDG spec says. Nothing here can be refused.
+ */
 export function readCliConfig(env: NodeJS.ProcessEnv): CliConfig {
-  const explicit = nonEmpty(env.SVC_TRUSTED_KEYS);
-  const xdg = nonEmpty(env.XDG_CONFIG_HOME);
+  const read = createEnvReader(env);
+  const explicit = read.string("SVC_TRUSTED_KEYS");
+  const xdg = read.string("XDG_CONFIG_HOME");
   // XDG Base Directory Specification: a relative $XDG_CONFIG_HOME is invalid and ignored.
-  const configHome = xdg && isAbsolute(xdg) ? xdg : join(nonEmpty(env.HOME) ?? homedir(), ".config");
+  const configHome = xdg && isAbsolute(xdg) ? xdg : join(read.string("HOME") ?? homedir(), ".config");
   const folder = join(configHome, "svc");
   return Object.freeze({
     trustFile: explicit ?? join(folder, "trusted-keys.json"),
     trustFileExplicit: explicit !== undefined,
     witnessFile: join(folder, "log-witness.json"),
     contextsFile: join(folder, "config.json"),
-    contextName: nonEmpty(env.SVC_CONTEXT),
-    kubeconfig: nonEmpty(env.KUBECONFIG),
+    contextName: read.string("SVC_CONTEXT"),
+    kubeconfig: read.string("KUBECONFIG"),
     hintCommand: svcCommand(env),
     env: Object.freeze({ ...env }),
   });
