@@ -1,20 +1,8 @@
 import assert from "node:assert/strict";
-import { before, describe, it } from "node:test";
-import {
-  assertRestrictedSecurity,
-  assertWellFormed,
-  type Container,
-  envValue,
-  podTemplateOf,
-} from "../support/chart-assertions.ts";
-import {
-  findObject,
-  type KubeObject,
-  lintChart,
-  type RenderOptions,
-  renderChart,
-  templateChart,
-} from "../support/render.ts";
+import { describe, it } from "node:test";
+import { assertRestrictedSecurity, envValue, podTemplateOf } from "../support/chart-assertions.ts";
+import { checkChartVariants, deploymentContainer } from "../support/chart-variants.ts";
+import { findObject, type KubeObject, type RenderOptions, templateChart } from "../support/render.ts";
 
 const chart = "chart/entitlement";
 const fullname = "ent-svc-entitlement";
@@ -86,13 +74,10 @@ const variants = {
   },
 } satisfies Record<string, RenderOptions>;
 type Variant = keyof typeof variants;
-const rendered = {} as Record<Variant, KubeObject[]>;
+/** Each variant rendered, once the suite's `before` hook has run. */
+let rendered: Record<Variant, KubeObject[]>;
 
-function container(variant: Variant): Container {
-  const found = podTemplateOf(findObject(rendered[variant], "Deployment", fullname)).spec.containers[0];
-  assert.ok(found);
-  return found;
-}
+const container = (variant: Variant) => deploymentContainer(rendered[variant], fullname);
 
 function secretData(objects: KubeObject[], name: string): Record<string, string> {
   const data = findObject(objects, "Secret", name).data as Record<string, string>;
@@ -102,23 +87,7 @@ function secretData(objects: KubeObject[], name: string): Record<string, string>
 }
 
 describe("entitlement chart (chart/entitlement)", () => {
-  before(async () => {
-    const entries = await Promise.all(
-      Object.entries(variants).map(async ([name, options]) => [name, await renderChart(options)] as const),
-    );
-    for (const [name, objects] of entries) rendered[name as Variant] = objects;
-  });
-
-  it("passes helm lint --strict", async () => {
-    for (const options of Object.values(variants)) {
-      const result = await lintChart(options);
-      assert.equal(result.code, 0, result.stdout);
-    }
-  });
-
-  it("renders only objects valid against the Kubernetes schema, without unknown fields, with standard labels", async () => {
-    for (const objects of Object.values(rendered)) await assertWellFormed(objects);
-  });
+  rendered = checkChartVariants(variants);
 
   it("stores the PostgreSQL connection string, signing key and admin tokens in secrets", () => {
     assert.deepEqual(secretData(rendered.inline, `${fullname}-db`), {

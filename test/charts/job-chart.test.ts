@@ -1,18 +1,17 @@
 import assert from "node:assert/strict";
-import { before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import {
   allContainers,
   assertRestrictedSecurity,
-  assertWellFormed,
   type Container,
   envValue,
   podTemplateOf,
 } from "../support/chart-assertions.ts";
+import { checkChartVariants } from "../support/chart-variants.ts";
 import { renderNotes } from "../support/notes.ts";
 import {
   findObject,
   type KubeObject,
-  lintChart,
   type RenderOptions,
   renderChart,
   templateChart,
@@ -95,7 +94,8 @@ const variants = {
 } satisfies Record<string, RenderOptions>;
 
 type Variant = keyof typeof variants;
-const rendered = {} as Record<Variant, KubeObject[]>;
+/** Each variant rendered, once the suite's `before` hook has run. */
+let rendered: Record<Variant, KubeObject[]>;
 
 function job(variant: Variant): KubeObject {
   return findObject(rendered[variant], "Job", variants[variant].release);
@@ -113,28 +113,7 @@ function runnerEnv(variant: Variant): Record<string, string> {
 }
 
 describe("job chart (manifest/chart)", () => {
-  before(async () => {
-    // Renders are independent: run them together to keep the suite fast.
-    const entries = await Promise.all(
-      Object.entries(variants).map(async ([name, options]) => [name, await renderChart(options)] as const),
-    );
-    for (const [name, objects] of entries) rendered[name as Variant] = objects;
-  });
-
-  it("passes helm lint --strict with every values variant", async () => {
-    const results = await Promise.all(Object.values(variants).map((options) => lintChart(options)));
-    results.forEach((result, index) => {
-      assert.equal(
-        result.code,
-        0,
-        `lint of variant ${Object.keys(variants)[index]} failed:\n${result.stdout}`,
-      );
-    });
-  });
-
-  it("renders only objects valid against the Kubernetes schema, without unknown fields, with standard labels", async () => {
-    for (const objects of Object.values(rendered)) await assertWellFormed(objects);
-  });
+  rendered = checkChartVariants(variants);
 
   it("passes every config value to the runner as its documented environment variable", () => {
     const job = findObject(rendered.standard, "Job", "audit");

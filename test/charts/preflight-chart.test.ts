@@ -2,20 +2,14 @@ import assert from "node:assert/strict";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { startKubeApiDouble, writeKubeconfig } from "@svc/testing";
-import {
-  assertRestrictedSecurity,
-  assertWellFormed,
-  type Container,
-  envValue,
-  podTemplateOf,
-} from "../support/chart-assertions.ts";
+import { assertRestrictedSecurity, envValue, podTemplateOf } from "../support/chart-assertions.ts";
+import { checkChartVariants, deploymentContainer } from "../support/chart-variants.ts";
 import { renderNotes } from "../support/notes.ts";
 import {
   findObject,
   type KubeObject,
-  lintChart,
   type RenderOptions,
   renderChart,
   templateChart,
@@ -64,13 +58,10 @@ const variants = {
   },
 } satisfies Record<string, RenderOptions>;
 type Variant = keyof typeof variants;
-const rendered = {} as Record<Variant, KubeObject[]>;
+/** Each variant rendered, once the suite's `before` hook has run. */
+let rendered: Record<Variant, KubeObject[]>;
 
-function container(variant: Variant): Container {
-  const found = podTemplateOf(findObject(rendered[variant], "Deployment", fullname)).spec.containers[0];
-  assert.ok(found);
-  return found;
-}
+const container = (variant: Variant) => deploymentContainer(rendered[variant], fullname);
 
 function tokensOf(objects: KubeObject[]): unknown {
   const secret = findObject(objects, "Secret", `${fullname}-auth`);
@@ -80,21 +71,7 @@ function tokensOf(objects: KubeObject[]): unknown {
 }
 
 describe("preflight chart (chart/preflight)", () => {
-  before(async () => {
-    const entries = await Promise.all(
-      Object.entries(variants).map(async ([name, options]) => [name, await renderChart(options)] as const),
-    );
-    for (const [name, objects] of entries) rendered[name as Variant] = objects;
-  });
-
-  it("passes helm lint --strict with every values variant", async () => {
-    const results = await Promise.all(Object.values(variants).map((options) => lintChart(options)));
-    for (const result of results) assert.equal(result.code, 0, result.stdout);
-  });
-
-  it("renders only objects valid against the Kubernetes schema, without unknown fields, with standard labels", async () => {
-    for (const objects of Object.values(rendered)) await assertWellFormed(objects);
-  });
+  rendered = checkChartVariants(variants);
 
   it("names Deployment and Service <release>-preflight, a ClusterIP on 8080", () => {
     const service = findObject(rendered.defaults, "Service", fullname);

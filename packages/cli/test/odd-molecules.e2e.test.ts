@@ -3,7 +3,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { valuesOutOfDomain } from "@svc/science";
-import { createTempDir, type TempDir } from "@svc/testing";
+import { createTempDir, parseCsv, type TempDir } from "@svc/testing";
 import { svc } from "./support/operator-services.ts";
 
 /** The science package's odd-molecule corpus (issue 24 item 8), each input with its honest outcome. */
@@ -30,35 +30,6 @@ type Finding = Readonly<Record<string, unknown>>;
 interface RunCompound {
   readonly candidate_id: string;
   readonly findings: Readonly<Record<string, Finding>>;
-}
-
-/** RFC 4180 rows of report.csv (quoted fields, doubled quotes, CRLF). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let at = 0; at < text.length; at++) {
-    const ch = text[at] as string;
-    if (quoted) {
-      if (ch === '"' && text[at + 1] === '"') {
-        field += '"';
-        at++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ",") {
-      row.push(field);
-      field = "";
-    } else if (ch === "\n") {
-      row.push(field.replace(/\r$/, ""));
-      rows.push(row);
-      row = [];
-      field = "";
-    } else field += ch;
-  }
-  if (field !== "" || row.length > 0) rows.push([...row, field]);
-  return rows;
 }
 
 const id = (at: number) => `ODD-${String(at + 1).padStart(2, "0")}`;

@@ -1,3 +1,4 @@
+import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -130,4 +131,74 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A started service whose `principal` holds `runs` runs, with a Kubernetes-issuer token for it. */
+export async function startServiceWithRuns(
+  principal: string,
+  runs: number,
+  options: TestServiceOptions = {},
+): Promise<{ svc: TestService; token: string }> {
+  const svc = await startTestService(options);
+  const issued = await svc.request("/api/entitlement/issue", {
+    body: { principal, runs },
+    headers: { "x-svc-admin-token": svc.adminToken },
+  });
+  assert.equal(issued.status, 200, JSON.stringify(issued.body));
+  return { svc, token: await svc.tokenFor(principal) };
+}
+
+/** A test run's ids as consume and run_start take them. */
+export interface TestRun {
+  readonly run_id: string;
+  readonly project_id: string;
+  readonly mode?: string;
+  readonly module_id?: string;
+}
+
+/** What run_start records beyond the run's ids: its inputs hash and the runner image digest. */
+export interface TestRunStart {
+  readonly inputs_sha256?: string;
+  readonly digest?: string | null;
+}
+
+/** consume → run_start for `run` (a ligand-only run of the registry runner image); both must answer 200. */
+export async function startTestRun(
+  svc: TestService,
+  token: string,
+  run: TestRun,
+  start: TestRunStart = {},
+): Promise<void> {
+  const consumed = await svc.request("/api/entitlement/consume", { token, body: run });
+  assert.equal(consumed.status, 200, JSON.stringify(consumed.body));
+  const started = await svc.request("/api/entitlement/run_start", {
+    token,
+    body: {
+      ...run,
+      category_id: "ligand_only",
+      inputs_sha256: start.inputs_sha256 ?? "a".repeat(64),
+      image: { reference: "registry/runner:1.0.0", digest: start.digest ?? null },
+    },
+  });
+  assert.equal(started.status, 200, JSON.stringify(started.body));
+}
+
+/**
+ * consume → run_start → run_complete for `run` with fixed output and manifest hashes; every call
+ * must answer 200. Returns run_complete's answer: the seal, its log proof, its provenance.
+ */
+export async function sealTestRun(
+  svc: TestService,
+  token: string,
+  run: TestRun,
+  start: TestRunStart = {},
+  // biome-ignore lint/suspicious/noExplicitAny: tests assert response bodies field by field
+): Promise<any> {
+  await startTestRun(svc, token, run, start);
+  const done = await svc.request("/api/entitlement/run_complete", {
+    token,
+    body: { run_id: run.run_id, outputs_sha256: "b".repeat(64), run_manifest_sha256: "c".repeat(64) },
+  });
+  assert.equal(done.status, 200, JSON.stringify(done.body));
+  return done.body;
 }

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { verifySealSvg } from "@svc/core";
 import { buildForgeryCorpus, prettyPrintSeal } from "@svc/testing";
-import { startTestService, type TestService } from "./app-harness.ts";
+import { sealTestRun, startTestService, type TestService } from "./app-harness.ts";
 
 // issue 9 "Done when": the forgery corpus, built from seals this service just issued, gets the same
 // state and reason code from POST /api/seal/verify as from verifySealSvg, and none is redeemable.
@@ -19,24 +19,8 @@ describe("the forgery corpus through POST /api/seal/verify", { timeout: 300_000 
     const admin = { "x-svc-admin-token": svc.adminToken };
     await svc.request("/api/entitlement/issue", { body: { principal: "corpus", runs: 2 }, headers: admin });
     const token = await svc.tokenFor("corpus");
-    const issue = async (runId: string, project: string) => {
-      const run = { run_id: runId, project_id: project };
-      await svc.request("/api/entitlement/consume", { token, body: run });
-      await svc.request("/api/entitlement/run_start", {
-        token,
-        body: {
-          ...run,
-          category_id: "ligand_only",
-          inputs_sha256: "a".repeat(64),
-          image: { reference: "registry/runner:1.0.0", digest: null },
-        },
-      });
-      const done = await svc.request("/api/entitlement/run_complete", {
-        token,
-        body: { run_id: runId, outputs_sha256: "b".repeat(64), run_manifest_sha256: "c".repeat(64) },
-      });
-      return done.body.seal.seal_svg as string;
-    };
+    const issue = async (runId: string, project: string) =>
+      (await sealTestRun(svc, token, { run_id: runId, project_id: project })).seal.seal_svg as string;
     const genuine = await issue("run_corpus_genuine", "alpha");
     const decoy = await issue("run_corpus_decoy", "beta");
     const keys = (await svc.request("/api/seal/keys")).body.keys;

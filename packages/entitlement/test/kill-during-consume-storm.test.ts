@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
 import { SqliteLedgerStore } from "../src/store/sqlite-ledger-store.ts";
-import { mintWithBin, spawnService } from "./spawn-service.ts";
+import { consumeRun, spawnGrantedService, spawnService } from "./spawn-service.ts";
 
 describe("kill -9 during a consume storm (SQLite)", { timeout: 120_000 }, () => {
   const dataDir = mkdtempSync(join(tmpdir(), "svc-entitlement-kill-"));
@@ -12,22 +12,7 @@ describe("kill -9 during a consume storm (SQLite)", { timeout: 120_000 }, () => 
 
   it("keeps every consume answered 200, charges none twice, and balance = grants - consumes after restart", async () => {
     const principal = "storm@example.com";
-    const first = await spawnService({ SVC_DATA_DIR: dataDir });
-    const adminToken = readFileSync(join(dataDir, "admin-token"), "utf8").trim();
-    const token = await mintWithBin([
-      "--principal",
-      principal,
-      "--audience",
-      first.url,
-      "--data-dir",
-      dataDir,
-    ]);
-    const grant = await fetch(`${first.url}/api/entitlement/issue`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-svc-admin-token": adminToken },
-      body: JSON.stringify({ principal, runs: 100_000 }),
-    });
-    assert.equal(grant.status, 200);
+    const { service: first, token } = await spawnGrantedService(dataDir, principal, 100_000);
 
     const answered = new Map<string, { ledger_entry_id: number }>();
     let stop = false;
@@ -36,16 +21,7 @@ describe("kill -9 during a consume storm (SQLite)", { timeout: 120_000 }, () => 
       while (!stop) {
         const runId = `run_storm_${sequence++}`;
         try {
-          const response = await fetch(`${first.url}/api/entitlement/consume`, {
-            method: "POST",
-            headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-            body: JSON.stringify({
-              run_id: runId,
-              project_id: "p",
-              mode: "standard",
-              module_id: "computational",
-            }),
-          });
+          const response = await consumeRun(first.url, token, runId);
           if (response.status === 200)
             answered.set(runId, (await response.json()) as { ledger_entry_id: number });
           else await response.body?.cancel();

@@ -1,58 +1,18 @@
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { after, before, describe, it } from "node:test";
-import { exportPrivateKeyPem, generateSigningKey } from "@svc/core";
-import { startTestPostgres, type TestPostgres } from "@svc/testing";
+import { describe, it } from "node:test";
 import { PostgresLedgerStore } from "../src/store/postgres-ledger-store.ts";
-import { mintWithBin, type SpawnedService, spawnService } from "./spawn-service.ts";
+import { sharedPostgresServices } from "./shared-postgres-services.ts";
+import { grantRuns, mintDevTokenFor } from "./spawn-service.ts";
 
 // issue 16: "1 run granted became 20 sealed runs". Through HTTP on two processes sharing one
 // PostgreSQL, with every step raced across both, one purchased run yields at most two sealed runs.
 describe("rerun chain on two service processes sharing one PostgreSQL", { timeout: 120_000 }, () => {
-  const dataDir = mkdtempSync(join(tmpdir(), "svc-entitlement-chain-"));
-  const adminToken = "rerun-chain-admin-token-0123456789";
-  const publicUrl = "http://entitlement.test";
-  let postgres: TestPostgres;
-  let databaseUrl: string;
-  const services: SpawnedService[] = [];
-
-  before(async () => {
-    postgres = await startTestPostgres();
-    databaseUrl = await postgres.createDatabase("rerun_chain");
-    const keyFile = join(dataDir, "signing-key.pem");
-    writeFileSync(keyFile, exportPrivateKeyPem(generateSigningKey()), { mode: 0o600 });
-    const env = {
-      SVC_DATABASE_URL: databaseUrl,
-      SVC_ADMIN_TOKENS: adminToken,
-      SVC_SIGNING_KEY_FILE: keyFile,
-      SVC_TRUSTED_ISSUERS: "dev",
-      SVC_PUBLIC_URL: publicUrl,
-      SVC_DATA_DIR: dataDir,
-      SVC_LOG_LEVEL: "warn",
-    };
-    services.push(await spawnService(env));
-    services.push(await spawnService(env));
-  });
-  after(async () => {
-    for (const service of services) service.child.kill("SIGTERM");
-    await Promise.all(services.map((service) => service.exited));
-    await postgres?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const shared = sharedPostgresServices("rerun_chain");
 
   it("grant 1 run: no more than 2 sealed runs, with redemptions and consumes raced across both processes", async () => {
     const principal = "chain@example.com";
-    const token = await mintWithBin([
-      "--principal",
-      principal,
-      "--audience",
-      publicUrl,
-      "--data-dir",
-      dataDir,
-    ]);
-    const urls = services.map((service) => service.url);
+    const token = await mintDevTokenFor(principal, shared.publicUrl, shared.dataDir);
+    const urls = shared.services.map((service) => service.url);
     const at = (index: number) => urls[index % urls.length] as string;
     const post = async (url: string, path: string, body: unknown) => {
       const response = await fetch(`${url}${path}`, {
@@ -101,12 +61,7 @@ describe("rerun chain on two service processes sharing one PostgreSQL", { timeou
       return answers.filter((answer) => answer.status === 200).map((answer) => answer.body.run_id as string);
     };
 
-    const grant = await fetch(`${at(0)}/api/entitlement/issue`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-svc-admin-token": adminToken },
-      body: JSON.stringify({ principal, runs: 1 }),
-    });
-    assert.equal(grant.status, 200);
+    await grantRuns(at(0), shared.adminToken, principal, 1);
 
     const sealedRuns: string[] = [];
     let svgs: string[] = [];
@@ -129,7 +84,7 @@ describe("rerun chain on two service processes sharing one PostgreSQL", { timeou
     }
     assert.equal(sealedRuns.length, 2, "one purchased run, exactly two sealed runs");
 
-    const store = await PostgresLedgerStore.open(databaseUrl);
+    const store = await PostgresLedgerStore.open(shared.databaseUrl);
     try {
       assert.equal(await store.getBalance(principal, "standard"), 0);
       const entries = await store.listLedger(principal);

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { startTestPostgres, type TestPostgres } from "@svc/testing";
 import { PostgresLedgerStore } from "../src/store/postgres-ledger-store.ts";
-import { startTestService, type TestService } from "./app-harness.ts";
+import { sealTestRun, startTestService, type TestService } from "./app-harness.ts";
 
 // issue 9 item 6 "Done when": each redemption rule has a test on SQLite and PostgreSQL, through
 // HTTP with seals this service signed: issued principal once, 409 on the second try, 403 for
@@ -16,24 +16,12 @@ async function redemptionAnswers(svc: TestService): Promise<Record<string, Answe
   const owner = await svc.tokenFor("owner");
   const other = await svc.tokenFor("other");
   let sequence = 0;
-  const sealedRun = async (project: string) => {
-    const run = { run_id: `run_rules_${sequence++}`, project_id: project };
-    assert.equal((await svc.request("/api/entitlement/consume", { token: owner, body: run })).status, 200);
-    await svc.request("/api/entitlement/run_start", {
-      token: owner,
-      body: {
-        ...run,
-        category_id: "ligand_only",
-        inputs_sha256: "a".repeat(64),
-        image: { reference: "registry/runner:1.0.0", digest: null },
-      },
-    });
-    const done = await svc.request("/api/entitlement/run_complete", {
-      token: owner,
-      body: { run_id: run.run_id, outputs_sha256: "b".repeat(64), run_manifest_sha256: "c".repeat(64) },
-    });
-    return done.body.seal as { seal_id: string; seal_svg: string; seal_json: string };
-  };
+  const sealedRun = async (project: string) =>
+    (await sealTestRun(svc, owner, { run_id: `run_rules_${sequence++}`, project_id: project })).seal as {
+      seal_id: string;
+      seal_svg: string;
+      seal_json: string;
+    };
   const redeem = async (svg: string, headers: Record<string, string>): Promise<Answer> => {
     const response = await fetch(`${svc.url}/api/entitlement/redeem_seal_once`, {
       method: "POST",

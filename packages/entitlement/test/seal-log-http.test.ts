@@ -11,42 +11,27 @@ import {
   verifyConsistency,
   verifyInclusion,
 } from "@svc/core";
-import { startTestService, type TestService } from "./app-harness.ts";
+import { sealTestRun, startServiceWithRuns, type TestService } from "./app-harness.ts";
 
 const hex = (char: string) => char.repeat(64);
 let sequence = 0;
+const RUN = { project_id: "proj1", mode: "standard", module_id: "computational" };
 
 describe("the seal log over HTTP (issue 30)", () => {
   let svc: TestService;
   let token: string;
 
-  /** check → consume → run_start → run_complete; returns the run_complete answer. */
-  const sealRun = async () => {
-    const run_id = `run_log_${Date.now()}_${sequence++}`;
-    const params = { run_id, project_id: "proj1", mode: "standard", module_id: "computational" };
-    assert.equal((await svc.request("/api/entitlement/consume", { token, body: params })).status, 200);
-    const start = {
-      ...params,
-      category_id: "ligand_only",
-      inputs_sha256: hex("a"),
-      image: { reference: "registry/runner:1.0.0", digest: `sha256:${hex("f")}` },
-    };
-    assert.equal((await svc.request("/api/entitlement/run_start", { token, body: start })).status, 200);
-    const done = await svc.request("/api/entitlement/run_complete", {
+  /** consume → run_start → run_complete; returns the run_complete answer. */
+  const sealRun = () =>
+    sealTestRun(
+      svc,
       token,
-      body: { run_id, outputs_sha256: hex("b"), run_manifest_sha256: hex("c") },
-    });
-    assert.equal(done.status, 200, JSON.stringify(done.body));
-    return done.body;
-  };
+      { run_id: `run_log_${Date.now()}_${sequence++}`, ...RUN },
+      { inputs_sha256: hex("a"), digest: `sha256:${hex("f")}` },
+    );
 
   before(async () => {
-    svc = await startTestService();
-    token = await svc.tokenFor("alice");
-    await svc.request("/api/entitlement/issue", {
-      body: { principal: "alice", runs: 20 },
-      headers: { "x-svc-admin-token": svc.adminToken },
-    });
+    ({ svc, token } = await startServiceWithRuns("alice", 20));
   });
   after(async () => {
     await svc.close();

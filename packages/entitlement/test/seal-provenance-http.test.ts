@@ -10,7 +10,7 @@ import {
   toTrustedKey,
   treeListingSha256,
 } from "@svc/core";
-import { startTestService, type TestService } from "./app-harness.ts";
+import { startServiceWithRuns, startTestRun, type TestService } from "./app-harness.ts";
 
 const hex = (char: string) => char.repeat(64);
 const outputs = [
@@ -34,25 +34,17 @@ describe("run_complete signs the run's SLSA provenance (issue 30 item 6)", () =>
   /** consume → run_start; returns the run id. */
   const startRun = async (staged = inputs) => {
     const run_id = `run_prov_${sequence++}`;
-    const params = { run_id, project_id: "proj1", mode: "standard", module_id: "computational" };
-    assert.equal((await svc.request("/api/entitlement/consume", { token, body: params })).status, 200);
-    const start = {
-      ...params,
-      category_id: "ligand_only",
-      inputs_sha256: treeListingSha256(staged),
-      image: { reference: "registry/runner:1.0.0", digest: `sha256:${hex("f")}` },
-    };
-    assert.equal((await svc.request("/api/entitlement/run_start", { token, body: start })).status, 200);
+    await startTestRun(
+      svc,
+      token,
+      { run_id, project_id: "proj1", mode: "standard", module_id: "computational" },
+      { inputs_sha256: treeListingSha256(staged), digest: `sha256:${hex("f")}` },
+    );
     return run_id;
   };
 
   before(async () => {
-    svc = await startTestService();
-    token = await svc.tokenFor("alice");
-    await svc.request("/api/entitlement/issue", {
-      body: { principal: "alice", runs: 20 },
-      headers: { "x-svc-admin-token": svc.adminToken },
-    });
+    ({ svc, token } = await startServiceWithRuns("alice", 20));
   });
   after(async () => {
     await svc.close();

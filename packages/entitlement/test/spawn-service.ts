@@ -1,4 +1,6 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 
@@ -47,4 +49,49 @@ export async function mintWithBin(args: string[], env: Record<string, string> = 
     env: { ...process.env, ...env },
   });
   return stdout.trim();
+}
+
+/** A dev token for `principal` naming `audience`, signed with the dev issuer key in `dataDir`. */
+export function mintDevTokenFor(principal: string, audience: string, dataDir: string): Promise<string> {
+  return mintWithBin(["--principal", principal, "--audience", audience, "--data-dir", dataDir]);
+}
+
+/** Issues `runs` runs to `principal` through the service at `url`; fails unless answered 200. */
+export async function grantRuns(
+  url: string,
+  adminToken: string,
+  principal: string,
+  runs: number,
+): Promise<void> {
+  const response = await fetch(`${url}/api/entitlement/issue`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-svc-admin-token": adminToken },
+    body: JSON.stringify({ principal, runs }),
+  });
+  if (response.status !== 200) throw new Error(`issue answered ${response.status}: ${await response.text()}`);
+}
+
+/**
+ * Spawns the service on the SQLite ledger in `dataDir`, grants `principal` `runs` runs with the
+ * admin token the service wrote there, and mints the principal a dev token for it.
+ */
+export async function spawnGrantedService(
+  dataDir: string,
+  principal: string,
+  runs: number,
+): Promise<{ service: SpawnedService; adminToken: string; token: string }> {
+  const service = await spawnService({ SVC_DATA_DIR: dataDir });
+  const adminToken = readFileSync(join(dataDir, "admin-token"), "utf8").trim();
+  const token = await mintDevTokenFor(principal, service.url, dataDir);
+  await grantRuns(service.url, adminToken, principal, runs);
+  return { service, adminToken, token };
+}
+
+/** POST /api/entitlement/consume for run `runId` of project `p` (standard mode, computational) with `token`. */
+export function consumeRun(url: string, token: string, runId: string): Promise<Response> {
+  return fetch(`${url}/api/entitlement/consume`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify({ run_id: runId, project_id: "p", mode: "standard", module_id: "computational" }),
+  });
 }

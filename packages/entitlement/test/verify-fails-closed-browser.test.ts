@@ -3,7 +3,6 @@
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { existsSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -16,17 +15,17 @@ import {
   type IssuerForgery,
   type TempDir,
 } from "@svc/testing";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { createSealVerifyPool } from "../src/seal/seal-verify-pool.ts";
-import { startTestService, type TestService } from "./app-harness.ts";
+import { sealTestRun, startTestService, type TestService } from "./app-harness.ts";
+import { chromiumSkip, dropSealFile, launchChromium } from "./support/chromium.ts";
 
 // Issue 23 items 4, 6, 7, 8 and 9: every online surface (POST /api/seal/verify, the /verify page in
 // a real Chromium, `svc seal verify --issuer`) fails closed. A revocation the issuer could not be
 // asked about, a seal it did not issue, a pre-seal and a key of another issuer are never VERIFIED,
 // and only a VERIFIED seal's payload is listed as "Signed facts". Under CI=true a missing browser
 // fails the test; elsewhere it is skipped.
-const CHROMIUM = "/usr/bin/chromium";
-const skip = !existsSync(CHROMIUM) && process.env.CI !== "true" && "no chromium";
+const skip = chromiumSkip;
 const SVC_BIN = resolve(import.meta.dirname, "..", "..", "cli", "bin", "svc.ts");
 const HELD_WORKER = new URL("./support/held-verify-worker.ts", import.meta.url);
 
@@ -62,24 +61,11 @@ describe("online verification fails closed (issue 23)", { skip, timeout: 300_000
     await svc.request("/api/entitlement/issue", { body: { principal: "closed", runs: 2 }, headers: admin });
     token = await svc.tokenFor("closed");
     let sequence = 0;
-    const sealedRun = async () => {
-      const run = { run_id: `run_closed_${sequence++}`, project_id: "alpha" };
-      assert.equal((await svc.request("/api/entitlement/consume", { token, body: run })).status, 200);
-      await svc.request("/api/entitlement/run_start", {
-        token,
-        body: {
-          ...run,
-          category_id: "ligand_only",
-          inputs_sha256: "a".repeat(64),
-          image: { reference: "registry/runner:1.0.0", digest: null },
-        },
-      });
-      const done = await svc.request("/api/entitlement/run_complete", {
-        token,
-        body: { run_id: run.run_id, outputs_sha256: "b".repeat(64), run_manifest_sha256: "c".repeat(64) },
-      });
-      return done.body.seal as { seal_id: string; seal_svg: string };
-    };
+    const sealedRun = async () =>
+      (await sealTestRun(svc, token, { run_id: `run_closed_${sequence++}`, project_id: "alpha" })).seal as {
+        seal_id: string;
+        seal_svg: string;
+      };
     genuine = await sealedRun();
     revoked = await sealedRun();
     await svc.request("/api/seal/revoke", {
@@ -88,10 +74,7 @@ describe("online verification fails closed (issue 23)", { skip, timeout: 300_000
     });
     // the forged seal names this service as its issuer, as a forger's would
     retired = forgeWithRetiredKey(svc.url, retiredSigner);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
-    });
+    browser = await launchChromium();
   });
   after(async () => {
     await browser?.close();
@@ -107,16 +90,7 @@ describe("online verification fails closed (issue 23)", { skip, timeout: 300_000
   };
 
   const drop = async (page: Page, svg: string): Promise<PageAnswer> => {
-    const before = await page.evaluate(() => document.getElementById("result")?.dataset.runs ?? "0");
-    await page.setInputFiles("#seal-file", {
-      name: "seal.svg",
-      mimeType: "image/svg+xml",
-      buffer: Buffer.from(svg),
-    });
-    await page.waitForFunction((previous) => {
-      const result = document.getElementById("result");
-      return result?.dataset.status === "done" && result.dataset.runs !== previous;
-    }, before);
+    await dropSealFile(page, svg);
     return page.evaluate(() => {
       const text = (id: string) => document.getElementById(id)?.textContent ?? "";
       const list = (id: string) => {

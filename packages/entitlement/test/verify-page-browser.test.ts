@@ -1,7 +1,6 @@
 /// <reference lib="dom" />
 // the page.evaluate callbacks below run in Chromium and read its DOM
 import assert from "node:assert/strict";
-import { existsSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -9,14 +8,14 @@ import { after, before, describe, it } from "node:test";
 import { pathToFileURL } from "node:url";
 import { verifySealSvg } from "@svc/core";
 import { buildForgeryCorpus } from "@svc/testing";
-import { type Browser, chromium, type Page } from "playwright-core";
-import { startTestService, type TestService } from "./app-harness.ts";
+import type { Browser, Page } from "playwright-core";
+import { sealTestRun, startTestService, type TestService } from "./app-harness.ts";
+import { chromiumSkip, dropSealFile, launchChromium } from "./support/chromium.ts";
 
 // Issue 9 item 8: GET /verify verifies a dropped seal.svg in a real browser (Debian's Chromium,
 // driven by playwright-core) with core's own verifier, and answers as verifySealSvg does. Under
 // CI=true a missing browser fails the test; elsewhere it is skipped.
-const CHROMIUM = "/usr/bin/chromium";
-const skip = !existsSync(CHROMIUM) && process.env.CI !== "true" && "no chromium";
+const skip = chromiumSkip;
 
 interface PageAnswer {
   state: string;
@@ -45,24 +44,11 @@ describe("the verification page (GET /verify) in Chromium", { skip, timeout: 300
     await svc.request("/api/entitlement/issue", { body: { principal: "page", runs: 3 }, headers: admin });
     const token = await svc.tokenFor("page");
     let sequence = 0;
-    const sealedRun = async (project: string) => {
-      const run = { run_id: `run_page_${sequence++}`, project_id: project };
-      assert.equal((await svc.request("/api/entitlement/consume", { token, body: run })).status, 200);
-      await svc.request("/api/entitlement/run_start", {
-        token,
-        body: {
-          ...run,
-          category_id: "ligand_only",
-          inputs_sha256: "a".repeat(64),
-          image: { reference: "registry/runner:1.0.0", digest: null },
-        },
-      });
-      const done = await svc.request("/api/entitlement/run_complete", {
-        token,
-        body: { run_id: run.run_id, outputs_sha256: "b".repeat(64), run_manifest_sha256: "c".repeat(64) },
-      });
-      return done.body.seal as { seal_id: string; seal_svg: string };
-    };
+    const sealedRun = async (project: string) =>
+      (await sealTestRun(svc, token, { run_id: `run_page_${sequence++}`, project_id: project })).seal as {
+        seal_id: string;
+        seal_svg: string;
+      };
     const first = await sealedRun("alpha");
     genuine = first.seal_svg;
     decoy = (await sealedRun("beta")).seal_svg;
@@ -80,10 +66,7 @@ describe("the verification page (GET /verify) in Chromium", { skip, timeout: 300
     assert.equal(redeemed.status, 200);
     rerun = (await sealedRun("alpha")).seal_svg;
     keys = (await svc.request("/api/seal/keys")).body.keys;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
-    });
+    browser = await launchChromium();
   });
   after(async () => {
     await browser?.close();
@@ -110,12 +93,7 @@ describe("the verification page (GET /verify) in Chromium", { skip, timeout: 300
   };
 
   const drop = async (page: Page, svg: string, name = "seal.svg"): Promise<PageAnswer> => {
-    const before = await page.evaluate(() => document.getElementById("result")?.dataset.runs ?? "0");
-    await page.setInputFiles("#seal-file", { name, mimeType: "image/svg+xml", buffer: Buffer.from(svg) });
-    await page.waitForFunction((previous) => {
-      const result = document.getElementById("result");
-      return result?.dataset.status === "done" && result.dataset.runs !== previous;
-    }, before);
+    await dropSealFile(page, svg, name);
     return page.evaluate(() => {
       const text = (id: string) => document.getElementById(id)?.textContent ?? "";
       const facts: Record<string, string> = {};

@@ -1,24 +1,12 @@
 import assert from "node:assert/strict";
-import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { after, before, test } from "node:test";
-import { verifySealFolder } from "@svc/core";
-import { startTestEntitlement, type TestEntitlement } from "./support/entitlement-harness.ts";
-import { runCli } from "./support/run-cli.ts";
+import { test } from "node:test";
+import { entitlementForFile } from "./support/entitlement-harness.ts";
+import { runArgs, runCli } from "./support/run-cli.ts";
+import { readJson, verifyRunSeal } from "./support/run-folder.ts";
 import { stageWithPortfolio } from "./support/stage-portfolio.ts";
 
-const PRINCIPAL = "giants@example.com";
-let service: TestEntitlement;
-let token: string;
-
-before(async () => {
-  service = await startTestEntitlement();
-  token = await service.tokenFor(PRINCIPAL);
-  await service.grant(PRINCIPAL, 2);
-});
-after(async () => {
-  await service?.close();
-});
+const stand = entitlementForFile("giants@example.com", 2);
 
 // Issue 10: a ~1,000-carbon chain and a 900-atom PEG trap RDKit WebAssembly ("memory access out
 // of bounds"); a 700-carbon chain hangs it. Each must cost one compound, never the run.
@@ -33,44 +21,19 @@ A3,imatinib,Cc1ccc(NC(=O)c2ccc(CN3CCN(C)CC3)cc2)cc1Nc1nccc(-c2cccnc2)n1
 
 async function auditGiants(runId: string, extra: string[], t: { after: (fn: () => Promise<void>) => void }) {
   const staged = await stageWithPortfolio(PORTFOLIO, t);
-  const run = await runCli(
-    [
-      "--project-id",
-      "demo",
-      "--run-id",
-      runId,
-      "--input-root",
-      staged.inputRoot,
-      "--output-root",
-      staged.outputRoot,
-      "--entitlement-url",
-      service.url,
-      "--auth-mode",
-      "dev",
-      ...extra,
-    ],
-    { SVC_DEV_TOKEN: token },
-  );
+  const run = await runCli(runArgs({ runId, staged, entitlementUrl: stand.service.url, extra }), {
+    SVC_DEV_TOKEN: stand.token,
+  });
   assert.equal(run.code, 0, run.stderr);
   const runDir = join(staged.outputRoot, runId);
-  const seal = join(runDir, "seal");
-  const verification = verifySealFolder(
-    {
-      sealSvg: await readFile(join(seal, "seal.svg"), "utf8"),
-      sealJson: await readFile(join(seal, "seal.json"), "utf8"),
-      sealSig: await readFile(join(seal, "seal.sig"), "utf8"),
-    },
-    await service.trustedKeys(),
-  );
+  const verification = await verifyRunSeal(runDir, await stand.service.trustedKeys());
   assert.equal(verification.state, "VERIFIED", verification.reason);
-  const combined = JSON.parse(
-    await readFile(join(runDir, "results", "combined_unified_computational_outputs.json"), "utf8"),
-  );
+  const combined = await readJson(join(runDir, "results", "combined_unified_computational_outputs.json"));
   const byId = new Map<string, { assessment: string; assessment_reason: string | null }>(
     combined.compounds.map((c: { candidate_id: string }) => [c.candidate_id, c]),
   );
-  const summary = JSON.parse(await readFile(join(runDir, "results", "summary.json"), "utf8"));
-  const logic = JSON.parse(await readFile(join(runDir, "raw", "molecular_logic_raw.json"), "utf8"));
+  const summary = await readJson(join(runDir, "results", "summary.json"));
+  const logic = await readJson(join(runDir, "raw", "molecular_logic_raw.json"));
   return { run, byId, summary, logic };
 }
 

@@ -1,32 +1,15 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { readFile, stat, writeFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { after, before, describe, test } from "node:test";
-import {
-  type RecordingProxy,
-  startRecordingProxy,
-  startTestEntitlement,
-  type TestEntitlement,
-} from "./support/entitlement-harness.ts";
+import { describe, test } from "node:test";
+import { entitlementForFile } from "./support/entitlement-harness.ts";
 import { REPO, runCli } from "./support/run-cli.ts";
+import { readJson } from "./support/run-folder.ts";
 import { stageWithPortfolio } from "./support/stage-portfolio.ts";
 
 const PRINCIPAL = "assays@example.com";
-let service: TestEntitlement;
-let proxy: RecordingProxy;
-let token: string;
-
-before(async () => {
-  service = await startTestEntitlement();
-  proxy = await startRecordingProxy(service.url);
-  token = await service.tokenFor(PRINCIPAL);
-  await service.grant(PRINCIPAL, 2);
-});
-after(async () => {
-  await proxy?.close();
-  await service?.close();
-});
+const stand = entitlementForFile(PRINCIPAL, 2);
 
 // 40 compounds of the ChEMBL series CHEMBL2321810 with their measured pIC50 (packages/science/data,
 // PROVENANCE.md): a real series with real activities.
@@ -46,51 +29,12 @@ const PIC50 = new Map(
 const PORTFOLIO = `candidate_id,smiles\n${SERIES.map(([smiles, id]) => `C${id},${smiles}`).join("\n")}\n`;
 const ASSAYS = `Candidate_ID;Assay_ID;pChEMBL Value\n${SERIES.map(([, id]) => `C${id};CHEMBL2321810;${PIC50.get(id)}`).join("\n")}\n`;
 
-async function stageWithAssays(assays: string, t: { after: (fn: () => Promise<void>) => void }) {
-  const staged = await stageWithPortfolio(PORTFOLIO, t);
-  await writeFile(join(staged.projectDir, "01_sources", "assays.csv"), assays);
-  await writeFile(
-    join(staged.projectDir, "01_sources", "sources.json"),
-    JSON.stringify({ portfolio_selected_csv: "portfolio_selected.csv", assays_csv: "assays.csv" }),
-  );
-  return staged;
+function stageWithAssays(assays: string, t: { after: (fn: () => Promise<void>) => void }) {
+  return stageWithPortfolio(PORTFOLIO, t, { assays_csv: ["assays.csv", assays] });
 }
 
-function run(staged: { inputRoot: string; outputRoot: string }, runId: string) {
-  return runCli(
-    [
-      "--project-id",
-      "demo",
-      "--run-id",
-      runId,
-      "--output-root",
-      staged.outputRoot,
-      "--input-root",
-      staged.inputRoot,
-      "--entitlement-url",
-      proxy.url,
-      "--audience",
-      service.url,
-      "--auth-mode",
-      "dev",
-    ],
-    { SVC_DEV_TOKEN: token },
-  );
-}
-
-async function runsRemaining(runId: string): Promise<{ runs_remaining: number; already_consumed: boolean }> {
-  const response = await fetch(new URL("/api/entitlement/check", service.url), {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-    body: JSON.stringify({ run_id: runId, project_id: "demo", mode: "standard", module_id: "computational" }),
-  });
-  assert.equal(response.status, 200, await response.clone().text());
-  return (await response.json()) as { runs_remaining: number; already_consumed: boolean };
-}
-
-async function readJson(path: string) {
-  return JSON.parse(await readFile(path, "utf8"));
-}
+const run = stand.run;
+const runsRemaining = (runId: string) => stand.service.check(stand.token, runId);
 
 describe("a project with assays.csv", () => {
   test("routes to SMALL_MOLECULE__HAS_LABELED_ASSAYS and sar_explorer runs on the joined activities", async (t) => {
@@ -138,14 +82,14 @@ describe("a project with assays.csv", () => {
 
   test("svc-runner validate reads the assay table and plans the category without contacting anyone", async (t) => {
     const staged = await stageWithAssays(ASSAYS, t);
-    proxy.paths.length = 0;
+    stand.proxy.paths.length = 0;
     const validate = await runCli(["validate", "--project-id", "demo", "--input-root", staged.inputRoot], {});
     assert.equal(validate.code, 0, validate.stderr);
     const out = JSON.parse(validate.stdout);
     assert.equal(out.category_id, "SMALL_MOLECULE__HAS_LABELED_ASSAYS");
     assert.deepEqual(out.assays, { rows: 40, compounds: 40, assay_ids: ["CHEMBL2321810"] });
     assert.equal(out.charged, false);
-    assert.deepEqual(proxy.paths, []);
+    assert.deepEqual(stand.proxy.paths, []);
   });
 
   test("a bad assays.csv is refused before the charge: exit 2, the file, line and field named, nothing consumed", async (t) => {
@@ -170,12 +114,12 @@ describe("a project with assays.csv", () => {
       const staged = await stageWithAssays(assays, t);
       const runId = `run_bad_assays_${index}`;
       const before = await runsRemaining(runId);
-      proxy.paths.length = 0;
+      stand.proxy.paths.length = 0;
       const refused = await run(staged, runId);
       assert.equal(refused.code, 2, refused.stderr);
       assert.match(refused.stderr, message);
       assert.doesNotMatch(refused.stderr, /\n\s+at /, "no stack trace");
-      assert.deepEqual(proxy.paths, [], "the entitlement service was never called");
+      assert.deepEqual(stand.proxy.paths, [], "the entitlement service was never called");
       assert.deepEqual(await runsRemaining(runId), before, "nothing charged");
       await assert.rejects(stat(join(staged.outputRoot, runId)), "no run folder left behind");
     }

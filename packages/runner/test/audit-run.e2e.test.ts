@@ -16,16 +16,17 @@ import {
   runStatusPathOfRunDir,
   sha256File,
   VERIFY_SCRIPT,
-  verifySealFolder,
 } from "@svc/core";
 import { startFakeEntitlement, startFakeMetadataServer } from "@svc/testing";
 import { ANOTHER_SERVICE, comparableOutputs } from "./support/comparable-outputs.ts";
 import {
+  type RecordingProxy,
   startRecordingProxy,
   startTestEntitlement,
   type TestEntitlement,
 } from "./support/entitlement-harness.ts";
-import { runCli, stageDemo } from "./support/run-cli.ts";
+import { runArgs, runCli, stageDemo } from "./support/run-cli.ts";
+import { readJson, verifyRunSeal } from "./support/run-folder.ts";
 
 const sh = promisify(execFile);
 let service: TestEntitlement;
@@ -52,23 +53,13 @@ async function runDemo(options: {
   const staged = options.staged ?? (await stageDemo());
   const token = options.token ?? (await service.tokenFor(options.principal ?? "alice@example.com"));
   const result = await runCli(
-    [
-      "--project-id",
-      "demo",
-      "--run-id",
-      options.runId,
-      "--input-root",
-      staged.inputRoot,
-      "--output-root",
-      staged.outputRoot,
-      "--entitlement-url",
-      options.url ?? service.url,
-      "--audience",
-      service.url,
-      "--auth-mode",
-      "dev",
-      ...(options.extra ?? []),
-    ],
+    runArgs({
+      runId: options.runId,
+      staged,
+      entitlementUrl: options.url ?? service.url,
+      audience: service.url,
+      extra: options.extra,
+    }),
     { SVC_DEV_TOKEN: token, ...options.env },
   );
   return { ...result, ...staged, token, runDir: join(staged.outputRoot, options.runId) };
@@ -84,8 +75,15 @@ async function issuerKeyFile(): Promise<string> {
   return join(dir, "issuer.pem");
 }
 
-async function readJson(path: string) {
-  return JSON.parse(await readFile(path, "utf8"));
+/** Grants alice one run and hands `body` a recording proxy in front of the service, closed after it. */
+async function withProxy(body: (proxy: RecordingProxy) => Promise<void>) {
+  await service.grant("alice@example.com", 1);
+  const proxy = await startRecordingProxy(service.url);
+  try {
+    await body(proxy);
+  } finally {
+    await proxy.close();
+  }
 }
 
 /** The run's status record, beside its folder (docs/contracts/run-status.md). */
@@ -115,7 +113,7 @@ async function snapshotHashedFiles(runDir: string): Promise<Map<string, string>>
  * Takes a snapshot each time run_complete arrives at the proxy (the runner waits for its answer);
  * resolves to the first one taken, once every one is done.
  */
-function snapshotAtRunComplete(proxy: Awaited<ReturnType<typeof startRecordingProxy>>, runDir: () => string) {
+function snapshotAtRunComplete(proxy: RecordingProxy, runDir: () => string) {
   const pending: Promise<Map<string, string>>[] = [];
   proxy.before.set("/api/entitlement/run_complete", async () => {
     const snapshot = snapshotHashedFiles(runDir());
@@ -149,15 +147,7 @@ function completeSealLater(runDir: string, token: string) {
 }
 
 async function assertSealVerified(runDir: string) {
-  const seal = join(runDir, "seal");
-  const verification = verifySealFolder(
-    {
-      sealSvg: await readFile(join(seal, "seal.svg"), "utf8"),
-      sealJson: await readFile(join(seal, "seal.json"), "utf8"),
-      sealSig: await readFile(join(seal, "seal.sig"), "utf8"),
-    },
-    await service.trustedKeys(),
-  );
+  const verification = await verifyRunSeal(runDir, await service.trustedKeys());
   assert.equal(verification.state, "VERIFIED", verification.reason);
   const tree = await digestTree(runDir, { exclude: (path) => path === "seal" });
   assert.equal(
@@ -171,7 +161,7 @@ async function assertSealVerified(runDir: string) {
   assert.ok(isSealPayload(verification.payload));
   const provenance = checkProvenanceFile(
     verification.payload,
-    await readFile(join(seal, "provenance.intoto.jsonl")),
+    await readFile(join(runDir, "seal", "provenance.intoto.jsonl")),
     await service.trustedKeys(),
   );
   assert.equal(provenance.ok, true, provenance.detail);
@@ -334,10 +324,8 @@ describe("svc-runner end to end", () => {
     assert.ok(!run.stderr.includes("not-a-valid-token"));
   });
 
-  test("sealing writes each hashed file once: from run_complete to the end of a sealed run no hashed file is written again", async () => {
-    await service.grant("alice@example.com", 1);
-    const proxy = await startRecordingProxy(service.url);
-    try {
+  test("sealing writes each hashed file once: from run_complete to the end of a sealed run no hashed file is written again", () =>
+    withProxy(async (proxy) => {
       let runDir = "";
       const atRunComplete = snapshotAtRunComplete(proxy, () => runDir);
       const staged = await stageDemo();
@@ -348,15 +336,10 @@ describe("svc-runner end to end", () => {
       assert.ok(hashed.has("results/summary.json") && hashed.has("results/report.html"));
       assert.deepEqual(await snapshotHashedFiles(run.runDir), hashed);
       await assertSealVerified(run.runDir);
-    } finally {
-      await proxy.close();
-    }
-  });
+    }));
 
-  test("run_complete unreachable gives a pre-seal (exit 10); svc-runner seal completes it later", async () => {
-    await service.grant("alice@example.com", 1);
-    const proxy = await startRecordingProxy(service.url);
-    try {
+  test("run_complete unreachable gives a pre-seal (exit 10); svc-runner seal completes it later", () =>
+    withProxy(async (proxy) => {
       proxy.drop.add("/api/entitlement/run_complete");
       let runDir = "";
       const atRunComplete = snapshotAtRunComplete(proxy, () => runDir);
@@ -399,15 +382,10 @@ describe("svc-runner end to end", () => {
       const sealedStatus = await readStatus(run.runDir);
       assert.equal(sealedStatus.seal.status, "sealed");
       assert.equal(sealedStatus.exit_code, 0);
-    } finally {
-      await proxy.close();
-    }
-  });
+    }));
 
-  test("run_complete refusing the job's credentials after the charge gives a pre-seal (exit 10), not a paid run without outputs", async () => {
-    await service.grant("alice@example.com", 1);
-    const proxy = await startRecordingProxy(service.url);
-    try {
+  test("run_complete refusing the job's credentials after the charge gives a pre-seal (exit 10), not a paid run without outputs", () =>
+    withProxy(async (proxy) => {
       // The real service answers 401, as it does when a static dev token expires mid-run.
       proxy.stripAuth.add("/api/entitlement/run_complete");
       const run = await runDemo({ runId: "run_preseal_401", url: proxy.url });
@@ -432,15 +410,10 @@ describe("svc-runner end to end", () => {
       assert.equal(sealed.code, 0, sealed.stderr);
       await assertSealVerified(run.runDir);
       assert.equal((await readStatus(run.runDir)).seal.status, "sealed");
-    } finally {
-      await proxy.close();
-    }
-  });
+    }));
 
-  test("run_complete recorded but its reply lost: svc-runner seal later gets that same seal, not a 409", async () => {
-    await service.grant("alice@example.com", 1);
-    const proxy = await startRecordingProxy(service.url);
-    try {
+  test("run_complete recorded but its reply lost: svc-runner seal later gets that same seal, not a 409", () =>
+    withProxy(async (proxy) => {
       proxy.dropReply.add("/api/entitlement/run_complete");
       const run = await runDemo({ runId: "run_lost_reply", url: proxy.url, extra: ["--timeout-sec", "1"] });
       assert.equal(run.code, 10, run.stderr);
@@ -456,10 +429,7 @@ describe("svc-runner end to end", () => {
         await issuerKeyFile(),
       ]);
       assert.match(verify.stdout, /verify: OK/);
-    } finally {
-      await proxy.close();
-    }
-  });
+    }));
 
   test("the cloud auth mode asks the metadata server for an ID token with the audience", async () => {
     const fake = await startFakeEntitlement({ runs: 1 });
@@ -506,22 +476,12 @@ describe("svc-runner end to end", () => {
       try {
         const staged = await stageDemo();
         const run = await runCli(
-          [
-            "--project-id",
-            "demo",
-            "--run-id",
-            "run_same",
-            "--input-root",
-            staged.inputRoot,
-            "--output-root",
-            staged.outputRoot,
-            "--entitlement-url",
-            fake.url,
-            "--auth-mode",
-            "dev",
-            "--workers",
-            String(attempt + 1),
-          ],
+          runArgs({
+            runId: "run_same",
+            staged,
+            entitlementUrl: fake.url,
+            extra: ["--workers", String(attempt + 1)],
+          }),
           { SVC_DEV_TOKEN: "token-alice" },
         );
         assert.equal(run.code, 0, run.stderr);

@@ -1,29 +1,11 @@
 import assert from "node:assert/strict";
 import { readFile, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { after, before, describe, test } from "node:test";
-import {
-  type RecordingProxy,
-  startRecordingProxy,
-  startTestEntitlement,
-  type TestEntitlement,
-} from "./support/entitlement-harness.ts";
-import { runCli, stageDemo } from "./support/run-cli.ts";
+import { describe, test } from "node:test";
+import { entitlementForFile } from "./support/entitlement-harness.ts";
+import { runArgs, runCli, stageDemo } from "./support/run-cli.ts";
 
-let service: TestEntitlement;
-let proxy: RecordingProxy;
-let token: string;
-
-before(async () => {
-  service = await startTestEntitlement();
-  proxy = await startRecordingProxy(service.url);
-  token = await service.tokenFor("inputs@example.com");
-  await service.grant("inputs@example.com", 3);
-});
-after(async () => {
-  await proxy?.close();
-  await service?.close();
-});
+const stand = entitlementForFile("inputs@example.com", 3);
 
 type Mutation = (projectDir: string) => Promise<void>;
 const writeSources =
@@ -143,28 +125,14 @@ describe("input errors stop the run before any entitlement call (exit 2)", () =>
     test(name, async () => {
       const staged = await stageDemo();
       await mutate?.(staged.projectDir);
-      const before = proxy.paths.length;
+      const before = stand.proxy.paths.length;
       const run = await runCli(
-        [
-          "--project-id",
-          "demo",
-          "--run-id",
-          "run_input",
-          "--input-root",
-          staged.inputRoot,
-          "--output-root",
-          staged.outputRoot,
-          "--entitlement-url",
-          proxy.url,
-          "--auth-mode",
-          "dev",
-          ...(args ?? []),
-        ],
-        { SVC_DEV_TOKEN: token },
+        runArgs({ runId: "run_input", staged, entitlementUrl: stand.proxy.url, extra: args }),
+        { SVC_DEV_TOKEN: stand.token },
       );
       assert.equal(run.code, 2, run.stderr);
       assert.match(run.stderr, error);
-      assert.equal(proxy.paths.length, before, "no entitlement call was made");
+      assert.equal(stand.proxy.paths.length, before, "no entitlement call was made");
     });
   }
 
@@ -184,23 +152,13 @@ describe("input errors stop the run before any entitlement call (exit 2)", () =>
       JSON.stringify({ portfolio_selected_csv: "portfolio_selected.csv" }),
     );
     const run = await runCli(
-      [
-        "--project-id",
-        "demo",
-        "--run-id",
-        "run_2000",
-        "--input-root",
-        staged.inputRoot,
-        "--output-root",
-        staged.outputRoot,
-        "--entitlement-url",
-        proxy.url,
-        "--auth-mode",
-        "dev",
-        "--log-format",
-        "json",
-      ],
-      { SVC_DEV_TOKEN: token },
+      runArgs({
+        runId: "run_2000",
+        staged,
+        entitlementUrl: stand.proxy.url,
+        extra: ["--log-format", "json"],
+      }),
+      { SVC_DEV_TOKEN: stand.token },
       // A fixed heap for any portfolio size: rows, report cards and module findings stream through
       // scratch files. 96 MB since the cards carry eight modules' findings (64 for six, 48 before):
       // the page is capped at 25 MB (REPORT_MAX_BYTES); this run's report is 16.7 MB.

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { type OidcIssuerDouble, startOidcIssuerDouble } from "@svc/testing";
 import { startTestEntitlement, type TestEntitlement } from "./support/entitlement-harness.ts";
-import { runCli, stageDemo } from "./support/run-cli.ts";
+import { runArgs, runCli, stageDemo } from "./support/run-cli.ts";
 
 // The `k8s` auth mode end to end: a projected service-account token from a cluster issuer
 // (here an OIDC issuer double on loopback) read from SVC_K8S_TOKEN_FILE, verified by the real
@@ -29,23 +29,9 @@ after(async () => {
 
 async function runWithTokenFile(runId: string, tokenFile: string) {
   const staged = await stageDemo();
-  const result = await runCli(
-    [
-      "--project-id",
-      "demo",
-      "--run-id",
-      runId,
-      "--input-root",
-      staged.inputRoot,
-      "--output-root",
-      staged.outputRoot,
-      "--entitlement-url",
-      service.url,
-      "--auth-mode",
-      "k8s",
-    ],
-    { SVC_K8S_TOKEN_FILE: tokenFile },
-  );
+  const result = await runCli(runArgs({ runId, staged, entitlementUrl: service.url, authMode: "k8s" }), {
+    SVC_K8S_TOKEN_FILE: tokenFile,
+  });
   return { ...result, runDir: join(staged.outputRoot, runId) };
 }
 

@@ -1,19 +1,19 @@
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
-import { readFile, rm, stat, writeFile } from "node:fs/promises";
+import { readFile, rm, stat } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { after, before, test } from "node:test";
 import { pathToFileURL } from "node:url";
-import { type FakeEntitlement, startFakeEntitlement } from "@svc/testing";
+import { type FakeEntitlement, parseCsv, startFakeEntitlement } from "@svc/testing";
 import { type Browser, chromium, type Page } from "playwright-core";
-import { runCli, stageDemo } from "./support/run-cli.ts";
+import { NCI, writeNciPortfolio } from "./support/nci-portfolio.ts";
+import { runArgs, runCli, stageDemo } from "./support/run-cli.ts";
 
 // Issue 12: the report opened in a real browser (Debian's Chromium through playwright-core), on the
 // demo and on 5,000 NCI molecules. It fetches nothing, logs no error, draws one mark per assessed
 // compound in every plot, sorts, filters and exports what is shown, and svc-runner printed it to a
 // PDF within the page bound of the README. Under CI=true a missing browser fails the tests.
 const CHROMIUM = "/usr/bin/chromium";
-const NCI = "/usr/share/RDKit/Data/NCI/first_5K.smi";
 const skip = !existsSync(CHROMIUM) && !process.env.CI && "no chromium";
 const skipNci = (!existsSync(CHROMIUM) || !existsSync(NCI)) && !process.env.CI && "no chromium or rdkit-data";
 // README "Report": the printed copy keeps the first 200 table rows and 15 cards.
@@ -34,23 +34,10 @@ after(async () => {
 async function audit(runId: string, prepare?: (projectDir: string) => Promise<void>) {
   const staged = await stageDemo();
   await prepare?.(staged.projectDir);
-  const run = await runCli(
-    [
-      "--project-id",
-      "demo",
-      "--run-id",
-      runId,
-      "--input-root",
-      staged.inputRoot,
-      "--output-root",
-      staged.outputRoot,
-      "--entitlement-url",
-      entitlement.url,
-      "--auth-mode",
-      "dev",
-    ],
-    { SVC_DEV_TOKEN: `token-${runId}`, SVC_REPORT_PDF: "auto" },
-  );
+  const run = await runCli(runArgs({ runId, staged, entitlementUrl: entitlement.url }), {
+    SVC_DEV_TOKEN: `token-${runId}`,
+    SVC_REPORT_PDF: "auto",
+  });
   assert.equal(run.code, 0, run.stderr);
   return { root: dirname(staged.inputRoot), runDir: join(staged.outputRoot, runId) };
 }
@@ -77,33 +64,6 @@ async function open(path: string) {
   page.setDefaultTimeout(120_000);
   await page.goto(url, { waitUntil: "load" });
   return { page, url, requests, problems, close: () => context.close() };
-}
-
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let at = 0; at < text.length; at++) {
-    const ch = text[at];
-    if (quoted) {
-      if (ch === '"' && text[at + 1] === '"') {
-        field += '"';
-        at++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ",") {
-      row.push(field);
-      field = "";
-    } else if (ch === "\n") {
-      row.push(field.replace(/\r$/, ""));
-      rows.push(row);
-      row = [];
-      field = "";
-    } else field += ch;
-  }
-  return rows;
 }
 
 // Table rows as the page holds them (the test has no DOM typings: the shape it reads).
@@ -320,21 +280,7 @@ test("the demo report: portfolio first, honest seal box, plots, table and cards,
 test("5,000 NCI molecules: every plot has one mark per assessed compound, cards bounded", {
   skip: skipNci,
 }, async (t) => {
-  const { root, runDir } = await audit("run_nci", async (projectDir) => {
-    const lines = (await readFile(NCI, "utf8")).trim().split("\n");
-    const rows = [
-      "candidate_id,smiles",
-      ...lines.map((line) => {
-        const [smiles, id] = line.split(/\s+/);
-        return `NCI-${id},${smiles}`;
-      }),
-    ];
-    await writeFile(join(projectDir, "01_sources", "portfolio_selected.csv"), `${rows.join("\n")}\n`);
-    await writeFile(
-      join(projectDir, "01_sources", "sources.json"),
-      JSON.stringify({ portfolio_selected_csv: "portfolio_selected.csv" }),
-    );
-  });
+  const { root, runDir } = await audit("run_nci", (projectDir) => writeNciPortfolio(projectDir));
   t.after(() => rm(root, { recursive: true, force: true }));
   const view = await checkReport(runDir);
   t.after(() => view.close());
@@ -347,21 +293,7 @@ test("5,000 NCI molecules: every plot has one mark per assessed compound, cards 
 test("300 NCI molecules: designed panels with units, nothing overflows or overlaps on screen or in print, thumbnails, clusters and neighbours", {
   skip: skipNci,
 }, async (t) => {
-  const { root, runDir } = await audit("run_nci300", async (projectDir) => {
-    const lines = (await readFile(NCI, "utf8")).trim().split("\n").slice(0, 300);
-    const rows = [
-      "candidate_id,smiles",
-      ...lines.map((line) => {
-        const [smiles, id] = line.split(/\s+/);
-        return `NCI-${id},${smiles}`;
-      }),
-    ];
-    await writeFile(join(projectDir, "01_sources", "portfolio_selected.csv"), `${rows.join("\n")}\n`);
-    await writeFile(
-      join(projectDir, "01_sources", "sources.json"),
-      JSON.stringify({ portfolio_selected_csv: "portfolio_selected.csv" }),
-    );
-  });
+  const { root, runDir } = await audit("run_nci300", (projectDir) => writeNciPortfolio(projectDir, 300));
   t.after(() => rm(root, { recursive: true, force: true }));
   const view = await checkReport(runDir);
   t.after(() => view.close());

@@ -1,73 +1,22 @@
 import assert from "node:assert/strict";
-import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { after, before, describe, test } from "node:test";
-import {
-  type RecordingProxy,
-  startRecordingProxy,
-  startTestEntitlement,
-  type TestEntitlement,
-} from "./support/entitlement-harness.ts";
+import { describe, test } from "node:test";
+import { entitlementForFile } from "./support/entitlement-harness.ts";
 import { runCli } from "./support/run-cli.ts";
+import { readJson } from "./support/run-folder.ts";
 import { stageWithPortfolio } from "./support/stage-portfolio.ts";
 
-const PRINCIPAL = "targets@example.com";
-let service: TestEntitlement;
-let proxy: RecordingProxy;
-let token: string;
-
-before(async () => {
-  service = await startTestEntitlement();
-  proxy = await startRecordingProxy(service.url);
-  token = await service.tokenFor(PRINCIPAL);
-  await service.grant(PRINCIPAL, 2);
-});
-after(async () => {
-  await proxy?.close();
-  await service?.close();
-});
+const stand = entitlementForFile("targets@example.com", 2);
 
 const PORTFOLIO =
   "candidate_id,name,smiles\nP1,propranolol,CC(C)NCC(O)COc1cccc2ccccc12\nP2,caffeine,Cn1cnc2c1c(=O)n(C)c(=O)n2C\n";
 const TARGETS = "gene_symbol,uniprot_id,target_name\nADRB1,P08588,beta-1 adrenergic receptor\nABL1,,\n";
 
-async function stage(t: { after: (fn: () => Promise<void>) => void }, targets: string | null) {
-  const staged = await stageWithPortfolio(PORTFOLIO, t);
-  if (targets !== null) {
-    await writeFile(join(staged.projectDir, "01_sources", "targets.csv"), targets);
-    await writeFile(
-      join(staged.projectDir, "01_sources", "sources.json"),
-      JSON.stringify({ portfolio_selected_csv: "portfolio_selected.csv", targets_csv: "targets.csv" }),
-    );
-  }
-  return staged;
+function stage(t: { after: (fn: () => Promise<void>) => void }, targets: string | null) {
+  return stageWithPortfolio(PORTFOLIO, t, targets === null ? {} : { targets_csv: ["targets.csv", targets] });
 }
 
-function run(staged: { inputRoot: string; outputRoot: string }, runId: string) {
-  return runCli(
-    [
-      "--project-id",
-      "demo",
-      "--run-id",
-      runId,
-      "--output-root",
-      staged.outputRoot,
-      "--input-root",
-      staged.inputRoot,
-      "--entitlement-url",
-      proxy.url,
-      "--audience",
-      service.url,
-      "--auth-mode",
-      "dev",
-    ],
-    { SVC_DEV_TOKEN: token },
-  );
-}
-
-async function readJson(path: string) {
-  return JSON.parse(await readFile(path, "utf8"));
-}
+const run = stand.run;
 
 describe("targets.csv reaches target_biology_risk", () => {
   test("staged, the target side says which targets are on the safety panels; not staged, the module still runs and says missing_input", async (t) => {

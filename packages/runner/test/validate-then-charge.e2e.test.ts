@@ -1,64 +1,22 @@
 import assert from "node:assert/strict";
 import { readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { after, before, describe, test } from "node:test";
-import {
-  type RecordingProxy,
-  startRecordingProxy,
-  startTestEntitlement,
-  type TestEntitlement,
-} from "./support/entitlement-harness.ts";
+import { describe, test } from "node:test";
+import { entitlementForFile } from "./support/entitlement-harness.ts";
 import { runCli } from "./support/run-cli.ts";
 import { stageWithPortfolio } from "./support/stage-portfolio.ts";
 
-const PRINCIPAL = "validate@example.com";
-let service: TestEntitlement;
-let proxy: RecordingProxy;
-let token: string;
-
-before(async () => {
-  service = await startTestEntitlement();
-  proxy = await startRecordingProxy(service.url);
-  token = await service.tokenFor(PRINCIPAL);
-  await service.grant(PRINCIPAL, 2);
-});
-after(async () => {
-  await proxy?.close();
-  await service?.close();
-});
+const stand = entitlementForFile("validate@example.com", 2);
 
 /** The ledger as the caller sees it: runs left, and whether this run id was consumed. */
-async function ledgerFor(runId: string): Promise<{ runs_remaining: number; already_consumed: boolean }> {
-  const response = await fetch(new URL("/api/entitlement/check", service.url), {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-    body: JSON.stringify({ run_id: runId, project_id: "demo", mode: "standard", module_id: "computational" }),
-  });
-  assert.equal(response.status, 200, await response.clone().text());
-  return (await response.json()) as { runs_remaining: number; already_consumed: boolean };
-}
+const ledgerFor = (runId: string) => stand.service.check(stand.token, runId);
+const runAgainst = stand.run;
 
-function runAgainst(
-  staged: { inputRoot: string; outputRoot: string },
-  runId: string,
-  extra: string[] = [],
-  command: string[] = [],
-) {
-  return runCli(
-    [
-      ...command,
-      "--project-id",
-      "demo",
-      ...(command.length === 0 ? ["--run-id", runId, "--output-root", staged.outputRoot] : []),
-      "--input-root",
-      staged.inputRoot,
-      ...(command.length === 0
-        ? ["--entitlement-url", proxy.url, "--audience", service.url, "--auth-mode", "dev"]
-        : []),
-      ...extra,
-    ],
-    { SVC_DEV_TOKEN: token },
-  );
+/** `svc-runner validate` on the staged project. */
+function validateProject(staged: { inputRoot: string }, extra: string[] = []) {
+  return runCli(["validate", "--project-id", "demo", "--input-root", staged.inputRoot, ...extra], {
+    SVC_DEV_TOKEN: stand.token,
+  });
 }
 
 async function exists(path: string): Promise<boolean> {
@@ -78,7 +36,7 @@ describe("validate, then charge", () => {
       t,
     );
     const before = await ledgerFor("run_all_bad");
-    proxy.paths.length = 0;
+    stand.proxy.paths.length = 0;
     const run = await runAgainst(staged, "run_all_bad", ["--log-format", "json"]);
     assert.equal(run.code, 2, run.stderr);
     assert.match(
@@ -86,7 +44,7 @@ describe("validate, then charge", () => {
       /PORTFOLIO_INVALID: no row of 01_sources\/portfolio_selected.csv can be assessed: 3 of 3 rows \(100.0%\)/,
     );
     assert.match(run.stderr, /line 2 \(B1\)/);
-    assert.deepEqual(proxy.paths, [], "the entitlement service was never called");
+    assert.deepEqual(stand.proxy.paths, [], "the entitlement service was never called");
     assert.deepEqual(await ledgerFor("run_all_bad"), before, "runs left unchanged, run id not consumed");
     assert.equal(await exists(join(staged.outputRoot, "run_all_bad")), false, "no run folder left behind");
   });
@@ -96,14 +54,14 @@ describe("validate, then charge", () => {
       `${HEADER}${GOOD.join("\n")}\nB1,x,not-a-smiles,,\nB2,y,C1CC,,\nB3,z,CC(C,,\n`,
       t,
     );
-    proxy.paths.length = 0;
+    stand.proxy.paths.length = 0;
     const refused = await runAgainst(staged, "run_mostly_bad");
     assert.equal(refused.code, 2, refused.stderr);
     assert.match(
       refused.stderr,
       /PORTFOLIO_INVALID: 3 of 5 rows \(60.0%\) of 01_sources\/portfolio_selected.csv do not parse, more than --max-invalid-fraction 0.5 allows; first failing: line 4 \(B1\): .*; line 5 \(B2\): .*; line 6 \(B3\)/,
     );
-    assert.deepEqual(proxy.paths, []);
+    assert.deepEqual(stand.proxy.paths, []);
     assert.equal((await ledgerFor("run_mostly_bad")).already_consumed, false);
     assert.equal(await exists(join(staged.outputRoot, "run_mostly_bad")), false);
 
@@ -122,9 +80,9 @@ describe("validate, then charge", () => {
 
   test("svc-runner validate and --dry-run check every row and the plan and never contact the entitlement service", async (t) => {
     const staged = await stageWithPortfolio(`${HEADER}${GOOD.join("\n")}\nB1,x,not-a-smiles,,\n`, t);
-    proxy.paths.length = 0;
+    stand.proxy.paths.length = 0;
     const out = join(staged.outputRoot, "validation.json");
-    const validate = await runAgainst(staged, "", ["--validation-out", out], ["validate"]);
+    const validate = await validateProject(staged, ["--validation-out", out]);
     assert.equal(validate.code, 0, validate.stderr);
     const result = JSON.parse(validate.stdout);
     assert.equal(result.charged, false);
@@ -134,7 +92,7 @@ describe("validate, then charge", () => {
     const dryRun = await runAgainst(staged, "run_dry", ["--dry-run"]);
     assert.equal(dryRun.code, 0, dryRun.stderr);
     assert.equal(JSON.parse(dryRun.stdout).validation.rows, 3);
-    assert.deepEqual(proxy.paths, [], "no entitlement call");
+    assert.deepEqual(stand.proxy.paths, [], "no entitlement call");
     assert.equal(await exists(join(staged.outputRoot, "run_dry")), false);
   });
   test("svc-runner validate refuses a structure whose reference ligand is not in it (exit 2, file and field named), then reports the STRUCTURE_PRESENT plan once it is fixed (issue 25 item 1)", async (t) => {
@@ -156,20 +114,20 @@ describe("validate, then charge", () => {
         }),
       );
     await stageSources("LIG:B:101");
-    proxy.paths.length = 0;
-    const refused = await runAgainst(staged, "", [], ["validate"]);
+    stand.proxy.paths.length = 0;
+    const refused = await validateProject(staged);
     assert.equal(refused.code, 2, refused.stderr);
     assert.match(
       refused.stderr,
       /STRUCTURE_INVALID: 01_sources\/receptor\.pdb \(sources\.json pdbs\[0\]\.ligand\): reference ligand LIG:B:101 is not in the file/,
     );
     await stageSources("LIG:A:101");
-    const valid = await runAgainst(staged, "", [], ["validate"]);
+    const valid = await validateProject(staged);
     assert.equal(valid.code, 0, valid.stderr);
     const result = JSON.parse(valid.stdout);
     assert.equal(result.category_id, "SMALL_MOLECULE__STRUCTURE_PRESENT__NO_MD_TRAJ");
     const nma = result.modules.find((entry: { module_id: string }) => entry.module_id === "dynamics_nma");
     assert.equal(nma.outcome, "planned");
-    assert.deepEqual(proxy.paths, [], "no entitlement call");
+    assert.deepEqual(stand.proxy.paths, [], "no entitlement call");
   });
 });

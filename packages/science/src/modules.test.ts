@@ -1,21 +1,12 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import type { CompoundRow } from "./compound-row.ts";
+import { row } from "../test/support/compound-row.ts";
 import { inOneThread } from "./define-module.ts";
 import { SUMMARY_LIST_LIMIT } from "./first-entries.ts";
 import { kinaseDrugLikeness } from "./kinase-drug-likeness.ts";
 import { molecularLogic } from "./molecular-logic.ts";
 import { prepareCompound } from "./prepare-compound.ts";
 import { loadRDKit } from "./rdkit.ts";
-
-const row = (index: number, smiles: string): CompoundRow => ({
-  index,
-  line: index + 1,
-  candidateId: `C${index}`,
-  name: null,
-  smiles,
-  metadata: {},
-});
 
 test("imatinib: InChIKey, descriptors and rules match known values", async () => {
   const rdkit = await loadRDKit();

@@ -1,3 +1,4 @@
+export { parseCsv } from "./csv/parse-csv.ts";
 export {
   assertGeneratedBlock,
   findGeneratedBlocks,
@@ -45,6 +46,7 @@ export {
   startOidcIssuerDouble,
 } from "./oidc/oidc-issuer-double.ts";
 export { findFreePort, startTestPostgres, type TestPostgres } from "./postgres/test-postgres.ts";
+export { assertBusyPortLine, startOnBusyPort } from "./process/busy-port.ts";
 export {
   buildForgeryCorpus,
   type ForgeryCorpusInput,

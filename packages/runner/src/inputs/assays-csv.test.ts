@@ -1,27 +1,12 @@
 import assert from "node:assert/strict";
-import { writeFile } from "node:fs/promises";
-import { join } from "node:path";
 import { test } from "node:test";
-import { makeTempDir } from "@svc/testing";
-import { RunnerError } from "../runner-error.ts";
+import { readTableFile, refusalOf } from "../../test/support/table-file.ts";
+import type { RunnerError } from "../runner-error.ts";
 import { assertAssayCandidatesKnown, readAssayTable } from "./assays-csv.ts";
 
-async function table(t: { after: (fn: () => unknown) => void }, text: string) {
-  const dir = await makeTempDir("assays-", t);
-  const path = join(dir, "assays.csv");
-  await writeFile(path, text);
-  return readAssayTable(path, "01_sources/assays.csv");
-}
-
-async function refusal(t: { after: (fn: () => unknown) => void }, text: string): Promise<RunnerError> {
-  try {
-    await table(t, text);
-  } catch (error) {
-    assert.ok(error instanceof RunnerError, String(error));
-    return error;
-  }
-  assert.fail("the table was accepted");
-}
+const table = (t: { after: (fn: () => unknown) => void }, text: string) =>
+  readTableFile(t, "assays.csv", text, (path) => readAssayTable(path, "01_sources/assays.csv"));
+const refusal = (t: { after: (fn: () => unknown) => void }, text: string) => refusalOf(() => table(t, text));
 
 test("p values, pchembl_value and value + unit all become p = −log10(molar); replicates are averaged", async (t) => {
   const pTable = await table(

@@ -1,6 +1,5 @@
 import { RunnerError } from "../runner-error.ts";
-import { CsvSyntaxError, detectDelimiter, readCsvRecords } from "./csv.ts";
-import { readFirstLine } from "./portfolio-csv.ts";
+import { readTableRows, type TableColumns } from "./csv-columns.ts";
 import { COLUMN_ALIASES } from "./portfolio-record.ts";
 
 /**
@@ -57,77 +56,52 @@ export const UNITS_ACCEPTED = "M, mM, uM (µM), nM, pM";
  * portfolio later ({@link assertAssayCandidatesKnown}): the portfolio is streamed, not held.
  */
 export async function readAssayTable(path: string, file: string): Promise<AssayTable> {
-  const delimiter = detectDelimiter(await readFirstLine(path));
   const sums = new Map<string, Map<string, { sum: number; n: number }>>();
   const firstLine = new Map<string, number>();
   const assayIds: string[] = [];
-  let header: string[] | null = null;
-  let at = { id: -1, assay: -1, p: -1, value: -1, unit: -1 };
+  let idColumn = "candidate_id";
   let rowCount = 0;
   const invalid = (line: number, field: string, why: string) =>
     new RunnerError("ASSAYS_INVALID", `${file} line ${line}, field ${field}: ${why}`);
-  try {
-    for await (const { line, fields } of readCsvRecords(path, delimiter)) {
-      if (header === null) {
-        header = fields.map((name) => name.trim());
-        at = locateColumns(file, header);
-        continue;
-      }
-      if (fields.length !== header.length) {
-        throw new RunnerError(
-          "ASSAYS_INVALID",
-          `${file} line ${line}: ${fields.length} fields, the header has ${header.length}`,
-        );
-      }
-      const cell = (index: number) => (index < 0 ? "" : (fields[index] ?? "").trim());
-      const name = (index: number) => header?.[index] ?? "";
-      const id = cell(at.id);
-      if (id === "") throw invalid(line, name(at.id), "empty candidate id");
-      const assay = at.assay < 0 ? DEFAULT_ASSAY_ID : cell(at.assay);
-      if (assay === "") throw invalid(line, name(at.assay), "empty assay id");
-      let p: number;
-      if (cell(at.p) !== "") {
-        p = Number(cell(at.p));
-        if (!Number.isFinite(p)) throw invalid(line, name(at.p), `"${cell(at.p)}" is not a number`);
-        // p ≤ 0 would be a potency of 1 M or weaker: not a measured activity.
-        if (p <= 0) throw invalid(line, name(at.p), `${cell(at.p)} is not positive (p = −log10 molar)`);
-      } else if (cell(at.value) !== "") {
-        const value = Number(cell(at.value));
-        if (!Number.isFinite(value))
-          throw invalid(line, name(at.value), `"${cell(at.value)}" is not a number`);
-        if (value <= 0) throw invalid(line, name(at.value), `${cell(at.value)} is not positive`);
-        if (at.unit < 0 || cell(at.unit) === "")
-          throw invalid(line, at.unit < 0 ? "unit" : name(at.unit), `no unit (one of ${UNITS_ACCEPTED})`);
-        const factor = MOLAR_FACTOR.get(cell(at.unit).toLowerCase());
-        if (factor === undefined)
-          throw invalid(line, name(at.unit), `unknown unit "${cell(at.unit)}" (one of ${UNITS_ACCEPTED})`);
-        p = -Math.log10(value * factor);
-      } else {
-        const named = [at.p, at.value].filter((index) => index >= 0).map(name);
-        throw invalid(line, named.join(" / "), "no activity value");
-      }
-      rowCount++;
-      if (!firstLine.has(id)) firstLine.set(id, line);
-      const perAssay = sums.get(id) ?? new Map<string, { sum: number; n: number }>();
-      sums.set(id, perAssay);
-      const entry = perAssay.get(assay);
-      if (entry === undefined) {
-        perAssay.set(assay, { sum: p, n: 1 });
-        if (!assayIds.includes(assay)) assayIds.push(assay);
-      } else {
-        entry.sum += p;
-        entry.n++;
-      }
+  for await (const { line, header, at, cell, name } of readTableRows(path, file, ASSAY_TABLE)) {
+    const id = cell(at.id);
+    if (id === "") throw invalid(line, name(at.id), "empty candidate id");
+    const assay = at.assay < 0 ? DEFAULT_ASSAY_ID : cell(at.assay);
+    if (assay === "") throw invalid(line, name(at.assay), "empty assay id");
+    let p: number;
+    if (cell(at.p) !== "") {
+      p = Number(cell(at.p));
+      if (!Number.isFinite(p)) throw invalid(line, name(at.p), `"${cell(at.p)}" is not a number`);
+      // p ≤ 0 would be a potency of 1 M or weaker: not a measured activity.
+      if (p <= 0) throw invalid(line, name(at.p), `${cell(at.p)} is not positive (p = −log10 molar)`);
+    } else if (cell(at.value) !== "") {
+      const value = Number(cell(at.value));
+      if (!Number.isFinite(value)) throw invalid(line, name(at.value), `"${cell(at.value)}" is not a number`);
+      if (value <= 0) throw invalid(line, name(at.value), `${cell(at.value)} is not positive`);
+      if (at.unit < 0 || cell(at.unit) === "")
+        throw invalid(line, at.unit < 0 ? "unit" : name(at.unit), `no unit (one of ${UNITS_ACCEPTED})`);
+      const factor = MOLAR_FACTOR.get(cell(at.unit).toLowerCase());
+      if (factor === undefined)
+        throw invalid(line, name(at.unit), `unknown unit "${cell(at.unit)}" (one of ${UNITS_ACCEPTED})`);
+      p = -Math.log10(value * factor);
+    } else {
+      const named = [at.p, at.value].filter((index) => index >= 0).map(name);
+      throw invalid(line, named.join(" / "), "no activity value");
     }
-  } catch (error) {
-    if (error instanceof CsvSyntaxError)
-      throw new RunnerError("ASSAYS_INVALID", `${file} line ${error.line}: ${error.message}`, {
-        cause: error,
-      });
-    throw error;
+    rowCount++;
+    if (rowCount === 1) idColumn = header[at.id] ?? "candidate_id";
+    if (!firstLine.has(id)) firstLine.set(id, line);
+    const perAssay = sums.get(id) ?? new Map<string, { sum: number; n: number }>();
+    sums.set(id, perAssay);
+    const entry = perAssay.get(assay);
+    if (entry === undefined) {
+      perAssay.set(assay, { sum: p, n: 1 });
+      if (!assayIds.includes(assay)) assayIds.push(assay);
+    } else {
+      entry.sum += p;
+      entry.n++;
+    }
   }
-  if (header === null)
-    throw new RunnerError("ASSAYS_INVALID", `${file} line 1: empty file, expected a header row`);
   if (rowCount === 0) throw new RunnerError("ASSAYS_INVALID", `${file}: no data rows after the header`);
   const activities = new Map<string, Record<string, number>>();
   for (const [id, perAssay] of sums) {
@@ -135,7 +109,7 @@ export async function readAssayTable(path: string, file: string): Promise<AssayT
     for (const [assay, { sum, n }] of perAssay) means[assay] = round4(sum / n);
     activities.set(id, means);
   }
-  return { rowCount, assayIds, activities, firstLine, idColumn: header[at.id] ?? "candidate_id" };
+  return { rowCount, assayIds, activities, firstLine, idColumn };
 }
 
 /**
@@ -160,46 +134,30 @@ export function assertAssayCandidatesKnown(
   );
 }
 
-function locateColumns(file: string, header: readonly string[]) {
-  const normal = header.map((name) => name.toLowerCase().replace(/[\s-]+/g, "_"));
-  const duplicate = normal.find((name, index) => normal.indexOf(name) !== index);
-  if (duplicate !== undefined)
-    throw new RunnerError(
-      "ASSAYS_INVALID",
-      `${file} line 1, field ${duplicate}: column appears twice in the header`,
-    );
-  const find = (aliases: readonly string[]) => {
-    for (const alias of aliases) {
-      const index = normal.indexOf(alias);
-      if (index >= 0) return index;
-    }
-    return -1;
-  };
-  const at = {
-    id: find(ASSAY_COLUMNS.id),
-    assay: find(ASSAY_COLUMNS.assay),
-    p: find(ASSAY_COLUMNS.p),
-    value: find(ASSAY_COLUMNS.value),
-    unit: find(ASSAY_COLUMNS.unit),
-  };
-  const found = `found: ${header.join(", ")}`;
-  if (at.id < 0)
-    throw new RunnerError(
-      "ASSAYS_INVALID",
-      `${file} line 1: no "candidate_id" column, in any letter case (${found})`,
-    );
-  if (at.p < 0 && at.value < 0)
-    throw new RunnerError(
-      "ASSAYS_INVALID",
-      `${file} line 1: no activity column: "p_activity" (or "pchembl_value"), or "value" with "unit" (${found})`,
-    );
-  if (at.p < 0 && at.unit < 0)
-    throw new RunnerError(
-      "ASSAYS_INVALID",
-      `${file} line 1: a "value" column needs a "unit" column (${found})`,
-    );
-  return at;
-}
+/** The assay table's columns: a candidate id, and a p value or a value with its unit. */
+const ASSAY_TABLE: TableColumns<keyof typeof ASSAY_COLUMNS> = {
+  code: "ASSAYS_INVALID",
+  columns: ASSAY_COLUMNS,
+  blankMayRepeat: false,
+  require: (file, at, header) => {
+    const found = `found: ${header.join(", ")}`;
+    if (at.id < 0)
+      throw new RunnerError(
+        "ASSAYS_INVALID",
+        `${file} line 1: no "candidate_id" column, in any letter case (${found})`,
+      );
+    if (at.p < 0 && at.value < 0)
+      throw new RunnerError(
+        "ASSAYS_INVALID",
+        `${file} line 1: no activity column: "p_activity" (or "pchembl_value"), or "value" with "unit" (${found})`,
+      );
+    if (at.p < 0 && at.unit < 0)
+      throw new RunnerError(
+        "ASSAYS_INVALID",
+        `${file} line 1: a "value" column needs a "unit" column (${found})`,
+      );
+  },
+};
 
 function round4(value: number): number {
   return Math.round(value * 10_000) / 10_000;

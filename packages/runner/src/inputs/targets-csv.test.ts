@@ -1,27 +1,11 @@
 import assert from "node:assert/strict";
-import { writeFile } from "node:fs/promises";
-import { join } from "node:path";
 import { test } from "node:test";
-import { makeTempDir } from "@svc/testing";
-import { RunnerError } from "../runner-error.ts";
+import { readTableFile, refusalOf } from "../../test/support/table-file.ts";
 import { readTargetTable } from "./targets-csv.ts";
 
-async function table(t: { after: (fn: () => unknown) => void }, text: string) {
-  const dir = await makeTempDir("targets-", t);
-  const path = join(dir, "targets.csv");
-  await writeFile(path, text);
-  return readTargetTable(path, "01_sources/targets.csv");
-}
-
-async function refusal(t: { after: (fn: () => unknown) => void }, text: string): Promise<RunnerError> {
-  try {
-    await table(t, text);
-  } catch (error) {
-    assert.ok(error instanceof RunnerError, String(error));
-    return error;
-  }
-  assert.fail("the table was accepted");
-}
+const table = (t: { after: (fn: () => unknown) => void }, text: string) =>
+  readTableFile(t, "targets.csv", text, (path) => readTargetTable(path, "01_sources/targets.csv"));
+const refusal = (t: { after: (fn: () => unknown) => void }, text: string) => refusalOf(() => table(t, text));
 
 test("gene symbols, UniProt accessions and a mixed target column are read, with names and lines; other columns are ignored", async (t) => {
   const demo = await table(

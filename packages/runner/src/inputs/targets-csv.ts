@@ -1,7 +1,6 @@
 import type { StagedTarget } from "@svc/science";
 import { RunnerError } from "../runner-error.ts";
-import { CsvSyntaxError, detectDelimiter, readCsvRecords } from "./csv.ts";
-import { readFirstLine } from "./portfolio-csv.ts";
+import { readTableRows, type TableColumns } from "./csv-columns.ts";
 
 /**
  * Header names of the target table (`sources.json` field `targets_csv`), matched after
@@ -35,107 +34,59 @@ export function isUniprotAccession(text: string): boolean {
  * the file, line and field. Other columns (organism, modality …) are allowed and not read.
  */
 export async function readTargetTable(path: string, file: string): Promise<StagedTarget[]> {
-  const delimiter = detectDelimiter(await readFirstLine(path));
   const invalid = (line: number, field: string, why: string) =>
     new RunnerError("TARGETS_INVALID", `${file} line ${line}, field ${field}: ${why}`);
-  let header: string[] | null = null;
-  let at = { symbol: -1, uniprot: -1, target: -1, name: -1 };
   const targets: StagedTarget[] = [];
-  try {
-    for await (const { line, fields } of readCsvRecords(path, delimiter)) {
-      if (header === null) {
-        header = fields.map((name) => name.trim());
-        at = locateColumns(file, header);
-        continue;
-      }
-      if (fields.length !== header.length)
-        throw new RunnerError(
-          "TARGETS_INVALID",
-          `${file} line ${line}: ${fields.length} fields, the header has ${header.length}`,
-        );
-      if (targets.length === MAX_TARGET_ROWS)
-        throw new RunnerError(
-          "TARGETS_INVALID",
-          `${file} line ${line}: more than ${MAX_TARGET_ROWS.toLocaleString("en")} targets; stage the targets of this project only`,
-        );
-      const cell = (index: number) => (index < 0 ? "" : (fields[index] ?? "").trim());
-      const name = (index: number) => header?.[index] ?? "";
-      let symbol = cell(at.symbol);
-      let uniprot = cell(at.uniprot);
-      const either = cell(at.target);
-      if (symbol !== "" && !GENE_SYMBOL.test(symbol))
-        throw invalid(
-          line,
-          name(at.symbol),
-          `"${symbol}" is not a gene symbol (letters, digits, - . _; no spaces)`,
-        );
-      if (uniprot !== "" && !isUniprotAccession(uniprot))
-        throw invalid(
-          line,
-          name(at.uniprot),
-          `"${uniprot}" is not a UniProt accession (e.g. P35367, Q12809)`,
-        );
-      if (either !== "") {
-        if (isUniprotAccession(either)) uniprot ||= either;
-        else if (GENE_SYMBOL.test(either)) symbol ||= either;
-        else
-          throw invalid(
-            line,
-            name(at.target),
-            `"${either}" is neither a gene symbol nor a UniProt accession`,
-          );
-      }
-      if (symbol === "" && uniprot === "") {
-        const named = [at.symbol, at.uniprot, at.target].filter((index) => index >= 0).map(name);
-        throw invalid(line, named.join(" / "), "no target identifier (a gene symbol or a UniProt accession)");
-      }
-      targets.push({
+  for await (const { line, at, cell, name } of readTableRows(path, file, TARGET_TABLE)) {
+    if (targets.length === MAX_TARGET_ROWS)
+      throw new RunnerError(
+        "TARGETS_INVALID",
+        `${file} line ${line}: more than ${MAX_TARGET_ROWS.toLocaleString("en")} targets; stage the targets of this project only`,
+      );
+    let symbol = cell(at.symbol);
+    let uniprot = cell(at.uniprot);
+    const either = cell(at.target);
+    if (symbol !== "" && !GENE_SYMBOL.test(symbol))
+      throw invalid(
         line,
-        gene_symbol: symbol === "" ? null : symbol,
-        uniprot_id: uniprot === "" ? null : uniprot,
-        name: cell(at.name) === "" ? null : cell(at.name),
-      });
+        name(at.symbol),
+        `"${symbol}" is not a gene symbol (letters, digits, - . _; no spaces)`,
+      );
+    if (uniprot !== "" && !isUniprotAccession(uniprot))
+      throw invalid(line, name(at.uniprot), `"${uniprot}" is not a UniProt accession (e.g. P35367, Q12809)`);
+    if (either !== "") {
+      if (isUniprotAccession(either)) uniprot ||= either;
+      else if (GENE_SYMBOL.test(either)) symbol ||= either;
+      else
+        throw invalid(line, name(at.target), `"${either}" is neither a gene symbol nor a UniProt accession`);
     }
-  } catch (error) {
-    if (error instanceof CsvSyntaxError)
-      throw new RunnerError("TARGETS_INVALID", `${file} line ${error.line}: ${error.message}`, {
-        cause: error,
-      });
-    throw error;
+    if (symbol === "" && uniprot === "") {
+      const named = [at.symbol, at.uniprot, at.target].filter((index) => index >= 0).map(name);
+      throw invalid(line, named.join(" / "), "no target identifier (a gene symbol or a UniProt accession)");
+    }
+    targets.push({
+      line,
+      gene_symbol: symbol === "" ? null : symbol,
+      uniprot_id: uniprot === "" ? null : uniprot,
+      name: cell(at.name) === "" ? null : cell(at.name),
+    });
   }
-  if (header === null)
-    throw new RunnerError("TARGETS_INVALID", `${file} line 1: empty file, expected a header row`);
   if (targets.length === 0)
     throw new RunnerError("TARGETS_INVALID", `${file}: no data rows after the header`);
   return targets;
 }
 
-function locateColumns(file: string, header: readonly string[]) {
-  const normal = header.map((name) => name.toLowerCase().replace(/[\s-]+/g, "_"));
-  const duplicate = normal.find((name, index) => name !== "" && normal.indexOf(name) !== index);
-  if (duplicate !== undefined)
-    throw new RunnerError(
-      "TARGETS_INVALID",
-      `${file} line 1, field ${duplicate}: column appears twice in the header`,
-    );
-  const find = (aliases: readonly string[]) => {
-    for (const alias of aliases) {
-      const index = normal.indexOf(alias);
-      if (index >= 0) return index;
-    }
-    return -1;
-  };
-  const at = {
-    symbol: find(TARGET_COLUMNS.symbol),
-    uniprot: find(TARGET_COLUMNS.uniprot),
-    target: find(TARGET_COLUMNS.target),
-    name: find(TARGET_COLUMNS.name),
-  };
-  if (at.symbol < 0 && at.uniprot < 0 && at.target < 0)
-    throw new RunnerError(
-      "TARGETS_INVALID",
-      `${file} line 1: no target column: "gene_symbol" (or "target_symbol", "symbol", "gene"), ` +
-        `"uniprot_id" (or "uniprot", "uniprot_accession", "accession") or "target" (found: ${header.join(", ")})`,
-    );
-  return at;
-}
+/** The target table's columns: a gene symbol, a UniProt accession or a mixed target column. */
+const TARGET_TABLE: TableColumns<keyof typeof TARGET_COLUMNS> = {
+  code: "TARGETS_INVALID",
+  columns: TARGET_COLUMNS,
+  blankMayRepeat: true,
+  require: (file, at, header) => {
+    if (at.symbol < 0 && at.uniprot < 0 && at.target < 0)
+      throw new RunnerError(
+        "TARGETS_INVALID",
+        `${file} line 1: no target column: "gene_symbol" (or "target_symbol", "symbol", "gene"), ` +
+          `"uniprot_id" (or "uniprot", "uniprot_accession", "accession") or "target" (found: ${header.join(", ")})`,
+      );
+  },
+};

@@ -1,3 +1,4 @@
+import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { digestTree } from "@svc/core";
@@ -37,6 +38,19 @@ export async function comparableOutputs(
     files.set(entry.path, withoutVaryingFields(entry.path, text, runId, extra[entry.path] ?? []));
   }
   return files;
+}
+
+/**
+ * Asserts that run `runId` in `runDir` and the reference run in `referenceDir`, which talked to
+ * another entitlement service, have the same files with the same comparable content.
+ */
+export async function assertSameOutputsAcrossServices(runDir: string, referenceDir: string, runId: string) {
+  const [a, b] = [
+    await comparableOutputs(runDir, runId, ANOTHER_SERVICE),
+    await comparableOutputs(referenceDir, runId, ANOTHER_SERVICE),
+  ];
+  assert.deepEqual([...a.keys()], [...b.keys()]);
+  for (const [path, text] of a) assert.equal(text, b.get(path), path);
 }
 
 function withoutVaryingFields(path: string, text: string, runId: string, extra: readonly string[]): string {

@@ -6,8 +6,10 @@ import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { after, before } from "node:test";
 import { promisify } from "node:util";
 import type { TrustedKey } from "@svc/core";
+import { type CliResult, type RunArgs, runArgs, runCli } from "./run-cli.ts";
 
 const REPO = join(import.meta.dirname, "..", "..", "..", "..");
 const ENTITLEMENT_BIN = join(REPO, "packages", "entitlement", "bin", "svc-entitlement.ts");
@@ -23,7 +25,14 @@ export interface TestEntitlement {
   /** A dev-issuer token; `ttlSec` (default the CLI's 3600) must outlast the longest run that uses it. */
   tokenFor(principal: string, ttlSec?: number): Promise<string>;
   trustedKeys(): Promise<TrustedKey[]>;
+  /** The ledger as `token`'s holder sees it for `runId` of project demo: runs left, and whether the run id was consumed. */
+  check(token: string, runId: string): Promise<LedgerView>;
   close(): Promise<void>;
+}
+
+export interface LedgerView {
+  readonly runs_remaining: number;
+  readonly already_consumed: boolean;
 }
 
 /** Starts the service; `extraEnv` adds configuration such as SVC_TRUSTED_ISSUERS. */
@@ -83,6 +92,21 @@ async function startReal(extraEnv: Record<string, string>): Promise<TestEntitlem
       );
       return stdout.trim();
     },
+    check: async (token, runId) => {
+      const response = await fetch(new URL("/api/entitlement/check", url), {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        body: JSON.stringify({
+          run_id: runId,
+          project_id: "demo",
+          mode: "standard",
+          module_id: "computational",
+        }),
+      });
+      if (response.status !== 200)
+        throw new Error(`check failed: ${response.status} ${await response.text()}`);
+      return (await response.json()) as LedgerView;
+    },
     trustedKeys: async () =>
       ((await (await fetch(new URL("/api/seal/keys", url))).json()) as { keys: TrustedKey[] }).keys,
     close: async () => {
@@ -96,6 +120,59 @@ async function startReal(extraEnv: Record<string, string>): Promise<TestEntitlem
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The entitlement side of one e2e test file: the service, a recording proxy in front of it, a token. */
+export interface FileEntitlement {
+  readonly service: TestEntitlement;
+  readonly proxy: RecordingProxy;
+  /** A dev token for the file's principal, which holds the runs granted. */
+  readonly token: string;
+  /** svc-runner on the staged demo as run `runId`, its calls through the proxy, with the file's token. */
+  run(staged: RunArgs["staged"], runId: string, extra?: readonly string[]): Promise<CliResult>;
+}
+
+/**
+ * Starts the real service and a recording proxy before the file's first test, mints a token for
+ * `principal` and grants it `runs` runs; closes both after the last test. Called at module load,
+ * so node:test attaches the hooks to the file. The fields are set once the `before` hook has run.
+ */
+export function entitlementForFile(principal: string, runs: number): FileEntitlement {
+  const stand = {
+    run: (staged, runId, extra = []) =>
+      runCli(
+        runArgs({ runId, staged, entitlementUrl: stand.proxy.url, audience: stand.service.url, extra }),
+        {
+          SVC_DEV_TOKEN: stand.token,
+        },
+      ),
+  } as { -readonly [K in keyof FileEntitlement]: FileEntitlement[K] };
+  before(async () => {
+    stand.service = await startTestEntitlement();
+    stand.proxy = await startRecordingProxy(stand.service.url);
+    stand.token = await stand.service.tokenFor(principal);
+    await stand.service.grant(principal, runs);
+  });
+  after(async () => {
+    await stand.proxy?.close();
+    await stand.service?.close();
+  });
+  return stand;
+}
+
+/**
+ * svc-runner with the flags `args(url)` against a second, fresh service at `url` that grants
+ * `principal` one run (closed when the test ends): the reference run of a comparison.
+ */
+export async function runOnAnotherService(
+  t: { after: (fn: () => Promise<void>) => void },
+  principal: string,
+  args: (url: string) => string[],
+): Promise<CliResult> {
+  const other = await startTestEntitlement();
+  t.after(() => other.close());
+  await other.grant(principal, 1);
+  return runCli(args(other.url), { SVC_DEV_TOKEN: await other.tokenFor(principal) });
 }
 
 /** Reads the service's stdout until its one JSON "listening" line names the url. */

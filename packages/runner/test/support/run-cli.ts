@@ -56,3 +56,27 @@ export async function stageDemo(): Promise<{ inputRoot: string; outputRoot: stri
   await mkdir(outputRoot, { recursive: true });
   return { inputRoot, outputRoot, projectDir };
 }
+
+/** One run of the staged demo project, as svc-runner's flags. */
+export interface RunArgs {
+  readonly runId: string;
+  readonly staged: { readonly inputRoot: string; readonly outputRoot: string };
+  /** Where the runner sends its entitlement calls: the service, or a recording proxy in front of it. */
+  readonly entitlementUrl: string;
+  /** The audience the token names, when the calls go through a proxy. */
+  readonly audience?: string;
+  readonly authMode?: "dev" | "k8s";
+  readonly extra?: readonly string[];
+}
+
+/** The flags of a run of project `demo` (dev auth unless told). */
+export function runArgs(run: RunArgs): string[] {
+  return [
+    ...["--project-id", "demo", "--run-id", run.runId],
+    ...["--input-root", run.staged.inputRoot, "--output-root", run.staged.outputRoot],
+    ...["--entitlement-url", run.entitlementUrl],
+    ...(run.audience === undefined ? [] : ["--audience", run.audience]),
+    ...["--auth-mode", run.authMode ?? "dev"],
+    ...(run.extra ?? []),
+  ];
+}

@@ -1,18 +1,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { row } from "../../test/support/compound-row.ts";
 import { inOneThread } from "../define-module.ts";
 import { prepareCompound } from "../prepare-compound.ts";
 import { loadRDKit } from "../rdkit.ts";
 import { admetPredictions } from "./admet-predictions.ts";
-
-const row = (index: number, smiles: string) => ({
-  index,
-  line: index + 1,
-  candidateId: `C${index}`,
-  name: null,
-  smiles,
-  metadata: {},
-});
 
 test("a compound gets every agreed key: QED, BOILED-Egg, six rule sets, Abbott score, log Kp and the radar", async () => {
   const rdkit = await loadRDKit();

@@ -7,6 +7,7 @@ import { assertGeneratedBlock } from "@svc/testing";
 import { CHEMBL_SET_SIZE, chemblSet, chemblSmi } from "../../test/support/chembl-set.ts";
 import {
   assertNativeInCi,
+  eachParsedWithNative,
   NCI_5K,
   nativeMissing,
   readNci,
@@ -144,31 +145,21 @@ async function compare(
   native: Record<string, NativeVerdicts>,
 ): Promise<{ compared: number; differ: Record<string, string> }> {
   const rdkit = await loadRDKit();
-  let compared = 0;
   const differ = new Map<string, string[]>();
-  for (const [smiles, id] of rows) {
-    const expected = native[id];
-    if (expected === undefined) continue;
-    const parsed = parseSmiles(rdkit, smiles);
-    if (!("mol" in parsed)) continue;
-    try {
-      const d = admetDescriptors(rdkit, parsed.mol);
-      const rules = evaluateDrugLikeness(d);
-      const ours: NativeVerdicts = {
-        ...Object.fromEntries(Object.entries(rules).map(([name, v]) => [name, v.pass])),
-        region: boiledEgg(d.tpsa_sp, d.wlogp).region,
-        region_no: boiledEgg(d.tpsa, d.wlogp).region,
-        abbott: abbottScore(isAnionic(rdkit, parsed.mol), d.tpsa, rules.lipinski.pass),
-      };
-      compared++;
-      for (const [key, value] of Object.entries(expected)) {
-        const same = key === "tpsa_sp" ? Math.abs(d.tpsa_sp - Number(value)) < 1e-6 : ours[key] === value;
-        if (!same) differ.set(key, [...(differ.get(key) ?? []), id]);
-      }
-    } finally {
-      parsed.mol.delete();
+  const compared = eachParsedWithNative(rdkit, rows, native, (mol, expected, id) => {
+    const d = admetDescriptors(rdkit, mol);
+    const rules = evaluateDrugLikeness(d);
+    const ours: NativeVerdicts = {
+      ...Object.fromEntries(Object.entries(rules).map(([name, v]) => [name, v.pass])),
+      region: boiledEgg(d.tpsa_sp, d.wlogp).region,
+      region_no: boiledEgg(d.tpsa, d.wlogp).region,
+      abbott: abbottScore(isAnionic(rdkit, mol), d.tpsa, rules.lipinski.pass),
+    };
+    for (const [key, value] of Object.entries(expected)) {
+      const same = key === "tpsa_sp" ? Math.abs(d.tpsa_sp - Number(value)) < 1e-6 : ours[key] === value;
+      if (!same) differ.set(key, [...(differ.get(key) ?? []), id]);
     }
-  }
+  });
   return {
     compared,
     differ: Object.fromEntries([...differ].map(([key, ids]) => [key, `${ids.length}: ${ids.slice(0, 5)}`])),

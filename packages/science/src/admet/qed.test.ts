@@ -4,12 +4,14 @@ import { describe, it } from "node:test";
 import { assertGeneratedBlock } from "@svc/testing";
 import {
   assertNativeInCi,
+  eachParsedWithNative,
   NCI_5K,
   nativeMissing,
+  ofParsed,
   readNci,
   runNative,
 } from "../../test/support/native-rdkit.ts";
-import { loadRDKit, parseSmiles } from "../rdkit.ts";
+import { loadRDKit } from "../rdkit.ts";
 import { computeQed, type QedProperties, qedProperties } from "./qed.ts";
 
 const DOCS = new URL("../../../../docs/science.md", import.meta.url);
@@ -17,16 +19,8 @@ const n = (x: number) => x.toLocaleString("en-US");
 
 const NAMES: (keyof QedProperties)[] = ["MW", "ALOGP", "HBA", "HBD", "PSA", "ROTB", "AROM", "ALERTS"];
 
-async function qedOf(smiles: string): Promise<number> {
-  const rdkit = await loadRDKit();
-  const parsed = parseSmiles(rdkit, smiles);
-  assert.ok("mol" in parsed);
-  try {
-    return computeQed(qedProperties(rdkit, parsed.mol));
-  } finally {
-    parsed.mol.delete();
-  }
-}
+const qedOf = (smiles: string): Promise<number> =>
+  ofParsed(smiles, (rdkit, mol) => computeQed(qedProperties(rdkit, mol)));
 
 describe("QED (Bickerton 2012)", () => {
   // Values printed (truncated) in RDKit's QED.py doctests, from Bickerton's original implementation.
@@ -42,29 +36,24 @@ describe("QED (Bickerton 2012)", () => {
   }, async () => {
     const rdkit = await loadRDKit();
     const native = runNative<Record<string, number[]>>("qed.py", [NCI_5K]);
-    let compared = 0;
     let close = 0;
     let exact = 0;
     const propertyDiffers = new Map<string, number>();
-    for (const [smiles, id] of readNci(readFileSync(NCI_5K, "utf8"))) {
-      const expected = native[id];
-      if (expected === undefined) continue;
-      const parsed = parseSmiles(rdkit, smiles);
-      if (!("mol" in parsed)) continue;
-      try {
-        const props = qedProperties(rdkit, parsed.mol);
+    const compared = eachParsedWithNative(
+      rdkit,
+      readNci(readFileSync(NCI_5K, "utf8")),
+      native,
+      (mol, expected) => {
+        const props = qedProperties(rdkit, mol);
         const diff = Math.abs(computeQed(props) - (expected[0] ?? Number.NaN));
-        compared++;
         if (diff < 0.005) close++;
         if (diff < 1e-6) exact++;
         NAMES.forEach((name, i) => {
           if (Math.abs(props[name] - (expected[i + 1] ?? Number.NaN)) > 1e-6)
             propertyDiffers.set(name, (propertyDiffers.get(name) ?? 0) + 1);
         });
-      } finally {
-        parsed.mol.delete();
-      }
-    }
+      },
+    );
     console.log(
       `# QED |diff| < 0.005: ${close}/${compared}; < 1e-6: ${exact}; properties differing: ${JSON.stringify(Object.fromEntries(propertyDiffers))}`,
     );

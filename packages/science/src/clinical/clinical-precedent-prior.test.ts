@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
+import { row } from "../../test/support/compound-row.ts";
 import { assertNativeInCi, nativeMissing, runNative } from "../../test/support/native-rdkit.ts";
 import { inOneThread } from "../define-module.ts";
 import { crossValidatedRocAuc } from "../fingerprint/cross-validated-auc.ts";
@@ -13,15 +14,6 @@ import { loadRDKit } from "../rdkit.ts";
 import { clinicalPrecedentPrior, MOLECULENET_CLINTOX_GRAPHCONV } from "./clinical-precedent-prior.ts";
 import { readClinToxModelFile } from "./clintox-model.ts";
 import { clinToxRows } from "./clintox-set.ts";
-
-const row = (index: number, smiles: string) => ({
-  index,
-  line: index + 1,
-  candidateId: `C${index}`,
-  name: null,
-  smiles,
-  metadata: {},
-});
 
 // Aspirin, imatinib, caffeine, procainamide: drugs and near-drugs whose neighbours a chemist can check.
 const FIXTURES = [

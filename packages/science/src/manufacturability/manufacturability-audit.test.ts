@@ -1,18 +1,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { row } from "../../test/support/compound-row.ts";
 import { inOneThread } from "../define-module.ts";
 import { prepareCompound } from "../prepare-compound.ts";
 import { loadRDKit } from "../rdkit.ts";
 import { manufacturabilityAudit } from "./manufacturability-audit.ts";
-
-const row = (index: number, smiles: string) => ({
-  index,
-  line: index + 1,
-  candidateId: `C${index}`,
-  name: null,
-  smiles,
-  metadata: {},
-});
 
 test("the audit reads the parent: a sodium salt has no metal, and unspecified stereo is flagged", async () => {
   const rdkit = await loadRDKit();

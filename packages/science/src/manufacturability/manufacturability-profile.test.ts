@@ -4,24 +4,18 @@ import { describe, it } from "node:test";
 import { assertGeneratedBlock } from "@svc/testing";
 import {
   assertNativeInCi,
+  eachParsedWithNative,
   NCI_5K,
   nativeMissing,
+  ofParsed,
   readNci,
   runNative,
 } from "../../test/support/native-rdkit.ts";
-import { loadRDKit, parseSmiles } from "../rdkit.ts";
+import { loadRDKit } from "../rdkit.ts";
 import { type ManufacturabilityProfile, manufacturabilityProfile } from "./manufacturability-profile.ts";
 
-async function profileOf(smiles: string): Promise<ManufacturabilityProfile> {
-  const rdkit = await loadRDKit();
-  const parsed = parseSmiles(rdkit, smiles);
-  assert.ok("mol" in parsed);
-  try {
-    return manufacturabilityProfile(rdkit, parsed.mol);
-  } finally {
-    parsed.mol.delete();
-  }
-}
+const profileOf = (smiles: string): Promise<ManufacturabilityProfile> =>
+  ofParsed(smiles, (rdkit, mol) => manufacturabilityProfile(rdkit, mol));
 
 const DOCS = new URL("../../../../docs/science.md", import.meta.url);
 const n = (x: number) => x.toLocaleString("en-US");
@@ -70,23 +64,18 @@ describe("manufacturability counts", () => {
       "metals",
     ] as const;
     const differ = new Map<string, string[]>();
-    let compared = 0;
-    for (const [smiles, id] of readNci(readFileSync(NCI_5K, "utf8"))) {
-      const expected = native[id];
-      if (expected === undefined) continue;
-      const parsed = parseSmiles(rdkit, smiles);
-      if (!("mol" in parsed)) continue;
-      try {
-        const p = manufacturabilityProfile(rdkit, parsed.mol);
-        compared++;
+    const compared = eachParsedWithNative(
+      rdkit,
+      readNci(readFileSync(NCI_5K, "utf8")),
+      native,
+      (mol, expected, id) => {
+        const p = manufacturabilityProfile(rdkit, mol);
         keys.forEach((key, i) => {
           if (JSON.stringify(p[key]) !== JSON.stringify(expected[i]))
             differ.set(key, [...(differ.get(key) ?? []), `NCI-${id}`]);
         });
-      } finally {
-        parsed.mol.delete();
-      }
-    }
+      },
+    );
     const summary = Object.fromEntries(
       [...differ].map(([key, ids]) => [key, `${ids.length}: ${ids.slice(0, 5)}`]),
     );

@@ -4,25 +4,19 @@ import { describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 import {
   assertNativeInCi,
+  eachParsedWithNative,
   NCI_5K,
   nativeMissing,
+  ofParsed,
   readNci,
   runNative,
 } from "../../test/support/native-rdkit.ts";
-import { loadRDKit, parseSmiles, type RDKit } from "../rdkit.ts";
+import { loadRDKit, type RDKit } from "../rdkit.ts";
 import { chooseParent, describeFragments, type ParentChoice } from "./choose-parent.ts";
 import { RDKIT_SALTS } from "./salt-definitions.ts";
 
-async function parentOf(smiles: string): Promise<ParentChoice> {
-  const rdkit = await loadRDKit();
-  const parsed = parseSmiles(rdkit, smiles);
-  assert.ok("mol" in parsed, smiles);
-  try {
-    return chooseParent(rdkit, parsed.mol);
-  } finally {
-    parsed.mol.delete();
-  }
-}
+const parentOf = (smiles: string): Promise<ParentChoice> =>
+  ofParsed(smiles, (rdkit, mol) => chooseParent(rdkit, mol));
 
 function canonical(rdkit: RDKit, smiles: string): string {
   const mol = rdkit.get_mol(smiles);
@@ -114,23 +108,13 @@ describe("salt stripping against native RDKit's SaltRemover", () => {
     const salts = fileURLToPath(new URL("../../data/rdkit-salts.txt", import.meta.url));
     const native = runNative<Record<string, number>>("salt-remover.py", [NCI_5K, salts]);
     const molecules = readNci(readFileSync(NCI_5K, "utf8")).filter(([smiles]) => smiles.includes("."));
-    let compared = 0;
     const differ: string[] = [];
-    for (const [smiles, id] of molecules) {
-      const expected = native[id];
-      if (expected === undefined) continue;
-      const parsed = parseSmiles(rdkit, smiles);
-      if (!("mol" in parsed)) continue;
-      try {
-        const stripped = describeFragments(rdkit, parsed.mol)
-          .filter((f) => f.salt?.source === RDKIT_SALTS)
-          .reduce((sum, f) => sum + f.heavyAtoms, 0);
-        compared++;
-        if (stripped !== expected) differ.push(`NCI-${id}: ${stripped} vs native ${expected}`);
-      } finally {
-        parsed.mol.delete();
-      }
-    }
+    const compared = eachParsedWithNative(rdkit, molecules, native, (mol, expected, id) => {
+      const stripped = describeFragments(rdkit, mol)
+        .filter((f) => f.salt?.source === RDKIT_SALTS)
+        .reduce((sum, f) => sum + f.heavyAtoms, 0);
+      if (stripped !== expected) differ.push(`NCI-${id}: ${stripped} vs native ${expected}`);
+    });
     assert.ok(compared >= 130, `compared ${compared} multi-fragment molecules`);
     assert.deepEqual(differ, []);
   });

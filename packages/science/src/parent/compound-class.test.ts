@@ -1,15 +1,11 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { findingsOfEveryModule } from "../../test/support/every-module.ts";
 import type { AdmetFinding } from "../admet/admet-predictions.ts";
 import type { CypFinding } from "../admet/cyp-assessment.ts";
-import type { CompoundFinding } from "../analysis-module.ts";
 import type { ClinicalPrecedentFinding } from "../clinical/clinical-precedent-prior.ts";
-import { inOneThread } from "../define-module.ts";
 import type { MolecularLogicFinding } from "../molecular-logic.ts";
-import { prepareCompound } from "../prepare-compound.ts";
-import { loadRDKit } from "../rdkit.ts";
 import type { ReadinessFinding } from "../readiness/wetlab-readiness.ts";
-import { IMPLEMENTED_MODULES } from "../registry.ts";
 import type { SolubilityFinding } from "../solubility/solubility-assessment.ts";
 import type { ToxicityProfileFinding } from "../toxicity/toxicity-profile.ts";
 import type { UncertaintyFinding } from "../uncertainty/uncertainty-quantification.ts";
@@ -65,23 +61,7 @@ const CASES: readonly { name: string; smiles: string; expected: CompoundClass; p
 const ORGANIC: ReadonlySet<CompoundClass> = new Set(["organic", "organic_salt"]);
 
 /** Every implemented module's finding of each case, as the runner builds them (registry order). */
-async function runAll(): Promise<Map<string, CompoundFinding>[]> {
-  const rdkit = await loadRDKit();
-  const analyzers = IMPLEMENTED_MODULES.map((m) => ({ id: m.id, analyzer: inOneThread(m) }));
-  return CASES.map(({ name, smiles }, at) => {
-    const compound = prepareCompound(rdkit, {
-      index: at + 1,
-      line: at + 2,
-      candidateId: name,
-      name: null,
-      smiles,
-      metadata: {},
-    });
-    const findings = new Map<string, CompoundFinding>();
-    for (const { id, analyzer } of analyzers) findings.set(id, analyzer.analyze(compound, findings));
-    return findings;
-  });
-}
+const runAll = () => findingsOfEveryModule(CASES);
 
 describe("compound-class gate (issue 24 item 2)", async () => {
   const all = await runAll();

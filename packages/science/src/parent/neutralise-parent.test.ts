@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { assertGeneratedBlock } from "@svc/testing";
 import { chemblSet, chemblSmi } from "../../test/support/chembl-set.ts";
+import { row } from "../../test/support/compound-row.ts";
 import { assertNativeInCi, nativeMissing, runNativeOnInput } from "../../test/support/native-rdkit.ts";
 import { readDataFile } from "../data/read-data-file.ts";
 import { inOneThread } from "../define-module.ts";
@@ -30,15 +31,6 @@ function nativeParentMarkdown(chembl: Counts, tox21: Counts): string {
     "native's chooser would cut them)."
   );
 }
-
-const row = (index: number, smiles: string) => ({
-  index,
-  line: index + 1,
-  candidateId: `C${index}`,
-  name: null,
-  smiles,
-  metadata: {},
-});
 
 async function prepared(smiles: string, index = 0): Promise<PreparedCompound & { ok: true }> {
   const compound = prepareCompound(await loadRDKit(), row(index, smiles));

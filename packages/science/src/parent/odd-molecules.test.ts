@@ -2,13 +2,10 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
+import { findingsOfEveryModule } from "../../test/support/every-module.ts";
 import type { CompoundFinding } from "../analysis-module.ts";
-import { inOneThread } from "../define-module.ts";
 import type { MolecularLogicFinding } from "../molecular-logic.ts";
-import { prepareCompound } from "../prepare-compound.ts";
-import { loadRDKit } from "../rdkit.ts";
 import type { ReadinessFinding } from "../readiness/wetlab-readiness.ts";
-import { IMPLEMENTED_MODULES } from "../registry.ts";
 import type { UncertaintyFinding } from "../uncertainty/uncertainty-quantification.ts";
 import { valuesOutOfDomain } from "./values-out-of-domain.ts";
 
@@ -41,21 +38,7 @@ function outOfDomainKeys(findings: ReadonlyMap<string, CompoundFinding>): Set<st
 }
 
 describe("odd-molecule corpus: each input's honest outcome in every module (issue 24 item 8)", async () => {
-  const rdkit = await loadRDKit();
-  const analyzers = IMPLEMENTED_MODULES.map((m) => ({ id: m.id, analyzer: inOneThread(m) }));
-  const all = CORPUS.compounds.map(({ name, smiles }, at) => {
-    const compound = prepareCompound(rdkit, {
-      index: at + 1,
-      line: at + 2,
-      candidateId: name,
-      name: null,
-      smiles,
-      metadata: {},
-    });
-    const findings = new Map<string, CompoundFinding>();
-    for (const { id, analyzer } of analyzers) findings.set(id, analyzer.analyze(compound, findings));
-    return findings;
-  });
+  const all = await findingsOfEveryModule(CORPUS.compounds);
 
   it("holds at least 30 odd inputs across every category the issue names", () => {
     const odd = CORPUS.compounds.filter((c) => c.category !== "drug-like control");

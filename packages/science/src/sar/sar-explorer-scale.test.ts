@@ -2,44 +2,15 @@
 // figure): the module run on the whole CHEMBL2321810 series, as a run would, and its counts
 // rendered into the generated block.
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { fileURLToPath } from "node:url";
 import { assertGeneratedBlock } from "@svc/testing";
-import type { CompoundRow } from "../compound-row.ts";
+import { chemblSeriesRows } from "../../test/support/chembl-series.ts";
 import { inOneThread } from "../define-module.ts";
 import { prepareCompound } from "../prepare-compound.ts";
 import { loadRDKit } from "../rdkit.ts";
 import { sarExplorer } from "./sar-explorer.ts";
 
-const DATA = new URL("../../data/", import.meta.url);
 const DOCS = new URL("../../../../docs/science.md", import.meta.url);
-
-function seriesRows(): CompoundRow[] {
-  const activity = new Map(
-    readFileSync(new URL("chembl2321810-act.csv", DATA), "utf8")
-      .trim()
-      .split("\n")
-      .slice(1)
-      .map((line) => line.split(","))
-      .map(([id = "", value = ""]) => [id, Number(value)] as const),
-  );
-  return readFileSync(fileURLToPath(new URL("chembl2321810.smi", DATA)), "utf8")
-    .trim()
-    .split("\n")
-    .map((line, at) => {
-      const [smiles = "", id = ""] = line.split(/\s+/);
-      return {
-        index: at + 1,
-        line: at + 1,
-        candidateId: id,
-        name: null,
-        smiles,
-        metadata: {},
-        activities: { assay: activity.get(id) as number },
-      };
-    });
-}
 
 const n = (value: number) => value.toLocaleString("en-US");
 /** `Cl[*:1]>>F[*:1]` as a chemist writes it: Cl → F. */
@@ -47,7 +18,7 @@ const readable = (transformation: string) => transformation.replace(/\[\*:\d+\]/
 
 test("sar_explorer on the whole CHEMBL2321810 series: the counts docs/science.md states", async () => {
   const rdkit = await loadRDKit();
-  const rows = seriesRows();
+  const rows = chemblSeriesRows();
   const analyzer = inOneThread(sarExplorer);
   for (const row of rows) analyzer.analyze(prepareCompound(rdkit, row));
   const summary = analyzer.finish();

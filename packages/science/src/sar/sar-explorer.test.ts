@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
-import { fileURLToPath } from "node:url";
+import { chemblSeriesRows, SERIES_ACT, SERIES_SMI } from "../../test/support/chembl-series.ts";
 import { assertNativeInCi, nativeMissing, runNative } from "../../test/support/native-rdkit.ts";
 import type { CompoundRow } from "../compound-row.ts";
 import { inOneThread } from "../define-module.ts";
@@ -13,37 +12,7 @@ import { assessSar, heavyAtoms, singleCuts } from "./sar-assessment.ts";
 import type { SarCompound } from "./sar-compound.ts";
 import { sarExplorer } from "./sar-explorer.ts";
 
-const SMI = fileURLToPath(new URL("../../data/chembl2321810.smi", import.meta.url));
-const ACT = fileURLToPath(new URL("../../data/chembl2321810-act.csv", import.meta.url));
 const N = 120;
-
-/** The first `n` compounds of the ChEMBL series with their measured pIC50 (data/PROVENANCE.md). */
-function chemblRows(n: number): CompoundRow[] {
-  const activity = new Map(
-    readFileSync(ACT, "utf8")
-      .trim()
-      .split("\n")
-      .slice(1)
-      .map((line) => line.split(","))
-      .map(([id = "", value = ""]) => [id, Number(value)] as const),
-  );
-  return readFileSync(SMI, "utf8")
-    .trim()
-    .split("\n")
-    .slice(0, n)
-    .map((line, at) => {
-      const [smiles = "", id = ""] = line.split(/\s+/);
-      return {
-        index: at + 1,
-        line: at + 1,
-        candidateId: id,
-        name: null,
-        smiles,
-        metadata: {},
-        activities: { assay: activity.get(id) as number },
-      };
-    });
-}
 
 function canonical(rdkit: RDKit, smiles: string): string {
   const mol = rdkit.get_mol(smiles);
@@ -142,7 +111,7 @@ describe("sar_explorer: scaffold series, matched pairs (Hussain & Rea 2010), SAL
   it("on CHEMBL2321810: every compound gets its scaffold; series, pairs and cliffs are bounded and cited", async () => {
     const rdkit = await loadRDKit();
     const analyzer = inOneThread(sarExplorer);
-    const findings = chemblRows(60).map((row) => analyzer.analyze(prepareCompound(rdkit, row)));
+    const findings = chemblSeriesRows(60).map((row) => analyzer.analyze(prepareCompound(rdkit, row)));
     assert.ok(findings.every((f) => f.status === "assessed" && f.murcko_scaffold !== null));
     const summary = analyzer.finish();
     assert.equal(summary.with_activities, 60);
@@ -164,7 +133,7 @@ describe("sar_explorer: scaffold series, matched pairs (Hussain & Rea 2010), SAL
     phthalide.delete();
     // A compound without activities gets a scaffold and nothing to pair.
     const loneCompound = prepareCompound(rdkit, {
-      ...chemblRows(1)[0],
+      ...chemblSeriesRows(1)[0],
       activities: undefined,
     } as CompoundRow);
     assert.ok(loneCompound.ok);
@@ -180,9 +149,9 @@ describe("sar_explorer: scaffold series, matched pairs (Hussain & Rea 2010), SAL
     const rdkit = await loadRDKit();
     const native = runNative<{ cuts: Record<string, string[]>; sali: [string, string, number | null][] }>(
       "sar.py",
-      [SMI, ACT, String(N)],
+      [SERIES_SMI, SERIES_ACT, String(N)],
     );
-    const rows = chemblRows(N);
+    const rows = chemblSeriesRows(N);
     const compounds: SarCompound[] = [];
     let cutsCompared = 0;
     for (const row of rows) {

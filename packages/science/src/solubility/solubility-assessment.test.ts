@@ -1,18 +1,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { row } from "../../test/support/compound-row.ts";
 import { inOneThread } from "../define-module.ts";
 import { prepareCompound } from "../prepare-compound.ts";
 import { loadRDKit } from "../rdkit.ts";
 import { solubilityAssessment } from "./solubility-assessment.ts";
-
-const row = (index: number, smiles: string) => ({
-  index,
-  line: index + 1,
-  candidateId: `C${index}`,
-  name: null,
-  smiles,
-  metadata: {},
-});
 
 test("each compound gets log S from the named model, its class, its domain and every estimate", async () => {
   const rdkit = await loadRDKit();

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
+import { row } from "../../test/support/compound-row.ts";
 import { assertNativeInCi, nativeMissing, runNative } from "../../test/support/native-rdkit.ts";
 import type { CompoundFinding } from "../analysis-module.ts";
 import { inOneThread } from "../define-module.ts";
@@ -9,15 +10,6 @@ import { loadRDKit } from "../rdkit.ts";
 import { DRUGCENTRAL_SOURCE_FILE, drugCentralIndex } from "./drugcentral-index.ts";
 import { safetyPanel } from "./safety-panel.ts";
 import { targetBiologyRisk } from "./target-biology-risk.ts";
-
-const row = (index: number, smiles: string) => ({
-  index,
-  line: index + 1,
-  candidateId: `C${index}`,
-  name: null,
-  smiles,
-  metadata: {},
-});
 
 const PROPRANOLOL = "CC(C)NCC(O)COc1cccc2ccccc12";
 // Not DrugCentral drugs themselves (or not their parents): the neighbours are other drugs.

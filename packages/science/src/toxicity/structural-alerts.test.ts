@@ -4,6 +4,7 @@ import { describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 import {
   assertNativeInCi,
+  eachParsedWithNative,
   NCI_5K,
   nativeMissing,
   readNci,
@@ -72,33 +73,23 @@ describe("PAINS, NIBR and Brenk alerts against native RDKit", () => {
       [NCI_5K, nibrCsv, String(EVERY)],
     );
     const molecules = readNci(readFileSync(NCI_5K, "utf8")).filter((_, index) => index % EVERY === 0);
-    let compared = 0;
     let painsSame = 0;
     let nibrSame = 0;
     let brenkSame = 0;
     let painsPositives = 0;
     let brenkPositives = 0;
     const brenkDiffers: string[] = [];
-    for (const [smiles, id] of molecules) {
-      const expected = native[id];
-      if (expected === undefined) continue;
-      const parsed = parseSmiles(rdkit, smiles);
-      if (!("mol" in parsed)) continue;
-      try {
-        const alerts = findStructuralAlerts(rdkit, parsed.mol);
-        compared++;
-        if (expected.pains.length > 0) painsPositives++;
-        if (expected.brenk.length > 0) brenkPositives++;
-        if (JSON.stringify([...alerts.pains].sort()) === JSON.stringify(expected.pains)) painsSame++;
-        const nibr = alerts.nibr.map((hit) => hit.name).sort();
-        if (JSON.stringify(nibr) === JSON.stringify(expected.nibr)) nibrSame++;
-        const brenk = JSON.stringify([...alerts.brenk].sort());
-        if (brenk === JSON.stringify(expected.brenk)) brenkSame++;
-        else brenkDiffers.push(`${id}: ours ${brenk}, native ${JSON.stringify(expected.brenk)}`);
-      } finally {
-        parsed.mol.delete();
-      }
-    }
+    const compared = eachParsedWithNative(rdkit, molecules, native, (mol, expected, id) => {
+      const alerts = findStructuralAlerts(rdkit, mol);
+      if (expected.pains.length > 0) painsPositives++;
+      if (expected.brenk.length > 0) brenkPositives++;
+      if (JSON.stringify([...alerts.pains].sort()) === JSON.stringify(expected.pains)) painsSame++;
+      const nibr = alerts.nibr.map((hit) => hit.name).sort();
+      if (JSON.stringify(nibr) === JSON.stringify(expected.nibr)) nibrSame++;
+      const brenk = JSON.stringify([...alerts.brenk].sort());
+      if (brenk === JSON.stringify(expected.brenk)) brenkSame++;
+      else brenkDiffers.push(`${id}: ours ${brenk}, native ${JSON.stringify(expected.brenk)}`);
+    });
     assert.ok(compared >= 1200, `compared ${compared}`);
     assert.ok(painsPositives >= 50, `only ${painsPositives} molecules with a native PAINS hit`);
     assert.ok(brenkPositives >= 300, `only ${brenkPositives} molecules with a native Brenk hit`);
@@ -126,23 +117,18 @@ describe("PAINS, NIBR and Brenk alerts against native RDKit", () => {
       "1",
       "brenk",
     ]);
-    let compared = 0;
     let same = 0;
     const differs: string[] = [];
-    for (const [smiles, id] of readNci(readFileSync(NCI_5K, "utf8"))) {
-      const expected = native[id];
-      if (expected === undefined) continue;
-      const parsed = parseSmiles(rdkit, smiles);
-      if (!("mol" in parsed)) continue;
-      try {
-        const ours = JSON.stringify([...findBrenkAlerts(rdkit, parsed.mol).brenk].sort());
-        compared++;
+    const compared = eachParsedWithNative(
+      rdkit,
+      readNci(readFileSync(NCI_5K, "utf8")),
+      native,
+      (mol, expected, id) => {
+        const ours = JSON.stringify([...findBrenkAlerts(rdkit, mol).brenk].sort());
         if (ours === JSON.stringify(expected.brenk)) same++;
         else differs.push(`${id}: ours ${ours}, native ${JSON.stringify(expected.brenk)}`);
-      } finally {
-        parsed.mol.delete();
-      }
-    }
+      },
+    );
     assert.ok(compared >= 4980, `compared ${compared}`);
     assert.ok(same / compared >= 0.995, `Brenk identical for ${same}/${compared}: ${differs.join("; ")}`);
     console.log(`# Brenk identical on all NCI: ${same}/${compared}`);

@@ -1,19 +1,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import type { CompoundRow } from "../compound-row.ts";
+import { row } from "../../test/support/compound-row.ts";
 import { inOneThread } from "../define-module.ts";
 import { prepareCompound } from "../prepare-compound.ts";
 import { loadRDKit } from "../rdkit.ts";
 import { toxicityProfile } from "./toxicity-profile.ts";
-
-const row = (index: number, smiles: string): CompoundRow => ({
-  index,
-  line: index + 1,
-  candidateId: `C${index}`,
-  name: null,
-  smiles,
-  metadata: {},
-});
 
 test("alerts are read on the parent: a picrate counterion's nitro groups are not reported", async () => {
   const rdkit = await loadRDKit();

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { row } from "../../test/support/compound-row.ts";
 import { inOneThread } from "../define-module.ts";
 import { prepareCompound } from "../prepare-compound.ts";
 import { loadRDKit } from "../rdkit.ts";
@@ -7,15 +8,6 @@ import { CONFORMAL_LEVELS, delaneyOutOfFold } from "./calibration-data.ts";
 import { conformalHalfWidth } from "./conformal.ts";
 import { conformalCalibration } from "./conformal-calibration.ts";
 import { uncertaintyQuantification } from "./uncertainty-quantification.ts";
-
-const row = (index: number, smiles: string) => ({
-  index,
-  line: index + 1,
-  candidateId: `C${index}`,
-  name: null,
-  smiles,
-  metadata: {},
-});
 
 describe("uncertainty_quantification", () => {
   it("every trained-model estimate gets its domain; solubility gets nested 80%/90% intervals", async () => {

@@ -1,21 +1,11 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import type { CompoundRow } from "../compound-row.ts";
+import { row } from "../../test/support/compound-row.ts";
 import { inOneThread } from "../define-module.ts";
 import { prepareCompound } from "../prepare-compound.ts";
 import { loadRDKit } from "../rdkit.ts";
 import { chemblSeries } from "../uncertainty/chembl-series.ts";
 import { MIN_COMPOUNDS, yScrambleModule, yScrambleValidation } from "./y-scramble-validation.ts";
-
-const row = (index: number, smiles: string, activities?: Record<string, number>): CompoundRow => ({
-  index,
-  line: index + 1,
-  candidateId: `C${index}`,
-  name: null,
-  smiles,
-  metadata: {},
-  ...(activities === undefined ? {} : { activities }),
-});
 
 describe("y_scramble_validation module", () => {
   it("models each assay with enough compounds, lists out-of-fold predictions, and reports small assays as not assessed", async () => {

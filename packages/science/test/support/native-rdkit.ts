@@ -1,6 +1,8 @@
+import assert from "node:assert/strict";
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { loadRDKit, type Mol, parseSmiles, type RDKit } from "../../src/rdkit.ts";
 
 /** Debian's python3-rdkit: the python3 first on PATH may have no RDKit. */
 export const NATIVE_PYTHON = "/usr/bin/python3";
@@ -57,4 +59,42 @@ export function runNativeOnInput<T>(script: string, input: string, args: readonl
     stdio: ["pipe", "pipe", "pipe"],
   });
   return JSON.parse(out) as T;
+}
+
+/**
+ * Hands `check` each of `molecules` that native answered for and RDKit.js parses, with native's
+ * answer; the molecule is freed after. Returns how many were compared.
+ */
+export function eachParsedWithNative<T>(
+  rdkit: RDKit,
+  molecules: Iterable<readonly [smiles: string, id: string]>,
+  native: Readonly<Record<string, T>>,
+  check: (mol: Mol, expected: T, id: string) => void,
+): number {
+  let compared = 0;
+  for (const [smiles, id] of molecules) {
+    const expected = native[id];
+    if (expected === undefined) continue;
+    const parsed = parseSmiles(rdkit, smiles);
+    if (!("mol" in parsed)) continue;
+    try {
+      check(parsed.mol, expected, id);
+      compared++;
+    } finally {
+      parsed.mol.delete();
+    }
+  }
+  return compared;
+}
+
+/** `read(rdkit, mol)` on `smiles`, which RDKit.js must parse; the molecule is freed after. */
+export async function ofParsed<T>(smiles: string, read: (rdkit: RDKit, mol: Mol) => T): Promise<T> {
+  const rdkit = await loadRDKit();
+  const parsed = parseSmiles(rdkit, smiles);
+  assert.ok("mol" in parsed, smiles);
+  try {
+    return read(rdkit, parsed.mol);
+  } finally {
+    parsed.mol.delete();
+  }
 }
