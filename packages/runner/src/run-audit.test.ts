@@ -160,14 +160,24 @@ test("a signal during a charged run stops it at the next stage boundary: summary
   assert.equal(recorded?.exit_code, 75);
 });
 
-test("a run refused before its charge leaves no run folder, and its record says failed", async (t) => {
-  const refuse = () => {
-    throw new RunnerError("PORTFOLIO_INVALID", "no row parses");
-  };
-  const { roots, run, record } = await audit(t, { shards: 1, index: 0 }, { during: { validate: refuse } });
-  await assert.rejects(run, /no row parses/);
-  await assert.rejects(stat(join(roots.outputRoot, "run_1")), { code: "ENOENT" });
-  const recorded = await record();
-  assert.equal(recorded?.state, "failed");
-  assert.equal(recorded?.stage, "validate");
-});
+const refusals = [
+  { stage: "plan", error: new RunnerError("CATEGORY_UNKNOWN", "no such category") },
+  { stage: "validate", error: new RunnerError("PORTFOLIO_INVALID", "no row parses") },
+] as const;
+
+for (const shards of [1, 2]) {
+  for (const { stage, error } of refusals) {
+    test(`a run of ${shards} pod(s) refused in its ${stage} stage, before its charge, leaves no run folder; its record says failed`, async (t) => {
+      const refuse = () => {
+        throw error;
+      };
+      const { roots, run, record } = await audit(t, { shards, index: 0 }, { during: { [stage]: refuse } });
+      await assert.rejects(run, (thrown) => thrown === error);
+      await assert.rejects(stat(join(roots.outputRoot, "run_1")), { code: "ENOENT" });
+      const recorded = await record();
+      assert.equal(recorded?.state, "failed");
+      assert.equal(recorded?.stage, stage);
+      assert.equal(recorded?.exit_code, 2);
+    });
+  }
+}

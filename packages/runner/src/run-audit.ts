@@ -111,8 +111,10 @@ export async function runAudit(deps: AuditDeps): Promise<AuditOutcome> {
         log.warn("run status record not written", { cause: (recordError as Error).message }),
       );
     // Nothing was charged: leave nothing behind (a rerun starts clean either way).
-    // A sharded run's folder is shared: only index 0 removes it, after a refusal every pod saw.
-    const refusedByAll = error instanceof RunnerError && error.code === "PORTFOLIO_INVALID";
+    // A sharded run's folder is shared: only index 0 removes it, after a refusal every pod saw:
+    // every pod plans the same inputs with the same settings, and decides the portfolio together.
+    const refusedByAll =
+      sequence?.stage === "plan" || (error instanceof RunnerError && error.code === "PORTFOLIO_INVALID");
     if (charged === null && (!sharded || (config.shardIndex === 0 && refusedByAll)))
       await rm(runDir, { recursive: true, force: true });
     else if (error instanceof RunnerError && error.code === "INTERRUPTED") {
