@@ -20,7 +20,7 @@ import {
 import { createLogger, type Logger } from "./log.ts";
 import { runAudit } from "./run-audit.ts";
 import { EXIT, type ExitCode, RunnerError } from "./runner-error.ts";
-import { planStage } from "./stages/plan-stage.ts";
+import { planRun } from "./stages/plan-stage.ts";
 import { validateAllRows } from "./stages/validate-all-rows.ts";
 
 /**
@@ -96,7 +96,7 @@ export async function mainValidate(
     const config = resolveRunConfig(flags, env, { entitled: false, cpuLimit: containerCpuLimit() });
     log.info("validating inputs (no charge)", { phase: "inputs", project_id: config.projectId });
     const staged = await stageInputs(config.inputRoot, config.projectId);
-    const planned = planStage(staged, config.categoryPreset);
+    const planned = planRun(staged, config.categoryPreset);
     const { summary } = await validateAllRows(config, log, staged, {
       reportPath: flags.validationOut ? resolve(flags.validationOut) : null,
       cachePath: null,

@@ -1,92 +1,123 @@
 import { join } from "node:path";
-import type { AnalysisModule, CompoundFinding, StagedTarget } from "@svc/science";
+import type { AnalysisModule, CompoundFinding } from "@svc/science";
 import { IMPLEMENTED_MODULES, loadRDKit } from "@svc/science";
-import type { RunnerConfig } from "../config.ts";
-import type { Logger } from "../log.ts";
+import type { StagedInputs } from "../inputs/stage-inputs.ts";
+import { untilInterrupted } from "../interruption.ts";
+import { memoryFields } from "../memory.ts";
 import { type AnalysisItem, type ModuleRunResult, runModules } from "../modules/run-modules.ts";
 import { JsonArrayWriter } from "../outputs/json-array-writer.ts";
-import { createReportChemistry, ReportWriter } from "../outputs/report/index.ts";
-import type { Scratch } from "../outputs/scratch.ts";
+import { createReportChemistry, printReportPdf, ReportWriter } from "../outputs/report/index.ts";
+import type { RunFacts } from "../outputs/run-facts.ts";
 import { countPlan, type ModulePlan, type PlanCounts, settlePlan } from "../plan/module-plan.ts";
 import { CompoundPool } from "../pool/compound-pool.ts";
 import { mapInOrder } from "../pool/ordered-map.ts";
+import { createProgress } from "../progress.ts";
 import type { PlannedRun } from "./plan-stage.ts";
-import type { ValidatedRow } from "./validate-stage.ts";
+import type { Stage, StageContext } from "./stage.ts";
+import {
+  PREPARED_CACHE,
+  readValidatedRows,
+  type ValidatedRow,
+  type ValidationSummary,
+} from "./validate-stage.ts";
 
 export const COMBINED_FILE = join("results", "combined_unified_computational_outputs.json");
 
-/** What the analysis produced besides the streamed files. */
+/** What the analysis produced besides the streamed files and the report. */
 export interface AnalysedRun {
   readonly result: ModuleRunResult;
   /** The plan with each planned module's outcome (executed or failed). */
   readonly settled: ModulePlan;
   readonly counts: PlanCounts;
   readonly primaryFindings: Readonly<Record<string, CompoundFinding>> | null;
-  /** The report, fed every compound; composed once the seal status is known (seal stage). */
-  readonly report: ReportWriter;
+  /** The facts every result file is derived from; the report is already written from them. */
+  readonly facts: RunFacts;
 }
 
-export interface AnalyseStageOptions {
-  readonly config: RunnerConfig;
-  readonly log: Logger;
-  readonly runDir: string;
-  readonly scratch: Scratch;
+/** What the analyse stage needs from earlier stages. */
+export interface AnalyseInput {
+  readonly staged: StagedInputs;
   readonly planned: PlannedRun;
-  readonly primaryCandidateId: string | null;
-  /** Validated rows in portfolio order (from the validate stage's scratch cache). */
-  readonly rows: AsyncIterable<ValidatedRow>;
-  readonly generatedAt: string;
-  /** The staged targets.csv, shown in the report's portfolio section; null when none was staged. */
-  readonly targetsPath: string | null;
-  /** The validated rows of targets.csv, for the modules that read them; null when none was staged. */
-  readonly targets: readonly StagedTarget[] | null;
-  readonly onCompound?: (done: number) => void;
+  readonly validation: ValidationSummary;
   /** Structure modules that failed in the structure stage (module id -> error); they ran before this stage. */
-  readonly structureFailures?: ReadonlyMap<string, string>;
-  /** The staged structures, for the report's structure section and pose viewers (issue 25 item 10). */
-  readonly structures?: readonly {
-    readonly index: number;
-    readonly path: string;
-    readonly format: "pdb" | "mmcif";
-  }[];
+  readonly structureFailures: ReadonlyMap<string, string>;
 }
 
 /**
- * Stage 4, analyse: every planned module over the prepared compounds, streaming `raw/`, the
+ * Stage 5, analyse: every planned module over the prepared compounds, streaming `raw/`, the
  * combined outputs and the report rows so memory stays flat. The per-compound work (split
  * modules' `assess`, the report's depiction) runs in the worker pool, a few compounds in flight
  * per worker; results come back and are merged in portfolio order, so the outputs are the same
- * whatever the worker count (issue 10 item 4).
+ * whatever the worker count (issue 10 item 4). This stage owns the report writer (issue 29 item
+ * 2): it opens it, feeds it every compound and composes the report (HTML, CSV, the PDF where
+ * Chromium is) once the analysis is settled; nothing with an open file leaves the stage.
  */
-export async function analyseStage(options: AnalyseStageOptions): Promise<AnalysedRun> {
-  const { config, planned } = options;
+export const analyseStage: Stage<AnalyseInput, AnalysedRun> = {
+  name: "analyse",
+  async run(ctx, input) {
+    const { config, log } = ctx;
+    const { staged, planned } = input;
+    const progress = createProgress({
+      log,
+      label: "analysing",
+      phase: "modules",
+      total: input.validation.rows,
+    });
+    // Every module's RDKit work runs in the worker pool; this thread loads RDKit only for the cards'
+    // depictions when the report is composed (only the compounds ranked into a card are drawn).
+    const report = await ReportWriter.open({
+      runDir: ctx.runDir,
+      options: config.report,
+      reasons: moduleReasons(planned.plan),
+      chemistry: async () => createReportChemistry(await loadRDKit()),
+      targetsPath:
+        staged.sources.targets_csv === null ? null : join(staged.sourcesDir, staged.sources.targets_csv),
+      scratchDir: ctx.scratch.path("report"),
+      structures: staged.structures.map(({ index, path, format }) => ({ index, path, format })),
+    });
+    try {
+      const analysed = await analyse(ctx, input, report, (done) => progress.tick(done));
+      progress.finish(analysed.result.compounds);
+      const facts = runFactsOf(ctx, input, analysed);
+      await composeReport(ctx, report, facts);
+      return { ...analysed, facts };
+    } finally {
+      await report.dispose();
+    }
+  },
+  counts: (analysed) => ({
+    compounds: analysed.result.compounds,
+    modules_executed: analysed.counts.executed,
+    modules_failed: analysed.counts.failed,
+  }),
+};
+
+/** The modules over every compound, into the combined outputs, raw/ and the report's rows. */
+async function analyse(
+  ctx: StageContext,
+  input: AnalyseInput,
+  report: ReportWriter,
+  onCompound: (done: number) => void,
+): Promise<Omit<AnalysedRun, "facts">> {
+  const { config, log, runDir, startedAt: generatedAt } = ctx;
+  const { planned } = input;
+  const primaryCandidateId = input.staged.sources.primary_candidate_id;
   const planIds = new Set(
     planned.plan.modules.filter((entry) => entry.outcome === "planned").map((entry) => entry.module_id),
   );
   const modules = IMPLEMENTED_MODULES.filter((module) => planIds.has(module.id));
   const combined = await JsonArrayWriter.open(
-    join(options.runDir, COMBINED_FILE),
+    join(runDir, COMBINED_FILE),
     {
       schema: "svc.combined-outputs/v1",
       run_id: config.runId,
       project_id: config.projectId,
       mode: config.mode,
       category_id: planned.category.category_id,
-      generated_at: options.generatedAt,
+      generated_at: generatedAt,
     },
     ["compounds"],
   );
-  // Every module's RDKit work runs in the worker pool; this thread loads RDKit only for the cards'
-  // depictions when the report is composed (only the compounds ranked into a card are drawn).
-  const report = await ReportWriter.open({
-    runDir: options.runDir,
-    options: config.report,
-    reasons: moduleReasons(planned.plan),
-    chemistry: async () => createReportChemistry(await loadRDKit()),
-    targetsPath: options.targetsPath,
-    scratchDir: options.scratch.path("report"),
-    structures: options.structures,
-  });
   let primaryFindings: Record<string, CompoundFinding> | null = null;
   const validatedOf = new WeakMap<AnalysisItem, Pick<ValidatedRow, "status" | "reason">>();
   let result: ModuleRunResult;
@@ -96,34 +127,35 @@ export async function analyseStage(options: AnalyseStageOptions): Promise<Analys
       size: config.workers,
       timeoutMs: config.moleculeTimeoutSec * 1000,
       onReplace: (reason) =>
-        options.log.warn("RDKit worker replaced; the compound is unassessed", { phase: "modules", reason }),
+        log.warn("RDKit worker replaced; the compound is unassessed", { phase: "modules", reason }),
     });
+    const rows = untilInterrupted(
+      readValidatedRows(ctx.scratch.path(PREPARED_CACHE)),
+      ctx.interruption,
+      "analyse",
+    );
     result = await runModules({
-      items: itemsOf(options.rows, pool, modules, validatedOf),
+      items: itemsOf(rows, pool, modules, validatedOf),
       modules,
-      context: { targets: options.targets },
-      rawDir: join(options.runDir, "raw"),
-      generatedAt: options.generatedAt,
-      onCompound: options.onCompound,
+      context: { targets: input.staged.targets },
+      rawDir: join(runDir, "raw"),
+      generatedAt,
+      onCompound,
       sink: async (item, findings) => {
         const record = combinedRecord(item, findings, validatedOf.get(item));
-        if (item.compound.row.candidateId === options.primaryCandidateId) primaryFindings = record.findings;
+        if (item.compound.row.candidateId === primaryCandidateId) primaryFindings = record.findings;
         await combined.push(record);
         await report.add(item.compound, findings);
       },
     });
   } catch (error) {
     await combined.abort();
-    await report.dispose();
     throw error;
   } finally {
     await pool?.close();
   }
   // Structure modules (structure stage) are settled here too, so the plan is settled once.
-  const settled = settlePlan(
-    planned.plan,
-    new Map([...result.failures, ...(options.structureFailures ?? [])]),
-  );
+  const settled = settlePlan(planned.plan, new Map([...result.failures, ...input.structureFailures]));
   const counts = countPlan(settled);
   await combined.close([
     {
@@ -139,7 +171,44 @@ export async function analyseStage(options: AnalyseStageOptions): Promise<Analys
       missing_proof: counts.missing_required,
     },
   ]);
-  return { result, settled, counts, primaryFindings, report };
+  return { result, settled, counts, primaryFindings };
+}
+
+/** The facts every result file is derived from (pure). */
+function runFactsOf(ctx: StageContext, input: AnalyseInput, analysed: Omit<AnalysedRun, "facts">): RunFacts {
+  const { config } = ctx;
+  const { staged } = input;
+  return {
+    run_id: config.runId,
+    project_id: config.projectId,
+    mode: config.mode,
+    module_id: config.moduleId,
+    generated_at: ctx.startedAt,
+    policy: input.planned.policy,
+    plan: analysed.settled,
+    counts: analysed.counts,
+    inputs_sha256: staged.tree.sha256,
+    compounds: analysed.result.compounds,
+    summaries: analysed.result.summaries,
+    primary_candidate_id: staged.sources.primary_candidate_id,
+    primary_findings: analysed.primaryFindings,
+    context: staged.sources.context,
+    validation: input.validation,
+  };
+}
+
+/**
+ * The report (HTML, CSV, the PDF where Chromium is), written once: hashed outputs that never say
+ * whether the run is sealed (seal/ and the status record do, issue 29 item 2).
+ */
+async function composeReport(ctx: StageContext, report: ReportWriter, facts: RunFacts): Promise<void> {
+  const { config, log } = ctx;
+  const html = await report.write(facts);
+  log.info("report composed", { phase: "outputs", ...memoryFields() });
+  // The run's generation instant is written into the PDF's dates so reruns stay byte-identical.
+  const pdf = await printReportPdf(html, config.report, ctx.startedAt);
+  if (pdf.printed) log.info("report printed", { phase: "outputs", pdf: "results/report.pdf" });
+  else log.info("report.pdf skipped", { phase: "outputs", reason: pdf.reason });
 }
 
 /**

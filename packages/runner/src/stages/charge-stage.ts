@@ -1,16 +1,14 @@
 import { toInstant } from "@svc/core";
-import type { RunnerConfig } from "../config.ts";
 import type { StagedInputs } from "../inputs/stage-inputs.ts";
 import type {
   CheckResponse,
   ConsumeResponse,
-  EntitlementClient,
   RunParams,
   RunStartResponse,
 } from "../lifecycle/entitlement-client.ts";
 import { type MeteringRecord, reportUsage } from "../lifecycle/metering.ts";
-import type { Logger } from "../log.ts";
 import type { PlannedRun } from "./plan-stage.ts";
+import type { Stage, StageContext } from "./stage.ts";
 
 /** What the entitlement service answered; recorded in run_manifest.json. */
 export interface ChargedRun {
@@ -20,11 +18,17 @@ export interface ChargedRun {
   readonly metering: MeteringRecord;
 }
 
-export interface ChargeStageDeps {
-  readonly config: RunnerConfig;
-  readonly log: Logger;
-  readonly entitlement: Pick<EntitlementClient, "check" | "consume" | "runStart">;
-  readonly now: () => Date;
+/** What the charge stage needs from earlier stages. */
+export interface ChargeInput {
+  readonly staged: StagedInputs;
+  readonly planned: PlannedRun;
+}
+
+/** The charge stage's result: the answers, and whether this pod goes on to finish the run. */
+export interface ChargeResult {
+  readonly charged: ChargedRun;
+  /** False for a sharded run's pod other than index 0: its part ends here (sharded-run-stages.ts). */
+  readonly finishesRun: boolean;
 }
 
 /**
@@ -32,13 +36,14 @@ export interface ChargeStageDeps {
  * inputs validated and a plan made. Every call is idempotent for the same run id and principal,
  * so a rerun of an interrupted run replays instead of charging again.
  */
-export async function chargeStage(
-  deps: ChargeStageDeps,
-  staged: StagedInputs,
-  planned: PlannedRun,
-  startedAt: string,
-): Promise<ChargedRun> {
-  const { config, log } = deps;
+export const chargeStage: Stage<ChargeInput, ChargeResult> = {
+  name: "charge",
+  run: async (ctx, input) => ({ charged: await charge(ctx, input), finishesRun: true }),
+};
+
+/** The entitlement calls of the charge stage (also a sharded run's, sharded-run-stages.ts). */
+export async function charge(ctx: StageContext, { staged, planned }: ChargeInput): Promise<ChargedRun> {
+  const { config, log } = ctx;
   const params: RunParams = {
     run_id: config.runId,
     project_id: config.projectId,
@@ -46,8 +51,8 @@ export async function chargeStage(
     module_id: config.moduleId,
   };
   log.info("entitlement check", { phase: "entitlement", url: config.entitlementUrl });
-  const check = await deps.entitlement.check(params);
-  const consume = await deps.entitlement.consume(params);
+  const check = await ctx.entitlement.check(params);
+  const consume = await ctx.entitlement.consume(params);
   log.info("run consumed", { phase: "entitlement", runs_remaining: consume.runs_remaining });
   // A rerun of an interrupted run replays its consume: the unit was reported the first time.
   const metering: MeteringRecord = check.already_consumed
@@ -62,12 +67,12 @@ export async function chargeStage(
     : await reportUsage({
         agentUrl: config.meteringUrl,
         metric: config.metricName,
-        startTime: startedAt,
-        endTime: toInstant(deps.now()),
+        startTime: ctx.startedAt,
+        endTime: toInstant(ctx.now()),
       });
   if (metering.configured && !metering.reported)
     log.warn("metering report refused", { status: metering.status, error: metering.error });
-  const runStart = await deps.entitlement.runStart({
+  const runStart = await ctx.entitlement.runStart({
     ...params,
     category_id: planned.category.category_id,
     inputs_sha256: staged.tree.sha256,

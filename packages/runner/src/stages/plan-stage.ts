@@ -6,6 +6,7 @@ import { loadPolicy, type Policy } from "../plan/policy.ts";
 import { type CategoryResolution, resolveCategory } from "../plan/resolve-category.ts";
 import { RunnerError } from "../runner-error.ts";
 import { STRUCTURE_MODULES } from "../structure/structure-modules.ts";
+import type { Stage } from "./stage.ts";
 
 /** What the plan stage decides: the category and what happens to every module of the policy. */
 export interface PlannedRun {
@@ -14,11 +15,18 @@ export interface PlannedRun {
   readonly plan: ModulePlan;
 }
 
+/** The plan stage: the run's plan from its staged inputs, before anything else is done. */
+export const planStage: Stage<StagedInputs, PlannedRun> = {
+  name: "plan",
+  run: async (ctx, staged) => planRun(staged, ctx.config.categoryPreset),
+};
+
 /**
- * Stage 2, plan (spec §3): resolves the category from the staged evidence (or the preset) and
- * builds the module plan. Pure apart from reading the bundled policy; no entitlement call.
+ * The plan (spec §3): resolves the category from the staged evidence (or the preset) and builds
+ * the module plan. Pure apart from reading the bundled policy; no entitlement call. Also what
+ * `svc-runner validate` reports.
  */
-export function planStage(staged: StagedInputs, categoryPreset: string): PlannedRun {
+export function planRun(staged: StagedInputs, categoryPreset: string): PlannedRun {
   const policy = loadPolicy();
   const category = resolveCategory(policy, routingEvidence(staged), categoryPreset);
   if (category === null) {

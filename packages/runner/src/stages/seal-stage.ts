@@ -1,7 +1,4 @@
 import { type PresealReason, toInstant } from "@svc/core";
-import type { RunnerConfig } from "../config.ts";
-import type { EntitlementClient } from "../lifecycle/entitlement-client.ts";
-import type { Logger } from "../log.ts";
 import { memoryFields } from "../memory.ts";
 import { PRESEAL_CAUSE } from "../outputs/build-results.ts";
 import { readProvenanceFacts } from "../outputs/provenance-facts.ts";
@@ -9,13 +6,10 @@ import type { RecordedSeal } from "../outputs/run-status-record.ts";
 import { writePreseal, writeSealFolder } from "../outputs/seal-files.ts";
 import { sealHashesWithFiles } from "../outputs/seal-hashes.ts";
 import { EXIT, type ExitCode, RunnerError, type RunnerErrorCode } from "../runner-error.ts";
+import type { Stage, StageContext } from "./stage.ts";
 
-export interface SealStageOptions {
-  readonly config: RunnerConfig;
-  readonly log: Logger;
-  readonly entitlement: Pick<EntitlementClient, "runComplete">;
-  readonly now: () => Date;
-  readonly runDir: string;
+/** What the seal stage needs from earlier stages. */
+export interface SealInput {
   readonly categoryId: string;
   readonly inputsSha256: string;
 }
@@ -46,8 +40,13 @@ const PRESEAL_ON: Readonly<Partial<Record<RunnerErrorCode, PresealReason>>> = {
  * hashes instead (exit 10; `svc-runner seal` completes it). Only seal/ is written here, and
  * seal/ is outside the hashed set: no hashed file is touched after hashing, on either path.
  */
-export async function sealStage(options: SealStageOptions): Promise<SealOutcome> {
-  const { config, log, runDir } = options;
+export const sealStage: Stage<SealInput, SealOutcome> = {
+  name: "seal",
+  run: seal,
+};
+
+async function seal(ctx: StageContext, input: SealInput): Promise<SealOutcome> {
+  const { config, log, runDir } = ctx;
   const { files, ...hashes } = await sealHashesWithFiles(runDir);
   log.info("outputs hashed", { phase: "seal", ...memoryFields() });
   // issue 30 item 6: what the issuer needs to sign the run's provenance, from the hashed outputs
@@ -55,9 +54,9 @@ export async function sealStage(options: SealStageOptions): Promise<SealOutcome>
   if (provenance === null)
     log.warn("provenance facts unreadable: sealing without provenance", { phase: "seal" });
   log.info("run_complete", { phase: "seal" });
-  let complete: Awaited<ReturnType<typeof options.entitlement.runComplete>>;
+  let complete: Awaited<ReturnType<typeof ctx.entitlement.runComplete>>;
   try {
-    complete = await options.entitlement.runComplete({
+    complete = await ctx.entitlement.runComplete({
       run_id: config.runId,
       ...hashes,
       ...(provenance === null ? {} : { provenance }),
@@ -76,11 +75,11 @@ export async function sealStage(options: SealStageOptions): Promise<SealOutcome>
       project_id: config.projectId,
       mode: config.mode,
       module_id: config.moduleId,
-      category_id: options.categoryId,
+      category_id: input.categoryId,
       image: config.image,
-      inputs_sha256: options.inputsSha256,
+      inputs_sha256: input.inputsSha256,
       ...hashes,
-      created_at: toInstant(options.now()),
+      created_at: toInstant(ctx.now()),
       reason,
     });
     return {

@@ -9,7 +9,7 @@ import { createLogger } from "../log.ts";
 import type { StructureModule } from "../structure/structure-module.ts";
 import { STRUCTURE_MODULES } from "../structure/structure-modules.ts";
 import type { PlannedRun } from "./plan-stage.ts";
-import { structureStage } from "./structure-stage.ts";
+import { runStructureModules } from "./structure-stage.ts";
 import type { ValidatedRow } from "./validate-stage.ts";
 
 type Owner = { after: (fn: () => unknown) => void };
@@ -63,7 +63,7 @@ async function setUp(t: Owner) {
 describe("the structure stage", () => {
   it("runs a planned module per structure and per parsed compound, writing results/<module>.json with its method card", async (t) => {
     const { dir, structures } = await setUp(t);
-    const result = await structureStage({
+    const result = await runStructureModules({
       log: createLogger("json", { write: () => {}, tty: false }),
       runDir: dir,
       workDir: join(dir, ".scratch-structures"),
@@ -98,7 +98,7 @@ describe("the structure stage", () => {
 
   it("records a module that throws as failed with its error, and the run goes on", async (t) => {
     const { dir, structures } = await setUp(t);
-    const result = await structureStage({
+    const result = await runStructureModules({
       log: createLogger("json", { write: () => {}, tty: false }),
       runDir: dir,
       workDir: join(dir, ".scratch-structures"),
@@ -145,10 +145,10 @@ describe("the structure stage", () => {
         return { vina: "AutoDock Vina v1.2.3" };
       },
     };
-    const pure = await structureStage({ ...options, planned: plannedOf("test_per_compound") });
+    const pure = await runStructureModules({ ...options, planned: plannedOf("test_per_compound") });
     assert.equal(pure.toolVersions, null, "a module that calls no tool records no tool versions");
     assert.equal(probes, 0);
-    const docked = await structureStage({ ...options, planned: plannedOf("test_capped") });
+    const docked = await runStructureModules({ ...options, planned: plannedOf("test_capped") });
     assert.deepEqual(seen, [7]);
     assert.deepEqual(docked.toolVersions, { vina: "AutoDock Vina v1.2.3" });
     assert.equal(probes, 1);

@@ -1,4 +1,5 @@
 import { basename, join } from "node:path";
+import { structureToolVersions } from "@svc/science";
 import type { StagedStructure } from "../inputs/structure-inputs.ts";
 import { readStructureFile } from "../inputs/structure-inputs.ts";
 import type { Logger } from "../log.ts";
@@ -7,7 +8,8 @@ import { MOLECULAR_DOCKING_MAX_COMPOUNDS } from "../structure/docking-cap.ts";
 import type { StructureContext, StructureModule } from "../structure/structure-module.ts";
 import { STRUCTURE_MODULES } from "../structure/structure-modules.ts";
 import type { PlannedRun } from "./plan-stage.ts";
-import type { ValidatedRow } from "./validate-stage.ts";
+import type { Stage } from "./stage.ts";
+import { PREPARED_CACHE, readValidatedRows, type ValidatedRow } from "./validate-stage.ts";
 
 export interface StructureStageOptions {
   readonly log: Logger;
@@ -46,13 +48,38 @@ export function structureResultFile(moduleId: string): string {
   return join("results", `${moduleId}.json`);
 }
 
+/** What the structure stage needs from earlier stages. */
+export interface StructureInput {
+  readonly planned: PlannedRun;
+  readonly structures: readonly StagedStructure[];
+}
+
+/** The structure stage (issue 25): the structure modules, once per staged structure, inside the charged run. */
+export const structureStage: Stage<StructureInput, StructureStageResult> = {
+  name: "structure",
+  run: (ctx, input) =>
+    runStructureModules({
+      log: ctx.log,
+      runDir: ctx.runDir,
+      runId: ctx.config.runId,
+      mode: ctx.config.mode,
+      planned: input.planned,
+      structures: input.structures,
+      workDir: ctx.scratch.path("structures"),
+      dockingMaxCompounds: ctx.config.dockingMaxCompounds,
+      probeToolVersions: structureToolVersions,
+      generatedAt: ctx.startedAt,
+      rows: () => readValidatedRows(ctx.scratch.path(PREPARED_CACHE)),
+    }),
+};
+
 /**
- * The structure stage (issue 25): after the charge and before the per-compound analysis, every
+ * The structure modules (issue 25): after the charge and before the per-compound analysis, every
  * planned structure module runs over every staged structure (and, for a module with
  * `assessCompound`, every parsed compound of the portfolio), writing `results/<module>.json` with
  * its method card. A module that throws is `failed` in the plan with its error; the run goes on.
  */
-export async function structureStage(options: StructureStageOptions): Promise<StructureStageResult> {
+export async function runStructureModules(options: StructureStageOptions): Promise<StructureStageResult> {
   const planned = new Set(
     options.planned.plan.modules
       .filter((entry) => entry.outcome === "planned")

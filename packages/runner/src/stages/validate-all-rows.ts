@@ -1,4 +1,4 @@
-import { basename } from "node:path";
+import { basename, join } from "node:path";
 import type { RunnerConfig } from "../config.ts";
 import { readPortfolioRows } from "../inputs/portfolio.ts";
 import type { StagedInputs } from "../inputs/stage-inputs.ts";
@@ -8,7 +8,14 @@ import { memoryFields } from "../memory.ts";
 import { CompoundPool } from "../pool/compound-pool.ts";
 import { createProgress } from "../progress.ts";
 import { shardSlice } from "./shard-stage.ts";
-import { assertAcceptable, type ValidationSummary, validateRows } from "./validate-stage.ts";
+import type { Stage } from "./stage.ts";
+import {
+  assertAcceptable,
+  PREPARED_CACHE,
+  VALIDATION_FILE,
+  type ValidationSummary,
+  validateRows,
+} from "./validate-stage.ts";
 
 /** What row validation found, and the RDKit version the workers ran. */
 export interface RowValidation {
@@ -17,7 +24,34 @@ export interface RowValidation {
 }
 
 /**
- * Stage 1 (rows), with its effects: a worker pool sized by the configuration, every row (or one
+ * The validate stage of a run in one pod: every row, its report streamed to inputs/validation.json
+ * and the prepared rows kept in scratch for the analysis; refused before any charge.
+ */
+export const validateStage: Stage<StagedInputs, RowValidation> = {
+  name: "validate",
+  run: (ctx, staged) =>
+    validateAllRows(
+      ctx.config,
+      ctx.log,
+      staged,
+      { reportPath: join(ctx.runDir, VALIDATION_FILE), cachePath: ctx.scratch.path(PREPARED_CACHE) },
+      ctx.interruption,
+    ),
+  counts: (validation) => rowCounts(validation.summary),
+};
+
+/** The status record's row counts of a validation. */
+export function rowCounts(summary: ValidationSummary) {
+  return {
+    rows: summary.rows,
+    rows_ok: summary.ok,
+    rows_invalid: summary.invalid,
+    rows_unassessed: summary.unassessed,
+  };
+}
+
+/**
+ * Row validation with its effects (the validate stage's, and `svc-runner validate`'s): a worker pool sized by the configuration, every row (or one
  * shard's slice) through the guards and RDKit, progress, then the refusal rule. Throws
  * PORTFOLIO_INVALID before any charge; a slice leaves the rule to the merged counts.
  */

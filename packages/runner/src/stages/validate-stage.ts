@@ -10,6 +10,8 @@ import type { PortableCompound } from "../pool/portable-compound.ts";
 import { RunnerError } from "../runner-error.ts";
 
 export const VALIDATION_FILE = join("inputs", "validation.json");
+/** The prepared rows in the run's scratch folder, read again by the structure and analyse stages. */
+export const PREPARED_CACHE = "prepared.jsonl";
 
 /** `ok`: RDKit prepared it; `invalid`: it does not parse; `unassessed`: too large, faulted or timed out. */
 export type RowStatus = "ok" | "invalid" | "unassessed";
@@ -50,7 +52,7 @@ export interface ValidateRowsOptions extends RecordValidationOptions {
 }
 
 /**
- * Stage 1, validate (issue 10 item 1): every row goes through the guards and then the same RDKit
+ * The validate stage's rows (issue 10 item 1): every row goes through the guards and then the same RDKit
  * preparation the analysis uses, in the worker pool, before anything is charged. Streams the
  * per-row report and keeps the prepared rows in scratch so the analysis does not parse twice.
  */

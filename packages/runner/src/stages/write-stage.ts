@@ -1,8 +1,7 @@
 import { join } from "node:path";
-import { RUN_MANIFEST_FILE } from "@svc/core";
+import { RUN_MANIFEST_FILE, toInstant } from "@svc/core";
 import type { RunnerConfig } from "../config.ts";
 import type { StagedInputs } from "../inputs/stage-inputs.ts";
-import type { Logger } from "../log.ts";
 import { memoryFields } from "../memory.ts";
 import { writeJsonAtomic } from "../outputs/atomic-write.ts";
 import {
@@ -14,12 +13,13 @@ import {
   buildSummary,
   REPORT_FILE,
 } from "../outputs/build-results.ts";
-import { printReportPdf, type ReportWriter } from "../outputs/report/index.ts";
 import { writeExpectedHashes, writeReproPack } from "../outputs/repro-pack.ts";
-import type { RunFacts } from "../outputs/run-facts.ts";
+import { removeScratchFolders } from "../outputs/scratch.ts";
 import type { AnalysedRun } from "./analyse-stage.ts";
 import type { ChargedRun } from "./charge-stage.ts";
 import type { PlannedRun } from "./plan-stage.ts";
+import type { Stage } from "./stage.ts";
+import type { RowValidation } from "./validate-all-rows.ts";
 import type { ValidationSummary } from "./validate-stage.ts";
 
 export const RUNNER_VERSION = "0.1.0";
@@ -30,7 +30,7 @@ export interface OutputFile {
   readonly value: unknown;
 }
 
-/** Everything the write stage is built from, gathered by the earlier stages. */
+/** Everything the JSON outputs are built from, gathered by the earlier stages. */
 export interface WriteInputs {
   readonly config: RunnerConfig;
   readonly staged: StagedInputs;
@@ -46,28 +46,6 @@ export interface WriteInputs {
   readonly structureTools?: unknown;
 }
 
-/** The facts every result file is derived from (pure). */
-export function buildRunFacts(inputs: WriteInputs): RunFacts {
-  const { config, staged, planned, analysed } = inputs;
-  return {
-    run_id: config.runId,
-    project_id: config.projectId,
-    mode: config.mode,
-    module_id: config.moduleId,
-    generated_at: inputs.generatedAt,
-    policy: planned.policy,
-    plan: analysed.settled,
-    counts: analysed.counts,
-    inputs_sha256: staged.tree.sha256,
-    compounds: analysed.result.compounds,
-    summaries: analysed.result.summaries,
-    primary_candidate_id: staged.sources.primary_candidate_id,
-    primary_findings: analysed.primaryFindings,
-    context: staged.sources.context,
-    validation: inputs.validation,
-  };
-}
-
 /** The runtime recorded in the manifest and the repro pack. */
 export function runtimeOf(rdkitVersion: string): Record<string, string> {
   return {
@@ -81,11 +59,12 @@ export function runtimeOf(rdkitVersion: string): Record<string, string> {
 
 /**
  * The JSON outputs of a finished analysis (pure: what to write, not writing it; changesets'
- * assemble-release-plan). The report and the hash list follow ({@link writeReportAndHashList});
- * none of them says whether the run is sealed: seal/ and the status record do (issue 29 item 2).
+ * assemble-release-plan). None of them says whether the run is sealed: seal/ and the status
+ * record do (issue 29 item 2).
  */
-export function planOutputFiles(inputs: WriteInputs, facts: RunFacts): OutputFile[] {
+export function planOutputFiles(inputs: WriteInputs): OutputFile[] {
   const { config, staged, charged, analysed } = inputs;
+  const { facts } = analysed;
   const files: OutputFile[] = [{ path: join("results", "summary.json"), value: buildSummary(facts) }];
   for (const entry of analysed.settled.modules) {
     if (entry.outcome !== "skipped" || entry.bucket === "disabled" || entry.bucket === "not_in_category")
@@ -178,64 +157,68 @@ export function planOutputFiles(inputs: WriteInputs, facts: RunFacts): OutputFil
   return files;
 }
 
-/** Stage 5, write: applies the planned files, then the repro pack (effects only, no decisions). */
-export async function writeStage(
-  runDir: string,
-  inputs: WriteInputs,
-  files: readonly OutputFile[],
-): Promise<void> {
-  for (const file of files) await writeJsonAtomic(join(runDir, file.path), file.value);
-  const { config, staged } = inputs;
-  await writeReproPack(runDir, {
-    runId: config.runId,
-    projectId: config.projectId,
-    mode: config.mode,
-    moduleId: config.moduleId,
-    categoryPreset: config.categoryPreset,
-    image: config.image,
-    generatedAt: inputs.generatedAt,
-    inputsSha256: staged.tree.sha256,
-    runtime: runtimeOf(inputs.rdkitVersion),
-    config: publicConfig(config),
-    inputEntries: staged.tree.entries,
-    structureTools: inputs.structureTools ?? null,
-  });
-}
-
-/** What {@link writeReportAndHashList} needs besides the facts. */
-export interface ReportAndHashListOptions {
-  readonly config: RunnerConfig;
-  readonly log: Logger;
-  readonly runDir: string;
-  /** The report fed during analysis; composed here, once. */
-  readonly report: ReportWriter;
-  /** The run's generation instant, written into the PDF's dates so reruns stay byte-identical. */
-  readonly generatedAt: string;
-  /**
-   * Removes the run's scratch folders once the report is composed: the sealed folder holds
-   * nothing the seal does not cover (issue 23 item 2; `svc seal verify` and verify.sh refuse it).
-   */
-  readonly removeScratch: () => Promise<void>;
+/** What the write stage needs from earlier stages. */
+export interface WriteInput {
+  readonly staged: StagedInputs;
+  readonly planned: PlannedRun;
+  readonly charged: ChargedRun;
+  readonly validation: RowValidation;
+  /** Versions of the structure tools when a structure module ran (structure stage), else null. */
+  readonly structureTools: unknown;
+  readonly analysed: AnalysedRun;
 }
 
 /**
- * The end of the write stage: the report (HTML, CSV, the PDF where Chromium is), the scratch
- * removed, then the per-file hash list, the last hashed file. After this the outputs are final:
- * the seal stage hashes them and writes only seal/.
+ * Stage 6, write: the JSON outputs (pure builders, then one apply step), the repro pack, the
+ * scratch folders removed, then the per-file hash list, the last hashed file. The report is
+ * already written (analyse stage). After this the outputs are final: the seal stage hashes them
+ * and writes only seal/. A signal no longer stops the run here (StageSequence): writing takes seconds.
  */
-export async function writeReportAndHashList(
-  options: ReportAndHashListOptions,
-  facts: RunFacts,
-): Promise<void> {
-  const { config, log, runDir } = options;
-  const html = await options.report.write(facts);
-  log.info("report composed", { phase: "outputs", ...memoryFields() });
-  const pdf = await printReportPdf(html, config.report, options.generatedAt);
-  if (pdf.printed) log.info("report printed", { phase: "outputs", pdf: "results/report.pdf" });
-  else log.info("report.pdf skipped", { phase: "outputs", reason: pdf.reason });
-  await options.removeScratch();
-  await writeExpectedHashes(runDir);
-}
+export const writeStage: Stage<WriteInput, void> = {
+  name: "write",
+  async run(ctx, input) {
+    const { config, log, runDir } = ctx;
+    const { analysed } = input;
+    log.info("writing outputs", {
+      phase: "outputs",
+      claim_strength: analysed.counts.claim_strength,
+      coverage: analysed.counts.coverage_ratio,
+      ...memoryFields(),
+    });
+    const inputs: WriteInputs = {
+      config,
+      staged: input.staged,
+      planned: input.planned,
+      charged: input.charged,
+      analysed,
+      validation: input.validation.summary,
+      startedAt: ctx.startedAt,
+      generatedAt: ctx.startedAt,
+      outputsCompletedAt: toInstant(ctx.now()),
+      rdkitVersion: input.validation.rdkitVersion,
+      structureTools: input.structureTools,
+    };
+    for (const file of planOutputFiles(inputs)) await writeJsonAtomic(join(runDir, file.path), file.value);
+    await writeReproPack(runDir, {
+      runId: config.runId,
+      projectId: config.projectId,
+      mode: config.mode,
+      moduleId: config.moduleId,
+      categoryPreset: config.categoryPreset,
+      image: config.image,
+      generatedAt: inputs.generatedAt,
+      inputsSha256: input.staged.tree.sha256,
+      runtime: runtimeOf(inputs.rdkitVersion),
+      config: publicConfig(config),
+      inputEntries: input.staged.tree.entries,
+      structureTools: inputs.structureTools ?? null,
+    });
+    // The sealed folder holds nothing the seal does not cover (issue 23 item 2; `svc seal verify`
+    // and verify.sh refuse it); index 0 of a sharded run also removes the other pods' spent scratch.
+    await removeScratchFolders(runDir);
+    await writeExpectedHashes(runDir);
+  },
+};
 
 /** Configuration safe to write into outputs: never tokens or token contents. */
 export function publicConfig(config: RunnerConfig): Record<string, unknown> {
