@@ -160,6 +160,17 @@ test("a signal during a charged run stops it at the next stage boundary: summary
   assert.equal(recorded?.exit_code, 75);
 });
 
+test("every pod of a sharded run refused by its plan removes the run folder it shares once it is empty, whichever pod comes last", async (t) => {
+  const error = new RunnerError("CATEGORY_UNKNOWN", "no such category");
+  const refuse = () => {
+    throw error;
+  };
+  // index 1 after index 0 has removed the folder: it creates it again, and must not leave it
+  const { roots, run } = await audit(t, { shards: 2, index: 1 }, { during: { plan: refuse } });
+  await assert.rejects(run, (thrown) => thrown === error);
+  await assert.rejects(stat(join(roots.outputRoot, "run_1")), { code: "ENOENT" });
+});
+
 const refusals = [
   { stage: "plan", error: new RunnerError("CATEGORY_UNKNOWN", "no such category") },
   { stage: "validate", error: new RunnerError("PORTFOLIO_INVALID", "no row parses") },

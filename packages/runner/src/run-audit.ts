@@ -1,4 +1,4 @@
-import { rm } from "node:fs/promises";
+import { rm, rmdir } from "node:fs/promises";
 import { join } from "node:path";
 import { type RunStage, toInstant } from "@svc/core";
 import type { RunnerConfig } from "./config.ts";
@@ -73,6 +73,8 @@ export async function runAudit(deps: AuditDeps): Promise<AuditOutcome> {
   let scratch: Scratch | null = null;
   let sequence: StageSequence | null = null;
   let charged: ChargedRun | null = null;
+  /** What a refused run leaves of its folder, once its scratch is gone. */
+  let leaveBehind: "everything" | "nothing" | "unless-shared" = "everything";
   try {
     scratch = await openScratch(runDir, sharded ? `.scratch-${config.shardIndex}` : undefined);
     const ctx = { ...deps, now, startedAt, runDir, scratch, interruption };
@@ -111,12 +113,15 @@ export async function runAudit(deps: AuditDeps): Promise<AuditOutcome> {
         log.warn("run status record not written", { cause: (recordError as Error).message }),
       );
     // Nothing was charged: leave nothing behind (a rerun starts clean either way).
-    // A sharded run's folder is shared: only index 0 removes it, after a refusal every pod saw:
-    // every pod plans the same inputs with the same settings, and decides the portfolio together.
+    // A sharded run's folder is shared: only index 0 removes it with what is in it, after a
+    // refusal every pod saw: every pod plans the same inputs with the same settings, and decides
+    // the portfolio together. A pod refused by its plan holds nothing but its scratch there, so
+    // each other pod removes the folder once it is empty: a pod that created it after index 0
+    // removed it does not leave it behind.
     const refusedByAll =
       sequence?.stage === "plan" || (error instanceof RunnerError && error.code === "PORTFOLIO_INVALID");
-    if (charged === null && (!sharded || (config.shardIndex === 0 && refusedByAll)))
-      await rm(runDir, { recursive: true, force: true });
+    if (charged === null && (!sharded || (config.shardIndex === 0 && refusedByAll))) leaveBehind = "nothing";
+    else if (charged === null && sequence?.stage === "plan") leaveBehind = "unless-shared";
     else if (error instanceof RunnerError && error.code === "INTERRUPTED") {
       // Charged and stopped: partial files are already aborted; say so where people look first.
       await writeJsonAtomic(
@@ -134,6 +139,9 @@ export async function runAudit(deps: AuditDeps): Promise<AuditOutcome> {
     throw error;
   } finally {
     await scratch?.dispose();
+    if (leaveBehind === "nothing") await rm(runDir, { recursive: true, force: true });
+    // rmdir removes only an empty folder: another pod's scratch keeps it for that pod to remove
+    if (leaveBehind === "unless-shared") await rmdir(runDir).catch(() => {});
   }
 }
 
