@@ -130,8 +130,13 @@ interface Job {
 
 /** Most consumes one statement carries. */
 const MAX_PER_BATCH = 256;
-/** Batches on the wire at once: one being answered while the next one gathers. */
-const MAX_IN_FLIGHT = 2;
+/**
+ * Batches on the wire at once: while one is answered the next ones gather and run beside it, so
+ * the database uses more than one core (issue 23 item 12: at 16 clients on 2 cores, `npm run bench
+ * -- entitlement` measured 0.71-1.04x the raw driver with 2 in flight, 0.86-1.06x with 3, 0.82-0.90x
+ * with 4, whose smaller batches cost more CPU per consume).
+ */
+const MAX_IN_FLIGHT = 3;
 
 /**
  * Group commit for PostgreSQL consumes: the consumes that arrive while the previous batches are
