@@ -167,9 +167,7 @@ export function resolveRunConfig(
   const shards = read.int(FLAG_ENV.shards, { fallback: 1, min: 1, max: 1000 });
   const shardIndex = read.int(FLAG_ENV.shardIndex, { fallback: 0, min: 0, max: 999 });
   if (shardIndex >= shards) read.problem(FLAG_ENV.shardIndex, `below --shards ${shards}`, String(shardIndex));
-  const reportProblems: string[] = [];
-  const report = resolveReportOptions(env, reportProblems);
-  read.addProblems(reportProblems);
+  const report = resolveReportOptions(read);
   const metricName =
     read.string("SVC_METRIC_NAME") ??
     (mode === "deep"

@@ -1,3 +1,5 @@
+import type { EnvReader } from "@svc/core";
+
 /** How large the report may grow and whether a PDF is printed (README "Report"). */
 export interface ReportOptions {
   /** Cards (depiction, radar, findings) for this many highest-ranked compounds. */
@@ -16,24 +18,15 @@ export const REPORT_DEFAULTS: ReportOptions = Object.freeze({
   chromiumPath: "/usr/bin/chromium",
 });
 
-/** Reads SVC_REPORT_CARDS, SVC_REPORT_ROWS, SVC_REPORT_PDF and SVC_CHROMIUM_PATH; problems are pushed, not thrown. */
-export function resolveReportOptions(env: NodeJS.ProcessEnv, problems: string[]): ReportOptions {
-  const integer = (name: string, fallback: number, max: number) => {
-    const raw = env[name]?.trim();
-    if (raw === undefined || raw === "") return fallback;
-    const value = Number(raw);
-    if (!Number.isInteger(value) || value < 0 || value > max) {
-      problems.push(`${name} "${raw}": must be an integer from 0 to ${max}`);
-      return fallback;
-    }
-    return value;
+/**
+ * Reads SVC_REPORT_CARDS, SVC_REPORT_ROWS, SVC_REPORT_PDF and SVC_CHROMIUM_PATH with the run
+ * configuration's reader (core's one reader): its problems join the run's, in its one format.
+ */
+export function resolveReportOptions(read: EnvReader): ReportOptions {
+  return {
+    cards: read.int("SVC_REPORT_CARDS", { fallback: REPORT_DEFAULTS.cards, min: 0, max: 1_000 }),
+    rows: read.int("SVC_REPORT_ROWS", { fallback: REPORT_DEFAULTS.rows, min: 0, max: 20_000 }),
+    pdf: read.oneOf("SVC_REPORT_PDF", ["auto", "off"] as const, { fallback: REPORT_DEFAULTS.pdf }),
+    chromiumPath: read.string("SVC_CHROMIUM_PATH", { fallback: REPORT_DEFAULTS.chromiumPath }),
   };
-  const pdf = env.SVC_REPORT_PDF?.trim() || "auto";
-  if (pdf !== "auto" && pdf !== "off") problems.push(`SVC_REPORT_PDF "${pdf}": must be auto or off`);
-  return Object.freeze({
-    cards: integer("SVC_REPORT_CARDS", REPORT_DEFAULTS.cards, 1_000),
-    rows: integer("SVC_REPORT_ROWS", REPORT_DEFAULTS.rows, 20_000),
-    pdf: pdf === "off" ? "off" : "auto",
-    chromiumPath: env.SVC_CHROMIUM_PATH?.trim() || REPORT_DEFAULTS.chromiumPath,
-  });
 }
