@@ -83,6 +83,7 @@ export class ConfigError extends ConfigProblemsError {
 export interface ConfigProbe {
   fileExists(path: string): boolean;
   readTextFile(path: string): string | undefined;
+  /** The account's home when HOME is unset (os.homedir()). */
   homeDir: string | undefined;
 }
 
@@ -320,7 +321,9 @@ function detectKubeSource(read: EnvReader, probe: ConfigProbe): KubeSource {
     }
     return { mode: "kubeconfig", path: existing };
   }
-  const home = probe.homeDir ? join(probe.homeDir, ".kube", "config") : undefined;
+  // HOME as the process was given it, else the account's home (os.homedir(), injected)
+  const homeDir = read.string("HOME") ?? probe.homeDir;
+  const home = homeDir ? join(homeDir, ".kube", "config") : undefined;
   if (home !== undefined && probe.fileExists(home)) return { mode: "kubeconfig", path: home };
   return { mode: "none", reason: "no in-cluster service account and no kubeconfig" };
 }

@@ -43,7 +43,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<Fastif
       {
         fileExists: (path) => existsSync(path),
         readTextFile: (path) => (existsSync(path) ? readFileSync(path, "utf8") : undefined),
-        homeDir: env.HOME ?? homedir(),
+        homeDir: homedir(),
       },
       readVersion(),
     );
