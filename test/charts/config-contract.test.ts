@@ -2,7 +2,13 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import { ENTITLEMENT_ENV_NAMES, readConfig } from "@svc/entitlement";
-import { buildPipelineJob, loadConfig, missingPipelineSettings, PREFLIGHT_ENV_NAMES } from "@svc/preflight";
+import {
+  buildPipelineJob,
+  DOCKING_MAX_COMPOUNDS_BOUNDS,
+  loadConfig,
+  missingPipelineSettings,
+  PREFLIGHT_ENV_NAMES,
+} from "@svc/preflight";
 import { MOLECULAR_DOCKING_MAX_COMPOUNDS, RUNNER_ENV_NAMES, resolveRunConfig } from "@svc/runner";
 import { allContainers, type Container, type PodSpec, podTemplateOf } from "../support/chart-assertions.ts";
 import { type KubeObject, lintChart, type RenderOptions, renderChart } from "../support/render.ts";
@@ -410,6 +416,77 @@ describe("chart / config contract: every rendered setting is read, every require
       resolveRunConfig({}, none).dockingMaxCompounds,
       0,
       "0 (dock nothing) is not dropped as blank",
+    );
+  });
+
+  it("the docking cap of preflight-launched Jobs: the preflight chart's bounds are the runner's, and app.dockingMaxCompounds reaches the launched runner", async () => {
+    const schema = JSON.parse(
+      readFileSync(new URL("../../chart/preflight/values.schema.json", import.meta.url), "utf8"),
+    );
+    const bounds = schema.properties.app.properties.dockingMaxCompounds;
+    assert.deepEqual(bounds, {
+      type: ["integer", "null"],
+      minimum: 0,
+      maximum: MOLECULAR_DOCKING_MAX_COMPOUNDS.maximum,
+    });
+    assert.deepEqual(
+      { ...DOCKING_MAX_COMPOUNDS_BOUNDS },
+      { min: 0, max: MOLECULAR_DOCKING_MAX_COMPOUNDS.maximum },
+    );
+    // preflight's container environment → its config → the launched Job's runner → the runner's config
+    const preflightEnv = async (set: Record<string, unknown>) => {
+      const objects = await renderChart({
+        ...(VARIANTS["preflight: documented install"] as RenderOptions),
+        set: { ...preflightInstall, ...set },
+      });
+      const deployment = objects.find((o) => o.kind === "Deployment") as KubeObject;
+      const container = podTemplateOf(deployment).spec.containers.find((c) => c.name === "preflight");
+      assert.ok(container, "the preflight container");
+      return containerEnv(objects, container as Container, "audit");
+    };
+    const launchedCap = async (set: Record<string, unknown>) => {
+      const config = loadPreflight(await preflightEnv(set));
+      const job = buildPipelineJob(
+        config,
+        {
+          projectId: "proj-1",
+          namespace: "audit",
+          runId: "run_1",
+          moduleId: "computational",
+          mode: "standard",
+          gpuDocking: false,
+          shards: 1,
+        },
+        {
+          name: "svc-run-run-1",
+          runnerImage: config.runnerImage ?? "",
+          runnerImageGpu: config.runnerImageGpu ?? "",
+          appFullname: config.appFullname ?? "",
+          dataClaim: config.dataClaim ?? "",
+        },
+      );
+      const runnerEnv = Object.fromEntries(
+        (job.spec.template.spec.containers[0]?.env ?? []).map((e) => [e.name, e.value ?? ""]),
+      );
+      return {
+        forwarded: runnerEnv.SVC_DOCKING_MAX_COMPOUNDS,
+        cap: resolveRunConfig({}, runnerEnv).dockingMaxCompounds,
+      };
+    };
+    assert.deepEqual(await launchedCap({}), {
+      forwarded: undefined,
+      cap: MOLECULAR_DOCKING_MAX_COMPOUNDS.default,
+    });
+    assert.deepEqual(await launchedCap({ "app.dockingMaxCompounds": 250 }), { forwarded: "250", cap: 250 });
+    assert.deepEqual(
+      await launchedCap({ "app.dockingMaxCompounds": 0 }),
+      { forwarded: "0", cap: 0 },
+      "0 (dock nothing) is not dropped as blank",
+    );
+    const outOfBounds = { ...(await preflightEnv({})), SVC_DOCKING_MAX_COMPOUNDS: "1001" };
+    assert.throws(
+      () => loadPreflight(outOfBounds),
+      /SVC_DOCKING_MAX_COMPOUNDS must be an integer from 0 to 1000 \(got "1001"\)/,
     );
   });
 

@@ -70,6 +70,7 @@ defaults), so stage_inputs.sh and fetch_outputs.sh find it with --release <this 
   "SVC_ENTITLEMENT_TIMEOUT_SEC" (toString $app.entitlementTimeoutSec)
   "SVC_CLOUD_REGION" $app.cloudRegion
   "SVC_CLOUD_LOCATION" $app.cloudLocation
+  "SVC_DOCKING_MAX_COMPOUNDS" (ternary "" (toString $app.dockingMaxCompounds) (kindIs "invalid" $app.dockingMaxCompounds))
 -}}
 {{- range $key := keys $env | sortAlpha }}
 {{- $value := toString (get $env $key) }}

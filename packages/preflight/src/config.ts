@@ -98,7 +98,14 @@ export const PASS_THROUGH_ENV = [
   "SVC_ENTITLEMENT_TIMEOUT_SEC",
   "SVC_CLOUD_REGION",
   "SVC_CLOUD_LOCATION",
+  "SVC_DOCKING_MAX_COMPOUNDS",
 ] as const;
+
+/**
+ * The runner's docking cap (compounds docked per structure), checked here with the runner's bounds
+ * before a Job is launched with it; test/charts/config-contract.test.ts compares them.
+ */
+export const DOCKING_MAX_COMPOUNDS_BOUNDS = Object.freeze({ min: 0, max: 1000 });
 
 const MIN_TOKEN_LENGTH = 16;
 
@@ -157,7 +164,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, probe: ConfigProbe, version =
   });
   const runnerPassThroughEnv: Record<string, string> = {};
   for (const name of PASS_THROUGH_ENV) {
-    const value = read.string(name, name === "SVC_ENTITLEMENT_AUTH_MODE" ? LAUNCHED_AUTH_MODE : {});
+    const value =
+      name === "SVC_DOCKING_MAX_COMPOUNDS"
+        ? read.int(name, DOCKING_MAX_COMPOUNDS_BOUNDS)?.toString()
+        : read.string(name, name === "SVC_ENTITLEMENT_AUTH_MODE" ? LAUNCHED_AUTH_MODE : {});
     if (value !== undefined) runnerPassThroughEnv[name] = value;
   }
   const result = read.finish<PreflightConfig>({

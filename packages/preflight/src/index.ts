@@ -1,6 +1,7 @@
 export { type AppDeps, createApp, listRegisteredRoutes } from "./app.ts";
 export {
   ConfigError,
+  DOCKING_MAX_COMPOUNDS_BOUNDS,
   type KubeSource,
   loadConfig,
   PREFLIGHT_ENV_NAMES,
