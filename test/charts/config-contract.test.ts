@@ -310,32 +310,38 @@ function assertStarts(
     // A launched Job must be able to run: every setting it needs is set, and the runner starts with
     // exactly the environment preflight gives it.
     assert.deepEqual(missingPipelineSettings(config), [], `${where}: pipeline launch not ready`);
-    const job = buildPipelineJob(
-      config,
-      {
-        projectId: "proj-1",
-        namespace: "audit",
-        runId: "run_1",
-        moduleId: "computational",
-        mode: "standard",
-        gpuDocking: false,
-        shards: 1,
-      },
-      {
-        name: "svc-run-run-1",
-        runnerImage: config.runnerImage ?? "",
-        runnerImageGpu: config.runnerImageGpu ?? "",
-        appFullname: config.appFullname ?? "",
-        dataClaim: config.dataClaim ?? "",
-      },
-    );
-    const runner = job.spec.template.spec.containers[0];
-    assert.ok(runner);
+    const runner = launchedRunner(config);
     const jobEnv = Object.fromEntries((runner.env ?? []).map((e) => [e.name, e.value]));
     assertReadsAll("runner", jobEnv, `${where} → launched Job`);
     assertStarts("runner", jobEnv, `${where} → launched Job`);
     assertFilesMounted(jobEnv, runner as Container, `${where} → launched Job`);
   }
+}
+
+/** The runner container of the pipeline Job preflight launches for run_1 of proj-1 with `config`. */
+function launchedRunner(config: ReturnType<typeof loadPreflight>) {
+  const job = buildPipelineJob(
+    config,
+    {
+      projectId: "proj-1",
+      namespace: "audit",
+      runId: "run_1",
+      moduleId: "computational",
+      mode: "standard",
+      gpuDocking: false,
+      shards: 1,
+    },
+    {
+      name: "svc-run-run-1",
+      runnerImage: config.runnerImage ?? "",
+      runnerImageGpu: config.runnerImageGpu ?? "",
+      appFullname: config.appFullname ?? "",
+      dataClaim: config.dataClaim ?? "",
+    },
+  );
+  const runner = job.spec.template.spec.containers[0];
+  assert.ok(runner, "the launched Job has a runner container");
+  return runner;
 }
 
 function loadPreflight(env: Record<string, string>) {
@@ -446,27 +452,8 @@ describe("chart / config contract: every rendered setting is read, every require
     };
     const launchedCap = async (set: Record<string, unknown>) => {
       const config = loadPreflight(await preflightEnv(set));
-      const job = buildPipelineJob(
-        config,
-        {
-          projectId: "proj-1",
-          namespace: "audit",
-          runId: "run_1",
-          moduleId: "computational",
-          mode: "standard",
-          gpuDocking: false,
-          shards: 1,
-        },
-        {
-          name: "svc-run-run-1",
-          runnerImage: config.runnerImage ?? "",
-          runnerImageGpu: config.runnerImageGpu ?? "",
-          appFullname: config.appFullname ?? "",
-          dataClaim: config.dataClaim ?? "",
-        },
-      );
       const runnerEnv = Object.fromEntries(
-        (job.spec.template.spec.containers[0]?.env ?? []).map((e) => [e.name, e.value ?? ""]),
+        (launchedRunner(config).env ?? []).map((e) => [e.name, e.value ?? ""]),
       );
       return {
         forwarded: runnerEnv.SVC_DOCKING_MAX_COMPOUNDS,
