@@ -116,21 +116,23 @@ async function round(clients: number, side: Side, seconds: number, tally: Tally)
   tally.seconds += (performance.now() - started) / 1000;
   if (side.probe === undefined || cpuBefore === null) return;
   const cpuAfter = cpuNow(side.probe);
-  const delta = (before: number | null, after: number | null) =>
-    before === null || after === null ? null : after - before;
-  const add = (sum: number | null | undefined, part: number | null) =>
-    sum === null || part === null ? null : (sum ?? 0) + part;
-  tally.cpu = {
-    client: (tally.cpu?.client ?? 0) + cpuAfter.client - cpuBefore.client,
-    service: add(
-      tally.cpu === null ? undefined : tally.cpu.service,
-      delta(cpuBefore.service, cpuAfter.service),
-    ),
-    database: add(
-      tally.cpu === null ? undefined : tally.cpu.database,
-      delta(cpuBefore.database, cpuAfter.database),
-    ),
+  // null (not measured on this side) stays null through the sum
+  const plus = (a: number | null, b: number | null) => (a === null || b === null ? null : a + b);
+  const minus = (after: number | null, before: number | null) =>
+    after === null || before === null ? null : after - before;
+  const part = {
+    client: cpuAfter.client - cpuBefore.client,
+    service: minus(cpuAfter.service, cpuBefore.service),
+    database: minus(cpuAfter.database, cpuBefore.database),
   };
+  tally.cpu =
+    tally.cpu === null
+      ? part
+      : {
+          client: tally.cpu.client + part.client,
+          service: plus(tally.cpu.service, part.service),
+          database: plus(tally.cpu.database, part.database),
+        };
 }
 
 function figuresOf(tally: Tally): Figures {
