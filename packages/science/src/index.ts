@@ -40,6 +40,13 @@ export {
 } from "./clinical/clinical-precedent-prior.ts";
 export type { CompoundRow } from "./compound-row.ts";
 export {
+  DEFAULT_PROFILE,
+  isTargetProductProfile,
+  PROFILE_DESCRIPTIONS,
+  TARGET_PRODUCT_PROFILES,
+  type TargetProductProfile,
+} from "./decision/target-product-profile.ts";
+export {
   defineModule,
   inOneThread,
   type ModuleCounts,
@@ -278,6 +285,11 @@ export {
   toxicityProfile,
 } from "./toxicity/toxicity-profile.ts";
 export { UNAVAILABLE_MODULES } from "./unavailable-modules.ts";
+export {
+  CLASSIFIER_CALL_RULE,
+  type ClassifierCall,
+  classifierCall,
+} from "./uncertainty/classifier-call.ts";
 export {
   type EstimateDomain,
   type SolubilityUncertainty,

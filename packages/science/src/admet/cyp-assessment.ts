@@ -1,6 +1,7 @@
 import { type CompoundFinding, findingBase, type MethodCard } from "../analysis-module.ts";
 import { defineModule, type ParsedCompound } from "../define-module.ts";
 import { similarityLimitsText } from "../fingerprint/similarity-domain.ts";
+import { CLASSIFIER_CALL_RULE } from "../uncertainty/classifier-call.ts";
 import { classifyCompound, type Gated, tdcInputs } from "./tdc-compound.ts";
 import { CYP_DATASETS } from "./tdc-datasets.ts";
 import { type TdcClassification, tdcModel, tdcModelFileName, tdcValidation } from "./tdc-model.ts";
@@ -17,10 +18,13 @@ export interface CypFinding extends CompoundFinding {
   readonly reason: string | null;
   /** Per isoform: calibrated inhibition probability, conformal set, domain, model id, training sha256. */
   readonly isoforms: Readonly<Record<CypIsoform, Gated<TdcClassification>>> | null;
-  /** Isoforms called inhibited (probability ≥ 0.5) inside their model's domain, the card's headline. */
+  /** Isoforms called inhibitors (call "positive", uncertainty/classifier-call.ts) inside their model's domain. */
   readonly flagged: readonly CypIsoform[] | null;
-  /** Isoforms whose conformal set at 90% holds only "positive": inhibition is the one label not excluded. */
-  readonly confident_inhibition: readonly CypIsoform[] | null;
+  /**
+   * Isoforms whose call is "uncertain" inside their model's domain: probability and conformal set do not
+   * agree on one label (issue 36 item 4; replaces `confident_inhibition`, which could contradict the call).
+   */
+  readonly uncertain: readonly CypIsoform[] | null;
 }
 
 export interface CypSummary {
@@ -51,12 +55,12 @@ function method(): MethodCard {
   card = {
     what:
       "Inhibition of the five drug-metabolising cytochromes P450 (1A2, 2C9, 2C19, 2D6, 3A4) per compound: a " +
-      "Platt-calibrated probability, the call at 0.5, a label-conditional (Mondrian) split-conformal prediction set " +
-      "at 90%, the applicability domain (in_domain with its domain_rule: max Tanimoto to the isoform's training " +
+      "Platt-calibrated probability, a label-conditional (Mondrian) split-conformal prediction set at 90%, one call " +
+      `(${CLASSIFIER_CALL_RULE}), the applicability domain (in_domain with its domain_rule: max Tanimoto to the isoform's training ` +
       "compounds against their own 5th percentile, leave-one-out), the model id and the training file's sha256. " +
       "Out of an isoform model's domain (or outside the organic classes) the output is status out_of_domain with " +
       "no probability, the model's output kept under raw_out_of_domain for audit only. `flagged` names the " +
-      "isoforms called inhibited in domain. Each model is the better on valid of a one-hidden-layer network and an L2 logistic regression on the " +
+      "isoforms called inhibitors in domain, `uncertain` those whose call is uncertain. Each model is the better on valid of a one-hidden-layer network and an L2 logistic regression on the " +
       "parent's Morgan bits and 42 RDKit 2D descriptors, trained on Veith et al.'s PubChem qHTS data as TDC distributes it.",
     citations: [
       "Veith et al., Nat. Biotechnol. 2009, 27, 1050 (CYP inhibition qHTS, PubChem AID 1851)",
@@ -93,7 +97,7 @@ export const cypAssessment = defineModule<CypFinding, CypFinding, CypSummary>({
   method,
   requiredInputs: ["portfolio"],
   riskChannel: "safety",
-  notAssessed: (base) => ({ ...base, isoforms: null, flagged: null, confident_inhibition: null }),
+  notAssessed: (base) => ({ ...base, isoforms: null, flagged: null, uncertain: null }),
   assess: assessCyp,
   createRun() {
     const flagged = emptyFlags();
@@ -129,7 +133,7 @@ function assessCyp(compound: ParsedCompound): CypFinding {
     status: "assessed",
     reason: null,
     isoforms,
-    flagged: called((o) => o.positive),
-    confident_inhibition: called((o) => o.prediction_set.length === 1 && o.prediction_set[0] === "positive"),
+    flagged: called((o) => o.call === "positive"),
+    uncertain: called((o) => o.call === "uncertain"),
   };
 }

@@ -3,6 +3,7 @@ import { sigmoid } from "../fingerprint/logistic-regression.ts";
 import { decodeOnBits, packBits } from "../fingerprint/morgan.ts";
 import { type FingerprintSet, fingerprintSet, maxTanimoto } from "../fingerprint/reference-set.ts";
 import { similarityDomainRule } from "../fingerprint/similarity-domain.ts";
+import { type ClassifierCall, classifierCall } from "../uncertainty/classifier-call.ts";
 import type { TdcDataset } from "./tdc-datasets.ts";
 import type { TdcModelFile } from "./tdc-model-file.ts";
 import { predictorOutput } from "./tdc-predictor.ts";
@@ -62,8 +63,11 @@ interface TdcOutputBase {
 export interface TdcClassification extends TdcOutputBase {
   /** Platt-calibrated probability of the positive label (inhibitor, blocker, mutagen, DILI concern). */
   readonly probability: number;
-  /** probability ≥ the model's fixed threshold (0.5). */
-  readonly positive: boolean;
+  /**
+   * The one call (uncertainty/classifier-call.ts, issue 36 item 4): positive or negative only when
+   * the probability's side of the threshold and the conformal set agree, else uncertain.
+   */
+  readonly call: ClassifierCall;
   /** Labels the label-conditional split-conformal predictor cannot exclude at `conformal_level`. */
   readonly prediction_set: readonly ("positive" | "negative")[];
   readonly conformal_level: number;
@@ -122,7 +126,7 @@ export function classifyTdc(key: string, bits: readonly number[], raw: readonly 
   return {
     ...base(m, bits),
     probability: r3(p),
-    positive: p >= (m.file.threshold ?? 0.5),
+    call: classifierCall(p, m.file.threshold ?? 0.5, set),
     prediction_set: set,
     conformal_level: conformal.level,
   };

@@ -154,7 +154,8 @@ describe("TDC models (cyp_assessment, hERG, Ames, DILI, P-gp, Caco-2, half-life)
       );
     }
     const isoforms = cyp.isoforms;
-    assert.ok((cyp.flagged ?? []).every((i) => (isoforms[i] as { positive: boolean }).positive));
+    assert.ok((cyp.flagged ?? []).every((i) => (isoforms[i] as { call: string }).call === "positive"));
+    assert.ok((cyp.uncertain ?? []).every((i) => (isoforms[i] as { call: string }).call === "uncertain"));
     // Cisplatin is outside the organic classes: no probability is a finding, the raw one is kept.
     const cisplatin = inOneThread(cypAssessment).analyze(compound("N.N.Cl[Pt]Cl"));
     assert.ok(cisplatin.isoforms !== null && "raw_out_of_domain" in cisplatin.isoforms.CYP3A4);
