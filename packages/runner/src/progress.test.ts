@@ -72,3 +72,25 @@ test("on a terminal the progress line is redrawn in place and ended before the n
   assert.equal(out.split("\n").length, 3, "the redrawn line, the warning, and the final newline");
   assert.match(out, /validating 3\/10 .*percent=30/);
 });
+
+test("a long item still prints a line at least every 30 s with the count so far: docking a compound for minutes never reads as a hang (issue 37 item 3)", (t) => {
+  t.mock.timers.enable({ apis: ["setInterval"] });
+  const lines: string[] = [];
+  const time = clock();
+  const log = createLogger("json", { write: (line) => lines.push(line), tty: false });
+  const progress = createProgress({ log, label: "docking", phase: "structures", total: 6, now: time.now });
+  progress.tick(1);
+  // Five minutes on the second compound, no tick: a heartbeat line every 30 s with done 1.
+  for (let second = 0; second < 300; second += 5) {
+    time.advance(5000);
+    t.mock.timers.tick(5000);
+  }
+  const beats = lines.map((line) => JSON.parse(line));
+  assert.ok(beats.length >= 9 && beats.length <= 10, `${beats.length} lines in 300 s`);
+  assert.ok(beats.every((beat) => beat.done === 1 && beat.total === 6));
+  progress.finish(6);
+  const count = lines.length;
+  time.advance(60_000);
+  t.mock.timers.tick(60_000);
+  assert.equal(lines.length, count, "no heartbeat after finish");
+});

@@ -8,6 +8,11 @@ export interface ProgressOptions {
   readonly total: number;
   /** At most one report per interval (default 5 s), plus the last one. */
   readonly intervalMs?: number;
+  /**
+   * A line at least this often even when no item finished (issue 37 item 3: a docked compound can
+   * take minutes, and 45 silent minutes read as a hang); default 30 s, 0 for none.
+   */
+  readonly heartbeatMs?: number;
   readonly now?: () => number;
 }
 
@@ -34,6 +39,7 @@ export function createProgress(options: ProgressOptions): Progress {
   const interval = options.intervalMs ?? 5000;
   const started = now();
   let last = started;
+  let latest = 0;
   const report = (done: number, final: boolean) => {
     const seconds = Math.max((now() - started) / 1000, 1e-3);
     const rate = done / seconds;
@@ -55,14 +61,29 @@ export function createProgress(options: ProgressOptions): Progress {
       final,
     );
   };
+  const heartbeatMs = options.heartbeatMs ?? 30_000;
+  // Unref'd: the heartbeat never keeps a finished process alive; finish() stops it.
+  const heartbeat =
+    heartbeatMs > 0
+      ? setInterval(
+          () => {
+            if (now() - last < heartbeatMs) return;
+            last = now();
+            report(latest, false);
+          },
+          Math.min(heartbeatMs, 5000),
+        ).unref()
+      : null;
   return {
     tick(done) {
+      latest = done;
       const at = now();
       if (at - last < interval) return;
       last = at;
       report(done, false);
     },
     finish(done) {
+      if (heartbeat !== null) clearInterval(heartbeat);
       report(done, true);
     },
   };

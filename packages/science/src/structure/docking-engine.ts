@@ -23,8 +23,10 @@ export const DEEP_EXHAUSTIVENESS = 32;
 export const DOCKING_POSES = 9;
 /** Vina's seed unless the caller records another. */
 export const DOCKING_SEED = 42;
-/** Per-compound time budget, per receptor, before Vina is killed: standard 10 min, deep 30 min. */
+/** Per-compound CPU-time budget, per receptor, before Vina is killed: standard 10 min, deep 30 min. */
 export const DOCKING_TIMEOUT_MS = { standard: 600_000, deep: 1_800_000 } as const;
+/** The wall-clock ceiling is this many times the CPU budget: a hung Vina is still killed. */
+const WALL_CEILING_FACTOR = 4;
 
 export type DockingProfile = "standard" | "deep";
 
@@ -267,7 +269,12 @@ export function createVinaDockingEngine(options: VinaEngineOptions): DockingEngi
         const outPath = join(dir, `vina-out-${index}.pdbqt`);
         const args = vinaDockingArgs(receptor.pdbqtPath, ligand.pdbqtPath, request.box, settings, outPath);
         invocations.push({ tool: "vina", argv: [vina, ...args] });
-        const run = await runTool(vina, args, { timeoutMs: settings.timeoutMs });
+        // The budget is Vina's CPU time (issue 37 item 3): a loaded machine slows the wall clock, not
+        // the work; the wall clock is only the ceiling for a hung process.
+        const run = await runTool(vina, args, {
+          cpuBudgetMs: settings.timeoutMs,
+          timeoutMs: settings.timeoutMs * WALL_CEILING_FACTOR,
+        });
         const failure = describeToolFailure("vina", run, settings.timeoutMs);
         const poses = failure ? [] : parseVinaPoses(await readFile(outPath, "utf8").catch(() => ""));
         const reason = failure ?? (poses.length === 0 ? "vina wrote no pose" : null);

@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 
 /** One external program call, as recorded for `repro_pack/environment/` (issue 25 item 2). */
 export interface ToolInvocation {
@@ -8,7 +9,14 @@ export interface ToolInvocation {
 }
 
 export interface ToolRunOptions {
+  /** Wall-clock limit: the ceiling for a hung program. */
   readonly timeoutMs?: number;
+  /**
+   * CPU-time limit of the program (user + system, all its threads), read from /proc every 250 ms
+   * (issue 37 item 3): on a loaded machine a wall-clock budget kills work that was progressing, a
+   * CPU budget does not. Where /proc cannot be read, only the wall-clock limit applies.
+   */
+  readonly cpuBudgetMs?: number;
   readonly input?: string;
   readonly cwd?: string;
 }
@@ -18,6 +26,10 @@ export interface ToolRun {
   readonly status: number | null;
   readonly signal: NodeJS.Signals | null;
   readonly timedOut: boolean;
+  /** Which budget killed it: the wall clock or the CPU time; null when none did. */
+  readonly budget: "wall" | "cpu" | null;
+  /** CPU time the program used, ms, as last read from /proc; null when unread. */
+  readonly cpuMs: number | null;
   /** Set when the program could not be started at all (ENOENT, EACCES). */
   readonly spawnError: string | null;
   readonly stdout: string;
@@ -44,14 +56,27 @@ export function runTool(
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
     let timedOut = false;
+    let budget: "wall" | "cpu" | null = null;
+    let cpuMs: number | null = null;
     let spawnError: string | null = null;
+    const kill = (which: "wall" | "cpu") => {
+      if (timedOut) return;
+      timedOut = true;
+      budget = which;
+      child.kill("SIGKILL");
+    };
     const timer =
-      options.timeoutMs === undefined
+      options.timeoutMs === undefined ? undefined : setTimeout(() => kill("wall"), options.timeoutMs);
+    const cpuBudget = options.cpuBudgetMs;
+    const poll =
+      cpuBudget === undefined
         ? undefined
-        : setTimeout(() => {
-            timedOut = true;
-            child.kill("SIGKILL");
-          }, options.timeoutMs);
+        : setInterval(() => {
+            const used = child.pid === undefined ? null : processCpuMs(child.pid);
+            if (used === null) return;
+            cpuMs = used;
+            if (used > cpuBudget) kill("cpu");
+          }, CPU_POLL_MS);
     child.stdout?.on("data", (chunk: Buffer) => stdout.push(chunk));
     child.stderr?.on("data", (chunk: Buffer) => stderr.push(chunk));
     child.on("error", (error) => {
@@ -63,10 +88,13 @@ export function runTool(
     }
     child.on("close", (status, signal) => {
       if (timer) clearTimeout(timer);
+      if (poll) clearInterval(poll);
       resolve({
         status,
         signal,
         timedOut,
+        budget,
+        cpuMs,
         spawnError,
         stdout: Buffer.concat(stdout).toString("utf8"),
         stderr: Buffer.concat(stderr).toString("utf8"),
@@ -76,9 +104,32 @@ export function runTool(
   });
 }
 
+const CPU_POLL_MS = 250;
+/** USER_HZ: the unit of /proc/<pid>/stat's utime and stime, fixed at 100 by the Linux ABI (proc(5)). */
+const CLOCK_TICKS_PER_S = 100;
+
+/** A live process's CPU time (utime + stime of /proc/<pid>/stat, proc(5)) in ms; null when unreadable. */
+export function processCpuMs(pid: number): number | null {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  } catch {
+    return null;
+  }
+  // Fields after the command name, which is in parentheses and may hold spaces: utime and stime are
+  // the 14th and 15th fields of the line, the 12th and 13th after ")".
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const utime = Number(fields[11]);
+  const stime = Number(fields[12]);
+  if (!Number.isFinite(utime) || !Number.isFinite(stime)) return null;
+  return ((utime + stime) * 1000) / CLOCK_TICKS_PER_S;
+}
+
 /** Why a run failed, in one line, or null when it exited 0. */
 export function describeToolFailure(name: string, run: ToolRun, timeoutMs?: number): string | null {
   if (run.spawnError !== null) return `${name} could not be started: ${run.spawnError}`;
+  if (run.timedOut && run.budget === "cpu")
+    return `${name} exceeded its CPU budget of ${timeoutMs} ms CPU and was killed`;
   if (run.timedOut) return `${name} exceeded its time budget of ${timeoutMs} ms and was killed`;
   if (run.signal !== null) return `${name} was killed by ${run.signal}`;
   if (run.status !== 0) {
