@@ -115,6 +115,33 @@ describe("structure inputs (pdbs)", () => {
     );
   });
 
+  it("refuses, before the charge, a reference ligand in empty space or inside the protein, naming the file and the distance (issue 37 item 2)", async (t) => {
+    const at = (x: number, y: number, z: number) =>
+      LIGAND_SDF.replace(
+        "    0.0000    0.0000   20.0000",
+        `${x.toFixed(4).padStart(10)}${y.toFixed(4).padStart(10)}${z.toFixed(4).padStart(10)}`,
+      );
+    // 33.7 Å off the helix axis: 31.8 Å from the nearest Cα (the case the issue saw charged and sealed).
+    const far = await refusal(t, [{ file: "receptor.pdb", ligand: "far.sdf" }], {
+      "far.sdf": at(0, 33.7, 20),
+    });
+    assert.match(
+      far,
+      /^01_sources\/receptor\.pdb \(sources\.json pdbs\[0\]\.ligand\): reference ligand far\.sdf is 31\.8 Å from the nearest protein heavy atom \(more than 5 Å\): it names no pocket/,
+    );
+    // On top of the first Cα (2.3, 0, 0): inside the protein.
+    const inside = await refusal(t, [{ file: "receptor.pdb", ligand: "in.sdf" }], {
+      "in.sdf": at(2.3, 0, 0),
+    });
+    assert.match(
+      inside,
+      /reference ligand in\.sdf overlaps the protein: a heavy atom 0\.00 Å from a protein heavy atom/,
+    );
+    // 2.3 Å from the helix (the fixture's own ligand) is a contact: accepted.
+    const ok = await stage(t, [{ file: "receptor.pdb", ligand: "lig.sdf" }], { "lig.sdf": LIGAND_SDF });
+    assert.equal(ok[0]?.pocket?.kind, "ligand");
+  });
+
   it("refuses a malformed entry in sources.json, naming the field", () => {
     assert.throws(
       () =>

@@ -12,6 +12,7 @@ import {
   readSdfCoordinates,
   StructureParseError,
   structureFormatOf,
+  type Vec3,
 } from "@svc/science";
 import { RunnerError } from "../runner-error.ts";
 import { resolveConfinedFile } from "./confine-path.ts";
@@ -20,6 +21,18 @@ import type { StructureEntry } from "./structure-entry.ts";
 
 /** Largest box edge accepted, Å: AutoDock Vina's manual advises against search spaces past 30 Å × 30 Å × 30 Å; 40 Å leaves a margin. */
 export const MAX_BOX_EDGE_ANGSTROM = 40;
+
+/**
+ * A reference ligand names a pocket only when some protein heavy atom is within this distance of
+ * one of its heavy atoms (issue 37 item 2): a ligand in contact with its site has contacts at
+ * 3–4 Å (hydrogen bonds ≈ 2.8–3.2 Å, van der Waals contacts ≈ 3.5–4 Å), so 5 Å allows loose ones.
+ */
+export const POCKET_CONTACT_ANGSTROM = 5;
+/**
+ * … and no protein heavy atom closer than this: shorter than any covalent bond a covalent ligand
+ * makes to its residue (C–S ≈ 1.8 Å), so only a ligand placed inside the protein is refused.
+ */
+export const POCKET_OVERLAP_ANGSTROM = 1.2;
 
 /** One staged structure, checked: where it is, what it holds and where its pocket is. */
 export interface StagedStructure {
@@ -89,6 +102,18 @@ export async function stageStructures(
         if (atoms.length === 0) refuse(".ligand", `reference ligand ${entry.ligand} is not in the file`);
         pocket = { kind: "ligand", label: entry.ligand, atoms: atoms.map(pointOf) };
       }
+      const nearest = nearestProteinDistance(structure, pocket?.kind === "ligand" ? pocket.atoms : []);
+      if (nearest === null) refuse(".ligand", `reference ligand ${entry.ligand} has no heavy atom`);
+      else if (nearest > POCKET_CONTACT_ANGSTROM)
+        refuse(
+          ".ligand",
+          `reference ligand ${entry.ligand} is ${nearest.toFixed(1)} Å from the nearest protein heavy atom (more than ${POCKET_CONTACT_ANGSTROM} Å): it names no pocket; check that it is in the receptor's coordinate frame`,
+        );
+      else if (nearest < POCKET_OVERLAP_ANGSTROM)
+        refuse(
+          ".ligand",
+          `reference ligand ${entry.ligand} overlaps the protein: a heavy atom ${nearest.toFixed(2)} Å from a protein heavy atom (less than ${POCKET_OVERLAP_ANGSTROM} Å)`,
+        );
     }
     if (entry.box !== null) {
       const { box } = entry;
@@ -114,6 +139,20 @@ export async function stageStructures(
     staged.push({ entry, index, path, format, chains, pocket });
   }
   return staged;
+}
+
+/** The shortest distance, Å, from any of `points` to a protein heavy atom; null when there are no points. */
+function nearestProteinDistance(structure: ParsedStructure, points: readonly Vec3[]): number | null {
+  if (points.length === 0) return null;
+  let best = Number.POSITIVE_INFINITY;
+  for (const atom of structure.atoms) {
+    if (!AMINO_ACIDS.has(atom.resName) || atom.element === "H") continue;
+    for (const [x, y, z] of points) {
+      const d = (atom.x - x) ** 2 + (atom.y - y) ** 2 + (atom.z - z) ** 2;
+      if (d < best) best = d;
+    }
+  }
+  return Math.sqrt(best);
 }
 
 /** Reads a structure file line by line into the science package's parser. */
