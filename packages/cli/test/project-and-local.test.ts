@@ -27,6 +27,43 @@ after(async () => {
 });
 
 describe("svc project init", () => {
+  it("--profile writes the target product profile into sources.json and says so; an unknown one is PROFILE_INVALID before anything is written (issue 36 item 2)", async () => {
+    await writeFile(join(root, "cns.smi"), "CN1CCC[C@H]1c1cccnc1 nicotine\nCCO ethanol\n");
+    const made = await svc(
+      "project",
+      "init",
+      join(root, "cns.smi"),
+      "--out",
+      join(root, "cns"),
+      "--profile",
+      "oral_cns",
+    );
+    assert.equal(made.code, 0, made.stderr);
+    assert.match(made.stdout, /^ {2}profile: oral_cns \(oral drug acting in the brain/m);
+    const sources = JSON.parse(await readFile(join(root, "cns", "01_sources", "sources.json"), "utf8"));
+    assert.equal(sources.profile, "oral_cns");
+    const plain = await svc("project", "init", join(root, "cns.smi"), "--out", join(root, "plain"));
+    assert.match(
+      plain.stdout,
+      /^ {2}profile: oral_peripheral \(the default; --profile oral_cns or non_oral to change\)$/m,
+    );
+    const bad = await svc(
+      "project",
+      "init",
+      join(root, "cns.smi"),
+      "--out",
+      join(root, "bad"),
+      "--profile",
+      "oral_kinase",
+    );
+    assert.equal(bad.code, 2);
+    assert.match(
+      bad.stderr,
+      /^svc: --profile must be one of oral_peripheral, oral_cns, non_oral \(got "oral_kinase"\)/,
+    );
+    await assert.rejects(readFile(join(root, "bad", "01_sources", "sources.json")));
+  });
+
   it("copies --structure files (and a ligand SD file) into 01_sources/ and lists them under pdbs with their pocket (issue 25 item 1)", async () => {
     await writeFile(join(root, "cpds.smi"), "CCO ethanol\nc1ccccc1 benzene\n");
     await writeFile(
@@ -255,6 +292,18 @@ describe("svc project check", () => {
 });
 
 describe("svc local run", () => {
+  it("a project with profile oral_cns is audited for the CNS: the summary, the closing line and the report's first lines name the profile (issue 36 item 2)", async () => {
+    const result = await svc("local", "run", join(root, "cns"), "--out", join(root, "cns-out"), "--json");
+    assert.equal(result.code, 0, `${result.stdout}\n${result.stderr}`);
+    const { runDir } = JSON.parse(result.stdout) as { runDir: string };
+    const summary = JSON.parse(await readFile(join(runDir, "results", "summary.json"), "utf8"));
+    assert.equal(summary.profile, "oral_cns");
+    const html = await readFile(join(runDir, "results", "report.html"), "utf8");
+    assert.match(html, /<b>Target product profile: oral_cns<\/b>/);
+    assert.match(html, /Wager et al\. 2010 CNS MPO function/);
+    assert.match(html, /P-gp inhibitor \(Broccatelli/);
+  });
+
   it("audits a fresh project from svc project init nci.smi and ends VERIFIED offline, online and against the pinned issuer", async () => {
     const result = await svc("local", "run", join(root, "nci"), "--out", join(root, "local-out"), "--json");
     assert.equal(result.code, 0, `${result.stdout}\n${result.stderr}`);

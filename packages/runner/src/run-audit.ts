@@ -84,12 +84,17 @@ export async function runAudit(deps: AuditDeps): Promise<AuditOutcome> {
     const charge = await sequence.run(stages.charge, { staged, planned });
     charged = charge.charged;
     if (!charge.finishesRun) return { exitCode: EXIT.success, runDir, sealStatus: "shard_done" };
-    const structures = await sequence.run(stages.structure, { planned, structures: staged.structures });
+    const structures = await sequence.run(stages.structure, {
+      planned,
+      structures: staged.structures,
+      compounds: validation.summary.ok,
+    });
     const analysed = await sequence.run(stages.analyse, {
       staged,
       planned,
       validation: validation.summary,
       structureFailures: structures.failures,
+      structureWork: structures.work,
     });
     await sequence.run(stages.write, {
       staged,

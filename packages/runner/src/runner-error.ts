@@ -24,6 +24,11 @@ export const RUNNER_ERRORS = {
     action: "stage the project under <input-root>/<project_id>/01_sources or fix --project-id",
   },
   SOURCES_INVALID: { exit: EXIT.badInput, action: "fix 01_sources/sources.json as described above" },
+  PROFILE_INVALID: {
+    exit: EXIT.badInput,
+    action:
+      "set sources.json profile to oral_peripheral, oral_cns or non_oral (svc project init --profile); nothing was charged",
+  },
   INPUT_FILE_MISSING: { exit: EXIT.badInput, action: "stage the referenced file in 01_sources/" },
   INPUT_PATH_OUTSIDE: {
     exit: EXIT.badInput,

@@ -37,6 +37,12 @@ const cases: { name: string; mutate?: Mutation; args?: string[]; error: RegExp }
     error: /field portfolio_selected_csv: required/,
   },
   {
+    name: "sources.json with an unknown target product profile (issue 36 item 2)",
+    mutate: writeSources({ portfolio_selected_csv: "portfolio_selected.csv", profile: "oral_kinase" }),
+    error:
+      /PROFILE_INVALID: 01_sources\/sources.json: field profile: must be one of oral_peripheral, oral_cns, non_oral \(got "oral_kinase"\) — set sources.json profile/,
+  },
+  {
     name: "referenced file missing",
     mutate: writeSources({ portfolio_selected_csv: "missing.csv" }),
     error: /INPUT_FILE_MISSING: .*field portfolio_selected_csv: file "missing.csv" not found/,

@@ -18,8 +18,8 @@ export {
 export { RULE_SETS, type RuleName, type RuleVerdict } from "./admet/drug-likeness-rules.ts";
 export { computeQed, type QedProperties, qedProperties } from "./admet/qed.ts";
 export { tdcInputs } from "./admet/tdc-compound.ts";
-export { TDC_DATASETS } from "./admet/tdc-datasets.ts";
-export { classifyTdc, regressTdc, tdcModel } from "./admet/tdc-model.ts";
+export { parseTdc, TDC_DATASETS } from "./admet/tdc-datasets.ts";
+export { classifyTdc, readTdcModelFile, regressTdc, tdcModel } from "./admet/tdc-model.ts";
 export {
   type AnalysisContext,
   type AnalysisModule,
@@ -39,6 +39,7 @@ export {
   clinicalPrecedentPrior,
 } from "./clinical/clinical-precedent-prior.ts";
 export type { CompoundRow } from "./compound-row.ts";
+export { readDataFile } from "./data/read-data-file.ts";
 export {
   DEFAULT_PROFILE,
   isTargetProductProfile,
@@ -55,6 +56,7 @@ export {
   type NotAssessedBase,
   type ParsedCompound,
 } from "./define-module.ts";
+export { rocAuc } from "./fingerprint/roc-auc.ts";
 export {
   DRUG_LIKENESS_RULES,
   type DrugLikenessFinding,
@@ -81,6 +83,7 @@ export {
 } from "./metabolism/metabolite-prediction.ts";
 export { type MolecularLogicFinding, type MolecularLogicSummary, molecularLogic } from "./molecular-logic.ts";
 export { round } from "./numeric/round.ts";
+export { mulberry32 } from "./numeric/seeded-shuffle.ts";
 export { chooseParent, PARENT_RULE, type ParentChoice } from "./parent/choose-parent.ts";
 export { valuesOutOfDomain } from "./parent/values-out-of-domain.ts";
 export { releaseParentMol } from "./parent/with-parent-mol.ts";

@@ -27,6 +27,10 @@ export function registerProjectCommands(program: Command, io: CliIo, setExit: (c
     .option("--out <dir>", "project folder (default: ./<project-id>)")
     .option("--primary <candidate-id>", "primary candidate id")
     .option("--indication <text>", "indication, carried into the summary")
+    .option(
+      "--profile <profile>",
+      "target product profile the compounds are ordered against: oral_peripheral (default), oral_cns, non_oral",
+    )
     .option("--force", "replace an existing 01_sources/")
     .option("--structure <file>", "receptor structure, PDB or mmCIF (repeatable)", collect)
     .option("--ligand <RES:CHAIN:NUM|file.sdf>", "reference ligand of the --structure before it", collect)
@@ -41,6 +45,7 @@ export function registerProjectCommands(program: Command, io: CliIo, setExit: (c
           out?: string;
           primary?: string;
           indication?: string;
+          profile?: string;
           force?: boolean;
           json?: boolean;
           structure?: Placed[];

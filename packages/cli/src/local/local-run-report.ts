@@ -9,6 +9,8 @@ export interface LocalRunFacts {
   summary: {
     category_id?: string;
     claim_strength?: string;
+    claim_reasons?: string[];
+    profile?: string;
     compounds?: { total?: number; parsed?: number | null };
     missing_proof?: unknown[];
   };
@@ -38,7 +40,9 @@ ${facts.title} run ${facts.runId} finished.
   summary   ${rel(`${facts.runDir}/results/summary.json`)}
   report    ${rel(`${facts.runDir}/results/report.html`)}
   seal      ${rel(sealDir)}/ (seal.svg, seal.json, seal.sig, public_key.pem, VERIFY.md)
-  category  ${summary.category_id}; ${summary.compounds?.total} compounds, ${summary.compounds?.parsed} parsed; claim strength ${summary.claim_strength}
+  category  ${summary.category_id}; ${summary.compounds?.total} compounds, ${summary.compounds?.parsed} parsed; claim strength ${summary.claim_strength}${
+    (summary.claim_reasons ?? []).length > 0 ? ` (${(summary.claim_reasons ?? []).join("; ")})` : ""
+  }; profile ${summary.profile ?? "oral_peripheral"}
   coverage  ${facts.required.length - missing.length} of ${facts.required.length} required modules ran; ${missing.length} remain:
 ${missing.map((m) => `    - ${m.module_id}: ${m.detail ?? m.outcome}`).join("\n")}
   seal offline: ${facts.offline.state}${facts.offline.state === "VERIFIED" ? "" : ` (${facts.offline.reason})`}

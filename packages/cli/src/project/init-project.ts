@@ -1,5 +1,12 @@
 import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { basename, dirname, extname, join, resolve } from "node:path";
+import {
+  DEFAULT_PROFILE,
+  isTargetProductProfile,
+  PROFILE_DESCRIPTIONS,
+  TARGET_PRODUCT_PROFILES,
+  type TargetProductProfile,
+} from "@svc/science";
 import { CliError } from "../cli-error.ts";
 import { assertUniqueIds, convertTable, rowsToCsv } from "./portfolio-conversion.ts";
 import {
@@ -21,6 +28,8 @@ export interface InitProjectOptions {
   primary?: string | undefined;
   indication?: string | undefined;
   force?: boolean | undefined;
+  /** The target product profile written into sources.json (issue 36 item 2); none: the runner's default. */
+  profile?: string | undefined;
   /** Receptor structures to copy into 01_sources/ and list under `pdbs` (issue 25 item 1). */
   structures?: readonly StructureOption[] | undefined;
 }
@@ -146,6 +155,12 @@ export async function initProject(options: InitProjectOptions): Promise<InitProj
       "INPUT_INVALID",
       `${sourcesDir} exists: pass --force to replace it, or --out <other folder>`,
     );
+  // Checked before anything is read or written (issue 36 item 2): the runner refuses it with the same words.
+  if (options.profile !== undefined && !isTargetProductProfile(options.profile))
+    throw new CliError(
+      "PROFILE_INVALID",
+      `--profile must be one of ${TARGET_PRODUCT_PROFILES.join(", ")} (got ${JSON.stringify(options.profile)})`,
+    );
   const text = await readInput(portfolio, "portfolio");
   const inferred: string[] = [
     `project id: ${projectId}${options.name ? "" : " (from the file name; --name to change)"}`,
@@ -188,6 +203,12 @@ export async function initProject(options: InitProjectOptions): Promise<InitProj
   }
   if (options.primary) sourcesJson.primary_candidate_id = options.primary;
   if (options.indication) sourcesJson.indication = options.indication;
+  if (options.profile !== undefined) {
+    sourcesJson.profile = options.profile;
+    inferred.push(
+      `profile: ${options.profile} (${PROFILE_DESCRIPTIONS[options.profile as TargetProductProfile]})`,
+    );
+  } else inferred.push(`profile: ${DEFAULT_PROFILE} (the default; --profile oral_cns or non_oral to change)`);
 
   // Written beside the target and renamed into place: a failure leaves no half-made project.
   const staging = join(dirname(projectDir), `.${basename(projectDir)}.svc-init-${process.pid}`);

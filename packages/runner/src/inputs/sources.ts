@@ -1,3 +1,9 @@
+import {
+  DEFAULT_PROFILE,
+  isTargetProductProfile,
+  TARGET_PRODUCT_PROFILES,
+  type TargetProductProfile,
+} from "@svc/science";
 import { RunnerError } from "../runner-error.ts";
 import { parseStructureEntry, type StructureEntry } from "./structure-entry.ts";
 
@@ -16,6 +22,11 @@ export interface Sources {
   readonly md_intent: boolean;
   /** The customer asks for the physics audit (routing; eligibility also needs a structure). */
   readonly physics_audit_requested: boolean;
+  /**
+   * The target product profile the compounds are ordered against (issue 36 item 2); `oral_peripheral`
+   * when sources.json names none.
+   */
+  readonly profile: TargetProductProfile;
   /** Context carried forward verbatim into the summary. */
   readonly context: Readonly<Record<string, unknown>>;
 }
@@ -52,6 +63,7 @@ export function parseSources(text: string): Sources {
     ...LIST_KEYS,
     ...BOOL_KEYS,
     ...CONTEXT_KEYS,
+    "profile",
   ]);
   for (const key of Object.keys(obj)) if (!known.has(key)) problems.push(`field ${key}: unknown key`);
   const str = (key: string, required: boolean): string | null => {
@@ -84,6 +96,10 @@ export function parseSources(text: string): Sources {
     }
     return value;
   };
+  const profile = obj.profile ?? DEFAULT_PROFILE;
+  const profileProblem = isTargetProductProfile(profile)
+    ? null
+    : `field profile: must be one of ${TARGET_PRODUCT_PROFILES.join(", ")} (got ${JSON.stringify(profile)})`;
   const sources: Sources = {
     portfolio_selected_csv: str("portfolio_selected_csv", true) ?? "",
     primary_candidate_id: str("primary_candidate_id", false),
@@ -94,10 +110,15 @@ export function parseSources(text: string): Sources {
     trajectories: list("trajectories"),
     md_intent: bool("md_intent"),
     physics_audit_requested: bool("physics_audit_requested"),
+    profile: isTargetProductProfile(profile) ? profile : DEFAULT_PROFILE,
     context: Object.fromEntries(
       CONTEXT_KEYS.filter((key) => obj[key] !== undefined).map((key) => [key, obj[key]]),
     ),
   };
+  // A bad profile alone has its own code, so a caller (svc project check, a CI script) can tell it apart.
+  if (problems.length === 0 && profileProblem !== null)
+    throw new RunnerError("PROFILE_INVALID", `${file}: ${profileProblem}`);
+  if (profileProblem !== null) problems.push(profileProblem);
   if (problems.length > 0) throw new RunnerError("SOURCES_INVALID", `${file}: ${problems.join("; ")}`);
   return sources;
 }

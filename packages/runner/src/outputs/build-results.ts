@@ -49,6 +49,10 @@ export function buildSummary(facts: RunFacts) {
       validation: "inputs/validation.json",
     },
     claim_strength: facts.counts.claim_strength,
+    // Every cause that kept the claim from SUPPORTED, in words (issue 37 item 3); empty when SUPPORTED.
+    claim_reasons: facts.counts.claim_reasons,
+    work_shortfalls: facts.counts.work_shortfalls,
+    profile: facts.profile,
     coverage_ratio: facts.counts.coverage_ratio,
     missing_proof: facts.counts.missing_required,
     module_counts: {

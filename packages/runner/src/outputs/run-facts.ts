@@ -1,4 +1,4 @@
-import type { CompoundFinding, RiskChannel } from "@svc/science";
+import type { CompoundFinding, RiskChannel, TargetProductProfile } from "@svc/science";
 import type { ModulePlan, PlanCounts } from "../plan/module-plan.ts";
 import type { Policy } from "../plan/policy.ts";
 
@@ -18,6 +18,8 @@ export interface RunFacts {
   readonly primary_candidate_id: string | null;
   readonly primary_findings: Readonly<Record<string, CompoundFinding>> | null;
   readonly context: Readonly<Record<string, unknown>>;
+  /** The target product profile the compounds were ordered against (sources.json `profile`). */
+  readonly profile: TargetProductProfile;
   /** Row validation before the charge (inputs/validation.json). */
   readonly validation: {
     readonly ok: number;

@@ -27,6 +27,81 @@ test("the category follows what was staged", () => {
   assert.equal(id({ assayRows: 10 }), CATEGORY.labeledAssays);
 });
 
+test("assays and a structure staged together route to the structure category, where docking is required and sar_explorer still reads the assays: the structure is never silently dropped (issue 37 item 1)", () => {
+  const policy = loadPolicy();
+  const category = resolveCategory(policy, { ...none, structureFiles: 1, assayRows: 30 }, "auto");
+  assert.equal(category?.category_id, CATEGORY.structureNoMd);
+  assert.match(category?.rule ?? "", /structure and labeled assays/);
+  assert.ok(category);
+  const plan = buildModulePlan(
+    policy,
+    category,
+    [...IMPLEMENTED_MODULES, ...STRUCTURE_MODULES],
+    new Set(["portfolio", "structures", "assays"]),
+  );
+  const byId = new Map(plan.modules.map((m) => [m.module_id, m]));
+  assert.equal(byId.get("molecular_docking")?.bucket, "required");
+  assert.equal(byId.get("molecular_docking")?.outcome, "planned");
+  assert.equal(byId.get("sar_explorer")?.outcome, "planned");
+});
+
+test("claim strength follows the work done: a required module that assessed under 80% of its compounds, or a portfolio over 20% unreadable, is HYPOTHESIS with the reason (issue 37 item 3)", () => {
+  const policy = loadPolicy();
+  const category = resolveCategory(policy, { ...none, structureFiles: 1 }, "auto");
+  assert.ok(category);
+  const plan = settlePlan(
+    buildModulePlan(
+      policy,
+      category,
+      [...IMPLEMENTED_MODULES, ...STRUCTURE_MODULES],
+      new Set(["portfolio", "structures"]),
+    ),
+    new Map(),
+  );
+  const full = countPlan(plan, {
+    modules: [{ module_id: "molecular_docking", assessed: 6, expected: 6, not_done: {} }],
+    rows: 10,
+    unreadable: 0,
+  });
+  assert.equal(full.claim_strength, "SUPPORTED");
+  assert.deepEqual(full.claim_reasons, []);
+  // 5 of 6 docked compounds killed by the time budget: the case the issue observed sealed SUPPORTED.
+  const timedOut = countPlan(plan, {
+    modules: [{ module_id: "molecular_docking", assessed: 1, expected: 6, not_done: { "time budget": 5 } }],
+    rows: 10,
+    unreadable: 0,
+  });
+  assert.equal(timedOut.claim_strength, "HYPOTHESIS");
+  assert.deepEqual(timedOut.missing_required, []);
+  assert.equal(timedOut.work_shortfalls[0]?.module_id, "molecular_docking");
+  assert.match(
+    timedOut.claim_reasons[0] ?? "",
+    /molecular_docking assessed 1 of 6 \(16\.6%, below 80%\): 5 time budget/,
+  );
+  // At exactly 80% the work counts as done.
+  assert.equal(
+    countPlan(plan, {
+      modules: [{ module_id: "molecular_docking", assessed: 8, expected: 10, not_done: { cap: 2 } }],
+      rows: 10,
+      unreadable: 0,
+    }).claim_strength,
+    "SUPPORTED",
+  );
+  // A module outside the required bucket does not lower the claim.
+  assert.equal(
+    countPlan(plan, {
+      modules: [{ module_id: "dynamics_nma", assessed: 0, expected: 4, not_done: {} }],
+      rows: 10,
+      unreadable: 0,
+    }).claim_strength,
+    "SUPPORTED",
+  );
+  const unreadable = countPlan(plan, { modules: [], rows: 10, unreadable: 4 });
+  assert.equal(unreadable.claim_strength, "HYPOTHESIS");
+  assert.match(unreadable.claim_reasons[0] ?? "", /4 of 10 portfolio rows cannot be read \(40%, above 20%\)/);
+  assert.equal(countPlan(plan, { modules: [], rows: 10, unreadable: 2 }).claim_strength, "SUPPORTED");
+});
+
 test("a preset forces the category and the plan records it; an unknown preset resolves to nothing", () => {
   const policy = loadPolicy();
   const forced = resolveCategory(policy, none, CATEGORY.labeledAssays);

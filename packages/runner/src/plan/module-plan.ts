@@ -30,8 +30,42 @@ export interface PlanCounts {
   readonly required_executed: number;
   readonly coverage_ratio: number;
   readonly missing_required: readonly string[];
+  /** Required modules that ran but assessed less than WORK_DONE_THRESHOLD of what they should (issue 37 item 3). */
+  readonly work_shortfalls: readonly ModuleWork[];
   readonly claim_strength: "SUPPORTED" | "HYPOTHESIS";
+  /** Why the claim is not SUPPORTED, in words, one entry per cause; empty when SUPPORTED. */
+  readonly claim_reasons: readonly string[];
 }
+
+/** How much of its work a module did: compounds (or compound–structure pairs) assessed of those it should. */
+export interface ModuleWork {
+  readonly module_id: string;
+  readonly assessed: number;
+  readonly expected: number;
+  /** Why the rest was not assessed, with how many (time budget, cap, fault …). */
+  readonly not_done: Readonly<Record<string, number>>;
+}
+
+/** What the run did beside the plan, for the claim (issue 37 item 3). */
+export interface WorkDone {
+  /** Per module that works per compound: assessed of expected. */
+  readonly modules: readonly ModuleWork[];
+  /** Portfolio rows read, and those that could not be read (unparseable). */
+  readonly rows: number;
+  readonly unreadable: number;
+}
+
+/**
+ * A required module that assessed less than this share of the compounds it should (time-outs,
+ * faults, a cap) has not done the work a SUPPORTED claim stands on: the run is HYPOTHESIS with the
+ * reason. 80% follows the issue's definition; a portfolio loses at most one compound in five.
+ */
+export const WORK_DONE_THRESHOLD = 0.8;
+
+/** A portfolio with more than this share of rows that cannot be read is HYPOTHESIS: the audit did not see it. */
+export const UNREADABLE_THRESHOLD = 0.2;
+
+const NO_WORK: WorkDone = { modules: [], rows: 0, unreadable: 0 };
 
 export const NOT_AVAILABLE = "not available in this build";
 
@@ -114,12 +148,38 @@ export function settlePlan(plan: ModulePlan, failures: ReadonlyMap<string, strin
   };
 }
 
-/** Counts, coverage and claim strength: missing required proof demotes SUPPORTED to HYPOTHESIS. */
-export function countPlan(plan: ModulePlan): PlanCounts {
+/**
+ * Counts, coverage and claim strength: missing required proof, a required module that did too
+ * little of its work, or a portfolio too much of which cannot be read demotes SUPPORTED to
+ * HYPOTHESIS, each cause named in `claim_reasons`.
+ */
+export function countPlan(plan: ModulePlan, work: WorkDone = NO_WORK): PlanCounts {
   const required = plan.modules.filter((entry) => entry.bucket === "required");
   const missing = required.filter((entry) => entry.outcome !== "executed").map((entry) => entry.module_id);
   const skipped = (reason: SkipReason) => plan.modules.filter((entry) => entry.reason === reason).length;
   const requiredExecuted = required.length - missing.length;
+  const requiredIds = new Set(required.map((entry) => entry.module_id));
+  const shortfalls = work.modules.filter(
+    (entry) =>
+      requiredIds.has(entry.module_id) &&
+      !missing.includes(entry.module_id) &&
+      entry.expected > 0 &&
+      entry.assessed / entry.expected < WORK_DONE_THRESHOLD,
+  );
+  const reasons: string[] = [];
+  if (missing.length > 0) reasons.push(`required modules that did not run: ${missing.join(", ")}`);
+  for (const entry of shortfalls) {
+    const why = Object.entries(entry.not_done)
+      .map(([reason, count]) => `${count} ${reason}`)
+      .join(", ");
+    reasons.push(
+      `${entry.module_id} assessed ${entry.assessed} of ${entry.expected} (${percent(entry.assessed / entry.expected)}, below ${percent(WORK_DONE_THRESHOLD)})${why ? `: ${why}` : ""}`,
+    );
+  }
+  if (work.rows > 0 && work.unreadable / work.rows > UNREADABLE_THRESHOLD)
+    reasons.push(
+      `${work.unreadable} of ${work.rows} portfolio rows cannot be read (${percent(work.unreadable / work.rows)}, above ${percent(UNREADABLE_THRESHOLD)})`,
+    );
   return {
     total: plan.modules.length,
     executed: plan.modules.filter((entry) => entry.outcome === "executed").length,
@@ -134,6 +194,12 @@ export function countPlan(plan: ModulePlan): PlanCounts {
     coverage_ratio:
       required.length === 0 ? 1 : Math.round((requiredExecuted / required.length) * 10_000) / 10_000,
     missing_required: missing,
-    claim_strength: missing.length === 0 ? "SUPPORTED" : "HYPOTHESIS",
+    work_shortfalls: shortfalls,
+    claim_strength: reasons.length === 0 ? "SUPPORTED" : "HYPOTHESIS",
+    claim_reasons: reasons,
   };
+}
+
+function percent(share: number): string {
+  return `${Math.floor(share * 1000) / 10}%`;
 }

@@ -52,8 +52,17 @@ export function resolveCategory(
   if (hasStructure && evidence.physicsAuditRequested) {
     return auto(CATEGORY.physicsAudit, "structure staged and physics_audit_requested set");
   }
+  // A staged structure is never dropped (issue 37 item 1): with assays too, the run docks in a
+  // structure category, whose policy lists sar_explorer, so the assays still feed the SAR and the
+  // order. HAS_LABELED_ASSAYS (which disables docking) is for assays without a structure, or forced.
+  if (hasStructure)
+    return auto(
+      CATEGORY.structureNoMd,
+      evidence.assayRows > 0
+        ? "structure and labeled assays staged: the structure category, so the structure is docked and the assays feed sar_explorer"
+        : "structure staged, no trajectory intent",
+    );
   if (evidence.assayRows > 0)
     return auto(CATEGORY.labeledAssays, "labeled assay table with at least one row");
-  if (hasStructure) return auto(CATEGORY.structureNoMd, "structure staged, no trajectory intent");
   return auto(CATEGORY.ligandOnly, "ligands only: no structure, no assay table");
 }

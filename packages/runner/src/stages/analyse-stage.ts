@@ -8,7 +8,14 @@ import { type AnalysisItem, type ModuleRunResult, runModules } from "../modules/
 import { JsonArrayWriter } from "../outputs/json-array-writer.ts";
 import { createReportChemistry, printReportPdf, ReportWriter } from "../outputs/report/index.ts";
 import type { RunFacts } from "../outputs/run-facts.ts";
-import { countPlan, type ModulePlan, type PlanCounts, settlePlan } from "../plan/module-plan.ts";
+import {
+  countPlan,
+  type ModulePlan,
+  type ModuleWork,
+  type PlanCounts,
+  settlePlan,
+  type WorkDone,
+} from "../plan/module-plan.ts";
 import { CompoundPool } from "../pool/compound-pool.ts";
 import { mapInOrder } from "../pool/ordered-map.ts";
 import { createProgress } from "../progress.ts";
@@ -41,6 +48,8 @@ export interface AnalyseInput {
   readonly validation: ValidationSummary;
   /** Structure modules that failed in the structure stage (module id -> error); they ran before this stage. */
   readonly structureFailures: ReadonlyMap<string, string>;
+  /** What the per-compound structure modules (docking) did of their work, for the claim (issue 37 item 3). */
+  readonly structureWork?: readonly ModuleWork[];
 }
 
 /**
@@ -74,6 +83,8 @@ export const analyseStage: Stage<AnalyseInput, AnalysedRun> = {
         staged.sources.targets_csv === null ? null : join(staged.sourcesDir, staged.sources.targets_csv),
       scratchDir: ctx.scratch.path("report"),
       structures: staged.structures.map(({ index, path, format }) => ({ index, path, format })),
+      profile: staged.sources.profile,
+      potency: potencyOf(staged),
     });
     try {
       const analysed = await analyse(ctx, input, report, (done) => progress.tick(done));
@@ -120,6 +131,7 @@ async function analyse(
   );
   let primaryFindings: Record<string, CompoundFinding> | null = null;
   const validatedOf = new WeakMap<AnalysisItem, Pick<ValidatedRow, "status" | "reason">>();
+  const unassessed = { count: 0, reasons: {} as Record<string, number> };
   let result: ModuleRunResult;
   let pool: CompoundPool | null = null;
   try {
@@ -135,7 +147,7 @@ async function analyse(
       "analyse",
     );
     result = await runModules({
-      items: itemsOf(rows, pool, modules, validatedOf),
+      items: itemsOf(rows, pool, modules, validatedOf, unassessed),
       modules,
       context: { targets: input.staged.targets },
       rawDir: join(runDir, "raw"),
@@ -156,7 +168,7 @@ async function analyse(
   }
   // Structure modules (structure stage) are settled here too, so the plan is settled once.
   const settled = settlePlan(planned.plan, new Map([...result.failures, ...input.structureFailures]));
-  const counts = countPlan(settled);
+  const counts = countPlan(settled, workDone(input, modules, unassessed));
   await combined.close([
     {
       module_outcomes: settled.modules.map(({ module_id, bucket, outcome, reason, detail }) => ({
@@ -168,10 +180,37 @@ async function analyse(
       })),
       module_summaries: Object.fromEntries(result.summaries),
       claim_strength: counts.claim_strength,
+      claim_reasons: counts.claim_reasons,
       missing_proof: counts.missing_required,
     },
   ]);
   return { result, settled, counts, primaryFindings };
+}
+
+/**
+ * What the run did of its work (issue 37 item 3): every per-compound module should assess every row
+ * that parsed; rows the pool could not assess (time budget, fault, size) in validation or here were
+ * not done for any of them. Docking's own counts come from the structure stage.
+ */
+function workDone(
+  input: AnalyseInput,
+  modules: readonly AnalysisModule[],
+  unassessed: { readonly count: number; readonly reasons: Readonly<Record<string, number>> },
+): WorkDone {
+  const { validation } = input;
+  const expected = validation.ok + validation.unassessed;
+  const assessed = validation.ok - unassessed.count;
+  const notDone: Record<string, number> = { ...unassessed.reasons };
+  if (validation.unassessed > 0)
+    notDone["unassessed in validation (size, fault or time budget)"] = validation.unassessed;
+  return {
+    modules: [
+      ...modules.map((module) => ({ module_id: module.id, assessed, expected, not_done: notDone })),
+      ...(input.structureWork ?? []),
+    ],
+    rows: validation.rows,
+    unreadable: validation.invalid,
+  };
 }
 
 /** The facts every result file is derived from (pure). */
@@ -193,6 +232,7 @@ function runFactsOf(ctx: StageContext, input: AnalyseInput, analysed: Omit<Analy
     primary_candidate_id: staged.sources.primary_candidate_id,
     primary_findings: analysed.primaryFindings,
     context: staged.sources.context,
+    profile: staged.sources.profile,
     validation: input.validation,
   };
 }
@@ -221,6 +261,7 @@ function itemsOf(
   pool: CompoundPool,
   modules: readonly AnalysisModule[],
   validatedOf: WeakMap<AnalysisItem, Pick<ValidatedRow, "status" | "reason">>,
+  unassessed: { count: number; reasons: Record<string, number> },
 ): AsyncGenerator<AnalysisItem> {
   const moduleIds = modules.map((module) => module.id);
   return mapInOrder(rows, pool.size * 4, async (row): Promise<AnalysisItem> => {
@@ -236,6 +277,9 @@ function itemsOf(
           analysis: null,
         };
         validated = { status: "unassessed", reason: outcome.reason };
+        unassessed.count++;
+        const kind = `unassessed in analysis: ${outcome.reason.split(":")[0] ?? outcome.reason}`;
+        unassessed.reasons[kind] = (unassessed.reasons[kind] ?? 0) + 1;
       }
     }
     validatedOf.set(item, validated);
@@ -260,6 +304,26 @@ function combinedRecord(
     metadata: compound.row.metadata,
     findings: Object.fromEntries(findings),
   };
+}
+
+/**
+ * The customer's measured potency per compound (issue 37 item 4): its value in the table's first
+ * assay (the primary assay, as the table orders them), else its best value in any other; the number
+ * of assays measured for it.
+ */
+function potencyOf(staged: StagedInputs) {
+  const potency = new Map<string, { p_activity: number; relation: string; rows: number }>();
+  const assays = staged.assays;
+  if (assays === null) return potency;
+  const primary = assays.assayIds[0];
+  for (const [candidate, values] of assays.activities) {
+    const measured = Object.values(values);
+    if (measured.length === 0) continue;
+    const value = primary !== undefined && primary in values ? values[primary] : Math.max(...measured);
+    if (value === undefined) continue;
+    potency.set(candidate, { p_activity: value, relation: "=", rows: measured.length });
+  }
+  return potency;
 }
 
 /** Why each module of the plan has no finding, for the report's "not available" notes. */

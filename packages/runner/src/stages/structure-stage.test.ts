@@ -2,10 +2,14 @@ import assert from "node:assert/strict";
 import { readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, it } from "node:test";
+import { IMPLEMENTED_MODULES } from "@svc/science";
 import { makeTempDir } from "@svc/testing";
 import { parseSources } from "../inputs/sources.ts";
 import { stageStructures } from "../inputs/structure-inputs.ts";
 import { createLogger } from "../log.ts";
+import { buildModulePlan, countPlan, settlePlan } from "../plan/module-plan.ts";
+import { loadPolicy } from "../plan/policy.ts";
+import { resolveCategory } from "../plan/resolve-category.ts";
 import type { StructureModule } from "../structure/structure-module.ts";
 import { STRUCTURE_MODULES } from "../structure/structure-modules.ts";
 import type { PlannedRun } from "./plan-stage.ts";
@@ -93,6 +97,69 @@ describe("the structure stage", () => {
     await assert.rejects(
       stat(join(dir, "results", "test_failing.json")),
       "a module not planned does not run",
+    );
+  });
+
+  it("counts the work a per-compound module did: 5 of 6 compounds killed by the docking CPU budget make the run HYPOTHESIS with the reason, though the module ran (issue 37 item 3)", async (t) => {
+    const { dir, structures } = await setUp(t);
+    // The records molecular_docking writes: one docked, five killed by Vina's CPU budget.
+    const timingOut: StructureModule<number, unknown> = {
+      ...perCompound,
+      id: "molecular_docking",
+      assessCompound: async (_context, _atoms, compound) =>
+        compound.row.candidateId === "A"
+          ? { candidate_id: "A", status: "docked", reason: null }
+          : {
+              candidate_id: compound.row.candidateId,
+              status: "not_assessed",
+              reason: "vina exceeded its CPU budget of 600000 ms CPU and was killed",
+            },
+    };
+    const result = await runStructureModules({
+      log: createLogger("json", { write: () => {}, tty: false }),
+      runDir: dir,
+      workDir: join(dir, ".scratch-structures"),
+      runId: "run_1",
+      mode: "standard",
+      planned: plannedOf("molecular_docking"),
+      structures,
+      generatedAt: "2026-01-01T00:00:00Z",
+      compounds: 6,
+      rows: async function* () {
+        for (const id of ["A", "B", "C", "D", "E", "F"]) yield row(id, true);
+      },
+      modules: [timingOut],
+    });
+    assert.deepEqual(result.work, [
+      {
+        module_id: "molecular_docking",
+        assessed: 1,
+        expected: 6,
+        not_done: { "vina exceeded its CPU budget of 600000 ms CPU and was killed": 5 },
+      },
+    ]);
+    const policy = loadPolicy();
+    const category = resolveCategory(
+      policy,
+      { structureFiles: 1, trajectoryFiles: 0, mdIntent: false, physicsAuditRequested: false, assayRows: 0 },
+      "auto",
+    );
+    assert.ok(category);
+    const plan = settlePlan(
+      buildModulePlan(
+        policy,
+        category,
+        [...IMPLEMENTED_MODULES, ...STRUCTURE_MODULES],
+        new Set(["portfolio", "structures"]),
+      ),
+      new Map(),
+    );
+    const counts = countPlan(plan, { modules: result.work, rows: 6, unreadable: 0 });
+    assert.equal(counts.claim_strength, "HYPOTHESIS");
+    assert.deepEqual(counts.missing_required, [], "every required module ran");
+    assert.match(
+      counts.claim_reasons.join("; "),
+      /molecular_docking assessed 1 of 6 \(16\.6%, below 80%\): 5 vina exceeded its CPU budget/,
     );
   });
 

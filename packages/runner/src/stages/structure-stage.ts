@@ -4,6 +4,8 @@ import type { StagedStructure } from "../inputs/structure-inputs.ts";
 import { readStructureFile } from "../inputs/structure-inputs.ts";
 import type { Logger } from "../log.ts";
 import { writeJsonAtomic } from "../outputs/atomic-write.ts";
+import type { ModuleWork } from "../plan/module-plan.ts";
+import { createProgress } from "../progress.ts";
 import { MOLECULAR_DOCKING_MAX_COMPOUNDS } from "../structure/docking-cap.ts";
 import type { StructureContext, StructureModule } from "../structure/structure-module.ts";
 import { STRUCTURE_MODULES } from "../structure/structure-modules.ts";
@@ -23,6 +25,8 @@ export interface StructureStageOptions {
   readonly rows: () => AsyncIterable<ValidatedRow>;
   /** Scratch space (inside the run's scratch folder) for the modules' working files. */
   readonly workDir: string;
+  /** Parsed compounds, for the progress lines' total and ETA; unknown: counted as they come. */
+  readonly compounds?: number;
   /** The structure modules to run when planned; default {@link STRUCTURE_MODULES}. */
   readonly modules?: readonly StructureModule[];
   /** Compounds docked per structure; default `MOLECULAR_DOCKING_MAX_COMPOUNDS.default`. */
@@ -41,6 +45,11 @@ export interface StructureStageResult {
   readonly files: readonly string[];
   /** The structure tools' versions when a structure module ran and a probe was given, else null. */
   readonly toolVersions: unknown;
+  /**
+   * Per module that works per compound (docking): compound–structure pairs assessed of those it
+   * should, and why the rest were not, for the claim strength (issue 37 item 3).
+   */
+  readonly work: readonly ModuleWork[];
 }
 
 /** `results/<module>.json` of a structure module. */
@@ -52,6 +61,8 @@ export function structureResultFile(moduleId: string): string {
 export interface StructureInput {
   readonly planned: PlannedRun;
   readonly structures: readonly StagedStructure[];
+  /** Parsed compounds (validation), the total of the per-compound progress lines. */
+  readonly compounds?: number;
 }
 
 /** The structure stage (issue 25): the structure modules, once per staged structure, inside the charged run. */
@@ -70,6 +81,7 @@ export const structureStage: Stage<StructureInput, StructureStageResult> = {
       probeToolVersions: structureToolVersions,
       generatedAt: ctx.startedAt,
       rows: () => readValidatedRows(ctx.scratch.path(PREPARED_CACHE)),
+      ...(input.compounds === undefined ? {} : { compounds: input.compounds }),
     }),
 };
 
@@ -87,6 +99,7 @@ export async function runStructureModules(options: StructureStageOptions): Promi
   );
   const failures = new Map<string, string>();
   const files: string[] = [];
+  const work: ModuleWork[] = [];
   let toolsCalled = false;
   for (const module of options.modules ?? STRUCTURE_MODULES) {
     if (!planned.has(module.id)) continue;
@@ -94,6 +107,7 @@ export async function runStructureModules(options: StructureStageOptions): Promi
     try {
       const records = [];
       for (const staged of options.structures) records.push(await runOnStructure(module, staged, options));
+      if (module.assessCompound !== undefined) work.push(workOf(module.id, records));
       const file = structureResultFile(module.id);
       await writeJsonAtomic(join(options.runDir, file), {
         schema: "svc.structure-module/v1",
@@ -119,7 +133,40 @@ export async function runStructureModules(options: StructureStageOptions): Promi
     }
   }
   const toolVersions = toolsCalled && options.probeToolVersions ? await options.probeToolVersions() : null;
-  return { failures, files, toolVersions };
+  return { failures, files, toolVersions, work };
+}
+
+/**
+ * How much of its work a per-compound structure module did over every structure: a record whose
+ * status is "not_assessed" was not done, grouped by its reason's first words ("cap", a time budget,
+ * a preparation failure).
+ */
+export function workOf(
+  moduleId: string,
+  records: readonly { readonly compounds?: readonly unknown[] }[],
+): ModuleWork {
+  let assessed = 0;
+  let expected = 0;
+  const notDone: Record<string, number> = {};
+  for (const record of records)
+    for (const compound of record.compounds ?? []) {
+      expected++;
+      const entry = compound as { status?: unknown; reason?: unknown };
+      if (entry.status !== "not_assessed") {
+        assessed++;
+        continue;
+      }
+      const reason = reasonKey(typeof entry.reason === "string" ? entry.reason : "not assessed");
+      notDone[reason] = (notDone[reason] ?? 0) + 1;
+    }
+  return { module_id: moduleId, assessed, expected, not_done: notDone };
+}
+
+/** A reason's kind: "cap" as it is, otherwise its text up to the first colon, bounded. */
+function reasonKey(reason: string): string {
+  if (reason === "cap") return "past the docking cap";
+  const head = reason.split(":")[0] ?? reason;
+  return head.length > 60 ? `${head.slice(0, 57)}...` : head;
 }
 
 async function runOnStructure(
@@ -141,9 +188,22 @@ async function runOnStructure(
   let compounds: unknown[] | undefined;
   if (module.assessCompound !== undefined) {
     compounds = [];
-    for await (const row of options.rows()) {
-      if (!row.compound.ok) continue;
-      compounds.push(await module.assessCompound(context, result, row.compound));
+    // A line at least every 30 s with done/total and an ETA (issue 37 item 3): docking takes minutes a compound.
+    const progress = createProgress({
+      log: options.log,
+      label: `${module.id} on ${basename(staged.path)}`,
+      phase: "structures",
+      total: options.compounds ?? 0,
+    });
+    try {
+      for await (const row of options.rows()) {
+        if (!row.compound.ok) continue;
+        compounds.push(await module.assessCompound(context, result, row.compound));
+        progress.tick(compounds.length);
+      }
+    } finally {
+      // Also when the module throws: the heartbeat stops with the module.
+      progress.finish(compounds.length);
     }
   }
   options.log.info("structure module done", {

@@ -5,6 +5,7 @@ import type { StagedInputs } from "../inputs/stage-inputs.ts";
 import { type Interruption, NO_INTERRUPTION, untilInterrupted } from "../interruption.ts";
 import type { Logger } from "../log.ts";
 import { memoryFields } from "../memory.ts";
+import { UNREADABLE_THRESHOLD } from "../plan/module-plan.ts";
 import { CompoundPool } from "../pool/compound-pool.ts";
 import { createProgress } from "../progress.ts";
 import { shardSlice } from "./shard-stage.ts";
@@ -102,6 +103,15 @@ export async function validateAllRows(
     unassessed: summary.unassessed,
     ...memoryFields(),
   });
-  if (slice === null) assertAcceptable(summary, config.maxInvalidFraction, file);
+  if (slice === null) {
+    assertAcceptable(summary, config.maxInvalidFraction, file);
+    // Said before the charge (issue 37 item 3): a run this much of whose portfolio cannot be read
+    // is charged but cannot be SUPPORTED; the operator may still stop here.
+    if (summary.rows > 0 && summary.invalid / summary.rows > UNREADABLE_THRESHOLD)
+      log.warn(
+        `${summary.invalid} of ${summary.rows} rows of ${file} cannot be read (more than ${UNREADABLE_THRESHOLD * 100}%): the run's claim strength will be HYPOTHESIS`,
+        { phase: "inputs", invalid: summary.invalid, rows: summary.rows },
+      );
+  }
   return { summary, rdkitVersion: pool.rdkitVersion };
 }

@@ -99,6 +99,7 @@ export async function writeDockingReport(owner: TempDirOwner, mode: "standard" |
     primary_candidate_id: null,
     primary_findings: null,
     context: {},
+    profile: "oral_peripheral",
     validation: { ok: rows.length, invalid: 0, unassessed: 0, first_unassessed: [] },
   };
   const htmlPath = await writer.write(facts);

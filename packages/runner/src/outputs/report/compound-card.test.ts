@@ -38,14 +38,61 @@ test("a module the card does not know yet gets an Other findings panel of small 
   assert.match(html, /<pre>\{"evidence_id"/, "the raw finding stays one click away");
 });
 
-test("CYP values of a new cyp_assessment module join the pharmacokinetics panel; customer columns are on the card", () => {
-  const cyp = { evidence_id: "EID-cyp_assessment-000001", cyp3a4_inhibitor_probability: 0.71 };
-  const view = readCompoundView(compound, new Map([["cyp_assessment", cyp]]), new Map());
+test("the model calls panel shows all 12 liability and PK models, one line each: yes / no / uncertain with p, unknown with the reason, never a silent gap or a raw key (issue 37 item 5)", () => {
+  const call = (probability: number, c: string) => ({ probability, call: c, in_domain: true });
+  const cyp = {
+    evidence_id: "EID-cyp_assessment-000001",
+    isoforms: {
+      CYP1A2: call(0.2, "negative"),
+      CYP2C9: call(0.55, "uncertain"),
+      CYP2C19: call(0.1, "negative"),
+      CYP2D6: {
+        status: "out_of_domain",
+        in_domain: false,
+        domain_reason: "out_of_domain: nearest training compound at Tanimoto 0.21",
+      },
+      CYP3A4: call(0.92, "positive"),
+    },
+  };
+  const tox = {
+    evidence_id: "EID-toxicity_profile-000001",
+    pains: [],
+    brenk: [],
+    nibr: [],
+    tox21_fingerprint_model: { probabilities: { "NR-AR": 0.6 }, in_domain: true },
+    herg: call(0.93, "positive"),
+    dili: call(0.3, "negative"),
+    ames: call(0.7, "uncertain"),
+  };
+  const admet = {
+    evidence_id: "EID-admet_predictions-000001",
+    pgp: call(0.05, "negative"),
+    caco2: { value: -4.8, in_domain: true },
+  };
+  const precedent = { ct_tox_probability: 0.2, ct_tox_in_domain: true };
+  const view = readCompoundView(
+    compound,
+    new Map<string, unknown>([
+      ["cyp_assessment", cyp],
+      ["toxicity_profile", tox],
+      ["admet_predictions", admet],
+      ["clinical_precedent_prior", precedent],
+    ]),
+    new Map(),
+  );
   const html = renderCard(view, 1, extras);
-  const pk = /<section class="cp" data-panel="pharmacokinetics">[\s\S]*?<\/section>/.exec(html)?.[0] ?? "";
-  assert.match(pk, /cyp3a4 inhibitor probability/);
-  assert.match(pk, /0\.71/);
+  const panel = /<section class="cp" data-panel="model-calls">[\s\S]*?<\/section>/.exec(html)?.[0] ?? "";
+  const rows = [...panel.matchAll(/<tr>/g)].length;
+  assert.equal(rows, 12, "hERG, DILI, Ames, P-gp, 5 CYPs, ClinTox, Tox21, Caco-2");
+  assert.match(panel, /hERG blocker[\s\S]*?yes \(p 0\.93\)/);
+  assert.match(panel, /Ames mutagen[\s\S]*?uncertain \(p 0\.70\)/);
+  assert.match(panel, /CYP2D6 inhibitor[\s\S]*?unknown/);
+  assert.match(panel, /CYP3A4 inhibitor[\s\S]*?yes \(p 0\.92\)/);
+  assert.match(panel, /Tox21 \(12 assays\)[\s\S]*?active: NR-AR/);
+  assert.match(panel, /Caco-2 permeability[\s\S]*?log Papp -4\.8/);
   assert.doesNotMatch(html, /data-panel="other-cyp_assessment"/);
+  const pk = /<section class="cp" data-panel="pharmacokinetics">[\s\S]*?<\/section>/.exec(html)?.[0] ?? "";
+  assert.doesNotMatch(pk, /cyp|isoforms/i, "no raw CYP keys in the pharmacokinetics panel");
   assert.match(html, /<th>IC50_nM<\/th><td>12<\/td>/);
 });
 

@@ -1,10 +1,11 @@
 import type { Neighbour } from "./butina-clusters.ts";
-import { type CompoundView, RULE_NAMES } from "./compound-view.ts";
+import { type CompoundView, LIABILITY_MODELS, RULE_NAMES } from "./compound-view.ts";
 import { desirabilityOf } from "./desirability.ts";
 import { type CardDocking, renderDockingPanel } from "./docking-panel.ts";
 import { flattenFinding, unitOf } from "./finding-columns.ts";
 import { anchorId, escapeHtml, escapeText, formatNumber } from "./format.ts";
 import { renderRadar } from "./radar-plot.ts";
+import { formatScore } from "./ranking.ts";
 
 // A card is a set of designed panels in the order SwissADME's users read (issue 27 item 1):
 // identity, physicochemistry, lipophilicity, solubility, pharmacokinetics, drug-likeness,
@@ -87,6 +88,7 @@ export function renderCard(view: CompoundView, rank: number, extras: CardExtras)
         drugLikenessPanel(view, raw),
         medchemPanel(view, raw),
         toxicityPanel(view, raw),
+        modelCallsPanel(view, raw),
         synthesisPanel(raw),
         rankingPanel(view),
         similarPanel(extras),
@@ -330,9 +332,7 @@ function pharmacokineticsPanel(view: CompoundView, raw: (id: string) => Raw | nu
       value: `${n(admet?.log_kp_cm_s)} log(cm/s)`,
       method: "Potts & Guy 1992",
     });
-  for (const [key, value] of Object.entries(admet ?? {}))
-    if (/^pgp|p_gp|cyp/i.test(key)) rows.push({ label: key.replace(/_/g, " "), value: valueText(value) });
-  rows.push(...genericRows(view, "cyp_assessment"));
+  // P-gp, Caco-2 and the CYP isoforms are in the model calls panel, one line each (issue 37 item 5).
   return panel(
     "pharmacokinetics",
     "Pharmacokinetics",
@@ -446,6 +446,99 @@ function toxicityPanel(view: CompoundView, raw: (id: string) => Raw | null): str
   return panel("toxicity", "Toxicity", rows, note + precedent);
 }
 
+const CALL_WORDS = { positive: "yes", negative: "no", uncertain: "uncertain" } as const;
+
+/**
+ * Every liability and PK model's call at one glance (issue 37 item 5), as SwissADME and ADMETlab
+ * show them: yes / no / uncertain with the probability (the one call rule of science's
+ * classifier-call.ts), "unknown" with the reason out of domain or not run: never a silent gap.
+ */
+function modelCallsPanel(view: CompoundView, raw: (id: string) => Raw | null): string {
+  const labels: Record<string, string> = {
+    herg: "hERG blocker",
+    dili: "DILI concern",
+    ames: "Ames mutagen",
+    pgp: "P-gp inhibitor",
+    cyp1a2: "CYP1A2 inhibitor",
+    cyp2c9: "CYP2C9 inhibitor",
+    cyp2c19: "CYP2C19 inhibitor",
+    cyp2d6: "CYP2D6 inhibitor",
+    cyp3a4: "CYP3A4 inhibitor",
+  };
+  const rows: Row[] = LIABILITY_MODELS.map((id) => {
+    const model = view.liabilities.models[id];
+    if (model.status !== "in_domain")
+      return {
+        label: labels[id] ?? id,
+        value: "unknown",
+        method: `${model.source}: ${model.status === "out_of_domain" ? "out of domain" : "not run"}`,
+        light: "a" as Light,
+        ood: clip(model.reason),
+      };
+    return {
+      label: labels[id] ?? id,
+      value: `${CALL_WORDS[model.call]} (p ${model.probability.toFixed(2)})`,
+      method: model.source,
+      light: (model.call === "positive" ? "r" : model.call === "uncertain" ? "a" : "g") as Light,
+    };
+  });
+  const ct = view.liabilities.ct_tox;
+  rows.push(
+    ct === null || !ct.in_domain || ct.probability === null
+      ? {
+          label: "ClinTox trial toxicity",
+          value: "unknown",
+          method: "clinical_precedent_prior",
+          light: "a",
+          ood: ct === null ? "did not run" : "out of domain",
+        }
+      : {
+          label: "ClinTox trial toxicity",
+          value: `${ct.probability >= 0.5 ? "yes" : "no"} (p ${ct.probability.toFixed(2)})`,
+          method: "clinical_precedent_prior (probability at 0.5; no conformal set)",
+          light: ct.probability >= 0.5 ? "r" : "g",
+        },
+  );
+  const tox21 = view.liabilities.tox21;
+  const active = tox21 === null ? [] : Object.entries(tox21.probabilities).filter(([, p]) => p >= 0.5);
+  rows.push(
+    tox21 === null || !tox21.in_domain
+      ? {
+          label: "Tox21 (12 assays)",
+          value: "unknown",
+          method: "toxicity_profile",
+          light: "a",
+          ood: tox21 === null ? "did not run" : "out of domain",
+        }
+      : {
+          label: "Tox21 (12 assays)",
+          value: active.length ? `active: ${active.map(([assay]) => assay).join(", ")}` : "no assay active",
+          method: "toxicity_profile (p ≥ 0.5 active)",
+          light: active.length ? "r" : "g",
+        },
+  );
+  const caco2 = rec(raw("admet_predictions")?.caco2);
+  if (caco2 !== null)
+    rows.push(
+      caco2.in_domain === true && num(caco2.value) !== null
+        ? {
+            label: "Caco-2 permeability",
+            value: `log Papp ${n(caco2.value)} log10(cm/s)`,
+            method:
+              "admet_predictions.caco2 (Wang 2016, TDC); green above −5.15, ADMETlab 2.0's optimal range (Xiong et al., Nucleic Acids Res. 2021, 49, W5)",
+            light: (num(caco2.value) ?? -9) >= -5.15 ? "g" : "a",
+          }
+        : {
+            label: "Caco-2 permeability",
+            value: "unknown",
+            method: "admet_predictions.caco2",
+            light: "a",
+            ood: String(caco2.domain_reason ?? "out of domain"),
+          },
+    );
+  return panel("model-calls", "Model calls", rows);
+}
+
 function synthesisPanel(raw: (id: string) => Raw | null): string {
   const manufacture = raw("manufacturability_audit");
   const metabolism = raw("metabolite_prediction");
@@ -504,7 +597,7 @@ function rankingPanel(view: CompoundView): string {
   const rows: Row[] = [
     {
       label: "Score",
-      value: score.score.toFixed(3),
+      value: formatScore(score.score),
       light: score.score >= 0.5 ? "g" : score.score >= 0.3 ? "a" : "r",
       method: "weighted geometric mean × penalties",
     },
@@ -520,10 +613,19 @@ function rankingPanel(view: CompoundView): string {
       method: `${term.method}${term.status === "present" ? "" : term.status === "missing" ? "; missing, scored 0.5" : "; out of domain, capped at 0.5"}`,
       light: (term.d >= 0.7 ? "g" : term.d >= 0.4 ? "a" : "r") as Light,
     })),
-    ...score.penalties.map((penalty) => ({
-      label: "Penalty",
-      value: `×${penalty.factor} ${clip(penalty.label)}`,
-      light: "r" as Light,
+    ...score.penalties
+      .filter((penalty) => !score.liabilities.some((liability) => liability.id === penalty.id))
+      .map((penalty) => ({
+        label: "Penalty",
+        value: `×${penalty.factor} ${clip(penalty.label)}`,
+        light: "r" as Light,
+      })),
+    // Every liability model the decision read, with the factor it applied (issue 36 item 1).
+    ...score.liabilities.map((liability) => ({
+      label: `${liability.label} (w ${liability.weight})`,
+      value: `×${liability.factor} · ${liability.call === "unknown" ? `unknown, read at p ${liability.p}` : `p ${liability.p.toFixed(2)}, ${liability.call}`}`,
+      method: "factor (1 − p)^w",
+      light: (liability.call === "negative" ? "g" : liability.call === "positive" ? "r" : "a") as Light,
     })),
   ];
   if (view.readiness)

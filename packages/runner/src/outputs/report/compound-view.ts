@@ -3,6 +3,7 @@
 // so a module added or renamed changes this file only. A quantity whose module did not run is
 // `null` with the module's reason — never a made-up value.
 
+import { type ClassifierCall, DEFAULT_PROFILE, type TargetProductProfile } from "@svc/science";
 import type { CompoundDocking } from "./docking-results.ts";
 
 /** What the report needs of a prepared compound (structurally the runner's PreparedCompound). */
@@ -50,6 +51,36 @@ export interface RadarValue {
   readonly in_range: boolean | null;
   readonly source: string;
 }
+
+/**
+ * The classifier liability models the decision reads (issue 36 item 1): TDC-trained hERG, DILI, Ames
+ * (toxicity_profile), P-gp (admet_predictions) and the five CYP isoforms (cyp_assessment).
+ */
+export const LIABILITY_MODELS = [
+  "herg",
+  "dili",
+  "ames",
+  "pgp",
+  "cyp1a2",
+  "cyp2c9",
+  "cyp2c19",
+  "cyp2d6",
+  "cyp3a4",
+] as const;
+export type LiabilityModel = (typeof LIABILITY_MODELS)[number];
+
+/**
+ * One classifier's output for a compound: its probability and call in domain; out of domain or not
+ * run it has no probability and says why (never read as a negative).
+ */
+export type ModelCallView =
+  | {
+      readonly status: "in_domain";
+      readonly probability: number;
+      readonly call: ClassifierCall;
+      readonly source: string;
+    }
+  | { readonly status: "out_of_domain" | "not_run"; readonly reason: string; readonly source: string };
 
 export interface ModuleFindingView {
   readonly module_id: string;
@@ -129,7 +160,16 @@ export interface CompoundView {
     } | null;
     /** probability is null out of the model's domain (issue 24 item 1). */
     readonly ct_tox: { readonly probability: number | null; readonly in_domain: boolean } | null;
+    /** hERG, DILI, Ames, P-gp and the CYP isoforms, each with its call (issue 36 item 1). */
+    readonly models: Readonly<Record<LiabilityModel, ModelCallView>>;
   };
+  /**
+   * The customer's measured potency (assays_csv): the best pActivity of the compound's rows, its
+   * qualifier kept (">" for a censored "less potent than"); null when none is staged for it (issue 37 item 4).
+   */
+  readonly potency: { readonly p_activity: number; readonly relation: string; readonly rows: number } | null;
+  /** The target product profile the compound is ordered against (sources.json `profile`, issue 36 item 2). */
+  readonly profile: TargetProductProfile;
   readonly findings: readonly ModuleFindingView[];
   /** molecular_docking per staged structure (the structure stage's file); empty when it did not run. */
   readonly docking: readonly CompoundDocking[];
@@ -150,6 +190,7 @@ const LOGIC = "molecular_logic";
 // did not run, the report orders transparently.
 const READINESS = "wetlab_priority_and_readiness_determiner";
 const PRECEDENT = "clinical_precedent_prior";
+const CYP = "cyp_assessment";
 
 /** SwissADME radar ranges (Daina, Michielin & Zoete 2017, Sci Rep 7:42717, Figure 3). */
 export const RADAR_RANGES: Readonly<Record<RadarAxis, { low: number; high: number; label: string }>> = {
@@ -162,12 +203,20 @@ export const RADAR_RANGES: Readonly<Record<RadarAxis, { low: number; high: numbe
 };
 
 /** Reads the findings of one compound into the report's view. */
+/** What the run knows of a compound besides its findings. */
+export interface CompoundContext {
+  readonly docking?: readonly CompoundDocking[];
+  readonly potency?: CompoundView["potency"];
+  readonly profile?: TargetProductProfile;
+}
+
 export function readCompoundView(
   compound: ReportCompoundInput,
   findings: ReadonlyMap<string, unknown>,
   reasons: ModuleReasons,
-  docking: readonly CompoundDocking[] = [],
+  context: CompoundContext = {},
 ): CompoundView {
+  const docking = context.docking ?? [];
   const get = (id: string): Finding | null => {
     const finding = findings.get(id);
     return finding !== null && typeof finding === "object" ? (finding as Finding) : null;
@@ -181,6 +230,7 @@ export function readCompoundView(
   const logic = get(LOGIC);
   const readiness = get(READINESS);
   const precedent = get(PRECEDENT);
+  const cyp = get(CYP);
   const why = (id: string) => reasons.get(id) ?? "module did not run";
 
   // admet_predictions first (its WLOGP/TPSA are the BOILED-Egg's own), then the same quantity
@@ -297,7 +347,20 @@ export function readCompoundView(
                 probability: num(precedent?.ct_tox_probability) as number,
                 in_domain: precedent?.ct_tox_in_domain === true,
               },
+      models: {
+        herg: readModelCall(toxicity, TOXICITY, "herg", why),
+        dili: readModelCall(toxicity, TOXICITY, "dili", why),
+        ames: readModelCall(toxicity, TOXICITY, "ames", why),
+        pgp: readModelCall(admet, ADMET, "pgp", why),
+        cyp1a2: readModelCall(record(cyp?.isoforms), CYP, "CYP1A2", why, "isoforms."),
+        cyp2c9: readModelCall(record(cyp?.isoforms), CYP, "CYP2C9", why, "isoforms."),
+        cyp2c19: readModelCall(record(cyp?.isoforms), CYP, "CYP2C19", why, "isoforms."),
+        cyp2d6: readModelCall(record(cyp?.isoforms), CYP, "CYP2D6", why, "isoforms."),
+        cyp3a4: readModelCall(record(cyp?.isoforms), CYP, "CYP3A4", why, "isoforms."),
+      },
     },
+    potency: context.potency ?? null,
+    profile: context.profile ?? DEFAULT_PROFILE,
     findings: [...findings.entries()].flatMap(([module_id, finding]) => {
       const raw = record(finding);
       return raw === null ? [] : [{ module_id, evidence_id: String(raw.evidence_id ?? ""), raw }];
@@ -348,6 +411,42 @@ function readRadar(radar: Finding | null, props: CompoundView["props"]): Record<
       ];
     }),
   ) as Record<RadarAxis, RadarValue>;
+}
+
+const CALLS: ReadonlySet<string> = new Set(["positive", "negative", "uncertain"]);
+
+/** A gated TDC classifier output (science's tdc-compound.ts) as the report reads it. */
+function readModelCall(
+  finding: Finding | null,
+  moduleId: string,
+  key: string,
+  why: (id: string) => string,
+  prefix = "",
+): ModelCallView {
+  const source = `${moduleId}.${prefix}${key}`;
+  if (finding === null) return { status: "not_run", reason: why(moduleId), source };
+  const output = record(finding[key]);
+  if (output === null)
+    return {
+      status: "not_run",
+      reason: "no output for this compound (model not adopted or not assessed)",
+      source,
+    };
+  if (output.status === "out_of_domain" || output.in_domain !== true)
+    return {
+      status: "out_of_domain",
+      reason: (str(output.domain_reason) ?? "out of the model's applicability domain").replace(
+        /^out_of_domain: /,
+        "",
+      ),
+      source,
+    };
+  const probability = num(output.probability);
+  const call =
+    typeof output.call === "string" && CALLS.has(output.call) ? (output.call as ClassifierCall) : null;
+  if (probability === null || call === null)
+    return { status: "not_run", reason: "no probability or call in the output", source };
+  return { status: "in_domain", probability, call, source };
 }
 
 function domainOf(value: unknown): boolean | null {

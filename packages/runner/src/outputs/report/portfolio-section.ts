@@ -1,3 +1,4 @@
+import { PROFILE_DESCRIPTIONS } from "@svc/science";
 import { channelStates } from "../build-results.ts";
 import type { RunFacts } from "../run-facts.ts";
 import { ALERT_FAMILIES, type CompoundView, RULE_NAMES } from "./compound-view.ts";
@@ -5,10 +6,12 @@ import { desirabilityOf } from "./desirability.ts";
 import { anchorId, escapeHtml, formatShare } from "./format.ts";
 import type { PortfolioStats } from "./portfolio-stats.ts";
 import {
+  evidenceOf,
   explainTop,
   FIRST_IN_LINE_CONFIDENCE,
   FIRST_IN_LINE_SCORE,
   firstInLine,
+  formatScore,
   type RankingRule,
 } from "./ranking.ts";
 
@@ -32,7 +35,9 @@ export const TOP_PICKS = 10;
 
 /** The top of the page: which compounds to send to the lab and why, and how much to trust it. */
 export function renderPortfolioSection(input: PortfolioInputs): string {
+  const profile = input.facts.profile;
   return `<section id="portfolio"><h2>Which compounds to send to the lab, and why</h2>
+<p class="profile" id="profile"><b>Target product profile: ${escapeHtml(profile)}</b> (${escapeHtml(PROFILE_DESCRIPTIONS[profile])}; sources.json <code>profile</code>).</p>
 <p class="rule"><b>Ordering rule.</b> ${escapeHtml(input.ranking.text)}</p>
 ${renderTopPicks(input)}
 <div class="grid2">${renderClaim(input.facts)}${renderChannels(input.facts)}</div>
@@ -48,16 +53,12 @@ function renderTopPicks({ top, carded, stats, thumbnails }: PortfolioInputs): st
     if (!view.parsed) reasons.push(`does not parse: ${view.parse_error}`);
     if (view.duplicate_of) reasons.push(`duplicate of ${view.duplicate_of}`);
     if (view.parsed) {
-      reasons.push(`score ${score.score.toFixed(3)}, confidence ${score.confidence.toFixed(2)}`);
+      reasons.push(`score ${formatScore(score.score)}, confidence ${score.confidence.toFixed(2)}`);
       const weak = score.terms
         .filter((term) => term.d < 0.5)
         .map((term) => `${term.label.toLowerCase()} ${term.d.toFixed(2)}`);
       if (weak.length) reasons.push(`weak: ${weak.join(", ")}`);
-      reasons.push(
-        score.penalties.length
-          ? `penalised: ${score.penalties.map((pen) => `${pen.label} ×${pen.factor}`).join("; ")}`
-          : "no alert or predicted liability",
-      );
+      reasons.push(evidenceOf(score));
       if (score.uncertain.length) reasons.push(`less certain: ${score.uncertain.join(", ")}`);
     }
     const label = escapeHtml(view.candidate_id) + (view.name ? ` (${escapeHtml(view.name)})` : "");
@@ -67,10 +68,15 @@ function renderTopPicks({ top, carded, stats, thumbnails }: PortfolioInputs): st
     const thumb = thumbnails.get(view.candidate_id);
     return `<li value="${rank}"><span class="thumb">${thumb ?? ""}</span><span>${link}: ${escapeHtml(reasons.join("; "))}</span></li>`;
   };
-  const items = group.map((view, at) => item(view, at + 1)).join("");
+  // Numbered by rank in the whole order: a compound with a liability called positive is passed over
+  // for first in line but keeps its place (issue 36 item 1).
+  const rankOf = new Map(top.map((view, at) => [view, at + 1]));
+  const items = group.map((view) => item(view, rankOf.get(view) ?? 0)).join("");
+  const inGroup = new Set(group);
   const next = top
-    .slice(group.length)
-    .map((view, at) => item(view, group.length + at + 1))
+    .filter((view) => !inGroup.has(view))
+    .slice(0, Math.max(0, top.length - group.length))
+    .map((view) => item(view, rankOf.get(view) ?? 0))
     .join("");
   const held = [
     stats.compounds - stats.parsed > 0 ? `${stats.compounds - stats.parsed} that do not parse` : "",
@@ -94,8 +100,8 @@ function renderClaim(facts: RunFacts): string {
   const pct = c.required === 0 ? 100 : Math.round((c.required_executed / c.required) * 100);
   const meaning =
     c.claim_strength === "SUPPORTED"
-      ? "SUPPORTED: every module the category requires ran, so each conclusion rests on the full set of required evidence."
-      : `HYPOTHESIS: ${c.missing_required.length} of the ${c.required} modules this category requires did not run, so the findings below are a hypothesis to test, not supported evidence. Missing proof lowers the claim; it is never averaged into a score.`;
+      ? "SUPPORTED: every module the category requires ran and assessed at least 80% of what it should, so each conclusion rests on the full set of required evidence."
+      : `HYPOTHESIS: ${c.claim_reasons.join("; ")}. The findings below are a hypothesis to test, not supported evidence: missing proof and work not done lower the claim; they are never averaged into a score.`;
   const missing = facts.plan.modules.filter((m) => m.bucket === "required" && m.outcome !== "executed");
   // Grouped by why each is missing, so the reader sees what to do: a newer build, or a staged file.
   const groups = new Map<string, string[]>();

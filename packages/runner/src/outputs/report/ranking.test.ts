@@ -1,8 +1,16 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import type { TargetProductProfile } from "@svc/science";
 import { type CompoundView, readCompoundView } from "./compound-view.ts";
 import { desirabilityOf } from "./desirability.ts";
-import { compareRankKeys, explainTop, FIRST_IN_LINE_MAX, firstInLine, rankKeyOf } from "./ranking.ts";
+import {
+  compareRankKeys,
+  evidenceOf,
+  explainTop,
+  FIRST_IN_LINE_MAX,
+  firstInLine,
+  rankKeyOf,
+} from "./ranking.ts";
 
 // Findings shaped as the science modules write them (results/combined_unified_computational_outputs.json).
 const reasons = new Map<string, string>();
@@ -16,7 +24,23 @@ interface Variant {
   readonly mw?: number;
   readonly toxicityRan?: boolean;
   readonly compoundClass?: string;
+  /** In-domain hERG probability and call (default 0.1, negative). */
+  readonly herg?: { probability: number; call: "positive" | "negative" | "uncertain" };
+  readonly profile?: TargetProductProfile;
+  readonly logd?: number;
+  readonly pgp?: number;
 }
+
+/** A TDC classifier output as science writes it, in domain. */
+const inDomain = (probability: number, call: string) => ({
+  probability,
+  call,
+  prediction_set: call === "uncertain" ? ["positive", "negative"] : [call],
+  in_domain: true,
+});
+const cleanCyp = Object.fromEntries(
+  ["CYP1A2", "CYP2C9", "CYP2C19", "CYP2D6", "CYP3A4"].map((isoform) => [isoform, inDomain(0.05, "negative")]),
+);
 
 function compound(variant: Variant): CompoundView {
   const mw = variant.mw ?? 330;
@@ -43,9 +67,11 @@ function compound(variant: Variant): CompoundView {
         fsp3: 0.35,
         qed: 0.8,
         boiled_egg: { gi_absorption: "high", bbb_permeant: false, region: "white" },
-        logd74: { value: 1.8, in_domain: true, nearest_tanimoto: 0.7 },
+        logd74: { value: variant.logd ?? 1.8, in_domain: true, nearest_tanimoto: 0.7 },
+        pgp: inDomain(variant.pgp ?? 0.1, (variant.pgp ?? 0.1) >= 0.5 ? "positive" : "negative"),
       },
     ],
+    ["cyp_assessment", { isoforms: cleanCyp }],
     ["solubility_assessment", { log_s: variant.logS ?? -3, in_domain: variant.solubilityInDomain ?? true }],
     ["synthesis_audit", { sa_score: 2.5 }],
     ["clinical_precedent_prior", { ct_tox_probability: 0.1, ct_tox_in_domain: true }],
@@ -56,6 +82,9 @@ function compound(variant: Variant): CompoundView {
       brenk: [],
       nibr: [],
       tox21_fingerprint_model: { probabilities: { "NR-AR": 0.05 }, in_domain: true },
+      herg: inDomain(variant.herg?.probability ?? 0.1, variant.herg?.call ?? "negative"),
+      ames: inDomain(0.1, "negative"),
+      dili: inDomain(0.1, "negative"),
     });
   return readCompoundView(
     {
@@ -65,6 +94,7 @@ function compound(variant: Variant): CompoundView {
     },
     findings,
     reasons,
+    variant.profile === undefined ? {} : { profile: variant.profile },
   );
 }
 
@@ -95,12 +125,21 @@ test("an out-of-domain prediction lowers score and confidence instead of countin
   assert.equal(b.terms.find((term) => term.id === "solubility")?.d, 1);
 });
 
-test("a missing input is scored uninformative (0.5), never as good, and lowers confidence", () => {
+test("a liability model that did not run is read as unknown (p 0.5), never as clean: it lowers score and confidence and is named (issue 36 item 1)", () => {
   const unscreened = compound({ id: "NO-TOX", index: 0, toxicityRan: false });
   const screened = compound({ id: "TOX", index: 1 });
-  assert.ok(desirabilityOf(unscreened).confidence < desirabilityOf(screened).confidence);
-  // Same score (nothing was found either way), so the visible tie-break, confidence, decides.
-  assert.equal(desirabilityOf(unscreened).score.toFixed(3), desirabilityOf(screened).score.toFixed(3));
+  const a = desirabilityOf(unscreened);
+  const b = desirabilityOf(screened);
+  assert.ok(a.confidence < b.confidence);
+  assert.ok(a.score < b.score);
+  assert.equal(a.clean, false);
+  assert.equal(b.clean, true);
+  assert.deepEqual(
+    a.liabilities.filter((l) => l.call === "unknown").map((l) => l.id),
+    ["herg", "dili", "ames"],
+  );
+  assert.match(evidenceOf(a), /unknown, not clean: hERG blocker .*DILI concern .*Ames mutagen/);
+  assert.match(evidenceOf(b), /^no alert or predicted liability/);
   assert.deepEqual(
     ranked([unscreened, screened]).map((view) => view.candidate_id),
     ["TOX", "NO-TOX"],
@@ -128,7 +167,7 @@ test("first in line is a bounded group, and the top sentence says why #1 leads a
   assert.match(text, /^#1 C0 is first: score 0\.\d{3}/);
   assert.match(
     text,
-    /#2 C1 scores 0\.\d{3}, 0\.\d{3} lower; it would move above #1 if its .+ desirability rose from \d\.\d\d to \d\.\d\d/,
+    /#2 C1 scores 0\.\d{3}, 0\.\d+ lower; it would move above #1 if its .+ desirability rose from \d\.\d\d to \d\.\d\d/,
   );
 });
 
@@ -143,4 +182,56 @@ test("a compound outside the organic classes ranks after every organic one, howe
     ["poor", "siloxane"],
   );
   assert.ok(firstInLine([siloxane], 1).length === 0);
+});
+
+test("a compound with an in-domain hERG probability ≥ 0.9 is never described as free of liabilities and is never first in line, even when everything else about it is best (issue 36 Done when)", () => {
+  const blocker = compound({ id: "BLOCKER", index: 0, herg: { probability: 0.93, call: "positive" } });
+  const others = Array.from({ length: 9 }, (_, index) =>
+    compound({ id: `C${index}`, index: index + 1, logS: -4.2 - index * 0.1 }),
+  );
+  const order = ranked([blocker, ...others]);
+  const score = desirabilityOf(blocker);
+  assert.equal(score.clean, false);
+  assert.doesNotMatch(evidenceOf(score), /no alert or predicted liability/);
+  assert.match(evidenceOf(score), /hERG blocker \(in-vitro IC50 label\) p 0\.93 \(positive, ×0\.07\)/);
+  assert.notEqual(order[0]?.candidate_id, "BLOCKER");
+  const first = firstInLine(order, 100);
+  assert.ok(first.length > 0);
+  assert.ok(!first.some((view) => view.candidate_id === "BLOCKER"));
+  // Even alone, with nothing better to send, it is not put first.
+  assert.deepEqual(firstInLine([blocker], 1), []);
+  assert.doesNotMatch(explainTop(order[0], order[1]), /BLOCKER.*no alert or predicted liability/);
+});
+
+test("an uncertain hERG call is named in the lead sentence with its probability; only an all-negative in-domain panel reads 'no alert or predicted liability'", () => {
+  const unsure = compound({ id: "UNSURE", index: 0, herg: { probability: 0.7, call: "uncertain" } });
+  const text = explainTop(unsure, undefined);
+  assert.match(text, /predicted liabilities: hERG blocker \(in-vitro IC50 label\) p 0\.70 \(uncertain/);
+  assert.doesNotMatch(text, /no alert or predicted liability/);
+});
+
+test("each target product profile orders by its own functions: CNS MPO log D and brain access only for oral_cns, the log D 1–3 range otherwise; P-gp a liability only for CNS; GI absorption and permanent charge not for non_oral (issue 36 item 2)", () => {
+  const term = (view: CompoundView, id: string) => desirabilityOf(view).terms.find((t) => t.id === id);
+  const lipophilic = (profile: TargetProductProfile) => compound({ id: "L", index: 0, logd: 3.5, profile });
+  assert.equal(term(lipophilic("oral_cns"), "logd74")?.d, 0.25, "Wager: 1 at ≤ 2, 0 at ≥ 4");
+  assert.equal(term(lipophilic("oral_peripheral"), "logd74")?.d, 0.75, "Waring: 1 from 1 to 3, 0 at ≥ 5");
+  assert.equal(term(lipophilic("non_oral"), "logd74")?.d, 0.75);
+  assert.ok(term(lipophilic("oral_cns"), "brain_access"));
+  assert.equal(term(lipophilic("oral_peripheral"), "brain_access"), undefined);
+  assert.equal(term(lipophilic("non_oral"), "gi_absorption"), undefined);
+  assert.ok(term(lipophilic("oral_peripheral"), "gi_absorption"));
+
+  const inhibitor = (profile: TargetProductProfile) => compound({ id: "P", index: 0, pgp: 0.9, profile });
+  const pgpOf = (view: CompoundView) => desirabilityOf(view).liabilities.find((l) => l.id === "pgp");
+  assert.equal(pgpOf(inhibitor("oral_cns"))?.call, "positive");
+  assert.equal(pgpOf(inhibitor("oral_peripheral")), undefined);
+  assert.ok(desirabilityOf(inhibitor("oral_cns")).score < desirabilityOf(inhibitor("oral_peripheral")).score);
+
+  const quat = (profile: TargetProductProfile) =>
+    compound({ id: "Q", index: 0, permanentCharge: true, profile });
+  const charged = (view: CompoundView) =>
+    desirabilityOf(view).penalties.some((p) => p.id === "permanent_charge");
+  assert.equal(charged(quat("oral_peripheral")), true);
+  assert.equal(charged(quat("non_oral")), false);
+  assert.equal(desirabilityOf(quat("oral_cns")).profile, "oral_cns");
 });

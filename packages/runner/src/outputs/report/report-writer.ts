@@ -3,6 +3,7 @@ import { createReadStream, createWriteStream, type WriteStream } from "node:fs";
 import { type FileHandle, mkdir, open, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
+import { DEFAULT_PROFILE, type TargetProductProfile } from "@svc/science";
 import { readCsvRecords } from "../../inputs/csv.ts";
 import { StreamingFile } from "../atomic-write.ts";
 import type { RunFacts } from "../run-facts.ts";
@@ -93,6 +94,10 @@ export interface ReportWriterOptions {
    * residues for the docking box, and the cards' pose viewers draw them. None: no pocket residues.
    */
   readonly structures?: readonly StructureFileRef[];
+  /** The target product profile (sources.json `profile`); default oral_peripheral. */
+  readonly profile?: TargetProductProfile;
+  /** The customer's measured potency per candidate id (assays_csv), for the order (issue 37 item 4). */
+  readonly potency?: ReadonlyMap<string, NonNullable<CompoundView["potency"]>>;
 }
 
 /**
@@ -142,12 +147,11 @@ export class ReportWriter {
    * here: only the compounds ranked into a card get one, when the report is composed.
    */
   async add(compound: ReportCompoundInput, findings: ReadonlyMap<string, unknown>): Promise<void> {
-    const view = readCompoundView(
-      compound,
-      findings,
-      this.#config.reasons,
-      this.#docking?.byCompound.get(compound.row.candidateId) ?? [],
-    );
+    const view = readCompoundView(compound, findings, this.#config.reasons, {
+      docking: this.#docking?.byCompound.get(compound.row.candidateId) ?? [],
+      potency: this.#config.potency?.get(compound.row.candidateId) ?? null,
+      ...(this.#config.profile === undefined ? {} : { profile: this.#config.profile }),
+    });
     for (const [moduleId, finding] of findings) {
       this.#ran.add(moduleId);
       for (const [path] of flattenFinding(moduleId, finding)) this.#findingPaths.add(path);
@@ -308,7 +312,7 @@ export class ReportWriter {
       renderPortfolioSection({
         facts,
         stats,
-        ranking: describeRanking(this.#ran),
+        ranking: describeRanking(this.#ran, this.#config.profile ?? DEFAULT_PROFILE),
         top: top.filter((view) => view !== undefined),
         carded,
         thumbnails,

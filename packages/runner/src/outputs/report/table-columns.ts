@@ -2,7 +2,7 @@ import { ALERT_FAMILIES, type CompoundView, type Quantity, type RuleName } from 
 import { desirabilityOf } from "./desirability.ts";
 import { bestDocking } from "./docking-results.ts";
 import { formatNumber } from "./format.ts";
-import { inClassDomain } from "./ranking.ts";
+import { inClassDomain, shownScore } from "./ranking.ts";
 
 /** Where a row sits besides its own values: its rank and its Butina cluster (null: not clustered). */
 export interface RowPlace {
@@ -30,7 +30,7 @@ const rule = (name: RuleName) => (view: CompoundView) => {
   return outcome.pass ? "pass" : `fail: ${outcome.violations.join("; ")}`;
 };
 
-const scoreOf = (view: CompoundView) => (view.parsed ? Number(desirabilityOf(view).score.toFixed(3)) : null);
+const scoreOf = (view: CompoundView) => (view.parsed ? shownScore(desirabilityOf(view).score) : null);
 const confidenceOf = (view: CompoundView) =>
   view.parsed ? Number(desirabilityOf(view).confidence.toFixed(2)) : null;
 
