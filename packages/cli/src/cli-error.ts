@@ -12,6 +12,7 @@ export const CLI_ERROR_CODES = [
   "ISSUER_URL_INVALID",
   "ISSUER_UNREACHABLE",
   "ISSUER_RESPONSE_INVALID",
+  "KEY_ISSUER_MISMATCH",
   "SEAL_NOT_RENDERABLE",
   // The operator and chemist commands (contexts, runs, entitlement, projects, local run).
   "CONTEXT_NOT_FOUND",
