@@ -12,6 +12,7 @@ export const CLI_ERROR_CODES = [
   "ISSUER_URL_INVALID",
   "ISSUER_UNREACHABLE",
   "ISSUER_RESPONSE_INVALID",
+  "KEY_ISSUER_MISMATCH",
   "SEAL_NOT_RENDERABLE",
   // The operator and chemist commands (contexts, runs, entitlement, projects, local run).
   "CONTEXT_NOT_FOUND",
@@ -57,6 +58,8 @@ export const EXIT = {
   logEntryMismatch: 14,
   /** The issuer's log is not an extension of the checkpoint kept (rewritten or forked; issue 30). */
   logInconsistent: 15,
+  /** With --issuer: the issuer issued another seal under this seal id (issue 38 item 1). */
+  issuedSealMismatch: 16,
 } as const;
 
 /** A failure reported as one line; exit code {@link EXIT.usage} unless given. */

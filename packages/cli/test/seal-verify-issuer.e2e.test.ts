@@ -38,20 +38,21 @@ async function call(path: string, body: unknown, headers: Record<string, string>
   return json;
 }
 
-before(async () => {
-  root = await mkdtemp(join(tmpdir(), "svc-cli-issuer-"));
+/** Starts svc-entitlement on a free loopback port with its data in `dataDir`; resolves its URL once listening. */
+async function startEntitlement(dataDir: string, extraEnv: Record<string, string> = {}) {
   const env = {
     ...process.env,
     PORT: "0",
     HOST: "127.0.0.1",
-    SVC_DATA_DIR: join(root, "data"),
+    SVC_DATA_DIR: dataDir,
     SVC_ADMIN_TOKENS: adminToken,
     SVC_SHUTDOWN_TIMEOUT_SEC: "2",
+    ...extraEnv,
   };
-  service = spawn(process.execPath, [ENTITLEMENT_BIN], { env, stdio: ["ignore", "pipe", "inherit"] });
-  url = await new Promise<string>((resolveUrl, reject) => {
+  const child = spawn(process.execPath, [ENTITLEMENT_BIN], { env, stdio: ["ignore", "pipe", "inherit"] });
+  const listening = await new Promise<string>((resolveUrl, reject) => {
     let buffer = "";
-    service.stdout?.on("data", (chunk) => {
+    child.stdout?.on("data", (chunk) => {
       buffer += String(chunk);
       const found =
         /"msg":"listening"[^\n]*"url":"(http:\/\/[^"]+)"|"url":"(http:\/\/[^"]+)"[^\n]*"msg":"listening"/.exec(
@@ -59,8 +60,22 @@ before(async () => {
         );
       if (found) resolveUrl((found[1] ?? found[2]) as string);
     });
-    service.on("exit", (code) => reject(new Error(`entitlement service exited ${code}`)));
+    child.on("exit", (code) => reject(new Error(`entitlement service exited ${code}`)));
   });
+  return { child, url: listening, env };
+}
+
+async function stopEntitlement(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = once(child, "exit");
+  child.kill("SIGTERM");
+  await exited;
+}
+
+before(async () => {
+  root = await mkdtemp(join(tmpdir(), "svc-cli-issuer-"));
+  let env: NodeJS.ProcessEnv;
+  ({ child: service, url, env } = await startEntitlement(join(root, "data")));
   const principal = "auditor@example.com";
   await call("/api/entitlement/issue", { principal, runs: 1 }, { "x-svc-admin-token": adminToken });
   const token = execFileSync(
@@ -101,11 +116,7 @@ before(async () => {
 });
 
 after(async () => {
-  if (service && service.exitCode === null) {
-    const exited = once(service, "exit");
-    service.kill("SIGTERM");
-    await exited;
-  }
+  if (service) await stopEntitlement(service);
   await rm(root, { recursive: true, force: true });
 });
 
@@ -142,6 +153,34 @@ describe("svc with --issuer, against the real entitlement service", () => {
       pinned.keys.map((entry: { issuer?: string }) => entry.issuer),
       [sealed.issuer],
     );
+  });
+
+  it("svc trust add --issuer B refuses a key B publishes for another issuer (KEY_ISSUER_MISMATCH, exit 2) and pins nothing (issue 38 item 3)", async () => {
+    const trustFile = join(root, "config", "svc", "trusted-keys.json");
+    const pinnedBefore = await readFile(trustFile, "utf8");
+    // issuer B names issuer A (this test's issuer) in its seals and publishes its key "for A"
+    const b = await startEntitlement(join(root, "data-b"), { SVC_ISSUER_NAME: url });
+    try {
+      const keysB = (await (await fetch(`${b.url}/api/seal/keys`)).json()) as { keys: { issuer: string }[] };
+      assert.deepEqual(
+        keysB.keys.map((key) => key.issuer),
+        [url],
+      );
+      const refused = svc(["trust", "add", "--issuer", b.url]);
+      assert.equal(refused.code, 2, refused.stdout + refused.stderr);
+      assert.equal(refused.stderr.trim().split("\n").length, 1);
+      assert.match(
+        refused.stderr,
+        new RegExp(
+          `publishes key ed25519:[0-9a-f]{32} for issuer ${url}, not for ${b.url}.*KEY_ISSUER_MISMATCH`,
+        ),
+      );
+      assert.equal(await readFile(trustFile, "utf8"), pinnedBefore, "nothing is pinned");
+      // the same issuer given with a trailing slash is the same issuer: A's own keys still pin
+      assert.equal(svc(["trust", "add", "--issuer", `${url}/`]).code, 0);
+    } finally {
+      await stopEntitlement(b.child);
+    }
   });
 
   it("reports REVOKED (exit 6) once the issuer revoked the seal; offline it still verifies", async () => {

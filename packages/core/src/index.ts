@@ -140,6 +140,7 @@ export {
   subtreesOfRange,
 } from "./seal/merkle-subtrees.ts";
 export { checkProvenanceFile } from "./seal/provenance-file.ts";
+export { findProvenancePathProblem, type ProvenancePathProblem } from "./seal/provenance-paths.ts";
 export {
   AUDIT_RUN_BUILD_TYPE,
   AUDIT_RUNNER_BUILDER_ID,

@@ -104,6 +104,70 @@ describe("run_complete signs the run's SLSA provenance (issue 30 item 6)", () =>
     assert.equal(done.body.provenance, undefined, "no provenance asked, none signed");
   });
 
+  it("refuses (400 PROVENANCE_PATH_INVALID, naming the field) subjects no folder can hold, even when they hash to the sealed outputs, and seals nothing (issue 38 item 6)", async () => {
+    const run_id = await startRun();
+    const subject = (path: string, digit = "1") => ({ path, sha256: hex(digit) });
+    const observed: [string, { path: string; sha256: string }[], string][] = [
+      ["a path out of the folder", [subject("../../../../etc/passwd")], "provenance.outputs.0.path"],
+      ["an absolute path", [subject("/etc/shadow")], "provenance.outputs.0.path"],
+      [
+        "a file of seal/",
+        [subject("results/summary.json"), subject("seal/seal.json")],
+        "provenance.outputs.1.path",
+      ],
+      [
+        "one path twice with two digests",
+        [subject("results/summary.json", "1"), subject("results/summary.json", "2")],
+        "provenance.outputs.1.path",
+      ],
+      ["NFC/NFD twins", [subject("Amélie.json"), subject("Amélie.json")], "provenance.outputs.0.path"],
+      ["a right-to-left override", [subject("report/‮lmth.exe")], "provenance.outputs.0.path"],
+      [
+        "an unsorted list",
+        [subject("run_manifest.json"), subject("results/summary.json")],
+        "provenance.outputs.1.path",
+      ],
+    ];
+    for (const [name, listed, field] of observed) {
+      const refused = await svc.request("/api/entitlement/run_complete", {
+        token,
+        body: {
+          run_id,
+          // the list hashes to the outputs_sha256 reported: the digest alone let all of these through
+          outputs_sha256: treeListingSha256(listed),
+          run_manifest_sha256: hex("c"),
+          provenance: { ...facts, outputs: listed },
+        },
+      });
+      assert.equal(refused.status, 400, `${name}: ${JSON.stringify(refused.body)}`);
+      assert.equal(refused.body.error.code, "PROVENANCE_PATH_INVALID", name);
+      assert.match(refused.body.error.message, new RegExp(`^field ${field.replaceAll(".", "\\.")}: `), name);
+    }
+    const escapingInput = await svc.request("/api/entitlement/run_complete", {
+      token,
+      body: {
+        run_id,
+        outputs_sha256: treeListingSha256(outputs),
+        run_manifest_sha256: hex("c"),
+        provenance: { ...facts, inputs: [{ path: "../secrets.csv", sha256: hex("2") }] },
+      },
+    });
+    assert.equal(escapingInput.body.error.code, "PROVENANCE_PATH_INVALID");
+    assert.match(escapingInput.body.error.message, /^field provenance\.inputs\.0\.path: /);
+    // nothing was sealed: the run completes with its real listing, and its subjects are signed
+    const done = await svc.request("/api/entitlement/run_complete", {
+      token,
+      body: {
+        run_id,
+        outputs_sha256: treeListingSha256(outputs),
+        run_manifest_sha256: hex("c"),
+        provenance: facts,
+      },
+    });
+    assert.equal(done.status, 200, JSON.stringify(done.body));
+    assert.equal(typeof done.body.provenance, "string");
+  });
+
   it("signs file names the stores' text rules would refuse (an NFD name), and refuses a malformed provenance with 400", async () => {
     const nfd = [{ path: "Ame\u0301lie.csv", sha256: hex("2") }];
     const run_id = await startRun(nfd);

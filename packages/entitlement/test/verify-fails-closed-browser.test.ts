@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { writeFile } from "node:fs/promises";
+import { rm, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { exportPublicKeyPem, generateSigningKey } from "@svc/core";
@@ -11,16 +11,19 @@ import {
   createTempDir,
   fabricatePreseal,
   forgeForAnotherIssuer,
+  forgeUnderIssuedSealId,
   forgeWithRetiredKey,
   type IssuerForgery,
+  RETIRED_KEY_ISSUED_AT,
   type TempDir,
+  writeSealedRunFolder,
 } from "@svc/testing";
 import type { Browser, Page } from "playwright-core";
 import { createSealVerifyPool } from "../src/seal/seal-verify-pool.ts";
 import { sealTestRun, startTestService, type TestService } from "./app-harness.ts";
 import { chromiumSkip, dropSealFile, launchChromium } from "./support/chromium.ts";
 
-// Issue 23 items 4, 6, 7, 8 and 9: every online surface (POST /api/seal/verify, the /verify page in
+// Issue 23 items 4, 6, 7, 8 and 9 and issue 38 item 1: every online surface (POST /api/seal/verify, the /verify page in
 // a real Chromium, `svc seal verify --issuer`) fails closed. A revocation the issuer could not be
 // asked about, a seal it did not issue, a pre-seal and a key of another issuer are never VERIFIED,
 // and only a VERIFIED seal's payload is listed as "Signed facts". Under CI=true a missing browser
@@ -46,11 +49,11 @@ describe("online verification fails closed (issue 23)", { skip, timeout: 300_000
   let revoked: { seal_id: string; seal_svg: string };
   let retired: ReturnType<typeof forgeWithRetiredKey>;
   let token: string;
+  // the retired key is trusted from the start, as SVC_TRUSTED_KEYS_FILE lists it
+  const retiredSigner = generateSigningKey();
 
   before(async () => {
     temp = await createTempDir("verify-fails-closed-");
-    // the retired key is trusted from the start, as SVC_TRUSTED_KEYS_FILE lists it
-    const retiredSigner = generateSigningKey();
     svc = await startTestService({
       extraTrustedKeys: [forgeWithRetiredKey("unused", retiredSigner).retiredKey],
       // a 1-worker pool with no queue: one held upload saturates it (issue 23 item 4)
@@ -111,13 +114,11 @@ describe("online verification fails closed (issue 23)", { skip, timeout: 300_000
     });
   };
 
-  /** `svc seal verify <file> --issuer <this service>`, spawned as a user runs it. */
-  const cli = async (svg: string, extra: string[] = []) => {
-    const path = join(temp.path, `seal-${Math.random().toString(36).slice(2)}.svg`);
-    await writeFile(path, svg);
+  /** `svc seal verify <seal.svg | run folder> [...extra]`, spawned as a user runs it. */
+  const svcVerify = async (target: string, extra: string[]) => {
     const { SVC_TRUSTED_KEYS: _unset, ...rest } = process.env;
     // spawned, not spawnSync: the service answering it runs on this test's event loop
-    const child = spawn(process.execPath, [SVC_BIN, "seal", "verify", path, ...extra], {
+    const child = spawn(process.execPath, [SVC_BIN, "seal", "verify", target, ...extra], {
       env: { ...rest, XDG_CONFIG_HOME: join(temp.path, "config") },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -127,6 +128,13 @@ describe("online verification fails closed (issue 23)", { skip, timeout: 300_000
     child.stderr.on("data", (chunk) => (stderr += String(chunk)));
     const [code] = (await once(child, "close")) as [number | null];
     return { code, stdout, stderr };
+  };
+
+  /** `svc seal verify <file> [...extra]` on `svg` written to a file. */
+  const cli = async (svg: string, extra: string[] = []) => {
+    const path = join(temp.path, `seal-${Math.random().toString(36).slice(2)}.svg`);
+    await writeFile(path, svg);
+    return svcVerify(path, extra);
   };
 
   const postVerify = async (svg: string) => {
@@ -234,6 +242,57 @@ describe("online verification fails closed (issue 23)", { skip, timeout: 300_000
     assert.equal(result.code, 8, result.stdout + result.stderr);
     assert.match(result.stdout, /^NOT_ISSUED_HERE /);
     assert.match(result.stdout, /reason: NOT_ISSUED_HERE: revocation: .*did not issue this seal/);
+  });
+
+  it("a retired key's edited seal under the id of a seal issued here is ISSUED_SEAL_MISMATCH on the POST, the page and --issuer (seal.svg, and a folder without seal/log-proof.json); nothing it says is echoed, and the genuine seal stays VERIFIED", async () => {
+    const { forgery } = forgeUnderIssuedSealId(svc.url, genuine.seal_id, retiredSigner);
+    const posted = await postVerify(forgery.svg);
+    assert.equal(posted.status, 200);
+    assert.equal(posted.body.state, "ISSUED_SEAL_MISMATCH");
+    assert.equal(posted.body.reason_code, "ISSUED_SEAL_MISMATCH");
+    assert.equal(posted.body.issued_here, false);
+    for (const echoed of ["payload", "seal_id", "canonical_svg"])
+      assert.equal(posted.body[echoed], undefined, `the forged ${echoed} is not echoed as signed`);
+    assert.ok(
+      (posted.body.checks as { code?: string }[]).some((check) => check.code === "ISSUED_SEAL_MISMATCH"),
+    );
+    const redeemed = await fetch(`${svc.url}/api/entitlement/redeem_seal_once`, {
+      method: "POST",
+      headers: { "content-type": "image/svg+xml", authorization: `Bearer ${token}` },
+      body: forgery.svg,
+    });
+    const refusal = (await redeemed.json()) as { error: { code: string; message: string } };
+    assert.equal(redeemed.status, 422, "the forged payload redeems nothing");
+    assert.equal(refusal.error.code, "SEAL_NOT_VERIFIED");
+    assert.match(refusal.error.message, /ISSUED_SEAL_MISMATCH/);
+
+    const page = await openPage();
+    const answer = await drop(page, forgery.svg);
+    assert.equal(answer.state, forgery.online.state);
+    assert.equal(answer.reasonCode, forgery.online.code);
+    assert.deepEqual(answer.facts, {}, "nothing the forgery says is listed as signed facts");
+    assert.equal(answer.canonicalSrc, null);
+    assert.equal((await drop(page, genuine.seal_svg)).state, "VERIFIED", "the genuine seal still is");
+    await page.close();
+
+    const result = await cli(forgery.svg, ["--issuer", svc.url]);
+    assert.equal(result.code, 16, result.stdout + result.stderr);
+    assert.match(result.stdout, /^ISSUED_SEAL_MISMATCH /);
+    assert.match(
+      result.stdout,
+      /reason: ISSUED_SEAL_MISMATCH: revocation: .*issued another seal under this seal id/,
+    );
+    // the same forgery as a whole run folder, as a forger hands it over: no seal/log-proof.json
+    const folder = join(temp.path, "forged-run");
+    await writeSealedRunFolder(folder, {
+      key: retiredSigner,
+      fields: { seal_id: genuine.seal_id, issued_at: RETIRED_KEY_ISSUED_AT, issuer: svc.url },
+    });
+    const inFolder = await svcVerify(folder, ["--issuer", svc.url]);
+    assert.equal(inFolder.code, 16, inFolder.stdout + inFolder.stderr);
+    assert.match(inFolder.stdout, /^ISSUED_SEAL_MISMATCH /);
+    await rm(folder, { recursive: true, force: true });
+    assert.equal((await postVerify(genuine.seal_svg)).body.state, "VERIFIED");
   });
 
   it("a pre-seal fabricated with no key is PRESEAL_UNSIGNED everywhere: unsigned claims, no signed facts, no picture, not redeemable", async () => {

@@ -56,8 +56,10 @@ export { issueCorpusSeals, prettyPrintSeal } from "./seal/genuine-seals.ts";
 export {
   fabricatePreseal,
   forgeForAnotherIssuer,
+  forgeUnderIssuedSealId,
   forgeWithRetiredKey,
   type IssuerForgery,
+  RETIRED_KEY_ISSUED_AT,
 } from "./seal/issuer-forgeries.ts";
 export {
   EXPECTED_HASHES_FILE,

@@ -38,6 +38,7 @@ export const EXIT_BY_STATE: Record<SealState, number> = {
   REVOKED: EXIT.revoked,
   REVOCATION_UNKNOWN: EXIT.revocationUnknown,
   NOT_ISSUED_HERE: EXIT.notIssuedHere,
+  ISSUED_SEAL_MISMATCH: EXIT.issuedSealMismatch,
   LOG_PROOF_INVALID: EXIT.logProofInvalid,
   LOG_ENTRY_MISMATCH: EXIT.logEntryMismatch,
   LOG_INCONSISTENT: EXIT.logInconsistent,

@@ -2,7 +2,7 @@ import { CliError } from "../cli-error.ts";
 import type { TrustFiles } from "../config/cli-config.ts";
 import { svcCommand } from "../config/svc-command.ts";
 import { readFileOrThrow } from "../read-file-or-throw.ts";
-import { fetchIssuerKeys, parseIssuerUrl } from "../trust/issuer-client.ts";
+import { fetchIssuerKeysToPin, parseIssuerUrl } from "../trust/issuer-client.ts";
 import { addToKeysFile, readKeysFile, type StoredKey } from "../trust/keys-file.ts";
 import { publicKeyFromPem } from "../trust/resolve-trust.ts";
 
@@ -21,7 +21,8 @@ export async function runTrustAdd(
   }
   let added: StoredKey[];
   if (options.issuer !== undefined) {
-    added = await fetchIssuerKeys(parseIssuerUrl(options.issuer));
+    // issue 38 item 3: each key pinned only for this issuer, a key published for another refused
+    added = await fetchIssuerKeysToPin(parseIssuerUrl(options.issuer));
     if (added.length === 0)
       throw new CliError("ISSUER_RESPONSE_INVALID", `${options.issuer} publishes no keys`);
   } else {

@@ -31,6 +31,41 @@ export async function fetchIssuerKeys(issuer: URL): Promise<StoredKey[]> {
 }
 
 /**
+ * The keys to pin for the issuer at `issuer` (`svc trust add --issuer`, the demo's pinning): its
+ * GET /api/seal/keys, each key pinned only for that issuer (issue 38 item 3). A key it publishes
+ * for another issuer name (an issuer started with `SVC_ISSUER_NAME=<A's url>` publishes its key
+ * "for A") is refused whole, nothing pinned: pinned for A, it would verify B's seals naming A. A
+ * key published without an issuer (an issuer from before issue 23) is pinned for `issuer`.
+ */
+export async function fetchIssuerKeysToPin(issuer: URL): Promise<StoredKey[]> {
+  const keys = await fetchIssuerKeys(issuer);
+  const named = issuerName(issuer);
+  const foreign = keys.find((key) => key.issuer != null && !isSameIssuer(key.issuer, issuer));
+  if (foreign !== undefined)
+    throw new CliError(
+      "KEY_ISSUER_MISMATCH",
+      `${named} publishes key ${foreign.key_id} for issuer ${foreign.issuer}, not for ${named}: nothing pinned; pin each issuer from its own URL (KEY_ISSUER_MISMATCH)`,
+    );
+  return keys.map((key) => (key.issuer == null ? { ...key, issuer: named } : key));
+}
+
+/** An issuer URL as the service names itself (SVC_PUBLIC_URL): origin and path, no trailing slash. */
+function issuerName(url: URL): string {
+  return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
+}
+
+/** Whether a published issuer name is the issuer at `url` (the same URL, up to a trailing slash). */
+function isSameIssuer(name: string, url: URL): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(name);
+  } catch {
+    return false;
+  }
+  return parsed.search === "" && parsed.hash === "" && issuerName(parsed) === issuerName(url);
+}
+
+/**
  * GET /api/seal/released-runners: the runner image digests the issuer released, or null when it
  * publishes none (an issuer without the endpoint answers 404: no list either).
  */

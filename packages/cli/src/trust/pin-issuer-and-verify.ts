@@ -1,7 +1,7 @@
 import { writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { runSealVerify, type SealVerifyOutcome } from "../commands/seal-verify.ts";
-import { fetchIssuerKeys, parseIssuerUrl } from "./issuer-client.ts";
+import { fetchIssuerKeysToPin, parseIssuerUrl } from "./issuer-client.ts";
 import { addToKeysFile } from "./keys-file.ts";
 
 export interface PinAndVerifyOptions {
@@ -24,7 +24,7 @@ export interface PinAndVerifyResult extends SealVerifyOutcome {
  * as `svc seal verify <run-dir> --issuer <url>` does (outputs recomputed, revocation asked).
  */
 export async function pinIssuerAndVerify(options: PinAndVerifyOptions): Promise<PinAndVerifyResult> {
-  const keys = await fetchIssuerKeys(parseIssuerUrl(options.issuer));
+  const keys = await fetchIssuerKeysToPin(parseIssuerUrl(options.issuer));
   await addToKeysFile(options.trustFile, keys);
   await writeFile(options.issuerPemFile, keys[0]?.public_key_pem ?? "");
   const outcome = await runSealVerify(

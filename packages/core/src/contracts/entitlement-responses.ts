@@ -88,7 +88,9 @@ export const sealVerifyResponseSchema = z.object({
   issued_here: z
     .boolean()
     .optional()
-    .describe("this service's ledger holds this seal_id; false only with state NOT_ISSUED_HERE"),
+    .describe(
+      "this service issued exactly this seal: true only for the payload recorded under seal_id; false with state NOT_ISSUED_HERE or ISSUED_SEAL_MISMATCH",
+    ),
   revoked: z.boolean().optional(),
   revoked_at: z.string().nullable().optional().describe("REVOKED only: when the issuer revoked it"),
   revoked_reason: z.string().nullable().optional().describe("REVOKED only: why"),

@@ -11,7 +11,8 @@ export type IssuerAnswer =
 /**
  * The one reading of the issuer's answer, shared by `svc seal verify --issuer` and the /verify
  * page (issue 23 items 4, 6 and 8). It fails closed: only the issuer's VERIFIED for a seal its
- * ledger holds passes; REVOKED is REVOKED; any other state (or VERIFIED with `issued_here:
+ * ledger holds passes; REVOKED is REVOKED; ISSUED_SEAL_MISMATCH (the id is the issuer's, the
+ * payload is not: issue 38 item 1) is ISSUED_SEAL_MISMATCH; any other state (or VERIFIED with `issued_here:
  * false`) is NOT_ISSUED_HERE, since the issuer does not vouch for the seal; and a busy (503
  * VERIFY_BUSY), failing or unreachable issuer, or an answer outside the contract, is
  * REVOCATION_UNKNOWN, never VERIFIED.
@@ -41,6 +42,14 @@ export function checkIssuerAnswer(issuer: string, answer: IssuerAnswer): SealChe
     return { name: "revocation", ok: false, detail: `revoked by ${issuer}${when}${why}`, code: "REVOKED" };
   }
   if (state === "REVOCATION_UNKNOWN") return unknown(text(body.reason) ?? "it says so");
+  // issue 38 item 1: the id is one the issuer issued, but under it it signed another payload
+  if (state === "ISSUED_SEAL_MISMATCH")
+    return {
+      name: "revocation",
+      ok: false,
+      detail: `${issuer} issued another seal under this seal id: the signed payload is not the one it recorded`,
+      code: "ISSUED_SEAL_MISMATCH",
+    };
   if (state === "VERIFIED" && body.issued_here === true)
     return { name: "revocation", ok: true, detail: `${issuer} issued this seal and has not revoked it` };
   const code = text(body.reason_code);

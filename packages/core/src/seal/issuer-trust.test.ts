@@ -83,6 +83,29 @@ describe("checkIssuerAnswer: the issuer's answer fails closed (issue 23 items 4,
     }
   });
 
+  it("is ISSUED_SEAL_MISMATCH, its own state, when the issuer issued another seal under this id (issue 38 item 1)", () => {
+    const result = online(200, {
+      state: "ISSUED_SEAL_MISMATCH",
+      reason_code: "ISSUED_SEAL_MISMATCH",
+      issued_here: false,
+    });
+    assert.equal(result.state, "ISSUED_SEAL_MISMATCH");
+    assert.equal(result.reason_code, "ISSUED_SEAL_MISMATCH");
+    assert.match(result.reason, /issued another seal under this seal id/);
+  });
+
+  it("the issuer's ISSUED_SEAL_MISMATCH decides over the folder's LOG_ENTRY_MISMATCH, as on the page", () => {
+    const result = withChecks(offline, [
+      { name: "log_inclusion", ok: false, detail: "not this seal's leaf", code: "LOG_ENTRY_MISMATCH" },
+      checkIssuerAnswer(A, {
+        kind: "answered",
+        status: 200,
+        body: { state: "ISSUED_SEAL_MISMATCH", reason_code: "ISSUED_SEAL_MISMATCH" },
+      }),
+    ]);
+    assert.equal(result.reason_code, "ISSUED_SEAL_MISMATCH");
+  });
+
   it("is REVOKED with when and why", () => {
     const result = online(200, {
       state: "REVOKED",

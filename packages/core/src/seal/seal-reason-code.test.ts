@@ -29,7 +29,13 @@ describe("seal reason codes", () => {
     assert.deepEqual(states, [...SEAL_STATES]);
     assert.equal(stateOfReason("KEY_UNTRUSTED"), "UNVERIFIED");
     assert.equal(stateOfReason("ISSUER_MISMATCH"), "INVALID");
-    for (const own of ["REVOKED", "REVOCATION_UNKNOWN", "NOT_ISSUED_HERE", "PRESEAL_UNSIGNED"] as const)
+    for (const own of [
+      "REVOKED",
+      "REVOCATION_UNKNOWN",
+      "NOT_ISSUED_HERE",
+      "ISSUED_SEAL_MISMATCH",
+      "PRESEAL_UNSIGNED",
+    ] as const)
       assert.equal(stateOfReason(own), own);
   });
 });

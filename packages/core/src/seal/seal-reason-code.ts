@@ -1,8 +1,8 @@
 /**
  * Verification states, the one table shared by the CLI, the service and the page
  * (docs/contracts/entitlement-http.md, "Seal states"). The offline verifier never answers
- * REVOKED, REVOCATION_UNKNOWN or NOT_ISSUED_HERE: only the issuer knows what it issued and
- * revoked (issue 23 items 4 and 6). A pre-seal is PRESEAL_UNSIGNED, never a state a script could
+ * REVOKED, REVOCATION_UNKNOWN, NOT_ISSUED_HERE or ISSUED_SEAL_MISMATCH: only the issuer knows
+ * what it issued and revoked (issue 23 items 4 and 6, issue 38 item 1). A pre-seal is PRESEAL_UNSIGNED, never a state a script could
  * read as success (issue 23 item 7).
  */
 export const SEAL_STATES = [
@@ -13,6 +13,7 @@ export const SEAL_STATES = [
   "PRESEAL_UNSIGNED",
   "REVOCATION_UNKNOWN",
   "NOT_ISSUED_HERE",
+  "ISSUED_SEAL_MISMATCH",
   "LOG_PROOF_INVALID",
   "LOG_ENTRY_MISMATCH",
   "LOG_INCONSISTENT",
@@ -49,6 +50,8 @@ export const SEAL_REASON_CODES = {
     "seal/provenance.intoto.jsonl is not a DSSE envelope the seal's key signed over the issuer's SLSA provenance of the sealed outputs",
   LOG_PROOF_INVALID:
     "seal/log-proof.json does not prove the seal's leaf in a checkpoint signed by a trusted log key",
+  ISSUED_SEAL_MISMATCH:
+    "the issuer asked issued another seal under this seal id: the signed payload is not the one it recorded",
   LOG_ENTRY_MISMATCH: "the log's leaf for this seal is missing or is not this seal's entry",
   LOG_INCONSISTENT:
     "the issuer's log is not an append-only extension of the checkpoint in the folder (rewritten or forked)",
@@ -82,6 +85,9 @@ export const REASON_PRIORITY: readonly SealReasonCode[] = [
   "RUN_FOLDER_UNCOVERED",
   "RUN_MANIFEST_MISMATCH",
   "PROVENANCE_INVALID",
+  // issue 38 item 1: the issuer's own refusal of a payload it did not sign under this id decides
+  // over the folder's leaf that says the same, so every surface names it alike
+  "ISSUED_SEAL_MISMATCH",
   "LOG_ENTRY_MISMATCH",
   "LOG_PROOF_INVALID",
   "LOG_INCONSISTENT",
@@ -102,6 +108,7 @@ export function stateOfReason(code: SealReasonCode): SealState {
     case "REVOKED":
     case "REVOCATION_UNKNOWN":
     case "NOT_ISSUED_HERE":
+    case "ISSUED_SEAL_MISMATCH":
     case "PRESEAL_UNSIGNED":
     case "LOG_PROOF_INVALID":
     case "LOG_ENTRY_MISMATCH":

@@ -46,6 +46,7 @@ const seal: SealRecord = {
   revoked: false,
   revoked_reason: null,
   revoked_at: null,
+  seal_json: '{"seal_id":"seal_0123"}',
 };
 const redeem = (principal: string | null, scope: RedeemScope = "issued_principal") => ({
   seal_id: seal.seal_id,

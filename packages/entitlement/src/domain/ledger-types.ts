@@ -120,4 +120,9 @@ export interface SealRecord {
   readonly revoked: boolean;
   readonly revoked_reason: string | null;
   readonly revoked_at: string | null;
+  /**
+   * The signed payload's canonical bytes as issued (the bundle's `seal_json`): the issuer vouches
+   * only for this exact seal under its id (issue 38 item 1).
+   */
+  readonly seal_json: string;
 }

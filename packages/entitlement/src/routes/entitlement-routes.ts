@@ -1,6 +1,7 @@
 import {
   checkResponseSchema,
   consumeResponseSchema,
+  findProvenancePathProblem,
   type ProvenanceFacts,
   provenanceDisagreement,
   provenanceFactsSchema,
@@ -41,7 +42,13 @@ function splitProvenance(body: unknown): { provenance: unknown; body: unknown } 
 
 function parseProvenanceFacts(value: unknown): ProvenanceFacts {
   const result = provenanceFactsSchema.safeParse(value);
-  if (result.success) return result.data;
+  if (result.success) {
+    // issue 38 item 6: only paths a run folder holds are signed, whatever they hash to
+    const found = findProvenancePathProblem(result.data);
+    if (found !== null)
+      throw new EntitlementError("PROVENANCE_PATH_INVALID", `field ${found.field}: ${found.problem}`);
+    return result.data;
+  }
   const problems = result.error.issues.map(
     (issue) => `field provenance${issue.path.map((part) => `.${String(part)}`).join("")}: ${issue.message}`,
   );

@@ -1,4 +1,5 @@
 import {
+  canonicalBytes,
   onBehalfQuerySchema,
   redeemResponseSchema,
   releasedRunnersResponseSchema,
@@ -7,6 +8,7 @@ import {
 } from "@svc/core";
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../app-deps.ts";
+import type { SealRecord } from "../domain/ledger-types.ts";
 import { EntitlementError } from "../errors/entitlement-error.ts";
 import { createAdminTokenCheck } from "../http/admin-tokens.ts";
 import type { ServiceMetrics } from "../http/metrics.ts";
@@ -29,6 +31,15 @@ const canonicalOf = (result: SealVerdict): { canonical_svg?: string } => {
   const svg = (result as { canonical_svg?: string | null }).canonical_svg;
   return typeof svg === "string" ? { canonical_svg: svg } : {};
 };
+
+/**
+ * Issue 38 item 1: the issuer vouches only for the exact seal it issued. Every seal id is public
+ * (GET /api/log/entries), so a key it still trusts (a retired, leaked one) can sign another
+ * payload under a real id: the uploaded signed bytes (the payload's canonical JSON, RFC 8785, as
+ * verifySealSvg checked it) must be the seal_json recorded under that id.
+ */
+const isIssuedPayload = (record: SealRecord, payload: unknown): boolean =>
+  canonicalBytes(payload).equals(Buffer.from(record.seal_json, "utf8"));
 
 /** Seal verification, redemption and the published keys (spec §4.1, domain notes "Seal"). */
 export function registerSealRoutes(
@@ -128,6 +139,20 @@ export function registerSealRoutes(
           issued_here: false,
         };
       }
+      if (!isIssuedPayload(record, result.payload)) {
+        // the id is this ledger's, the payload is not: its own failing state, never VERIFIED nor
+        // issued here, and nothing the upload says is echoed (revoking the id would revoke the
+        // genuine seal, which stays VERIFIED)
+        metrics.sealVerifications.inc({ state: "ISSUED_SEAL_MISMATCH" });
+        const detail = `this service issued another seal under ${sealId}: the signed payload is not the one it recorded, although a key it trusts signed it`;
+        return {
+          state: "ISSUED_SEAL_MISMATCH" as const,
+          reason: detail,
+          reason_code: "ISSUED_SEAL_MISMATCH",
+          checks: [...result.checks, { name: "revocation", ok: false, detail, code: "ISSUED_SEAL_MISMATCH" }],
+          issued_here: false,
+        };
+      }
       const revoked = record.revoked;
       const state = revoked ? "REVOKED" : "VERIFIED";
       metrics.sealVerifications.inc({ state });
@@ -195,6 +220,13 @@ export function registerSealRoutes(
       // core's verdict decides: a forged picture, a script or an untrusted key is never VERIFIED
       if (result.state !== "VERIFIED" || result.payload === null || !("seal_id" in result.payload))
         throw new EntitlementError("SEAL_NOT_VERIFIED", `the seal is ${result.state}: ${result.reason}`);
+      // issue 38 item 1: a payload signed under an issued id but not the one issued redeems nothing
+      const record = await deps.store.findSeal(result.payload.seal_id);
+      if (record !== null && !isIssuedPayload(record, result.payload))
+        throw new EntitlementError(
+          "SEAL_NOT_VERIFIED",
+          `the seal is ISSUED_SEAL_MISMATCH: this issuer issued another seal under ${result.payload.seal_id}`,
+        );
       if (result.payload.funding === "rerun")
         throw new EntitlementError(
           "SEAL_NOT_REDEEMABLE",

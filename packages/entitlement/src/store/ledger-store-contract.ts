@@ -319,6 +319,7 @@ export function describeLedgerStoreContract(name: string, harness: StoreHarness)
         revoked: false,
         revoked_reason: null,
         revoked_at: null,
+        seal_json: completed.seal.seal_json,
       });
     });
 

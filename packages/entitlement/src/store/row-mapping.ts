@@ -52,7 +52,7 @@ export function toLedgerEntry(row: Row): LedgerEntry {
 
 /** Columns of a seal joined with its run, as toSealRecord reads them. */
 export const SEAL_RECORD_SELECT = `SELECT s.seal_id, s.run_id, s.principal, s.mode, s.revoked, s.revoked_reason,
-  s.revoked_at, r.project_id, r.funding FROM seals s JOIN runs r ON r.run_id = s.run_id`;
+  s.revoked_at, s.bundle_json, r.project_id, r.funding FROM seals s JOIN runs r ON r.run_id = s.run_id`;
 
 export function toSealRecord(row: Row): SealRecord {
   return {
@@ -66,5 +66,7 @@ export function toSealRecord(row: Row): SealRecord {
     revoked: row.revoked === true || Number(row.revoked) === 1,
     revoked_reason: nullableText(row, "revoked_reason"),
     revoked_at: nullableText(row, "revoked_at"),
+    // the bundle as run_complete answered it; its seal_json is the payload exactly as signed
+    seal_json: (JSON.parse(text(row, "bundle_json")) as { seal_json: string }).seal_json,
   };
 }

@@ -11,7 +11,7 @@ body { font: 15px/1.45 system-ui, sans-serif; margin: 2rem auto; max-width: 60re
 h1 { font-size: 1.4rem; }
 #drop { display: block; border: 2px dashed #8a94a0; border-radius: 8px; padding: 2rem; text-align: center; cursor: pointer; }
 #result[data-state="VERIFIED"] #state { color: #0a6b2b; }
-#result[data-state="INVALID"] #state, #result[data-state="REVOKED"] #state, #result[data-state="NOT_ISSUED_HERE"] #state { color: #a40e26; }
+#result[data-state="INVALID"] #state, #result[data-state="REVOKED"] #state, #result[data-state="NOT_ISSUED_HERE"] #state, #result[data-state="ISSUED_SEAL_MISMATCH"] #state { color: #a40e26; }
 #result[data-state="UNVERIFIED"] #state, #result[data-state="PRESEAL_UNSIGNED"] #state, #result[data-state="REVOCATION_UNKNOWN"] #state { color: #8a5a00; }
 #state { font-size: 1.6rem; font-weight: 700; }
 table { border-collapse: collapse; width: 100%; }

@@ -1,13 +1,20 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { type ProvenanceFacts, provenanceFactsSchema, RUN_MANIFEST_FILE, type TreeEntry } from "@svc/core";
+import {
+  findProvenancePathProblem,
+  type ProvenanceFacts,
+  provenanceFactsSchema,
+  RUN_MANIFEST_FILE,
+  type TreeEntry,
+} from "@svc/core";
 
 /**
  * What run_complete needs to sign the run's SLSA provenance (issue 30 item 6), read from the
  * sealed outputs themselves so the statement says what the folder says: the output files just
  * hashed, the staged inputs (`inputs/input_hashes.json`), the policy and the modules that ran with
  * their versions (the module plan), the runner version (`run_manifest.json`). Null when one of
- * them cannot be read: the run is sealed without provenance rather than not sealed.
+ * them cannot be read, or when a path is one the issuer refuses to sign (issue 38 item 6, e.g.
+ * NFC/NFD twins among the staged inputs): the run is sealed without provenance rather than not sealed.
  */
 export async function readProvenanceFacts(
   runDir: string,
@@ -35,7 +42,7 @@ export async function readProvenanceFacts(
       ),
       runner_version: manifest.runtime.runner_version,
     });
-    return parsed.success ? parsed.data : null;
+    return parsed.success && findProvenancePathProblem(parsed.data) === null ? parsed.data : null;
   } catch {
     return null;
   }

@@ -23,7 +23,9 @@ export interface SealedRunFolderOptions {
   /** Writes the per-file list; defaults to {@link writeExpectedHashesList}. */
   readonly writeExpectedHashes?: (runDir: string) => Promise<void>;
   /** Signed fields to set differently (e.g. a verify_url, a long project id). */
-  readonly fields?: Partial<Pick<SealFields, "project_id" | "run_id" | "verify_url" | "issuer">>;
+  readonly fields?: Partial<
+    Pick<SealFields, "project_id" | "run_id" | "verify_url" | "issuer" | "seal_id" | "issued_at">
+  >;
 }
 
 /**
