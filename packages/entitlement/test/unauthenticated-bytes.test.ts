@@ -1,10 +1,11 @@
 // Issue 38 item 4: no unauthenticated byte is read. Authentication runs on the headers, before any
-// body byte is read; a refused body is never read (the connection closes unread); every route has
-// a request time limit.
+// body byte is read; a refused body is never read (the connection closes unread); every byte of a
+// multipart upload is charged to its budget; every route has a request time limit.
 import assert from "node:assert/strict";
 import type { IncomingMessage } from "node:http";
 import { connect, type Socket } from "node:net";
 import { after, before, describe, it } from "node:test";
+import { MAX_MULTIPART_BYTES } from "../src/http/read-svg-upload.ts";
 import { RUN_COMPLETE_BODY_LIMIT } from "../src/routes/entitlement-routes.ts";
 import { sealTestRun, startServiceWithRuns, type TestService } from "./app-harness.ts";
 
@@ -118,6 +119,55 @@ describe("no unauthenticated byte is read (issue 38 item 4)", () => {
   it("an authenticated caller's run_complete is still read and answered", async () => {
     const sealed = await sealTestRun(svc, token, { run_id: "run-authenticated", project_id: "p" });
     assert.equal(typeof sealed.seal.seal_svg, "string");
+  });
+
+  describe("every byte of a multipart upload is charged to one budget", () => {
+    let sealSvg: string;
+    before(async () => {
+      sealSvg = (await sealTestRun(svc, token, { run_id: "run-multipart", project_id: "p" })).seal.seal_svg;
+    });
+
+    const boundary = "svc-boundary-38";
+    const filePart = (svg: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="seal.svg"\r\nContent-Type: image/svg+xml\r\n\r\n${svg}\r\n`;
+    const textPart = (name: string, value: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const upload = async (body: string) => {
+      const response = await fetch(`${svc.url}/api/seal/verify`, {
+        method: "POST",
+        headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+        body,
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    };
+    const over = MAX_MULTIPART_BYTES + 1;
+
+    it("the seal alone verifies (the control)", async () => {
+      const answer = await upload(`${filePart(sealSvg)}--${boundary}--\r\n`);
+      assert.equal(answer.status, 200);
+      assert.equal(answer.body.state, "VERIFIED");
+    });
+
+    it("a preamble that takes the body over the bound is 413 PAYLOAD_TOO_LARGE", async () => {
+      const answer = await upload(`${"p".repeat(over)}\r\n${filePart(sealSvg)}--${boundary}--\r\n`);
+      assert.equal(answer.status, 413, JSON.stringify(answer.body));
+      assert.equal((answer.body.error as { code: string }).code, "PAYLOAD_TOO_LARGE");
+      assert.match((answer.body.error as { message: string }).message, /multipart body exceeds/);
+    });
+
+    it("an epilogue that takes the body over the bound is 413", async () => {
+      const answer = await upload(`${filePart(sealSvg)}--${boundary}--\r\n${"e".repeat(over)}`);
+      assert.equal(answer.status, 413, JSON.stringify(answer.body));
+      assert.equal((answer.body.error as { code: string }).code, "PAYLOAD_TOO_LARGE");
+    });
+
+    it("text fields that take the body over the bound are 413", async () => {
+      const third = "t".repeat(Math.ceil(over / 3));
+      const fields = ["a", "b", "c"].map((name) => textPart(name, third)).join("");
+      const answer = await upload(`${fields}${filePart(sealSvg)}--${boundary}--\r\n`);
+      assert.equal(answer.status, 413, JSON.stringify(answer.body));
+      assert.equal((answer.body.error as { code: string }).code, "PAYLOAD_TOO_LARGE");
+    });
   });
 
   it("an authenticated JSON body trickling a byte at a time is cut with 408 within the request limit", async () => {
