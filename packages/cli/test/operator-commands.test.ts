@@ -5,6 +5,7 @@ import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import { type AddressInfo, createServer } from "node:net";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
+import { NO_RUN_COUNTS, RUN_STATUS_DIR } from "@svc/core";
 import {
   ADMIN_TOKEN,
   type OperatorServices,
@@ -291,6 +292,7 @@ describe("svc runs", () => {
     );
     await writeRunFile("run-cli-wait", "seal/seal.json", JSON.stringify({ seal_id: "seal_wait" }));
     await writeRunFile("run-cli-wait", "seal/seal.sig", "sig\n");
+    await writeRunFile("run-cli-wait", "seal/seal.svg", "<svg/>");
     services.double.setJobStatus("svc", launched.jobName, {
       succeeded: 1,
       conditions: [{ type: "Complete", status: "True" }],
@@ -341,6 +343,58 @@ describe("svc runs", () => {
     assert.match(done.stdout, /^launched run run-cli-launch-wait as Job svc\/svc-run-/);
     assert.match(done.stdout, /run run-cli-launch-wait: pre-sealed/);
     assert.match(done.stdout, /next {6}complete the seal with svc-runner seal/);
+  });
+
+  it("a record saying sealed over a folder without that seal reads seal-missing or seal-mismatch in runs list and status, suggests no verify command and exits 1 with --wait (issue 38 item 5)", async () => {
+    const sealedRecord = (runId: string) =>
+      writeRunFile(
+        RUN_STATUS_DIR,
+        `${runId}.json`,
+        JSON.stringify({
+          schema: "svc.run-status/v1",
+          run_id: runId,
+          project_id: "proj-1",
+          state: "succeeded",
+          stage: "seal",
+          counts: NO_RUN_COUNTS,
+          seal: { status: "sealed", reason: null, seal_id: "seal_recorded" },
+          exit_code: 0,
+          reason: null,
+          started_at: "2026-11-23T09:00:00Z",
+          updated_at: "2026-11-23T09:10:00Z",
+        }),
+      );
+    await writeRunFile("run-cli-unsealed-copy", "results/summary.json", "{}");
+    await sealedRecord("run-cli-unsealed-copy");
+    await sealedRecord("run-cli-record-only");
+    await writeRunFile("run-cli-fake-preseal", "seal/preseal.json", "{}");
+    await sealedRecord("run-cli-fake-preseal");
+    await writeRunFile("run-cli-other-seal", "seal/seal.json", JSON.stringify({ seal_id: "seal_other" }));
+    await writeRunFile("run-cli-other-seal", "seal/seal.sig", "sig\n");
+    await writeRunFile("run-cli-other-seal", "seal/seal.svg", "<svg/>");
+    await sealedRecord("run-cli-other-seal");
+    const list = await svc("runs", "list", "--limit", "1000");
+    assert.equal(list.code, 0, list.stderr);
+    assert.match(list.stdout, /run-cli-unsealed-copy\s+seal-missing\s.*\snone$/m);
+    assert.match(list.stdout, /run-cli-record-only\s+seal-missing\s.*\snone$/m);
+    assert.match(list.stdout, /run-cli-fake-preseal\s+seal-missing\s.*\spre-sealed$/m);
+    assert.match(list.stdout, /run-cli-other-seal\s+seal-mismatch\s.*\snone$/m);
+    const expected: [string, string][] = [
+      ["run-cli-unsealed-copy", "seal-missing"],
+      ["run-cli-record-only", "seal-missing"],
+      ["run-cli-fake-preseal", "seal-missing"],
+      ["run-cli-other-seal", "seal-mismatch"],
+    ];
+    for (const [runId, state] of expected) {
+      const status = await svc("runs", "status", runId, "--wait", "--interval", "1");
+      assert.equal(status.code, 1, `${runId}: ${status.stderr}`);
+      assert.match(
+        status.stdout,
+        new RegExp(`run ${runId}: ${state} \\(the record says sealed as seal_recorded`),
+      );
+      assert.doesNotMatch(status.stdout, /seal verify/, `${runId}: no verify command is suggested`);
+      assert.match(status.stdout, /next {6}do not rely on this run's seal/);
+    }
   });
 
   it("logs -f waits for the pod, streams the log and ends when the pod ends", async () => {

@@ -33,6 +33,8 @@ export interface AppDeps {
   readonly releasedRunnerDigests?: readonly string[] | null;
   /** Time bounds of one seal upload (SVC_UPLOAD_TIMEOUT_MS, SVC_UPLOAD_IDLE_TIMEOUT_MS); default UPLOAD_TIMEOUTS. */
   readonly uploadTimeouts?: UploadTimeouts;
+  /** The longest any request may take to arrive (SVC_REQUEST_TIMEOUT_MS); default REQUEST_TIMEOUT_BOUNDS.fallback. */
+  readonly requestTimeoutMs?: number;
   /** Who may redeem a seal (SVC_REDEEM_SCOPE); default `issued_principal`. */
   readonly redeemScope?: RedeemScope;
 }

@@ -1,7 +1,12 @@
 import type { IncomingMessage } from "node:http";
 import multipart from "@fastify/multipart";
 import swagger from "@fastify/swagger";
-import { edgeServerOptions, type HttpEdgeOptions, installHttpEdge } from "@svc/http-edge";
+import {
+  edgeServerOptions,
+  type HttpEdgeOptions,
+  installHttpEdge,
+  REQUEST_TIMEOUT_BOUNDS,
+} from "@svc/http-edge";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import type { AppDeps } from "./app-deps.ts";
 import type { VerifiedCaller } from "./auth/token-verifier.ts";
@@ -26,6 +31,8 @@ import { createSealVerifyPool } from "./seal/seal-verify-pool.ts";
 declare module "fastify" {
   interface FastifyRequest {
     caller: VerifiedCaller | null;
+    /** The admin actor of a request whose X-SVC-ADMIN-TOKEN was verified (onRequest). */
+    adminActor: string | null;
   }
 }
 
@@ -41,14 +48,17 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     codes: EDGE_CODES,
     describe: describeErrorCode,
     bodyLimit: MAX_SVG_BYTES,
+    requestTimeoutMs: deps.requestTimeoutMs ?? REQUEST_TIMEOUT_BOUNDS.fallback,
     metrics,
     classify: classifyEntitlementError,
     beforeErrorAnswer: (answer, request, reply) => {
       // a full verification queue drains in moments: tell the client when to come back
       if (answer.code === "VERIFY_BUSY") reply.header("retry-after", "1");
-      // refused before its body was read to the end (413, 408, a failed upload): the connection
-      // cannot carry another request; close it once the client has been able to read why (item 13)
-      if (!request.raw.complete) {
+      // refused part-way through its body (413, 408, a failed upload): the connection cannot
+      // carry another request; close it once the client has been able to read why (item 13). A
+      // body refused before its first byte was read (no token: issue 38 item 4) is never read:
+      // the edge closes that connection unread.
+      if (!request.raw.complete && request.raw.readableDidRead) {
         reply.header("connection", "close");
         lingerAfterAnswer(request.raw, uploadBudget);
       }
@@ -58,6 +68,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   installHttpEdge(app, edge);
   if (deps.sealVerifier === undefined) app.addHook("onClose", async () => sealVerifier.close());
   app.decorateRequest("caller", null);
+  app.decorateRequest("adminActor", null);
   // read as it streams in, not buffered by Fastify: the bytes go to a verification worker
   // untouched, and an upload over the verifier's cap is only counted (issue 9 item 7)
   const uploadTimeouts = deps.uploadTimeouts ?? UPLOAD_TIMEOUTS;

@@ -46,6 +46,23 @@ describe("service configuration", () => {
     ]);
   });
 
+  it("reads the request time limit of every route, 60 s by default, bounded, and no upload bound beyond it (issue 38 item 4)", () => {
+    const defaults = readConfig({}, "/srv");
+    assert.ok(defaults.ok);
+    assert.equal(defaults.config.requestTimeoutMs, 60_000);
+    const set = readConfig({ SVC_REQUEST_TIMEOUT_MS: "5000", SVC_UPLOAD_TIMEOUT_MS: "5000" }, "/srv");
+    assert.ok(set.ok);
+    assert.equal(set.config.requestTimeoutMs, 5_000);
+    const bad = readConfig({ SVC_REQUEST_TIMEOUT_MS: "999" }, "/srv");
+    assert.deepEqual(bad.ok ? [] : bad.problems, [
+      'SVC_REQUEST_TIMEOUT_MS must be an integer from 1000 to 600000 (got "999")',
+    ]);
+    const upload = readConfig({ SVC_REQUEST_TIMEOUT_MS: "30000" }, "/srv");
+    assert.deepEqual(upload.ok ? [] : upload.problems, [
+      'SVC_UPLOAD_TIMEOUT_MS must be at most SVC_REQUEST_TIMEOUT_MS (30000) (got "60000")',
+    ]);
+  });
+
   it("trims values like every other service and reads a blank one as unset", () => {
     const result = readConfig({ PORT: " 9090 ", SVC_LOG_LEVEL: "debug ", SVC_AUDIENCE: "  " }, "/srv");
     assert.ok(result.ok);

@@ -7,7 +7,7 @@ import {
   recordEnvReads,
   type TrustedKey,
 } from "@svc/core";
-import { LOG_LEVELS, type LogLevel } from "@svc/http-edge";
+import { LOG_LEVELS, type LogLevel, REQUEST_TIMEOUT_BOUNDS } from "@svc/http-edge";
 import type { RedeemScope } from "./domain/ledger-types.ts";
 import { parseTrustedKeysFile } from "./trusted-keys-file.ts";
 
@@ -48,6 +48,8 @@ export interface ServiceConfig {
   /** One seal upload's time bounds: in all, and without a byte (issue 23 item 11). */
   readonly uploadTimeoutMs: number;
   readonly uploadIdleTimeoutMs: number;
+  /** The longest any request may take to arrive, headers and body, on every route (issue 38 item 4). */
+  readonly requestTimeoutMs: number;
 }
 
 export type ConfigResult = { ok: true; config: ServiceConfig } | { ok: false; problems: string[] };
@@ -99,6 +101,16 @@ export function readConfig(
       // replicas must share one key
       required: embedded ? undefined : "when SVC_DATABASE_URL is set (replicas share one key)",
     }) ?? null;
+  // every request, seal uploads included, is cut at the request limit: an upload bound beyond it
+  // could never take effect (issue 38 item 4)
+  const requestTimeoutMs = read.int("SVC_REQUEST_TIMEOUT_MS", REQUEST_TIMEOUT_BOUNDS);
+  const uploadTimeoutMs = read.int("SVC_UPLOAD_TIMEOUT_MS", { fallback: 60_000, min: 100, max: 600_000 });
+  if (uploadTimeoutMs > requestTimeoutMs)
+    read.problem(
+      "SVC_UPLOAD_TIMEOUT_MS",
+      `at most SVC_REQUEST_TIMEOUT_MS (${requestTimeoutMs})`,
+      String(uploadTimeoutMs),
+    );
   return read.finish<ServiceConfig>({
     port: read.int("PORT", { fallback: 8080, min: 0, max: 65535 }),
     host: read.string("HOST", { fallback: "0.0.0.0" }),
@@ -131,8 +143,9 @@ export function readConfig(
     verifyQueue: read.int("SVC_VERIFY_QUEUE", { fallback: 16, min: 0, max: 10_000 }),
     verifyTimeoutMs: read.int("SVC_VERIFY_TIMEOUT_MS", { fallback: 10_000, min: 100, max: 120_000 }),
     releasedRunnerDigests: releasedRunnerDigests === undefined ? null : [...new Set(releasedRunnerDigests)],
-    uploadTimeoutMs: read.int("SVC_UPLOAD_TIMEOUT_MS", { fallback: 60_000, min: 100, max: 600_000 }),
+    uploadTimeoutMs,
     uploadIdleTimeoutMs: read.int("SVC_UPLOAD_IDLE_TIMEOUT_MS", { fallback: 10_000, min: 100, max: 600_000 }),
+    requestTimeoutMs,
   });
 }
 

@@ -84,6 +84,7 @@ export async function startService(env: NodeJS.ProcessEnv = process.env): Promis
     redeemScope: config.redeemScope,
     releasedRunnerDigests: config.releasedRunnerDigests,
     uploadTimeouts: { totalMs: config.uploadTimeoutMs, idleMs: config.uploadIdleTimeoutMs },
+    requestTimeoutMs: config.requestTimeoutMs,
   });
   try {
     await app.listen({ port: config.port, host: config.host, listenTextResolver: () => "bound" });

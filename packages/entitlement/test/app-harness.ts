@@ -49,6 +49,8 @@ export interface TestServiceOptions {
   readonly extraTrustedKeys?: readonly TrustedKey[];
   /** SVC_RELEASED_RUNNER_DIGESTS: published at GET /api/seal/released-runners. */
   readonly releasedRunnerDigests?: readonly string[];
+  /** SVC_REQUEST_TIMEOUT_MS: the longest any request may take to arrive. */
+  readonly requestTimeoutMs?: number;
 }
 
 export async function startTestService(options: TestServiceOptions = {}): Promise<TestService> {
@@ -88,6 +90,7 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
     devIssuer: { key: devKey, issuer: () => devIssuerUrl(url) },
     ...(sealVerifier ? { sealVerifier } : {}),
     ...(options.releasedRunnerDigests ? { releasedRunnerDigests: options.releasedRunnerDigests } : {}),
+    ...(options.requestTimeoutMs ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
     logger: createLoggerOptions("info", stream),
   });
   await app.listen({ port: 0, host: "127.0.0.1" });

@@ -1,8 +1,15 @@
 export { closeGracefully } from "./close-gracefully.ts";
+export { bodyPendingUnread, closeUnread, UNREAD_CLOSE_GRACE_MS } from "./close-unread.ts";
 export { classifyFrameworkError, type EdgeAnswer, type EdgeErrorCodes } from "./edge-error-codes.ts";
 export { type DescribeCode, errorEnvelope } from "./error-envelope.ts";
 export { createHttpMetrics, type HttpMetrics } from "./http-metrics.ts";
-export { edgeServerOptions, type HttpEdgeOptions, installHttpEdge } from "./install-http-edge.ts";
+export {
+  edgeServerOptions,
+  type HttpEdgeOptions,
+  installHttpEdge,
+  REQUEST_TIMEOUT_BOUNDS,
+  requestTimeoutsOf,
+} from "./install-http-edge.ts";
 export { describeListenProblem } from "./listen-problem.ts";
 export { createLoggerOptions, isLogLevel, LOG_LEVELS, type LogLevel, REDACTED_PATHS } from "./log-options.ts";
 export { REQUEST_ID, requestIdOf } from "./request-id.ts";

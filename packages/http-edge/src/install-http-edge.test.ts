@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
-import { createServer } from "node:http";
-import { connect } from "node:net";
+import { connect, type Socket } from "node:net";
 import { after, before, describe, test } from "node:test";
 import Fastify, { type FastifyInstance } from "fastify";
 import { Registry } from "prom-client";
@@ -20,6 +19,7 @@ const REGISTRY = {
   DRAINING: { status: 503, message: "draining" },
   OOPS: { status: 500, message: "internal" },
   TEAPOT: { status: 418, message: "the service's own refusal" },
+  DENIED: { status: 401, message: "no token" },
 } as const;
 type Code = keyof typeof REGISTRY;
 const CODES: EdgeErrorCodes<Code> = {
@@ -35,6 +35,7 @@ const CODES: EdgeErrorCodes<Code> = {
 };
 
 class TeapotError extends Error {}
+class DeniedError extends Error {}
 
 async function buildApp(registry = new Registry()): Promise<FastifyInstance> {
   const edge: HttpEdgeOptions<Code> = {
@@ -43,16 +44,28 @@ async function buildApp(registry = new Registry()): Promise<FastifyInstance> {
     bodyLimit: 1024,
     metrics: createHttpMetrics(registry, "test_"),
     classify: (error) =>
-      error instanceof TeapotError ? { code: "TEAPOT", headers: { "x-why": "tea" } } : undefined,
+      error instanceof TeapotError
+        ? { code: "TEAPOT", headers: { "x-why": "tea" } }
+        : error instanceof DeniedError
+          ? { code: "DENIED" }
+          : undefined,
+    // the shortest limit: Node then checks it every 250 ms
+    requestTimeoutMs: 1_000,
   };
-  // Node checks request timeouts every connectionsCheckingInterval (30 s by default): 100 ms here
-  const app = Fastify({
-    ...edgeServerOptions(edge),
-    serverFactory: (handler) =>
-      createServer({ requestTimeout: 500, headersTimeout: 500, connectionsCheckingInterval: 100 }, handler),
-  });
+  const app = Fastify(edgeServerOptions(edge));
   installHttpEdge(app, edge);
   app.post("/echo", async (request) => ({ got: request.body }));
+  // a route guarded as the services guard theirs: a token checked from the headers alone
+  app.post(
+    "/guarded",
+    {
+      bodyLimit: 32 * 1024 * 1024,
+      onRequest: async (request) => {
+        if (request.headers.authorization !== "Bearer ok") throw new DeniedError();
+      },
+    },
+    async (request) => ({ got: typeof request.body }),
+  );
   app.get("/teapot", async () => {
     throw new TeapotError("short and stout");
   });
@@ -147,6 +160,98 @@ describe("the shared HTTP edge (issue 29 item 4)", () => {
     );
     assert.match(answer, /^HTTP\/1\.1 408 /);
     assert.equal((JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4)) as Envelope).error.code, "SLOW");
+  });
+
+  test("cuts a request trickling a byte every 300 ms with 408 within the limit plus a check interval", async () => {
+    const { hostname, port } = new URL(base);
+    const started = performance.now();
+    const answer = await new Promise<string>((resolve) => {
+      const socket = connect(Number(port), hostname, () => {
+        socket.write(
+          "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n",
+        );
+      });
+      const trickle = setInterval(() => socket.writable && socket.write(" "), 300);
+      let text = "";
+      socket.setEncoding("utf8");
+      socket.on("data", (chunk) => {
+        text += chunk;
+      });
+      socket.on("error", () => {});
+      socket.on("close", () => {
+        clearInterval(trickle);
+        resolve(text);
+      });
+    });
+    const elapsed = performance.now() - started;
+    assert.match(answer, /^HTTP\/1\.1 408 /);
+    assert.ok(elapsed >= 900 && elapsed < 2_500, `cut after ${Math.round(elapsed)} ms (limit 1000 ms)`);
+  });
+
+  test("a POST refused in onRequest is answered and closed without its 16 MiB body being read (issue 38 item 4)", async () => {
+    const sockets: Socket[] = [];
+    const track = (socket: Socket) => sockets.push(socket);
+    app.server.on("connection", track);
+    try {
+      const response = await fetch(`${base}/guarded`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: Buffer.alloc(16 * 1024 * 1024, 0x20),
+      });
+      assert.equal(response.status, 401);
+      assert.equal(response.headers.get("connection"), "close");
+      assert.equal(((await response.json()) as Envelope).error.code, "DENIED");
+      const socket = sockets.at(-1);
+      assert.ok(socket);
+      if (!socket.destroyed) await new Promise((resolve) => socket.once("close", resolve));
+      // the headers and what arrived with them, not the body: Node's read buffers are 64 KiB
+      assert.ok(socket.bytesRead < 1024 * 1024, `the server read ${socket.bytesRead} bytes`);
+    } finally {
+      app.server.off("connection", track);
+    }
+  });
+
+  test("a client still sending a refused body reads the answer before it finished sending, then the connection closes", async () => {
+    const { hostname, port } = new URL(base);
+    const total = 16 * 1024 * 1024;
+    const { answer, sent } = await new Promise<{ answer: string; sent: number }>((resolve) => {
+      let sent = 0;
+      let answer = "";
+      const chunk = Buffer.alloc(64 * 1024, 0x20);
+      const socket = connect(Number(port), hostname, () => {
+        socket.write(
+          `POST /guarded HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${total}\r\n\r\n`,
+        );
+        const pump = () => {
+          while (answer === "" && sent < total && socket.writable) {
+            sent += chunk.length;
+            if (!socket.write(chunk)) return void socket.once("drain", pump);
+          }
+        };
+        pump();
+      });
+      socket.setEncoding("utf8");
+      socket.on("data", (text) => {
+        answer += text;
+      });
+      socket.on("error", () => {});
+      socket.on("close", () => resolve({ answer, sent }));
+    });
+    assert.match(answer, /^HTTP\/1\.1 401 /);
+    assert.match(answer, /"code":"DENIED"/);
+    assert.ok(sent < total, `the answer came after ${sent} of ${total} bytes were handed to the socket`);
+    // one answer and the connection's end: not kept alive to read the rest (and cut later with a 408)
+    assert.equal(answer.match(/HTTP\/1\.1 /g)?.length, 1, answer);
+  });
+
+  test("an authenticated caller's large body is read and answered as usual", async () => {
+    const response = await fetch(`${base}/guarded`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: "Bearer ok" },
+      body: JSON.stringify("x".repeat(4 * 1024 * 1024)),
+    });
+    assert.equal(response.status, 200);
+    assert.deepEqual(await response.json(), { got: "string" });
   });
 
   test("counts requests by route pattern and status", async () => {

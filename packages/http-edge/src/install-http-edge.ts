@@ -1,3 +1,4 @@
+import type { ServerOptions } from "node:http";
 import type {
   FastifyError,
   FastifyInstance,
@@ -6,6 +7,7 @@ import type {
   FastifyServerOptions,
 } from "fastify";
 import { createClientErrorWriter } from "./client-error.ts";
+import { bodyPendingUnread, closeUnread } from "./close-unread.ts";
 import { classifyFrameworkError, type EdgeAnswer, type EdgeErrorCodes } from "./edge-error-codes.ts";
 import { type DescribeCode, errorEnvelope } from "./error-envelope.ts";
 import type { HttpMetrics } from "./http-metrics.ts";
@@ -33,6 +35,11 @@ export interface HttpEdgeOptions<C extends string> {
   readonly describe: DescribeCode<C>;
   /** The largest body Fastify buffers; named in the 413 message. */
   readonly bodyLimit: number;
+  /**
+   * The longest a request may take to arrive, headers and body, on every route (408 in the
+   * envelope, then the connection is closed): see {@link requestTimeoutsOf}.
+   */
+  readonly requestTimeoutMs: number;
   readonly metrics: HttpMetrics;
   /** The service's own errors (its error class, its libraries') → answer; undefined for the rest. */
   readonly classify?: (error: FastifyError, request: FastifyRequest) => EdgeAnswer<C> | undefined;
@@ -41,9 +48,43 @@ export interface HttpEdgeOptions<C extends string> {
 }
 
 /**
+ * The request time limit a service may configure (issue 38 item 4), and its default: 60 s, the
+ * seal upload's own default bound (SVC_UPLOAD_TIMEOUT_MS). JSON bodies are a few KB; the largest,
+ * a 16 MiB run_complete, needs ~2.3 Mbit/s to arrive within it.
+ */
+export const REQUEST_TIMEOUT_BOUNDS = { min: 1_000, max: 600_000, fallback: 60_000 } as const;
+
+/**
+ * Node's request timeouts for a request time limit of `requestTimeoutMs`. Fastify turns Node's
+ * `requestTimeout` off (0), so a client sending a byte every few seconds held a connection and a
+ * request as long as it liked (issue 38 item 4: 300 such connections to a JSON route all open at
+ * 90 s). Node checks the limit every `connectionsCheckingInterval` (30 s by default): here every
+ * quarter of the limit, at most every second, so a request is cut within the limit plus that.
+ * The headers get Node's own default, 60 s, or the whole limit when shorter (Node requires
+ * headersTimeout <= requestTimeout).
+ */
+export function requestTimeoutsOf(requestTimeoutMs: number): {
+  requestTimeout: number;
+  headersTimeout: number;
+  connectionsCheckingInterval: number;
+} {
+  const { min, max } = REQUEST_TIMEOUT_BOUNDS;
+  if (!(Number.isInteger(requestTimeoutMs) && requestTimeoutMs >= min && requestTimeoutMs <= max))
+    throw new RangeError(
+      `a request time limit must be an integer of ${min}-${max} ms, got ${requestTimeoutMs}`,
+    );
+  return {
+    requestTimeout: requestTimeoutMs,
+    headersTimeout: Math.min(60_000, requestTimeoutMs),
+    connectionsCheckingInterval: Math.min(1_000, Math.floor(requestTimeoutMs / 4)),
+  };
+}
+
+/**
  * The Fastify constructor options of the edge: request ids (the caller's `X-Request-Id` kept when
- * well-formed), and Node's and Fastify's own refusals (408, 431, malformed URLs, broken HTTP, 503
- * while closing) answered in the service's envelope instead of Fastify's.
+ * well-formed), the request time limit on every route, and Node's and Fastify's own refusals (408,
+ * 431, malformed URLs, broken HTTP, 503 while closing) answered in the service's envelope instead
+ * of Fastify's.
  */
 export function edgeServerOptions<C extends string>(
   options: HttpEdgeOptions<C>,
@@ -52,11 +93,15 @@ export function edgeServerOptions<C extends string>(
   | "genReqId"
   | "requestIdHeader"
   | "bodyLimit"
+  | "requestTimeout"
   | "return503OnClosing"
   | "clientErrorHandler"
   | "frameworkErrors"
-> {
+> & { http: ServerOptions } {
+  const timeouts = requestTimeoutsOf(options.requestTimeoutMs);
   return {
+    requestTimeout: timeouts.requestTimeout,
+    http: timeouts,
     genReqId: requestIdOf,
     requestIdHeader: false,
     bodyLimit: options.bodyLimit,
@@ -120,6 +165,18 @@ export function installHttpEdge<C extends string>(app: FastifyInstance, options:
       // a request on a kept-alive connection after SIGTERM: refuse it, ask to retry elsewhere
       reply.header("connection", "close").header("retry-after", "1");
       throw new EdgeRefusal({ code: codes.shuttingDown });
+    }
+  });
+
+  // issue 38 item 4: an answer sent while the body is still arriving and unread (refused in an
+  // onRequest hook: no token, a bad one, a drain; or a route that never reads its body) closes
+  // the connection without reading that body; Node would read it to the end to keep the
+  // connection alive. A body refused part-way (413, 408) is the service's to handle
+  // (beforeErrorAnswer).
+  app.addHook("onSend", async (request, reply) => {
+    if (bodyPendingUnread(request.raw)) {
+      reply.header("connection", "close");
+      closeUnread(request.raw);
     }
   });
 

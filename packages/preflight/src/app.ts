@@ -96,6 +96,7 @@ export function createApp(deps: AppDeps): FastifyInstance {
     codes: EDGE_CODES,
     describe: (code) => ERROR_REGISTRY[code],
     bodyLimit: 64 * 1024,
+    requestTimeoutMs: config.requestTimeoutMs,
     metrics,
     classify: (error) =>
       error instanceof PreflightError

@@ -20,6 +20,18 @@ test("defaults: port 8080, /data/output, pvc, runner command svc-runner, no Kube
   assert.ok(Object.isFrozen(config));
 });
 
+test("the request time limit of every route is 60 s by default, set by SVC_REQUEST_TIMEOUT_MS, bounded (issue 38 item 4)", () => {
+  assert.equal(loadConfig({ SVC_API_TOKEN: TOKEN }, noFiles).requestTimeoutMs, 60_000);
+  assert.equal(
+    loadConfig({ SVC_API_TOKEN: TOKEN, SVC_REQUEST_TIMEOUT_MS: "5000" }, noFiles).requestTimeoutMs,
+    5_000,
+  );
+  assert.throws(
+    () => loadConfig({ SVC_API_TOKEN: TOKEN, SVC_REQUEST_TIMEOUT_MS: "600001" }, noFiles),
+    /SVC_REQUEST_TIMEOUT_MS must be an integer from 1000 to 600000/,
+  );
+});
+
 test("every problem is reported together", () => {
   assert.throws(
     () =>

@@ -7,7 +7,7 @@ import {
   recordEnvReads,
   type StorageLayout,
 } from "@svc/core";
-import { LOG_LEVELS, type LogLevel } from "@svc/http-edge";
+import { LOG_LEVELS, type LogLevel, REQUEST_TIMEOUT_BOUNDS } from "@svc/http-edge";
 import { DNS1123_LABEL, DNS1123_SUBDOMAIN, isLabelKey, isLabelValue } from "./kube/label-syntax.ts";
 
 /** Where the Kubernetes client configuration comes from. */
@@ -22,6 +22,8 @@ export interface PreflightConfig {
   readonly host: string;
   /** pino level of the service log (LOG_LEVEL). */
   readonly logLevel: LogLevel;
+  /** The longest any request may take to arrive, headers and body (SVC_REQUEST_TIMEOUT_MS; issue 38 item 4). */
+  readonly requestTimeoutMs: number;
   readonly version: string;
   /** PVC output root (SVC_OUTPUT_ROOT); in cloudstore mode runs live under `<bucket>/<project>/results`. */
   readonly outputRoot: string;
@@ -174,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, probe: ConfigProbe, version =
     port: read.int("PORT", { fallback: 8080, min: 0, max: 65535 }),
     host: read.string("HOST", { fallback: "0.0.0.0" }),
     logLevel: read.oneOf("LOG_LEVEL", LOG_LEVELS, { fallback: "info" }),
+    requestTimeoutMs: read.int("SVC_REQUEST_TIMEOUT_MS", REQUEST_TIMEOUT_BOUNDS),
     version,
     outputRoot,
     storageMode,

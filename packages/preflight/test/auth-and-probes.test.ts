@@ -1,4 +1,6 @@
 import assert from "node:assert/strict";
+import type { IncomingMessage } from "node:http";
+import type { Socket } from "node:net";
 import { after, before, describe, test } from "node:test";
 import { listRegisteredRoutes } from "../src/app.ts";
 import { type ServiceHarness, startServiceHarness, TEST_TOKEN } from "./service-harness.ts";
@@ -107,6 +109,28 @@ describe("bearer auth (spec §5.2)", () => {
     });
     assert.equal(response.status, 401);
     assert.equal(((await response.json()) as ErrorBody).error.code, "AUTH_MISSING");
+  });
+
+  test("a POST refused for its token is answered and closed without its 16 MiB body being read (issue 38 item 4)", async () => {
+    const sockets: Socket[] = [];
+    const track = (request: IncomingMessage) => sockets.push(request.socket);
+    harness.app.server.on("request", track);
+    try {
+      const response = await fetch(`${harness.baseUrl}/api/pipeline/run`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: Buffer.alloc(16 * 1024 * 1024, 0x20),
+      });
+      assert.equal(response.status, 401);
+      assert.equal(response.headers.get("connection"), "close");
+      assert.equal(((await response.json()) as ErrorBody).error.code, "AUTH_MISSING");
+      const socket = sockets.at(-1);
+      assert.ok(socket);
+      if (!socket.destroyed) await new Promise((resolve) => socket.once("close", resolve));
+      assert.ok(socket.bytesRead < 1024 * 1024, `the server read ${socket.bytesRead} bytes`);
+    } finally {
+      harness.app.server.off("request", track);
+    }
   });
 
   test("every K8S_API_TOKENS entry and the explicit token are accepted (rotation)", async () => {

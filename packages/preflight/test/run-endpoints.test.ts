@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { mkdir, writeFile } from "node:fs/promises";
+import { cp, mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { NO_RUN_COUNTS, RUN_STATUS_DIR, runDetailResponseSchema, runListResponseSchema } from "@svc/core";
@@ -49,6 +49,7 @@ describe("runs: list, detail and logs against the Kubernetes API double", () => 
     const root = harness.outputRoot;
     await writeRunFile(root, "run-sealed", "seal/seal.json", JSON.stringify({ seal_id: "seal-1" }));
     await writeRunFile(root, "run-sealed", "seal/seal.sig", "c2ln\n");
+    await writeRunFile(root, "run-sealed", "seal/seal.svg", "<svg/>");
     await writeRunFile(root, "run-presealed", "seal/preseal.json", "{}");
     await writeRunFile(root, "run-unsealed", "results/summary.json", "{}");
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -128,7 +129,7 @@ describe("runs: list, detail and logs against the Kubernetes API double", () => 
     assert.deepEqual(sealed.seal, {
       status: "sealed",
       sealId: "seal-1",
-      files: ["seal/seal.json", "seal/seal.sig"],
+      files: ["seal/seal.json", "seal/seal.sig", "seal/seal.svg"],
     });
     assert.equal(sealed.job, null);
     const unknown = await harness.call("/api/runs/no-such-run");
@@ -186,6 +187,75 @@ describe("runs: list, detail and logs against the Kubernetes API double", () => 
     const listed = list.runs.find((run) => run.runId === "run-refused");
     assert.equal(listed?.state, "failed");
     assert.ok(!list.runs.some((run) => run.runId === RUN_STATUS_DIR), "the record folder is not a run");
+  });
+
+  test("a record saying sealed is sealed only when the folder's seal files name its seal (issue 38 item 5): a copy without seal/, a record without a folder, a fabricated pre-seal and another seal's files read as the disagreement", async () => {
+    const root = harness.outputRoot;
+    const sealedRecord = (runId: string) =>
+      writeRunFile(
+        root,
+        RUN_STATUS_DIR,
+        `${runId}.json`,
+        JSON.stringify({
+          schema: "svc.run-status/v1",
+          run_id: runId,
+          project_id: "proj-1",
+          state: "succeeded",
+          stage: "seal",
+          counts: NO_RUN_COUNTS,
+          seal: { status: "sealed", reason: null, seal_id: "seal-genuine" },
+          exit_code: 0,
+          reason: null,
+          started_at: "2026-11-23T09:00:00Z",
+          updated_at: "2026-11-23T09:10:00Z",
+        }),
+      );
+    await writeRunFile(root, "run-genuine", "results/summary.json", "{}");
+    await writeRunFile(root, "run-genuine", "seal/seal.json", JSON.stringify({ seal_id: "seal-genuine" }));
+    await writeRunFile(root, "run-genuine", "seal/seal.sig", "c2ln\n");
+    await writeRunFile(root, "run-genuine", "seal/seal.svg", "<svg/>");
+    await sealedRecord("run-genuine");
+    // a copy of the genuine run, record and all, with seal/ removed
+    await cp(join(root, "run-genuine"), join(root, "run-copy"), { recursive: true });
+    await rm(join(root, "run-copy", "seal"), { recursive: true });
+    await sealedRecord("run-copy");
+    await sealedRecord("run-record-only");
+    await writeRunFile(
+      root,
+      "run-fake-preseal",
+      "seal/preseal.json",
+      JSON.stringify({ run_id: "run-fake-preseal" }),
+    );
+    await sealedRecord("run-fake-preseal");
+    await cp(join(root, "run-genuine"), join(root, "run-other-seal"), { recursive: true });
+    await writeRunFile(root, "run-other-seal", "seal/seal.json", JSON.stringify({ seal_id: "seal-other" }));
+    await sealedRecord("run-other-seal");
+
+    const expected: Record<string, [string, string]> = {
+      "run-genuine": ["sealed", "sealed"],
+      "run-copy": ["seal-missing", "none"],
+      "run-record-only": ["seal-missing", "none"],
+      "run-fake-preseal": ["seal-missing", "pre-sealed"],
+      "run-other-seal": ["seal-mismatch", "none"],
+    };
+    const list = runListResponseSchema.parse(await (await harness.call("/api/runs?limit=1000")).json());
+    for (const [runId, [state, sealStatus]] of Object.entries(expected)) {
+      const listed = list.runs.find((run) => run.runId === runId);
+      assert.deepEqual([listed?.state, listed?.sealStatus], [state, sealStatus], `GET /api/runs: ${runId}`);
+      const detail = runDetailResponseSchema.parse(await (await harness.call(`/api/runs/${runId}`)).json());
+      assert.deepEqual([detail.state, detail.seal.status], [state, sealStatus], `GET /api/runs/${runId}`);
+      assert.equal(detail.derived, false);
+    }
+    const copy = runDetailResponseSchema.parse(await (await harness.call("/api/runs/run-copy")).json());
+    assert.match(copy.stateReason, /seal-genuine.*lacks seal\/seal\.json/);
+    const recordOnly = runDetailResponseSchema.parse(
+      await (await harness.call("/api/runs/run-record-only")).json(),
+    );
+    assert.match(recordOnly.stateReason, /no folder/);
+    const other = runDetailResponseSchema.parse(
+      await (await harness.call("/api/runs/run-other-seal")).json(),
+    );
+    assert.match(other.stateReason, /names seal-other/);
   });
 
   test("GET /api/runs/{runId}/logs streams the log; follow=true ends when the container ends", async () => {

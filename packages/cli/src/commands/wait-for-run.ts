@@ -3,14 +3,26 @@ import { EXIT } from "../cli-error.ts";
 import { svcCommand } from "../config/svc-command.ts";
 import type { PreflightClient } from "../http/preflight-client.ts";
 
-const FINAL_STATES = new Set(["succeeded", "failed", "interrupted", "sealed", "pre-sealed"]);
+const FINAL_STATES = new Set([
+  "succeeded",
+  "failed",
+  "interrupted",
+  "sealed",
+  "pre-sealed",
+  "seal-missing",
+  "seal-mismatch",
+]);
+
+/** The record says sealed, the folder does not hold that seal (issue 38 item 5). */
+const DISAGREEING = new Set(["seal-missing", "seal-mismatch"]);
 
 /**
- * Exit code of a finished run: sealed or succeeded 0, failed or interrupted 1, pre-sealed 4
- * (PENDING: run_complete did not seal yet).
+ * Exit code of a finished run: sealed or succeeded 0, failed, interrupted or a record the folder
+ * contradicts (seal-missing, seal-mismatch) 1, pre-sealed 4 (PENDING: run_complete did not seal yet).
  */
 export function exitCodeOfRun(run: RunDetail): number {
-  if (run.state === "failed" || run.state === "interrupted") return EXIT.invalid;
+  if (run.state === "failed" || run.state === "interrupted" || DISAGREEING.has(run.state))
+    return EXIT.invalid;
   if (run.state === "pre-sealed") return EXIT.pending;
   if (run.state === "sealed" || run.state === "succeeded") return EXIT.verified;
   return EXIT.pending;
@@ -45,6 +57,11 @@ export function describeRun(run: RunDetail): string[] {
   if (run.state === "sealed")
     lines.push(
       `  verify    ${svcCommand()} runs get ${run.runId} seal/seal.svg && ${svcCommand()} seal verify seal.svg --key <issuer key>`,
+    );
+  // no verify command: it would fail on a folder that does not hold the recorded seal
+  if (DISAGREEING.has(run.state))
+    lines.push(
+      "  next      do not rely on this run's seal: its folder does not hold the seal its status record names",
     );
   if (run.state === "interrupted")
     lines.push(

@@ -97,8 +97,11 @@ export const podListResponseSchema = z.object({
  * Job and output folder for a run without one (`derived: true`): `pending` (Job created, no pod
  * running; or outputs incomplete and no Job found), `running`, `succeeded` (finished, no seal),
  * `failed`, `interrupted` (stopped by a signal, or its record says running while its Job is gone
- * or ended), `sealed` (seal/seal.json and seal.sig), `pre-sealed` (seal/preseal.json:
- * run_complete did not seal yet, domain notes "Pre-seal").
+ * or ended), `sealed` (seal/seal.json, seal.sig and seal.svg), `pre-sealed` (seal/preseal.json:
+ * run_complete did not seal yet, domain notes "Pre-seal"). A record saying sealed never outranks
+ * the folder (issue 38 item 5): `seal-missing` (the record names a seal, the folder lacks its seal
+ * files or the folder is gone), `seal-mismatch` (the folder's seal/seal.json names another seal,
+ * or none).
  */
 export const runStateSchema = z.enum([
   "pending",
@@ -108,6 +111,8 @@ export const runStateSchema = z.enum([
   "interrupted",
   "sealed",
   "pre-sealed",
+  "seal-missing",
+  "seal-mismatch",
 ]);
 
 /** One run of `GET /api/runs`. */

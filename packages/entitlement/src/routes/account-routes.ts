@@ -7,19 +7,19 @@ import {
 } from "@svc/core";
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../app-deps.ts";
-import { createAdminTokenCheck } from "../http/admin-tokens.ts";
+import { requireAdmin } from "../http/admin-tokens.ts";
 import { parseStorableBody } from "../http/parse-storable-body.ts";
 import { describeRoute } from "../http/route-schema.ts";
 import { authenticate, callerOf } from "./entitlement-routes.ts";
 
 /** Read-only views of the ledger: the caller's balance and, for admins, principals and ledger lines. */
 export function registerAccountRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const checkAdmin = createAdminTokenCheck(deps.adminTokens);
+  const admin = requireAdmin(deps.adminTokens);
 
   app.get(
     "/api/entitlement/balance",
     {
-      preHandler: authenticate(deps),
+      onRequest: authenticate(deps),
       schema: describeRoute({
         summary: "The caller's runs left, by mode",
         tags: ["entitlement"],
@@ -41,6 +41,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDeps): void
   app.get(
     "/api/admin/principals",
     {
+      onRequest: admin,
       schema: describeRoute({
         summary: "Every principal's balances (admin), paged by principal: pass next_after as after",
         tags: ["admin"],
@@ -50,7 +51,6 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDeps): void
       }),
     },
     async (request) => {
-      checkAdmin(request.headers["x-svc-admin-token"]);
       const query = parseStorableBody(principalsQuerySchema, request.query);
       const principals = await deps.store.listPrincipalBalances({ after: query.after, limit: query.limit });
       const last = principals.at(-1);
@@ -64,6 +64,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDeps): void
   app.get(
     "/api/admin/ledger",
     {
+      onRequest: admin,
       schema: describeRoute({
         summary: "Ledger lines (admin), oldest first, newest last; paged by id: pass next_after as after",
         tags: ["admin"],
@@ -73,7 +74,6 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDeps): void
       }),
     },
     async (request) => {
-      checkAdmin(request.headers["x-svc-admin-token"]);
       const query = parseStorableBody(ledgerQuerySchema, request.query);
       const entries = await deps.store.listLedgerPage({
         principal: query.principal,

@@ -7,17 +7,18 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../app-deps.ts";
 import { EntitlementError } from "../errors/entitlement-error.ts";
-import { createAdminTokenCheck } from "../http/admin-tokens.ts";
+import { adminActorOf, requireAdmin } from "../http/admin-tokens.ts";
 import { assertSealSafe } from "../http/assert-seal-safe.ts";
 import { parseStorableBody } from "../http/parse-storable-body.ts";
 import { describeRoute } from "../http/route-schema.ts";
 
 /** Admin issuance and seal revocation (spec §4.1, §5.1 rule 4: header X-SVC-ADMIN-TOKEN). */
 export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const checkAdmin = createAdminTokenCheck(deps.adminTokens);
+  const onRequest = requireAdmin(deps.adminTokens);
   app.post(
     "/api/entitlement/issue",
     {
+      onRequest,
       schema: describeRoute({
         summary: "Grant runs to a principal (admin); idempotency_key makes a retried grant count once",
         tags: ["admin"],
@@ -28,7 +29,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps): void {
       }),
     },
     async (request) => {
-      const actor = checkAdmin(request.headers["x-svc-admin-token"]);
+      const actor = adminActorOf(request);
       const body = parseStorableBody(issueRequestSchema, request.body);
       assertSealSafe([["principal", body.principal]]);
       return deps.store.grantRuns({ ...body, actor });
@@ -40,6 +41,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.post(
     "/api/seal/revoke",
     {
+      onRequest,
       schema: describeRoute({
         summary: "Withdraw a seal issued here (admin): verify then reports revoked, redemption is refused",
         tags: ["admin"],
@@ -50,7 +52,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps): void {
       }),
     },
     async (request) => {
-      const actor = checkAdmin(request.headers["x-svc-admin-token"]);
+      const actor = adminActorOf(request);
       const body = parseStorableBody(revokeRequestSchema, request.body);
       if (!(await deps.store.revokeSeal(body.seal_id, `${body.reason} (by ${actor})`))) {
         throw new EntitlementError("SEAL_NOT_FOUND");

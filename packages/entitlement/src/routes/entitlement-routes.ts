@@ -55,13 +55,18 @@ function parseProvenanceFacts(value: unknown): ProvenanceFacts {
   throw new EntitlementError("REQUEST_INVALID", problems.join("; "));
 }
 
-/** The caller verified by the preHandler of every authenticated route. */
+/** The caller verified by the onRequest hook of every authenticated route. */
 export function callerOf(request: FastifyRequest): VerifiedCaller {
-  if (request.caller === null) throw new Error("route is missing its authentication preHandler");
+  if (request.caller === null) throw new Error("route is missing its authentication hook");
   return request.caller;
 }
 
-/** preHandler that verifies the bearer ID token (spec §5.1). */
+/**
+ * The `onRequest` hook that verifies the bearer ID token (spec §5.1) from the headers alone,
+ * before any byte of the body is read or parsed (issue 38 item 4): a caller without a valid token
+ * is answered and its connection closed unread (the HTTP edge), so a route's large body limit
+ * (run_complete's 16 MiB) is only ever reached by a caller whose token verified.
+ */
 export function authenticate(deps: AppDeps) {
   return async (request: FastifyRequest): Promise<void> => {
     request.caller = await deps.verifyAuthorization(request.headers.authorization);
@@ -70,7 +75,7 @@ export function authenticate(deps: AppDeps) {
 
 /** The four lifecycle calls of the runner (spec §3 ordering rule, §4.1). */
 export function registerEntitlementRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const preHandler = authenticate(deps);
+  const onRequest = authenticate(deps);
   const issueSeal = createSealIssuer({
     key: deps.signingKey,
     issuerName: deps.issuerName,
@@ -81,7 +86,7 @@ export function registerEntitlementRoutes(app: FastifyInstance, deps: AppDeps): 
   app.post(
     "/api/entitlement/check",
     {
-      preHandler,
+      onRequest,
       schema: describeRoute({
         summary: "Is a run available to the caller for this run_id (no side effect)",
         tags,
@@ -102,7 +107,7 @@ export function registerEntitlementRoutes(app: FastifyInstance, deps: AppDeps): 
   app.post(
     "/api/entitlement/consume",
     {
-      preHandler,
+      onRequest,
       schema: describeRoute({
         summary: "Consume one run for run_id (idempotent for the same caller and parameters)",
         tags,
@@ -124,7 +129,7 @@ export function registerEntitlementRoutes(app: FastifyInstance, deps: AppDeps): 
   app.post(
     "/api/entitlement/run_start",
     {
-      preHandler,
+      onRequest,
       schema: describeRoute({
         summary: "Record run-start metadata: input hash, image, project, mode, module, category",
         tags,
@@ -149,7 +154,7 @@ export function registerEntitlementRoutes(app: FastifyInstance, deps: AppDeps): 
   app.post(
     "/api/entitlement/run_complete",
     {
-      preHandler,
+      onRequest,
       // its provenance lists every output and input file (issue 30 item 6)
       bodyLimit: RUN_COMPLETE_BODY_LIMIT,
       schema: describeRoute({

@@ -10,7 +10,7 @@ import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../app-deps.ts";
 import type { SealRecord } from "../domain/ledger-types.ts";
 import { EntitlementError } from "../errors/entitlement-error.ts";
-import { createAdminTokenCheck } from "../http/admin-tokens.ts";
+import { requireAdmin } from "../http/admin-tokens.ts";
 import type { ServiceMetrics } from "../http/metrics.ts";
 import { parseStorableBody } from "../http/parse-storable-body.ts";
 import { readSvgUpload } from "../http/read-svg-upload.ts";
@@ -179,15 +179,17 @@ export function registerSealRoutes(
     },
   );
 
-  const checkAdmin = createAdminTokenCheck(deps.adminTokens);
+  const admin = requireAdmin(deps.adminTokens);
   const bearer = authenticate(deps);
   const scope = deps.redeemScope ?? "issued_principal";
   app.post(
     "/api/entitlement/redeem_seal_once",
     {
-      // an admin redeems on a principal's behalf with X-SVC-ADMIN-TOKEN instead of a bearer token
-      preHandler: async (request) => {
+      // an admin redeems on a principal's behalf with X-SVC-ADMIN-TOKEN instead of a bearer token;
+      // either is checked from the headers, before the upload is read (issue 38 item 4)
+      onRequest: async (request) => {
         if (request.headers["x-svc-admin-token"] === undefined) await bearer(request);
+        else await admin(request);
       },
       schema: describeRoute({
         summary:
@@ -200,15 +202,12 @@ export function registerSealRoutes(
       }),
     },
     async (request) => {
-      const admin =
-        request.headers["x-svc-admin-token"] === undefined
-          ? null
-          : checkAdmin(request.headers["x-svc-admin-token"]);
+      const actor = request.adminActor;
       const onBehalfOf =
-        admin === null
+        actor === null
           ? null
           : (parseStorableBody(onBehalfQuerySchema, request.query ?? {}).principal ?? null);
-      const caller = admin === null ? callerOf(request).principal : null;
+      const caller = actor === null ? callerOf(request).principal : null;
       const result = await verifyUpload(await readSvgUpload(request, uploadBudget, uploadTimeouts));
       metrics.sealVerifications.inc({ state: result.state });
       // issue 23 item 7: a pre-seal is an unsigned claim this service never saw
@@ -236,7 +235,7 @@ export function registerSealRoutes(
         seal_id: result.payload.seal_id,
         principal: caller ?? onBehalfOf,
         scope,
-        actor: admin ?? (caller as string),
+        actor: actor ?? (caller as string),
       });
     },
   );

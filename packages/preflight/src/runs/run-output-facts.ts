@@ -10,7 +10,7 @@ import {
   SEAL_FILES,
 } from "@svc/core";
 import { z } from "zod";
-import type { RunOutputFacts } from "./run-state.ts";
+import { type RunOutputFacts, SEALED_FILES } from "./run-state.ts";
 
 async function isFile(path: string): Promise<boolean> {
   try {
@@ -20,18 +20,45 @@ async function isFile(path: string): Promise<boolean> {
   }
 }
 
-/** Facts about a run folder the state derivation needs (three stats, no reads). */
+/** seal/seal.json is a few KB; one far larger is not a seal this service reads for its id. */
+const MAX_SEAL_JSON_BYTES = 1024 * 1024;
+
+/**
+ * Facts about a run folder the state derivation needs: stats, and seal/seal.json's seal id when
+ * every seal file is there (a record saying sealed is held to it, issue 38 item 5).
+ */
 export async function readRunOutputFacts(runRoot: string): Promise<RunOutputFacts> {
   const info = await stat(runRoot);
   // birthtime is 0 on file systems without it; the folder's mtime is then the best we have.
   const created = info.birthtimeMs > 0 ? info.birthtime : info.mtime;
-  const [seal, sig, preseal, summary] = await Promise.all([
-    isFile(join(runRoot, "seal", SEAL_FILES.json)),
-    isFile(join(runRoot, "seal", SEAL_FILES.signature)),
+  const [sealFiles, preseal, summary] = await Promise.all([
+    Promise.all(SEALED_FILES.map((name) => isFile(join(runRoot, "seal", name)))),
     isFile(join(runRoot, "seal", SEAL_FILES.preseal)),
     isFile(join(runRoot, "results", "summary.json")),
   ]);
-  return { sealed: seal && sig, preSealed: preseal, hasSummary: summary, createdAt: created.toISOString() };
+  const missingSealFiles = SEALED_FILES.filter((_, index) => !sealFiles[index]).map((name) => `seal/${name}`);
+  const sealed = missingSealFiles.length === 0;
+  return {
+    sealed,
+    missingSealFiles,
+    sealId: sealed ? await readSealId(join(runRoot, "seal", SEAL_FILES.json)) : null,
+    preSealed: preseal,
+    hasSummary: summary,
+    createdAt: created.toISOString(),
+  };
+}
+
+/** The seal_id of a seal.json, or null when it is too large, not a JSON object or names none. */
+async function readSealId(path: string): Promise<string | null> {
+  try {
+    if ((await stat(path)).size > MAX_SEAL_JSON_BYTES) return null;
+    const payload: unknown = JSON.parse(await readFile(path, "utf8"));
+    if (typeof payload !== "object" || payload === null || Array.isArray(payload)) return null;
+    const id = (payload as { seal_id?: unknown }).seal_id;
+    return typeof id === "string" ? id : null;
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -21,6 +21,8 @@ const job = (patch: Partial<JobSummary> = {}): JobSummary => ({
 });
 const outputs = (patch: Partial<RunOutputFacts> = {}): RunOutputFacts => ({
   sealed: false,
+  missingSealFiles: patch.sealed ? [] : ["seal/seal.json", "seal/seal.sig", "seal/seal.svg"],
+  sealId: null,
   preSealed: false,
   hasSummary: false,
   createdAt: "2026-11-23T10:00:00Z",
@@ -110,17 +112,20 @@ test("a run with a status record reports it, not files: a summary and no Job is 
   assert.equal(interrupted.state, "interrupted");
 });
 
+const sealedRecord = (sealId: string | null = "seal_x") =>
+  record({
+    state: "succeeded",
+    stage: "seal",
+    exit_code: 0,
+    seal: { status: "sealed", reason: null, seal_id: sealId },
+  });
+
 test("a record's seal status decides sealed and pre-sealed", () => {
   const at = { job: null, pods: null, outputs: null, kubernetes: true };
-  const sealed = reportRunState(
-    record({
-      state: "succeeded",
-      stage: "seal",
-      exit_code: 0,
-      seal: { status: "sealed", reason: null, seal_id: "seal_x" },
-    }),
-    at,
-  );
+  const sealed = reportRunState(sealedRecord(), {
+    ...at,
+    outputs: outputs({ sealed: true, sealId: "seal_x", hasSummary: true }),
+  });
   assert.equal(sealed.state, "sealed");
   assert.equal(sealed.sealStatus, "sealed");
   const pending = reportRunState(
@@ -171,4 +176,54 @@ test("a run without a record gets the derived state, labelled derived", () => {
   assert.equal(derived.state, "sealed");
   assert.equal(derived.derived, true);
   assert.equal(derived.stage, null);
+});
+
+// issue 38 item 5: the record is the runner's word beside the folder, never above it
+test("a record saying sealed whose folder lacks its seal files is seal-missing, naming them", () => {
+  const state = reportRunState(sealedRecord(), {
+    job: null,
+    pods: null,
+    outputs: outputs({ hasSummary: true }),
+    kubernetes: true,
+  });
+  assert.equal(state.state, "seal-missing");
+  assert.equal(state.sealStatus, "none");
+  assert.match(state.reason, /seal_x.*lacks seal\/seal\.json, seal\/seal\.sig, seal\/seal\.svg/);
+});
+
+test("a record saying sealed with no run folder at all is seal-missing", () => {
+  const state = reportRunState(sealedRecord(), { job: null, pods: null, outputs: null, kubernetes: true });
+  assert.equal(state.state, "seal-missing");
+  assert.equal(state.sealStatus, "none");
+  assert.match(state.reason, /no folder/);
+});
+
+test("a record saying sealed whose folder holds only a pre-seal is seal-missing, its seal status pre-sealed", () => {
+  const state = reportRunState(sealedRecord(), {
+    job: null,
+    pods: null,
+    outputs: outputs({ preSealed: true }),
+    kubernetes: true,
+  });
+  assert.equal(state.state, "seal-missing");
+  assert.equal(state.sealStatus, "pre-sealed");
+});
+
+test("a record saying sealed whose seal.json names another seal, or none, is seal-mismatch", () => {
+  const at = { job: null, pods: null, kubernetes: true };
+  const other = reportRunState(sealedRecord(), {
+    ...at,
+    outputs: outputs({ sealed: true, sealId: "seal_y" }),
+  });
+  assert.equal(other.state, "seal-mismatch");
+  assert.equal(other.sealStatus, "none");
+  assert.match(other.reason, /seal_x.*names seal_y/);
+  const unreadable = reportRunState(sealedRecord(), { ...at, outputs: outputs({ sealed: true }) });
+  assert.equal(unreadable.state, "seal-mismatch");
+  assert.match(unreadable.reason, /no readable seal id/);
+  const unnamed = reportRunState(sealedRecord(null), {
+    ...at,
+    outputs: outputs({ sealed: true, sealId: "seal_x" }),
+  });
+  assert.equal(unnamed.state, "seal-mismatch");
 });

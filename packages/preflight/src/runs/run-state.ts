@@ -1,10 +1,20 @@
-import type { RunState, RunStatus } from "@svc/core";
+import { type RunState, type RunStatus, SEAL_FILES } from "@svc/core";
 import type { JobSummary, PodSummary } from "../kube/kube-gateway.ts";
+
+/**
+ * The seal files a folder must hold to be sealed: the signed payload, its signature and the
+ * picture `svc seal verify` reads (core's SEAL_FILES; issue 38 item 5).
+ */
+export const SEALED_FILES = [SEAL_FILES.json, SEAL_FILES.signature, SEAL_FILES.svg] as const;
 
 /** What the output folder of a run shows, read by `readRunOutputFacts`. */
 export interface RunOutputFacts {
-  /** seal/seal.json and seal/seal.sig exist. */
+  /** Every file of {@link SEALED_FILES} exists under seal/. */
   sealed: boolean;
+  /** The files of {@link SEALED_FILES} the folder lacks (`seal/<name>`), empty when sealed. */
+  missingSealFiles: string[];
+  /** The seal_id that seal/seal.json names when sealed and it is readable; null otherwise. */
+  sealId: string | null;
   /** seal/preseal.json exists (domain notes "Pre-seal"). */
   preSealed: boolean;
   /** results/summary.json exists. */
@@ -73,8 +83,7 @@ export function reportRunState(
   const at = `stage ${record.stage}, recorded ${record.updated_at}`;
   switch (record.state) {
     case "succeeded":
-      if (record.seal.status === "sealed")
-        return { ...recorded, state: "sealed", reason: `sealed as ${record.seal.seal_id} (${at})` };
+      if (record.seal.status === "sealed") return sealedByFolder(record, outputs, recorded, at);
       if (record.seal.status === "pending_online_verification")
         return {
           ...recorded,
@@ -116,6 +125,45 @@ export function reportRunState(
   }
 }
 
+/**
+ * A record saying sealed, held to the folder (issue 38 item 5): the record is the runner's word,
+ * written beside the folder, and a copy of a run without seal/, a record without a folder or a
+ * folder holding only a pre-seal must not read "sealed" (nor be offered a verify command that
+ * fails). Sealed only when the folder's seal files exist and seal/seal.json names the recorded
+ * seal; otherwise the disagreement is the state.
+ */
+function sealedByFolder(
+  record: RunStatus,
+  outputs: RunOutputFacts | null,
+  recorded: Omit<ReportedRunState, "state" | "reason">,
+  at: string,
+): ReportedRunState {
+  const recordedId = record.seal.seal_id;
+  const says = `the record says sealed as ${recordedId ?? "(no seal id)"} (${at})`;
+  if (outputs === null)
+    return {
+      ...recorded,
+      sealStatus: "none",
+      state: "seal-missing",
+      reason: `${says}, but the run has no folder`,
+    };
+  if (!outputs.sealed)
+    return {
+      ...recorded,
+      sealStatus: outputs.preSealed ? "pre-sealed" : "none",
+      state: "seal-missing",
+      reason: `${says}, but the folder lacks ${outputs.missingSealFiles.join(", ")}`,
+    };
+  if (recordedId === null || outputs.sealId !== recordedId)
+    return {
+      ...recorded,
+      sealStatus: "none",
+      state: "seal-mismatch",
+      reason: `${says}, but seal/${SEAL_FILES.json} ${outputs.sealId === null ? "names no readable seal id" : `names ${outputs.sealId}`}`,
+    };
+  return { ...recorded, state: "sealed", reason: `sealed as ${recordedId} (${at})` };
+}
+
 function condition(job: JobSummary, type: string) {
   return job.conditions.find((entry) => entry.type === type && entry.status === "True");
 }
@@ -137,7 +185,11 @@ export function deriveRunState(
         reason: `Job ${job.name} failed${failed?.reason ? `: ${failed.reason}` : ""}${failed?.message ? ` (${failed.message})` : ""}`,
       };
   }
-  if (outputs?.sealed) return { state: "sealed", reason: "seal/seal.json and seal/seal.sig are present" };
+  if (outputs?.sealed)
+    return {
+      state: "sealed",
+      reason: `${SEALED_FILES.map((name) => `seal/${name}`).join(", ")} are present`,
+    };
   if (outputs?.preSealed)
     return {
       state: "pre-sealed",
