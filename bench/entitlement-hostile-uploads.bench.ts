@@ -15,6 +15,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadOrCreateDevIssuerKey, mintDevToken } from "@svc/entitlement";
+import { serviceUrl } from "./service-url.ts";
 
 const BIN = fileURLToPath(new URL("../packages/entitlement/bin/svc-entitlement.ts", import.meta.url));
 const FLOOD = fileURLToPath(new URL("./seal-verify-flood.ts", import.meta.url));
@@ -90,15 +91,7 @@ const child = spawn(process.execPath, [BIN], {
   stdio: ["ignore", "pipe", "inherit"],
 });
 try {
-  const url = await new Promise<string>((resolve, reject) => {
-    let output = "";
-    child.stdout?.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /"url":"(http:\/\/127\.0\.0\.1:\d+)"/.exec(output);
-      if (match) resolve(match[1] as string);
-    });
-    child.once("exit", (code) => reject(new Error(`service exited ${code}`)));
-  });
+  const url = await serviceUrl(child);
   const admin = { ...json(), "x-svc-admin-token": readFileSync(join(work, "admin-token"), "utf8").trim() };
   const token = await mintDevToken({
     key: await loadOrCreateDevIssuerKey(work),

@@ -12,6 +12,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { serviceUrl } from "./service-url.ts";
 
 const BIN = fileURLToPath(new URL("../packages/entitlement/bin/svc-entitlement.ts", import.meta.url));
 const PROBE = fileURLToPath(new URL("./health-probe.ts", import.meta.url));
@@ -58,15 +59,7 @@ const child = spawn(process.execPath, [BIN], {
   stdio: ["ignore", "pipe", "inherit"],
 });
 try {
-  const url = await new Promise<string>((resolve, reject) => {
-    let output = "";
-    child.stdout?.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /"url":"(http:\/\/127\.0\.0\.1:\d+)"/.exec(output);
-      if (match) resolve(match[1] as string);
-    });
-    child.once("exit", (code) => reject(new Error(`service exited ${code}`)));
-  });
+  const url = await serviceUrl(child);
   const idle: Probe[] = [];
   const loaded: Probe[] = [];
   const sent = { attempts: 0, statuses: {} as Record<string, number>, sentBytes: 0 };

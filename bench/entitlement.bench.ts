@@ -40,6 +40,7 @@ import { startTestPostgres } from "@svc/testing";
 import pg from "pg";
 import { KeepAliveConnection } from "./keep-alive-connection.ts";
 import { childPidsNamed, selfCpuMs, treeCpuMs } from "./process-cpu.ts";
+import { serviceUrl } from "./service-url.ts";
 
 const BIN = fileURLToPath(new URL("../packages/entitlement/bin/svc-entitlement.ts", import.meta.url));
 const LEVELS = [1, 16, 64];
@@ -210,15 +211,7 @@ async function spawnService(
     env: { ...process.env, PORT: "0", HOST: "127.0.0.1", SVC_LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "inherit"],
   });
-  const url = await new Promise<string>((resolve, reject) => {
-    let output = "";
-    child.stdout?.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /"url":"(http:\/\/127\.0\.0\.1:\d+)"/.exec(output);
-      if (match) resolve(match[1] as string);
-    });
-    child.once("exit", (code) => reject(new Error(`service exited ${code}`)));
-  });
+  const url = await serviceUrl(child);
   return {
     url,
     pid: child.pid as number,

@@ -18,6 +18,7 @@ import { fileURLToPath } from "node:url";
 import { exportPrivateKeyPem, generateSigningKey, toTrustedKey, verifySealSvg } from "@svc/core";
 import { buildForgeryCorpus, issueCorpusSeals } from "@svc/testing";
 import { SaxesParser } from "saxes";
+import { serviceUrl } from "./service-url.ts";
 
 const BIN = fileURLToPath(new URL("../packages/entitlement/bin/svc-entitlement.ts", import.meta.url));
 const FLOOD = fileURLToPath(new URL("./seal-verify-flood.ts", import.meta.url));
@@ -131,15 +132,7 @@ const child = spawn(process.execPath, [BIN], {
   stdio: ["ignore", "pipe", "inherit"],
 });
 try {
-  const url = await new Promise<string>((resolve, reject) => {
-    let output = "";
-    child.stdout?.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /"url":"(http:\/\/127\.0\.0\.1:\d+)"/.exec(output);
-      if (match) resolve(match[1] as string);
-    });
-    child.once("exit", (code) => reject(new Error(`service exited ${code}`)));
-  });
+  const url = await serviceUrl(child);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
   const request = (path: string, body?: string) =>
     new Promise<{ status: number; text: string }>((resolve, reject) => {

@@ -274,6 +274,17 @@ test("the demo report: portfolio first, honest seal box, plots, table and cards,
   );
   // Rule reasons are text on the card, not only a tooltip.
   assert.match((await page.locator("#card-CAND-004").textContent()) ?? "", /lipinskifail: MW 581\.\d+ > 500/);
+  // Every model's call at one glance (issue 37 item 5): 12 lines, each yes / no / uncertain with p, or unknown.
+  const calls = page.locator('#card-CAND-020 [data-panel="model-calls"] tr');
+  assert.equal(await calls.count(), 12, "hERG, DILI, Ames, P-gp, 5 CYPs, ClinTox, Tox21, Caco-2");
+  for (const text of await calls.allTextContents())
+    assert.match(text, /(yes|no|uncertain) \(p \d\.\d\d\)|unknown|no assay active|active: |log Papp/, text);
+  // The profile and the evidence behind the lead are on the page's first lines (issue 36 items 1, 2).
+  assert.match((await page.locator("#profile").textContent()) ?? "", /Target product profile: oral_peripheral/);
+  assert.doesNotMatch(
+    (await page.locator("#why-first").textContent()) ?? "",
+    /no alert or predicted liability(?! \(every)/,
+  );
   await checkCards(page, runDir);
 });
 
@@ -312,6 +323,7 @@ const PANELS: Readonly<Record<string, readonly string[]>> = {
   toxicity: [],
   synthesis: [],
   ranking: ["Score", "Confidence"],
+  "model-calls": ["hERG blocker", "DILI concern", "Ames mutagen", "CYP3A4 inhibitor"],
   similar: ["Tanimoto"],
 };
 

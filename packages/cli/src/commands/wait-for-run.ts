@@ -1,17 +1,12 @@
-import type { RunDetail } from "@svc/core";
+import { type RunDetail, runStateSchema } from "@svc/core";
 import { EXIT } from "../cli-error.ts";
 import { svcCommand } from "../config/svc-command.ts";
 import type { PreflightClient } from "../http/preflight-client.ts";
 
-const FINAL_STATES = new Set([
-  "succeeded",
-  "failed",
-  "interrupted",
-  "sealed",
-  "pre-sealed",
-  "seal-missing",
-  "seal-mismatch",
-]);
+/** Every state of the record's vocabulary but the two a run passes through. */
+const FINAL_STATES: ReadonlySet<string> = new Set(
+  runStateSchema.options.filter((state) => state !== "pending" && state !== "running"),
+);
 
 /** The record says sealed, the folder does not hold that seal (issue 38 item 5). */
 const DISAGREEING = new Set(["seal-missing", "seal-mismatch"]);
