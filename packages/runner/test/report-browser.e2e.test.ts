@@ -280,7 +280,10 @@ test("the demo report: portfolio first, honest seal box, plots, table and cards,
   for (const text of await calls.allTextContents())
     assert.match(text, /(yes|no|uncertain) \(p \d\.\d\d\)|unknown|no assay active|active: |log Papp/, text);
   // The profile and the evidence behind the lead are on the page's first lines (issue 36 items 1, 2).
-  assert.match((await page.locator("#profile").textContent()) ?? "", /Target product profile: oral_peripheral/);
+  assert.match(
+    (await page.locator("#profile").textContent()) ?? "",
+    /Target product profile: oral_peripheral/,
+  );
   assert.doesNotMatch(
     (await page.locator("#why-first").textContent()) ?? "",
     /no alert or predicted liability(?! \(every)/,

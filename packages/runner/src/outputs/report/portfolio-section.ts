@@ -90,7 +90,7 @@ function renderTopPicks({ top, carded, stats, thumbnails }: PortfolioInputs): st
 <h3 id="first-in-line">First in line (${group.length} of ${stats.compounds})</h3>${
     group.length
       ? `<ol class="picks">${items}</ol>`
-      : `<p>No compound reaches score ${FIRST_IN_LINE_SCORE} with confidence ${FIRST_IN_LINE_CONFIDENCE}: none is put first.</p>`
+      : `<p>No compound reaches score ${FIRST_IN_LINE_SCORE} with confidence ${FIRST_IN_LINE_CONFIDENCE} and no liability called positive: none is put first.</p>`
   }${next ? `<h4>Next in line</h4><ol class="picks next">${next}</ol>` : ""}
 <p>${held.length ? `To check before sending, of ${stats.compounds} compounds: ${escapeHtml(held.join("; "))}.` : `All ${stats.compounds} compounds parse; no duplicates.`}</p>`;
 }
