@@ -277,7 +277,7 @@ function method(): MethodCard {
       `logD7.4 model test RMSE ${logd.test_rmse} (r² ${logd.test_r2}) vs the constant predictor (the training ` +
       `mean, ${logd.training_mean_same_rows.training_mean.toFixed(2)}) ${logd.training_mean_same_rows.rmse.toFixed(3)} and WLOGP read as log D ` +
       `${logd.wlogp_as_logd_same_rows.rmse} on the same ${logd.test_rows} rows (MoleculeNet, random split: graph ` +
-      `convolution ${MOLECULENET_LIPO.graphconv_test_rmse}, kernel ridge ${MOLECULENET_LIPO.krr_test_rmse}). ` +
+      `convolution ${MOLECULENET_LIPO.graphconv_test_rmse}). ` +
       `TDC models on a seeded balanced scaffold split (70/10/20, TDC's method): ${tdcFigures()}. ` +
       "Tests: admet/*.test.ts recompute every figure from the checked-in data and weights.",
     limits:
