@@ -5,7 +5,7 @@ import { round } from "../numeric/round.ts";
 import { classDomainReason } from "../parent/class-domain.ts";
 import { withParentMol } from "../parent/with-parent-mol.ts";
 import type { PreparedCompound } from "../prepare-compound.ts";
-import { predictParentSolubility, solubilityModels } from "../solubility/solubility-models.ts";
+import { predictParentSolubility } from "../solubility/solubility-models.ts";
 import { admetDescriptors } from "./admet-descriptors.ts";
 import { logdDescriptorRow } from "./admet-model-features.ts";
 import { bbbModel, MOLECULENET_BBBP } from "./bbb-model.ts";
@@ -396,13 +396,7 @@ export const admetPredictions = defineModule<AdmetFinding, AdmetAssessment, Adme
  * out of its domain (issue 24 item 1).
  */
 function adoptedLogS(prediction: ReturnType<typeof predictParentSolubility>): number | null {
-  if (!prediction.in_domain) return null;
-  const model = solubilityModels().adopted;
-  return model === "kernel_ridge_rdkit14"
-    ? prediction.kernel
-    : model === "esol_refit_rdkit"
-      ? prediction.refit
-      : prediction.published;
+  return prediction.in_domain ? prediction.value : null;
 }
 
 /** log D7.4 as a finding: the value in the model's domain; outside it none, the estimate kept for audit. */
