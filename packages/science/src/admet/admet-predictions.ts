@@ -5,7 +5,7 @@ import { round } from "../numeric/round.ts";
 import { classDomainReason } from "../parent/class-domain.ts";
 import { withParentMol } from "../parent/with-parent-mol.ts";
 import type { PreparedCompound } from "../prepare-compound.ts";
-import { predictParentSolubility } from "../solubility/solubility-models.ts";
+import { predictCompoundSolubility } from "../solubility/solubility-models.ts";
 import { admetDescriptors } from "./admet-descriptors.ts";
 import { logdDescriptorRow } from "./admet-model-features.ts";
 import { bbbModel, MOLECULENET_BBBP } from "./bbb-model.ts";
@@ -395,7 +395,7 @@ export const admetPredictions = defineModule<AdmetFinding, AdmetAssessment, Adme
  * The INSOLU axis: the adopted solubility model's log S (as solubility_assessment's `log_s`), none
  * out of its domain (issue 24 item 1).
  */
-function adoptedLogS(prediction: ReturnType<typeof predictParentSolubility>): number | null {
+function adoptedLogS(prediction: ReturnType<typeof predictCompoundSolubility>): number | null {
   return prediction.in_domain ? prediction.value : null;
 }
 
@@ -431,7 +431,7 @@ function assessAdmet(compound: ParsedCompound): AdmetAssessment {
     d: admetDescriptors(rdkit, mol),
     qed: computeQed(qedProperties(rdkit, mol)),
     anionic: isAnionic(rdkit, mol),
-    logS: adoptedLogS(predictParentSolubility(rdkit, mol)),
+    logS: adoptedLogS(predictCompoundSolubility(compound)),
   }));
   const egg = boiledEgg(d.tpsa_sp, d.wlogp);
   const logd = logdModel().file.adopted ? compoundLogd(compound, () => logdDescriptorRow(d, anionic)) : null;

@@ -2,12 +2,11 @@ import { type CompoundFinding, findingBase, type MethodCard } from "../analysis-
 import { defineModule, type ParsedCompound } from "../define-module.ts";
 import { round } from "../numeric/round.ts";
 import { CLASS_DOMAIN_RULE, classDomainReason } from "../parent/class-domain.ts";
-import { withParentMol } from "../parent/with-parent-mol.ts";
 import { DRUG_LIKE_RULE } from "./drug-like.ts";
 import { type SolubilityClass, solubilityClass } from "./esol.ts";
 import { chooseDomainFloor, ERROR_RISE } from "./solubility-fit.ts";
 import {
-  predictParentSolubility,
+  predictCompoundSolubility,
   SOLUBILITY_MODEL_NAMES,
   type SolubilityModelName,
   solubilityDomainRule,
@@ -200,7 +199,7 @@ export const solubilityAssessment = defineModule<SolubilityFinding, SolubilityFi
 /** The per-compound part (no run state), for a worker thread. */
 function assessSolubility(compound: ParsedCompound): SolubilityFinding {
   const base = findingBase(ID, compound);
-  const prediction = withParentMol(compound, (mol, rdkit) => predictParentSolubility(rdkit, mol));
+  const prediction = predictCompoundSolubility(compound);
   const estimates = Object.fromEntries(
     SOLUBILITY_MODEL_NAMES.map((name) => [name, round(prediction.estimates[name], 3)]),
   ) as Record<SolubilityModelName, number>;

@@ -2,8 +2,11 @@ import { mlpOutput, type SparseMlp } from "../admet/sparse-mlp.ts";
 import { TDC_DESCRIPTORS, tdcDescriptorRow } from "../admet/tdc-features.ts";
 import { readDataFile } from "../data/read-data-file.ts";
 import { decodeOnBits, morganOnBits, packBits } from "../fingerprint/morgan.ts";
+import { compoundOnBits } from "../fingerprint/parent-fingerprint.ts";
 import { type FingerprintSet, fingerprintSet, maxTanimoto } from "../fingerprint/reference-set.ts";
 import { lastParentCache } from "../parent/last-parent-cache.ts";
+import { withParentMol } from "../parent/with-parent-mol.ts";
+import type { PreparedCompound } from "../prepare-compound.ts";
 import type { Mol, RDKit } from "../rdkit.ts";
 import { ESOL_TERMS, publishedEsol } from "./esol.ts";
 import { predictLinear } from "./fit-regression.ts";
@@ -181,9 +184,18 @@ export function predictMolSolubility(rdkit: RDKit, mol: Mol): SolubilityPredicti
 
 const lastPrediction = lastParentCache<SolubilityPrediction>();
 
-/** {@link predictSolubility} of a parent molecule, computed once when two modules ask for the same parent. */
-export function predictParentSolubility(rdkit: RDKit, parent: Mol): SolubilityPrediction {
-  return lastPrediction(parent.get_smiles(), () => predictMolSolubility(rdkit, parent));
+/**
+ * {@link predictSolubility} of a prepared compound's parent, computed once when several modules ask
+ * for the same parent (solubility_assessment, admet_predictions, uncertainty_quantification); the
+ * Morgan bits are the parent's shared ones (compoundOnBits), the descriptors its memoized ones.
+ */
+export function predictCompoundSolubility(compound: PreparedCompound & { ok: true }): SolubilityPrediction {
+  return lastPrediction(compound.chem.parent_smiles, () => {
+    const bits = compoundOnBits(compound);
+    return withParentMol(compound, (mol, rdkit) =>
+      predictSolubility(bits, tdcDescriptorRow(mol), solubilityDescriptors(rdkit, mol)),
+    );
+  });
 }
 
 /** The domain rule in one line, as every output states it. */

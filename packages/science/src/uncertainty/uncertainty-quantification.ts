@@ -11,10 +11,9 @@ import { maxTanimoto } from "../fingerprint/reference-set.ts";
 import { similarityDomainRule } from "../fingerprint/similarity-domain.ts";
 import { round } from "../numeric/round.ts";
 import { classDomainReason } from "../parent/class-domain.ts";
-import { withParentMol } from "../parent/with-parent-mol.ts";
 import type { PreparedCompound } from "../prepare-compound.ts";
 import {
-  predictParentSolubility,
+  predictCompoundSolubility,
   solubilityDomainRule,
   solubilityModels,
 } from "../solubility/solubility-models.ts";
@@ -254,7 +253,7 @@ function assessUncertainty(compound: ParsedCompound): UncertaintyFinding {
   const models = solubilityModels();
   const cal = conformalCalibration();
   // the same prediction solubility_assessment made for this parent (lastParentCache)
-  const solubility = withParentMol(compound, (mol, rdkit) => predictParentSolubility(rdkit, mol));
+  const solubility = predictCompoundSolubility(compound);
   const logS = solubility.value;
   const h80 = cal.solubility.half_width["0.8"] ?? Number.POSITIVE_INFINITY;
   const h90 = cal.solubility.half_width["0.9"] ?? Number.POSITIVE_INFINITY;
