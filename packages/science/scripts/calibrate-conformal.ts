@@ -1,23 +1,23 @@
 // Calibrates the conformal intervals of the solubility model and checks their coverage, writing
 // data/conformal-calibration.json: the half-widths at 80% and 90% read from the adopted model's
-// out-of-fold residuals on Delaney's set (its scaffold-grouped folds), their coverage on the
-// external compounds (Huuskonen's, not in Delaney's set), the Morgan bits of Delaney's
-// parents (the model's reference set for the Tanimoto domain), and the empirical coverage of
+// in-domain out-of-fold residuals on AqSolDB's scaffold CV (data/solubility-cv.json), their
+// coverage on each held-out fold when calibrated on the others, and the empirical coverage of
 // split-conformal and cross-conformal intervals on held-out folds of ChEMBL series CHEMBL2321810.
 // Deterministic. Run: node packages/science/scripts/calibrate-conformal.ts   (a few minutes)
 import { writeFileSync } from "node:fs";
 import { assignFolds } from "../src/numeric/seeded-shuffle.ts";
 import { loadRDKit } from "../src/rdkit.ts";
+import { solubilityModels } from "../src/solubility/solubility-models.ts";
 import {
   CALIBRATION_FRACTION,
   CHEMBL_FOLDS,
   CHEMBL_SEED,
   CONFORMAL_LEVELS,
   chemblRows,
-  delaneyBits,
-  delaneyOutOfFold,
-  externalCoverage,
-  solubilityKernelFit,
+  heldOutFoldCoverage,
+  solubilityOutOfFold,
+  VALIDATION_KERNEL,
+  validationKernelFit,
 } from "../src/uncertainty/calibration-data.ts";
 import {
   conformalHalfWidth,
@@ -27,9 +27,9 @@ import {
 
 const rdkit = await loadRDKit();
 const round = (v: number) => Number(v.toPrecision(8));
-const delaney = delaneyOutOfFold(rdkit);
+const solubility = solubilityOutOfFold();
 const chembl = chemblRows(rdkit);
-const fit = solubilityKernelFit();
+const fit = validationKernelFit();
 const split = splitConformalCoverage(
   chembl.rows,
   chembl.y,
@@ -48,27 +48,22 @@ const cross = crossConformalCoverage(
   CONFORMAL_LEVELS,
 );
 const halfWidth = Object.fromEntries(
-  CONFORMAL_LEVELS.map((level) => [String(level), round(conformalHalfWidth(delaney.residuals, level))]),
+  CONFORMAL_LEVELS.map((level) => [String(level), round(conformalHalfWidth(solubility.residuals, level))]),
 );
-const external = externalCoverage(rdkit, halfWidth, CONFORMAL_LEVELS);
+const heldOut = heldOutFoldCoverage(CONFORMAL_LEVELS);
 const out = {
   generated_by: "packages/science/scripts/calibrate-conformal.ts",
   rdkit_version: rdkit.version(),
   solubility: {
-    model: "kernel_ridge_rdkit14",
-    calibration: `out-of-fold residuals of delaney-processed.csv (${delaney.residuals.length} compounds, ${delaney.folds}-fold CV grouped by Bemis–Murcko scaffold, seed ${delaney.seed})`,
+    model: solubilityModels().adopted,
+    calibration: `out-of-fold residuals of the ${solubility.residuals.length} in-domain parents of aqsoldb-train.csv's ${solubility.compounds} (${solubility.k}-fold CV grouped by Bemis–Murcko scaffold, acyclic parents one group, seed ${solubility.seed})`,
     half_width: halfWidth,
-    external_coverage: external.map((r) => ({
-      ...r,
-      coverage_in_domain: round(r.coverage_in_domain),
-      coverage_all: round(r.coverage_all),
-    })),
-    reference_bits: delaneyBits(rdkit, delaney.smiles),
+    held_out_fold_coverage: heldOut.map((r) => ({ ...r, coverage_in_domain: round(r.coverage_in_domain) })),
   },
   validation_chembl2321810: {
     folds: CHEMBL_FOLDS,
     seed: CHEMBL_SEED,
-    model: "kernel ridge on the 14 solubility descriptors, the solubility model's γ and λ, refitted per fold",
+    model: `kernel ridge on the 14 solubility descriptors (γ ${VALIDATION_KERNEL.gamma}, λ ${VALIDATION_KERNEL.lambda}, the Delaney-trained solubility model's), refitted per fold`,
     split_conformal: split.map((r) => ({
       ...r,
       coverage: round(r.coverage),
@@ -82,4 +77,4 @@ const out = {
   },
 };
 writeFileSync(new URL("../data/conformal-calibration.json", import.meta.url), `${JSON.stringify(out)}\n`);
-console.log(JSON.stringify({ half_width: out.solubility.half_width, external, split, cross }));
+console.log(JSON.stringify({ half_width: out.solubility.half_width, heldOut, split, cross }));

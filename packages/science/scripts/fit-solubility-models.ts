@@ -1,266 +1,328 @@
-// Fits the solubility models on Delaney's measured log S with RDKit WebAssembly descriptors and
-// writes data/solubility-models.json: the ESOL form refitted (OLS) and a kernel ridge regression
-// whose (γ, λ) are chosen by an inner 5-fold CV inside each outer fold (nested CV figure) and then
-// on all data. Every candidate (and the constant predictor) is measured on folds grouped by
-// Bemis–Murcko scaffold (issue 24 item 4), the model the report uses is the one with the lowest
-// scaffold-grouped RMSE, and each is checked on Huuskonen's compounds that are not in Delaney's set
-// (data/huuskonen-external-solubility.csv). Deterministic: fixed seed, fixed grid.
-// Run: node packages/science/scripts/fit-solubility-models.ts   (a few minutes)
-import { writeFileSync } from "node:fs";
+// Fits the solubility models on AqSolDB (Sorkun, Khetan & Er, Sci. Data 2019, 6, 143) and writes
+// data/solubility-models.json (the deployed weights, the training fingerprints, the figures) and
+// data/solubility-cv.json (every compound's out-of-fold predictions, for the tests to recompute the
+// figures from) and data/solubility-drug-domain.json (the approved drugs' nearest similarities; CC
+// BY-SA 4.0 as the DrugCentral table it is derived from):
+// - each SMILES through the runner's own preparation (parents: salts stripped, neutralised), out-of-
+//   class compounds left out, rows sharing a parent merged with their mean log S;
+// - 10-fold CV grouped by Bemis–Murcko scaffold, every acyclic parent in one group (MoleculeNet's
+//   convention); per fold the constant predictor, ESOL as published (no fitting), ESOL's four terms
+//   refitted, ridge on 42 RDKit descriptors and a one-hidden-layer network on Morgan bits + the same
+//   descriptors (sparse-mlp.ts; its epoch chosen on a grouped inner validation fold of the training
+//   part); figures overall and on the drug-like subset (drug-like.ts);
+// - the adopted model: the lowest scaffold-CV RMSE; its applicability domain a nearest-training
+//   Tanimoto floor read from where the out-of-fold error rises, never below random-pair similarity;
+//   the share of approved drugs (DrugCentral) under 700 Da in that domain;
+// - the deployed models refitted on all compounds by the same procedure.
+// Deterministic: fixed seeds, no threads.
+// Run: node packages/science/scripts/fit-solubility-models.ts [--cache DIR]   (about 15 minutes)
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { mlpOutput, type SparseRow, trainSparseMlp } from "../src/admet/sparse-mlp.ts";
+import { TDC_DESCRIPTORS, type TdcFeatures, tdcFeatures } from "../src/admet/tdc-features.ts";
 import { readDataFile } from "../src/data/read-data-file.ts";
+import { encodeOnBits, packBits, tanimoto } from "../src/fingerprint/morgan.ts";
+import { fingerprintSet, maxTanimoto } from "../src/fingerprint/reference-set.ts";
 import { assignGroupFolds } from "../src/numeric/group-folds.ts";
-import { assignFolds } from "../src/numeric/seeded-shuffle.ts";
-import { loadRDKit, parseSmiles } from "../src/rdkit.ts";
-import { scaffoldGroupKeys } from "../src/scaffold/scaffold-groups.ts";
-import { parseDelaneyCsv } from "../src/solubility/delaney-set.ts";
+import { classDomainReason } from "../src/parent/class-domain.ts";
+import { prepareCompound } from "../src/prepare-compound.ts";
+import { loadRDKit } from "../src/rdkit.ts";
+import { approvedDrugs } from "../src/solubility/approved-drugs.ts";
+import { parseAqSolDbCsv } from "../src/solubility/aqsoldb-set.ts";
 import { ESOL_TERMS, publishedEsol } from "../src/solubility/esol.ts";
-import { parseExternalSolubilityCsv } from "../src/solubility/external-solubility-set.ts";
+import { fitLinear, predictLinear, standardization } from "../src/solubility/fit-regression.ts";
 import {
-  crossValidate,
-  fitKernel,
-  fitLinear,
-  meanAbsoluteError,
-  predictKernel,
-  predictLinear,
-  rmse,
-  rSquared,
-} from "../src/solubility/fit-regression.ts";
-import {
-  descriptorVector,
-  SOLUBILITY_DESCRIPTORS,
-  solubilityDescriptors,
-} from "../src/solubility/solubility-descriptors.ts";
+  chooseDomainFloor,
+  DOMAIN_BINS,
+  fitRidge,
+  NETWORK,
+  networkRow,
+  predictRidge,
+  randomPairTanimoto,
+  regressionFigures,
+  SOLUBILITY_CANDIDATES,
+  SOLUBILITY_CV,
+  type SolubilityCandidate,
+  similarityCurve,
+} from "../src/solubility/solubility-fit.ts";
+import { curateSolubilitySet } from "../src/solubility/solubility-training-set.ts";
 
-export const SEED = 20040501;
-export const FOLDS = 10;
-const round = (v: number) => Number(v.toPrecision(10));
-const GRID = { gamma: [0.02, 0.05, 0.1], lambda: [0.1, 0.3, 1] };
-
+const started = Date.now();
 const rdkit = await loadRDKit();
-const set = parseDelaneyCsv(readDataFile("delaney-processed.csv"));
-const descriptors = set.map((compound) => {
-  const parsed = parseSmiles(rdkit, compound.smiles);
-  if (!("mol" in parsed)) throw new Error(`${compound.name}: ${parsed.error}`);
-  try {
-    return solubilityDescriptors(rdkit, parsed.mol);
-  } finally {
-    parsed.mol.delete();
+const args = process.argv.slice(2);
+const cacheAt = args.indexOf("--cache");
+const cacheDir = cacheAt >= 0 ? args[cacheAt + 1] : undefined;
+const cacheFile = cacheDir === undefined ? null : join(cacheDir, "aqsoldb-features.json");
+const cache = new Map<string, TdcFeatures>(
+  cacheFile !== null && existsSync(cacheFile)
+    ? Object.entries(JSON.parse(readFileSync(cacheFile, "utf8")) as Record<string, TdcFeatures>)
+    : [],
+);
+const text = readDataFile("aqsoldb-train.csv");
+const sha256 = createHash("sha256").update(text).digest("hex");
+const { compounds, curation } = curateSolubilitySet(rdkit, parseAqSolDbCsv(text), (smiles) => {
+  let f = cache.get(smiles);
+  if (f === undefined) {
+    f = tdcFeatures(rdkit, smiles);
+    cache.set(smiles, f);
   }
+  return f;
 });
-const y = set.map((c) => c.measured);
-const rows = descriptors.map(descriptorVector);
-const esolRows = descriptors.map((d) => ESOL_TERMS.map((term) => d[term]));
-const folds = assignFolds(set.length, FOLDS, SEED);
-
-const published = descriptors.map(publishedEsol);
-const refitCv = crossValidate(esolRows, y, folds, (r, t) => {
-  const w = fitLinear(r, t);
-  return (row) => predictLinear(w, row);
-});
-
-function selectHyperparameters(
-  r: number[][],
-  t: number[],
-  seed: number,
-  keys?: readonly string[],
-): { gamma: number; lambda: number } {
-  const inner = keys === undefined ? assignFolds(r.length, 5, seed) : assignGroupFolds(keys, 5, seed);
-  let best = { gamma: 0, lambda: 0, error: Number.POSITIVE_INFINITY };
-  for (const gamma of GRID.gamma)
-    for (const lambda of GRID.lambda) {
-      const predicted = crossValidate(r, t, inner, (rr, tt) => {
-        const model = fitKernel(rr, tt, gamma, lambda);
-        return (row) => predictKernel(model, row).value;
-      });
-      const error = rmse(predicted, t);
-      if (error < best.error) best = { gamma, lambda, error };
-    }
-  return best;
+if (cacheFile !== null) {
+  mkdirSync(cacheDir as string, { recursive: true });
+  writeFileSync(cacheFile, JSON.stringify(Object.fromEntries(cache)));
 }
+console.log(`curated ${JSON.stringify(curation)} (${Date.now() - started} ms)`);
 
-// Nested CV: hyperparameters chosen without the outer fold, so the figure is not tuned on itself.
-const nested = crossValidate(rows, y, folds, (r, t) => {
-  const { gamma, lambda } = selectHyperparameters(r, t, SEED + 1);
-  const model = fitKernel(r, t, gamma, lambda);
-  return (row) => predictKernel(model, row).value;
-});
-const chosen = selectHyperparameters(rows, y, SEED + 1);
-const kernelCv = crossValidate(rows, y, folds, (r, t) => {
-  const model = fitKernel(r, t, chosen.gamma, chosen.lambda);
-  return (row) => predictKernel(model, row).value;
-});
-const kernel = fitKernel(rows, y, chosen.gamma, chosen.lambda);
-// Leave-one-out nearest-neighbour distances of the training rows set the domain limit.
-const nn = kernel.train
-  .map((row, i) =>
-    Math.sqrt(
-      Math.min(
-        ...kernel.train.map((other, j) =>
-          i === j ? Number.POSITIVE_INFINITY : row.reduce((s, v, k) => s + (v - (other[k] ?? 0)) ** 2, 0),
-        ),
-      ),
-    ),
-  )
-  .sort((a, b) => a - b);
-// Scaffold-grouped CV (issue 24 item 4): a held-out compound's scaffold is never in training, and
-// the kernel's (γ, λ) are chosen by an inner grouped CV on the training part only.
-const scaffoldKeys = scaffoldGroupKeys(
-  rdkit,
-  set.map((c) => c.smiles),
-);
-const scaffoldFolds = assignGroupFolds(scaffoldKeys, FOLDS, SEED);
-function groupedCv(fit: (trainIdx: number[]) => (i: number) => number): number[] {
-  const predicted = new Array<number>(y.length).fill(Number.NaN);
-  for (let f = 0; f < FOLDS; f++) {
-    const trainIdx = scaffoldFolds.flatMap((fold, i) => (fold === f ? [] : [i]));
-    const predict = fit(trainIdx);
-    scaffoldFolds.forEach((fold, i) => {
-      if (fold === f) predicted[i] = predict(i);
-    });
-  }
-  return predicted;
-}
-const pick = <T>(items: readonly T[], idx: readonly number[]) => idx.map((i) => items[i] as T);
-const scaffoldPredictions = {
-  constant: groupedCv((idx) => {
-    const mean = pick(y, idx).reduce((a, b) => a + b, 0) / idx.length;
-    return () => mean;
-  }),
-  esol_published_crippen: published,
-  esol_refit_rdkit: groupedCv((idx) => {
-    const w = fitLinear(pick(esolRows, idx), pick(y, idx));
-    return (i) => predictLinear(w, esolRows[i] ?? []);
-  }),
-  // the final (γ, λ) on the same folds: the figure a test recomputes exactly
-  kernel_ridge_rdkit14_final_hyperparameters: groupedCv((idx) => {
-    const m = fitKernel(pick(rows, idx), pick(y, idx), chosen.gamma, chosen.lambda);
-    return (i) => predictKernel(m, rows[i] ?? []).value;
-  }),
-  kernel_ridge_rdkit14: groupedCv((idx) => {
-    const r = pick(rows, idx);
-    const t = pick(y, idx);
-    const { gamma, lambda } = selectHyperparameters(r, t, SEED + 2, pick(scaffoldKeys, idx));
-    const m = fitKernel(r, t, gamma, lambda);
-    return (i) => predictKernel(m, rows[i] ?? []).value;
-  }),
-};
-const figures = (predicted: readonly number[], measured: readonly number[]) => ({
-  rmse: round(rmse(predicted, measured)),
-  mae: round(meanAbsoluteError(predicted, measured)),
-  r2: round(rSquared(predicted, measured)),
-});
-const scaffoldCv = Object.fromEntries(
-  Object.entries(scaffoldPredictions).map(([name, predicted]) => [name, figures(predicted, y)]),
-);
-const CANDIDATES = ["esol_published_crippen", "esol_refit_rdkit", "kernel_ridge_rdkit14"] as const;
-const adopted = [...CANDIDATES].sort(
-  (a, b) =>
-    (scaffoldCv[a]?.rmse ?? Number.POSITIVE_INFINITY) - (scaffoldCv[b]?.rmse ?? Number.POSITIVE_INFINITY),
-)[0];
+const n = compounds.length;
+const y = compounds.map((c) => c.logS);
+const keys = compounds.map((c) => c.group);
+const folds = assignGroupFolds(keys, SOLUBILITY_CV.folds, SOLUBILITY_CV.seed);
+const esolRows = compounds.map((c) => ESOL_TERMS.map((term) => c.descriptors[term]));
+const fps = compounds.map((c) => packBits(c.bits));
+const mean = (values: readonly number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 
-// The external check: Huuskonen's compounds not in Delaney's set, every model fitted on all of Delaney.
-const external = parseExternalSolubilityCsv(readDataFile("huuskonen-external-solubility.csv"));
-const externalDescriptors = external.map((compound) => {
-  const parsed = parseSmiles(rdkit, compound.smiles);
-  if (!("mol" in parsed)) throw new Error(`${compound.name}: ${parsed.error}`);
-  try {
-    return solubilityDescriptors(rdkit, parsed.mol);
-  } finally {
-    parsed.mol.delete();
-  }
-});
-const refitWeights = fitLinear(esolRows, y);
-const externalMeasured = external.map((c) => c.logS);
-
-const externalRows = externalDescriptors.map(descriptorVector);
-const externalKernel = externalRows.map((row) => predictKernel(kernel, row));
-const domainDistance = nn[Math.floor(0.95 * (nn.length - 1))] ?? 0;
-const rangeMin = SOLUBILITY_DESCRIPTORS.map((_, j) => Math.min(...rows.map((r) => r[j] ?? 0)));
-const rangeMax = SOLUBILITY_DESCRIPTORS.map((_, j) => Math.max(...rows.map((r) => r[j] ?? 0)));
-const externalInDomain = externalRows.map(
-  (row, i) =>
-    row.every((v, j) => v >= (rangeMin[j] ?? 0) && v <= (rangeMax[j] ?? 0)) &&
-    (externalKernel[i]?.nearest ?? Number.POSITIVE_INFINITY) <= domainDistance,
-);
-const externalPredictions: Record<(typeof CANDIDATES)[number] | "constant", number[]> = {
-  constant: externalRows.map(() => y.reduce((a, b) => a + b, 0) / y.length),
-  esol_published_crippen: externalDescriptors.map(publishedEsol),
-  esol_refit_rdkit: externalDescriptors.map((d) =>
-    predictLinear(
-      refitWeights,
-      ESOL_TERMS.map((term) => d[term]),
-    ),
-  ),
-  kernel_ridge_rdkit14: externalKernel.map((k) => k.value),
-};
-const subset = (values: readonly number[], keep: readonly boolean[]) => values.filter((_, i) => keep[i]);
-const outside = externalInDomain.map((inside) => !inside);
-const externalFigures = Object.fromEntries(
-  Object.entries(externalPredictions).map(([name, predicted]) => [
-    name,
+/** Trains the network on `idx` with its epoch chosen on a grouped inner fold of `idx`. */
+function trainNetwork(idx: readonly number[], seed: number) {
+  const inner = assignGroupFolds(
+    idx.map((i) => keys[i] ?? ""),
+    NETWORK.innerFolds,
+    seed,
+  );
+  // The largest group (the acyclic one) always lands in inner fold 0: the last fold is validated on.
+  const valid = idx.filter((_, j) => inner[j] === NETWORK.innerFolds - 1);
+  const fit = idx.filter((_, j) => inner[j] !== NETWORK.innerFolds - 1);
+  const scale = standardization(fit.map((i) => [...(compounds[i]?.dense ?? [])]));
+  const yMean = mean(fit.map((i) => y[i] ?? 0));
+  const ySd = Math.sqrt(mean(fit.map((i) => ((y[i] ?? 0) - yMean) ** 2))) || 1;
+  const row = (i: number): SparseRow =>
+    networkRow(compounds[i]?.bits ?? [], compounds[i]?.dense ?? [], scale);
+  const validRows = valid.map(row);
+  const trained = trainSparseMlp(
+    fit.map(row),
+    fit.map((i) => ((y[i] ?? 0) - yMean) / ySd),
     {
-      all: figures(predicted, externalMeasured),
-      in_domain: figures(subset(predicted, externalInDomain), subset(externalMeasured, externalInDomain)),
-      out_of_domain: figures(subset(predicted, outside), subset(externalMeasured, outside)),
+      task: "regression",
+      hidden: NETWORK.hidden,
+      dense: TDC_DESCRIPTORS.length,
+      epochs: NETWORK.epochs,
+      batch: NETWORK.batch,
+      learningRate: NETWORK.learningRate,
+      weightDecay: NETWORK.weightDecay,
+      seed,
     },
-  ]),
+    (m) =>
+      -Math.sqrt(
+        mean(validRows.map((r, j) => (yMean + ySd * mlpOutput(m, r) - (y[valid[j] ?? 0] ?? 0)) ** 2)),
+      ),
+  );
+  return { network: trained.model, epoch: trained.epoch, scale, yMean, ySd };
+}
+
+const oof: Record<SolubilityCandidate, number[]> = Object.fromEntries(
+  SOLUBILITY_CANDIDATES.map((name) => [name, new Array<number>(n).fill(Number.NaN)]),
+) as Record<SolubilityCandidate, number[]>;
+const nearest = new Array<number>(n).fill(0);
+const epochs: number[] = [];
+for (let f = 0; f < SOLUBILITY_CV.folds; f++) {
+  const t0 = Date.now();
+  const train = folds.flatMap((fold, i) => (fold === f ? [] : [i]));
+  const test = folds.flatMap((fold, i) => (fold === f ? [i] : []));
+  const yTrain = train.map((i) => y[i] ?? 0);
+  const constant = mean(yTrain);
+  const refit = fitLinear(
+    train.map((i) => esolRows[i] ?? []),
+    yTrain,
+  );
+  const ridge = fitRidge(
+    train.map((i) => compounds[i]?.dense ?? []),
+    yTrain,
+  );
+  const net = trainNetwork(train, SOLUBILITY_CV.seed + 1 + f);
+  epochs.push(net.epoch);
+  const reference = fingerprintSet(train.map((i) => fps[i] as Uint32Array));
+  for (const i of test) {
+    const c = compounds[i];
+    if (c === undefined) continue;
+    oof.constant[i] = constant;
+    oof.esol_published_crippen[i] = publishedEsol(c.descriptors);
+    oof.esol_refit_rdkit[i] = predictLinear(refit, esolRows[i] ?? []);
+    oof.ridge_rdkit2d[i] = predictRidge(ridge, c.dense);
+    oof.mlp64_morgan2_rdkit2d[i] =
+      net.yMean + net.ySd * mlpOutput(net.network, networkRow(c.bits, c.dense, net.scale));
+    nearest[i] = maxTanimoto(fps[i] as Uint32Array, reference);
+  }
+  const r = (name: SolubilityCandidate) =>
+    regressionFigures(
+      test.map((i) => oof[name][i] ?? 0),
+      test.map((i) => y[i] ?? 0),
+    ).rmse.toFixed(3);
+  console.log(
+    `fold ${f}: ${test.length} held out, epoch ${net.epoch}; ${SOLUBILITY_CANDIDATES.map((c) => `${c} ${r(c)}`).join(", ")} (${Date.now() - t0} ms)`,
+  );
+}
+
+// Figures and the domain are computed from the values as stored in solubility-cv.json, so a test
+// recomputes them exactly.
+const round = (v: number) => Number(v.toPrecision(6));
+for (const name of SOLUBILITY_CANDIDATES) oof[name] = oof[name].map(round);
+for (let i = 0; i < n; i++) nearest[i] = round(nearest[i] ?? 0);
+const drugLike = compounds.map((c) => c.drugLike);
+const figuresOf = (predicted: readonly number[]) => ({
+  all: regressionFigures(predicted, y),
+  drug_like: regressionFigures(
+    predicted.filter((_, i) => drugLike[i]),
+    y.filter((_, i) => drugLike[i]),
+  ),
+  not_drug_like: regressionFigures(
+    predicted.filter((_, i) => !drugLike[i]),
+    y.filter((_, i) => !drugLike[i]),
+  ),
+});
+const figures = Object.fromEntries(
+  SOLUBILITY_CANDIDATES.map((name) => [name, figuresOf(oof[name])]),
+) as Record<SolubilityCandidate, ReturnType<typeof figuresOf>>;
+const adopted = SOLUBILITY_CANDIDATES.filter((c) => c !== "constant").sort(
+  (a, b) => figures[a].all.rmse - figures[b].all.rmse,
+)[0] as SolubilityCandidate;
+console.log(JSON.stringify(figures, null, 1));
+
+const randomPair = randomPairTanimoto(fps, SOLUBILITY_CV.seed, tanimoto);
+const curve = similarityCurve(nearest, oof[adopted], y);
+const floor = chooseDomainFloor(curve, figures[adopted].all.rmse, randomPair);
+console.log(
+  `adopted ${adopted}; random-pair p99 ${randomPair}; floor ${floor}; curve ${JSON.stringify(curve)}`,
 );
-const model = {
+
+// ---- the deployed models: refitted on every compound by the same procedure
+const all = compounds.map((_, i) => i);
+const finalNet = trainNetwork(all, SOLUBILITY_CV.seed);
+const finalRidge = fitRidge(
+  compounds.map((c) => c.dense),
+  y,
+);
+const finalRefit = fitLinear(esolRows, y);
+const weight = (v: number) => Number(v.toPrecision(4));
+const trainingSet = fingerprintSet(fps);
+
+// ---- the approved-drug reference: share under 700 Da in the domain
+const drugs = approvedDrugs();
+const drugRecords: { struct_id: string; mw: number; nearest: number; in_class: boolean }[] = [];
+for (const [at, drug] of drugs.entries()) {
+  const compound = prepareCompound(rdkit, {
+    index: at + 1,
+    line: at + 2,
+    candidateId: drug.struct_id,
+    name: drug.name,
+    smiles: drug.smiles,
+    metadata: {},
+  });
+  if (!compound.ok) continue;
+  const inClass = classDomainReason(compound) === null;
+  const f = inClass ? tdcFeatures(rdkit, drug.smiles) : null;
+  drugRecords.push({
+    struct_id: drug.struct_id,
+    mw: compound.chem.descriptors.average_mw,
+    nearest: f?.ok ? round(maxTanimoto(packBits(f.bits), trainingSet)) : 0,
+    in_class: inClass && f?.ok === true,
+  });
+}
+const mwAt = TDC_DESCRIPTORS.indexOf("amw");
+const mws = compounds.map((c) => c.dense[mwAt] ?? 0);
+const mwRange = [round(Math.min(...mws)), round(Math.max(...mws))] as const;
+const under700 = drugRecords.filter((d) => d.mw < 700);
+const inDomain = under700.filter(
+  (d) => d.in_class && d.nearest >= floor && d.mw >= mwRange[0] && d.mw <= mwRange[1],
+).length;
+console.log(
+  `approved drugs: ${drugs.length}, parsed ${drugRecords.length}, under 700 Da ${under700.length}, in domain ${inDomain}`,
+);
+
+const file = {
   generated_by: "packages/science/scripts/fit-solubility-models.ts",
-  training_set: `delaney-processed.csv (${set.length} compounds, measured log S)`,
+  training_set: { file: "aqsoldb-train.csv", sha256, ...curation },
   rdkit_version: rdkit.version(),
-  seed: SEED,
-  folds: FOLDS,
-  descriptors: [...SOLUBILITY_DESCRIPTORS],
-  published: {
-    rmse_vs_measured: round(rmse(published, y)),
-    rmse_vs_paper_esol: round(
-      rmse(
-        published,
-        set.map((c) => c.paperEsol),
-      ),
-    ),
-    r2_vs_paper_esol: round(
-      rSquared(
-        published,
-        set.map((c) => c.paperEsol),
-      ),
-    ),
-  },
+  descriptors: [...TDC_DESCRIPTORS],
   adopted,
   scaffold_cv: {
-    grouping:
-      "Bemis–Murcko scaffold of each SMILES (science's murckoScaffoldSmiles); an acyclic compound is a group of its own",
-    folds: FOLDS,
-    seed: SEED,
-    scaffolds: new Set(scaffoldKeys).size,
-    figures: scaffoldCv,
+    grouping: SOLUBILITY_CV.grouping,
+    folds: SOLUBILITY_CV.folds,
+    seed: SOLUBILITY_CV.seed,
+    groups: new Set(keys).size,
+    acyclic: keys.filter((k) => k === "acyclic").length,
+    drug_like: drugLike.filter(Boolean).length,
+    network_epochs: epochs,
+    figures,
   },
-  external: {
-    set: `huuskonen-external-solubility.csv (${external.length} compounds of Huuskonen 2000 not in Delaney's set)`,
-    in_domain: externalInDomain.filter(Boolean).length,
-    figures: externalFigures,
+  domain: {
+    min_tanimoto: floor,
+    mw_range: mwRange,
+    random_pair_p99: randomPair,
+    bins: DOMAIN_BINS,
+    curve,
+    approved_drugs: {
+      reference: "drugcentral-structures-approval-targets.csv.gz (FDA, EMA or PMDA approved)",
+      approved: drugs.length,
+      prepared: drugRecords.length,
+      under_700: under700.length,
+      in_domain: inDomain,
+    },
   },
-  refit: {
-    terms: [...ESOL_TERMS],
-    weights: refitWeights.map(round),
-    cv_rmse: round(rmse(refitCv, y)),
+  refit: { terms: [...ESOL_TERMS], weights: finalRefit.map(round) },
+  ridge: {
+    lambda_per_row: finalRidge.lambdaPerRow,
+    mean: finalRidge.scale.mean.map(round),
+    scale: finalRidge.scale.scale.map(round),
+    intercept: round(finalRidge.intercept),
+    weights: finalRidge.weights.map(round),
   },
-  kernel: {
-    ...kernel,
-    cv_rmse: round(rmse(kernelCv, y)),
-    nested_cv_rmse: round(rmse(nested, y)),
-    grid: GRID,
-    domain_distance: round(domainDistance),
-    range_min: rangeMin,
-    range_max: rangeMax,
+  network: {
+    ...NETWORK,
+    epoch: finalNet.epoch,
+    mean: finalNet.scale.mean.map(round),
+    scale: finalNet.scale.scale.map(round),
+    y_mean: round(finalNet.yMean),
+    y_sd: round(finalNet.ySd),
+    mlp: {
+      hidden: finalNet.network.hidden,
+      dense: finalNet.network.dense,
+      w1: finalNet.network.w1.map(weight),
+      b1: finalNet.network.b1.map(weight),
+      w2: finalNet.network.w2.map(weight),
+      b2: weight(finalNet.network.b2),
+    },
   },
+  training_bits: compounds.map((c) => encodeOnBits(c.bits)),
+  wall_seconds: Math.round((Date.now() - started) / 1000),
 };
-const out = new URL("../data/solubility-models.json", import.meta.url);
-writeFileSync(out, `${JSON.stringify(model)}\n`);
-console.log(
-  `adopted ${adopted}; scaffold CV ${JSON.stringify(scaffoldCv)}; external ${JSON.stringify(externalFigures)}`,
+writeFileSync(new URL("../data/solubility-models.json", import.meta.url), `${JSON.stringify(file)}\n`);
+const cv = {
+  generated_by: "packages/science/scripts/fit-solubility-models.ts",
+  what: "per training compound (a parent of aqsoldb-train.csv): its rows, group, fold, drug-likeness, log S, nearest training-fold Tanimoto and every candidate's out-of-fold prediction",
+  candidates: SOLUBILITY_CANDIDATES,
+  compounds: compounds.map((c, i) => ({
+    rows: c.rows,
+    group: c.group,
+    fold: folds[i],
+    drug_like: c.drugLike,
+    log_s: round(c.logS),
+    nearest: round(nearest[i] ?? 0),
+    predicted: SOLUBILITY_CANDIDATES.map((name) => round(oof[name][i] ?? 0)),
+  })),
+};
+writeFileSync(new URL("../data/solubility-cv.json", import.meta.url), `${JSON.stringify(cv)}\n`);
+// Derived from DrugCentral (CC BY-SA 4.0): its own file under that licence, never merged into the others.
+const drugDomain = {
+  generated_by: "packages/science/scripts/fit-solubility-models.ts",
+  licence: "CC BY-SA 4.0",
+  attribution: "Avram et al., Nucleic Acids Res. 2023, 51, D1276 (DrugCentral 2023)",
+  source: "drugcentral-structures-approval-targets.csv.gz",
+  what: "per approved drug RDKit prepares: struct_id, parent MW, nearest Tanimoto to the solubility model's training parents, inside the organic classes",
+  drugs: drugRecords,
+};
+writeFileSync(
+  new URL("../data/solubility-drug-domain.json", import.meta.url),
+  `${JSON.stringify(drugDomain)}\n`,
 );
-console.log(
-  `published RMSE ${model.published.rmse_vs_measured}, refit CV ${model.refit.cv_rmse}, kernel CV ${model.kernel.cv_rmse} (nested ${model.kernel.nested_cv_rmse}, γ ${chosen.gamma}, λ ${chosen.lambda})`,
-);
+console.log(`done in ${Math.round((Date.now() - started) / 1000)} s`);

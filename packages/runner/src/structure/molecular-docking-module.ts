@@ -115,7 +115,7 @@ const METHOD: MethodCard = {
     "Trott & Olson, J. Comput. Chem. 2010, 31, 455 (Vina)",
     "Quiroga & Villarreal, PLoS One 2016, 11, e0155183 (Vinardo)",
     "Morris et al., J. Comput. Chem. 2009, 30, 2785 (AutoDock 4 and AutoGrid 4)",
-    "Bakan & Bahar, Proc. Natl. Acad. Sci. USA 2009, 106, 14349 (ANM conformers of a receptor for docking); Bakan, Meireles & Bahar, Bioinformatics 2011 (ProDy traverseMode / extendModel)",
+    "Bakan & Bahar, Pac. Symp. Biocomput. 2011, 181–192 (ANM conformers of a receptor for docking: inhibitor-bound conformers of p38 MAP kinase); Bakan, Meireles & Bahar, Bioinformatics 2011 (ProDy traverseMode / extendModel)",
     "Charifson et al., J. Med. Chem. 1999, 42, 5100 (consensus scoring)",
     "Buttenschoen, Morris & Deane, Chem. Sci. 2024, 15, 3130 (PoseBusters checks)",
     "Salentin et al., Nucleic Acids Res. 2015, 43, W443 (PLIP interaction criteria)",

@@ -38,7 +38,7 @@ export function admetFiguresMarkdown(): string {
     `| log D7.4 (\`${logd.model}\`) | ${logd.test_rows} | RMSE ${f3(logd.test_rmse)}, r² ${f3(logd.test_r2)} | ` +
       `the training mean (${constantLogd.training_mean.toFixed(2)}): RMSE ${f3(constantLogd.rmse)} | ` +
       `WLOGP (Wildman–Crippen) read as log D: RMSE ${f3(logd.wlogp_as_logd_same_rows.rmse)} | ` +
-      `RMSE, random split (easier): graph convolution ${f3(logd.moleculenet_test_rmse.graphconv_test_rmse)}, kernel ridge ${f3(logd.moleculenet_test_rmse.krr_test_rmse)} | ` +
+      `RMSE, random split (easier): graph convolution ${f3(logd.moleculenet_test_rmse.graphconv_test_rmse)} | ` +
       `${logd.adopted ? "yes" : "no"} |`,
     "",
     `The BBB model's history: ${bbb.history}.`,

@@ -5,7 +5,7 @@ import { round } from "../numeric/round.ts";
 import { classDomainReason } from "../parent/class-domain.ts";
 import { withParentMol } from "../parent/with-parent-mol.ts";
 import type { PreparedCompound } from "../prepare-compound.ts";
-import { predictParentSolubility, solubilityModels } from "../solubility/solubility-models.ts";
+import { predictCompoundSolubility } from "../solubility/solubility-models.ts";
 import { admetDescriptors } from "./admet-descriptors.ts";
 import { logdDescriptorRow } from "./admet-model-features.ts";
 import { bbbModel, MOLECULENET_BBBP } from "./bbb-model.ts";
@@ -277,7 +277,7 @@ function method(): MethodCard {
       `logD7.4 model test RMSE ${logd.test_rmse} (r² ${logd.test_r2}) vs the constant predictor (the training ` +
       `mean, ${logd.training_mean_same_rows.training_mean.toFixed(2)}) ${logd.training_mean_same_rows.rmse.toFixed(3)} and WLOGP read as log D ` +
       `${logd.wlogp_as_logd_same_rows.rmse} on the same ${logd.test_rows} rows (MoleculeNet, random split: graph ` +
-      `convolution ${MOLECULENET_LIPO.graphconv_test_rmse}, kernel ridge ${MOLECULENET_LIPO.krr_test_rmse}). ` +
+      `convolution ${MOLECULENET_LIPO.graphconv_test_rmse}). ` +
       `TDC models on a seeded balanced scaffold split (70/10/20, TDC's method): ${tdcFigures()}. ` +
       "Tests: admet/*.test.ts recompute every figure from the checked-in data and weights.",
     limits:
@@ -395,14 +395,8 @@ export const admetPredictions = defineModule<AdmetFinding, AdmetAssessment, Adme
  * The INSOLU axis: the adopted solubility model's log S (as solubility_assessment's `log_s`), none
  * out of its domain (issue 24 item 1).
  */
-function adoptedLogS(prediction: ReturnType<typeof predictParentSolubility>): number | null {
-  if (!prediction.in_domain) return null;
-  const model = solubilityModels().adopted;
-  return model === "kernel_ridge_rdkit14"
-    ? prediction.kernel
-    : model === "esol_refit_rdkit"
-      ? prediction.refit
-      : prediction.published;
+function adoptedLogS(prediction: ReturnType<typeof predictCompoundSolubility>): number | null {
+  return prediction.in_domain ? prediction.value : null;
 }
 
 /** log D7.4 as a finding: the value in the model's domain; outside it none, the estimate kept for audit. */
@@ -437,7 +431,7 @@ function assessAdmet(compound: ParsedCompound): AdmetAssessment {
     d: admetDescriptors(rdkit, mol),
     qed: computeQed(qedProperties(rdkit, mol)),
     anionic: isAnionic(rdkit, mol),
-    logS: adoptedLogS(predictParentSolubility(rdkit, mol)),
+    logS: adoptedLogS(predictCompoundSolubility(compound)),
   }));
   const egg = boiledEgg(d.tpsa_sp, d.wlogp);
   const logd = logdModel().file.adopted ? compoundLogd(compound, () => logdDescriptorRow(d, anionic)) : null;

@@ -11,7 +11,7 @@ import { uncertaintyQuantification } from "../uncertainty/uncertainty-quantifica
 import { logdDescriptorRow, parentFeatures } from "./admet-model-features.ts";
 import { admetPredictions } from "./admet-predictions.ts";
 import { parseLipophilicity } from "./lipophilicity-set.ts";
-import { logdModel, MOLECULENET_LIPO, predictLogd, readLogdModelFile } from "./logd-model.ts";
+import { logdModel, predictLogd, readLogdModelFile } from "./logd-model.ts";
 import { scaffoldSplit } from "./scaffold-splits.ts";
 
 describe("logD7.4 model on Lipophilicity's scaffold split, beside WLOGP read as log D", () => {
@@ -49,8 +49,6 @@ describe("logD7.4 model on Lipophilicity's scaffold split, beside WLOGP read as 
     assert.ok(Math.abs(clogpRmse - file.baseline_test.rmse) < 1e-4);
     // The adoption rule of issue 11: per-compound output only if the model beats the rule baseline.
     assert.equal(file.adopted, modelRmse < clogpRmse);
-    // MoleculeNet's kernel ridge on a random split (easier than scaffolds) scored 0.899.
-    assert.ok(modelRmse < MOLECULENET_LIPO.krr_test_rmse);
     for (const level of ["0.8", "0.9"]) {
       const h = conformalHalfWidth(
         valid.map((v) => v.observed - v.value),

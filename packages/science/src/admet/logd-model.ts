@@ -8,11 +8,11 @@ export const LOGD_MODEL = "lipo_krr_tanimoto_descriptors";
 
 /**
  * Wu et al., Chem. Sci. 2018, 9, 513 (MoleculeNet), Lipophilicity, test RMSE of graph convolution
- * (0.655) and of kernel ridge regression on ECFP (0.899), on MoleculeNet's random split.
+ * (0.655) on MoleculeNet's random split. (A kernel ridge figure once quoted beside it had no
+ * checkable source and was dropped, issue 36 item 10.)
  */
 export const MOLECULENET_LIPO = {
   graphconv_test_rmse: 0.655,
-  krr_test_rmse: 0.899,
   split: "random",
 } as const;
 

@@ -20,12 +20,12 @@ export type CompoundClass =
 export const IN_DOMAIN_CLASSES: ReadonlySet<CompoundClass> = new Set(["organic", "organic_salt"]);
 
 /**
- * The drug-like element set: H C N O F P S Cl Br I. It is the "organic subset" of the Lilly
- * MedChem Rules (Bruns & Watson, J. Med. Chem. 2012, 55, 9763: compounds with other elements are
- * rejected) and of the element filters used to build drug-like training sets since Lipinski's
- * era (e.g. Ghose, Viswanadhan & Wendoloski, J. Comb. Chem. 1999, 1, 55, on CMC compounds); it is
- * also the element set of every compound the checked-in models were fitted on after parents are
- * chosen (BBBP, Lipophilicity, Delaney, Tox21 and ClinTox parents are organic).
+ * The drug-like element set: H C N O F P S Cl Br I. This is the project's own rule, not a published
+ * list: it is the element set of the compounds the checked-in models were fitted on once parents
+ * are chosen (the organic BBBP, Lipophilicity, Delaney, AqSolDB, TDC, Tox21 and ClinTox parents), so
+ * a compound holding another element lies outside every model's training data. Screening-set
+ * filters reject unwanted elements in the same spirit (the Lilly MedChem Rules, Bruns & Watson,
+ * J. Med. Chem. 2012, 55, 9763), with lists that differ in detail.
  */
 export const DRUGLIKE_ELEMENTS: ReadonlySet<number> = new Set([1, 6, 7, 8, 9, 15, 16, 17, 35, 53]);
 

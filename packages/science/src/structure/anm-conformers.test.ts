@@ -21,7 +21,8 @@ const RECEPTOR = fileURLToPath(
 );
 
 // ProDy's own conformer generator: traverseMode(mode, calphas, n_steps=1, rmsd=1) gives the
-// conformers at −1 Å, 0 and +1 Å RMSD along each mode (Bakan & Bahar 2009's ANM ensembles).
+// conformers at −1 Å, 0 and +1 Å RMSD along each mode (the ANM ensembles of Bakan & Bahar,
+// Pac. Symp. Biocomput. 2011).
 const PRODY_TRAVERSE = `
 import sys, json, prody
 prody.confProDy(verbosity="none")

@@ -74,8 +74,8 @@ function readCalphas(text: string): CalphaRecord[] {
  * dynamics_nma model, Atilgan et al. 2001), and for each of the {@link ENSEMBLE_MODES} lowest modes
  * the Cα shifts of +/−{@link ENSEMBLE_CALPHA_RMSD} Å RMSD along it. This is ProDy's `traverseMode`
  * (a mode scaled to a target RMSD) applied as `extendModel` does (each atom moved with its residue's
- * node), the way Bakan & Bahar (PNAS 2009, 106, 14349) sampled ANM conformers for docking. A mode's
- * sign is arbitrary, so it is fixed: its largest component is positive.
+ * node), the way Bakan & Bahar (Pac. Symp. Biocomput. 2011, 181–192) sampled ANM conformers of p38
+ * MAP kinase for docking. A mode's sign is arbitrary, so it is fixed: its largest component is positive.
  */
 export function planAnmConformers(receptorPdb: string): AnmConformerPlan {
   const calphas = readCalphas(receptorPdb);

@@ -7,7 +7,7 @@ import { isInBox, nearestDistance, type PocketBox, pointOf } from "./pocket.ts";
 import type { ParsedStructure } from "./structure-atom.ts";
 import type { Vec3 } from "./vec3.ts";
 
-/** ProDy 2.3's `ANM.buildHessian` defaults, stated (Atilgan et al. 2001 used 13–15 Å). */
+/** ProDy 2.3's `ANM.buildHessian` defaults, stated. */
 export const ANM_CUTOFF_ANGSTROM = 15;
 export const ANM_GAMMA = 1;
 /** ProDy's `calcModes` default: the 20 lowest non-zero modes. */

@@ -10,16 +10,15 @@ export interface ConformalCalibrationFile {
     readonly calibration: string;
     /** Nominal coverage ("0.8", "0.9") → interval half-width in log S units. */
     readonly half_width: Readonly<Record<string, number>>;
-    /** Per level, how often the interval holds on the external compounds (in the domain, and all). */
-    readonly external_coverage: readonly {
+    /**
+     * Per level, how often the interval holds on each held-out fold's in-domain compounds when its
+     * half-width is read from the other folds' residuals, pooled over the folds.
+     */
+    readonly held_out_fold_coverage: readonly {
       readonly level: number;
       readonly in_domain: number;
       readonly coverage_in_domain: number;
-      readonly all: number;
-      readonly coverage_all: number;
     }[];
-    /** Morgan on-bits (three hex digits each) of Delaney's parents, in file order. */
-    readonly reference_bits: readonly string[];
   };
   readonly validation_chembl2321810: {
     readonly folds: number;

@@ -7,7 +7,7 @@ import {
   CHEMBL_SEED,
   CONFORMAL_LEVELS,
   chemblRows,
-  solubilityKernelFit,
+  validationKernelFit,
 } from "./calibration-data.ts";
 import { conformalHalfWidth, crossConformalCoverage, splitConformalCoverage } from "./conformal.ts";
 import { conformalCalibration } from "./conformal-calibration.ts";
@@ -24,7 +24,7 @@ describe("conformal intervals", () => {
     const rdkit = await loadRDKit();
     const { rows, y, folds } = chemblRows(rdkit);
     assert.equal(rows.length, 1017);
-    const fit = solubilityKernelFit();
+    const fit = validationKernelFit();
     const split = splitConformalCoverage(
       rows,
       y,

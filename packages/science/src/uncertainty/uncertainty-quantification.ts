@@ -5,16 +5,18 @@ import { CT_TOX_MODEL } from "../clinical/clinical-precedent-prior.ts";
 import { clinToxModel } from "../clinical/clintox-model.ts";
 import { defineModule, type ParsedCompound } from "../define-module.ts";
 import { predictLogistic } from "../fingerprint/logistic-regression.ts";
-import { decodeOnBits, packBits } from "../fingerprint/morgan.ts";
+import { packBits } from "../fingerprint/morgan.ts";
 import { compoundOnBits } from "../fingerprint/parent-fingerprint.ts";
-import { type FingerprintSet, fingerprintSet, maxTanimoto } from "../fingerprint/reference-set.ts";
+import { maxTanimoto } from "../fingerprint/reference-set.ts";
 import { similarityDomainRule } from "../fingerprint/similarity-domain.ts";
 import { round } from "../numeric/round.ts";
 import { classDomainReason } from "../parent/class-domain.ts";
-import { withParentMol } from "../parent/with-parent-mol.ts";
 import type { PreparedCompound } from "../prepare-compound.ts";
-import { descriptorVector, solubilityDescriptors } from "../solubility/solubility-descriptors.ts";
-import { predictSolubility, solubilityModels } from "../solubility/solubility-models.ts";
+import {
+  predictCompoundSolubility,
+  solubilityDomainRule,
+  solubilityModels,
+} from "../solubility/solubility-models.ts";
 import { TOX21_MODEL, tox21Model } from "../toxicity/tox21-model.ts";
 import { conformalCalibration } from "./conformal-calibration.ts";
 
@@ -46,12 +48,6 @@ export interface SolubilityUncertainty extends EstimateDomain, RawOutOfDomain {
    */
   readonly interval_80: readonly [number, number] | null;
   readonly interval_90: readonly [number, number] | null;
-  /** Every descriptor inside the training set's min–max box. */
-  readonly in_descriptor_box: boolean;
-  /** Descriptors outside the box, by name. */
-  readonly outside_box: readonly string[];
-  /** Euclidean distance (standardized descriptors) to the nearest training compound. */
-  readonly nearest_distance: number;
 }
 
 export interface LogdUncertainty extends EstimateDomain, RawOutOfDomain {
@@ -109,9 +105,8 @@ function method(): MethodCard {
   return {
     what:
       "For every estimate of a model trained here, how far to trust it: the applicability domain (highest " +
-      "Tanimoto on Morgan fingerprints to the model's training compounds; for the solubility model also its " +
-      "descriptor min–max box and standardized nearest-neighbour distance) and, for the regression model " +
-      "(solubility log S) and the logD7.4 model, conformal prediction intervals at 80% and 90%.",
+      "Tanimoto on Morgan fingerprints to the model's training compounds, each model with its own floor) and, " +
+      "for the regression models (solubility log S, logD7.4), conformal prediction intervals at 80% and 90%.",
     citations: [
       "Papadopoulos, Proedrou, Vovk & Gammerman, ECML 2002 (inductive / split conformal prediction)",
       "Lei, G'Sell, Rinaldo, Tibshirani & Wasserman, J. Am. Stat. Assoc. 2018, 113, 1094 (split-conformal quantile)",
@@ -134,12 +129,11 @@ function method(): MethodCard {
         .map(([level, h]) => `${Math.round(Number(level) * 100)}% ± ${h.toFixed(2)}`)
         .join(
           ", ",
-        )} log units (${cal.solubility.calibration}); on the external compounds (Huuskonen's, not in ` +
-      `Delaney's set) the intervals hold for ${cal.solubility.external_coverage
+        )} log units (${cal.solubility.calibration}); calibrated on the other folds, the intervals hold on each ` +
+      `held-out fold's in-domain compounds for ${cal.solubility.held_out_fold_coverage
         .map(
           (r) =>
-            `${Math.round(r.level * 100)}% → ${(r.coverage_in_domain * 100).toFixed(1)}% of ${r.in_domain} in the domain ` +
-            `(${(r.coverage_all * 100).toFixed(1)}% of all ${r.all})`,
+            `${Math.round(r.level * 100)}% → ${(r.coverage_in_domain * 100).toFixed(1)}% of ${r.in_domain}`,
         )
         .join(", ")}. ` +
       `Empirical coverage on ${v.folds} held-out folds of CHEMBL2321810 (${v.split_conformal[0]?.held_out} ` +
@@ -153,31 +147,20 @@ function method(): MethodCard {
       " (admet/logd-model.test.ts recomputes it).",
     limits:
       "Conformal coverage is marginal (on average over compounds like the calibration set), not per compound, " +
-      "and holds for compounds exchangeable with Delaney's; out of domain it is not guaranteed. The solubility " +
+      "and holds for compounds exchangeable with AqSolDB's parents; out of domain it is not guaranteed. The solubility " +
       "intervals use scaffold-held-out residuals around the model fitted on all data (cross-conformal), whose " +
       "guarantee is approximate. Out of a model's domain (the summary's domain_rules, each from that model's own " +
       "training data) no value or interval is given for log S, log D7.4 or CT_TOX: the model's number is kept " +
       "under raw_out_of_domain_value, for audit only (issue 24 item 1). Only the log S the " +
-      "report uses (the adopted model) gets an interval, not the other fits listed beside it. The classifiers (CT_TOX, Tox21) get a domain, not an interval. Descriptor " +
-      "boxes ignore correlations between descriptors. The logD7.4 intervals are split-conformal on the 420 valid " +
+      "report uses (the adopted model) gets an interval, not the other fits listed beside it. The classifiers (CT_TOX, Tox21) get a domain, not an interval. The logD7.4 intervals are split-conformal on the 420 valid " +
       "rows of the scaffold split, which also chose the model's λ (slightly optimistic); their coverage on the " +
       "420 test rows is reported beside them.",
   };
 }
 
-let delaneyReference: FingerprintSet | null = null;
-
-/** Delaney's parents: the solubility model's reference set for the Tanimoto domain. */
-function delaney(): FingerprintSet {
-  delaneyReference ??= fingerprintSet(
-    conformalCalibration().solubility.reference_bits.map((bits) => packBits(decodeOnBits(bits))),
-  );
-  return delaneyReference;
-}
-
 function domainRules(): Record<string, string> {
   return {
-    "solubility_assessment.log_s": `inside the descriptor box and nearest_distance ≤ ${round(solubilityModels().kernel.domain_distance, 3)} (95th percentile of training nearest-neighbour distances)`,
+    "solubility_assessment.log_s": solubilityDomainRule(),
     "clinical_precedent_prior.ct_tox_probability": similarityDomainRule(clinToxModel().file.domain),
     "toxicity_profile.tox21_fingerprint_model": similarityDomainRule(tox21Model().file.domain),
     "admet_predictions.logd74": similarityDomainRule(logdModel().file.domain),
@@ -269,19 +252,9 @@ function assessUncertainty(compound: ParsedCompound): UncertaintyFinding {
   const fp = packBits(onBits);
   const models = solubilityModels();
   const cal = conformalCalibration();
-  const descriptors = withParentMol(compound, (mol, rdkit) => solubilityDescriptors(rdkit, mol));
-  const row = descriptorVector(descriptors);
-  const solubility = predictSolubility(descriptors);
-  const outside = models.descriptors.filter(
-    (_, j) =>
-      (row[j] ?? 0) < (models.kernel.range_min[j] ?? Number.NEGATIVE_INFINITY) ||
-      (row[j] ?? 0) > (models.kernel.range_max[j] ?? Number.POSITIVE_INFINITY),
-  );
-  const logS = {
-    esol_published_crippen: solubility.published,
-    esol_refit_rdkit: solubility.refit,
-    kernel_ridge_rdkit14: solubility.kernel,
-  }[models.adopted];
+  // the same prediction solubility_assessment made for this parent (lastParentCache)
+  const solubility = predictCompoundSolubility(compound);
+  const logS = solubility.value;
   const h80 = cal.solubility.half_width["0.8"] ?? Number.POSITIVE_INFINITY;
   const h90 = cal.solubility.half_width["0.9"] ?? Number.POSITIVE_INFINITY;
   const clintox = clinToxModel();
@@ -296,10 +269,7 @@ function assessUncertainty(compound: ParsedCompound): UncertaintyFinding {
       value: solubility.in_domain ? round(logS, 3) : null,
       interval_80: solubility.in_domain ? ([round(logS - h80, 3), round(logS + h80, 3)] as const) : null,
       interval_90: solubility.in_domain ? ([round(logS - h90, 3), round(logS + h90, 3)] as const) : null,
-      in_descriptor_box: outside.length === 0,
-      outside_box: outside,
-      nearest_distance: round(solubility.nearest_distance, 3),
-      nearest_tanimoto: round(maxTanimoto(fp, delaney()), 3),
+      nearest_tanimoto: round(solubility.nearest_tanimoto, 3),
       in_domain: solubility.in_domain,
       domain_rule: domainRules()["solubility_assessment.log_s"] as string,
       raw_out_of_domain_value: solubility.in_domain ? null : round(logS, 3),

@@ -14,7 +14,8 @@ const UNITS: Readonly<Record<string, string>> = {
   log_s: "log(mol/L)",
   esol_published_crippen: "log(mol/L)",
   esol_refit_rdkit: "log(mol/L)",
-  kernel_ridge_rdkit14: "log(mol/L)",
+  ridge_rdkit2d: "log(mol/L)",
+  mlp64_morgan2_rdkit2d: "log(mol/L)",
   log_kp_cm_s: "log(cm/s)",
 };
 
