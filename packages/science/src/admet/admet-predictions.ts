@@ -11,7 +11,7 @@ import { logdDescriptorRow } from "./admet-model-features.ts";
 import { bbbModel, MOLECULENET_BBBP } from "./bbb-model.ts";
 import { type BioavailabilityRadar, bioavailabilityRadar } from "./bioavailability-radar.ts";
 import { abbottScore, isAnionic } from "./bioavailability-score.ts";
-import { type BoiledEggCall, boiledEgg } from "./boiled-egg.ts";
+import { type BoiledEggVerdict, boiledEggVerdict, EGG_PGP_LAYER, eggPgpLayer } from "./boiled-egg-verdict.ts";
 import { compoundLogd } from "./compound-logd.ts";
 import { bbbConstantBaseline, logdConstantBaseline } from "./constant-baselines.ts";
 import { evaluateDrugLikeness, type RuleName, type RuleVerdict } from "./drug-likeness-rules.ts";
@@ -44,7 +44,8 @@ export interface AdmetFinding extends CompoundFinding {
   readonly rotatable_bonds: number | null;
   readonly fsp3: number | null;
   readonly heavy_atoms: number | null;
-  readonly boiled_egg: BoiledEggCall | null;
+  /** The egg's call, vetoed for a permanent cation, with the P-gp (inhibition) layer (boiled-egg-verdict.ts). */
+  readonly boiled_egg: BoiledEggVerdict | null;
   readonly rules: Readonly<Record<RuleName, RuleVerdict>> | null;
   readonly bioavailability_score: 0.11 | 0.17 | 0.55 | 0.56 | 0.85 | null;
   readonly log_kp_cm_s: number | null;
@@ -74,7 +75,7 @@ export interface AdmetFinding extends CompoundFinding {
   /** Out of domain only: what those estimates would have been, kept for audit, not findings. */
   readonly raw_out_of_domain: {
     readonly qed: number | null;
-    readonly boiled_egg: BoiledEggCall | null;
+    readonly boiled_egg: BoiledEggVerdict | null;
     readonly bioavailability_score: number | null;
     readonly log_kp_cm_s: number | null;
     readonly radar: BioavailabilityRadar | null;
@@ -139,6 +140,8 @@ export interface AdmetSummary {
   /** Compounds outside the organic classes (counted in not_assessed too): no QED, BOILED-Egg or log D. */
   readonly out_of_compound_class: number;
   readonly gi_absorption_high: number;
+  /** Compounds the egg's ellipses would have placed but a permanent charge vetoed (GI low, BBB no). */
+  readonly boiled_egg_vetoed: number;
   readonly bbb_permeant: number;
   readonly rule_passes: Readonly<Record<string, number>>;
   readonly mean_qed: number | null;
@@ -230,7 +233,10 @@ function method(): MethodCard {
   methodCard = {
     what:
       "SwissADME-style physicochemistry and rules for the parent: QED (mean weights), WLOGP, TPSA (N,O) and TPSA with S and P, MW, Lipinski " +
-      "HBD/HBA, rotatable bonds, Fsp3; BOILED-Egg GI absorption and brain access; Lipinski, Ghose, Veber, Egan, " +
+      "HBD/HBA, rotatable bonds, Fsp3; BOILED-Egg GI absorption and brain access (passive permeation only: the ellipses " +
+      "model passive diffusion; a permanently charged parent, molecular_logic's permanent_charge, is vetoed from the " +
+      "yolk and the white, GI absorption low and BBB permeant no, the reason in boiled_egg.veto and the ellipses' own " +
+      `place in passive_region; the egg's P-gp layer is ${EGG_PGP_LAYER}, "unknown" outside that model's domain); Lipinski, Ghose, Veber, Egan, ` +
       "Muegge and lead-likeness verdicts with each broken limit as text; the Abbott bioavailability score; skin " +
       "permeability log Kp; the six-axis bioavailability radar; log D7.4 from a kernel ridge model trained on " +
       "AstraZeneca's Lipophilicity set (adopted: it beats WLOGP read as log D on held-out scaffolds). A BBB classifier trained " +
@@ -357,6 +363,7 @@ export const admetPredictions = defineModule<AdmetFinding, AdmetAssessment, Adme
   createRun() {
     let gi = 0;
     let bbb = 0;
+    let vetoed = 0;
     let qedSum = 0;
     let outOfDomain = 0;
     const passes: Record<string, number> = {};
@@ -368,6 +375,7 @@ export const admetPredictions = defineModule<AdmetFinding, AdmetAssessment, Adme
         qedSum += qed;
         if (egg.gi_absorption === "high") gi++;
         if (egg.bbb_permeant) bbb++;
+        if (egg.veto !== null) vetoed++;
         for (const [name, verdict] of Object.entries(rules))
           if (verdict.pass) passes[name] = (passes[name] ?? 0) + 1;
         return finding;
@@ -377,6 +385,7 @@ export const admetPredictions = defineModule<AdmetFinding, AdmetAssessment, Adme
           ...counts,
           out_of_compound_class: outOfDomain,
           gi_absorption_high: gi,
+          boiled_egg_vetoed: vetoed,
           bbb_permeant: bbb,
           rule_passes: passes,
           mean_qed: counts.assessed === 0 ? null : round(qedSum / counts.assessed, 3),
@@ -439,7 +448,13 @@ function assessAdmet(compound: ParsedCompound): AdmetAssessment {
     anionic: isAnionic(rdkit, mol),
     logS: adoptedLogS(predictParentSolubility(rdkit, mol)),
   }));
-  const egg = boiledEgg(d.tpsa_sp, d.wlogp);
+  const pk = tdcPk(compound);
+  const egg = boiledEggVerdict(
+    d.tpsa_sp,
+    d.wlogp,
+    compound.chem.permanent_charge,
+    eggPgpLayer(pk.pgp as Gated<TdcClassification> | undefined),
+  );
   const logd = logdModel().file.adopted ? compoundLogd(compound, () => logdDescriptorRow(d, anionic)) : null;
   const rules = evaluateDrugLikeness(d);
   const finding: AdmetFinding = {
@@ -471,7 +486,7 @@ function assessAdmet(compound: ParsedCompound): AdmetAssessment {
     logd74: logd === null ? null : logd74Of(logd),
     in_domain: true,
     raw_out_of_domain: null,
-    ...tdcPk(compound),
+    ...pk,
   };
   const outOfClass = classDomainReason(compound);
   if (outOfClass === null) return { finding, qed };
