@@ -17,6 +17,7 @@ import { bbbConstantBaseline, logdConstantBaseline } from "./constant-baselines.
 import { evaluateDrugLikeness, type RuleName, type RuleVerdict } from "./drug-likeness-rules.ts";
 import { LOGD_MODEL, logdModel, MOLECULENET_LIPO } from "./logd-model.ts";
 import { computeQed, qedProperties } from "./qed.ts";
+import { reportedPerCompound, reportingDecision, SKILL_MARGIN_RULE } from "./skill-margin.ts";
 import { logKpCmPerS } from "./skin-permeation.ts";
 import { classifyCompound, type Gated, regressCompound, tdcInputs } from "./tdc-compound.ts";
 import { SAFETY_AND_PK_DATASETS } from "./tdc-datasets.ts";
@@ -82,9 +83,10 @@ export interface AdmetFinding extends CompoundFinding {
     readonly logd74: AdmetFinding["logd74"];
   } | null;
   /**
-   * TDC-trained models (issue 26 item 4), each present only when adopted (see the summary's
-   * `tdc_models`): P-gp inhibition (classifier), Caco-2 log Papp and half-life (regressors, with
-   * conformal intervals). Null for a compound not assessed.
+   * TDC-trained models (issue 26 item 4), each present only when adopted and clearing the skill
+   * margin (skill-margin.ts, issue 36 item 6; the summary's `tdc_models` says why one is absent):
+   * P-gp inhibition (classifier), Caco-2 log Papp and half-life (regressors, with conformal
+   * intervals), each with its `unit`. Null for a compound not assessed.
    */
   readonly pgp?: Gated<TdcClassification> | null;
   readonly caco2?: Gated<TdcRegression> | null;
@@ -92,16 +94,16 @@ export interface AdmetFinding extends CompoundFinding {
 }
 
 const ADMET_TDC = SAFETY_AND_PK_DATASETS.filter((d) => d.destination === "admet_predictions");
-const adoptedTdc = () => ADMET_TDC.filter((d) => tdcModel(d.key).file.adopted);
+const reportedTdc = () => ADMET_TDC.filter((d) => reportedPerCompound(tdcModel(d.key).file));
 
 function tdcPk(
   compound: PreparedCompound & { ok: true },
 ): Record<string, Gated<TdcClassification | TdcRegression>> {
-  const adopted = adoptedTdc();
-  if (adopted.length === 0) return {};
+  const reported = reportedTdc();
+  if (reported.length === 0) return {};
   const inputs = tdcInputs(compound);
   return Object.fromEntries(
-    adopted.map((d) => [
+    reported.map((d) => [
       d.key,
       d.task === "classification"
         ? classifyCompound(d.key, compound, inputs)
@@ -114,7 +116,7 @@ function tdcPk(
 function tdcFigures(): string {
   return ADMET_TDC.map((d) => {
     const { file } = tdcModel(d.key);
-    const verdict = file.adopted ? "adopted" : "tried, not adopted";
+    const verdict = reportingDecision(file);
     if (d.task === "classification") {
       const t = file.test.model as ClassifierFigures;
       return (
@@ -241,9 +243,9 @@ function method(): MethodCard {
       "permeability log Kp; the six-axis bioavailability radar; log D7.4 from a kernel ridge model trained on " +
       "AstraZeneca's Lipophilicity set (adopted: it beats WLOGP read as log D on held-out scaffolds). A BBB classifier trained " +
       "on BBBP is evaluated beside BOILED-Egg and reported only in the summary (it did not beat the egg's MCC). " +
-      "Under the keys pgp, caco2 and half_life, each only when adopted: TDC-trained P-gp inhibition (calibrated " +
-      "probability, 90% conformal set), Caco-2 log Papp and half-life (value, 90% conformal interval), with in_domain, " +
-      "model id and the training file's sha256 (the same pipeline as cyp_assessment).",
+      `Under the keys pgp, caco2 and half_life, each only when adopted and ${SKILL_MARGIN_RULE} (issue 36 item 6): ` +
+      "TDC-trained P-gp inhibition (calibrated probability, 90% conformal set), Caco-2 log Papp in log10(cm/s) and " +
+      "half-life in ln(h) (value, 90% conformal interval), each with its unit, in_domain, model id and the training file's sha256 (the same pipeline as cyp_assessment).",
     citations: [
       "Bickerton et al., Nat. Chem. 2012, 4, 90 (QED)",
       "Wildman & Crippen, J. Chem. Inf. Comput. Sci. 1999, 39, 868 (WLOGP, MR)",
@@ -355,7 +357,7 @@ export const admetPredictions = defineModule<AdmetFinding, AdmetAssessment, Adme
   notAssessed: (base) => ({
     ...base,
     ...EMPTY,
-    ...Object.fromEntries(adoptedTdc().map((d) => [d.key, null])),
+    ...Object.fromEntries(reportedTdc().map((d) => [d.key, null])),
   }),
   assess: assessAdmet,
   // Outside the organic classes there is no QED, BOILED-Egg or rules: counted as not assessed.

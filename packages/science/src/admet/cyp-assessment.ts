@@ -1,6 +1,7 @@
 import { type CompoundFinding, findingBase, type MethodCard } from "../analysis-module.ts";
 import { defineModule, type ParsedCompound } from "../define-module.ts";
 import { similarityLimitsText } from "../fingerprint/similarity-domain.ts";
+import { reportedPerCompound, reportingDecision, SKILL_MARGIN_RULE } from "./skill-margin.ts";
 import { classifyCompound, type Gated, tdcInputs } from "./tdc-compound.ts";
 import { CYP_DATASETS } from "./tdc-datasets.ts";
 import { type TdcClassification, tdcModel, tdcModelFileName, tdcValidation } from "./tdc-model.ts";
@@ -12,11 +13,17 @@ const ISOFORMS: readonly { readonly isoform: CypIsoform; readonly key: string }[
   key: d.key,
 }));
 
+/** The isoforms shown per compound: those whose model clears the skill margin (issue 36 item 6). */
+const reportedIsoforms = () => ISOFORMS.filter((i) => reportedPerCompound(tdcModel(i.key).file));
+
 export interface CypFinding extends CompoundFinding {
   readonly status: "assessed" | "not_assessed";
   readonly reason: string | null;
-  /** Per isoform: calibrated inhibition probability, conformal set, domain, model id, training sha256. */
-  readonly isoforms: Readonly<Record<CypIsoform, Gated<TdcClassification>>> | null;
+  /**
+   * Per isoform: calibrated inhibition probability, conformal set, domain, model id, training sha256.
+   * An isoform whose model is below the skill margin is absent (the summary's validation says why).
+   */
+  readonly isoforms: Readonly<Partial<Record<CypIsoform, Gated<TdcClassification>>>> | null;
   /** Isoforms called inhibited (probability ≥ 0.5) inside their model's domain, the card's headline. */
   readonly flagged: readonly CypIsoform[] | null;
   /** Isoforms whose conformal set at 90% holds only "positive": inhibition is the one label not excluded. */
@@ -44,7 +51,7 @@ function method(): MethodCard {
     const t = file.test.model as { auroc: number; auprc: number; mcc: number; ece: number };
     const s = file.test.simple as { auroc: number };
     return (
-      `${d.key.toUpperCase()} AUROC ${t.auroc} (AUPRC ${t.auprc}, MCC ${t.mcc}, ECE ${t.ece}; logistic baseline ${s.auroc}; ` +
+      `${d.key.toUpperCase()} ${reportingDecision(file)}; AUROC ${t.auroc} (AUPRC ${t.auprc}, MCC ${t.mcc}, ECE ${t.ece}; logistic baseline ${s.auroc}; ` +
       `ADMET-AI ${d.admet_ai?.value}; conformal coverage ${file.test.conformal_coverage} on ${file.test.rows} test compounds)`
     );
   });
@@ -56,7 +63,8 @@ function method(): MethodCard {
       "compounds against their own 5th percentile, leave-one-out), the model id and the training file's sha256. " +
       "Out of an isoform model's domain (or outside the organic classes) the output is status out_of_domain with " +
       "no probability, the model's output kept under raw_out_of_domain for audit only. `flagged` names the " +
-      "isoforms called inhibited in domain. Each model is the better on valid of a one-hidden-layer network and an L2 logistic regression on the " +
+      `isoforms called inhibited in domain. An isoform is ${SKILL_MARGIN_RULE} (issue 36 item 6). ` +
+      "Each model is the better on valid of a one-hidden-layer network and an L2 logistic regression on the " +
       "parent's Morgan bits and 42 RDKit 2D descriptors, trained on Veith et al.'s PubChem qHTS data as TDC distributes it.",
     citations: [
       "Veith et al., Nat. Biotechnol. 2009, 27, 1050 (CYP inhibition qHTS, PubChem AID 1851)",
@@ -116,14 +124,17 @@ export const cypAssessment = defineModule<CypFinding, CypFinding, CypSummary>({
 
 function assessCyp(compound: ParsedCompound): CypFinding {
   const inputs = tdcInputs(compound);
-  const isoforms = Object.fromEntries(
-    ISOFORMS.map((i) => [i.isoform, classifyCompound(i.key, compound, inputs)]),
-  ) as Record<CypIsoform, Gated<TdcClassification>>;
+  const reported = reportedIsoforms();
+  const isoforms: Partial<Record<CypIsoform, Gated<TdcClassification>>> = Object.fromEntries(
+    reported.map((i) => [i.isoform, classifyCompound(i.key, compound, inputs)]),
+  );
   const called = (pick: (o: TdcClassification) => boolean) =>
-    ISOFORMS.filter((i) => {
-      const o = isoforms[i.isoform];
-      return "probability" in o && o.in_domain && pick(o);
-    }).map((i) => i.isoform);
+    reported
+      .filter((i) => {
+        const o = isoforms[i.isoform];
+        return o !== undefined && "probability" in o && o.in_domain && pick(o);
+      })
+      .map((i) => i.isoform);
   return {
     ...findingBase(ID, compound),
     status: "assessed",

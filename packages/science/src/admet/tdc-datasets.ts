@@ -20,9 +20,16 @@ export interface TdcDataset {
   /** ADMET-AI's TDC test figure: AUROC (classification) or MAE (regression); null when it publishes none. */
   readonly admet_ai: { readonly metric: "auroc" | "mae"; readonly value: number } | null;
   readonly held_back_tenth: boolean;
+  /**
+   * The unit of the per-compound value (issue 36 item 6: units on every value, raw JSON included):
+   * a classifier's calibrated probability of the positive label, a regressor's label unit.
+   */
+  readonly unit: string;
   /** The label column when it is not `Y`. */
   readonly column?: string;
 }
+
+const PROBABILITY = "probability (0–1) of the positive label";
 
 const VEITH = "Veith et al., Nat. Biotechnol. 2009, 27, 1050 (PubChem AID 1851, qHTS luminescence)";
 
@@ -35,6 +42,7 @@ const cyp = (isoform: string, auroc: number): TdcDataset => ({
   destination: "cyp_assessment",
   admet_ai: { metric: "auroc", value: auroc },
   held_back_tenth: true,
+  unit: PROBABILITY,
 });
 
 export const CYP_DATASETS: readonly TdcDataset[] = [
@@ -55,6 +63,7 @@ export const SAFETY_AND_PK_DATASETS: readonly TdcDataset[] = [
     destination: "toxicity_profile",
     admet_ai: { metric: "auroc", value: 0.859 },
     held_back_tenth: true,
+    unit: PROBABILITY,
   },
   {
     key: "ames",
@@ -66,6 +75,7 @@ export const SAFETY_AND_PK_DATASETS: readonly TdcDataset[] = [
     destination: "toxicity_profile",
     admet_ai: { metric: "auroc", value: 0.892 },
     held_back_tenth: true,
+    unit: PROBABILITY,
   },
   {
     key: "dili",
@@ -76,6 +86,7 @@ export const SAFETY_AND_PK_DATASETS: readonly TdcDataset[] = [
     destination: "toxicity_profile",
     admet_ai: { metric: "auroc", value: 0.865 },
     held_back_tenth: false,
+    unit: PROBABILITY,
   },
   {
     key: "pgp",
@@ -86,6 +97,7 @@ export const SAFETY_AND_PK_DATASETS: readonly TdcDataset[] = [
     destination: "admet_predictions",
     admet_ai: { metric: "auroc", value: 0.946 },
     held_back_tenth: true,
+    unit: PROBABILITY,
   },
   {
     key: "caco2",
@@ -96,6 +108,7 @@ export const SAFETY_AND_PK_DATASETS: readonly TdcDataset[] = [
     destination: "admet_predictions",
     admet_ai: { metric: "mae", value: 0.3 },
     held_back_tenth: true,
+    unit: "log10(cm/s)",
   },
   {
     key: "half_life",
@@ -107,6 +120,7 @@ export const SAFETY_AND_PK_DATASETS: readonly TdcDataset[] = [
     admet_ai: null,
     column: "log_Y",
     held_back_tenth: false,
+    unit: "ln(h)",
   },
 ];
 

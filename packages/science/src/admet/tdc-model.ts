@@ -3,7 +3,8 @@ import { sigmoid } from "../fingerprint/logistic-regression.ts";
 import { decodeOnBits, packBits } from "../fingerprint/morgan.ts";
 import { type FingerprintSet, fingerprintSet, maxTanimoto } from "../fingerprint/reference-set.ts";
 import { similarityDomainRule } from "../fingerprint/similarity-domain.ts";
-import type { TdcDataset } from "./tdc-datasets.ts";
+import { modelSkill, reportedPerCompound, reportingDecision, SKILL_MARGIN_RULE } from "./skill-margin.ts";
+import { TDC_DATASETS, type TdcDataset } from "./tdc-datasets.ts";
 import type { TdcModelFile } from "./tdc-model-file.ts";
 import { predictorOutput } from "./tdc-predictor.ts";
 
@@ -48,6 +49,8 @@ const r3 = (v: number) => Math.round(v * 1000) / 1000;
 /** What every TDC model output carries (issue 26 item 6). */
 interface TdcOutputBase {
   readonly model_id: string;
+  /** The unit of `probability` or `value` (and `interval`): the dataset's (tdc-datasets.ts). */
+  readonly unit: string;
   /** sha256 of the training data file, as in data/PROVENANCE.md. */
   readonly training_sha256: string;
   readonly training_file: string;
@@ -76,10 +79,18 @@ export interface TdcRegression extends TdcOutputBase {
   readonly conformal_level: number;
 }
 
+/** The dataset a model was trained on, by its key. */
+export function tdcDataset(key: string): TdcDataset {
+  const d = TDC_DATASETS.find((x) => x.key === key);
+  if (d === undefined) throw new Error(`no TDC dataset ${key}`);
+  return d;
+}
+
 function base(m: LoadedTdcModel, bits: readonly number[]): TdcOutputBase {
   const similarity = maxTanimoto(packBits(bits), m.training);
   return {
     model_id: m.file.model_id,
+    unit: tdcDataset(m.file.key).unit,
     training_sha256: m.file.sha256,
     training_file: m.file.file,
     nearest_tanimoto: r3(similarity),
@@ -154,5 +165,11 @@ export function tdcValidation(d: TdcDataset) {
     admet_ai: d.admet_ai,
     adopted: file.adopted,
     adoption_rule: file.adoption_rule,
+    unit: d.unit,
+    skill_margin: SKILL_MARGIN_RULE,
+    has_skill: modelSkill(file).passes,
+    /** Adopted and clearing the skill margin: only then is the output in each compound's finding. */
+    reported_per_compound: reportedPerCompound(file),
+    reporting: reportingDecision(file),
   };
 }

@@ -1,4 +1,5 @@
 import { matchedQedAlerts } from "../admet/qed.ts";
+import { reportedPerCompound, reportingDecision, SKILL_MARGIN_RULE } from "../admet/skill-margin.ts";
 import { classifyCompound, type Gated, tdcInputs } from "../admet/tdc-compound.ts";
 import { SAFETY_AND_PK_DATASETS } from "../admet/tdc-datasets.ts";
 import { type TdcClassification, tdcModel, tdcModelFileName, tdcValidation } from "../admet/tdc-model.ts";
@@ -34,7 +35,8 @@ export interface ToxicityProfileFinding extends CompoundFinding {
   readonly tox21_fingerprint_model: Tox21Prediction | null;
   /**
    * TDC-trained classifiers (issue 26 item 4), each present only when its model was adopted (it beat
-   * the constant predictor on its scaffold test split; see the summary's `tdc_models`): hERG blockade,
+   * the constant predictor on its scaffold test split) and clears the skill margin (skill-margin.ts,
+   * issue 36 item 6; see the summary's `tdc_models`): hERG blockade,
    * Ames mutagenicity, drug-induced liver injury. Null for a compound not assessed.
    */
   readonly herg?: Gated<TdcClassification> | null;
@@ -45,7 +47,7 @@ export interface ToxicityProfileFinding extends CompoundFinding {
 /** The TDC safety endpoints this module reports (their models' files say whether each is adopted). */
 export const TOXICITY_TDC_KEYS = ["herg", "ames", "dili"] as const;
 const TOXICITY_TDC = SAFETY_AND_PK_DATASETS.filter((d) => d.destination === "toxicity_profile");
-const adoptedKeys = () => TOXICITY_TDC_KEYS.filter((key) => tdcModel(key).file.adopted);
+const reportedKeys = () => TOXICITY_TDC_KEYS.filter((key) => reportedPerCompound(tdcModel(key).file));
 
 export interface ToxicityProfileSummary {
   readonly assessed: number;
@@ -124,14 +126,15 @@ function toxicityMethod(): MethodCard {
     const t = file.test.model as TdcClassificationFigures;
     const s = file.test.simple as TdcClassificationFigures;
     return (
-      `${d.key}: ${file.adopted ? "adopted" : "tried, not adopted"}; test AUROC ${t.auroc} (lower 95% bound ` +
+      `${d.key}: ${reportingDecision(file)}; test AUROC ${t.auroc} (lower 95% bound ` +
       `${file.test.auroc_lower_95}, AUPRC ${t.auprc}, MCC ${t.mcc}, ECE ${t.ece}) on ${file.test.rows} compounds, ` +
       `logistic baseline ${s.auroc}, constant predictor 0.5, ADMET-AI ${d.admet_ai?.value}`
     );
   });
   tdcCard = {
     what:
-      `${METHOD.what} Under the keys herg, ames and dili (each only when its model is adopted): TDC-trained ` +
+      `${METHOD.what} Under the keys herg, ames and dili (each only when its model is adopted and ${SKILL_MARGIN_RULE}, ` +
+      "issue 36 item 6): TDC-trained " +
       "classifiers of hERG blockade, Ames mutagenicity and drug-induced liver injury, each with a Platt-calibrated " +
       "probability, a 90% label-conditional conformal set, in_domain with its domain_rule, the model id and the " +
       "training file's sha256. Out of a model's domain (outside the organic classes, or nearest training compound " +
@@ -180,7 +183,7 @@ export const toxicityProfile = defineModule<
     alert_atoms: null,
     qed_alerts: null,
     tox21_fingerprint_model: null,
-    ...Object.fromEntries(adoptedKeys().map((key) => [key, null])),
+    ...Object.fromEntries(reportedKeys().map((key) => [key, null])),
   }),
   assess: assessToxicity,
   isAssessed: ({ pains, nibr, brenk }) => pains !== null && nibr !== null && brenk !== null,
@@ -240,7 +243,7 @@ function assessToxicity(compound: ParsedCompound): ToxicityProfileFinding {
 }
 
 function tdcSafety(compound: PreparedCompound & { ok: true }): Record<string, Gated<TdcClassification>> {
-  const keys = adoptedKeys();
+  const keys = reportedKeys();
   if (keys.length === 0) return {};
   const inputs = tdcInputs(compound);
   return Object.fromEntries(keys.map((key) => [key, classifyCompound(key, compound, inputs)]));
