@@ -14,6 +14,7 @@ import { abbottScore, isAnionic } from "./bioavailability-score.ts";
 import { type BoiledEggVerdict, boiledEggVerdict, EGG_PGP_LAYER, eggPgpLayer } from "./boiled-egg-verdict.ts";
 import { compoundLogd } from "./compound-logd.ts";
 import { bbbConstantBaseline, logdConstantBaseline } from "./constant-baselines.ts";
+import { DOMAIN_FLOOR_RULE } from "./domain-floor.ts";
 import { evaluateDrugLikeness, type RuleName, type RuleVerdict } from "./drug-likeness-rules.ts";
 import { LOGD_MODEL, logdModel, MOLECULENET_LIPO } from "./logd-model.ts";
 import { computeQed, qedProperties } from "./qed.ts";
@@ -21,6 +22,7 @@ import { reportedPerCompound, reportingDecision, SKILL_MARGIN_RULE } from "./ski
 import { logKpCmPerS } from "./skin-permeation.ts";
 import { classifyCompound, type Gated, regressCompound, tdcInputs } from "./tdc-compound.ts";
 import { SAFETY_AND_PK_DATASETS } from "./tdc-datasets.ts";
+import { TDC_DOMAIN_FILE, tdcDomainText } from "./tdc-domain-file.ts";
 import {
   type TdcClassification,
   type TdcRegression,
@@ -270,6 +272,7 @@ function method(): MethodCard {
       "bbbp-model.json",
       "lipo-logd-model.json",
       ...ADMET_TDC.flatMap((d) => [d.file, tdcModelFileName(d.key)]),
+      TDC_DOMAIN_FILE,
     ],
     validation:
       "QED within 1e-6 of native rdkit.Chem.QED on 4,989/4,989 NCI first_5K molecules; every rule verdict, " +
@@ -308,8 +311,8 @@ function method(): MethodCard {
       "status out_of_domain; the estimate kept under raw_out_of_domain or raw_out_of_domain_value, for audit only); " +
       `limits from each model's own training compounds: ${similarityLimitsText([
         ["logd74", logdModel().file.domain],
-        ...ADMET_TDC.map((d) => [d.key, tdcModel(d.key).file.domain] as const),
-      ])}. The radar's INSOLU axis is empty where the solubility model is out of its domain.`,
+      ])}; the TDC models' floors (${DOMAIN_FLOOR_RULE}; data/tdc-domain-floors.json): ` +
+      `${ADMET_TDC.map((d) => tdcDomainText(d.key)).join("; ")}. The radar's INSOLU axis is empty where the solubility model is out of its domain.`,
   };
   return methodCard;
 }

@@ -1,9 +1,10 @@
 import { type CompoundFinding, findingBase, type MethodCard } from "../analysis-module.ts";
 import { defineModule, type ParsedCompound } from "../define-module.ts";
-import { similarityLimitsText } from "../fingerprint/similarity-domain.ts";
+import { DOMAIN_FLOOR_RULE } from "./domain-floor.ts";
 import { reportedPerCompound, reportingDecision, SKILL_MARGIN_RULE } from "./skill-margin.ts";
 import { classifyCompound, type Gated, tdcInputs } from "./tdc-compound.ts";
 import { CYP_DATASETS } from "./tdc-datasets.ts";
+import { TDC_DOMAIN_FILE, tdcDomainText } from "./tdc-domain-file.ts";
 import { type TdcClassification, tdcModel, tdcModelFileName, tdcValidation } from "./tdc-model.ts";
 
 export type CypIsoform = "CYP1A2" | "CYP2C9" | "CYP2C19" | "CYP2D6" | "CYP3A4";
@@ -60,7 +61,7 @@ function method(): MethodCard {
       "Inhibition of the five drug-metabolising cytochromes P450 (1A2, 2C9, 2C19, 2D6, 3A4) per compound: a " +
       "Platt-calibrated probability, the call at 0.5, a label-conditional (Mondrian) split-conformal prediction set " +
       "at 90%, the applicability domain (in_domain with its domain_rule: max Tanimoto to the isoform's training " +
-      "compounds against their own 5th percentile, leave-one-out), the model id and the training file's sha256. " +
+      "compounds against the isoform's floor, where its scaffold-test AUROC falls, issue 36 item 5), the model id and the training file's sha256. " +
       "Out of an isoform model's domain (or outside the organic classes) the output is status out_of_domain with " +
       "no probability, the model's output kept under raw_out_of_domain for audit only. `flagged` names the " +
       `isoforms called inhibited in domain. An isoform is ${SKILL_MARGIN_RULE} (issue 36 item 6). ` +
@@ -75,7 +76,7 @@ function method(): MethodCard {
       "Platt 1999, Advances in Large Margin Classifiers (Platt scaling)",
       "Vovk, Gammerman & Shafer, Algorithmic Learning in a Random World, 2005 (label-conditional conformal prediction)",
     ],
-    data: CYP_DATASETS.flatMap((d) => [d.file, tdcModelFileName(d.key)]),
+    data: [...CYP_DATASETS.flatMap((d) => [d.file, tdcModelFileName(d.key)]), TDC_DOMAIN_FILE],
     validation:
       `On a seeded balanced scaffold split of the deduplicated parents (70/10/20; TDC's method, not TDC's rows), ` +
       `test figures: ${figures.join("; ")}. Recomputed from the SMILES and the checked-in weights by ` +
@@ -84,8 +85,8 @@ function method(): MethodCard {
       "The training files are 90% of TDC's (a tenth is held back by the project's owners); ADMET-AI's figures are on " +
       "TDC's own scaffold split of the full files, so the comparison is of the same kind of split, not the same rows. " +
       "A qHTS luminescence assay at one substrate per isoform: inhibition of another substrate or time-dependent " +
-      "inhibition is not covered. Domain limits, from each isoform's own training compounds: " +
-      `${similarityLimitsText(CYP_DATASETS.map((d) => [d.key.toUpperCase(), tdcModel(d.key).file.domain]))}.`,
+      `inhibition is not covered. Domain floors (${DOMAIN_FLOOR_RULE}; data/tdc-domain-floors.json): ` +
+      `${CYP_DATASETS.map((d) => tdcDomainText(d.key)).join("; ")}.`,
   };
   return card;
 }

@@ -2,9 +2,10 @@ import { readDataFile } from "../data/read-data-file.ts";
 import { sigmoid } from "../fingerprint/logistic-regression.ts";
 import { decodeOnBits, packBits } from "../fingerprint/morgan.ts";
 import { type FingerprintSet, fingerprintSet, maxTanimoto } from "../fingerprint/reference-set.ts";
-import { similarityDomainRule } from "../fingerprint/similarity-domain.ts";
+import { type SimilarityDomain, similarityDomainRule } from "../fingerprint/similarity-domain.ts";
 import { modelSkill, reportedPerCompound, reportingDecision, SKILL_MARGIN_RULE } from "./skill-margin.ts";
 import { TDC_DATASETS, type TdcDataset } from "./tdc-datasets.ts";
+import { TDC_DOMAIN_FILE, tdcDomainFile } from "./tdc-domain-file.ts";
 import type { TdcModelFile } from "./tdc-model-file.ts";
 import { predictorOutput } from "./tdc-predictor.ts";
 
@@ -18,9 +19,20 @@ export function readTdcModelFile(key: string): TdcModelFile {
 }
 
 interface LoadedTdcModel {
-  readonly file: Omit<TdcModelFile, "train_bits" | "row_split">;
+  /**
+   * The model file, its `domain` the floor of data/tdc-domain-floors.json (issue 36 item 5: where the
+   * scaffold-test error rises, never below random pairs); the file's own 5th-percentile limit is
+   * kept as `trained_domain`.
+   */
+  readonly file: Omit<TdcModelFile, "train_bits" | "row_split" | "domain"> & {
+    readonly domain: SimilarityDomain;
+    readonly trained_domain: TdcModelFile["domain"];
+  };
   readonly training: FingerprintSet;
 }
+
+/** How every TDC model's limit was chosen, in the few words each output's domain_rule carries. */
+export const TDC_DOMAIN_BASIS = "where the scaffold-test error rises, at least random pairs' 95th percentile";
 
 // Loaded once per worker thread on first use (the files are read-only method data, as the
 // Tox21 and BBB models are): parsing and the training fingerprints cost ~50 ms per model once.
@@ -29,7 +41,14 @@ const loaded = new Map<string, LoadedTdcModel>();
 export function tdcModel(key: string): LoadedTdcModel {
   const hit = loaded.get(key);
   if (hit !== undefined) return hit;
-  const { train_bits, row_split, ...file } = readTdcModelFile(key);
+  const { train_bits, row_split, domain, ...rest } = readTdcModelFile(key);
+  const floor = tdcDomainFile().models[key];
+  if (floor === undefined) throw new Error(`no domain floor for TDC model ${key} in ${TDC_DOMAIN_FILE}`);
+  const file = {
+    ...rest,
+    domain: { min_tanimoto: floor.min_tanimoto, basis: TDC_DOMAIN_BASIS },
+    trained_domain: domain,
+  };
   const model = { file, training: fingerprintSet(train_bits.map((bits) => packBits(decodeOnBits(bits)))) };
   loaded.set(key, model);
   return model;
@@ -56,7 +75,7 @@ interface TdcOutputBase {
   readonly training_file: string;
   /** Max Tanimoto (Morgan radius 2) to the training compounds. */
   readonly nearest_tanimoto: number;
-  /** nearest_tanimoto ≥ the training compounds' own 5th-percentile leave-one-out similarity. */
+  /** nearest_tanimoto ≥ the model's floor (data/tdc-domain-floors.json, where its scaffold-test error rises). */
   readonly in_domain: boolean;
   /** The rule that decided `in_domain`, from the model's own training compounds (issue 24 item 1). */
   readonly domain_rule: string;

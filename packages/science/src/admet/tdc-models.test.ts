@@ -4,18 +4,50 @@ import { describe, it } from "node:test";
 import { assertGeneratedBlock } from "@svc/testing";
 import { readDataFile } from "../data/read-data-file.ts";
 import { inOneThread } from "../define-module.ts";
+import { packBits } from "../fingerprint/morgan.ts";
 import { prepareCompound } from "../prepare-compound.ts";
 import { loadRDKit } from "../rdkit.ts";
 import { toxicityProfile } from "../toxicity/toxicity-profile.ts";
 import { admetPredictions } from "./admet-predictions.ts";
 import { cypAssessment } from "./cyp-assessment.ts";
-import { modelSkill, reportedPerCompound, SKILL_MARGIN, skillOf } from "./skill-margin.ts";
+import {
+  modelSkill,
+  reportedPerCompound,
+  reportingDecision,
+  SKILL_MARGIN,
+  SKILL_MARGIN_RULE,
+  skillOf,
+} from "./skill-margin.ts";
 import { parseTdc, TDC_DATASETS } from "./tdc-datasets.ts";
+import { approvedDrugSmiles, tdcDomainEntry, tdcDomainFileOf } from "./tdc-domain.ts";
+import { tdcDomainFile, tdcDomainTable, tdcDomainText } from "./tdc-domain-file.ts";
 import { type TdcFeatures, tdcFeatures } from "./tdc-features.ts";
 import { tdcFiguresTable } from "./tdc-figures-table.ts";
 import { aurocLowerBound, classifierFigures, regressorFigures } from "./tdc-metrics.ts";
-import { readTdcModelFile, tdcDataset, tdcProbability, tdcValidation, tdcValue } from "./tdc-model.ts";
+import {
+  readTdcModelFile,
+  TDC_DOMAIN_BASIS,
+  tdcDataset,
+  tdcModel,
+  tdcProbability,
+  tdcValidation,
+  tdcValue,
+} from "./tdc-model.ts";
 import type { ClassifierFigures, RegressorFigures } from "./tdc-model-file.ts";
+
+// One featurisation per SMILES for the whole file: the figures and the domain floors read the same test rows.
+const cache = new Map<string, TdcFeatures>();
+async function featuriser(): Promise<(smiles: string) => TdcFeatures> {
+  const rdkit = await loadRDKit();
+  return (smiles: string) => {
+    let f = cache.get(smiles);
+    if (f === undefined) {
+      f = tdcFeatures(rdkit, smiles);
+      cache.set(smiles, f);
+    }
+    return f;
+  };
+}
 
 describe("TDC models (cyp_assessment, hERG, Ames, DILI, P-gp, Caco-2, half-life): one pipeline", () => {
   it("each model file names its data file's sha256, and every data row's fate (split part, duplicate, conflict, refused) adds up", () => {
@@ -46,16 +78,7 @@ describe("TDC models (cyp_assessment, hERG, Ames, DILI, P-gp, Caco-2, half-life)
   // the models are not retrained here; the figures are recomputed from the checked-in weights on
   // the checked-in split, so a changed feature, weight or split fails the test.
   it("every test figure recomputes from the SMILES, the checked-in split and the checked-in weights", async () => {
-    const rdkit = await loadRDKit();
-    const cache = new Map<string, TdcFeatures>();
-    const features = (smiles: string) => {
-      let f = cache.get(smiles);
-      if (f === undefined) {
-        f = tdcFeatures(rdkit, smiles);
-        cache.set(smiles, f);
-      }
-      return f;
-    };
+    const features = await featuriser();
     for (const d of TDC_DATASETS) {
       const file = readTdcModelFile(d.key);
       const rows = parseTdc(readDataFile(d.file), d.column);
@@ -162,7 +185,7 @@ describe("TDC models (cyp_assessment, hERG, Ames, DILI, P-gp, Caco-2, half-life)
       assert.ok(out.prediction_set.length <= 2);
       assert.equal(
         out.domain_rule,
-        `nearest training Tanimoto (Morgan r2) ≥ ${file.domain.min_tanimoto}, the 5th percentile leave-one-out`,
+        `nearest training Tanimoto (Morgan r2) ≥ ${tdcDomainFile().models[isoform.toLowerCase()]?.min_tanimoto}, ${TDC_DOMAIN_BASIS}`,
       );
     }
     const isoforms = cyp.isoforms;
@@ -223,5 +246,51 @@ describe("TDC models (cyp_assessment, hERG, Ames, DILI, P-gp, Caco-2, half-life)
     // The classifiers clear AUROC 0.70 and Caco-2 r² 0.30: they stay (each model's verdict is its own).
     for (const d of TDC_DATASETS)
       assert.equal(tdcValidation(d).reported_per_compound, d.key !== "half_life", d.key);
+  });
+
+  it("each model's domain floor, its error-vs-similarity table and the approved drugs in domain recompute from the checked-in split, weights, training bits and DrugCentral (tdc-domain-floors.json)", async () => {
+    const features = await featuriser();
+    const approved = approvedDrugSmiles().map((smiles) => {
+      const f = features(smiles);
+      return f.ok ? packBits(f.bits) : null;
+    });
+    const entries = TDC_DATASETS.map((d) => tdcDomainEntry(d, features, approved));
+    assert.deepEqual(tdcDomainFileOf(entries), tdcDomainFile());
+    for (const e of entries) {
+      // Never below random pairs; the deployed limit is the file's floor.
+      assert.ok(e.min_tanimoto >= e.random_pair_p95, e.key);
+      assert.equal(tdcModel(e.key).file.domain.min_tanimoto, e.min_tanimoto, e.key);
+      console.log(
+        `# ${e.key}: floor ${e.min_tanimoto} (was ${e.old_limit}), approved in domain ${e.approved.share}`,
+      );
+    }
+  });
+
+  it("docs/science.md's domain-floor table is the one tdc-domain-floors.json gives (UPDATE_SCIENCE_DOCS=1 rewrites it)", () => {
+    assertGeneratedBlock(
+      new URL("../../../../docs/science.md", import.meta.url),
+      "tdc-domain-floors",
+      "packages/science/src/admet/tdc-models.test.ts",
+      tdcDomainTable(),
+    );
+  });
+
+  it("every model's method card states its domain floor with its error-vs-similarity bins and its skill-margin verdict with its figures", () => {
+    const cards = [
+      [cypAssessment.method, ["cyp1a2", "cyp2c9", "cyp2c19", "cyp2d6", "cyp3a4"]],
+      [toxicityProfile.method, ["herg", "ames", "dili"]],
+      [admetPredictions.method, ["pgp", "caco2", "half_life"]],
+    ] as const;
+    for (const [card, keys] of cards) {
+      const text = `${card.what} ${card.validation} ${card.limits}`;
+      assert.ok(text.includes(SKILL_MARGIN_RULE), keys.join());
+      for (const key of keys) {
+        assert.ok(card.limits.includes(tdcDomainText(key)), `${key}: floor and bins in the card`);
+        assert.ok(
+          card.validation.includes(reportingDecision(readTdcModelFile(key))),
+          `${key}: skill verdict in the card`,
+        );
+      }
+    }
   });
 });

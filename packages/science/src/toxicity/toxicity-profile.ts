@@ -1,7 +1,9 @@
+import { DOMAIN_FLOOR_RULE } from "../admet/domain-floor.ts";
 import { matchedQedAlerts } from "../admet/qed.ts";
 import { reportedPerCompound, reportingDecision, SKILL_MARGIN_RULE } from "../admet/skill-margin.ts";
 import { classifyCompound, type Gated, tdcInputs } from "../admet/tdc-compound.ts";
 import { SAFETY_AND_PK_DATASETS } from "../admet/tdc-datasets.ts";
+import { TDC_DOMAIN_FILE, tdcDomainText } from "../admet/tdc-domain-file.ts";
 import { type TdcClassification, tdcModel, tdcModelFileName, tdcValidation } from "../admet/tdc-model.ts";
 import type { ClassifierFigures as TdcClassificationFigures } from "../admet/tdc-model-file.ts";
 import { type CompoundFinding, findingBase, type MethodCard } from "../analysis-module.ts";
@@ -138,14 +140,18 @@ function toxicityMethod(): MethodCard {
       "classifiers of hERG blockade, Ames mutagenicity and drug-induced liver injury, each with a Platt-calibrated " +
       "probability, a 90% label-conditional conformal set, in_domain with its domain_rule, the model id and the " +
       "training file's sha256. Out of a model's domain (outside the organic classes, or nearest training compound " +
-      "below the limit its own training compounds set: their 5th-percentile leave-one-out Tanimoto) the output is " +
+      "below the model's floor, where its scaffold-test AUROC falls, issue 36 item 5) the output is " +
       "status out_of_domain with no probability; the model's output is kept under raw_out_of_domain, for audit only.",
     citations: [
       ...METHOD.citations,
       ...TOXICITY_TDC.map((d) => `${d.citation} (${d.key}; via TDC, Huang et al. 2021, CC BY 4.0)`),
       "Swanson et al., Bioinformatics 2024, 40, btae416 (ADMET-AI's TDC figures)",
     ],
-    data: [...METHOD.data, ...TOXICITY_TDC.flatMap((d) => [d.file, tdcModelFileName(d.key)])],
+    data: [
+      ...METHOD.data,
+      ...TOXICITY_TDC.flatMap((d) => [d.file, tdcModelFileName(d.key)]),
+      TDC_DOMAIN_FILE,
+    ],
     validation:
       `${METHOD.validation} TDC models on a seeded balanced scaffold split (70/10/20, TDC's method; adopted when the ` +
       `test AUROC's lower 95% bound is above 0.5): ${figures.join("; ")} (admet/tdc-models.test.ts).`,
@@ -155,8 +161,8 @@ function toxicityMethod(): MethodCard {
       "hERG and Ames files are 90% of TDC's (a tenth held back); ADMET-AI's figures are on TDC's own split. " +
       `Each model's domain limit, from its own training compounds: ${similarityLimitsText([
         ["tox21_fingerprint_model", tox21Model().file.domain],
-        ...TOXICITY_TDC.map((d) => [d.key, tdcModel(d.key).file.domain] as const),
-      ])}.`,
+      ])}; the TDC models' floors (${DOMAIN_FLOOR_RULE}; data/tdc-domain-floors.json): ` +
+      `${TOXICITY_TDC.map((d) => tdcDomainText(d.key)).join("; ")}.`,
   };
   return tdcCard;
 }
