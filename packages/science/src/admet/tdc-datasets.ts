@@ -58,7 +58,13 @@ export const SAFETY_AND_PK_DATASETS: readonly TdcDataset[] = [
     key: "herg",
     file: "tdc-herg.csv",
     task: "classification",
-    what: "hERG channel blocker (1 = blocker)",
+    // What the label is (issue 36 item 7): Wang et al.'s binary cut on in-vitro hERG inhibition. The
+    // cut-off is the paper's; it could not be read offline here (TDC's page states none), so none is
+    // restated. Three documented errors are corrected with a cited source (tdc-label-corrections.json).
+    what:
+      "hERG channel blocker (1 = blocker): Wang et al. 2016's binary label from in-vitro hERG inhibition (IC50 against " +
+      "the paper's cut-off), not clinical QT or torsade risk; caffeine, fexofenadine and cetirizine relabelled non-blockers " +
+      "from published patch-clamp data (data/tdc-label-corrections.json)",
     citation: "Wang et al., Mol. Pharm. 2016, 13, 2855",
     destination: "toxicity_profile",
     admet_ai: { metric: "auroc", value: 0.859 },

@@ -1,4 +1,4 @@
-import { readDataFile, readGzipDataFile } from "../data/read-data-file.ts";
+import { readGzipDataFile } from "../data/read-data-file.ts";
 import { decodeOnBits, type Fingerprint, packBits, tanimoto } from "../fingerprint/morgan.ts";
 import { fingerprintSet, maxTanimoto } from "../fingerprint/reference-set.ts";
 import { DRUGCENTRAL_SOURCE_FILE } from "../target-risk/drugcentral-index.ts";
@@ -9,9 +9,10 @@ import {
   randomPairPercentile,
   type ScoredTestCompound,
 } from "./domain-floor.ts";
-import { parseTdc, type TdcDataset } from "./tdc-datasets.ts";
+import type { TdcDataset } from "./tdc-datasets.ts";
 import type { TdcDomainEntry, TdcDomainFile } from "./tdc-domain-file.ts";
 import type { TdcFeatures } from "./tdc-features.ts";
+import { correctedTdcRows } from "./tdc-label-corrections.ts";
 import { readTdcModelFile, tdcProbability, tdcValue } from "./tdc-model.ts";
 
 /** DrugCentral's approved structures (FDA, EMA or PMDA), as SMILES: the reference set for the in-domain share. */
@@ -52,7 +53,7 @@ export function tdcDomainEntry(
   const file = readTdcModelFile(d.key);
   const training = file.train_bits.map((bits) => packBits(decodeOnBits(bits)));
   const set = fingerprintSet(training);
-  const rows = parseTdc(readDataFile(d.file), d.column);
+  const rows = correctedTdcRows(d);
   const groups = new Map<string, { ys: number[]; bits: number[]; x: number[] }>();
   [...file.row_split].forEach((code, i) => {
     if (code !== "s" && code !== "S") return;

@@ -70,6 +70,8 @@ interface TdcOutputBase {
   readonly model_id: string;
   /** The unit of `probability` or `value` (and `interval`): the dataset's (tdc-datasets.ts). */
   readonly unit: string;
+  /** What the label is (issue 36 item 7): the dataset's `what`, e.g. hERG's in-vitro IC50 cut. */
+  readonly label: string;
   /** sha256 of the training data file, as in data/PROVENANCE.md. */
   readonly training_sha256: string;
   readonly training_file: string;
@@ -110,6 +112,7 @@ function base(m: LoadedTdcModel, bits: readonly number[]): TdcOutputBase {
   return {
     model_id: m.file.model_id,
     unit: tdcDataset(m.file.key).unit,
+    label: tdcDataset(m.file.key).what,
     training_sha256: m.file.sha256,
     training_file: m.file.file,
     nearest_tanimoto: r3(similarity),

@@ -10,6 +10,7 @@ import { loadRDKit } from "../rdkit.ts";
 import { toxicityProfile } from "../toxicity/toxicity-profile.ts";
 import { admetPredictions } from "./admet-predictions.ts";
 import { cypAssessment } from "./cyp-assessment.ts";
+import { labelCorrectionEffectTable } from "./label-correction-effect.ts";
 import {
   modelSkill,
   reportedPerCompound,
@@ -23,6 +24,7 @@ import { approvedDrugSmiles, tdcDomainEntry, tdcDomainFileOf } from "./tdc-domai
 import { tdcDomainFile, tdcDomainTable, tdcDomainText } from "./tdc-domain-file.ts";
 import { type TdcFeatures, tdcFeatures } from "./tdc-features.ts";
 import { tdcFiguresTable } from "./tdc-figures-table.ts";
+import { correctedTdcRows, correctionsOf } from "./tdc-label-corrections.ts";
 import { aurocLowerBound, classifierFigures, regressorFigures } from "./tdc-metrics.ts";
 import {
   readTdcModelFile,
@@ -81,7 +83,7 @@ describe("TDC models (cyp_assessment, hERG, Ames, DILI, P-gp, Caco-2, half-life)
     const features = await featuriser();
     for (const d of TDC_DATASETS) {
       const file = readTdcModelFile(d.key);
-      const rows = parseTdc(readDataFile(d.file), d.column);
+      const rows = correctedTdcRows(d);
       const groups = new Map<string, { ys: number[]; bits: number[]; x: number[] }>();
       [...file.row_split].forEach((code, i) => {
         if (code !== "s" && code !== "S") return;
@@ -292,5 +294,63 @@ describe("TDC models (cyp_assessment, hERG, Ames, DILI, P-gp, Caco-2, half-life)
         );
       }
     }
+  });
+  it("hERG's output says what its label is, and the three cited corrections are the deployed model's: its corrected compounds' probabilities recompute from the checked-in weights", async () => {
+    const features = await featuriser();
+    const d = tdcDataset("herg");
+    assert.match(d.what, /in-vitro hERG inhibition \(IC50/);
+    assert.match(d.what, /not clinical QT/);
+    const file = readTdcModelFile("herg");
+    assert.equal(file.corrected_rows?.applied, true);
+    const text = readDataFile(d.file);
+    const shipped = parseTdc(text, d.column);
+    const corrected = correctedTdcRows(d, text);
+    const fixes = correctionsOf(d.file);
+    assert.deepEqual(
+      fixes.map((c) => c.drug_id),
+      ["CAFFEINE", "FEXOFENADINE HYDROCHLORIDE", "CETIRIZINE"],
+    );
+    for (const c of fixes) {
+      assert.equal(shipped[c.line - 2]?.y, c.from, `${c.drug_id}: TDC labels it ${c.from}`);
+      assert.equal(corrected[c.line - 2]?.y, c.to, `${c.drug_id}: corrected to ${c.to}`);
+      assert.match(c.source, /\d{4}, \d+, \d+/, `${c.drug_id}: a cited source`);
+      const f = features(shipped[c.line - 2]?.smiles ?? "");
+      assert.ok(f.ok);
+      const p = tdcProbability(file, f.bits, f.x);
+      assert.ok(Math.abs(p - (file.corrected_rows?.probabilities[c.drug_id] ?? -1)) < 1e-5, c.drug_id);
+      // Trained on TDC's labels the model called each a blocker; on the corrected labels it does not.
+      assert.ok((file.label_correction_effect?.probabilities[c.drug_id] ?? 0) >= 0.5, c.drug_id);
+      assert.ok(p < 0.5, `${c.drug_id}: ${p}`);
+    }
+    // Only the corrected rows differ.
+    assert.equal(shipped.filter((r, i) => r.y !== corrected[i]?.y).length, fixes.length);
+    // A correction whose line no longer holds its compound is refused, not applied blindly.
+    const moved = text.replace("CAFFEINE,", "CAFFEINE-MOVED,");
+    assert.throws(() => correctedTdcRows(d, moved), /not CAFFEINE labelled 1/);
+    const tox = inOneThread(toxicityProfile);
+    const rdkit = await loadRDKit();
+    const out = tox.analyze(
+      prepareCompound(rdkit, {
+        index: 0,
+        line: 1,
+        candidateId: "C0",
+        name: null,
+        smiles: "Cn1cnc2c1c(=O)n(C)c(=O)n2C",
+        metadata: {},
+      }),
+    ).herg;
+    assert.ok(out !== undefined && out !== null);
+    const raw = "probability" in out ? out : out.raw_out_of_domain;
+    assert.equal(raw.label, d.what);
+    assert.ok(toxicityProfile.method.what.includes(d.what));
+  });
+
+  it("docs/science.md's hERG label-correction table is the one the model file gives (UPDATE_SCIENCE_DOCS=1 rewrites it)", () => {
+    assertGeneratedBlock(
+      new URL("../../../../docs/science.md", import.meta.url),
+      "tdc-herg-label-corrections",
+      "packages/science/src/admet/tdc-models.test.ts",
+      labelCorrectionEffectTable("herg"),
+    );
   });
 });

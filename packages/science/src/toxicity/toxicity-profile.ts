@@ -4,7 +4,14 @@ import { reportedPerCompound, reportingDecision, SKILL_MARGIN_RULE } from "../ad
 import { classifyCompound, type Gated, tdcInputs } from "../admet/tdc-compound.ts";
 import { SAFETY_AND_PK_DATASETS } from "../admet/tdc-datasets.ts";
 import { TDC_DOMAIN_FILE, tdcDomainText } from "../admet/tdc-domain-file.ts";
-import { type TdcClassification, tdcModel, tdcModelFileName, tdcValidation } from "../admet/tdc-model.ts";
+import { correctionsOf, LABEL_CORRECTIONS_FILE, labelCorrections } from "../admet/tdc-label-corrections.ts";
+import {
+  type TdcClassification,
+  tdcDataset,
+  tdcModel,
+  tdcModelFileName,
+  tdcValidation,
+} from "../admet/tdc-model.ts";
 import type { ClassifierFigures as TdcClassificationFigures } from "../admet/tdc-model-file.ts";
 import { type CompoundFinding, findingBase, type MethodCard } from "../analysis-module.ts";
 import { defineModule, type ParsedCompound } from "../define-module.ts";
@@ -120,6 +127,21 @@ const METHOD: MethodCard = {
 
 let tdcCard: MethodCard | null = null;
 
+/** The hERG label's corrections and the errors kept, as the card states them (issue 36 item 7). */
+function hergLabelText(): string {
+  const file = tdcDataset("herg").file;
+  const fixed = correctionsOf(file)
+    .map((c) => `${c.drug_id.toLowerCase()} ${c.from}→${c.to} (${c.evidence}; ${c.source})`)
+    .join("; ");
+  const kept = labelCorrections()
+    .not_corrected.filter((n) => n.file === file)
+    .map(
+      (n) => `${n.drug_ids.map((id) => id.toLowerCase()).join(", ")} kept as labelled ${n.label}: ${n.why}`,
+    )
+    .join(" ");
+  return `hERG labels corrected: ${fixed}. ${kept}`;
+}
+
 /** The card with the TDC safety models' text, built on first use from their files (figures are not restated). */
 function toxicityMethod(): MethodCard {
   if (tdcCard !== null) return tdcCard;
@@ -141,15 +163,20 @@ function toxicityMethod(): MethodCard {
       "probability, a 90% label-conditional conformal set, in_domain with its domain_rule, the model id and the " +
       "training file's sha256. Out of a model's domain (outside the organic classes, or nearest training compound " +
       "below the model's floor, where its scaffold-test AUROC falls, issue 36 item 5) the output is " +
-      "status out_of_domain with no probability; the model's output is kept under raw_out_of_domain, for audit only.",
+      "status out_of_domain with no probability; the model's output is kept under raw_out_of_domain, for audit only. " +
+      `Each output's label says what its positive class is; hERG's: ${tdcDataset("herg").what}. ${hergLabelText()}`,
     citations: [
       ...METHOD.citations,
       ...TOXICITY_TDC.map((d) => `${d.citation} (${d.key}; via TDC, Huang et al. 2021, CC BY 4.0)`),
+      ...correctionsOf(tdcDataset("herg").file).map(
+        (c) => `${c.source} (hERG label of ${c.drug_id.toLowerCase()})`,
+      ),
       "Swanson et al., Bioinformatics 2024, 40, btae416 (ADMET-AI's TDC figures)",
     ],
     data: [
       ...METHOD.data,
       ...TOXICITY_TDC.flatMap((d) => [d.file, tdcModelFileName(d.key)]),
+      LABEL_CORRECTIONS_FILE,
       TDC_DOMAIN_FILE,
     ],
     validation:
