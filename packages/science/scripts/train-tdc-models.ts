@@ -12,7 +12,9 @@
 //   descriptors (regressors) and the constant predictor, all scored once on test;
 // - Platt scaling and split-conformal thresholds on valid; domain from the training compounds.
 // Deterministic: fixed seed, seeded shuffles, no threads.
-// Run: node packages/science/scripts/train-tdc-models.ts [key …] [--cache DIR]   (see README for times)
+// - cited label corrections (data/tdc-label-corrections.json, issue 36 item 7) applied to the rows,
+//   unless --no-label-corrections (to measure their effect).
+// Run: node packages/science/scripts/train-tdc-models.ts [key …] [--cache DIR] [--no-label-corrections]   (see README for times)
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -20,6 +22,7 @@ import { trainMixed } from "../src/admet/mixed-logistic.ts";
 import { mlpOutput, type SparseMlp, type SparseRow, trainSparseMlp } from "../src/admet/sparse-mlp.ts";
 import { parseTdc, TDC_DATASETS, type TdcDataset } from "../src/admet/tdc-datasets.ts";
 import { TDC_DESCRIPTORS, type TdcFeatures, tdcFeatures } from "../src/admet/tdc-features.ts";
+import { correctedTdcRows, correctionsOf } from "../src/admet/tdc-label-corrections.ts";
 import { aurocLowerBound, classifierFigures, plattFit, regressorFigures } from "../src/admet/tdc-metrics.ts";
 import { tdcModelFileName } from "../src/admet/tdc-model.ts";
 import type { TdcModelFile } from "../src/admet/tdc-model-file.ts";
@@ -174,11 +177,13 @@ function curate(d: TdcDataset, data: ReturnType<typeof parseTdc>) {
   };
 }
 
-function train(d: TdcDataset): TdcModelFile {
+function train(d: TdcDataset, corrected = !args.includes("--no-label-corrections")): TdcModelFile {
   const started = Date.now();
   const text = readDataFile(d.file);
   const sha256 = createHash("sha256").update(text).digest("hex");
-  const data = parseTdc(text, d.column);
+  // Cited label corrections (issue 36 item 7) are applied to the rows; sha256 stays the file's.
+  // --no-label-corrections trains on TDC's labels as shipped (the "before" of the corrections' effect).
+  const data = corrected ? correctedTdcRows(d, text) : parseTdc(text, d.column);
   const cur = curate(d, data);
   if (cacheFile !== null) {
     mkdirSync(cacheDir as string, { recursive: true });
@@ -353,6 +358,13 @@ function train(d: TdcDataset): TdcModelFile {
       THRESHOLD,
     );
     const lower = aurocLowerBound(model.auroc, yte);
+    // The calibrated probability of each corrected row's compound, to show the corrections' effect.
+    const correctedProbabilities = Object.fromEntries(
+      correctionsOf(d.file).flatMap((fix) => {
+        const k = cur.compounds.findIndex((x) => x.rows.includes(fix.line - 2));
+        return k < 0 ? [] : [[fix.drug_id, round(prob(k))]];
+      }),
+    );
     console.log(
       `${d.key}: chose ${best.chosen}; test ${JSON.stringify(model)} simple ${JSON.stringify(simpleFigures)} coverage ${coverage.toFixed(3)}`,
     );
@@ -376,6 +388,9 @@ function train(d: TdcDataset): TdcModelFile {
       adopted: lower > 0.5,
       adoption_rule:
         "adopted when the test AUROC's lower 95% bound (Hanley & McNeil 1982) is above 0.5, the constant predictor's AUROC",
+      ...(Object.keys(correctedProbabilities).length === 0
+        ? {}
+        : { corrected_rows: { applied: corrected, probabilities: correctedProbabilities } }),
       wall_seconds: Math.round((Date.now() - started) / 1000),
     };
   }
@@ -435,6 +450,19 @@ function train(d: TdcDataset): TdcModelFile {
 
 for (const d of TDC_DATASETS) {
   if (keys.length > 0 && !keys.includes(d.key)) continue;
-  const file = train(d);
+  let file = train(d);
+  // A dataset with cited label corrections is trained twice: the deployed model on the corrected
+  // labels, and the same pipeline on TDC's labels as shipped, whose figures are kept beside it.
+  if (file.corrected_rows?.applied === true) {
+    const before = train(d, false);
+    file = {
+      ...file,
+      label_correction_effect: {
+        what: "the same pipeline, seed and split method trained on TDC's labels as shipped (no corrections)",
+        test: before.test,
+        probabilities: before.corrected_rows?.probabilities ?? {},
+      },
+    };
+  }
   writeFileSync(new URL(`../data/${tdcModelFileName(d.key)}`, import.meta.url), `${JSON.stringify(file)}\n`);
 }

@@ -11,15 +11,18 @@ import { logdDescriptorRow } from "./admet-model-features.ts";
 import { bbbModel, MOLECULENET_BBBP } from "./bbb-model.ts";
 import { type BioavailabilityRadar, bioavailabilityRadar } from "./bioavailability-radar.ts";
 import { abbottScore, isAnionic } from "./bioavailability-score.ts";
-import { type BoiledEggCall, boiledEgg } from "./boiled-egg.ts";
+import { type BoiledEggVerdict, boiledEggVerdict, EGG_PGP_LAYER, eggPgpLayer } from "./boiled-egg-verdict.ts";
 import { compoundLogd } from "./compound-logd.ts";
 import { bbbConstantBaseline, logdConstantBaseline } from "./constant-baselines.ts";
+import { DOMAIN_FLOOR_RULE } from "./domain-floor.ts";
 import { evaluateDrugLikeness, type RuleName, type RuleVerdict } from "./drug-likeness-rules.ts";
 import { LOGD_MODEL, logdModel, MOLECULENET_LIPO } from "./logd-model.ts";
 import { computeQed, qedProperties } from "./qed.ts";
+import { reportedPerCompound, reportingDecision, SKILL_MARGIN_RULE } from "./skill-margin.ts";
 import { logKpCmPerS } from "./skin-permeation.ts";
 import { classifyCompound, type Gated, regressCompound, tdcInputs } from "./tdc-compound.ts";
 import { SAFETY_AND_PK_DATASETS } from "./tdc-datasets.ts";
+import { TDC_DOMAIN_FILE, tdcDomainText } from "./tdc-domain-file.ts";
 import {
   type TdcClassification,
   type TdcRegression,
@@ -44,7 +47,8 @@ export interface AdmetFinding extends CompoundFinding {
   readonly rotatable_bonds: number | null;
   readonly fsp3: number | null;
   readonly heavy_atoms: number | null;
-  readonly boiled_egg: BoiledEggCall | null;
+  /** The egg's call, vetoed for a permanent cation, with the P-gp (inhibition) layer (boiled-egg-verdict.ts). */
+  readonly boiled_egg: BoiledEggVerdict | null;
   readonly rules: Readonly<Record<RuleName, RuleVerdict>> | null;
   readonly bioavailability_score: 0.11 | 0.17 | 0.55 | 0.56 | 0.85 | null;
   readonly log_kp_cm_s: number | null;
@@ -74,16 +78,17 @@ export interface AdmetFinding extends CompoundFinding {
   /** Out of domain only: what those estimates would have been, kept for audit, not findings. */
   readonly raw_out_of_domain: {
     readonly qed: number | null;
-    readonly boiled_egg: BoiledEggCall | null;
+    readonly boiled_egg: BoiledEggVerdict | null;
     readonly bioavailability_score: number | null;
     readonly log_kp_cm_s: number | null;
     readonly radar: BioavailabilityRadar | null;
     readonly logd74: AdmetFinding["logd74"];
   } | null;
   /**
-   * TDC-trained models (issue 26 item 4), each present only when adopted (see the summary's
-   * `tdc_models`): P-gp inhibition (classifier), Caco-2 log Papp and half-life (regressors, with
-   * conformal intervals). Null for a compound not assessed.
+   * TDC-trained models (issue 26 item 4), each present only when adopted and clearing the skill
+   * margin (skill-margin.ts, issue 36 item 6; the summary's `tdc_models` says why one is absent):
+   * P-gp inhibition (classifier), Caco-2 log Papp and half-life (regressors, with conformal
+   * intervals), each with its `unit`. Null for a compound not assessed.
    */
   readonly pgp?: Gated<TdcClassification> | null;
   readonly caco2?: Gated<TdcRegression> | null;
@@ -91,16 +96,16 @@ export interface AdmetFinding extends CompoundFinding {
 }
 
 const ADMET_TDC = SAFETY_AND_PK_DATASETS.filter((d) => d.destination === "admet_predictions");
-const adoptedTdc = () => ADMET_TDC.filter((d) => tdcModel(d.key).file.adopted);
+const reportedTdc = () => ADMET_TDC.filter((d) => reportedPerCompound(tdcModel(d.key).file));
 
 function tdcPk(
   compound: PreparedCompound & { ok: true },
 ): Record<string, Gated<TdcClassification | TdcRegression>> {
-  const adopted = adoptedTdc();
-  if (adopted.length === 0) return {};
+  const reported = reportedTdc();
+  if (reported.length === 0) return {};
   const inputs = tdcInputs(compound);
   return Object.fromEntries(
-    adopted.map((d) => [
+    reported.map((d) => [
       d.key,
       d.task === "classification"
         ? classifyCompound(d.key, compound, inputs)
@@ -113,7 +118,7 @@ function tdcPk(
 function tdcFigures(): string {
   return ADMET_TDC.map((d) => {
     const { file } = tdcModel(d.key);
-    const verdict = file.adopted ? "adopted" : "tried, not adopted";
+    const verdict = reportingDecision(file);
     if (d.task === "classification") {
       const t = file.test.model as ClassifierFigures;
       return (
@@ -139,6 +144,8 @@ export interface AdmetSummary {
   /** Compounds outside the organic classes (counted in not_assessed too): no QED, BOILED-Egg or log D. */
   readonly out_of_compound_class: number;
   readonly gi_absorption_high: number;
+  /** Compounds the egg's ellipses would have placed but a permanent charge vetoed (GI low, BBB no). */
+  readonly boiled_egg_vetoed: number;
   readonly bbb_permeant: number;
   readonly rule_passes: Readonly<Record<string, number>>;
   readonly mean_qed: number | null;
@@ -230,14 +237,17 @@ function method(): MethodCard {
   methodCard = {
     what:
       "SwissADME-style physicochemistry and rules for the parent: QED (mean weights), WLOGP, TPSA (N,O) and TPSA with S and P, MW, Lipinski " +
-      "HBD/HBA, rotatable bonds, Fsp3; BOILED-Egg GI absorption and brain access; Lipinski, Ghose, Veber, Egan, " +
+      "HBD/HBA, rotatable bonds, Fsp3; BOILED-Egg GI absorption and brain access (passive permeation only: the ellipses " +
+      "model passive diffusion; a permanently charged parent, molecular_logic's permanent_charge, is vetoed from the " +
+      "yolk and the white, GI absorption low and BBB permeant no, the reason in boiled_egg.veto and the ellipses' own " +
+      `place in passive_region; the egg's P-gp layer is ${EGG_PGP_LAYER}, "unknown" outside that model's domain); Lipinski, Ghose, Veber, Egan, ` +
       "Muegge and lead-likeness verdicts with each broken limit as text; the Abbott bioavailability score; skin " +
       "permeability log Kp; the six-axis bioavailability radar; log D7.4 from a kernel ridge model trained on " +
       "AstraZeneca's Lipophilicity set (adopted: it beats WLOGP read as log D on held-out scaffolds). A BBB classifier trained " +
       "on BBBP is evaluated beside BOILED-Egg and reported only in the summary (it did not beat the egg's MCC). " +
-      "Under the keys pgp, caco2 and half_life, each only when adopted: TDC-trained P-gp inhibition (calibrated " +
-      "probability, 90% conformal set), Caco-2 log Papp and half-life (value, 90% conformal interval), with in_domain, " +
-      "model id and the training file's sha256 (the same pipeline as cyp_assessment).",
+      `Under the keys pgp, caco2 and half_life, each only when adopted and ${SKILL_MARGIN_RULE} (issue 36 item 6): ` +
+      "TDC-trained P-gp inhibition (calibrated probability, 90% conformal set), Caco-2 log Papp in log10(cm/s) and " +
+      "half-life in ln(h) (value, 90% conformal interval), each with its unit, in_domain, model id and the training file's sha256 (the same pipeline as cyp_assessment).",
     citations: [
       "Bickerton et al., Nat. Chem. 2012, 4, 90 (QED)",
       "Wildman & Crippen, J. Chem. Inf. Comput. Sci. 1999, 39, 868 (WLOGP, MR)",
@@ -262,6 +272,7 @@ function method(): MethodCard {
       "bbbp-model.json",
       "lipo-logd-model.json",
       ...ADMET_TDC.flatMap((d) => [d.file, tdcModelFileName(d.key)]),
+      TDC_DOMAIN_FILE,
     ],
     validation:
       "QED within 1e-6 of native rdkit.Chem.QED on 4,989/4,989 NCI first_5K molecules; every rule verdict, " +
@@ -300,8 +311,8 @@ function method(): MethodCard {
       "status out_of_domain; the estimate kept under raw_out_of_domain or raw_out_of_domain_value, for audit only); " +
       `limits from each model's own training compounds: ${similarityLimitsText([
         ["logd74", logdModel().file.domain],
-        ...ADMET_TDC.map((d) => [d.key, tdcModel(d.key).file.domain] as const),
-      ])}. The radar's INSOLU axis is empty where the solubility model is out of its domain.`,
+      ])}; the TDC models' floors (${DOMAIN_FLOOR_RULE}; data/tdc-domain-floors.json): ` +
+      `${ADMET_TDC.map((d) => tdcDomainText(d.key)).join("; ")}. The radar's INSOLU axis is empty where the solubility model is out of its domain.`,
   };
   return methodCard;
 }
@@ -349,7 +360,7 @@ export const admetPredictions = defineModule<AdmetFinding, AdmetAssessment, Adme
   notAssessed: (base) => ({
     ...base,
     ...EMPTY,
-    ...Object.fromEntries(adoptedTdc().map((d) => [d.key, null])),
+    ...Object.fromEntries(reportedTdc().map((d) => [d.key, null])),
   }),
   assess: assessAdmet,
   // Outside the organic classes there is no QED, BOILED-Egg or rules: counted as not assessed.
@@ -357,6 +368,7 @@ export const admetPredictions = defineModule<AdmetFinding, AdmetAssessment, Adme
   createRun() {
     let gi = 0;
     let bbb = 0;
+    let vetoed = 0;
     let qedSum = 0;
     let outOfDomain = 0;
     const passes: Record<string, number> = {};
@@ -368,6 +380,7 @@ export const admetPredictions = defineModule<AdmetFinding, AdmetAssessment, Adme
         qedSum += qed;
         if (egg.gi_absorption === "high") gi++;
         if (egg.bbb_permeant) bbb++;
+        if (egg.veto !== null) vetoed++;
         for (const [name, verdict] of Object.entries(rules))
           if (verdict.pass) passes[name] = (passes[name] ?? 0) + 1;
         return finding;
@@ -377,6 +390,7 @@ export const admetPredictions = defineModule<AdmetFinding, AdmetAssessment, Adme
           ...counts,
           out_of_compound_class: outOfDomain,
           gi_absorption_high: gi,
+          boiled_egg_vetoed: vetoed,
           bbb_permeant: bbb,
           rule_passes: passes,
           mean_qed: counts.assessed === 0 ? null : round(qedSum / counts.assessed, 3),
@@ -433,7 +447,13 @@ function assessAdmet(compound: ParsedCompound): AdmetAssessment {
     anionic: isAnionic(rdkit, mol),
     logS: adoptedLogS(predictCompoundSolubility(compound)),
   }));
-  const egg = boiledEgg(d.tpsa_sp, d.wlogp);
+  const pk = tdcPk(compound);
+  const egg = boiledEggVerdict(
+    d.tpsa_sp,
+    d.wlogp,
+    compound.chem.permanent_charge,
+    eggPgpLayer(pk.pgp as Gated<TdcClassification> | undefined),
+  );
   const logd = logdModel().file.adopted ? compoundLogd(compound, () => logdDescriptorRow(d, anionic)) : null;
   const rules = evaluateDrugLikeness(d);
   const finding: AdmetFinding = {
@@ -465,7 +485,7 @@ function assessAdmet(compound: ParsedCompound): AdmetAssessment {
     logd74: logd === null ? null : logd74Of(logd),
     in_domain: true,
     raw_out_of_domain: null,
-    ...tdcPk(compound),
+    ...pk,
   };
   const outOfClass = classDomainReason(compound);
   if (outOfClass === null) return { finding, qed };

@@ -20,9 +20,16 @@ export interface TdcDataset {
   /** ADMET-AI's TDC test figure: AUROC (classification) or MAE (regression); null when it publishes none. */
   readonly admet_ai: { readonly metric: "auroc" | "mae"; readonly value: number } | null;
   readonly held_back_tenth: boolean;
+  /**
+   * The unit of the per-compound value (issue 36 item 6: units on every value, raw JSON included):
+   * a classifier's calibrated probability of the positive label, a regressor's label unit.
+   */
+  readonly unit: string;
   /** The label column when it is not `Y`. */
   readonly column?: string;
 }
+
+const PROBABILITY = "probability (0–1) of the positive label";
 
 const VEITH = "Veith et al., Nat. Biotechnol. 2009, 27, 1050 (PubChem AID 1851, qHTS luminescence)";
 
@@ -35,6 +42,7 @@ const cyp = (isoform: string, auroc: number): TdcDataset => ({
   destination: "cyp_assessment",
   admet_ai: { metric: "auroc", value: auroc },
   held_back_tenth: true,
+  unit: PROBABILITY,
 });
 
 export const CYP_DATASETS: readonly TdcDataset[] = [
@@ -50,11 +58,18 @@ export const SAFETY_AND_PK_DATASETS: readonly TdcDataset[] = [
     key: "herg",
     file: "tdc-herg.csv",
     task: "classification",
-    what: "hERG channel blocker (1 = blocker)",
+    // What the label is (issue 36 item 7): Wang et al.'s binary cut on in-vitro hERG inhibition. The
+    // cut-off is the paper's; it could not be read offline here (TDC's page states none), so none is
+    // restated. Three documented errors are corrected with a cited source (tdc-label-corrections.json).
+    what:
+      "hERG channel blocker (1 = blocker): Wang et al. 2016's binary label from in-vitro hERG inhibition (IC50 against " +
+      "the paper's cut-off), not clinical QT or torsade risk; caffeine, fexofenadine and cetirizine relabelled non-blockers " +
+      "from published patch-clamp data (data/tdc-label-corrections.json)",
     citation: "Wang et al., Mol. Pharm. 2016, 13, 2855",
     destination: "toxicity_profile",
     admet_ai: { metric: "auroc", value: 0.859 },
     held_back_tenth: true,
+    unit: PROBABILITY,
   },
   {
     key: "ames",
@@ -66,6 +81,7 @@ export const SAFETY_AND_PK_DATASETS: readonly TdcDataset[] = [
     destination: "toxicity_profile",
     admet_ai: { metric: "auroc", value: 0.892 },
     held_back_tenth: true,
+    unit: PROBABILITY,
   },
   {
     key: "dili",
@@ -76,6 +92,7 @@ export const SAFETY_AND_PK_DATASETS: readonly TdcDataset[] = [
     destination: "toxicity_profile",
     admet_ai: { metric: "auroc", value: 0.865 },
     held_back_tenth: false,
+    unit: PROBABILITY,
   },
   {
     key: "pgp",
@@ -86,6 +103,7 @@ export const SAFETY_AND_PK_DATASETS: readonly TdcDataset[] = [
     destination: "admet_predictions",
     admet_ai: { metric: "auroc", value: 0.946 },
     held_back_tenth: true,
+    unit: PROBABILITY,
   },
   {
     key: "caco2",
@@ -96,6 +114,7 @@ export const SAFETY_AND_PK_DATASETS: readonly TdcDataset[] = [
     destination: "admet_predictions",
     admet_ai: { metric: "mae", value: 0.3 },
     held_back_tenth: true,
+    unit: "log10(cm/s)",
   },
   {
     key: "half_life",
@@ -107,6 +126,7 @@ export const SAFETY_AND_PK_DATASETS: readonly TdcDataset[] = [
     admet_ai: null,
     column: "log_Y",
     held_back_tenth: false,
+    unit: "ln(h)",
   },
 ];
 

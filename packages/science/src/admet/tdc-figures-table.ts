@@ -1,3 +1,4 @@
+import { modelSkill, reportedPerCompound } from "./skill-margin.ts";
 import { TDC_DATASETS } from "./tdc-datasets.ts";
 import { readTdcModelFile } from "./tdc-model.ts";
 import type { ClassifierFigures, RegressorFigures } from "./tdc-model-file.ts";
@@ -11,8 +12,8 @@ const f3 = (v: number) => v.toFixed(3);
  */
 export function tdcFiguresTable(): string {
   const lines = [
-    "| endpoint | module | compounds (train/valid/test) | deployed | ours on test | simple baseline | constant | ADMET-AI (TDC) | adopted |",
-    "|---|---|---|---|---|---|---|---|---|",
+    "| endpoint | unit | module | compounds (train/valid/test) | deployed | ours on test | simple baseline | constant | ADMET-AI (TDC) | adopted | skill margin: shown per compound |",
+    "|---|---|---|---|---|---|---|---|---|---|---|",
   ];
   for (const d of TDC_DATASETS) {
     const file = readTdcModelFile(d.key);
@@ -38,7 +39,8 @@ export function tdcFiguresTable(): string {
         ? "—"
         : `${d.admet_ai.metric === "auroc" ? "AUROC" : "MAE"} ${f3(d.admet_ai.value)}`;
     lines.push(
-      `| ${d.key} | \`${d.destination}\` | ${split} | ${kind} | ${ours} | ${simple} | ${constant} | ${anchor} | ${file.adopted ? "yes" : "no"} |`,
+      `| ${d.key} | ${d.unit} | \`${d.destination}\` | ${split} | ${kind} | ${ours} | ${simple} | ${constant} | ${anchor} | ` +
+        `${file.adopted ? "yes" : "no"} | ${reportedPerCompound(file) ? "yes" : "no"} (${modelSkill(file).figures}) |`,
     );
   }
   return `${lines.join("\n")}\n`;

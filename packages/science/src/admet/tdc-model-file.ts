@@ -94,5 +94,19 @@ export interface TdcModelFile {
   readonly admet_ai: { readonly metric: "auroc" | "mae"; readonly value: number } | null;
   readonly adopted: boolean;
   readonly adoption_rule: string;
+  /**
+   * Classifiers with cited label corrections (data/tdc-label-corrections.json, issue 36 item 7): whether
+   * they were applied, and the calibrated probability of each corrected compound by Drug_ID.
+   */
+  readonly corrected_rows?: {
+    readonly applied: boolean;
+    readonly probabilities: Readonly<Record<string, number>>;
+  };
+  /** The corrections' effect: the same pipeline on TDC's labels as shipped, its test figures and probabilities. */
+  readonly label_correction_effect?: {
+    readonly what: string;
+    readonly test: TdcModelFile["test"];
+    readonly probabilities: Readonly<Record<string, number>>;
+  };
   readonly wall_seconds: number;
 }

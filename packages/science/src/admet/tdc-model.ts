@@ -2,9 +2,11 @@ import { readDataFile } from "../data/read-data-file.ts";
 import { sigmoid } from "../fingerprint/logistic-regression.ts";
 import { decodeOnBits, packBits } from "../fingerprint/morgan.ts";
 import { type FingerprintSet, fingerprintSet, maxTanimoto } from "../fingerprint/reference-set.ts";
-import { similarityDomainRule } from "../fingerprint/similarity-domain.ts";
+import { type SimilarityDomain, similarityDomainRule } from "../fingerprint/similarity-domain.ts";
 import { type ClassifierCall, classifierCall } from "../uncertainty/classifier-call.ts";
-import type { TdcDataset } from "./tdc-datasets.ts";
+import { modelSkill, reportedPerCompound, reportingDecision, SKILL_MARGIN_RULE } from "./skill-margin.ts";
+import { TDC_DATASETS, type TdcDataset } from "./tdc-datasets.ts";
+import { TDC_DOMAIN_FILE, tdcDomainFile } from "./tdc-domain-file.ts";
 import type { TdcModelFile } from "./tdc-model-file.ts";
 import { predictorOutput } from "./tdc-predictor.ts";
 
@@ -18,9 +20,20 @@ export function readTdcModelFile(key: string): TdcModelFile {
 }
 
 interface LoadedTdcModel {
-  readonly file: Omit<TdcModelFile, "train_bits" | "row_split">;
+  /**
+   * The model file, its `domain` the floor of data/tdc-domain-floors.json (issue 36 item 5: where the
+   * scaffold-test error rises, never below random pairs); the file's own 5th-percentile limit is
+   * kept as `trained_domain`.
+   */
+  readonly file: Omit<TdcModelFile, "train_bits" | "row_split" | "domain"> & {
+    readonly domain: SimilarityDomain;
+    readonly trained_domain: TdcModelFile["domain"];
+  };
   readonly training: FingerprintSet;
 }
+
+/** How every TDC model's limit was chosen, in the few words each output's domain_rule carries. */
+export const TDC_DOMAIN_BASIS = "where the scaffold-test error rises, at least random pairs' 95th percentile";
 
 // Loaded once per worker thread on first use (the files are read-only method data, as the
 // Tox21 and BBB models are): parsing and the training fingerprints cost ~50 ms per model once.
@@ -29,7 +42,14 @@ const loaded = new Map<string, LoadedTdcModel>();
 export function tdcModel(key: string): LoadedTdcModel {
   const hit = loaded.get(key);
   if (hit !== undefined) return hit;
-  const { train_bits, row_split, ...file } = readTdcModelFile(key);
+  const { train_bits, row_split, domain, ...rest } = readTdcModelFile(key);
+  const floor = tdcDomainFile().models[key];
+  if (floor === undefined) throw new Error(`no domain floor for TDC model ${key} in ${TDC_DOMAIN_FILE}`);
+  const file = {
+    ...rest,
+    domain: { min_tanimoto: floor.min_tanimoto, basis: TDC_DOMAIN_BASIS },
+    trained_domain: domain,
+  };
   const model = { file, training: fingerprintSet(train_bits.map((bits) => packBits(decodeOnBits(bits)))) };
   loaded.set(key, model);
   return model;
@@ -49,12 +69,16 @@ const r3 = (v: number) => Math.round(v * 1000) / 1000;
 /** What every TDC model output carries (issue 26 item 6). */
 interface TdcOutputBase {
   readonly model_id: string;
+  /** The unit of `probability` or `value` (and `interval`): the dataset's (tdc-datasets.ts). */
+  readonly unit: string;
+  /** What the label is (issue 36 item 7): the dataset's `what`, e.g. hERG's in-vitro IC50 cut. */
+  readonly label: string;
   /** sha256 of the training data file, as in data/PROVENANCE.md. */
   readonly training_sha256: string;
   readonly training_file: string;
   /** Max Tanimoto (Morgan radius 2) to the training compounds. */
   readonly nearest_tanimoto: number;
-  /** nearest_tanimoto ≥ the training compounds' own 5th-percentile leave-one-out similarity. */
+  /** nearest_tanimoto ≥ the model's floor (data/tdc-domain-floors.json, where its scaffold-test error rises). */
   readonly in_domain: boolean;
   /** The rule that decided `in_domain`, from the model's own training compounds (issue 24 item 1). */
   readonly domain_rule: string;
@@ -80,10 +104,19 @@ export interface TdcRegression extends TdcOutputBase {
   readonly conformal_level: number;
 }
 
+/** The dataset a model was trained on, by its key. */
+export function tdcDataset(key: string): TdcDataset {
+  const d = TDC_DATASETS.find((x) => x.key === key);
+  if (d === undefined) throw new Error(`no TDC dataset ${key}`);
+  return d;
+}
+
 function base(m: LoadedTdcModel, bits: readonly number[]): TdcOutputBase {
   const similarity = maxTanimoto(packBits(bits), m.training);
   return {
     model_id: m.file.model_id,
+    unit: tdcDataset(m.file.key).unit,
+    label: tdcDataset(m.file.key).what,
     training_sha256: m.file.sha256,
     training_file: m.file.file,
     nearest_tanimoto: r3(similarity),
@@ -158,5 +191,11 @@ export function tdcValidation(d: TdcDataset) {
     admet_ai: d.admet_ai,
     adopted: file.adopted,
     adoption_rule: file.adoption_rule,
+    unit: d.unit,
+    skill_margin: SKILL_MARGIN_RULE,
+    has_skill: modelSkill(file).passes,
+    /** Adopted and clearing the skill margin: only then is the output in each compound's finding. */
+    reported_per_compound: reportedPerCompound(file),
+    reporting: reportingDecision(file),
   };
 }

@@ -8,8 +8,18 @@
  */
 export interface SimilarityDomain {
   /** Percentile of the training compounds' leave-one-out nearest-neighbour Tanimoto (5: the 5th). */
-  readonly percentile: number;
+  readonly percentile?: number;
   readonly min_tanimoto: number;
+  /**
+   * How the limit was chosen when it is not that percentile: the TDC models' floor from where their
+   * scaffold-test error rises (admet/domain-floor.ts, issue 36 item 5).
+   */
+  readonly basis?: string;
+}
+
+/** The limit's origin in a few words: its basis, or the leave-one-out percentile. */
+function limitBasis(domain: SimilarityDomain): string {
+  return domain.basis ?? `the ${domain.percentile}th percentile leave-one-out`;
 }
 
 /**
@@ -18,7 +28,7 @@ export interface SimilarityDomain {
  * training compounds' own nearest-neighbour Tanimoto, the limit its percentile.
  */
 export function similarityDomainRule(domain: SimilarityDomain): string {
-  return `nearest training Tanimoto (Morgan r2) ≥ ${domain.min_tanimoto}, the ${domain.percentile}th percentile leave-one-out`;
+  return `nearest training Tanimoto (Morgan r2) ≥ ${domain.min_tanimoto}, ${limitBasis(domain)}`;
 }
 
 /**
@@ -54,6 +64,6 @@ export interface OutOfDomain<T> {
 /** The card's statement of each model's limit, e.g. "CYP1A2 0.311, CYP2C9 0.304 (5th percentile)". */
 export function similarityLimitsText(models: readonly (readonly [string, SimilarityDomain])[]): string {
   return models
-    .map(([name, d]) => `${name} Tanimoto ≥ ${d.min_tanimoto} (${d.percentile}th percentile)`)
+    .map(([name, d]) => `${name} Tanimoto ≥ ${d.min_tanimoto} (${d.basis ?? `${d.percentile}th percentile`})`)
     .join(", ");
 }

@@ -1,7 +1,17 @@
+import { DOMAIN_FLOOR_RULE } from "../admet/domain-floor.ts";
 import { matchedQedAlerts } from "../admet/qed.ts";
+import { reportedPerCompound, reportingDecision, SKILL_MARGIN_RULE } from "../admet/skill-margin.ts";
 import { classifyCompound, type Gated, tdcInputs } from "../admet/tdc-compound.ts";
 import { SAFETY_AND_PK_DATASETS } from "../admet/tdc-datasets.ts";
-import { type TdcClassification, tdcModel, tdcModelFileName, tdcValidation } from "../admet/tdc-model.ts";
+import { TDC_DOMAIN_FILE, tdcDomainText } from "../admet/tdc-domain-file.ts";
+import { correctionsOf, LABEL_CORRECTIONS_FILE, labelCorrections } from "../admet/tdc-label-corrections.ts";
+import {
+  type TdcClassification,
+  tdcDataset,
+  tdcModel,
+  tdcModelFileName,
+  tdcValidation,
+} from "../admet/tdc-model.ts";
 import type { ClassifierFigures as TdcClassificationFigures } from "../admet/tdc-model-file.ts";
 import { type CompoundFinding, findingBase, type MethodCard } from "../analysis-module.ts";
 import { defineModule, type ParsedCompound } from "../define-module.ts";
@@ -34,7 +44,8 @@ export interface ToxicityProfileFinding extends CompoundFinding {
   readonly tox21_fingerprint_model: Tox21Prediction | null;
   /**
    * TDC-trained classifiers (issue 26 item 4), each present only when its model was adopted (it beat
-   * the constant predictor on its scaffold test split; see the summary's `tdc_models`): hERG blockade,
+   * the constant predictor on its scaffold test split) and clears the skill margin (skill-margin.ts,
+   * issue 36 item 6; see the summary's `tdc_models`): hERG blockade,
    * Ames mutagenicity, drug-induced liver injury. Null for a compound not assessed.
    */
   readonly herg?: Gated<TdcClassification> | null;
@@ -45,7 +56,7 @@ export interface ToxicityProfileFinding extends CompoundFinding {
 /** The TDC safety endpoints this module reports (their models' files say whether each is adopted). */
 export const TOXICITY_TDC_KEYS = ["herg", "ames", "dili"] as const;
 const TOXICITY_TDC = SAFETY_AND_PK_DATASETS.filter((d) => d.destination === "toxicity_profile");
-const adoptedKeys = () => TOXICITY_TDC_KEYS.filter((key) => tdcModel(key).file.adopted);
+const reportedKeys = () => TOXICITY_TDC_KEYS.filter((key) => reportedPerCompound(tdcModel(key).file));
 
 export interface ToxicityProfileSummary {
   readonly assessed: number;
@@ -116,6 +127,21 @@ const METHOD: MethodCard = {
 
 let tdcCard: MethodCard | null = null;
 
+/** The hERG label's corrections and the errors kept, as the card states them (issue 36 item 7). */
+function hergLabelText(): string {
+  const file = tdcDataset("herg").file;
+  const fixed = correctionsOf(file)
+    .map((c) => `${c.drug_id.toLowerCase()} ${c.from}→${c.to} (${c.evidence}; ${c.source})`)
+    .join("; ");
+  const kept = labelCorrections()
+    .not_corrected.filter((n) => n.file === file)
+    .map(
+      (n) => `${n.drug_ids.map((id) => id.toLowerCase()).join(", ")} kept as labelled ${n.label}: ${n.why}`,
+    )
+    .join(" ");
+  return `hERG labels corrected: ${fixed}. ${kept}`;
+}
+
 /** The card with the TDC safety models' text, built on first use from their files (figures are not restated). */
 function toxicityMethod(): MethodCard {
   if (tdcCard !== null) return tdcCard;
@@ -124,25 +150,35 @@ function toxicityMethod(): MethodCard {
     const t = file.test.model as TdcClassificationFigures;
     const s = file.test.simple as TdcClassificationFigures;
     return (
-      `${d.key}: ${file.adopted ? "adopted" : "tried, not adopted"}; test AUROC ${t.auroc} (lower 95% bound ` +
+      `${d.key}: ${reportingDecision(file)}; test AUROC ${t.auroc} (lower 95% bound ` +
       `${file.test.auroc_lower_95}, AUPRC ${t.auprc}, MCC ${t.mcc}, ECE ${t.ece}) on ${file.test.rows} compounds, ` +
       `logistic baseline ${s.auroc}, constant predictor 0.5, ADMET-AI ${d.admet_ai?.value}`
     );
   });
   tdcCard = {
     what:
-      `${METHOD.what} Under the keys herg, ames and dili (each only when its model is adopted): TDC-trained ` +
+      `${METHOD.what} Under the keys herg, ames and dili (each only when its model is adopted and ${SKILL_MARGIN_RULE}, ` +
+      "issue 36 item 6): TDC-trained " +
       "classifiers of hERG blockade, Ames mutagenicity and drug-induced liver injury, each with a Platt-calibrated " +
       "probability, a 90% label-conditional conformal set, in_domain with its domain_rule, the model id and the " +
       "training file's sha256. Out of a model's domain (outside the organic classes, or nearest training compound " +
-      "below the limit its own training compounds set: their 5th-percentile leave-one-out Tanimoto) the output is " +
-      "status out_of_domain with no probability; the model's output is kept under raw_out_of_domain, for audit only.",
+      "below the model's floor, where its scaffold-test AUROC falls, issue 36 item 5) the output is " +
+      "status out_of_domain with no probability; the model's output is kept under raw_out_of_domain, for audit only. " +
+      `Each output's label says what its positive class is; hERG's: ${tdcDataset("herg").what}. ${hergLabelText()}`,
     citations: [
       ...METHOD.citations,
       ...TOXICITY_TDC.map((d) => `${d.citation} (${d.key}; via TDC, Huang et al. 2021, CC BY 4.0)`),
+      ...correctionsOf(tdcDataset("herg").file).map(
+        (c) => `${c.source} (hERG label of ${c.drug_id.toLowerCase()})`,
+      ),
       "Swanson et al., Bioinformatics 2024, 40, btae416 (ADMET-AI's TDC figures)",
     ],
-    data: [...METHOD.data, ...TOXICITY_TDC.flatMap((d) => [d.file, tdcModelFileName(d.key)])],
+    data: [
+      ...METHOD.data,
+      ...TOXICITY_TDC.flatMap((d) => [d.file, tdcModelFileName(d.key)]),
+      LABEL_CORRECTIONS_FILE,
+      TDC_DOMAIN_FILE,
+    ],
     validation:
       `${METHOD.validation} TDC models on a seeded balanced scaffold split (70/10/20, TDC's method; adopted when the ` +
       `test AUROC's lower 95% bound is above 0.5): ${figures.join("; ")} (admet/tdc-models.test.ts).`,
@@ -152,8 +188,8 @@ function toxicityMethod(): MethodCard {
       "hERG and Ames files are 90% of TDC's (a tenth held back); ADMET-AI's figures are on TDC's own split. " +
       `Each model's domain limit, from its own training compounds: ${similarityLimitsText([
         ["tox21_fingerprint_model", tox21Model().file.domain],
-        ...TOXICITY_TDC.map((d) => [d.key, tdcModel(d.key).file.domain] as const),
-      ])}.`,
+      ])}; the TDC models' floors (${DOMAIN_FLOOR_RULE}; data/tdc-domain-floors.json): ` +
+      `${TOXICITY_TDC.map((d) => tdcDomainText(d.key)).join("; ")}.`,
   };
   return tdcCard;
 }
@@ -180,7 +216,7 @@ export const toxicityProfile = defineModule<
     alert_atoms: null,
     qed_alerts: null,
     tox21_fingerprint_model: null,
-    ...Object.fromEntries(adoptedKeys().map((key) => [key, null])),
+    ...Object.fromEntries(reportedKeys().map((key) => [key, null])),
   }),
   assess: assessToxicity,
   isAssessed: ({ pains, nibr, brenk }) => pains !== null && nibr !== null && brenk !== null,
@@ -240,7 +276,7 @@ function assessToxicity(compound: ParsedCompound): ToxicityProfileFinding {
 }
 
 function tdcSafety(compound: PreparedCompound & { ok: true }): Record<string, Gated<TdcClassification>> {
-  const keys = adoptedKeys();
+  const keys = reportedKeys();
   if (keys.length === 0) return {};
   const inputs = tdcInputs(compound);
   return Object.fromEntries(keys.map((key) => [key, classifyCompound(key, compound, inputs)]));

@@ -321,9 +321,13 @@ function pharmacokineticsPanel(view: CompoundView, raw: (id: string) => Raw | nu
         label: "GI absorption",
         value: egg.gi_absorption,
         light: egg.gi_absorption === "high" ? "g" : "r",
-        method: `BOILED-Egg (Daina & Zoete 2016), ${egg.region} region`,
+        method: `BOILED-Egg (Daina & Zoete 2016), ${egg.region} region${egg.veto ? `: ${egg.veto}` : ""}; passive permeation only`,
       },
-      { label: "BBB permeant", value: egg.bbb_permeant ? "yes" : "no", method: "BOILED-Egg yolk" },
+      {
+        label: "BBB permeant",
+        value: egg.bbb_permeant ? "yes" : "no",
+        method: egg.veto ? `BOILED-Egg yolk: ${egg.veto}` : "BOILED-Egg yolk",
+      },
     );
   }
   if (num(admet?.log_kp_cm_s) !== null)

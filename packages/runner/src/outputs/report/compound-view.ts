@@ -125,6 +125,8 @@ export interface CompoundView {
     readonly gi_absorption: string;
     readonly bbb_permeant: boolean;
     readonly region: string;
+    /** Why the ellipses were overruled (a permanent cation, issue 36 item 3), or null. */
+    readonly veto: string | null;
   } | null;
   readonly radar: Readonly<Record<RadarAxis, RadarValue>>;
   /** Matched alert names per family; null when the family's module did not run. */
@@ -322,6 +324,7 @@ export function readCompoundView(
             gi_absorption: String(egg.gi_absorption),
             bbb_permeant: egg.bbb_permeant === true,
             region: String(egg.region),
+            veto: str(egg.veto),
           },
     radar: readRadar(record(admet?.radar), props),
     alerts,
