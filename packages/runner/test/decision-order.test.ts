@@ -153,9 +153,11 @@ describe("the report's order on held-back TDC compounds (issue 36 item 1)", () =
     for (const endpoint of ENDPOINTS) {
       const set = scored.filter((s) => s.endpoint === endpoint);
       assert.ok(set.length >= 90, `${endpoint}: ${set.length} held-back compounds`);
-      // The floors are regression guards below today's figures (the table); the issue's 0.85 is
-      // not met, and why is in docs/science.md: the other endpoints' liabilities are label noise here.
-      assert.ok(auc(set) >= (endpoint === "dili" ? 0.53 : 0.72), `${endpoint}: order AUROC ${auc(set)}`);
+      // Regression guards 0.05 below today's figures (the table); the issue's 0.85 is not met, and
+      // why is in docs/science.md: the other endpoints' liabilities are label noise for each endpoint,
+      // and out of a model's domain floor its compounds are read at even odds.
+      const floor = { herg: 0.67, dili: 0.57, ames: 0.73 }[endpoint];
+      assert.ok(auc(set) >= floor, `${endpoint}: order AUROC ${auc(set)}, below ${floor}`);
     }
     assertGeneratedBlock(
       new URL("../../../docs/science.md", import.meta.url),
