@@ -1,12 +1,21 @@
-import { type RunDetail, runStateSchema } from "@svc/core";
+import type { RunDetail, RunState } from "@svc/core";
 import { EXIT } from "../cli-error.ts";
 import { svcCommand } from "../config/svc-command.ts";
 import type { PreflightClient } from "../http/preflight-client.ts";
 
-/** Every state of the record's vocabulary but the two a run passes through. */
-const FINAL_STATES: ReadonlySet<string> = new Set(
-  runStateSchema.options.filter((state) => state !== "pending" && state !== "running"),
-);
+/**
+ * Every state of the record's vocabulary (core's runStateSchema) but the two a run passes through;
+ * typed by the vocabulary, and a literal list so `svc --help` loads no @svc/core.
+ */
+const FINAL_STATES: ReadonlySet<string> = new Set<RunState>([
+  "succeeded",
+  "failed",
+  "interrupted",
+  "sealed",
+  "pre-sealed",
+  "seal-missing",
+  "seal-mismatch",
+]);
 
 /** The record says sealed, the folder does not hold that seal (issue 38 item 5). */
 const DISAGREEING = new Set(["seal-missing", "seal-mismatch"]);

@@ -6,7 +6,7 @@ import {
   PROFILE_DESCRIPTIONS,
   TARGET_PRODUCT_PROFILES,
   type TargetProductProfile,
-} from "@svc/science";
+} from "@svc/science/target-product-profile";
 import { CliError } from "../cli-error.ts";
 import { assertUniqueIds, convertTable, rowsToCsv } from "./portfolio-conversion.ts";
 import {
