@@ -45,7 +45,14 @@ async function runWithHelp(t: { after(fn: () => unknown): void }, argv: readonly
     cwd: cwd ?? work,
     encoding: "utf8",
     timeout: 60_000,
-    env: { PATH: process.env.PATH ?? "", HOME: home, TMPDIR: tmp, XDG_CONFIG_HOME: join(home, ".config") },
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: home,
+      TMPDIR: tmp,
+      XDG_CONFIG_HOME: join(home, ".config"),
+      // npm asks the registry for a newer npm unless told not to: loopback only here.
+      npm_config_update_notifier: "false",
+    },
   });
   const ms = performance.now() - started;
   const left = (dir: string) => readdirSync(dir);

@@ -99,7 +99,12 @@ describe("npm run try:operator: the svc walk without a cluster (issue 37 item 9)
         `no ${wanted} line:\n${lines.join("\n")}`,
       );
 
-    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH ?? "", HOME: home.path };
+    // npx asks the registry for a newer npm unless told not to: loopback only here.
+    const env: NodeJS.ProcessEnv = {
+      PATH: process.env.PATH ?? "",
+      HOME: home.path,
+      npm_config_update_notifier: "false",
+    };
     const outputs = new Map<string, string>();
     for (const line of lines) {
       const exported = /^export (\w+)=(\S+)$/.exec(line);
