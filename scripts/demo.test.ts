@@ -52,6 +52,16 @@ describe("npm run demo (the README's first command)", () => {
     urls.push(/entitlement service at (http:\/\/\S+)/.exec(demo.stdout)?.[1] ?? "");
   });
 
+  it("is SUPPORTED with no claim reason: every required module ran on the portfolio (examples/README.md)", async () => {
+    const [run] = await runFolders();
+    const summary = JSON.parse(
+      await readFile(join(out, "output", run ?? "", "results", "summary.json"), "utf8"),
+    ) as { claim_strength: string; claim_reasons: unknown[]; work_shortfalls: unknown[] };
+    assert.equal(summary.claim_strength, "SUPPORTED", JSON.stringify(summary.claim_reasons));
+    assert.deepEqual(summary.claim_reasons, []);
+    assert.deepEqual(summary.work_shortfalls, []);
+  });
+
   it("works again with a new run id", async () => {
     const demo = runDemo();
     assert.equal(demo.status, 0, `${demo.stdout}\n${demo.stderr}`);

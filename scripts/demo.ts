@@ -3,7 +3,21 @@
 // given), runs the audit job through the full entitled lifecycle, verifies the seal offline and
 // online, and stops everything it started. The machinery is `svc local run`'s (packages/cli).
 import { join, resolve } from "node:path";
-import { CliError, runLocalAudit } from "@svc/cli";
+
+const USAGE = `Usage: npm run demo [-- <project dir>]   (node scripts/demo.ts [<project dir>])
+
+Starts an embedded entitlement service, grants one run, stages the project (default examples/demo),
+runs the audit job, verifies the seal offline and online, and stops everything it started.
+  <project dir>  a folder holding 01_sources/sources.json (examples/README.md lists the examples)
+  -h, --help     print this and do nothing else
+Env: SVC_DEMO_OUT  the output folder (default out/demo)
+`;
+// Asked for help, the demo only answers: nothing is loaded, started or written (issue 37 item 9).
+if (process.argv.slice(2).some((arg) => arg === "--help" || arg === "-h")) {
+  process.stdout.write(USAGE);
+  process.exit(0);
+}
+const { CliError, runLocalAudit } = await import("@svc/cli");
 
 const REPO = resolve(import.meta.dirname, "..");
 // SVC_DEMO_OUT moves the demo folder (its test uses a temporary one); default ./out/demo.

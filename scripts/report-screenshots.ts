@@ -15,6 +15,14 @@ const CHROMIUM = process.env.SVC_CHROMIUM_PATH ?? "/usr/bin/chromium";
 // Lapatinib: fails Lipinski, Veber and Egan, so its card shows reasons in words.
 const CARD = "#card-CAND-004";
 
+const USAGE = `Usage: npm run report:screenshots   (node scripts/report-screenshots.ts)
+
+Runs the demo into a temporary folder and photographs its report in headless Chromium into
+docs/images/: report-top.png, report-card.png, report-boiled-egg.png, report-table.png.
+  -h, --help  print this and do nothing else
+Env: SVC_CHROMIUM_PATH  the Chromium binary (default /usr/bin/chromium)
+`;
+
 async function main(): Promise<void> {
   const out = await mkdtemp(join(tmpdir(), "svc-report-screenshots-"));
   try {
@@ -72,7 +80,13 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`report:screenshots: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exitCode = 1;
-});
+const args = process.argv.slice(2);
+if (args.includes("--help") || args.includes("-h")) process.stdout.write(USAGE);
+else if (args.length > 0) {
+  process.stderr.write(`report:screenshots: unknown argument ${args[0]}\n${USAGE}`);
+  process.exitCode = 2;
+} else
+  main().catch((error: unknown) => {
+    process.stderr.write(`report:screenshots: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  });

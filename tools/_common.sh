@@ -1,6 +1,12 @@
 #!/usr/bin/env bash
 # Shared by the operator scripts in tools/ (sourced, not run).
 
+# Run rather than sourced (e.g. with --help): say what it is and do nothing.
+if [ "${BASH_SOURCE[0]}" = "$0" ]; then
+  echo "tools/_common.sh is sourced by the operator scripts in tools/ (deploy_job.sh, stage_inputs.sh, fetch_outputs.sh, clean_uninstall.sh): it defines functions and runs nothing by itself."
+  case "${1:-}" in -h | --help) exit 0 ;; *) exit 2 ;; esac
+fi
+
 die() {
   echo "error: $*" >&2
   exit 1

@@ -20,6 +20,39 @@
 # to $SVC_IMAGES_DIR/manifest.txt.
 set -euo pipefail
 
+usage() {
+  cat <<'USAGE'
+Usage: tools/build-images.sh [-h|--help]
+
+Builds the runner, runner GPU (when its CUDA base is in the store), preflight and entitlement
+images from the repository's Dockerfiles, without a daemon or registry, into a private podman store.
+Needs root and mmdebstrap umoci skopeo podman runc. Takes no arguments; with -h or --help it prints
+this and does nothing else.
+
+Env:
+  SVC_IMAGES_DIR      work dir: podman store, config, base layout, manifest (default .tools/images)
+  SVC_IMAGE_TAG       tag of the built images (default: dev)
+  SVC_NPM_VERSION     npm put into the base (default: 11.21.2)
+  SVC_REBUILD_BASE=1  rebuild the base even when the store already holds it
+
+Then: tools/smoke-images.sh runs the image smoke tests against the same store.
+USAGE
+}
+# Options are read before anything is touched: a build mounts filesystems, so asking for help
+# must never start one (issue 37 item 9).
+case "${1:-}" in
+  -h | --help)
+    usage
+    exit 0
+    ;;
+  "") ;;
+  *)
+    echo "error: unknown argument $1 (tools/build-images.sh takes none)" >&2
+    echo "Run with --help for usage." >&2
+    exit 2
+    ;;
+esac
+
 # npm bundled into the base. Node's version is the one the Dockerfiles' FROM tag names.
 NPM_VERSION="${SVC_NPM_VERSION:-11.21.2}"
 DEBIAN_SUITE=bookworm

@@ -7,6 +7,12 @@
 # ulimits podman can set, and host networking — never the default bridge, which rewrites the
 # machine's firewall.
 
+# Run rather than sourced (e.g. with --help): say what it is and do nothing.
+if [ "${BASH_SOURCE[0]}" = "$0" ]; then
+  echo "tools/images-env.sh is sourced by tools/build-images.sh and tools/smoke-images.sh: it defines functions and runs nothing by itself."
+  case "${1:-}" in -h | --help) exit 0 ;; *) exit 2 ;; esac
+fi
+
 images_env() {
   local work
   mkdir -p "$1/storage/root" "$1/storage/run" "$1/tmp"
