@@ -1,12 +1,14 @@
 import { z } from "zod";
 import type { TrustedKey } from "../keys.ts";
 import { SEAL_FILES } from "../run-layout.ts";
+import { isCanonicalBase64 } from "./canonical-base64.ts";
 import { verifyInclusion } from "./inclusion-proof.ts";
 import { type CheckpointRefusal, openCheckpoint } from "./log-checkpoint.ts";
 import { issuedEntryOf, type LogEntry, logEntryBytes, parseLogEntry } from "./log-entry.ts";
 import { hashLeaf, MERKLE_HASH_SIZE } from "./merkle-hash.ts";
 import type { SealCheck } from "./seal-check.ts";
 import type { SealPayload } from "./seal-payload.ts";
+import { parseNote } from "./signed-note.ts";
 
 /** The file of `seal/` that holds the seal's log proof (issue 30 item 3). */
 export const LOG_PROOF_FILE = SEAL_FILES.logProof;
@@ -16,6 +18,8 @@ export const LOG_PROOF_VERSION = "svc.log-proof/v1";
 const base64Hash = z
   .string()
   .regex(/^[A-Za-z0-9+/]{43}=$/)
+  // unused pad bits zero: one spelling per hash (issue 38 item 7)
+  .refine(isCanonicalBase64, "not canonical base64")
   .describe("a 32-byte SHA-256 hash, standard base64");
 
 /**
@@ -105,6 +109,11 @@ export function checkLogProofFile(
       `the log leaf in seal/${LOG_PROOF_FILE} is not this seal's issued entry`,
       "LOG_ENTRY_MISMATCH",
     );
+  // the issuer signs its checkpoint once: a second signature line is a second byte version of the
+  // file, and a line a verifier skips as "unknown key" vouches for nothing (issue 38 item 7)
+  const lines = parseNote(proof.checkpoint)?.signatures.length;
+  if (lines !== undefined && lines !== 1)
+    return fail(`the checkpoint carries ${lines} signature lines; the issuer signs it with one`);
   const opened = openCheckpoint(proof.checkpoint, trustedKeys);
   if ("refused" in opened) {
     // With the seal's own key not trusted either, nothing here can be decided: that is the

@@ -28,6 +28,8 @@ export type SealState = (typeof SEAL_STATES)[number];
 export const SEAL_REASON_CODES = {
   SVG_UNREADABLE: "not a well-formed UTF-8 SVG (or a DOCTYPE, or the wrong root)",
   SVG_TOO_COMPLEX: "over the structural caps (bytes, elements, nesting, path subpaths, attributes, markup)",
+  SEAL_FILE_TOO_LARGE:
+    "a file of seal/ (or the folder's verify.sh) is over its size cap, so it is not read (core SEAL_FILE_MAX_BYTES)",
   SEAL_NOT_FOUND: "no embedded seal",
   SEAL_NOT_UNIQUE: "more than one embedded seal, or copies that disagree",
   PAYLOAD_INVALID: "the payload is not a canonical svc.seal/v1 or svc.preseal/v1 payload",
@@ -69,6 +71,8 @@ export type SealReasonCode = keyof typeof SEAL_REASON_CODES;
 export const REASON_PRIORITY: readonly SealReasonCode[] = [
   "SVG_UNREADABLE",
   "SVG_TOO_COMPLEX",
+  // issue 38 item 8: a file too large to read leaves the checks that need it undecided; this decides
+  "SEAL_FILE_TOO_LARGE",
   "SEAL_NOT_FOUND",
   "SEAL_NOT_UNIQUE",
   "PAYLOAD_INVALID",
