@@ -3,7 +3,7 @@ import type { TrustedKey } from "../keys.ts";
 import { SEAL_FILES } from "../run-layout.ts";
 import { isCanonicalBase64 } from "./canonical-base64.ts";
 import { verifyInclusion } from "./inclusion-proof.ts";
-import { type CheckpointRefusal, openCheckpoint } from "./log-checkpoint.ts";
+import { type CheckpointRefusal, logOriginOf, openCheckpoint } from "./log-checkpoint.ts";
 import { issuedEntryOf, type LogEntry, logEntryBytes, parseLogEntry } from "./log-entry.ts";
 import { hashLeaf, MERKLE_HASH_SIZE } from "./merkle-hash.ts";
 import type { SealCheck } from "./seal-check.ts";
@@ -114,7 +114,10 @@ export function checkLogProofFile(
   const lines = parseNote(proof.checkpoint)?.signatures.length;
   if (lines !== undefined && lines !== 1)
     return fail(`the checkpoint carries ${lines} signature lines; the issuer signs it with one`);
-  const opened = openCheckpoint(proof.checkpoint, trustedKeys);
+  // issue 38 item 2: only the keys pinned for the seal's issuer (or for any issuer), valid when the
+  // seal was issued (its checkpoint was signed then), open it, under that issuer's own log origin
+  const issuerKeys = trustedKeys.filter((key) => key.issuer == null || key.issuer === payload.issuer);
+  const opened = openCheckpoint(proof.checkpoint, issuerKeys, payload.issued_at);
   if ("refused" in opened) {
     // With the seal's own key not trusted either, nothing here can be decided: that is the
     // seal's KEY_UNTRUSTED (UNVERIFIED), not a proof shown to be invalid. A checkpoint refused
@@ -126,6 +129,11 @@ export function checkLogProofFile(
     );
   }
   const { checkpoint } = opened;
+  const origin = logOriginOf(payload.issuer);
+  if (checkpoint.origin !== origin)
+    return fail(
+      `the checkpoint is of the log ${checkpoint.origin}, not of the seal's issuer's log ${origin}`,
+    );
   const path = proof.inclusion_proof.map((hash) => Buffer.from(hash, "base64"));
   if (path.some((hash) => hash.length !== MERKLE_HASH_SIZE))
     return fail("an inclusion proof hash is not 32 bytes");
@@ -153,5 +161,5 @@ export function checkLogProofFile(
 function checkpointRefusal(refusal: CheckpointRefusal): string {
   return refusal === "malformed"
     ? "the checkpoint is not a C2SP tlog-checkpoint note"
-    : "the checkpoint is not signed under its origin by a key you trust";
+    : "the checkpoint is not signed under its origin by a key you pinned for the seal's issuer, valid when the seal was issued";
 }
