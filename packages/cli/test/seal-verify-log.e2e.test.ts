@@ -173,6 +173,28 @@ describe("svc seal verify and the seal log", () => {
     assert.match(forked.stdout, /another root than the one svc log watch kept/);
   });
 
+  it("refuses a folder whose log-proof.json was deleted when the pinned key says its issuer logs every seal: LOG_PROOF_MISSING, exit 17", async () => {
+    // the keys as the issuer publishes them (GET /api/seal/keys, each with log_from) and svc trust add pins them
+    const published = (await (await fetch(`${issuer.url}/api/seal/keys`)).json()) as {
+      keys: { log_from: string }[];
+    };
+    assert.ok(
+      published.keys.every((key) => typeof key.log_from === "string"),
+      JSON.stringify(published),
+    );
+    const keysFile = join(root, "published-keys.json");
+    await writeFile(keysFile, JSON.stringify(published));
+    const dir = await copyFolder(sealed, join(root, "proof-deleted"));
+    await rm(join(dir, "seal", "log-proof.json"));
+    const result = await svc(["seal", "verify", dir, "--keys", keysFile]);
+    assert.equal(result.code, 17, result.stdout);
+    assert.match(result.stdout, /^LOG_PROOF_MISSING /);
+    assert.match(result.stdout, /reason: LOG_PROOF_MISSING: log_inclusion: seal\/log-proof\.json is missing/);
+    // the same folder with its proof is VERIFIED under the same keys; a bare PEM says nothing of a log
+    assert.equal((await svc(["seal", "verify", sealed, "--keys", keysFile])).code, 0);
+    assert.equal((await svc(["seal", "verify", dir, "--key", keyPath])).code, 0);
+  });
+
   it("the released verify.sh checks the log proof too: the genuine folder passes, a wrong proof or altered leaf fails", async () => {
     const script = join(root, "verify.sh");
     await writeFile(script, VERIFY_SCRIPT);

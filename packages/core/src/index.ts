@@ -120,6 +120,7 @@ export {
 } from "./seal/log-entry.ts";
 export {
   checkLogProofFile,
+  checkLogProofPresence,
   formatLogProofFile,
   LOG_PROOF_FILE,
   LOG_PROOF_VERSION,

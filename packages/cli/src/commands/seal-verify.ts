@@ -42,6 +42,7 @@ export const EXIT_BY_STATE: Record<SealState, number> = {
   NOT_ISSUED_HERE: EXIT.notIssuedHere,
   ISSUED_SEAL_MISMATCH: EXIT.issuedSealMismatch,
   LOG_PROOF_INVALID: EXIT.logProofInvalid,
+  LOG_PROOF_MISSING: EXIT.logProofMissing,
   LOG_ENTRY_MISMATCH: EXIT.logEntryMismatch,
   LOG_INCONSISTENT: EXIT.logInconsistent,
 };

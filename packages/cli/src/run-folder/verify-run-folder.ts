@@ -4,6 +4,7 @@ import {
   CoreError,
   canonicalBytes,
   checkLogProofFile,
+  checkLogProofPresence,
   checkProvenanceFile,
   checkRunCoverage,
   checkRunHashes,
@@ -118,6 +119,10 @@ export async function verifyRunFolder(
     const checked = checkLogProofFile(seal.payload, canonicalBytes(seal.payload), logFile, keys);
     logChecks.push(checked.check);
     logProof = checked.verified;
+  } else if (isSealPayload(seal.payload) && tooLarge.length === 0) {
+    // issue 38 item 2: an issuer that keeps a log puts its proof in every seal folder
+    const missing = checkLogProofPresence(seal.payload, keys);
+    if (missing !== null) logChecks.push(missing);
   }
   // issue 30 item 6: the signed SLSA provenance, when the issuer signed one, must be the seal's
   const provenanceFile = isSealPayload(seal.payload)

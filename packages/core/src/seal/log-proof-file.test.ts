@@ -3,10 +3,16 @@ import { describe, it } from "node:test";
 import { generateSigningKey, type SigningKey, type TrustedKey, toTrustedKey } from "../keys.ts";
 import { logOriginOf, signCheckpoint } from "./log-checkpoint.ts";
 import { issuedEntryOf } from "./log-entry.ts";
-import { checkLogProofFile, formatLogProofFile, logProofOf } from "./log-proof-file.ts";
+import {
+  checkLogProofFile,
+  checkLogProofPresence,
+  formatLogProofFile,
+  logProofOf,
+} from "./log-proof-file.ts";
 import { hashLeaf } from "./merkle-hash.ts";
 import { makeSealFixture } from "./seal-fixture.ts";
 import { parseSealPayload } from "./seal-payload.ts";
+import { stateOfReason } from "./seal-reason-code.ts";
 
 /** A one-leaf log proof for the fixture's seal, its checkpoint signed by `signer` under `origin`. */
 function proofFile(signer?: SigningKey, origin?: string) {
@@ -56,5 +62,24 @@ describe("checkLogProofFile opens checkpoints only for the seal's issuer (issue 
       true,
       "the same key, unbounded, opens it",
     );
+  });
+});
+
+describe("checkLogProofPresence: a logging issuer's seal carries its proof (issue 38 item 2)", () => {
+  it("refuses a seal issued at or after its key's log_from without the file: LOG_PROOF_MISSING", () => {
+    const { key, payload } = proofFile();
+    const trusted = toTrustedKey(key.publicKey);
+    const check = checkLogProofPresence(payload, [{ ...trusted, log_from: payload.issued_at }]);
+    assert.equal(check?.code, "LOG_PROOF_MISSING");
+    assert.equal(stateOfReason("LOG_PROOF_MISSING"), "LOG_PROOF_MISSING");
+  });
+
+  it("asks nothing of a seal issued before the log began, nor of a key that names no log", () => {
+    const { key, payload } = proofFile();
+    const trusted = toTrustedKey(key.publicKey);
+    const later = new Date(Date.parse(payload.issued_at) + 1000).toISOString();
+    assert.equal(checkLogProofPresence(payload, [{ ...trusted, log_from: later }]), null);
+    assert.equal(checkLogProofPresence(payload, [trusted]), null);
+    assert.equal(checkLogProofPresence(payload, [{ ...trusted, log_from: null }]), null);
   });
 });

@@ -163,3 +163,23 @@ function checkpointRefusal(refusal: CheckpointRefusal): string {
     ? "the checkpoint is not a C2SP tlog-checkpoint note"
     : "the checkpoint is not signed under its origin by a key you pinned for the seal's issuer, valid when the seal was issued";
 }
+
+/**
+ * A folder without `seal/log-proof.json` (issue 38 item 2): refused when the key that signed the
+ * seal is pinned with a `log_from` at or before the seal's `issued_at` (its issuer keeps a log,
+ * so every seal it issued since carries its proof: deleting the file must not turn a logged seal
+ * into one checked without its log). Null when the key says nothing of a log, or the seal is older.
+ */
+export function checkLogProofPresence(
+  payload: SealPayload,
+  trustedKeys: readonly TrustedKey[],
+): SealCheck | null {
+  const key = trustedKeys.find((candidate) => candidate.key_id === payload.key_id);
+  if (key?.log_from == null || Date.parse(payload.issued_at) < Date.parse(key.log_from)) return null;
+  return {
+    name: "log_inclusion",
+    ok: false,
+    detail: `seal/${LOG_PROOF_FILE} is missing: the key ${payload.key_id} you pinned says its issuer logs every seal since ${key.log_from}, and this one was issued at ${payload.issued_at}`,
+    code: "LOG_PROOF_MISSING",
+  };
+}

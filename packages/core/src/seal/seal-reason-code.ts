@@ -15,6 +15,7 @@ export const SEAL_STATES = [
   "NOT_ISSUED_HERE",
   "ISSUED_SEAL_MISMATCH",
   "LOG_PROOF_INVALID",
+  "LOG_PROOF_MISSING",
   "LOG_ENTRY_MISMATCH",
   "LOG_INCONSISTENT",
 ] as const;
@@ -52,6 +53,8 @@ export const SEAL_REASON_CODES = {
     "seal/provenance.intoto.jsonl is not a DSSE envelope the seal's key signed over the issuer's SLSA provenance of the sealed outputs",
   LOG_PROOF_INVALID:
     "seal/log-proof.json does not prove the seal's leaf in a checkpoint signed by a trusted log key",
+  LOG_PROOF_MISSING:
+    "seal/log-proof.json is missing, though the pinned key says its issuer keeps a log since before the seal was issued (the key's log_from)",
   ISSUED_SEAL_MISMATCH:
     "the issuer asked issued another seal under this seal id: the signed payload is not the one it recorded",
   LOG_ENTRY_MISMATCH: "the log's leaf for this seal is missing or is not this seal's entry",
@@ -94,6 +97,7 @@ export const REASON_PRIORITY: readonly SealReasonCode[] = [
   "ISSUED_SEAL_MISMATCH",
   "LOG_ENTRY_MISMATCH",
   "LOG_PROOF_INVALID",
+  "LOG_PROOF_MISSING",
   "LOG_INCONSISTENT",
   "IMAGE_NOT_RELEASED",
   "ISSUER_MISMATCH",
@@ -115,6 +119,7 @@ export function stateOfReason(code: SealReasonCode): SealState {
     case "ISSUED_SEAL_MISMATCH":
     case "PRESEAL_UNSIGNED":
     case "LOG_PROOF_INVALID":
+    case "LOG_PROOF_MISSING":
     case "LOG_ENTRY_MISMATCH":
     case "LOG_INCONSISTENT":
       return code;
