@@ -221,7 +221,7 @@ node_hash() { { printf '\\001'; bin_of "$1$2"; } | sha256sum | cut -c 1-64; }
 check_log_proof() { # issue 30: seal/log-proof.json, when present, proves this seal's leaf in a checkpoint --key signed
   local file="$seal_dir/log-proof.json"
   [ -f "$file" ] || return 0
-  local entry index note origin size root sigline name sig fn sn r p id rest
+  local entry index note origin size root sigline name sig fn sn r p id rest issuer want
   entry="{\\"event\\":\\"issued\\",\\"key_id\\":\\"$(text_field key_id)\\",\\"payload_sha256\\":\\"$(sha256sum < "$seal_dir/seal.json" | cut -c 1-64)\\",\\"run_id\\":\\"$(text_field run_id)\\",\\"seal_id\\":\\"$(text_field seal_id)\\",\\"time\\":\\"$(text_field issued_at)\\"}"
   index="$(sed -n 's/^  "leaf_index": \\(0\\|[1-9][0-9]\\{0,14\\}\\),$/\\1/p' "$file")"
   note="$(sed -n 's/^  "checkpoint": "\\(.*\\)"$/\\1/p' "$file")"
@@ -254,6 +254,15 @@ check_log_proof() { # issue 30: seal/log-proof.json, when present, proves this s
   name="\${sigline#$'\\xe2\\x80\\x94' }"; sig="\${name##* }"; name="\${name% *}"
   if ! { [ "$sigline" = $'\\xe2\\x80\\x94'" $name $sig" ] && [ "$name" = "$origin" ]; }; then
     fail "seal/log-proof.json: the checkpoint's signature line is not by its origin (LOG_PROOF_INVALID)"
+  fi
+  # issue 38 item 2: the seal's issuer's own log (core logOriginOf), never another origin
+  issuer="$(json_string issuer)"
+  if [ -n "$issuer" ] && LC_ALL=C grep -q '^[ -~]*$' <<< "$issuer"; then
+    want="$(printf '%s' "$issuer" | LC_ALL=C sed -E 's#^[A-Za-z][A-Za-z0-9+.-]*://##; s#/+$##' | LC_ALL=C tr ' +' '--')"
+    [ "$origin" = "\${want:-svc}/seal-log" ] ||
+      fail "seal/log-proof.json: the checkpoint is of the log $origin, not of the seal's issuer's log \${want:-svc}/seal-log (LOG_PROOF_INVALID)"
+  else
+    echo "verify: WARNING, the checkpoint's origin is not checked: seal.json's issuer is not plain ASCII text; svc seal verify checks it" >&2
   fi
   printf '%s\\n%s\\n%s\\n' "$origin" "$size" "$root" > "$work/checkpoint"
   if ! { printf '%s\\n' "$sig" | grep -Eqx '[A-Za-z0-9+/]{90}[AEIMQUYcgkosw048]=' && printf '%s' "$sig" | base64 -d > "$work/note-sig" 2>/dev/null && [ "$(wc -c < "$work/note-sig")" = 68 ]; }; then
@@ -457,7 +466,7 @@ export const RELEASED_VERIFY_SCRIPT_SHA256: readonly string[] = [
   // the folder's verify.sh not released, a rewritten VERIFY.md, non-canonical base64, a \u2014
   // escape in the checkpoint, a second provenance line. v4 stays released: folders sealed with it
   // carry it, and svc seal verify accepts them; run v5 on them.
-  "0ab8e85c03304a6c79949c581171266d68d2cee3b0a8afa87307bb40e5c15505",
+  "c4272175a14f18e1ddfd7b98745431c82f654a5567a0efcc97deb681ac6bb707",
 ];
 
 /** True when `bytes` is a verify.sh some runner release wrote. */

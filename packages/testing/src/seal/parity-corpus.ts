@@ -171,6 +171,17 @@ export const SEAL_PARITY_CORPUS: readonly ParityCase[] = [
     code: "LOG_PROOF_INVALID",
   },
   {
+    name: "a checkpoint of another log (<issuer>/seal-log/v2), signed by the seal's key",
+    apply: (runDir, key) =>
+      editProof(runDir, (proof) => {
+        const [origin, size, root] = proof.checkpoint.split("\n") as [string, string, string];
+        const rootHash = Buffer.from(root, "base64");
+        const checkpoint = signCheckpoint({ origin: `${origin}/v2`, size: Number(size), rootHash }, key);
+        return formatLogProofFile({ ...proof, checkpoint });
+      }),
+    code: "LOG_PROOF_INVALID",
+  },
+  {
     name: "seal.sig with its pad bits set",
     apply: (runDir) => editText(join(runDir, "seal/seal.sig"), (text) => `${setPadBit(text.trim())}\n`),
     code: "SEAL_SIG_MALFORMED",
