@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import { ENTITLEMENT_ENV_NAMES, readConfig } from "@svc/entitlement";
+import { REQUEST_TIMEOUT_BOUNDS } from "@svc/http-edge";
 import {
   buildPipelineJob,
   DOCKING_MAX_COMPOUNDS_BOUNDS,
@@ -488,5 +489,57 @@ describe("chart / config contract: every rendered setting is read, every require
       "SVC_ENTITLEMENT_URL",
       "SVC_RUNNER_SERVICE_ACCOUNT",
     ]);
+  });
+
+  it("the request time limit: each chart's bounds are the service's, and requestTimeoutMs set in the chart reaches entitlement's and preflight's config (issue 38 item 4)", async () => {
+    const bounds = {
+      type: "integer",
+      minimum: REQUEST_TIMEOUT_BOUNDS.min,
+      maximum: REQUEST_TIMEOUT_BOUNDS.max,
+    };
+    const entitlementSchema = JSON.parse(
+      readFileSync(new URL("../../chart/entitlement/values.schema.json", import.meta.url), "utf8"),
+    );
+    assert.deepEqual(entitlementSchema.properties.requestTimeoutMs, bounds);
+    const preflightSchema = JSON.parse(
+      readFileSync(new URL("../../chart/preflight/values.schema.json", import.meta.url), "utf8"),
+    );
+    assert.deepEqual(preflightSchema.properties.app.properties.requestTimeoutMs, bounds);
+    const serviceEnv = async (
+      variant: string,
+      name: string,
+      set: Record<string, string | number | boolean>,
+    ) => {
+      const options = VARIANTS[variant] as RenderOptions;
+      const objects = await renderChart({ ...options, set: { ...options.set, ...set } });
+      const deployment = objects.find((o) => o.kind === "Deployment") as KubeObject;
+      const container = podTemplateOf(deployment).spec.containers.find((c) => c.name === name);
+      assert.ok(container, `the ${name} container`);
+      return containerEnv(objects, container as Container, "audit");
+    };
+    const entitlementLimit = async (set: Record<string, string | number | boolean>) => {
+      const result = readConfig(
+        await serviceEnv("entitlement: SQLite, one replica", "entitlement", set),
+        "/",
+      );
+      assert.ok(result.ok, result.ok ? "" : result.problems.join("; "));
+      return result.config.requestTimeoutMs;
+    };
+    assert.equal(await entitlementLimit({}), REQUEST_TIMEOUT_BOUNDS.fallback);
+    assert.equal(await entitlementLimit({ requestTimeoutMs: 90_000, "upload.timeoutMs": 90_000 }), 90_000);
+    // an upload is one request: the chart refuses an upload limit over the request limit, as the service would
+    await assert.rejects(
+      renderChart({
+        ...(VARIANTS["entitlement: SQLite, one replica"] as RenderOptions),
+        set: { ...VARIANTS["entitlement: SQLite, one replica"]?.set, requestTimeoutMs: 5_000 },
+      }),
+      /upload\.timeoutMs must be at most requestTimeoutMs/,
+    );
+    const preflightLimit = async (set: Record<string, string | number | boolean>) =>
+      loadPreflight(
+        await serviceEnv("preflight: documented install", "preflight", { ...preflightInstall, ...set }),
+      ).requestTimeoutMs;
+    assert.equal(await preflightLimit({}), REQUEST_TIMEOUT_BOUNDS.fallback);
+    assert.equal(await preflightLimit({ "app.requestTimeoutMs": 5_000 }), 5_000);
   });
 });

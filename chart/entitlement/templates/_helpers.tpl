@@ -119,6 +119,9 @@ explicit tokens win; otherwise the value in the cluster is kept; only a first in
 {{- if and .Values.signingKey.pem (not (contains "PRIVATE KEY" .Values.signingKey.pem)) -}}
 {{- $problems = append $problems "signingKey.pem must be a PEM private key (-----BEGIN PRIVATE KEY-----)" -}}
 {{- end -}}
+{{- if gt (int .Values.upload.timeoutMs) (int .Values.requestTimeoutMs) -}}
+{{- $problems = append $problems "upload.timeoutMs must be at most requestTimeoutMs: an upload is one request (SVC_UPLOAD_TIMEOUT_MS <= SVC_REQUEST_TIMEOUT_MS)" -}}
+{{- end -}}
 {{- if and .Values.trustedKeys.json .Values.trustedKeys.existingConfigMap -}}
 {{- $problems = append $problems "set only one of trustedKeys.json and trustedKeys.existingConfigMap" -}}
 {{- end -}}

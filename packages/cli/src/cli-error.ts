@@ -60,6 +60,8 @@ export const EXIT = {
   logInconsistent: 15,
   /** With --issuer: the issuer issued another seal under this seal id (issue 38 item 1). */
   issuedSealMismatch: 16,
+  /** seal/log-proof.json is missing though the pinned key says its issuer logs every seal (issue 38 item 2). */
+  logProofMissing: 17,
 } as const;
 
 /** A failure reported as one line; exit code {@link EXIT.usage} unless given. */

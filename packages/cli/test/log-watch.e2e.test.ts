@@ -1,9 +1,10 @@
 import assert from "node:assert/strict";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { exportPublicKeyPem, generateSigningKey } from "@svc/core";
+import { exportPublicKeyPem, generateSigningKey, signCheckpoint } from "@svc/core";
 import { runCli } from "../src/program.ts";
 import { type LoggedIssuer, startLoggedIssuer } from "./support/logged-issuer.ts";
 
@@ -17,7 +18,7 @@ let fork: LoggedIssuer;
 let keyPath: string;
 let sequence = 0;
 
-async function watch(issuer: LoggedIssuer) {
+async function watch(issuer: Pick<LoggedIssuer, "url">) {
   let stdout = "";
   let stderr = "";
   const env = { HOME: root, XDG_CONFIG_HOME: join(root, "config") };
@@ -97,6 +98,99 @@ describe("svc log watch", () => {
       assert.match(result.stdout, /^UNVERIFIED/);
     } finally {
       await stranger.close();
+    }
+  });
+});
+
+/** An issuer of our own on loopback whose GET /api/log/checkpoint answers `answer`. */
+async function fakeIssuer(answer: (response: import("node:http").ServerResponse) => void) {
+  const server: Server = createServer((request, response) => {
+    if (request.url === "/api/log/checkpoint") answer(response);
+    else response.writeHead(404).end();
+  });
+  await new Promise<void>((ready) => server.listen(0, "127.0.0.1", ready));
+  const address = server.address();
+  const url = `http://127.0.0.1:${typeof address === "object" && address !== null ? address.port : 0}`;
+  return { url, close: () => new Promise<void>((done) => server.close(() => done())) };
+}
+
+describe("svc log watch keeps each issuer's history under its own log (issue 38 item 2)", () => {
+  for (const origin of ["seals.example/seal-log/v2", "seals.example/Seal-Log"]) {
+    it(`refuses a checkpoint under ${origin}, signed by the trusted key: LOG_INCONSISTENT (15), not "FIRST … kept"`, async () => {
+      const note = signCheckpoint({ origin, size: 1, rootHash: Buffer.alloc(32, 7) }, key);
+      const issuer = await fakeIssuer((response) => response.writeHead(200).end(note));
+      try {
+        const result = await watch(issuer);
+        assert.equal(result.code, 15, result.stdout + result.stderr);
+        assert.match(result.stdout, /^LOG_INCONSISTENT .* not of an issuer's log/);
+        const kept = JSON.parse(await readFile(join(root, "config", "svc", "log-witness.json"), "utf8"));
+        assert.equal(kept.logs[origin], undefined, "nothing kept under the variant origin");
+      } finally {
+        await issuer.close();
+      }
+    });
+  }
+
+  it("with a key pinned for the issuer, refuses its key signing another issuer's origin", async () => {
+    const issuer = await fakeIssuer((response) =>
+      response
+        .writeHead(200)
+        .end(
+          signCheckpoint({ origin: "seals.example/seal-log", size: 1, rootHash: Buffer.alloc(32, 7) }, key),
+        ),
+    );
+    try {
+      const keys = join(root, "pinned-keys.json");
+      const pem = exportPublicKeyPem(key.publicKey);
+      const { toTrustedKey } = await import("@svc/core");
+      await writeFile(
+        keys,
+        JSON.stringify({
+          keys: [{ ...toTrustedKey(key.publicKey), public_key_pem: pem, issuer: issuer.url }],
+        }),
+      );
+      let stdout = "";
+      const code = await runCli(
+        ["log", "watch", "--issuer", issuer.url, "--keys", keys],
+        { stdout: (text) => (stdout += text), stderr: (text) => (stdout += text) },
+        { HOME: root, XDG_CONFIG_HOME: join(root, "config") },
+      );
+      assert.equal(code, 15, stdout);
+      assert.match(
+        stdout,
+        /the checkpoint is of the log seals\.example\/seal-log, not of 127\.0\.0\.1:\d+\/seal-log/,
+      );
+    } finally {
+      await issuer.close();
+    }
+  });
+
+  it("refuses a 300 MB checkpoint answer after 1 MiB, without reading the rest", async () => {
+    let sent = 0;
+    const chunk = Buffer.alloc(1024 * 1024, 0x61);
+    const issuer = await fakeIssuer((response) => {
+      response.writeHead(200, { "content-type": "text/plain" });
+      const pump = () => {
+        while (sent < 300 * 1024 * 1024 && !response.destroyed) {
+          sent += chunk.length;
+          if (!response.write(chunk)) return void response.once("drain", pump);
+        }
+        response.end();
+      };
+      response.on("close", () => undefined);
+      pump();
+    });
+    try {
+      const started = performance.now();
+      const result = await watch(issuer);
+      const ms = performance.now() - started;
+      // ISSUER_RESPONSE_INVALID: the issuer answered, but not a checkpoint (exit 10, like unreachable)
+      assert.equal(result.code, 10, result.stdout + result.stderr);
+      assert.match(result.stderr, /over 1048576 bytes, not read further/);
+      assert.ok(ms < 5_000, `took ${ms} ms`);
+      assert.ok(sent < 64 * 1024 * 1024, `the issuer got to send ${sent} bytes`);
+    } finally {
+      await issuer.close();
     }
   });
 });

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -148,6 +148,51 @@ describe("svc seal verify and the seal log", () => {
     assert.equal(result.code, 15, result.stdout);
     assert.match(result.stdout, /^LOG_INCONSISTENT /);
     assert.match(result.stdout, /rewritten or forked history/);
+  });
+
+  it("offline, refuses a folder whose checkpoint forks the one svc log watch kept (same origin and size, another root): LOG_INCONSISTENT, exit 15", async (t) => {
+    const witnessPath = join(root, "config", "svc", "log-witness.json");
+    t.after(() => rm(witnessPath, { force: true }));
+    const [origin, size] = proof.checkpoint.split("\n") as [string, string];
+    const keep = async (note: string) => {
+      await mkdir(join(root, "config", "svc"), { recursive: true });
+      const logs = { [origin]: { checkpoint: note, issuer: issuer.url, seen_at: "2026-12-01T00:00:00Z" } };
+      await writeFile(witnessPath, JSON.stringify({ version: "svc.log-witness/v1", logs }));
+    };
+    // the witness kept the same tree: the folder's checkpoint is confirmed
+    await keep(proof.checkpoint);
+    const same = await svc(["seal", "verify", sealed, "--key", keyPath]);
+    assert.equal(same.code, 0, same.stdout);
+    assert.match(same.stdout, /log_consistency: the folder's checkpoint .* is the one svc log watch kept/);
+    // the witness kept another tree of the same size, signed by the same key: a fork
+    const other = signCheckpoint({ origin, size: Number(size), rootHash: Buffer.alloc(32, 9) }, issuer.key);
+    await keep(other);
+    const forked = await svc(["seal", "verify", sealed, "--key", keyPath]);
+    assert.equal(forked.code, 15, forked.stdout);
+    assert.match(forked.stdout, /^LOG_INCONSISTENT /);
+    assert.match(forked.stdout, /another root than the one svc log watch kept/);
+  });
+
+  it("refuses a folder whose log-proof.json was deleted when the pinned key says its issuer logs every seal: LOG_PROOF_MISSING, exit 17", async () => {
+    // the keys as the issuer publishes them (GET /api/seal/keys, each with log_from) and svc trust add pins them
+    const published = (await (await fetch(`${issuer.url}/api/seal/keys`)).json()) as {
+      keys: { log_from: string }[];
+    };
+    assert.ok(
+      published.keys.every((key) => typeof key.log_from === "string"),
+      JSON.stringify(published),
+    );
+    const keysFile = join(root, "published-keys.json");
+    await writeFile(keysFile, JSON.stringify(published));
+    const dir = await copyFolder(sealed, join(root, "proof-deleted"));
+    await rm(join(dir, "seal", "log-proof.json"));
+    const result = await svc(["seal", "verify", dir, "--keys", keysFile]);
+    assert.equal(result.code, 17, result.stdout);
+    assert.match(result.stdout, /^LOG_PROOF_MISSING /);
+    assert.match(result.stdout, /reason: LOG_PROOF_MISSING: log_inclusion: seal\/log-proof\.json is missing/);
+    // the same folder with its proof is VERIFIED under the same keys; a bare PEM says nothing of a log
+    assert.equal((await svc(["seal", "verify", sealed, "--keys", keysFile])).code, 0);
+    assert.equal((await svc(["seal", "verify", dir, "--key", keyPath])).code, 0);
   });
 
   it("the released verify.sh checks the log proof too: the genuine folder passes, a wrong proof or altered leaf fails", async () => {

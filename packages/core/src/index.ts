@@ -90,6 +90,7 @@ export {
   type StorageLayout,
   WELL_KNOWN_RUN_DIRS,
 } from "./run-layout.ts";
+export { isCanonicalBase64 } from "./seal/canonical-base64.ts";
 export { verifyConsistency } from "./seal/consistency-proof.ts";
 export {
   type DsseEnvelope,
@@ -119,6 +120,7 @@ export {
 } from "./seal/log-entry.ts";
 export {
   checkLogProofFile,
+  checkLogProofPresence,
   formatLogProofFile,
   LOG_PROOF_FILE,
   LOG_PROOF_VERSION,
@@ -145,6 +147,7 @@ export {
   AUDIT_RUN_BUILD_TYPE,
   AUDIT_RUNNER_BUILDER_ID,
   buildProvenanceStatement,
+  formatProvenanceLine,
   IN_TOTO_PAYLOAD_TYPE,
   IN_TOTO_STATEMENT_TYPE,
   PROVENANCE_FILE,
@@ -174,6 +177,7 @@ export {
   type SealFolderFiles,
   verifySealFolder,
 } from "./seal/seal-bundle.ts";
+export { SEAL_FILE_MAX_BYTES, sealFileMaxBytes, sealFileTooLarge } from "./seal/seal-file-caps.ts";
 export {
   ATTESTATION_LEVELS,
   type AttestationLevel,

@@ -98,8 +98,11 @@ export async function listUncoveredPaths(
       if (inner.length === 0) uncovered.push(`${SEAL_DIR}/`);
       for (const child of inner) {
         const path = `${SEAL_DIR}/${child.name}`;
-        // Only `pending/` is a folder; every other seal entry is a file.
-        const expected = allowed.has(child.name) && child.isDirectory() === (child.name === "pending");
+        // Only `pending/` is a folder; every other seal entry is a regular file: a symbolic link
+        // named seal.json is not the file the seal covers (verify.sh's find -type f agrees,
+        // issue 38 item 7)
+        const expected =
+          allowed.has(child.name) && (child.name === "pending" ? child.isDirectory() : child.isFile());
         if (!expected) uncovered.push(child.isDirectory() ? `${path}/` : path);
         else if (child.isDirectory()) await collectEmptyDirs(runDir, path, uncovered);
       }

@@ -61,6 +61,7 @@ export {
   type IssuerForgery,
   RETIRED_KEY_ISSUED_AT,
 } from "./seal/issuer-forgeries.ts";
+export { type ParityCase, SEAL_PARITY_CORPUS, setPadBit, writeParityFolder } from "./seal/parity-corpus.ts";
 export {
   EXPECTED_HASHES_FILE,
   RUN_FOLDER_FORGERIES,

@@ -1,9 +1,9 @@
-import { isConsistentExtension, type LogCheckpoint, openCheckpoint } from "@svc/core";
+import { isConsistentExtension, type LogCheckpoint, logOriginOf, openCheckpoint } from "@svc/core";
 import { CliError, EXIT } from "../cli-error.ts";
 import type { TrustFiles } from "../config/cli-config.ts";
 import { svcCommand } from "../config/svc-command.ts";
-import { parseIssuerUrl } from "../trust/issuer-client.ts";
-import { fetchConsistency, fetchLatestCheckpoint } from "../trust/log-client.ts";
+import { isSameIssuer, parseIssuerUrl } from "../trust/issuer-client.ts";
+import { fetchConsistency, fetchLatestCheckpoint, LogAnswerTooLarge } from "../trust/log-client.ts";
 import { readWitnessFile, writeWitnessFile } from "../trust/log-witness-file.ts";
 import { resolveTrust, type TrustOptions } from "../trust/resolve-trust.ts";
 
@@ -31,23 +31,37 @@ export async function runLogWatch(options: TrustOptions, config: TrustFiles): Pr
       "USAGE",
       `no pinned key to check the log's checkpoints with: pin the issuer first (${svcCommand()} trust add --issuer ${issuer.origin}) or pass --key / --keys`,
     );
+  // issue 38 item 2: a key pinned for another issuer vouches for nothing here; a key given by hand
+  // (no issuer) still may
+  const keys = trust.keys.filter((key) => key.issuer == null || isSameIssuer(key.issuer, issuer));
   let note: string;
   try {
     note = await fetchLatestCheckpoint(issuer);
   } catch (error) {
+    if (error instanceof LogAnswerTooLarge)
+      throw new CliError("ISSUER_RESPONSE_INVALID", error.message, EXIT.unreachable);
     throw new CliError(
       "ISSUER_UNREACHABLE",
       `${(error as Error).message}; check --issuer and try again`,
       EXIT.unreachable,
     );
   }
-  const opened = openCheckpoint(note, trust.keys);
+  const opened = openCheckpoint(note, keys);
   if ("refused" in opened)
     return {
       exitCode: opened.refused === "malformed" ? EXIT.logInconsistent : EXIT.unverified,
       output: `${opened.refused === "malformed" ? "LOG_INCONSISTENT" : "UNVERIFIED"}  ${issuer.origin}: the latest checkpoint is ${opened.refused === "malformed" ? "not a C2SP checkpoint" : "not signed by a key you trust"}\n`,
     };
   const latest = opened.checkpoint;
+  // the history is the issuer's: its log is under the origin its name gives (logOriginOf), never
+  // one the checkpoint picks (…/seal-log/v2 or …/Seal-Log would start a fresh history, "FIRST")
+  const pinnedFor = keys.find((key) => key.key_id === opened.keyId)?.issuer;
+  const expected = pinnedFor != null ? logOriginOf(pinnedFor) : null;
+  if (expected !== null ? latest.origin !== expected : !isIssuerLogOrigin(latest.origin))
+    return {
+      exitCode: EXIT.logInconsistent,
+      output: `LOG_INCONSISTENT  ${issuer.origin}: the checkpoint is of the log ${latest.origin}, not of ${expected ?? "an issuer's log (<host>[/<path>]/seal-log)"}; nothing kept\n`,
+    };
   const file = await readWitnessFile(config.witnessFile);
   const kept = file.logs[latest.origin];
   const keep = async () => {
@@ -93,6 +107,18 @@ export async function runLogWatch(options: TrustOptions, config: TrustFiles): Pr
     exitCode: EXIT.verified,
     output: `CONSISTENT  ${latest.origin} grew from size ${older.size} to ${latest.size}, signed by ${opened.keyId}\n`,
   };
+}
+
+/**
+ * Whether `origin` is a log origin an issuer's name gives (core logOriginOf: host, optional path,
+ * then /seal-log), for a key given by hand that names no issuer: lower case, nothing after
+ * /seal-log, so no variant of one issuer's origin starts a history of its own.
+ */
+function isIssuerLogOrigin(origin: string): boolean {
+  return (
+    /^[a-z0-9.-]+(:[0-9]+)?(\/[a-z0-9._~%!$&'()*,;=:@-]+)*\/seal-log$/.test(origin) &&
+    !/\/seal-log\//.test(origin)
+  );
 }
 
 /** The kept checkpoint was verified before it was kept; only its tree is needed now. */

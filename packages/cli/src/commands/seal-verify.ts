@@ -18,7 +18,9 @@ import { readFileOrThrow } from "../read-file-or-throw.ts";
 import { verifyRunFolder } from "../run-folder/verify-run-folder.ts";
 import { askIssuer, fetchReleasedRunners } from "../trust/issuer-client.ts";
 import { askIssuerLog } from "../trust/log-client.ts";
+import { readWitnessFile } from "../trust/log-witness-file.ts";
 import { resolveTrust, type Trust, type TrustOptions } from "../trust/resolve-trust.ts";
+import { checkAgainstWitness } from "../trust/witness-check.ts";
 
 export interface SealVerifyOptions extends TrustOptions {
   readonly json?: boolean;
@@ -40,6 +42,7 @@ export const EXIT_BY_STATE: Record<SealState, number> = {
   NOT_ISSUED_HERE: EXIT.notIssuedHere,
   ISSUED_SEAL_MISMATCH: EXIT.issuedSealMismatch,
   LOG_PROOF_INVALID: EXIT.logProofInvalid,
+  LOG_PROOF_MISSING: EXIT.logProofMissing,
   LOG_ENTRY_MISMATCH: EXIT.logEntryMismatch,
   LOG_INCONSISTENT: EXIT.logInconsistent,
 };
@@ -63,6 +66,12 @@ export async function runSealVerify(
     ? await verifyRunFolder(target, trust.keys)
     : { svgPath: target, svg: await readFileOrThrow(target), result: null };
   let result = checked.result ?? verifySealSvg(checked.svg, trust.keys);
+  // issue 38 item 2: the folder's checkpoint against the one svc log watch kept for that log
+  const folderProof = "logProof" in checked ? checked.logProof : null;
+  if (folderProof != null) {
+    const witnessed = checkAgainstWitness(folderProof, await readWitnessFile(config.witnessFile));
+    if (witnessed !== null) result = withChecks(result, [witnessed]);
+  }
   if (trust.issuer && isSealPayload(result.payload)) {
     const answer = await askIssuer(trust.issuer, checked.svg);
     // issue 23 item 5: the image digest against the runners the issuer released, when it lists them

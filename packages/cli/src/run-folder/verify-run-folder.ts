@@ -1,9 +1,10 @@
-import { readFile, stat } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import {
   CoreError,
   canonicalBytes,
   checkLogProofFile,
+  checkLogProofPresence,
   checkProvenanceFile,
   checkRunCoverage,
   checkRunHashes,
@@ -18,11 +19,14 @@ import {
   PROVENANCE_FILE,
   type PresealPayload,
   RUN_MANIFEST_FILE,
+  refuseOversizeSeal,
   SEAL_DIR,
   SEAL_FILES,
   type SealCheck,
   type SealPayload,
   type SealVerification,
+  sealFileMaxBytes,
+  sealFileTooLarge,
   type TrustedKey,
   VERIFY_SCRIPT_PATH,
   type VerifiedLogProof,
@@ -30,6 +34,7 @@ import {
   withChecks,
 } from "@svc/core";
 import { CliError } from "../cli-error.ts";
+import { readCappedFile } from "./read-capped-file.ts";
 
 const EXPECTED_HASHES = "repro_pack/outputs/expected_output_hashes.json";
 
@@ -52,28 +57,43 @@ export async function verifyRunFolder(
   runDir: string,
   keys: readonly TrustedKey[],
 ): Promise<RunFolderVerification> {
-  const sealDir = join(runDir, "seal");
-  const svgPath = (await isFile(join(sealDir, SEAL_FILES.svg)))
-    ? join(sealDir, SEAL_FILES.svg)
-    : (await isFile(join(sealDir, SEAL_FILES.presealSvg)))
-      ? join(sealDir, SEAL_FILES.presealSvg)
-      : null;
-  if (!svgPath) {
+  const sealDir = join(runDir, SEAL_DIR);
+  // issue 38 item 8: every file is sized before it is read; one over its cap is not read
+  const tooLarge: SealCheck[] = [];
+  const read = async (relative: string, capName: string): Promise<Buffer | null> => {
+    const got = await readCappedFile(join(runDir, relative), sealFileMaxBytes(capName));
+    if (got.kind === "too_large") tooLarge.push(sealFileTooLarge(relative, got.size, got.cap));
+    return got.kind === "file" ? got.bytes : null;
+  };
+  let svgPath = join(sealDir, SEAL_FILES.svg);
+  let svgRead = await readCappedFile(svgPath, sealFileMaxBytes(SEAL_FILES.svg));
+  if (svgRead.kind === "absent") {
+    svgPath = join(sealDir, SEAL_FILES.presealSvg);
+    svgRead = await readCappedFile(svgPath, sealFileMaxBytes(SEAL_FILES.presealSvg));
+  }
+  if (svgRead.kind === "absent") {
     throw new CliError(
       "FILE_NOT_FOUND",
       `${join(sealDir, SEAL_FILES.svg)}: no such file (is ${runDir} a run folder?)`,
     );
   }
-  const svg = await readFile(svgPath);
+  if (svgRead.kind === "too_large") {
+    // the verdict verifySealSvg gives an oversize image, from its size alone
+    const refused = refuseOversizeSeal(svgRead.size);
+    if (refused !== null) return { result: refused, svgPath, svg: Buffer.alloc(0) };
+    throw new Error("seal.svg over its read cap but within SEAL_SVG_CAPS");
+  }
+  const svg = svgRead.bytes;
   const seal = verifySealFolder(
     {
       sealSvg: svg,
-      sealJson: await readOptional(join(sealDir, SEAL_FILES.json)),
-      sealSig: (await readOptional(join(sealDir, SEAL_FILES.signature)))?.toString("utf8") ?? null,
+      sealJson: await read(`${SEAL_DIR}/${SEAL_FILES.json}`, SEAL_FILES.json),
+      sealSig:
+        (await read(`${SEAL_DIR}/${SEAL_FILES.signature}`, SEAL_FILES.signature))?.toString("utf8") ?? null,
     },
     keys,
   );
-  if (seal.payload === null) return { result: seal, svgPath, svg };
+  if (seal.payload === null) return { result: withChecks(seal, tooLarge), svgPath, svg };
   let actual: Awaited<ReturnType<typeof computeSealedRunHashes>>;
   try {
     actual = await computeSealedRunHashes(runDir);
@@ -81,35 +101,44 @@ export async function verifyRunFolder(
     if (!(error instanceof CoreError)) throw error;
     const detail = `the outputs cannot be hashed: ${error.message}`;
     return {
-      result: withChecks(seal, [{ name: "run_outputs", ok: false, detail, code: "RUN_OUTPUTS_CHANGED" }]),
+      result: withChecks(seal, [
+        ...tooLarge,
+        { name: "run_outputs", ok: false, detail, code: "RUN_OUTPUTS_CHANGED" },
+      ]),
       svgPath,
       svg,
     };
   }
   let logProof: VerifiedLogProof | null = null;
-  const logFile = isSealPayload(seal.payload) ? await readOptional(join(sealDir, LOG_PROOF_FILE)) : null;
+  const logFile = isSealPayload(seal.payload)
+    ? await read(`${SEAL_DIR}/${LOG_PROOF_FILE}`, LOG_PROOF_FILE)
+    : null;
   const logChecks: SealCheck[] = [];
   if (logFile !== null && isSealPayload(seal.payload)) {
     // issue 30 item 4: the seal's leaf, proved offline into a checkpoint a pinned key signed
     const checked = checkLogProofFile(seal.payload, canonicalBytes(seal.payload), logFile, keys);
     logChecks.push(checked.check);
     logProof = checked.verified;
+  } else if (isSealPayload(seal.payload) && tooLarge.length === 0) {
+    // issue 38 item 2: an issuer that keeps a log puts its proof in every seal folder
+    const missing = checkLogProofPresence(seal.payload, keys);
+    if (missing !== null) logChecks.push(missing);
   }
   // issue 30 item 6: the signed SLSA provenance, when the issuer signed one, must be the seal's
   const provenanceFile = isSealPayload(seal.payload)
-    ? await readOptional(join(sealDir, PROVENANCE_FILE))
+    ? await read(`${SEAL_DIR}/${PROVENANCE_FILE}`, PROVENANCE_FILE)
     : null;
   if (provenanceFile !== null && isSealPayload(seal.payload))
     logChecks.push(checkProvenanceFile(seal.payload, provenanceFile, keys));
   const checks = [
-    ...(await checkFolderFiles(runDir, seal.payload)),
+    ...(await checkFolderFiles(runDir, seal.payload, read)),
     ...logChecks,
     ...checkRunHashes(seal.payload, actual, await readExpectedList(runDir)),
   ];
   // issue 23 item 5: the sealed manifest must also name the signed principal, run, project, mode, category
   const manifest = await readOptional(join(runDir, RUN_MANIFEST_FILE));
   if (manifest !== null) checks.push(checkRunManifestFields(seal.payload, manifest.toString("utf8")));
-  const result = withChecks(seal, checks);
+  const result = withChecks(seal, [...tooLarge, ...checks]);
   return { result, svgPath, svg, logProof };
 }
 
@@ -117,17 +146,21 @@ export async function verifyRunFolder(
  * What a person reads beyond the hashed outputs (issue 23 items 2 and 3): the seal's companion
  * files byte for byte, the released verify.sh, and nothing in the folder outside the seal.
  */
-async function checkFolderFiles(runDir: string, payload: SealPayload | PresealPayload): Promise<SealCheck[]> {
+async function checkFolderFiles(
+  runDir: string,
+  payload: SealPayload | PresealPayload,
+  read: (relative: string, capName: string) => Promise<Buffer | null>,
+): Promise<SealCheck[]> {
   const sealed = isSealPayload(payload);
   const checks: SealCheck[] = [];
   if (sealed)
     checks.push(
       ...checkSealCompanions(payload, {
-        verifyMd: await readOptional(join(runDir, SEAL_DIR, SEAL_FILES.instructions)),
-        publicKeyPem: await readOptional(join(runDir, SEAL_DIR, SEAL_FILES.publicKey)),
+        verifyMd: await read(`${SEAL_DIR}/${SEAL_FILES.instructions}`, SEAL_FILES.instructions),
+        publicKeyPem: await read(`${SEAL_DIR}/${SEAL_FILES.publicKey}`, SEAL_FILES.publicKey),
       }),
     );
-  checks.push(checkVerifyScript(await readOptional(join(runDir, VERIFY_SCRIPT_PATH))));
+  checks.push(checkVerifyScript(await read(VERIFY_SCRIPT_PATH, VERIFY_SCRIPT_PATH)));
   checks.push(checkRunCoverage(await listUncoveredPaths(runDir, sealed ? "sealed" : "preseal")));
   return checks;
 }
@@ -146,14 +179,6 @@ async function readExpectedList(runDir: string): Promise<ExpectedFileHashes | nu
     return { path: EXPECTED_HASHES, files: valid };
   } catch {
     return null;
-  }
-}
-
-async function isFile(path: string): Promise<boolean> {
-  try {
-    return (await stat(path)).isFile();
-  } catch {
-    return false;
   }
 }
 

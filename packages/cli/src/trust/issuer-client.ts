@@ -50,12 +50,12 @@ export async function fetchIssuerKeysToPin(issuer: URL): Promise<StoredKey[]> {
 }
 
 /** An issuer URL as the service names itself (SVC_PUBLIC_URL): origin and path, no trailing slash. */
-function issuerName(url: URL): string {
+export function issuerName(url: URL): string {
   return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
 }
 
 /** Whether a published issuer name is the issuer at `url` (the same URL, up to a trailing slash). */
-function isSameIssuer(name: string, url: URL): boolean {
+export function isSameIssuer(name: string, url: URL): boolean {
   let parsed: URL;
   try {
     parsed = new URL(name);

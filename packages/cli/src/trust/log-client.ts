@@ -2,10 +2,41 @@ import { consistencyResponseSchema, type IssuerLogAnswer, logProofSchema } from 
 
 const TIMEOUT_MS = 10_000;
 
+/**
+ * The most bytes read of one answer of the issuer's log (issue 38 item 2): a checkpoint note is at
+ * most 10 000 characters and a proof 64 hashes, so 1 MiB is far above any honest answer; a
+ * 300 MB answer was read whole (1 GB, 9 s).
+ */
+export const MAX_LOG_ANSWER_BYTES = 1024 * 1024;
+
+/** An answer of the issuer's log over {@link MAX_LOG_ANSWER_BYTES}: refused, the rest never read. */
+export class LogAnswerTooLarge extends Error {}
+
 /** GET a JSON or text document of the issuer's log; a refusal is the answer's status. */
 async function get(url: URL): Promise<{ status: number; text: string }> {
   const response = await fetch(url, { redirect: "error", signal: AbortSignal.timeout(TIMEOUT_MS) });
-  return { status: response.status, text: await response.text() };
+  const tooLarge = () =>
+    new LogAnswerTooLarge(`GET ${url}: the answer is over ${MAX_LOG_ANSWER_BYTES} bytes, not read further`);
+  if (Number(response.headers.get("content-length") ?? 0) > MAX_LOG_ANSWER_BYTES) {
+    await response.body?.cancel();
+    throw tooLarge();
+  }
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  if (response.body !== null) {
+    const reader = response.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      length += value.byteLength;
+      if (length > MAX_LOG_ANSWER_BYTES) {
+        await reader.cancel();
+        throw tooLarge();
+      }
+      chunks.push(value);
+    }
+  }
+  return { status: response.status, text: Buffer.concat(chunks).toString("utf8") };
 }
 
 function causeOf(error: unknown): string {

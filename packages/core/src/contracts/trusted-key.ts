@@ -11,6 +11,13 @@ export const trustedKeySchema = z.object({
   public_key_pem: z.string().regex(/-----BEGIN PUBLIC KEY-----/, "must be a PEM public key"),
   not_before: z.iso.datetime({ offset: true }).nullable().optional(),
   not_after: z.iso.datetime({ offset: true }).nullable().optional(),
+  log_from: z.iso
+    .datetime({ offset: true })
+    .nullable()
+    .optional()
+    .describe(
+      "the issuer keeps a seal log since this instant: a seal this key signed, issued at or after it, carries seal/log-proof.json, and a folder without it is LOG_PROOF_MISSING (issue 38 item 2)",
+    ),
   issuer: z
     .string()
     .min(1)

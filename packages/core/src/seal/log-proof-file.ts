@@ -1,12 +1,14 @@
 import { z } from "zod";
 import type { TrustedKey } from "../keys.ts";
 import { SEAL_FILES } from "../run-layout.ts";
+import { isCanonicalBase64 } from "./canonical-base64.ts";
 import { verifyInclusion } from "./inclusion-proof.ts";
-import { type CheckpointRefusal, openCheckpoint } from "./log-checkpoint.ts";
+import { type CheckpointRefusal, logOriginOf, openCheckpoint } from "./log-checkpoint.ts";
 import { issuedEntryOf, type LogEntry, logEntryBytes, parseLogEntry } from "./log-entry.ts";
 import { hashLeaf, MERKLE_HASH_SIZE } from "./merkle-hash.ts";
 import type { SealCheck } from "./seal-check.ts";
 import type { SealPayload } from "./seal-payload.ts";
+import { parseNote } from "./signed-note.ts";
 
 /** The file of `seal/` that holds the seal's log proof (issue 30 item 3). */
 export const LOG_PROOF_FILE = SEAL_FILES.logProof;
@@ -16,6 +18,8 @@ export const LOG_PROOF_VERSION = "svc.log-proof/v1";
 const base64Hash = z
   .string()
   .regex(/^[A-Za-z0-9+/]{43}=$/)
+  // unused pad bits zero: one spelling per hash (issue 38 item 7)
+  .refine(isCanonicalBase64, "not canonical base64")
   .describe("a 32-byte SHA-256 hash, standard base64");
 
 /**
@@ -105,7 +109,15 @@ export function checkLogProofFile(
       `the log leaf in seal/${LOG_PROOF_FILE} is not this seal's issued entry`,
       "LOG_ENTRY_MISMATCH",
     );
-  const opened = openCheckpoint(proof.checkpoint, trustedKeys);
+  // the issuer signs its checkpoint once: a second signature line is a second byte version of the
+  // file, and a line a verifier skips as "unknown key" vouches for nothing (issue 38 item 7)
+  const lines = parseNote(proof.checkpoint)?.signatures.length;
+  if (lines !== undefined && lines !== 1)
+    return fail(`the checkpoint carries ${lines} signature lines; the issuer signs it with one`);
+  // issue 38 item 2: only the keys pinned for the seal's issuer (or for any issuer), valid when the
+  // seal was issued (its checkpoint was signed then), open it, under that issuer's own log origin
+  const issuerKeys = trustedKeys.filter((key) => key.issuer == null || key.issuer === payload.issuer);
+  const opened = openCheckpoint(proof.checkpoint, issuerKeys, payload.issued_at);
   if ("refused" in opened) {
     // With the seal's own key not trusted either, nothing here can be decided: that is the
     // seal's KEY_UNTRUSTED (UNVERIFIED), not a proof shown to be invalid. A checkpoint refused
@@ -117,6 +129,11 @@ export function checkLogProofFile(
     );
   }
   const { checkpoint } = opened;
+  const origin = logOriginOf(payload.issuer);
+  if (checkpoint.origin !== origin)
+    return fail(
+      `the checkpoint is of the log ${checkpoint.origin}, not of the seal's issuer's log ${origin}`,
+    );
   const path = proof.inclusion_proof.map((hash) => Buffer.from(hash, "base64"));
   if (path.some((hash) => hash.length !== MERKLE_HASH_SIZE))
     return fail("an inclusion proof hash is not 32 bytes");
@@ -144,5 +161,25 @@ export function checkLogProofFile(
 function checkpointRefusal(refusal: CheckpointRefusal): string {
   return refusal === "malformed"
     ? "the checkpoint is not a C2SP tlog-checkpoint note"
-    : "the checkpoint is not signed under its origin by a key you trust";
+    : "the checkpoint is not signed under its origin by a key you pinned for the seal's issuer, valid when the seal was issued";
+}
+
+/**
+ * A folder without `seal/log-proof.json` (issue 38 item 2): refused when the key that signed the
+ * seal is pinned with a `log_from` at or before the seal's `issued_at` (its issuer keeps a log,
+ * so every seal it issued since carries its proof: deleting the file must not turn a logged seal
+ * into one checked without its log). Null when the key says nothing of a log, or the seal is older.
+ */
+export function checkLogProofPresence(
+  payload: SealPayload,
+  trustedKeys: readonly TrustedKey[],
+): SealCheck | null {
+  const key = trustedKeys.find((candidate) => candidate.key_id === payload.key_id);
+  if (key?.log_from == null || Date.parse(payload.issued_at) < Date.parse(key.log_from)) return null;
+  return {
+    name: "log_inclusion",
+    ok: false,
+    detail: `seal/${LOG_PROOF_FILE} is missing: the key ${payload.key_id} you pinned says its issuer logs every seal since ${key.log_from}, and this one was issued at ${payload.issued_at}`,
+    code: "LOG_PROOF_MISSING",
+  };
 }

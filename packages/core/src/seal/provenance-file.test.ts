@@ -159,3 +159,59 @@ describe("signed SLSA provenance (issue 30 item 6)", () => {
     assert.equal(checkProvenanceFile(payload, Buffer.from(file), []).code, "KEY_UNTRUSTED");
   });
 });
+
+describe("seal/provenance.intoto.jsonl has one byte version, and a large one is answered (issue 38 items 7, 8)", () => {
+  function genuine() {
+    const fixture = sealed();
+    const file = signProvenanceFile(
+      buildProvenanceStatement(fixture.payload, facts, "2026-11-21T10:15:00Z"),
+      fixture.key,
+    );
+    return { ...fixture, file };
+  }
+
+  it("an 8 MiB provenance payload is PROVENANCE_INVALID, not a 'Maximum call stack size exceeded' crash", () => {
+    const { payload, trusted, key } = genuine();
+    const statement = Buffer.from(`{"pad":"${"x".repeat(8 * 1024 * 1024)}"}`);
+    const file = Buffer.from(formatProvenanceLine(signDsseEnvelope(IN_TOTO_PAYLOAD_TYPE, statement, key)));
+    const check = checkProvenanceFile(payload, file, trusted);
+    assert.equal(check.code, "PROVENANCE_INVALID", check.detail);
+  });
+
+  it("refuses a duplicated envelope line, an extra signature by an unknown key, a bad signature with the seal's key id placed first, and pad bits set", () => {
+    const { payload, trusted, file } = genuine();
+    const other = generateSigningKey();
+    const envelope = JSON.parse(file) as DsseEnvelope;
+    const [signature] = envelope.signatures;
+    assert.ok(signature !== undefined);
+    const flip = (text: string) => {
+      // the last character before the padding carries unused bits: set one, the bytes stay the same
+      const at = text.length - 1 - (text.endsWith("==") ? 2 : 1);
+      const value = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".indexOf(
+        text[at] as string,
+      );
+      const next = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"[value + 1] as string;
+      return `${text.slice(0, at)}${next}${text.slice(at + 1)}`;
+    };
+    const cases: Record<string, Buffer> = {
+      "duplicated envelope line": Buffer.from(`${file}${file}`),
+      "extra signature by an unknown key": reline(file, (e) => ({
+        ...e,
+        signatures: [...e.signatures, { keyid: toTrustedKey(other.publicKey).key_id, sig: signature.sig }],
+      })),
+      "bad signature with the seal's key id first": reline(file, (e) => ({
+        ...e,
+        signatures: [{ keyid: payload.key_id, sig: Buffer.alloc(64).toString("base64") }, ...e.signatures],
+      })),
+      "signature pad bits set": reline(file, (e) => ({
+        ...e,
+        signatures: [{ ...signature, sig: flip(signature.sig) }],
+      })),
+    };
+    for (const [name, bytes] of Object.entries(cases)) {
+      const check = checkProvenanceFile(payload, bytes, trusted);
+      assert.equal(check.code, "PROVENANCE_INVALID", `${name}: ${check.detail}`);
+    }
+    assert.equal(checkProvenanceFile(payload, Buffer.from(file), trusted).ok, true);
+  });
+});

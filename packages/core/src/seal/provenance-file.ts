@@ -14,8 +14,6 @@ import {
 import type { SealCheck } from "./seal-check.ts";
 import type { SealPayload } from "./seal-payload.ts";
 
-const MAX_ENVELOPES = 16;
-
 // Only what is needed to read the job-reported facts back; the whole statement is then rebuilt
 // from them and the signed payload and compared byte for byte, so nothing here is trusted.
 const descriptor = z.object({
@@ -39,7 +37,7 @@ const statementFacts = z.object({
 
 /**
  * Checks `seal/provenance.intoto.jsonl` offline (issue 30 item 6; docs/seal-provenance.md):
- * every line is a DSSE envelope written as the runner writes it, of type
+ * one line, one DSSE envelope with one signature, written as the runner writes it, of type
  * application/vnd.in-toto+json, signed by the seal's own key (trusted); its statement is exactly
  * the one the issuer builds for this seal (subjects, project, mode, category, inputs, image, seal
  * id, run id, finish time), and its subjects and inputs hash to the sealed `outputs_sha256` and
@@ -61,7 +59,9 @@ export function checkProvenanceFile(
   if (!Buffer.from(text, "utf8").equals(Buffer.from(file))) return fail("not UTF-8");
   if (!text.endsWith("\n")) return fail("not JSON Lines (no final newline)");
   const lines = text.slice(0, -1).split("\n");
-  if (lines.length > MAX_ENVELOPES) return fail(`more than ${MAX_ENVELOPES} envelopes`);
+  // the issuer writes one envelope with one signature (signProvenanceFile): a second line, even a
+  // copy of the first, or a second signature, is a second byte version of the file (issue 38 item 7)
+  if (lines.length !== 1) return fail(`${lines.length} lines; the issuer writes one DSSE envelope`);
   let subjects = 0;
   for (const [index, line] of lines.entries()) {
     const where = `line ${index + 1}`;
@@ -76,6 +76,8 @@ export function checkProvenanceFile(
     // byte for byte, like every file of seal/: no duplicate key nor extra text a reader could see
     if (formatProvenanceLine(envelope) !== `${line}\n`)
       return fail(`${where} is not written as the runner writes it`);
+    if (envelope.signatures.length !== 1)
+      return fail(`${where} carries ${envelope.signatures.length} signatures; the issuer signs with one`);
     if (envelope.payloadType !== IN_TOTO_PAYLOAD_TYPE)
       return fail(`${where} has payloadType ${envelope.payloadType}, not ${IN_TOTO_PAYLOAD_TYPE}`);
     const opened = openDsseEnvelope(envelope, payload.key_id, trustedKeys);
@@ -85,7 +87,7 @@ export function checkProvenanceFile(
         return fail(`${where} is signed by no key you trust`, "KEY_UNTRUSTED");
       return fail(
         opened.refused === "malformed"
-          ? `${where}'s payload is not standard base64`
+          ? `${where}'s payload or signature is not canonical standard base64`
           : opened.refused === "untrusted"
             ? `${where} carries no signature by the seal's key ${payload.key_id}`
             : `${where}'s DSSE signature does not verify with ${payload.key_id}`,

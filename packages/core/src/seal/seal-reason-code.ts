@@ -15,6 +15,7 @@ export const SEAL_STATES = [
   "NOT_ISSUED_HERE",
   "ISSUED_SEAL_MISMATCH",
   "LOG_PROOF_INVALID",
+  "LOG_PROOF_MISSING",
   "LOG_ENTRY_MISMATCH",
   "LOG_INCONSISTENT",
 ] as const;
@@ -28,6 +29,8 @@ export type SealState = (typeof SEAL_STATES)[number];
 export const SEAL_REASON_CODES = {
   SVG_UNREADABLE: "not a well-formed UTF-8 SVG (or a DOCTYPE, or the wrong root)",
   SVG_TOO_COMPLEX: "over the structural caps (bytes, elements, nesting, path subpaths, attributes, markup)",
+  SEAL_FILE_TOO_LARGE:
+    "a file of seal/ (or the folder's verify.sh) is over its size cap, so it is not read (core SEAL_FILE_MAX_BYTES)",
   SEAL_NOT_FOUND: "no embedded seal",
   SEAL_NOT_UNIQUE: "more than one embedded seal, or copies that disagree",
   PAYLOAD_INVALID: "the payload is not a canonical svc.seal/v1 or svc.preseal/v1 payload",
@@ -50,6 +53,8 @@ export const SEAL_REASON_CODES = {
     "seal/provenance.intoto.jsonl is not a DSSE envelope the seal's key signed over the issuer's SLSA provenance of the sealed outputs",
   LOG_PROOF_INVALID:
     "seal/log-proof.json does not prove the seal's leaf in a checkpoint signed by a trusted log key",
+  LOG_PROOF_MISSING:
+    "seal/log-proof.json is missing, though the pinned key says its issuer keeps a log since before the seal was issued (the key's log_from)",
   ISSUED_SEAL_MISMATCH:
     "the issuer asked issued another seal under this seal id: the signed payload is not the one it recorded",
   LOG_ENTRY_MISMATCH: "the log's leaf for this seal is missing or is not this seal's entry",
@@ -69,6 +74,8 @@ export type SealReasonCode = keyof typeof SEAL_REASON_CODES;
 export const REASON_PRIORITY: readonly SealReasonCode[] = [
   "SVG_UNREADABLE",
   "SVG_TOO_COMPLEX",
+  // issue 38 item 8: a file too large to read leaves the checks that need it undecided; this decides
+  "SEAL_FILE_TOO_LARGE",
   "SEAL_NOT_FOUND",
   "SEAL_NOT_UNIQUE",
   "PAYLOAD_INVALID",
@@ -90,6 +97,7 @@ export const REASON_PRIORITY: readonly SealReasonCode[] = [
   "ISSUED_SEAL_MISMATCH",
   "LOG_ENTRY_MISMATCH",
   "LOG_PROOF_INVALID",
+  "LOG_PROOF_MISSING",
   "LOG_INCONSISTENT",
   "IMAGE_NOT_RELEASED",
   "ISSUER_MISMATCH",
@@ -111,6 +119,7 @@ export function stateOfReason(code: SealReasonCode): SealState {
     case "ISSUED_SEAL_MISMATCH":
     case "PRESEAL_UNSIGNED":
     case "LOG_PROOF_INVALID":
+    case "LOG_PROOF_MISSING":
     case "LOG_ENTRY_MISMATCH":
     case "LOG_INCONSISTENT":
       return code;

@@ -2,8 +2,39 @@ import type { SealPayload } from "./seal-payload.ts";
 
 /** Text of `seal/VERIFY.md`: how anyone checks this seal, offline and online. */
 export function verifyInstructions(payload: SealPayload): string {
+  const api = payload.verify_url ? new URL("/api/seal/verify", payload.verify_url).href : "";
+  return verifyInstructionsText(payload, api);
+}
+
+/** The fields of the payload VERIFY.md names, as verify.sh fills them in (verifyInstructionsTemplate). */
+export const VERIFY_MD_FIELDS = [
+  "seal_id",
+  "run_id",
+  "project_id",
+  "issuer",
+  "issued_at",
+  "key_id",
+  "inputs_sha256",
+  "run_manifest_sha256",
+  "outputs_sha256",
+  "principal",
+  "verify_url",
+] as const;
+
+/**
+ * VERIFY.md with `@@field@@` in place of each of {@link VERIFY_MD_FIELDS} and `@@api_url@@` for
+ * the verify page's API URL, for verify.sh to fill in and compare byte for byte (issue 38 item 7:
+ * a rewritten VERIFY.md is refused by both verifiers). `online`: the seal names a verify_url.
+ */
+export function verifyInstructionsTemplate(online: boolean): string {
+  const marked = Object.fromEntries(VERIFY_MD_FIELDS.map((field) => [field, `@@${field}@@`]));
+  if (!online) marked.verify_url = null as unknown as string;
+  return verifyInstructionsText(marked as unknown as SealPayload, "@@api_url@@");
+}
+
+function verifyInstructionsText(payload: SealPayload, api: string): string {
   const online = payload.verify_url
-    ? `Open ${payload.verify_url} and upload \`seal.svg\`, or:\n\n    curl -F file=@seal.svg ${new URL("/api/seal/verify", payload.verify_url)}\n`
+    ? `Open ${payload.verify_url} and upload \`seal.svg\`, or:\n\n    curl -F file=@seal.svg ${api}\n`
     : `Upload \`seal.svg\` to the issuing service's \`POST /api/seal/verify\` (issuer: ${payload.issuer}):\n\n    curl -H 'Content-Type: image/svg+xml' --data-binary @seal.svg <entitlement-url>/api/seal/verify\n`;
   return `# Verifying seal ${payload.seal_id}
 

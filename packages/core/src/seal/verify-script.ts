@@ -1,11 +1,37 @@
 import { sha256Hex } from "../digest.ts";
+import { SEAL_DIR } from "../run-hashes.ts";
+import { SEAL_FILE_MAX_BYTES } from "./seal-file-caps.ts";
 import { SEAL_LAYOUT } from "./seal-layout.ts";
+import { VERIFY_MD_FIELDS, verifyInstructionsTemplate } from "./verify-instructions.ts";
+import { VERIFY_SCRIPT_PATH } from "./verify-script-path.ts";
 
-/** Where the runner writes the script into a run folder. */
-export const VERIFY_SCRIPT_PATH = "repro_pack/container/verify.sh";
+export { VERIFY_SCRIPT_PATH };
 
 /** The run folder's per-file list; it only names differing files, it proves nothing. */
 export const EXPECTED_OUTPUT_HASHES_FILE = "repro_pack/outputs/expected_output_hashes.json";
+
+/** Every verify.sh released before this one: the script accepts them as the folder's copy. */
+const EARLIER_RELEASES: readonly string[] = [
+  "0b93940aecfc2aacae534cf44c55a7142743861637a5a08acf7306567ae7a39f",
+  // issue 30: v3 also checks seal/log-proof.json (the seal's leaf in a checkpoint --key signed).
+  // v2 stays released: it refuses a folder with the new file (RUN_FOLDER_UNCOVERED), never passes one.
+  "a5c4bfa956d04070c5ab64958f89ea0651f0905a88ff5fd2632b76713ee5f1b6",
+  // issue 30 item 6: v4 also checks seal/provenance.intoto.jsonl (DSSE signature by --key, subjects
+  // = the sealed outputs). v3 stays released: it refuses a folder with the new file, never passes one.
+  "d735239f7747b216365eff1d23e662db102aead42fdb5d6c2ce29c9c92f4dc38",
+];
+
+/** The size caps as "path bytes" lines, for verify.sh's check_sizes (one table with svc's). */
+const SIZE_CAPS = Object.entries(SEAL_FILE_MAX_BYTES)
+  .map(([name, cap]) => `${name.includes("/") ? name : `${SEAL_DIR}/${name}`} ${cap}\n`)
+  .join("");
+
+/** A text as the body of a quoted here-document: it must end with one newline and not hold the end line. */
+function heredocBody(text: string): string {
+  if (!text.endsWith("\n") || text.endsWith("\n\n") || text.includes("\nSVC_VERIFY_MD\n"))
+    throw new Error("VERIFY.md template cannot be a here-document");
+  return text;
+}
 
 /**
  * `repro_pack/container/verify.sh` (issue 9 §3, issue 23 items 2 and 3): checks a run folder
@@ -17,7 +43,7 @@ export const EXPECTED_OUTPUT_HASHES_FILE = "repro_pack/outputs/expected_output_h
  * released copy, `svc repro verify-script`, whose hash {@link RELEASED_VERIFY_SCRIPT_SHA256} lists.
  */
 export const VERIFY_SCRIPT = `#!/usr/bin/env bash
-# svc verify.sh, svc.verify-script/v4: checks a run folder against its seal.
+# svc verify.sh, svc.verify-script/v5: checks a run folder against its seal.
 # Run a known-good copy, never the one inside the folder you check (a forger who edits the
 # outputs can edit that copy too):  svc repro verify-script > verify.sh
 # Usage: bash verify.sh --key <issuer-public-key.pem> [run-dir]   (default run-dir: ../.. of this script)
@@ -25,13 +51,16 @@ export const VERIFY_SCRIPT = `#!/usr/bin/env bash
 # folder: a folder can carry a key that vouches for a fabricated seal.
 # Needs bash, openssl (3.x), base64, sha256sum, cmp, find, grep, sed, sort, tr, xargs, mktemp, od, paste.
 # What it checks, in order (any failure prints "verify: FAILED, ..." and exits 1):
+#  0. no file of seal/ (nor the folder's verify.sh) is over its size cap or other than a regular
+#     file, and the folder's verify.sh is this script byte for byte or an earlier released one;
 #  1. the Ed25519 signature in seal/seal.sig over seal/seal.json verifies with --key, and
-#     seal/public_key.pem is that same key, in the issuer's PEM form;
+#     seal/public_key.pem is that same key, in the issuer's PEM form; seal/VERIFY.md is the
+#     issuer's text for this seal (unless a field it names is not plain text: then a WARNING);
 #  2. seal/seal.svg is, byte for byte, the canonical rendering of seal.json and seal.sig in every
 #     line but the ring and QR shapes: header, title, both embedded copies of the payload and
 #     signature, frame and every drawn label; the ring lines and the QR line must be bare path
 #     data in the renderer's number spelling (no text, no other element). Only \`svc seal verify\`
-#     decodes the ring and the QR and checks seal/VERIFY.md;
+#     decodes the ring and the QR;
 #  3. run_manifest.json and the outputs (svc-tree/v1, seal/ excluded) hash to the signed values;
 #  4. nothing in the folder is outside the seal: no scratch entry (.scratch, .scratch-*), no empty folder,
 #     nothing in seal/ but VERIFY.md, public_key.pem, seal.json, seal.sig, seal.svg, log-proof.json
@@ -192,11 +221,11 @@ node_hash() { { printf '\\001'; bin_of "$1$2"; } | sha256sum | cut -c 1-64; }
 check_log_proof() { # issue 30: seal/log-proof.json, when present, proves this seal's leaf in a checkpoint --key signed
   local file="$seal_dir/log-proof.json"
   [ -f "$file" ] || return 0
-  local entry index note origin size root sigline name sig fn sn r p id
+  local entry index note origin size root sigline name sig fn sn r p id rest issuer want
   entry="{\\"event\\":\\"issued\\",\\"key_id\\":\\"$(text_field key_id)\\",\\"payload_sha256\\":\\"$(sha256sum < "$seal_dir/seal.json" | cut -c 1-64)\\",\\"run_id\\":\\"$(text_field run_id)\\",\\"seal_id\\":\\"$(text_field seal_id)\\",\\"time\\":\\"$(text_field issued_at)\\"}"
   index="$(sed -n 's/^  "leaf_index": \\(0\\|[1-9][0-9]\\{0,14\\}\\),$/\\1/p' "$file")"
   note="$(sed -n 's/^  "checkpoint": "\\(.*\\)"$/\\1/p' "$file")"
-  grep -Ex '    "[A-Za-z0-9+/]{43}=",?' "$file" | sed 's/^    "\\(.*\\)",\\{0,1\\}$/\\1/' > "$work/path" || true
+  grep -Ex '    "[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=",?' "$file" | sed 's/^    "\\(.*\\)",\\{0,1\\}$/\\1/' > "$work/path" || true
   # the file must be exactly what the runner writes for these parts (two-space JSON, one newline)
   {
     printf '{\\n  "version": "svc.log-proof/v1",\\n  "leaf_index": %s,\\n  "entry": "%s",\\n' "$index" "\${entry//\\"/\\\\\\"}"
@@ -210,21 +239,33 @@ check_log_proof() { # issue 30: seal/log-proof.json, when present, proves this s
   if ! { [ -n "$index" ] && cmp -s "$work/log-proof.json" "$file"; }; then
     fail "seal/log-proof.json is not this seal's issued leaf, written as the runner writes it (LOG_ENTRY_MISMATCH or LOG_PROOF_INVALID)"
   fi
+  # the note as JSON holds only the \\n escape: \\u2014 is a second byte version of the file (issue 38 item 7)
+  rest="\${note//\\\\n/}"
+  case "$rest" in *\\\\*) fail "seal/log-proof.json: the checkpoint is not written as the runner writes it (LOG_PROOF_INVALID)" ;; esac
   # the C2SP checkpoint: origin, size, root, a blank line, one Ed25519 signature line by --key
   origin="$(printf '%b' "$note" | sed -n 1p)"; size="$(printf '%b' "$note" | sed -n 2p)"; root="$(printf '%b' "$note" | sed -n 3p)"
   sigline="$(printf '%b' "$note" | sed -n 5p)"
   if ! { [ "$(printf '%b' "$note" | sed -n 4p)" = "" ] && [ "$(printf '%b' "$note" | wc -l)" = 5 ]; }; then
     fail "seal/log-proof.json: the checkpoint is not an origin, size, root and one signature line (LOG_PROOF_INVALID)"
   fi
-  if ! { printf '%s\\n' "$size" | grep -Eqx '0|[1-9][0-9]{0,15}' && printf '%s\\n' "$root" | grep -Eqx '[A-Za-z0-9+/]{43}='; }; then
+  if ! { printf '%s\\n' "$size" | grep -Eqx '0|[1-9][0-9]{0,15}' && printf '%s\\n' "$root" | grep -Eqx '[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]='; }; then
     fail "seal/log-proof.json: the checkpoint's size or root is malformed (LOG_PROOF_INVALID)"
   fi
   name="\${sigline#$'\\xe2\\x80\\x94' }"; sig="\${name##* }"; name="\${name% *}"
   if ! { [ "$sigline" = $'\\xe2\\x80\\x94'" $name $sig" ] && [ "$name" = "$origin" ]; }; then
     fail "seal/log-proof.json: the checkpoint's signature line is not by its origin (LOG_PROOF_INVALID)"
   fi
+  # issue 38 item 2: the seal's issuer's own log (core logOriginOf), never another origin
+  issuer="$(json_string issuer)"
+  if [ -n "$issuer" ] && LC_ALL=C grep -q '^[ -~]*$' <<< "$issuer"; then
+    want="$(printf '%s' "$issuer" | LC_ALL=C sed -E 's#^[A-Za-z][A-Za-z0-9+.-]*://##; s#/+$##' | LC_ALL=C tr ' +' '--')"
+    [ "$origin" = "\${want:-svc}/seal-log" ] ||
+      fail "seal/log-proof.json: the checkpoint is of the log $origin, not of the seal's issuer's log \${want:-svc}/seal-log (LOG_PROOF_INVALID)"
+  else
+    echo "verify: WARNING, the checkpoint's origin is not checked: seal.json's issuer is not plain ASCII text; svc seal verify checks it" >&2
+  fi
   printf '%s\\n%s\\n%s\\n' "$origin" "$size" "$root" > "$work/checkpoint"
-  if ! { printf '%s' "$sig" | base64 -d > "$work/note-sig" 2>/dev/null && [ "$(wc -c < "$work/note-sig")" = 68 ]; }; then
+  if ! { printf '%s\\n' "$sig" | grep -Eqx '[A-Za-z0-9+/]{90}[AEIMQUYcgkosw048]=' && printf '%s' "$sig" | base64 -d > "$work/note-sig" 2>/dev/null && [ "$(wc -c < "$work/note-sig")" = 68 ]; }; then
     fail "seal/log-proof.json: the checkpoint signature is not a 4-byte key id and an Ed25519 signature (LOG_PROOF_INVALID)"
   fi
   openssl pkey -pubin -in "$key" -outform DER 2>/dev/null | tail -c 32 > "$work/raw-key"
@@ -252,33 +293,130 @@ check_log_proof() { # issue 30: seal/log-proof.json, when present, proves this s
   fi
 }
 check_provenance() { # issue 30 item 6: seal/provenance.intoto.jsonl, when present, is signed by --key over the sealed outputs
-  local file="$seal_dir/provenance.intoto.jsonl" line n=0 subjects
+  local file="$seal_dir/provenance.intoto.jsonl" subjects prefix suffix
   [ -f "$file" ] || return 0
   if ! { [ -s "$file" ] && [ "$(tail -c 1 "$file" | od -An -c | tr -d ' ')" = '\\n' ]; }; then
     fail "seal/provenance.intoto.jsonl is not JSON Lines (PROVENANCE_INVALID)"
   fi
+  [ "$(($(wc -l < "$file")))" = 1 ] || fail "seal/provenance.intoto.jsonl is not one line: the issuer writes one DSSE envelope (PROVENANCE_INVALID)"
   # the subjects the issuer signs: every sealed output, in svc-tree/v1 order, as canonical JSON
   subjects="$(compute_outputs | sed 's/"/\\\\"/g; s/^\\([0-9a-f]\\{64\\}\\)  \\(.*\\)$/{"digest":{"sha256":"\\1"},"name":"\\2"}/' | paste -sd , -)"
-  while IFS= read -r line; do
-    n=$((n + 1))
-    printf '%s\\n' "$line" | grep -Eqx '\\{"payload":"[A-Za-z0-9+/]+={0,2}","payloadType":"application/vnd\\.in-toto\\+json","signatures":\\[\\{"keyid":"ed25519:[0-9a-f]{32}","sig":"[A-Za-z0-9+/]{86}=="\\}\\]\\}' ||
-      fail "seal/provenance.intoto.jsonl line $n is not one DSSE envelope of an in-toto statement as the issuer writes it (PROVENANCE_INVALID)"
-    [ "$(printf '%s' "$line" | sed 's/.*"keyid":"\\([^"]*\\)".*/\\1/')" = "$(text_field key_id)" ] ||
-      fail "seal/provenance.intoto.jsonl line $n is not signed by the seal's key (PROVENANCE_INVALID)"
-    printf '%s' "$line" | sed 's/^{"payload":"\\([^"]*\\)".*/\\1/' | base64 -d > "$work/statement" 2>/dev/null ||
-      fail "seal/provenance.intoto.jsonl line $n: the payload is not base64 (PROVENANCE_INVALID)"
-    printf '%s' "$line" | sed 's/.*"sig":"\\([^"]*\\)".*/\\1/' | base64 -d > "$work/statement-sig"
-    # DSSE v1 PAE: "DSSEv1" SP LEN(type) SP type SP LEN(body) SP body
-    { printf 'DSSEv1 28 application/vnd.in-toto+json %s ' "$(wc -c < "$work/statement")"; cat "$work/statement"; } > "$work/pae"
-    openssl pkeyutl -verify -pubin -inkey "$key" -rawin -in "$work/pae" -sigfile "$work/statement-sig" > /dev/null 2>&1 ||
-      fail "seal/provenance.intoto.jsonl line $n: the DSSE signature does not verify with $key (PROVENANCE_INVALID)"
-    # canonical JSON, keys sorted: _type first, then predicate, predicateType and subject last
-    case "$(cat "$work/statement")" in
-      '{"_type":"https://in-toto.io/Statement/v1","predicate":{'*'},"predicateType":"https://slsa.dev/provenance/v1","subject":['"$subjects"']}') ;;
-      *) fail "seal/provenance.intoto.jsonl line $n: the statement's subjects are not the sealed outputs (PROVENANCE_INVALID)" ;;
-    esac
-  done < "$file"
+  # one line: read by grep, sed and base64 from the file, never into a shell variable (issue 38
+  # item 8: an 11 MiB line read and matched by bash cost seconds and hundreds of MB per copy)
+  LC_ALL=C grep -Eqx '\\{"payload":"([A-Za-z0-9+/]{4})*([A-Za-z0-9+/]{2}[AEIMQUYcgkosw048]=|[A-Za-z0-9+/][AQgw]==)?","payloadType":"application/vnd\\.in-toto\\+json","signatures":\\[\\{"keyid":"ed25519:[0-9a-f]{32}","sig":"[A-Za-z0-9+/]{85}[AQgw]=="\\}\\]\\}' "$file" ||
+    fail "seal/provenance.intoto.jsonl is not one DSSE envelope of an in-toto statement as the issuer writes it (PROVENANCE_INVALID)"
+  [ "$(LC_ALL=C sed 's/.*"keyid":"\\([^"]*\\)".*/\\1/' "$file")" = "$(text_field key_id)" ] ||
+    fail "seal/provenance.intoto.jsonl is not signed by the seal's key (PROVENANCE_INVALID)"
+  LC_ALL=C sed 's/^{"payload":"\\([^"]*\\)".*/\\1/' "$file" | base64 -d > "$work/statement" 2>/dev/null ||
+    fail "seal/provenance.intoto.jsonl: the payload is not base64 (PROVENANCE_INVALID)"
+  LC_ALL=C sed 's/.*"sig":"\\([^"]*\\)".*/\\1/' "$file" | base64 -d > "$work/statement-sig"
+  # DSSE v1 PAE: "DSSEv1" SP LEN(type) SP type SP LEN(body) SP body
+  { printf 'DSSEv1 28 application/vnd.in-toto+json %s ' "$(($(wc -c < "$work/statement")))"; cat "$work/statement"; } > "$work/pae"
+  openssl pkeyutl -verify -pubin -inkey "$key" -rawin -in "$work/pae" -sigfile "$work/statement-sig" > /dev/null 2>&1 ||
+    fail "seal/provenance.intoto.jsonl: the DSSE signature does not verify with $key (PROVENANCE_INVALID)"
+  # canonical JSON, keys sorted: _type first, then predicate, predicateType and subject last;
+  # compared as bytes at both ends of the file
+  prefix='{"_type":"https://in-toto.io/Statement/v1","predicate":{'
+  suffix='},"predicateType":"https://slsa.dev/provenance/v1","subject":['"$subjects"']}'
+  printf '%s' "$prefix" > "$work/statement-head"; printf '%s' "$suffix" > "$work/statement-tail"
+  if ! { [ "$(($(wc -c < "$work/statement")))" -ge "$(($(wc -c < "$work/statement-head") + $(wc -c < "$work/statement-tail")))" ] &&
+    head -c "$(($(wc -c < "$work/statement-head")))" "$work/statement" | cmp -s - "$work/statement-head" &&
+    tail -c "$(($(wc -c < "$work/statement-tail")))" "$work/statement" | cmp -s - "$work/statement-tail"; }; then
+    fail "seal/provenance.intoto.jsonl: the statement's subjects are not the sealed outputs (PROVENANCE_INVALID)"
+  fi
 }
+check_sizes() { # issue 38 item 8: every file is sized before it is read; one over its cap is not read
+  local path cap
+  while read -r path cap; do
+    if [ -L "$run_dir/$path" ] || { [ -e "$run_dir/$path" ] && [ ! -f "$run_dir/$path" ]; }; then
+      case "$path" in
+        seal/*) fail "$path is not a regular file (RUN_FOLDER_UNCOVERED)" ;;
+        *) fail "$path is not a regular file (VERIFY_SCRIPT_NOT_RELEASED)" ;;
+      esac
+    fi
+    if [ -f "$run_dir/$path" ] && [ "$(($(wc -c < "$run_dir/$path")))" -gt "$cap" ]; then
+      case "$path" in
+        */seal.svg | */preseal.svg) fail "$path is over $cap bytes, not read (SVG_TOO_COMPLEX)" ;;
+        *) fail "$path is over its cap of $cap bytes, not read (SEAL_FILE_TOO_LARGE)" ;;
+      esac
+    fi
+  done <<'SVC_CAPS'
+${SIZE_CAPS}SVC_CAPS
+}
+check_folder_script() { # issue 38 item 7: the folder's verify.sh is a released one, as svc seal verify requires
+  local copy="$run_dir/${VERIFY_SCRIPT_PATH}" self
+  self="$here/$(basename "\${BASH_SOURCE[0]}")"
+  [ -f "$copy" ] || fail "${VERIFY_SCRIPT_PATH} is missing (VERIFY_SCRIPT_NOT_RELEASED)"
+  if [ -f "$self" ] && cmp -s "$self" "$copy"; then return 0; fi
+  case "$(sha256sum < "$copy" | cut -c 1-64)" in
+    ${EARLIER_RELEASES.join(" | ")}) return 0 ;;
+  esac
+  fail "${VERIFY_SCRIPT_PATH} is neither this script nor an earlier released one (VERIFY_SCRIPT_NOT_RELEASED); run this script from a file"
+}
+json_string() { # field $1 of seal.json when it is a string without JSON escapes; empty otherwise
+  sed -n "s/.*\\"$1\\":\\"\\([^\\"\\\\\\\\]*\\)\\".*/\\1/p" "$seal_dir/seal.json" | head -n 1
+}
+subst() { # $1 text, $2 marker, $3 value: sets subst_out to the text with every marker replaced
+  local text="$1"
+  subst_out=""
+  while [[ "$text" == *"$2"* ]]; do subst_out+="\${text%%"$2"*}$3"; text="\${text#*"$2"}"; done
+  subst_out+="$text"
+}
+api_url() { # new URL("/api/seal/verify", $1).href (WHATWG) for a plain http(s) URL; empty when not plain
+  local re='^([Hh][Tt][Tt][Pp][Ss]?)://([A-Za-z0-9.-]+)(:([0-9]{0,5}))?([/?#].*)?$' scheme host port last
+  [[ "$1" =~ $re ]] || return 0
+  scheme="$(printf '%s' "\${BASH_REMATCH[1]}" | LC_ALL=C tr '[:upper:]' '[:lower:]')"
+  host="$(printf '%s' "\${BASH_REMATCH[2]}" | LC_ALL=C tr '[:upper:]' '[:lower:]')"; port="\${BASH_REMATCH[4]}"
+  [[ "$host" =~ ^[a-z0-9-]+(\\.[a-z0-9-]+)*$ ]] || return 0
+  case ".$host" in *.xn--*) return 0 ;; esac
+  last="\${host##*.}"
+  # a host ending in a number is an IPv4 address to WHATWG: only the dotted quad it keeps as is
+  if [[ "$last" =~ ^(0[x]?[0-9a-f]*|[0-9]+)$ ]]; then
+    local octet='(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])'
+    [[ "$host" =~ ^$octet\\.$octet\\.$octet\\.$octet$ ]] || return 0
+  fi
+  if [ -n "$port" ]; then
+    [ "$((10#$port))" -le 65535 ] || return 0
+    port="$((10#$port))"
+  fi
+  case "$scheme:$port" in https:443 | http:80 | *:) port="" ;; esac
+  printf '%s://%s%s/api/seal/verify' "$scheme" "$host" "\${port:+:$port}"
+}
+verify_md_online() {
+  cat <<'SVC_VERIFY_MD'
+${heredocBody(verifyInstructionsTemplate(true))}SVC_VERIFY_MD
+}
+verify_md_offline() {
+  cat <<'SVC_VERIFY_MD'
+${heredocBody(verifyInstructionsTemplate(false))}SVC_VERIFY_MD
+}
+check_verify_md() { # issue 38 item 7: seal/VERIFY.md is the issuer's text for this seal, byte for byte
+  local file="$seal_dir/VERIFY.md" text field value api=""
+  [ -f "$file" ] || fail "seal/VERIFY.md is missing (SEAL_FILES_DISAGREE)"
+  if grep -q '"verify_url":null' "$seal_dir/seal.json"; then verify_md_offline > "$work/md"; else
+    verify_md_online > "$work/md"
+    api="$(api_url "$(json_string verify_url)")"
+    if [ -z "$api" ]; then
+      echo "verify: WARNING, seal/VERIFY.md not checked: verify_url is not a plain http(s) URL this script can resolve; svc seal verify checks it" >&2
+      return 0
+    fi
+  fi
+  text="$(cat "$work/md"; printf x)"; text="\${text%x}"
+  for field in ${VERIFY_MD_FIELDS.join(" ")}; do
+    [ "$field" = verify_url ] && [ -z "$api" ] && continue
+    value="$(json_string "$field")"
+    if [ -z "$value" ]; then
+      echo "verify: WARNING, seal/VERIFY.md not checked: seal.json's $field holds JSON escapes; svc seal verify checks it" >&2
+      return 0
+    fi
+    subst "$text" "@@$field@@" "$value"; text="$subst_out"
+  done
+  subst "$text" "@@api_url@@" "$api"
+  printf '%s' "$subst_out" > "$work/VERIFY.md"
+  cmp -s "$work/VERIFY.md" "$file" || fail "seal/VERIFY.md is not the issuer's text for this seal (SEAL_FILES_DISAGREE)"
+}
+check_sizes
+check_folder_script
 if [ ! -f "$seal_dir/seal.json" ] && [ -f "$seal_dir/preseal.json" ]; then
   status=0
   compare "$seal_dir/preseal.json" || status=1
@@ -294,9 +432,9 @@ fi
 [ -f "$key" ] || { echo "verify: $key not found" >&2; exit 2; }
 command -v openssl > /dev/null || { echo "verify: needs openssl 3 (Ed25519 with pkeyutl -rawin) on PATH" >&2; exit 2; }
 if [ ! -f "$seal_dir/seal.json" ] || [ ! -f "$seal_dir/seal.sig" ]; then fail "seal/seal.json or seal/seal.sig missing"; fi
-# Strict base64: one line of the 64-byte signature's 88 characters, as the issuer writes it.
-if ! grep -Eqx '[A-Za-z0-9+/]{86}==' "$seal_dir/seal.sig" || [ "$(($(wc -l < "$seal_dir/seal.sig")))" != 1 ]; then
-  fail "seal/seal.sig is not one line of base64 (SEAL_FILES_DISAGREE)"
+# Strict base64: one line of the 64-byte signature's 88 characters, unused pad bits zero, as the issuer writes it.
+if ! grep -Eqx '[A-Za-z0-9+/]{85}[AQgw]==' "$seal_dir/seal.sig" || [ "$(($(wc -l < "$seal_dir/seal.sig")))" != 1 ]; then
+  fail "seal/seal.sig is not one line of canonical base64 (SEAL_SIG_MALFORMED)"
 fi
 base64 -d "$seal_dir/seal.sig" > "$work/sig" 2>/dev/null || fail "seal/seal.sig is not base64"
 if ! openssl pkeyutl -verify -pubin -inkey "$key" -rawin -in "$seal_dir/seal.json" -sigfile "$work/sig" > /dev/null 2>&1; then
@@ -305,6 +443,7 @@ fi
 openssl pkey -pubin -in "$key" -pubout > "$work/key.pem" 2>/dev/null || fail "$key is not a public key"
 cmp -s "$work/key.pem" "$seal_dir/public_key.pem" ||
   fail "seal/public_key.pem is not the key that signed (SEAL_FILES_DISAGREE)"
+check_verify_md
 check_svg
 check_log_proof
 check_provenance
@@ -326,13 +465,12 @@ echo "verify: OK, seal/seal.json is signed by $key, seal/seal.svg draws it, noth
  * uncovered paths.
  */
 export const RELEASED_VERIFY_SCRIPT_SHA256: readonly string[] = [
-  "0b93940aecfc2aacae534cf44c55a7142743861637a5a08acf7306567ae7a39f",
-  // issue 30: v3 also checks seal/log-proof.json (the seal's leaf in a checkpoint --key signed).
-  // v2 stays released: it refuses a folder with the new file (RUN_FOLDER_UNCOVERED), never passes one.
-  "a5c4bfa956d04070c5ab64958f89ea0651f0905a88ff5fd2632b76713ee5f1b6",
-  // issue 30 item 6: v4 also checks seal/provenance.intoto.jsonl (DSSE signature by --key, subjects
-  // = the sealed outputs). v3 stays released: it refuses a folder with the new file, never passes one.
-  "d735239f7747b216365eff1d23e662db102aead42fdb5d6c2ce29c9c92f4dc38",
+  ...EARLIER_RELEASES,
+  // issue 38 items 7 and 8: v5 refuses what svc seal verify refuses: files over their size cap,
+  // the folder's verify.sh not released, a rewritten VERIFY.md, non-canonical base64, a \u2014
+  // escape in the checkpoint, a second provenance line. v4 stays released: folders sealed with it
+  // carry it, and svc seal verify accepts them; run v5 on them.
+  "1243117116ad6b44b6c1add3463447fda7364f7d3d18c92eda794a1dd167dd04",
 ];
 
 /** True when `bytes` is a verify.sh some runner release wrote. */

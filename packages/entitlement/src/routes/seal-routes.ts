@@ -75,16 +75,22 @@ export function registerSealRoutes(
         errors: [],
       }),
     },
-    async () => ({
-      keys: deps.trustedKeys.map((key) => ({
-        key_id: key.key_id,
-        public_key_pem: key.public_key_pem,
-        not_before: key.not_before ?? null,
-        not_after: key.not_after ?? null,
-        // issue 23 item 8: a verifier pins each key for the issuer its seals name
-        issuer: key.issuer ?? deps.issuerName(),
-      })),
-    }),
+    async () => {
+      // issue 38 item 2: every seal issued since the log began carries its proof; a verifier
+      // pinning the key learns that and refuses such a folder without it
+      const logFrom = await deps.store.logStartedAt();
+      return {
+        keys: deps.trustedKeys.map((key) => ({
+          key_id: key.key_id,
+          public_key_pem: key.public_key_pem,
+          not_before: key.not_before ?? null,
+          not_after: key.not_after ?? null,
+          // issue 23 item 8: a verifier pins each key for the issuer its seals name
+          issuer: key.issuer ?? deps.issuerName(),
+          log_from: logFrom,
+        })),
+      };
+    },
   );
 
   app.get(

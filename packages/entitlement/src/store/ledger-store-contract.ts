@@ -541,6 +541,13 @@ export function describeLedgerStoreContract(name: string, harness: StoreHarness)
       await rejectsWith(store.logSubtreeHashes([{ level: 40, index: 0 }]), "LOG_RANGE_INVALID");
     });
 
+    it("says when its log began (the log migration's time), the same on every call (issue 38 item 2)", async () => {
+      const started = await store.logStartedAt();
+      assert.match(started, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      assert.ok(Date.parse(started) <= Date.now());
+      assert.equal(await store.logStartedAt(), started);
+    });
+
     it("keeps the log append-only", async () => {
       await assert.rejects(harness.exec("UPDATE log_leaves SET entry = 'x'"), /append-only/);
       await assert.rejects(harness.exec("DELETE FROM log_leaves"), /append-only/);

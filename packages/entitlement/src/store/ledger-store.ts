@@ -33,6 +33,9 @@ export type IssueSeal = (run: RunRecord, fields: RunCompleteFields, issuedAt: Da
  * which the pure rules of `domain/ledger-rules.ts` decide and the balance and the append-only
  * ledger change together. Errors are EntitlementError with the contract's codes.
  */
+/** The migration that created the seal log, in both stores' migration lists ("transparency log of seals"). */
+export const LOG_MIGRATION_VERSION = 3;
+
 export interface LedgerStore {
   readonly kind: "sqlite" | "postgres";
   /** Tells `listener` each consume, grant, redemption and seal after its commit (metrics). */
@@ -70,6 +73,12 @@ export interface LedgerStore {
    * seal a `revoked` leaf, each in its own transaction. Leaves are numbered from 0 in commit order.
    */
   logSize(): Promise<number>;
+  /**
+   * When this store began its log (the log migration's applied_at, ISO 8601): every seal issued
+   * since has its leaf and its folder a `seal/log-proof.json`; seals before it were logged later
+   * (backfilled) but their folders carry no proof. Published as each key's `log_from` (issue 38 item 2).
+   */
+  logStartedAt(): Promise<string>;
   /** The stored hashes of complete subtrees, in the order asked; throws when one is not complete. */
   logSubtreeHashes(coordinates: readonly SubtreeCoordinate[]): Promise<Buffer[]>;
   /** The index of a seal's leaf for `event`, or null. */

@@ -45,7 +45,14 @@ import type {
 } from "../domain/ledger-types.ts";
 import { EntitlementError } from "../errors/entitlement-error.ts";
 import { type LedgerEvent, LedgerEventHub, type LedgerEventListener } from "./ledger-events.ts";
-import type { IssueSeal, LedgerStore, LedgerStoreOptions, LogEvent, LogLeafRecord } from "./ledger-store.ts";
+import {
+  type IssueSeal,
+  type LedgerStore,
+  type LedgerStoreOptions,
+  LOG_MIGRATION_VERSION,
+  type LogEvent,
+  type LogLeafRecord,
+} from "./ledger-store.ts";
 import { revokedEntryOf } from "./log-entries.ts";
 import { ConsumeBatcher } from "./postgres-consume-batch.ts";
 import { POSTGRES_MIGRATIONS } from "./postgres-migrations.ts";
@@ -666,6 +673,13 @@ export class PostgresLedgerStore implements LedgerStore {
         throw new EntitlementError("LOG_RANGE_INVALID", `subtree ${c.level}/${c.index} is not complete`);
       return hash;
     });
+  }
+
+  async logStartedAt(): Promise<string> {
+    const row = await this.#one(this.#pool, "SELECT applied_at FROM schema_migrations WHERE version = $1", [
+      LOG_MIGRATION_VERSION,
+    ]);
+    return new Date(String(row?.applied_at)).toISOString();
   }
 
   async logSize(): Promise<number> {

@@ -45,7 +45,14 @@ import type {
 } from "../domain/ledger-types.ts";
 import { EntitlementError } from "../errors/entitlement-error.ts";
 import { type LedgerEvent, LedgerEventHub, type LedgerEventListener } from "./ledger-events.ts";
-import type { IssueSeal, LedgerStore, LedgerStoreOptions, LogEvent, LogLeafRecord } from "./ledger-store.ts";
+import {
+  type IssueSeal,
+  type LedgerStore,
+  type LedgerStoreOptions,
+  LOG_MIGRATION_VERSION,
+  type LogEvent,
+  type LogLeafRecord,
+} from "./ledger-store.ts";
 import { revokedEntryOf } from "./log-entries.ts";
 import { ensurePrivateFiles } from "./private-files.ts";
 import { SEAL_RECORD_SELECT, toLedgerEntry, toRunRecord, toSealRecord } from "./row-mapping.ts";
@@ -536,6 +543,13 @@ export class SqliteLedgerStore implements LedgerStore {
         );
       return Buffer.from(row.hash as Uint8Array);
     });
+  }
+
+  async logStartedAt(): Promise<string> {
+    const row = this.#get("SELECT applied_at FROM schema_migrations WHERE version = ?", [
+      LOG_MIGRATION_VERSION,
+    ]);
+    return new Date(String(row?.applied_at)).toISOString();
   }
 
   async logSize(): Promise<number> {

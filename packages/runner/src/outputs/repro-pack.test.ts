@@ -144,7 +144,7 @@ describe("repro_pack/container/verify.sh", () => {
     await writeFile(path, `${sig.slice(0, 10)}!!${sig.slice(10)}`);
     const result = verifySh(runDir, "--key", keyPath);
     assert.equal(result.code, 1, result.out);
-    assert.match(result.out, /seal\.sig is not one line of base64/);
+    assert.match(result.out, /seal\.sig is not one line of canonical base64 \(SEAL_SIG_MALFORMED\)/);
   });
 
   it("warns that a copy inside the folder it checks proves nothing", async (t) => {

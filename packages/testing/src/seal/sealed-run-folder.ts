@@ -24,7 +24,10 @@ export interface SealedRunFolderOptions {
   readonly writeExpectedHashes?: (runDir: string) => Promise<void>;
   /** Signed fields to set differently (e.g. a verify_url, a long project id). */
   readonly fields?: Partial<
-    Pick<SealFields, "project_id" | "run_id" | "verify_url" | "issuer" | "seal_id" | "issued_at">
+    Pick<
+      SealFields,
+      "project_id" | "run_id" | "verify_url" | "issuer" | "seal_id" | "issued_at" | "inputs_sha256"
+    >
   >;
 }
 
@@ -187,8 +190,8 @@ export const RUN_FOLDER_FORGERIES: Record<string, RunFolderForgery> = {
       await writeFile(path, text);
     },
     code: "SEAL_FILES_DISAGREE",
-    // verify.sh cannot reproduce VERIFY.md (the text is the issuer's); svc seal verify can.
-    verifySh: null,
+    // issue 38 item 7: verify.sh v5 rebuilds VERIFY.md from the signed fields, as svc seal verify does
+    verifySh: /seal\/VERIFY\.md is not the issuer's text for this seal \(SEAL_FILES_DISAGREE\)/,
   },
   "an added seal/CERTIFICATE.html": {
     apply: (runDir) =>
@@ -222,9 +225,9 @@ export const RUN_FOLDER_FORGERIES: Record<string, RunFolderForgery> = {
         script.replace("set -euo pipefail\n", 'set -euo pipefail\necho "verify: OK"; exit 0\n'),
       );
     },
-    // The outputs changed too (verify.sh is hashed); the script check comes first.
+    // The outputs changed too (verify.sh is hashed); the script check comes first, in both verifiers.
     code: "VERIFY_SCRIPT_NOT_RELEASED",
-    verifySh: /the outputs hash to/,
+    verifySh: /VERIFY_SCRIPT_NOT_RELEASED/,
   },
   "rewritten labels in seal/seal.svg": {
     apply: async (runDir) => {
