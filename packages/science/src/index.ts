@@ -265,6 +265,7 @@ export {
   type ReceptorPreparerOptions,
 } from "./structure/receptor-preparer.ts";
 export type { ToolInvocation } from "./structure/run-tool.ts";
+export { cpuMsOfStatFile } from "./structure/run-tool.ts";
 export { readSdfCoordinates } from "./structure/sdf-coordinates.ts";
 export { type ParsedStructure, type StructureAtom, StructureParseError } from "./structure/structure-atom.ts";
 export { StructureError, type StructureErrorCode } from "./structure/structure-error.ts";

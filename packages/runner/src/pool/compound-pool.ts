@@ -1,5 +1,6 @@
 import type { HeapInfo } from "node:v8";
 import { Worker } from "node:worker_threads";
+import { cpuMsOfStatFile } from "@svc/science";
 import { WORKER_HEAP_LIMITS } from "../heap-limits.ts";
 import type { PortfolioRow } from "../inputs/portfolio.ts";
 import type {
@@ -29,7 +30,12 @@ type Reply = Extract<WorkerMessage, { kind: "prepared" | "analysed" }> | Unasses
 export interface CompoundPoolOptions {
   /** Worker threads (each holds its own RDKit WebAssembly instance). */
   readonly size: number;
-  /** Per-molecule time budget; a worker over it is terminated and replaced. */
+  /**
+   * Per-molecule CPU-time budget of the worker thread (issue 37 item 3: on a loaded machine a
+   * wall-clock budget failed compounds that were progressing); a worker over it is terminated and
+   * replaced. Where the thread's CPU time cannot be read, the budget applies to the wall clock;
+   * the wall clock is always capped at WALL_CEILING_FACTOR times it, for a thread that hangs.
+   */
   readonly timeoutMs: number;
   /** Told about every replaced worker (the run goes on; the cause is logged). */
   readonly onReplace?: (reason: string) => void;
@@ -48,8 +54,12 @@ interface Task {
 
 interface Slot {
   readonly worker: Worker;
+  /** The worker thread's kernel id, to read its CPU time; null: wall-clock budget only. */
+  readonly tid: number | null;
   task: Task | null;
   timer: NodeJS.Timeout | null;
+  /** Polls the thread's CPU time while a task runs. */
+  poll: NodeJS.Timeout | null;
   /** Set once the worker is being replaced: its late messages and exit are ignored. */
   retired: boolean;
 }
@@ -88,7 +98,7 @@ export class CompoundPool {
     const warmUp = options.warmUp ?? "analyse";
     const workers = await Promise.all(Array.from({ length: options.size }, () => spawnWorker(warmUp)));
     const pool = new CompoundPool(options, workers[0]?.rdkitVersion ?? "unknown");
-    for (const { worker } of workers) pool.#adopt(worker);
+    for (const { worker, tid } of workers) pool.#adopt(worker, tid);
     return pool;
   }
 
@@ -134,8 +144,8 @@ export class CompoundPool {
     this.#slots.length = 0;
   }
 
-  #adopt(worker: Worker): void {
-    const slot: Slot = { worker, task: null, timer: null, retired: false };
+  #adopt(worker: Worker, tid: number | null): void {
+    const slot: Slot = { worker, tid, task: null, timer: null, poll: null, retired: false };
     this.#slots.push(slot);
     this.#listen(slot);
     this.#dispatch();
@@ -165,19 +175,37 @@ export class CompoundPool {
       if (slot.task !== null || this.#queue.length === 0 || this.#closed) continue;
       const task = this.#queue.shift() as Task;
       slot.task = task;
-      slot.timer = setTimeout(() => {
-        this.#replace(
-          slot,
-          `RDKit took longer than the per-molecule time budget of ${this.#options.timeoutMs / 1000} s`,
+      const budget = this.#options.timeoutMs;
+      const statFile = slot.tid === null ? null : `/proc/self/task/${slot.tid}/stat`;
+      const cpuAtStart = statFile === null ? null : cpuMsOfStatFile(statFile);
+      if (statFile !== null && cpuAtStart !== null) {
+        slot.poll = setInterval(
+          () => {
+            const cpu = cpuMsOfStatFile(statFile);
+            if (cpu !== null && cpu - cpuAtStart > budget)
+              this.#replace(slot, `RDKit spent more than the per-molecule CPU budget of ${budget / 1000} s`);
+          },
+          Math.min(CPU_POLL_MS, budget),
         );
-      }, this.#options.timeoutMs);
+        slot.timer = setTimeout(() => {
+          this.#replace(
+            slot,
+            `RDKit took longer than ${WALL_CEILING_FACTOR} times the per-molecule CPU budget of ${budget / 1000} s on the wall clock`,
+          );
+        }, budget * WALL_CEILING_FACTOR);
+      } else
+        slot.timer = setTimeout(() => {
+          this.#replace(slot, `RDKit took longer than the per-molecule time budget of ${budget / 1000} s`);
+        }, budget);
       slot.worker.postMessage(task.request);
     }
   }
 
   #settle(slot: Slot, outcome: Reply): void {
     if (slot.timer !== null) clearTimeout(slot.timer);
+    if (slot.poll !== null) clearInterval(slot.poll);
     slot.timer = null;
+    slot.poll = null;
     const task = slot.task;
     slot.task = null;
     task?.resolve(outcome);
@@ -193,9 +221,9 @@ export class CompoundPool {
     this.#options.onReplace?.(reason);
     void slot.worker.terminate();
     spawnWorker(this.#options.warmUp ?? "analyse").then(
-      ({ worker }) => {
+      ({ worker, tid }) => {
         if (this.#closed) void worker.terminate();
-        else this.#adopt(worker);
+        else this.#adopt(worker, tid);
       },
       (error: Error) => {
         // Without workers nothing can progress: fail the queued rows rather than hang.
@@ -207,7 +235,12 @@ export class CompoundPool {
   }
 }
 
-function spawnWorker(warmUp: WarmUp): Promise<{ worker: Worker; rdkitVersion: string }> {
+/** How often a running task's CPU time is read. */
+const CPU_POLL_MS = 200;
+/** A task is also stopped after this many times its CPU budget on the wall clock (a hung thread). */
+const WALL_CEILING_FACTOR = 4;
+
+function spawnWorker(warmUp: WarmUp): Promise<{ worker: Worker; rdkitVersion: string; tid: number | null }> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER_URL, {
       workerData: { warmUp } satisfies WorkerData,
@@ -219,7 +252,7 @@ function spawnWorker(warmUp: WarmUp): Promise<{ worker: Worker; rdkitVersion: st
     worker.once("message", (message: WorkerMessage) => {
       worker.off("error", fail);
       worker.removeAllListeners("exit");
-      if (message.kind === "ready") resolve({ worker, rdkitVersion: message.rdkitVersion });
+      if (message.kind === "ready") resolve({ worker, rdkitVersion: message.rdkitVersion, tid: message.tid });
       else reject(new Error(`unexpected first message from a worker: ${message.kind}`));
     });
   });

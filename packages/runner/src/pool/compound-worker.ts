@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
 import {
   type AnalysisModule,
@@ -41,7 +42,12 @@ export interface WorkerData {
 
 /** Worker → main thread. */
 export type WorkerMessage =
-  | { readonly kind: "ready"; readonly rdkitVersion: string }
+  | {
+      readonly kind: "ready";
+      readonly rdkitVersion: string;
+      /** This thread's kernel id (the first field of /proc/thread-self/stat), for its CPU budget; null off Linux. */
+      readonly tid: number | null;
+    }
   | { readonly kind: "prepared"; readonly id: number; readonly compound: PortableCompound }
   | { readonly kind: "analysed"; readonly id: number; readonly analysis: CompoundAnalysis }
   | { readonly kind: "fault"; readonly id: number; readonly message: string };
@@ -90,7 +96,21 @@ port.on("message", (request: WorkerRequest) => {
   }
   port.postMessage(message);
 });
-port.postMessage({ kind: "ready", rdkitVersion: rdkit.version() } satisfies WorkerMessage);
+port.postMessage({
+  kind: "ready",
+  rdkitVersion: rdkit.version(),
+  tid: ownThreadId(),
+} satisfies WorkerMessage);
+
+/** The calling thread's kernel thread id, from /proc/thread-self (proc(5)); null where there is none. */
+function ownThreadId(): number | null {
+  try {
+    const tid = Number.parseInt(readFileSync("/proc/thread-self/stat", "utf8"), 10);
+    return Number.isInteger(tid) && tid > 0 ? tid : null;
+  } catch {
+    return null;
+  }
+}
 
 /** Written by `svc project init` (packages/cli, init-project.ts) beside an empty SMILES. */
 const UNPARSEABLE_REASON_COLUMN = "unparseable_reason";

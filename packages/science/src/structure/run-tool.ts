@@ -110,9 +110,17 @@ const CLOCK_TICKS_PER_S = 100;
 
 /** A live process's CPU time (utime + stime of /proc/<pid>/stat, proc(5)) in ms; null when unreadable. */
 export function processCpuMs(pid: number): number | null {
+  return cpuMsOfStatFile(`/proc/${pid}/stat`);
+}
+
+/**
+ * The CPU time, ms, of the process or thread whose proc(5) `stat` file this is (`/proc/<pid>/stat`,
+ * `/proc/self/task/<tid>/stat`): utime + stime; null when the file cannot be read or parsed.
+ */
+export function cpuMsOfStatFile(path: string): number | null {
   let stat: string;
   try {
-    stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    stat = readFileSync(path, "utf8");
   } catch {
     return null;
   }
