@@ -8,7 +8,15 @@ export interface ToolInvocation {
 }
 
 export interface ToolRunOptions {
+  /** Wall-clock budget: past it the process is killed (SIGKILL). */
   readonly timeoutMs?: number;
+  /**
+   * CPU-time budget in seconds, summed over the program's threads (RLIMIT_CPU, set by `ulimit -S -t`
+   * in a POSIX sh that then execs the program): the kernel stops it with SIGXCPU. Unlike wall-clock
+   * time it does not grow when other processes share the cores, so whether a program finishes within
+   * it does not depend on the machine's load (issue 43).
+   */
+  readonly cpuSeconds?: number;
   readonly input?: string;
   readonly cwd?: string;
 }
@@ -36,8 +44,15 @@ export function runTool(
   options: ToolRunOptions = {},
 ): Promise<ToolRun> {
   const started = performance.now();
+  // sh -c SCRIPT ARG0 ARGS…: "$0" is the limit, "$@" the program and its arguments, passed unquoted
+  // through no shell parsing. Only the soft limit, so the kernel sends SIGXCPU (a hard limit equal to
+  // it would be SIGKILL, indistinguishable from other kills).
+  const [program, argv] =
+    options.cpuSeconds === undefined
+      ? [command, [...args]]
+      : ["/bin/sh", ["-c", 'ulimit -S -t "$0" && exec "$@"', String(options.cpuSeconds), command, ...args]];
   return new Promise((resolve) => {
-    const child = spawn(command, [...args], {
+    const child = spawn(program, argv, {
       cwd: options.cwd,
       stdio: [options.input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
     });
@@ -63,6 +78,10 @@ export function runTool(
     }
     child.on("close", (status, signal) => {
       if (timer) clearTimeout(timer);
+      // Through sh, a program that cannot be started is sh's exit 127 (not found) or 126 (not
+      // executable, POSIX "Command Search and Execution"), not a spawn error: report it as one.
+      if (options.cpuSeconds !== undefined && (status === 127 || status === 126) && spawnError === null)
+        spawnError = `${command}: ${status === 127 ? "not found" : "not executable"} (${Buffer.concat(stderr).toString("utf8").trim()})`;
       resolve({
         status,
         signal,
@@ -77,9 +96,16 @@ export function runTool(
 }
 
 /** Why a run failed, in one line, or null when it exited 0. */
-export function describeToolFailure(name: string, run: ToolRun, timeoutMs?: number): string | null {
+export function describeToolFailure(
+  name: string,
+  run: ToolRun,
+  timeoutMs?: number,
+  cpuSeconds?: number,
+): string | null {
   if (run.spawnError !== null) return `${name} could not be started: ${run.spawnError}`;
   if (run.timedOut) return `${name} exceeded its time budget of ${timeoutMs} ms and was killed`;
+  if (run.signal === "SIGXCPU")
+    return `${name} exceeded its CPU-time budget of ${cpuSeconds} s and was stopped`;
   if (run.signal !== null) return `${name} was killed by ${run.signal}`;
   if (run.status !== 0) {
     const tail =
