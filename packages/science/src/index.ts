@@ -143,6 +143,7 @@ export {
   type ConsensusRescoring,
   createVinaDockingEngine,
   DEEP_EXHAUSTIVENESS,
+  DOCKING_CPU_BUDGET_S,
   DOCKING_POSES,
   DOCKING_SEED,
   DOCKING_TIMEOUT_MS,

@@ -60,7 +60,8 @@ test("standard docking records its seed and settings, scores up to 9 poses, and 
     exhaustiveness: STANDARD_EXHAUSTIVENESS,
     numModes: DOCKING_POSES,
     cpu: 1,
-    timeoutMs: 600_000,
+    cpuBudgetS: 600,
+    timeoutMs: 2_400_000,
     scoring: "vina",
   });
   const vinaArgv = result.invocations[0]?.argv ?? [];
@@ -159,6 +160,21 @@ test("a Vina run past its time budget is killed and the compound is unassessed w
   assert.equal(result.status, "unassessed");
   if (result.status === "unassessed")
     assert.match(result.reason, /vina exceeded its time budget of 1 ms and was killed/);
+});
+
+test("a Vina run past its CPU-time budget is stopped by the kernel (SIGXCPU) and the compound is unassessed with the reason", {
+  skip,
+}, async () => {
+  // Exhaustiveness 64 needs well over one CPU-second on this ligand, however busy the machine.
+  const engine = createVinaDockingEngine({
+    workDir: join(dir.path, "cpu"),
+    cpuBudgetS: 1,
+    exhaustiveness: 64,
+  });
+  const result = await engine.dock({ ligand, receptor, box });
+  assert.equal(result.status, "unassessed");
+  if (result.status === "unassessed")
+    assert.equal(result.reason, "vina exceeded its CPU-time budget of 1 s and was stopped");
 });
 
 test("a Vina run that fails (an unreadable ligand PDBQT) makes that compound unassessed, not an exception", {

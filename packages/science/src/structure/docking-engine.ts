@@ -23,10 +23,21 @@ export const DEEP_EXHAUSTIVENESS = 32;
 export const DOCKING_POSES = 9;
 /** Vina's seed unless the caller records another. */
 export const DOCKING_SEED = 42;
-/** Per-compound CPU-time budget, per receptor, before Vina is killed: standard 10 min, deep 30 min. */
-export const DOCKING_TIMEOUT_MS = { standard: 600_000, deep: 1_800_000 } as const;
-/** The wall-clock ceiling is this many times the CPU budget: a hung Vina is still killed. */
-const WALL_CEILING_FACTOR = 4;
+/**
+ * Per-compound CPU-time budget, per receptor, before Vina is stopped: standard 10 CPU-minutes, deep 30.
+ * CPU time, not wall-clock time, so a compound docked on an idle machine is docked on a busy one too
+ * (a sealed rerun gives the same results; issue 43). A slower processor still uses more of it.
+ */
+export const DOCKING_CPU_BUDGET_S = { standard: 600, deep: 1_800 } as const;
+/**
+ * Wall-clock safety net, per receptor: four times the CPU budget, so it only ends a Vina that makes no
+ * progress (or one sharing its core with three or more others), never a search the CPU budget allows
+ * on a machine with fewer than four processes per core.
+ */
+export const DOCKING_TIMEOUT_MS = {
+  standard: 4 * DOCKING_CPU_BUDGET_S.standard * 1000,
+  deep: 4 * DOCKING_CPU_BUDGET_S.deep * 1000,
+} as const;
 
 export type DockingProfile = "standard" | "deep";
 
@@ -59,6 +70,9 @@ export interface DockingSettings {
   readonly exhaustiveness: number;
   readonly numModes: number;
   readonly cpu: number;
+  /** CPU seconds per Vina run (`DOCKING_CPU_BUDGET_S`). */
+  readonly cpuBudgetS: number;
+  /** Wall-clock safety net per Vina run (`DOCKING_TIMEOUT_MS`). */
   readonly timeoutMs: number;
   readonly scoring: "vina";
 }
@@ -160,6 +174,8 @@ export interface VinaEngineOptions {
    * the plumbing cheap; the runner never sets it). Recorded in the settings and profile summary.
    */
   readonly exhaustiveness?: number;
+  /** Overrides `DOCKING_CPU_BUDGET_S` of the profile. */
+  readonly cpuBudgetS?: number;
   /** Overrides `DOCKING_TIMEOUT_MS` of the profile. */
   readonly timeoutMs?: number;
   /** The Vina program (default `vina` on PATH). */
@@ -218,7 +234,7 @@ function boxArgs(box: PocketBox): string[] {
 
 /**
  * The AutoDock Vina 1.2.3 engine (Trott & Olson, J. Comput. Chem. 2010; Eberhardt et al. 2021): the
- * `vina` CLI per compound and receptor, killed past its time budget; a crash, a time-out, no pose or a
+ * `vina` CLI per compound and receptor, stopped past its CPU-time budget (or its wall-clock net); a crash, a time-out, no pose or a
  * pose that cannot be mapped back onto the ligand makes that compound `unassessed` with the reason.
  */
 export function createVinaDockingEngine(options: VinaEngineOptions): DockingEngine {
@@ -247,6 +263,7 @@ export function createVinaDockingEngine(options: VinaEngineOptions): DockingEngi
           options.exhaustiveness ?? (profile === "deep" ? DEEP_EXHAUSTIVENESS : STANDARD_EXHAUSTIVENESS),
         numModes: DOCKING_POSES,
         cpu: options.cpu ?? 1,
+        cpuBudgetS: options.cpuBudgetS ?? DOCKING_CPU_BUDGET_S[profile],
         timeoutMs: options.timeoutMs ?? DOCKING_TIMEOUT_MS[profile],
         scoring: "vina",
       };
@@ -269,13 +286,11 @@ export function createVinaDockingEngine(options: VinaEngineOptions): DockingEngi
         const outPath = join(dir, `vina-out-${index}.pdbqt`);
         const args = vinaDockingArgs(receptor.pdbqtPath, ligand.pdbqtPath, request.box, settings, outPath);
         invocations.push({ tool: "vina", argv: [vina, ...args] });
-        // The budget is Vina's CPU time (issue 37 item 3): a loaded machine slows the wall clock, not
-        // the work; the wall clock is only the ceiling for a hung process.
         const run = await runTool(vina, args, {
-          cpuBudgetMs: settings.timeoutMs,
-          timeoutMs: settings.timeoutMs * WALL_CEILING_FACTOR,
+          timeoutMs: settings.timeoutMs,
+          cpuSeconds: settings.cpuBudgetS,
         });
-        const failure = describeToolFailure("vina", run, settings.timeoutMs);
+        const failure = describeToolFailure("vina", run, settings.timeoutMs, settings.cpuBudgetS);
         const poses = failure ? [] : parseVinaPoses(await readFile(outPath, "utf8").catch(() => ""));
         const reason = failure ?? (poses.length === 0 ? "vina wrote no pose" : null);
         const label = labelOf(receptor, index);

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
 import { copyFile, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { test } from "node:test";
@@ -12,7 +13,7 @@ import { StructureError } from "./structure-error.ts";
 const FIXTURES = fileURLToPath(new URL("../../test/fixtures/posebusters/", import.meta.url));
 const skip = structureToolsMissing ?? false;
 
-test("a receptor is prepared once per structure: PDBFixer adds hydrogens, the named ligand and buffer ions go, cofactors stay, and the PDBQT and exact commands are recorded", {
+test("a receptor is prepared once per structure: PDBFixer adds hydrogens, the named ligand and buffer ions go, cofactors stay, the PDBQT and exact commands are recorded, and a preparation elsewhere under load gives the same bytes", {
   skip,
 }, async (t) => {
   assertStructureToolsInCi();
@@ -53,6 +54,22 @@ test("a receptor is prepared once per structure: PDBFixer adds hydrogens, the na
     "-xr",
     "--partialcharge",
   ]);
+
+  // Reproducible (issue 43): OpenMM's Reference platform, and no work-folder path in the PDBQT, so a
+  // preparation in another folder, with the other core busy, gives the same bytes.
+  assert.equal(first.report.openmm_platform, "Reference");
+  const busy = spawn(process.execPath, ["-e", "for(;;);"], { stdio: "ignore" });
+  let elsewhere: Awaited<ReturnType<ReturnType<typeof createReceptorPreparer>["prepare"]>>;
+  try {
+    elsewhere = await createReceptorPreparer({ cacheDir: join(dir, "elsewhere") }).prepare(source, {
+      removeHeterogens: ["TQ3"],
+    });
+  } finally {
+    busy.kill();
+  }
+  assert.notEqual(elsewhere.pdbqtPath, first.pdbqtPath);
+  assert.ok((await readFile(elsewhere.pdbPath)).equals(await readFile(first.pdbPath)), "the same PDB");
+  assert.ok((await readFile(elsewhere.pdbqtPath)).equals(await readFile(first.pdbqtPath)), "the same PDBQT");
 
   // The same bytes under another name, in a new preparer on the same cache dir: not prepared again.
   const copy = join(dir, "renamed.pdb");

@@ -29,6 +29,12 @@ export interface ReceptorPreparationReport {
   readonly atoms: number;
   readonly residues: number;
   readonly protein_chains: number;
+  /**
+   * The OpenMM platform PDBFixer's and Modeller's minimisations ran on: always "Reference"
+   * (single-threaded, the same arithmetic on every machine), so a receptor is prepared byte for byte
+   * the same way each run (issue 43).
+   */
+  readonly openmm_platform: string;
 }
 
 export interface PreparedReceptor {
@@ -131,13 +137,25 @@ async function prepareInto(
   // -xr: a rigid receptor (no torsion tree); Gasteiger charges named explicitly, because from a PDB
   // Open Babel otherwise writes every charge as 0. Vina and Vinardo ignore charges (only AD4 scoring
   // reads them), so when Gasteiger fails (seen on a haem iron: "0 molecules converted") the receptor
-  // is written without charges and the record says so.
+  // is written without charges and the record says so. --title: Open Babel otherwise writes the input's
+  // path into every "REMARK  Name" line, and the PDBQT's bytes would depend on the work folder.
   const partial = `${pdbqtPath}.partial`;
-  let obabelArgs = ["-ipdb", pdbPath, "-xr", "--partialcharge", "gasteiger", "-opdbqt", "-O", partial];
+  const title = ["--title", "receptor"];
+  let obabelArgs = [
+    "-ipdb",
+    pdbPath,
+    "-xr",
+    "--partialcharge",
+    "gasteiger",
+    ...title,
+    "-opdbqt",
+    "-O",
+    partial,
+  ];
   let charges: PreparedReceptor["charges"] = "gasteiger";
   let obabel = await runTool("obabel", obabelArgs, { timeoutMs: PREPARATION_TIMEOUT_MS });
   if (obabel.status === 0 && !/1 molecule converted/.test(obabel.stderr)) {
-    obabelArgs = ["-ipdb", pdbPath, "-xr", "-opdbqt", "-O", partial];
+    obabelArgs = ["-ipdb", pdbPath, "-xr", ...title, "-opdbqt", "-O", partial];
     charges = "none: Open Babel's Gasteiger charges failed on this receptor";
     obabel = await runTool("obabel", obabelArgs, { timeoutMs: PREPARATION_TIMEOUT_MS });
   }

@@ -9,14 +9,15 @@ export interface ToolInvocation {
 }
 
 export interface ToolRunOptions {
-  /** Wall-clock limit: the ceiling for a hung program. */
+  /** Wall-clock budget: past it the process is killed (SIGKILL). */
   readonly timeoutMs?: number;
   /**
-   * CPU-time limit of the program (user + system, all its threads), read from /proc every 250 ms
-   * (issue 37 item 3): on a loaded machine a wall-clock budget kills work that was progressing, a
-   * CPU budget does not. Where /proc cannot be read, only the wall-clock limit applies.
+   * CPU-time budget in seconds, summed over the program's threads (RLIMIT_CPU, set by `ulimit -S -t`
+   * in a POSIX sh that then execs the program): the kernel stops it with SIGXCPU. Unlike wall-clock
+   * time it does not grow when other processes share the cores, so whether a program finishes within
+   * it does not depend on the machine's load (issue 43).
    */
-  readonly cpuBudgetMs?: number;
+  readonly cpuSeconds?: number;
   readonly input?: string;
   readonly cwd?: string;
 }
@@ -26,10 +27,6 @@ export interface ToolRun {
   readonly status: number | null;
   readonly signal: NodeJS.Signals | null;
   readonly timedOut: boolean;
-  /** Which budget killed it: the wall clock or the CPU time; null when none did. */
-  readonly budget: "wall" | "cpu" | null;
-  /** CPU time the program used, ms, as last read from /proc; null when unread. */
-  readonly cpuMs: number | null;
   /** Set when the program could not be started at all (ENOENT, EACCES). */
   readonly spawnError: string | null;
   readonly stdout: string;
@@ -48,35 +45,29 @@ export function runTool(
   options: ToolRunOptions = {},
 ): Promise<ToolRun> {
   const started = performance.now();
+  // sh -c SCRIPT ARG0 ARGS…: "$0" is the limit, "$@" the program and its arguments, passed unquoted
+  // through no shell parsing. Only the soft limit, so the kernel sends SIGXCPU (a hard limit equal to
+  // it would be SIGKILL, indistinguishable from other kills).
+  const [program, argv] =
+    options.cpuSeconds === undefined
+      ? [command, [...args]]
+      : ["/bin/sh", ["-c", 'ulimit -S -t "$0" && exec "$@"', String(options.cpuSeconds), command, ...args]];
   return new Promise((resolve) => {
-    const child = spawn(command, [...args], {
+    const child = spawn(program, argv, {
       cwd: options.cwd,
       stdio: [options.input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
     });
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
     let timedOut = false;
-    let budget: "wall" | "cpu" | null = null;
-    let cpuMs: number | null = null;
     let spawnError: string | null = null;
-    const kill = (which: "wall" | "cpu") => {
-      if (timedOut) return;
-      timedOut = true;
-      budget = which;
-      child.kill("SIGKILL");
-    };
     const timer =
-      options.timeoutMs === undefined ? undefined : setTimeout(() => kill("wall"), options.timeoutMs);
-    const cpuBudget = options.cpuBudgetMs;
-    const poll =
-      cpuBudget === undefined
+      options.timeoutMs === undefined
         ? undefined
-        : setInterval(() => {
-            const used = child.pid === undefined ? null : processCpuMs(child.pid);
-            if (used === null) return;
-            cpuMs = used;
-            if (used > cpuBudget) kill("cpu");
-          }, CPU_POLL_MS);
+        : setTimeout(() => {
+            timedOut = true;
+            child.kill("SIGKILL");
+          }, options.timeoutMs);
     child.stdout?.on("data", (chunk: Buffer) => stdout.push(chunk));
     child.stderr?.on("data", (chunk: Buffer) => stderr.push(chunk));
     child.on("error", (error) => {
@@ -88,13 +79,14 @@ export function runTool(
     }
     child.on("close", (status, signal) => {
       if (timer) clearTimeout(timer);
-      if (poll) clearInterval(poll);
+      // Through sh, a program that cannot be started is sh's exit 127 (not found) or 126 (not
+      // executable, POSIX "Command Search and Execution"), not a spawn error: report it as one.
+      if (options.cpuSeconds !== undefined && (status === 127 || status === 126) && spawnError === null)
+        spawnError = `${command}: ${status === 127 ? "not found" : "not executable"} (${Buffer.concat(stderr).toString("utf8").trim()})`;
       resolve({
         status,
         signal,
         timedOut,
-        budget,
-        cpuMs,
         spawnError,
         stdout: Buffer.concat(stdout).toString("utf8"),
         stderr: Buffer.concat(stderr).toString("utf8"),
@@ -104,7 +96,6 @@ export function runTool(
   });
 }
 
-const CPU_POLL_MS = 250;
 /** USER_HZ: the unit of /proc/<pid>/stat's utime and stime, fixed at 100 by the Linux ABI (proc(5)). */
 const CLOCK_TICKS_PER_S = 100;
 
@@ -115,7 +106,8 @@ export function processCpuMs(pid: number): number | null {
 
 /**
  * The CPU time, ms, of the process or thread whose proc(5) `stat` file this is (`/proc/<pid>/stat`,
- * `/proc/self/task/<tid>/stat`): utime + stime; null when the file cannot be read or parsed.
+ * `/proc/self/task/<tid>/stat`): utime + stime; null when the file cannot be read or parsed. The
+ * runner's worker pool budgets each molecule by its worker thread's (issue 37 item 3).
  */
 export function cpuMsOfStatFile(path: string): number | null {
   let stat: string;
@@ -134,11 +126,16 @@ export function cpuMsOfStatFile(path: string): number | null {
 }
 
 /** Why a run failed, in one line, or null when it exited 0. */
-export function describeToolFailure(name: string, run: ToolRun, timeoutMs?: number): string | null {
+export function describeToolFailure(
+  name: string,
+  run: ToolRun,
+  timeoutMs?: number,
+  cpuSeconds?: number,
+): string | null {
   if (run.spawnError !== null) return `${name} could not be started: ${run.spawnError}`;
-  if (run.timedOut && run.budget === "cpu")
-    return `${name} exceeded its CPU budget of ${timeoutMs} ms CPU and was killed`;
   if (run.timedOut) return `${name} exceeded its time budget of ${timeoutMs} ms and was killed`;
+  if (run.signal === "SIGXCPU")
+    return `${name} exceeded its CPU-time budget of ${cpuSeconds} s and was stopped`;
   if (run.signal !== null) return `${name} was killed by ${run.signal}`;
   if (run.status !== 0) {
     const tail =

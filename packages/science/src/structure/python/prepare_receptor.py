@@ -13,19 +13,37 @@ Prints one JSON line: counts and the tool versions.
 """
 
 import json
+import os
 import random
 import sys
 
-import numpy
-import openmm
-from openmm import app
-from pdbfixer import PDBFixer
-import pdbfixer
+# OpenMM picks its fastest platform for a Context made without one: here the CPU platform, whose
+# threads (one per core) take blocks of atoms as they free up, so forces are summed in another order
+# each run. PDBFixer's heavy-atom minimisation and Modeller's hydrogen minimisation then end elsewhere:
+# two preparations of the same receptor differed in ~1,500 hydrogen coordinates (up to 0.02 Å), and
+# Open Babel then typed a histidine's other nitrogen as the donor (2HA3 HIS 212, 2bm2 HIS 166; issue 43).
+# The Reference platform is single-threaded, double precision, and the same code on every machine
+# (the CPU platform also picks AVX or SSE kernels by processor). PDBFixer 1.8's addMissingAtoms takes
+# no platform, so the default is set before any Context exists; preparation.json records the platform.
+os.environ["OPENMM_DEFAULT_PLATFORM"] = "Reference"
+
+import numpy  # noqa: E402
+import openmm  # noqa: E402
+from openmm import app  # noqa: E402
+from pdbfixer import PDBFixer  # noqa: E402
+import pdbfixer  # noqa: E402
 
 
 WATERS = {"HOH", "WAT", "DOD", "H2O", "TIP", "TIP3", "SOL"}
 # Polyatomic ions of crystallisation buffers, removed like single-atom ions.
 POLYATOMIC_IONS = {"SO4", "PO4", "NO3", "SCN", "CO3", "ACT", "FMT"}
+
+
+def default_platform() -> str:
+    """The platform a Context made without one gets (what PDBFixer's minimisation ran on)."""
+    system = openmm.System()
+    system.addParticle(1.0)
+    return openmm.Context(system, openmm.VerletIntegrator(0.001)).getPlatform().getName()
 
 
 def main() -> None:
@@ -64,7 +82,10 @@ def main() -> None:
     # (1s3v −9.420 or −9.483, 2bm2 −8.276 or −7.617 kcal/mol). Seeded, the preparation is reproducible.
     random.seed(0)
     numpy.random.seed(0)
-    fixer.addMissingHydrogens(pH=ph)
+    # Modeller.addHydrogens, as PDBFixer's addMissingHydrogens calls it, with the platform named.
+    modeller = app.Modeller(fixer.topology, fixer.positions)
+    modeller.addHydrogens(pH=ph, platform=openmm.Platform.getPlatformByName("Reference"))
+    fixer.topology, fixer.positions = modeller.topology, modeller.positions
     after = sum(1 for a in fixer.topology.atoms() if a.element is not None and a.element.symbol == "H")
     protein_chains = sum(
         1 for c in fixer.topology.chains() if any(r.name in pdbfixer.pdbfixer.proteinResidues for r in c.residues())
@@ -82,6 +103,7 @@ def main() -> None:
                 "residues": fixer.topology.getNumResidues(),
                 "protein_chains": protein_chains,
                 "versions": {"pdbfixer_module": pdbfixer.pdbfixer.__version__, "openmm": openmm.__version__},
+                "openmm_platform": default_platform(),
             },
             sort_keys=True,
         )
