@@ -87,7 +87,13 @@ describe("a project with assays.csv", () => {
     assert.equal(validate.code, 0, validate.stderr);
     const out = JSON.parse(validate.stdout);
     assert.equal(out.category_id, "SMALL_MOLECULE__HAS_LABELED_ASSAYS");
-    assert.deepEqual(out.assays, { rows: 40, compounds: 40, assay_ids: ["CHEMBL2321810"] });
+    assert.deepEqual(out.assays, {
+      rows: 40,
+      censored_rows: 0,
+      missing_rows: 0,
+      compounds: 40,
+      assay_ids: ["CHEMBL2321810"],
+    });
     assert.equal(out.charged, false);
     assert.deepEqual(stand.proxy.paths, []);
   });
