@@ -328,6 +328,11 @@ describe("svc project init reads the inputs a chemist has (issue 37 items 6, 7)"
       compounds: 2,
       assay_ids: ["DHFR"],
     });
+    const short = await svc("project", "check", join(root, "with-assays"));
+    assert.match(
+      short.stdout,
+      /^ {2}assays {4}2 row\(s\) with a value \(1 censored, kept with their qualifier\) for 2 compound\(s\) in 1 assay\(s\); 3 row\(s\) blank or not determined$/m,
+    );
   });
 
   it("--assays with several problems refuses them all at once, and an unknown compound before anything is written", async () => {
