@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { randomFillSync } from "node:crypto";
+import { mkdir, mkdtemp, readFile, rm, truncate, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -173,14 +174,15 @@ describe("svc project init", () => {
     const result = await svc(...args, "--json");
     assert.equal(result.code, 0, result.stderr);
     const body = JSON.parse(result.stdout) as { inferred: string[]; sourcesJson: Record<string, string> };
-    assert.ok(body.inferred.includes("structure column: SMILES"));
-    assert.ok(body.inferred.includes("id column: ID (as candidate_id)"));
+    assert.ok(body.inferred.includes('structure column: "SMILES" (read as smiles)'));
+    assert.ok(body.inferred.includes('id column: "ID" (read as candidate_id)'));
+    assert.ok(body.inferred.includes('name column: "Name" (read as name)'));
     assert.ok(body.inferred.includes("carried forward as metadata: potency, nM"));
     assert.equal(body.sourcesJson.targets_csv, "targets.csv");
     const csv = await readFile(join(root, "mine", "01_sources", "portfolio_selected.csv"), "utf8");
     assert.equal(
       csv,
-      'candidate_id,smiles,Name,"potency, nM"\r\nA1,CCO,ethanol,12\r\nA2,c1ccccc1,benzene,40\r\n',
+      'candidate_id,smiles,name,"potency, nM"\r\nA1,CCO,ethanol,12\r\nA2,c1ccccc1,benzene,40\r\n',
     );
     const again = await svc(...args);
     assert.equal(again.code, 2);
@@ -252,16 +254,176 @@ describe("svc project init", () => {
   });
 
   it("refuses a file it cannot read as a portfolio with one line saying what to give", async () => {
-    await writeFile(join(root, "bad.csv"), "compound,structure\nA,CCO\n");
+    await writeFile(join(root, "bad.csv"), "compound,formula\nA,C2H6O\n");
     const result = await svc("project", "init", join(root, "bad.csv"), "--out", join(root, "bad"));
     assert.equal(result.code, 2);
     assert.match(
       result.stderr,
-      /no smiles or canonical_smiles column \(columns: compound, structure\); rename the structure column to smiles/,
+      /no structure column: "smiles" \(or "canonical_smiles", .*\(columns: compound, formula\); rename the structure column to smiles/,
     );
     const missing = await svc("project", "init", join(root, "nope.smi"));
     assert.equal(missing.code, 2);
     assert.match(missing.stderr, /nope\.smi: no such file/);
+  });
+});
+
+describe("svc project init reads the inputs a chemist has (issue 37 items 6, 7)", () => {
+  const MTX = "CN(Cc1cnc2nc(N)nc(N)c2n1)c1ccc(cc1)C(=O)NC(CCC(=O)O)C(=O)O";
+  const portfolio = `Compound ID,Molecule Name,Smiles (canonical),series\nMTX,methotrexate,${MTX},antifolate\nIBU,ibuprofen,CC(C)Cc1ccc(cc1)C(C)C(=O)O,decoy\nTMP,trimethoprim,COc1cc(Cc2cnc(N)nc2N)cc(OC)c1OC,antifolate\n`;
+
+  it("matches Smiles (canonical), Compound ID and Molecule Name by their synonyms and says what it matched", async () => {
+    await writeFile(join(root, "antifolates.csv"), portfolio);
+    const result = await svc("project", "init", join(root, "antifolates.csv"), "--out", join(root, "chem"));
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /^ {2}structure column: "Smiles \(canonical\)" \(read as smiles\)$/m);
+    assert.match(result.stdout, /^ {2}id column: "Compound ID" \(read as candidate_id\)$/m);
+    assert.match(result.stdout, /^ {2}name column: "Molecule Name" \(read as name\)$/m);
+    assert.match(result.stdout, /^ {2}carried forward as metadata: series$/m);
+    const csv = await readFile(join(root, "chem", "01_sources", "portfolio_selected.csv"), "utf8");
+    assert.equal(csv.split("\n")[0], "candidate_id,name,smiles,series");
+    assert.ok(csv.includes(`MTX,methotrexate,${MTX},antifolate`));
+  });
+
+  it("--assays copies the table, names it assays_csv and says what it read: censored values kept, n.d. and blanks missing", async () => {
+    await writeFile(join(root, "antifolates.csv"), portfolio);
+    const assays =
+      "Compound ID,Assay,Standard Relation,IC50 (nM)\nMTX,DHFR,=,1.2\nMTX,DHFR,,n.d.\nIBU,DHFR,'>',100000\nTMP,DHFR,,\nTMP,DHFR,,ND\n";
+    await writeFile(join(root, "ic50.csv"), assays);
+    const result = await svc(
+      "project",
+      "init",
+      join(root, "antifolates.csv"),
+      "--out",
+      join(root, "with-assays"),
+      "--assays",
+      join(root, "ic50.csv"),
+    );
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(
+      result.stdout,
+      /^ {2}assays: ic50\.csv as assays_csv, 2 row\(s\) with a value for 2 compound\(s\) in 1 assay\(s\) \(DHFR\)$/m,
+    );
+    assert.match(
+      result.stdout,
+      /^ {2}assay columns: id "Compound ID", value "IC50 \(nM\)" \(unit in its name\), relation "Standard Relation", assay "Assay"$/m,
+    );
+    assert.match(
+      result.stdout,
+      /^ {2}censored values: 1 row\(s\) .* kept with their qualifier, never averaged with exact ones$/m,
+    );
+    assert.match(result.stdout, /^ {2}missing values: 3 row\(s\) blank or not determined/m);
+    const sources = JSON.parse(
+      await readFile(join(root, "with-assays", "01_sources", "sources.json"), "utf8"),
+    );
+    assert.equal(sources.assays_csv, "ic50.csv");
+    assert.equal(await readFile(join(root, "with-assays", "01_sources", "ic50.csv"), "utf8"), assays);
+    // The runner reads it the same way, charging nothing.
+    const check = await svc("project", "check", join(root, "with-assays"), "--json");
+    assert.equal(check.code, 0, `${check.stdout}\n${check.stderr}`);
+    const validated = JSON.parse(check.stdout) as { assays: Record<string, unknown> };
+    assert.deepEqual(validated.assays, {
+      rows: 2,
+      censored_rows: 1,
+      missing_rows: 3,
+      compounds: 2,
+      assay_ids: ["DHFR"],
+    });
+    const short = await svc("project", "check", join(root, "with-assays"));
+    assert.match(
+      short.stdout,
+      /^ {2}assays {4}2 row\(s\) with a value \(1 censored, kept with their qualifier\) for 2 compound\(s\) in 1 assay\(s\); 3 row\(s\) blank or not determined$/m,
+    );
+  });
+
+  it("--assays with several problems refuses them all at once, and an unknown compound before anything is written", async () => {
+    await writeFile(join(root, "antifolates.csv"), portfolio);
+    await writeFile(join(root, "bad-assays.csv"), "Compound ID,IC50 (nM)\nMTX,abc\n,5\nIBU,5 mg\n");
+    const many = await svc(
+      "project",
+      "init",
+      join(root, "antifolates.csv"),
+      "--out",
+      join(root, "bad-assays"),
+      "--assays",
+      join(root, "bad-assays.csv"),
+    );
+    assert.equal(many.code, 2);
+    assert.match(
+      many.stderr,
+      /bad-assays\.csv: 3 problems: line 2, field IC50 \(nM\): "abc" is not a number .*; line 3, field Compound ID: empty candidate id; line 4, field IC50 \(nM\): "5 mg" is not a number/,
+    );
+    await writeFile(join(root, "stranger.csv"), "Compound ID,pIC50\nMTX,8.9\nZZZ,5\n");
+    const unknown = await svc(
+      "project",
+      "init",
+      join(root, "antifolates.csv"),
+      "--out",
+      join(root, "bad-assays"),
+      "--assays",
+      join(root, "stranger.csv"),
+    );
+    assert.equal(unknown.code, 2);
+    assert.match(
+      unknown.stderr,
+      /1 candidate id\(s\) not in the portfolio: line 3, field Compound ID: "ZZZ"/,
+    );
+    await assert.rejects(readFile(join(root, "bad-assays", "01_sources", "sources.json")));
+  });
+
+  it("an empty file is refused as empty, a binary one by its size without a byte of it, one past 512 MiB by its size with the reason", async () => {
+    await writeFile(join(root, "empty.csv"), "");
+    const empty = await svc("project", "init", join(root, "empty.csv"), "--out", join(root, "empty"));
+    assert.equal(empty.code, 2);
+    assert.match(empty.stderr, /empty\.csv: the file is empty \(0 bytes\); give the portfolio file/);
+    assert.doesNotMatch(empty.stderr, /column/);
+
+    await writeFile(
+      join(root, "binary.csv"),
+      Buffer.concat([Buffer.from("\x1b[2J\x07"), Buffer.alloc(3000, 0xfe)]),
+    );
+    const binary = await svc("project", "init", join(root, "binary.csv"), "--out", join(root, "binary"));
+    assert.equal(binary.code, 2);
+    assert.match(
+      binary.stderr,
+      /binary\.csv: a binary file \(2\.9 KiB, control characters\), not a portfolio as text; nothing of it is shown/,
+    );
+    for (const char of ["\x1b", "\x07", "\ufffd"])
+      assert.ok(!binary.stderr.includes(char), JSON.stringify(char));
+
+    // Sparse: the size is there without 512 MiB written.
+    await writeFile(join(root, "huge.csv"), "smiles\n");
+    await truncate(join(root, "huge.csv"), 512 * 1024 * 1024 + 1);
+    const huge = await svc("project", "init", join(root, "huge.csv"), "--out", join(root, "huge"));
+    assert.equal(huge.code, 2);
+    assert.match(
+      huge.stderr,
+      /huge\.csv: 512\.0 MiB, larger than 512\.0 MiB: the runner reads at most 1,000,000 rows and 512 MiB .*; nothing was written or charged/,
+    );
+    for (const dir of ["empty", "binary", "huge"])
+      await assert.rejects(readFile(join(root, dir, "01_sources", "sources.json")));
+  });
+
+  it("50 MB of junk is refused in well under a second, binary or text under a smiles header", async () => {
+    const random = Buffer.alloc(50 * 1024 * 1024);
+    for (let at = 0; at < random.length; at += 65536)
+      randomFillSync(random, at, Math.min(65536, random.length - at));
+    await writeFile(join(root, "junk.csv"), random);
+    const words = ["lorem", "ipsum", "dolor", "sit", "amet"];
+    const lines = ["smiles,id"];
+    for (let row = 0; lines.length < 520_000; row++)
+      lines.push(`${Array.from({ length: 16 }, (_, at) => words[(row + at * 7) % 5]).join(" ")},${row}`);
+    await writeFile(join(root, "junk-text.csv"), `${lines.join("\n")}\n`);
+    for (const [file, refusal] of [
+      ["junk.csv", /a binary file \(50\.0 MiB/],
+      ["junk-text.csv", /1000 of the first 1000 rows have no SMILES in the structure column \(line 2: "/],
+    ] as const) {
+      const started = performance.now();
+      const result = await svc("project", "init", join(root, file), "--out", join(root, "junk"));
+      const ms = performance.now() - started;
+      assert.equal(result.code, 2);
+      assert.match(result.stderr, refusal);
+      assert.ok(ms < 1000, `${file} refused after ${Math.round(ms)} ms`);
+    }
   });
 });
 

@@ -6,6 +6,29 @@ export {
   type RunnerConfig,
   resolveRunConfig,
 } from "./config.ts";
+export {
+  type AssayTable,
+  type AssayValue,
+  assertAssayCandidatesKnown,
+  readAssayTable,
+} from "./inputs/assays-csv.ts";
+export {
+  CANONICAL_PORTFOLIO_COLUMNS,
+  findColumn,
+  locatePortfolioColumns,
+  normaliseColumnName,
+  PORTFOLIO_COLUMNS,
+  type PortfolioColumns,
+  structureColumnHint,
+} from "./inputs/column-names.ts";
+export {
+  formatBytes,
+  PORTFOLIO_LIMIT_REASON,
+  PORTFOLIO_MAX_BYTES,
+  PORTFOLIO_MAX_ROWS,
+  sniffInputFile,
+} from "./inputs/input-file-limits.ts";
+export { validatePortfolio } from "./inputs/portfolio.ts";
 export { EntitlementClient, type SealBundleResponse } from "./lifecycle/entitlement-client.ts";
 export { reportUsage } from "./lifecycle/metering.ts";
 export {

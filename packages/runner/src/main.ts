@@ -117,7 +117,9 @@ export async function mainValidate(
               ? null
               : {
                   rows: staged.assays.rowCount,
-                  compounds: staged.assays.activities.size,
+                  censored_rows: staged.assays.censoredRows,
+                  missing_rows: staged.assays.missingRows,
+                  compounds: staged.assays.values.size,
                   assay_ids: staged.assays.assayIds,
                 },
           targets: staged.targets === null ? null : { rows: staged.targets.length },

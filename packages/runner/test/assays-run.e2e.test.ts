@@ -3,13 +3,14 @@ import { readFileSync } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, test } from "node:test";
+import { parseCsv } from "@svc/testing";
 import { entitlementForFile } from "./support/entitlement-harness.ts";
 import { REPO, runCli } from "./support/run-cli.ts";
 import { readJson } from "./support/run-folder.ts";
 import { stageWithPortfolio } from "./support/stage-portfolio.ts";
 
 const PRINCIPAL = "assays@example.com";
-const stand = entitlementForFile(PRINCIPAL, 2);
+const stand = entitlementForFile(PRINCIPAL, 3);
 
 // 40 compounds of the ChEMBL series CHEMBL2321810 with their measured pIC50 (packages/science/data,
 // PROVENANCE.md): a real series with real activities.
@@ -80,6 +81,45 @@ describe("a project with assays.csv", () => {
     assert.match(report, /<th>Activity cliff<\/th>/);
   });
 
+  test("censored IC50s and n.d. reach the order as written: p < bound in report-summary.csv, only exact values to the models (issue 37 item 6)", async (t) => {
+    const ten = SERIES.slice(0, 10);
+    const nM = (id: string) => (10 ** (9 - Number(PIC50.get(id)))).toPrecision(4);
+    const [first, second, third] = ten.map(([, id]) => id);
+    const rows = ten.map(([, id]) =>
+      id === first ? `C${id},>100000` : id === second ? `C${id},n.d.` : `C${id},${nM(id)}`,
+    );
+    // Beside an exact value, a censored row is left out, not averaged in.
+    rows.push(`C${third},>50000`);
+    const staged = await stageWithPortfolio(
+      `candidate_id,smiles\n${ten.map(([smiles, id]) => `C${id},${smiles}`).join("\n")}\n`,
+      t,
+      { assays_csv: ["ic50.csv", `Compound ID,IC50 (nM)\n${rows.join("\n")}\n`] },
+    );
+    const result = await run(staged, "run_censored");
+    assert.equal(result.code, 0, result.stderr);
+    const runDir = join(staged.outputRoot, "run_censored");
+    const [header = [], ...summary] = parseCsv(
+      await readFile(join(runDir, "results/report-summary.csv"), "utf8"),
+    );
+    const cell = (id: string, label: string) =>
+      summary.find((row) => row[1] === `C${id}`)?.[header.indexOf(label)];
+    // IC50 > 100 µM is pActivity < 4, in pActivity terms.
+    assert.equal(cell(first as string, "pActivity (assays_csv)"), "4");
+    assert.equal(cell(first as string, "pActivity relation"), "<");
+    assert.equal(cell(second as string, "pActivity (assays_csv)"), "");
+    assert.equal(cell(third as string, "pActivity relation"), "measured");
+    assert.equal(
+      Number(cell(third as string, "pActivity (assays_csv)")),
+      Number((9 - Math.log10(Number(nM(third as string)))).toFixed(4)),
+    );
+    const sar = (await readJson(join(runDir, "raw/sar_explorer_raw.json"))).result.summary;
+    assert.equal(
+      sar.with_activities,
+      8,
+      "the censored-only and the n.d. compound have no number for the models",
+    );
+  });
+
   test("svc-runner validate reads the assay table and plans the category without contacting anyone", async (t) => {
     const staged = await stageWithAssays(ASSAYS, t);
     stand.proxy.paths.length = 0;
@@ -87,7 +127,13 @@ describe("a project with assays.csv", () => {
     assert.equal(validate.code, 0, validate.stderr);
     const out = JSON.parse(validate.stdout);
     assert.equal(out.category_id, "SMALL_MOLECULE__HAS_LABELED_ASSAYS");
-    assert.deepEqual(out.assays, { rows: 40, compounds: 40, assay_ids: ["CHEMBL2321810"] });
+    assert.deepEqual(out.assays, {
+      rows: 40,
+      censored_rows: 0,
+      missing_rows: 0,
+      compounds: 40,
+      assay_ids: ["CHEMBL2321810"],
+    });
     assert.equal(out.charged, false);
     assert.deepEqual(stand.proxy.paths, []);
   });

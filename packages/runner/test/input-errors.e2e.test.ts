@@ -63,7 +63,8 @@ const cases: { name: string; mutate?: Mutation; args?: string[]; error: RegExp }
   {
     name: "CSV without a smiles column",
     mutate: writePortfolio("candidate_id,name\nA,x\n"),
-    error: /CSV_INVALID: 01_sources\/portfolio_selected.csv line 1: no "smiles" or "canonical_smiles" column/,
+    error:
+      /CSV_INVALID: 01_sources\/portfolio_selected.csv line 1: no structure column: "smiles" \(or "canonical_smiles"/,
   },
   {
     name: "CSV row with the wrong field count",
@@ -85,6 +86,39 @@ const cases: { name: string; mutate?: Mutation; args?: string[]; error: RegExp }
     mutate: writePortfolio("candidate_id,smiles\nCAND-001,CCO\nX,CCN\nCAND-001,CCC\n"),
     error:
       /DUPLICATE_CANDIDATE_ID: .*line 4, field candidate_id: duplicate candidate id "CAND-001" \(first at line 2\)/,
+  },
+  {
+    name: "every id problem of the portfolio at once, not one per run (issue 37 item 6)",
+    mutate: writePortfolio("Compound ID,SMILES\nA,CCO\n,CCN\nA,CCC\nB,CC,extra\nB,C\n"),
+    error:
+      /CSV_INVALID: 01_sources\/portfolio_selected.csv: 3 problems: line 3, field Compound ID: empty candidate id; line 4, field Compound ID: duplicate candidate id "A" \(first at line 2\); line 5: 3 fields, the header has 2 —/,
+  },
+  {
+    name: "an empty portfolio is refused as empty, not as a missing column (issue 37 item 7)",
+    mutate: writePortfolio(""),
+    error: /CSV_INVALID: 01_sources\/portfolio_selected.csv: the file is empty \(0 bytes\)/,
+  },
+  {
+    name: "a binary portfolio is refused naming its size, none of its bytes echoed (issue 37 item 7)",
+    mutate: (dir) =>
+      writeFile(
+        join(dir, "01_sources", "portfolio_selected.csv"),
+        Buffer.concat([Buffer.from("smiles\n\x1b[31m"), Buffer.alloc(2048, 0xff)]),
+      ),
+    error:
+      /CSV_INVALID: 01_sources\/portfolio_selected.csv: a binary file \(2\.0 KiB, control characters\), not a text table; nothing of it is shown/,
+  },
+  {
+    name: "every problem of the assay table at once (issue 37 item 6)",
+    mutate: async (dir) => {
+      await writeFile(
+        join(dir, "01_sources", "assays.csv"),
+        "Compound ID,IC50 (nM)\nCAND-001,abc\nCAND-002,>10000\nCAND-003,n.d.\n,5\n",
+      );
+      await writeSources({ portfolio_selected_csv: "portfolio_selected.csv", assays_csv: "assays.csv" })(dir);
+    },
+    error:
+      /ASSAYS_INVALID: 01_sources\/assays.csv: 2 problems: line 2, field IC50 \(nM\): "abc" is not a number .*; line 5, field Compound ID: empty candidate id/,
   },
   {
     name: "primary candidate not in the portfolio",
@@ -138,6 +172,8 @@ describe("input errors stop the run before any entitlement call (exit 2)", () =>
       );
       assert.equal(run.code, 2, run.stderr);
       assert.match(run.stderr, error);
+      // Nothing of a binary file reaches the terminal: no escape sequence, no replacement character.
+      for (const char of ["\x1b", "\ufffd"]) assert.ok(!run.stderr.includes(char), JSON.stringify(char));
       assert.equal(stand.proxy.paths.length, before, "no entitlement call was made");
     });
   }

@@ -119,6 +119,35 @@ async function checkCsvColumns(runDir: string, csv: string[][]) {
   assert.deepEqual(missing, [], "report.csv lacks a column the run computed");
 }
 
+/**
+ * report-summary.csv (issue 37 item 8): a byte-order mark first, as report.csv's; every compound
+ * in rank order under the same 33 columns; each value the same as report.csv's in the same column.
+ */
+async function checkSummaryCsv(runDir: string, csv: string[][], total: number) {
+  for (const file of ["report.csv", "report-summary.csv"]) {
+    const bytes = await readFile(join(runDir, "results", file));
+    assert.deepEqual([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf], `${file} starts with a UTF-8 BOM`);
+  }
+  const short = parseCsv(await readFile(join(runDir, "results", "report-summary.csv"), "utf8"));
+  const [header = [], ...rows] = short;
+  assert.equal(header.length, 33);
+  assert.equal(rows.length, total);
+  assert.deepEqual(
+    rows.map((row) => Number(row[0])),
+    rows.map((_, at) => at + 1),
+    "rank order",
+  );
+  const full = csv[0] ?? [];
+  const shared = header.filter((label) => full.includes(label));
+  assert.ok(shared.length >= 20, `columns shared with report.csv: ${shared.join(", ")}`);
+  for (const row of rows) {
+    const line = csv.find((entry) => entry[1] === row[1]);
+    assert.ok(line, `${row[1]} in report.csv`);
+    for (const label of shared)
+      assert.equal(row[header.indexOf(label)], line[full.indexOf(label)], `${row[1]} ${label}`);
+  }
+}
+
 /** The checks both portfolios share; returns the page for portfolio-specific ones. */
 async function checkReport(runDir: string) {
   const htmlPath = join(runDir, "results", "report.html");
@@ -129,6 +158,7 @@ async function checkReport(runDir: string) {
   const csv = parseCsv(await readFile(join(runDir, "results", "report.csv"), "utf8"));
   assert.equal(csv.length, total + 1, "report.csv has every compound");
   await checkCsvColumns(runDir, csv);
+  await checkSummaryCsv(runDir, csv, total);
   const view = await open(htmlPath);
   const { page } = view;
   assert.deepEqual(
@@ -410,6 +440,35 @@ const layoutProblems = (page: Page, print: boolean) =>
         problems.push(
           `table ${String(table.getAttribute("id") ?? table.getAttribute("class"))} is clipped at the page's edge`,
         );
+    }
+    // The printed compound table (issue 37 item 8): a number is never split over two lines, and
+    // the headers wrap inside their own cells instead of running into the next one.
+    type Lines = { getClientRects(): ArrayLike<{ top: number; width: number }> };
+    const range = (
+      globalThis as unknown as { document: { createRange(): Lines & { selectNodeContents(n: El): void } } }
+    ).document;
+    for (const cell of Array.from(doc.querySelectorAll("#compounds tbody td[data-v]"))) {
+      if (box(cell).w === 0) continue;
+      const text = range.createRange();
+      text.selectNodeContents(cell);
+      const tops = new Set(
+        Array.from(text.getClientRects())
+          .filter((rect) => rect.width > 0)
+          .map((rect) => Math.round(rect.top)),
+      );
+      if (tops.size > 1)
+        problems.push(
+          `the number ${JSON.stringify((cell as unknown as { textContent: string }).textContent)} breaks over ${tops.size} lines`,
+        );
+    }
+    const heads = Array.from(doc.querySelectorAll("#compounds thead th")).filter((th) => box(th).w > 0);
+    for (const [at, th] of heads.entries()) {
+      const cell = th as unknown as { scrollWidth: number; clientWidth: number; textContent: string };
+      if (cell.scrollWidth > cell.clientWidth + 1)
+        problems.push(`header ${cell.textContent} overflows its cell`);
+      const next = heads[at + 1];
+      if (next !== undefined && overlap(box(th), box(next)))
+        problems.push(`header ${cell.textContent} overlaps the next`);
     }
     return problems.slice(0, 20);
   }, print);

@@ -23,6 +23,10 @@ export function registerProjectCommands(program: Command, io: CliIo, setExit: (c
     )
     .argument("<portfolio>", "portfolio: .csv (smiles column), .smi or .sdf")
     .option("--targets <targets.csv>", "targets table (target_symbol or uniprot_id column)")
+    .option(
+      "--assays <assays.csv>",
+      "measured activities: a compound id column and p values (pIC50, pChEMBL Value) or values with units (IC50 (nM)); censored values (>10000) and n.d. allowed",
+    )
     .option("--name <project-id>", "project id (default: from the file name)")
     .option("--out <dir>", "project folder (default: ./<project-id>)")
     .option("--primary <candidate-id>", "primary candidate id")
@@ -41,6 +45,7 @@ export function registerProjectCommands(program: Command, io: CliIo, setExit: (c
         portfolio: string,
         options: {
           targets?: string;
+          assays?: string;
           name?: string;
           out?: string;
           primary?: string;

@@ -30,7 +30,13 @@ interface ValidationResult {
   category_id: string;
   modules: { module_id: string; bucket: string; outcome: string; reason: string | null }[];
   validation: { rows: number; ok: number; invalid: number; unassessed: number; first_invalid: unknown[] };
-  assays: unknown;
+  assays: {
+    rows: number;
+    censored_rows?: number;
+    missing_rows?: number;
+    compounds: number;
+    assay_ids: string[];
+  } | null;
   charged: boolean;
 }
 
@@ -46,12 +52,19 @@ export function summarizeValidation(result: ValidationResult, projectDir: string
     `  rows      ${validation.rows} read: ${validation.ok} valid, ${validation.invalid} invalid, ${validation.unassessed} unassessed`,
     `  category  ${result.category_id}`,
     `  modules   ${planned.length} of ${required.length} required would run${skipped.length > 0 ? `; not: ${skipped.map((m) => `${m.module_id} (${m.reason ?? m.outcome})`).join(", ")}` : ""}${others.length > 0 ? `; ${others.length} more on request` : ""}`,
-    `  assays    ${result.assays === null ? "none" : "given (assays_csv)"}`,
+    `  assays    ${result.assays === null ? "none" : assaysLine(result.assays)}`,
     `  inputs    sha256 ${result.inputs_sha256}`,
   ];
   for (const row of validation.first_invalid.slice(0, 5)) lines.push(`  invalid   ${JSON.stringify(row)}`);
   lines.push(`the whole result: ${svcCommand()} project check ${projectDir} --json`);
   return `${lines.join("\n")}\n`;
+}
+
+/** The assay table as the runner read it: values, censored and missing rows (issue 37 item 6). */
+function assaysLine(assays: NonNullable<ValidationResult["assays"]>): string {
+  const censored = assays.censored_rows ?? 0;
+  const missing = assays.missing_rows ?? 0;
+  return `${assays.rows} row(s) with a value${censored > 0 ? ` (${censored} censored, kept with their qualifier)` : ""} for ${assays.compounds} compound(s) in ${assays.assay_ids.length} assay(s)${missing > 0 ? `; ${missing} row(s) blank or not determined` : ""}`;
 }
 
 /**

@@ -1,5 +1,14 @@
-import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, open, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { basename, dirname, extname, join, resolve } from "node:path";
+import type { AssayTable } from "@svc/runner";
+import { findColumn, normaliseColumnName, PORTFOLIO_COLUMNS } from "@svc/runner/column-names";
+import {
+  formatBytes,
+  PORTFOLIO_LIMIT_REASON,
+  PORTFOLIO_MAX_BYTES,
+  PORTFOLIO_MAX_ROWS,
+  sniffInputFile,
+} from "@svc/runner/input-file-limits";
 import {
   DEFAULT_PROFILE,
   isTargetProductProfile,
@@ -8,15 +17,9 @@ import {
   type TargetProductProfile,
 } from "@svc/science/target-product-profile";
 import { CliError } from "../cli-error.ts";
-import { assertUniqueIds, convertTable, rowsToCsv } from "./portfolio-conversion.ts";
-import {
-  findColumn,
-  ID_COLUMNS,
-  type PortfolioRow,
-  parseSmiText,
-  splitCsvHeader,
-  splitSdText,
-} from "./portfolio-text.ts";
+import { assertUniqueIds, convertTable, readTableHead, rowsToCsv } from "./portfolio-conversion.ts";
+import { type PortfolioRow, parseSmiText, splitCsvHeader, splitSdText } from "./portfolio-text.ts";
+import { SCREEN_REFUSE_SHARE, type SmilesScreen } from "./smiles-screen.ts";
 
 /** Options of {@link initProject}. */
 export interface InitProjectOptions {
@@ -30,6 +33,8 @@ export interface InitProjectOptions {
   force?: boolean | undefined;
   /** The target product profile written into sources.json (issue 36 item 2); none: the runner's default. */
   profile?: string | undefined;
+  /** An assay table to copy into 01_sources/ and name as `assays_csv` (issue 37 item 6). */
+  assays?: string | undefined;
   /** Receptor structures to copy into 01_sources/ and list under `pdbs` (issue 25 item 1). */
   structures?: readonly StructureOption[] | undefined;
 }
@@ -51,7 +56,8 @@ export interface InitProjectResult {
   copied: string[];
 }
 
-const MAX_INPUT_BYTES = 512 * 1024 * 1024;
+/** Structure and target files: the portfolio's own limit (the runner's, input-file-limits.ts). */
+const MAX_INPUT_BYTES = PORTFOLIO_MAX_BYTES;
 
 /** The column holding RDKit's reason for an SD record init could not convert (runner: unparseable row). */
 export const UNPARSEABLE_REASON_COLUMN = "unparseable_reason";
@@ -64,7 +70,17 @@ function projectIdFrom(text: string): string {
   return id === "" ? "project" : id;
 }
 
+/**
+ * Reads an input file as text after the checks that need no more than its size and first bytes
+ * (issue 37 item 7): larger than the runner reads, empty, or binary (never echoed: its size only).
+ */
 async function readInput(path: string, what: string): Promise<string> {
+  await checkInput(path, what);
+  return readFile(path, "utf8");
+}
+
+/** readInput's checks, from the size and the first bytes. */
+async function checkInput(path: string, what: string): Promise<void> {
   let size: number;
   try {
     const info = await stat(path);
@@ -74,8 +90,53 @@ async function readInput(path: string, what: string): Promise<string> {
     if (error instanceof CliError) throw error;
     throw new CliError("FILE_NOT_FOUND", `${path}: no such file; give the ${what} file`);
   }
-  if (size > MAX_INPUT_BYTES) throw new CliError("INPUT_INVALID", `${path} is larger than 512 MiB`);
-  return readFile(path, "utf8");
+  if (size > MAX_INPUT_BYTES)
+    throw new CliError(
+      "INPUT_INVALID",
+      `${path}: ${formatBytes(size)}, larger than ${formatBytes(MAX_INPUT_BYTES)}: ${PORTFOLIO_LIMIT_REASON}; nothing was written or charged`,
+    );
+  const sniffed = await sniffInputFile(path);
+  if (sniffed.kind === "empty")
+    throw new CliError(
+      "INPUT_INVALID",
+      `${path}: the file is empty (${formatBytes(sniffed.size)}); give the ${what} file`,
+    );
+  if (sniffed.kind === "binary")
+    throw new CliError(
+      "INPUT_INVALID",
+      `${path}: a binary file (${formatBytes(sniffed.size)}, ${sniffed.why}), not a ${what} as text; nothing of it is shown. Save it as CSV, tab-separated text, SMILES or SD file`,
+    );
+}
+
+/** Bytes of a table read for its header and first rows: 1,000 rows of 1 KiB. */
+const HEAD_BYTES = 1024 * 1024;
+
+/**
+ * The first {@link HEAD_BYTES} of an input file, cut at its last full line, after readInput's
+ * checks of size and kind.
+ */
+async function readHead(path: string, what: string): Promise<string> {
+  await checkInput(path, what);
+  const handle = await open(path, "r");
+  try {
+    const buffer = Buffer.alloc(HEAD_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES, 0);
+    const text = buffer.subarray(0, bytesRead).toString("utf8");
+    const end = text.lastIndexOf("\n");
+    return bytesRead < HEAD_BYTES || end === -1 ? text : text.slice(0, end + 1);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Refuses a table whose structure column is mostly not SMILES, before the runner's RDKit pass. */
+function assertLooksLikeSmiles(screen: SmilesScreen, source: string): void {
+  if (screen.looked === 0 || screen.failed / screen.looked < SCREEN_REFUSE_SHARE) return;
+  const shown = screen.examples.map(({ line, text }) => `line ${line}: ${JSON.stringify(text)}`).join("; ");
+  throw new CliError(
+    "INPUT_INVALID",
+    `${source}: ${screen.failed} of the first ${screen.looked} rows have no SMILES in the structure column (${shown}); this is not a portfolio, nothing was written or charged`,
+  );
 }
 
 async function convertSdf(text: string, source: string, inferred: string[]): Promise<string> {
@@ -90,7 +151,8 @@ async function convertSdf(text: string, source: string, inferred: string[]): Pro
   const unreadable: number[] = [];
   const dataNames = new Set<string>();
   for (const [index, record] of records.entries()) {
-    const idKey = Object.keys(record.data).find((key) => ID_COLUMNS.includes(key.toLowerCase()));
+    const keys = Object.keys(record.data);
+    const idKey = keys[findColumn(keys, PORTFOLIO_COLUMNS.id)];
     const id = (idKey ? record.data[idKey] : undefined) || record.title || `row_${index + 1}`;
     const rest: Record<string, string> = Object.fromEntries(
       Object.entries(record.data).filter(([key]) => key !== idKey),
@@ -121,7 +183,9 @@ async function convertSdf(text: string, source: string, inferred: string[]): Pro
     );
   assertUniqueIds(rows, source);
   inferred.push(`format: SD file, ${records.length} record(s); SMILES from each molblock by RDKit`);
-  inferred.push("id: data item candidate_id/compound_id/id, else the title line; name: the title line");
+  inferred.push(
+    "id: a data item named as an id column (candidate_id, compound_id, ID, Molecule ChEMBL ID …), else the title line; name: the title line",
+  );
   if (dataNames.size > 0) inferred.push(`carried forward as metadata: ${[...dataNames].join(", ")}`);
   if (malformed > 0)
     inferred.push(`NOT included: ${malformed} chunk(s) without a molblock (no "M  END" before "$$$$")`);
@@ -129,8 +193,9 @@ async function convertSdf(text: string, source: string, inferred: string[]): Pro
     inferred.push(
       `carried as unparseable rows (empty smiles, RDKit's reason in ${UNPARSEABLE_REASON_COLUMN}): ${unreadable.length} record(s) RDKit could not read (record ${unreadable.slice(0, 5).join(", ")}${unreadable.length > 5 ? ", …" : ""})`,
     );
+  // A data item named as the written columns would repeat them in the header: left out.
   const extra = [...dataNames].filter(
-    (name) => !["candidate_id", "name", "smiles"].includes(name.toLowerCase()),
+    (name) => !["candidate_id", "name", "smiles"].includes(normaliseColumnName(name)),
   );
   return rowsToCsv(rows, extra, data);
 }
@@ -161,7 +226,11 @@ export async function initProject(options: InitProjectOptions): Promise<InitProj
       "PROFILE_INVALID",
       `--profile must be one of ${TARGET_PRODUCT_PROFILES.join(", ")} (got ${JSON.stringify(options.profile)})`,
     );
-  const text = await readInput(portfolio, "portfolio");
+  const table = extension === ".csv" || extension === ".tsv" || extension === ".txt";
+  // A table's header and first rows are looked at before the file is read whole.
+  if (table)
+    assertLooksLikeSmiles(readTableHead(await readHead(portfolio, "portfolio"), portfolio).screen, portfolio);
+  const text = table ? "" : await readInput(portfolio, "portfolio");
   const inferred: string[] = [
     `project id: ${projectId}${options.name ? "" : " (from the file name; --name to change)"}`,
   ];
@@ -169,13 +238,24 @@ export async function initProject(options: InitProjectOptions): Promise<InitProj
   if (extension === ".smi" || extension === ".smiles") {
     const rows = parseSmiText(text);
     if (rows.length === 0) throw new CliError("INPUT_INVALID", `${portfolio}: no SMILES line found`);
+    if (rows.length > PORTFOLIO_MAX_ROWS)
+      throw new CliError(
+        "INPUT_INVALID",
+        `${portfolio}: ${rows.length.toLocaleString("en")} SMILES lines: ${PORTFOLIO_LIMIT_REASON}; nothing was written or charged`,
+      );
     assertUniqueIds(rows, portfolio);
     inferred.push(`format: SMILES file, ${rows.length} compound(s); id = second token, name = the rest`);
     csv = rowsToCsv(rows);
   } else if (extension === ".sdf" || extension === ".sd") csv = await convertSdf(text, portfolio, inferred);
-  else if (extension === ".csv" || extension === ".tsv" || extension === ".txt")
-    csv = convertTable(text, portfolio, inferred);
-  else throw new CliError("INPUT_INVALID", `${portfolio}: give a .csv, .tsv, .txt, .smi or .sdf portfolio`);
+  else if (table) {
+    csv = convertTable(await readInput(portfolio, "portfolio"), portfolio, inferred, (rows) => {
+      if (rows > PORTFOLIO_MAX_ROWS)
+        throw new CliError(
+          "INPUT_INVALID",
+          `${portfolio}: ${rows.toLocaleString("en")} data lines: ${PORTFOLIO_LIMIT_REASON}; nothing was written or charged`,
+        );
+    }).csv;
+  } else throw new CliError("INPUT_INVALID", `${portfolio}: give a .csv, .tsv, .txt, .smi or .sdf portfolio`);
 
   const sourcesJson: Record<string, unknown> = { portfolio_selected_csv: "portfolio_selected.csv" };
   let targets: string | null = null;
@@ -201,6 +281,8 @@ export async function initProject(options: InitProjectOptions): Promise<InitProj
   if (options.structures && options.structures.length > 0) {
     sourcesJson.pdbs = await structureEntries(options.structures, copies, inferred);
   }
+  const assays = options.assays === undefined ? null : await stageAssays(options.assays, copies, inferred);
+  if (assays !== null) sourcesJson.assays_csv = assays.name;
   if (options.primary) sourcesJson.primary_candidate_id = options.primary;
   if (options.indication) sourcesJson.indication = options.indication;
   if (options.profile !== undefined) {
@@ -216,6 +298,7 @@ export async function initProject(options: InitProjectOptions): Promise<InitProj
   try {
     await mkdir(join(staging, "01_sources"), { recursive: true });
     await writeFile(join(staging, "01_sources", "portfolio_selected.csv"), csv);
+    await checkAsTheRunner(join(staging, "01_sources", "portfolio_selected.csv"), portfolio, options, assays);
     if (targets !== null) await writeFile(join(staging, "01_sources", "targets.csv"), targets);
     for (const [name, from] of copies) await copyFile(from, join(staging, "01_sources", name));
     await writeFile(join(staging, "01_sources", "sources.json"), `${JSON.stringify(sourcesJson, null, 2)}\n`);
@@ -227,6 +310,91 @@ export async function initProject(options: InitProjectOptions): Promise<InitProj
   }
   return { projectDir, projectId, sourcesJson, inferred, copied: [...copies.keys()] };
 }
+
+/**
+ * The portfolio as written, through the runner's own first pass (ids, field counts, the primary
+ * candidate: every problem at once), and the assay table's candidate ids against it; no RDKit,
+ * nothing charged. A refusal names the source file; the lines are those of portfolio_selected.csv.
+ */
+async function checkAsTheRunner(
+  written: string,
+  source: string,
+  options: InitProjectOptions,
+  assays: { name: string; table: AssayTable } | null,
+): Promise<void> {
+  const { RunnerError, assertAssayCandidatesKnown, validatePortfolio } = await runner();
+  const ids = new Set<string>();
+  try {
+    await validatePortfolio(
+      written,
+      options.primary ?? null,
+      assays === null ? undefined : (id) => ids.add(id),
+    );
+    if (assays !== null)
+      assertAssayCandidatesKnown(assays.table, options.assays ?? assays.name, (id) => ids.has(id));
+  } catch (error) {
+    if (error instanceof RunnerError)
+      throw new CliError("INPUT_INVALID", `${source}: ${error.message}; nothing was written or charged`);
+    throw error;
+  }
+}
+
+/**
+ * `--assays FILE` (issue 37 item 6): read and checked as the runner reads it (assays-csv.ts: every
+ * problem of the file at once), then copied into 01_sources/ under its own name for `assays_csv`.
+ */
+async function stageAssays(
+  path: string,
+  copies: Map<string, string>,
+  inferred: string[],
+): Promise<{ name: string; table: AssayTable }> {
+  const from = resolve(path);
+  await checkInput(from, "assay table");
+  const name = basename(from);
+  if (RESERVED_NAMES.includes(name))
+    throw new CliError("INPUT_INVALID", `${path}: rename it, ${name} is a name the project uses itself`);
+  const earlier = copies.get(name);
+  if (earlier !== undefined && earlier !== from)
+    throw new CliError("INPUT_INVALID", `${path}: another file named ${name} is already staged (${earlier})`);
+  const { RunnerError, readAssayTable } = await runner();
+  let table: AssayTable;
+  try {
+    table = await readAssayTable(from, path);
+  } catch (error) {
+    if (error instanceof RunnerError)
+      throw new CliError("INPUT_INVALID", `${error.message}; nothing was written or charged`);
+    throw error;
+  }
+  copies.set(name, from);
+  const { columns } = table;
+  const value = columns.p ?? columns.value;
+  const unit =
+    columns.p !== null
+      ? ""
+      : columns.unit !== null
+        ? `, unit ${JSON.stringify(columns.unit)}`
+        : " (unit in its name)";
+  inferred.push(
+    `assays: ${name} as assays_csv, ${table.rowCount} row(s) with a value for ${table.values.size} compound(s) in ${table.assayIds.length} assay(s) (${table.assayIds.slice(0, 5).join(", ")}${table.assayIds.length > 5 ? ", …" : ""})`,
+  );
+  inferred.push(
+    `assay columns: id ${JSON.stringify(columns.id)}, ${columns.p !== null ? "p value" : "value"} ${JSON.stringify(value)}${unit}${columns.relation !== null ? `, relation ${JSON.stringify(columns.relation)}` : ""}${columns.assay !== null ? `, assay ${JSON.stringify(columns.assay)}` : ", one assay (no assay column)"}`,
+  );
+  if (table.censoredRows > 0)
+    inferred.push(
+      `censored values: ${table.censoredRows} row(s) (>, <, ≥, ≤) kept with their qualifier, never averaged with exact ones`,
+    );
+  if (table.missingRows > 0)
+    inferred.push(`missing values: ${table.missingRows} row(s) blank or not determined (n.d., NA …)`);
+  return { name, table };
+}
+
+// The runner's readers, loaded only when init runs: `svc --help` loads no @svc/core
+// (packages/cli/test/help-loads-no-command.test.ts).
+const runner = () => import("@svc/runner");
+
+/** Names 01_sources/ gives its own files. */
+const RESERVED_NAMES = ["sources.json", "portfolio_selected.csv", "targets.csv"];
 
 /**
  * The `pdbs` entries of `--structure` options (packages/runner/README.md, "Structures"): each file
@@ -241,9 +409,9 @@ async function structureEntries(
 ): Promise<unknown[]> {
   const copy = async (path: string, what: string): Promise<string> => {
     const from = resolve(path);
-    await readInput(from, what);
+    await checkInput(from, what);
     const name = basename(from);
-    if (name === "sources.json" || name === "portfolio_selected.csv" || name === "targets.csv")
+    if (RESERVED_NAMES.includes(name))
       throw new CliError("INPUT_INVALID", `${path}: rename it, ${name} is a name the project uses itself`);
     const earlier = copies.get(name);
     if (earlier !== undefined && earlier !== from)

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { csvField, findColumn, parseSmiText, splitCsvHeader, splitSdText } from "./portfolio-text.ts";
+import { csvField, parseSmiText, splitCsvHeader, splitSdText } from "./portfolio-text.ts";
 
 test("a SMILES file gives SMILES, id and name per line; a title line, blanks and comments are skipped", () => {
   assert.deepEqual(parseSmiText("SMILES ID\nCCO 1 ethanol, absolute\n\n# note\nc1ccccc1\n"), [
@@ -13,8 +13,6 @@ test("CSV fields are quoted only when RFC 4180 needs it, and headers split with 
   assert.equal(csvField("plain"), "plain");
   assert.equal(csvField('say "hi", twice'), '"say ""hi"", twice"');
   assert.deepEqual(splitCsvHeader('ID,"potency, nM","a ""b"""'), ["ID", "potency, nM", 'a "b"']);
-  assert.equal(findColumn(["\uFEFFSMILES", "Name"], ["smiles", "canonical_smiles"]), 0);
-  assert.equal(findColumn(["structure"], ["smiles"]), -1);
 });
 
 test("an SD file splits into molblocks with title and data items; a chunk without M  END is counted, not dropped silently", () => {

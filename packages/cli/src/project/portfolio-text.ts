@@ -61,11 +61,6 @@ export function splitSdText(text: string): { records: SdRecord[]; malformed: num
   return { records, malformed };
 }
 
-/** Column names the runner matches for the structure, the id and the name (case-insensitive). */
-export const STRUCTURE_COLUMNS = ["smiles", "canonical_smiles"];
-export const ID_COLUMNS = ["candidate_id", "compound_id", "id"];
-export const NAME_COLUMNS = ["name"];
-
 /** Splits one CSV header line (quotes honoured). */
 export function splitCsvHeader(line: string): string[] {
   const cells: string[] = [];
@@ -87,14 +82,4 @@ export function splitCsvHeader(line: string): string[] {
   }
   cells.push(cell);
   return cells.map((value) => value.trim());
-}
-
-/** Index of the first header cell matching one of `names` in any letter case, or -1. */
-export function findColumn(header: string[], names: string[]): number {
-  const lower = header.map((cell) => cell.replace(/^\uFEFF/, "").toLowerCase());
-  for (const name of names) {
-    const index = lower.indexOf(name);
-    if (index !== -1) return index;
-  }
-  return -1;
 }

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { RunnerError } from "../runner-error.ts";
-import { locateColumns, normaliseColumnName, type TableColumns } from "./csv-columns.ts";
+import { normaliseColumnName } from "./column-names.ts";
+import { locateColumns, type TableColumns } from "./csv-columns.ts";
 
 const table = (blankMayRepeat: boolean): TableColumns<"id" | "value"> => ({
   code: "ASSAYS_INVALID",

@@ -1,4 +1,6 @@
 import { RunnerError, type RunnerErrorCode } from "../runner-error.ts";
+import { assertTextInput } from "./assert-text-input.ts";
+import { normaliseColumnName } from "./column-names.ts";
 import { CsvSyntaxError, detectDelimiter, readCsvRecords } from "./csv.ts";
 import { readFirstLine } from "./portfolio-csv.ts";
 
@@ -28,14 +30,6 @@ export interface TableRow<K extends string> {
   name(index: number): string;
 }
 
-/**
- * A header name as names are compared: lower case, spaces and hyphens as `_` (a ChEMBL export's
- * "pChEMBL Value" reads as `pchembl_value`).
- */
-export function normaliseColumnName(name: string): string {
-  return name.toLowerCase().replace(/[\s-]+/g, "_");
-}
-
 /** Locates `table.columns` in `header`; a repeated name and a table's missing columns are refused. */
 export function locateColumns<K extends string>(
   file: string,
@@ -60,14 +54,17 @@ export function locateColumns<K extends string>(
 
 /**
  * Streams the data rows of a staged CSV table (delimiter detected from its first line) after its
- * header: every row must have the header's field count; CSV syntax errors and an empty file are
+ * header: every row must have the header's field count; CSV syntax errors, an empty or a binary file are
  * refused with the table's code naming the file and line.
  */
 export async function* readTableRows<K extends string>(
   path: string,
   file: string,
   table: TableColumns<K>,
+  /** Given: a row with the wrong field count is listed here (`line N: …`) and skipped, not thrown. */
+  shapeProblems?: string[],
 ): AsyncGenerator<TableRow<K>> {
+  await assertTextInput(path, file, table.code);
   const delimiter = detectDelimiter(await readFirstLine(path));
   let header: string[] | null = null;
   let at = {} as ColumnIndex<K>;
@@ -78,11 +75,12 @@ export async function* readTableRows<K extends string>(
         at = locateColumns(file, header, table);
         continue;
       }
-      if (fields.length !== header.length)
-        throw new RunnerError(
-          table.code,
-          `${file} line ${line}: ${fields.length} fields, the header has ${header.length}`,
-        );
+      if (fields.length !== header.length) {
+        const why = `${fields.length} fields, the header has ${header.length}`;
+        if (shapeProblems === undefined) throw new RunnerError(table.code, `${file} line ${line}: ${why}`);
+        shapeProblems.push(`line ${line}: ${why}`);
+        continue;
+      }
       const names = header;
       yield {
         line,

@@ -1,14 +1,26 @@
 import { open } from "node:fs/promises";
 import { RunnerError } from "../runner-error.ts";
+import {
+  findColumn,
+  locatePortfolioColumns,
+  normaliseColumnName,
+  PORTFOLIO_COLUMNS,
+  structureColumnHint,
+} from "./column-names.ts";
 import { CsvSyntaxError, detectDelimiter, readCsvRecords } from "./csv.ts";
-import { COLUMN_ALIASES, findColumn, type SourceRecord } from "./portfolio-record.ts";
+import type { SourceRecord } from "./portfolio-record.ts";
 
 /**
  * The records of a portfolio table (CSV, semicolon- or tab-separated; delimiter from the header
- * line). Columns are found by {@link COLUMN_ALIASES}; every other column is metadata. Syntax
+ * line). Columns are found by {@link PORTFOLIO_COLUMNS} (normalised names and synonyms); every other column is metadata. Syntax
  * and shape problems are CSV_INVALID naming the file, line and field.
  */
-export async function* readCsvPortfolio(path: string, file: string): AsyncGenerator<SourceRecord> {
+export async function* readCsvPortfolio(
+  path: string,
+  file: string,
+  /** Given: a row with the wrong field count is listed here (`line N: …`) and skipped, not thrown. */
+  shapeProblems?: string[],
+): AsyncGenerator<SourceRecord> {
   const delimiter = detectDelimiter(await readFirstLine(path));
   let header: string[] | null = null;
   let smilesAt = -1;
@@ -18,23 +30,21 @@ export async function* readCsvPortfolio(path: string, file: string): AsyncGenera
     for await (const record of readCsvRecords(path, delimiter)) {
       if (header === null) {
         header = readHeader(file, record.fields);
-        smilesAt = findColumn(header, COLUMN_ALIASES.smiles);
-        idAt = findColumn(header, COLUMN_ALIASES.id);
-        nameAt = findColumn(header, COLUMN_ALIASES.name);
+        ({ smiles: smilesAt, id: idAt, name: nameAt } = locatePortfolioColumns(header));
         if (smilesAt < 0) {
           throw new RunnerError(
             "CSV_INVALID",
-            `${file} line 1: no "smiles" or "canonical_smiles" column, in any letter case (found: ${header.join(", ")})`,
+            `${file} line 1: no structure column: ${structureColumnHint()} (found: ${header.join(", ")})`,
           );
         }
         continue;
       }
       const { fields, line } = record;
       if (fields.length !== header.length) {
-        throw new RunnerError(
-          "CSV_INVALID",
-          `${file} line ${line}: ${fields.length} fields, the header has ${header.length}`,
-        );
+        const why = `${fields.length} fields, the header has ${header.length}`;
+        if (shapeProblems === undefined) throw new RunnerError("CSV_INVALID", `${file} line ${line}: ${why}`);
+        shapeProblems.push(`line ${line}: ${why}`);
+        continue;
       }
       const metadata: Record<string, string> = {};
       header.forEach((column, at) => {
@@ -66,18 +76,18 @@ export async function csvIdColumn(path: string): Promise<string | null> {
     .replace(/^\uFEFF/, "")
     .split(detectDelimiter(line))
     .map((name) => name.trim().replace(/^"|"$/g, ""));
-  const at = findColumn(header, COLUMN_ALIASES.id);
+  const at = findColumn(header, PORTFOLIO_COLUMNS.id);
   return at < 0 ? null : (header[at] as string);
 }
 
 function readHeader(file: string, fields: readonly string[]): string[] {
   const header = fields.map((name) => name.trim());
-  const lower = header.map((name) => name.toLowerCase());
-  const duplicate = header.find((_, at) => lower.indexOf(lower[at] as string) !== at);
+  const normal = header.map(normaliseColumnName);
+  const duplicate = header.find((_, at) => normal[at] !== "" && normal.indexOf(normal[at] as string) !== at);
   if (duplicate !== undefined) {
     throw new RunnerError(
       "CSV_INVALID",
-      `${file} line 1, field ${duplicate}: column appears twice in the header (letter case ignored)`,
+      `${file} line 1, field ${duplicate}: column appears twice in the header (letter case and punctuation ignored)`,
     );
   }
   return header;

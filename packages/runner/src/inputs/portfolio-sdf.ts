@@ -1,13 +1,14 @@
 import { RunnerError } from "../runner-error.ts";
-import { COLUMN_ALIASES, type SourceRecord } from "./portfolio-record.ts";
+import { findColumn, PORTFOLIO_COLUMNS } from "./column-names.ts";
+import type { SourceRecord } from "./portfolio-record.ts";
 import { readLines } from "./read-lines.ts";
 
 /**
  * The records of an SD file (CTfile formats, BIOVIA 2020: a molblock, V2000 or V3000, ending in
  * `M  END`, then data items `> <name>` + value lines + a blank line, then `$$$$`). The molblock
  * goes to RDKit's molblock reader in the worker pool; the title line is the name, data items are
- * metadata, and a `candidate_id` / `compound_id` / `id` item (any case) is the id, else the
- * title. Streams one
+ * metadata, and an item named as an id column ({@link PORTFOLIO_COLUMNS}: `candidate_id`,
+ * `compound_id`, `ID`, `Molecule ChEMBL ID` …) is the id, else the title. Streams one
  * record at a time.
  */
 export async function* readSdfPortfolio(path: string, file: string): AsyncGenerator<SourceRecord> {
@@ -41,9 +42,8 @@ function parseRecord(block: readonly string[], line: number, file: string): Sour
     while (at < block.length && (block[at] as string).trim() !== "") values.push(block[at++] as string);
     metadata[(match[1] as string).trim()] = values.join("\n");
   }
-  const idKey = Object.keys(metadata).find((key) =>
-    (COLUMN_ALIASES.id as readonly string[]).includes(key.toLowerCase()),
-  );
+  const keys = Object.keys(metadata);
+  const idKey = keys[findColumn(keys, PORTFOLIO_COLUMNS.id)];
   const id = idKey === undefined ? null : (metadata[idKey] ?? "").trim();
   if (idKey !== undefined) delete metadata[idKey];
   // The title line names the molecule; without an id item it is the id too (as in NCI or

@@ -80,8 +80,25 @@ test("duplicate ids and a missing SMILES column are refused naming file, line an
     );
     return true;
   });
-  const none = await stage(t, "n.csv", "id;structure\nA;C\n");
-  await assert.rejects(validatePortfolio(none, null), /line 1: no "smiles" or "canonical_smiles" column/);
+  const none = await stage(t, "n.csv", "id;formula\nA;C\n");
+  await assert.rejects(
+    validatePortfolio(none, null),
+    /line 1: no structure column: "smiles" \(or "canonical_smiles", .*\(found: id, formula\)/,
+  );
+});
+
+test("a chemist's headers are read: Smiles (canonical), Compound ID, Molecule Name (issue 37 item 6)", async (t) => {
+  const path = await stage(
+    t,
+    "c.csv",
+    "Compound ID,Molecule Name,Smiles (canonical),IC50 (nM)\nMTX-1,methotrexate,CN(Cc1cnc2nc(N)nc(N)c2n1)c1ccc(cc1)C(=O)NC(CCC(=O)O)C(=O)O,1.2\n",
+  );
+  assert.deepEqual(await validatePortfolio(path, "MTX-1"), { format: "table", rowCount: 1 });
+  const [row] = await rowsOf(path);
+  assert.equal(row?.candidateId, "MTX-1");
+  assert.equal(row?.name, "methotrexate");
+  assert.match(row?.smiles ?? "", /^CN\(Cc1cnc2/);
+  assert.deepEqual(row?.metadata, { "IC50 (nM)": "1.2" });
 });
 
 test("SD files written by native RDKit, V2000 and V3000, give the molecules native RDKit reads, with names and properties", async (t) => {

@@ -1,6 +1,8 @@
 import { basename, extname } from "node:path";
-import { RunnerError } from "../runner-error.ts";
+import { RunnerError, type RunnerErrorCode } from "../runner-error.ts";
+import { assertTextInput } from "./assert-text-input.ts";
 import { CsvSyntaxError, readCsvRecords } from "./csv.ts";
+import { PORTFOLIO_LIMIT_REASON, PORTFOLIO_MAX_BYTES, PORTFOLIO_MAX_ROWS } from "./input-file-limits.ts";
 import { csvIdColumn, readCsvPortfolio } from "./portfolio-csv.ts";
 import type { SourceRecord } from "./portfolio-record.ts";
 import { readSdfPortfolio } from "./portfolio-sdf.ts";
@@ -38,17 +40,22 @@ export function portfolioFormat(path: string): PortfolioFormat {
   return "table";
 }
 
-function readRecords(path: string): AsyncGenerator<SourceRecord> {
+function readRecords(path: string, shapeProblems?: string[]): AsyncGenerator<SourceRecord> {
   const file = `01_sources/${basename(path)}`;
   const format = portfolioFormat(path);
   if (format === "sdf") return readSdfPortfolio(path, file);
   if (format === "smi") return readSmiPortfolio(path);
-  return readCsvPortfolio(path, file);
+  return readCsvPortfolio(path, file, shapeProblems);
 }
 
+/** Problems listed in one refusal; the count says how many more there were. */
+const PROBLEMS_SHOWN = 50;
+
 /**
- * First pass over the portfolio, before any entitlement call: format, columns, field counts,
- * unique ids, and the primary candidate. Only the ids are kept in memory (a Map), not the rows.
+ * First pass over the portfolio, before any entitlement call: an empty, binary or too large file
+ * (input-file-limits.ts), format, columns, field counts, unique ids, and the primary candidate.
+ * Every row problem of the file is refused at once (issue 37 item 6). Only the ids are kept in
+ * memory (a Map), not the rows.
  */
 export async function validatePortfolio(
   path: string,
@@ -57,31 +64,50 @@ export async function validatePortfolio(
 ): Promise<PortfolioLayout> {
   const file = `01_sources/${basename(path)}`;
   const format = portfolioFormat(path);
+  const fileCode: RunnerErrorCode = format === "sdf" ? "SDF_INVALID" : "CSV_INVALID";
+  await assertTextInput(path, file, fileCode, { bytes: PORTFOLIO_MAX_BYTES, reason: PORTFOLIO_LIMIT_REASON });
   const idField = format === "table" ? ((await csvIdColumn(path)) ?? "candidate_id") : "id";
   const seen = new Map<string, number>();
+  const problems: string[] = [];
+  let firstCode: RunnerErrorCode | null = null;
   let rowCount = 0;
-  for await (const record of readRecords(path)) {
+  for await (const record of readRecords(path, problems)) {
+    // A row the reader skipped for its field count came before this one.
+    if (firstCode === null && problems.length > 0) firstCode = "CSV_INVALID";
     rowCount++;
+    if (rowCount > PORTFOLIO_MAX_ROWS)
+      throw new RunnerError(
+        fileCode,
+        `${file}: more than ${PORTFOLIO_MAX_ROWS.toLocaleString("en")} rows: ${PORTFOLIO_LIMIT_REASON}`,
+      );
     const id = candidateIdOf(record, rowCount);
     if (id === "") {
-      throw new RunnerError(
-        "CSV_INVALID",
-        `${file} line ${record.line}, field ${idField}: empty candidate id`,
-      );
+      firstCode ??= "CSV_INVALID";
+      problems.push(`line ${record.line}, field ${idField}: empty candidate id`);
+      continue;
     }
     const first = seen.get(id);
     if (first !== undefined) {
-      throw new RunnerError(
-        "DUPLICATE_CANDIDATE_ID",
-        `${file} line ${record.line}, field ${idField}: duplicate candidate id "${id}" (first at line ${first})`,
+      firstCode ??= "DUPLICATE_CANDIDATE_ID";
+      problems.push(
+        `line ${record.line}, field ${idField}: duplicate candidate id "${id}" (first at line ${first})`,
       );
+      continue;
     }
     seen.set(id, record.line);
     onId?.(id);
   }
+  if (problems.length > 0) {
+    const shown = problems.slice(0, PROBLEMS_SHOWN).join("; ");
+    const more = problems.length > PROBLEMS_SHOWN ? `; and ${problems.length - PROBLEMS_SHOWN} more` : "";
+    throw new RunnerError(
+      firstCode ?? "CSV_INVALID",
+      problems.length === 1 ? `${file} ${shown}` : `${file}: ${problems.length} problems: ${shown}${more}`,
+    );
+  }
   if (rowCount === 0) {
     throw new RunnerError(
-      format === "sdf" ? "SDF_INVALID" : "CSV_INVALID",
+      fileCode,
       `${file}: no ${format === "table" ? "data rows after the header" : "molecules"}`,
     );
   }

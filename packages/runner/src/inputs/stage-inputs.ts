@@ -82,7 +82,7 @@ export async function stageInputs(inputRoot: string, projectId: string): Promise
     assays === null
       ? undefined
       : (id) => {
-          if (assays.activities.has(id)) assayIdsSeen.add(id);
+          if (assays.firstLine.has(id)) assayIdsSeen.add(id);
         },
   );
   if (assays !== null) assertAssayCandidatesKnown(assays, assaysFile, (id) => assayIdsSeen.has(id));

@@ -51,7 +51,7 @@ test("an unknown format, a missing identifier or a bad row is TARGETS_INVALID na
     ["name,organism\nABL1,human\n", /line 1: no target column: "gene_symbol"/],
     ["gene_symbol,Gene Symbol\nA,B\n", /line 1, field gene_symbol: column appears twice/],
     ["gene_symbol\n", /no data rows after the header/],
-    ["", /line 1: empty file/],
+    ["", /the file is empty \(0 bytes\)/],
     ['gene_symbol\n"ABL1\n', /line 2: /],
   ];
   for (const [text, message] of cases) {

@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import type { AnalysisModule, CompoundFinding } from "@svc/science";
 import { IMPLEMENTED_MODULES, loadRDKit } from "@svc/science";
+import type { AssayValue } from "../inputs/assays-csv.ts";
 import type { StagedInputs } from "../inputs/stage-inputs.ts";
 import { untilInterrupted } from "../interruption.ts";
 import { memoryFields } from "../memory.ts";
@@ -316,14 +317,25 @@ function potencyOf(staged: StagedInputs) {
   const assays = staged.assays;
   if (assays === null) return potency;
   const primary = assays.assayIds[0];
-  for (const [candidate, values] of assays.activities) {
-    const measured = Object.values(values);
-    if (measured.length === 0) continue;
-    const value = primary !== undefined && primary in values ? values[primary] : Math.max(...measured);
+  for (const [candidate, values] of assays.values) {
+    const value =
+      primary !== undefined && primary in values ? values[primary] : mostPotent(Object.values(values));
     if (value === undefined) continue;
-    potency.set(candidate, { p_activity: value, relation: "=", rows: measured.length });
+    // The relation is in pActivity terms (assays-csv.ts): "<" when the compound is less potent
+    // than the bound (IC50 > X is pActivity < −log10 X), ">" when more potent.
+    potency.set(candidate, { p_activity: value.p, relation: value.relation, rows: value.rows });
   }
   return potency;
+}
+
+/** The highest measured value, a bound only when no assay measured an exact one. */
+function mostPotent(values: readonly AssayValue[]): AssayValue | undefined {
+  const exact = values.filter((value) => value.relation === "=");
+  const pool = exact.length > 0 ? exact : values;
+  return pool.reduce<AssayValue | undefined>(
+    (best, value) => (best === undefined || value.p > best.p ? value : best),
+    undefined,
+  );
 }
 
 /** Why each module of the plan has no finding, for the report's "not available" notes. */

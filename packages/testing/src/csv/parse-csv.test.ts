@@ -16,3 +16,10 @@ test("a last row without its line end is kept", () => {
     ["1", "2"],
   ]);
 });
+
+test("a leading UTF-8 byte-order mark is dropped, as a spreadsheet drops it; one inside a field is kept", () => {
+  assert.deepEqual(parseCsv("\uFEFFRank,Name\n1,\uFEFFx\n"), [
+    ["Rank", "Name"],
+    ["1", "\uFEFFx"],
+  ]);
+});

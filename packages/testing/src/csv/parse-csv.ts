@@ -1,8 +1,10 @@
 /**
  * RFC 4180 rows of a CSV text (quoted fields, doubled quotes, CRLF or LF line ends), for tests
- * that read a report.csv or an exported table back; a last line without its line end is kept.
+ * that read a report.csv or an exported table back; a last line without its line end is kept. A
+ * leading UTF-8 byte-order mark (report.csv starts with one) is dropped, as spreadsheets do.
  */
-export function parseCsv(text: string): string[][] {
+export function parseCsv(input: string): string[][] {
+  const text = input.replace(/^\uFEFF/, "");
   const rows: string[][] = [];
   let row: string[] = [];
   let field = "";

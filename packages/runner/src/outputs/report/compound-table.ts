@@ -21,8 +21,18 @@ export function renderTableHead(
         `<th data-numeric="${column.numeric ? "1" : "0"}" aria-sort="none"><button type="button">${escapeHtml(column.label)}</button></th>`,
     )
     .join("");
+  // Printed, the table keeps the columns marked `print` (table-columns.ts): the rest would push
+  // an A4 table past the page or break its numbers (issue 37 item 8).
+  const unprinted = columns
+    .map((column, at) => (column.print ? null : `#compounds tr>:nth-child(${at + 1})`))
+    .filter((selector) => selector !== null);
+  const printStyle =
+    unprinted.length === 0
+      ? ""
+      : `<style>@media print{${unprinted.join(",")}{display:none}}</style>
+`;
   return `${truncation}
-<div class="controls"><label>Filter <select id="filter-column"><option value="-1">any column</option>${options}</select></label>
+${printStyle}<div class="controls"><label>Filter <select id="filter-column"><option value="-1">any column</option>${options}</select></label>
 <label><input id="filter-query" type="search" placeholder="text, or &gt;500, &lt;=5 …"></label>
 <span>showing <b id="shown-count">${shownRows}</b> of ${shownRows} rows</span>
 <button type="button" id="export-csv">Export shown rows as CSV</button></div>

@@ -167,7 +167,8 @@ export interface CompoundView {
   };
   /**
    * The customer's measured potency (assays_csv): the best pActivity of the compound's rows, its
-   * qualifier kept (">" for a censored "less potent than"); null when none is staged for it (issue 37 item 4).
+   * qualifier kept in pActivity terms (assays-csv.ts: "<" for a censored "less potent than", IC50 >
+   * X); null when none is staged for it (issue 37 items 4, 6).
    */
   readonly potency: { readonly p_activity: number; readonly relation: string; readonly rows: number } | null;
   /** The target product profile the compound is ordered against (sources.json `profile`, issue 36 item 2). */

@@ -62,7 +62,7 @@ table.small td,table.clusters td{overflow-wrap:break-word;word-break:break-word}
 .pose-viewer.live .pose-static,.pose-viewer.live .pose-open{display:none}.pose-stage{position:relative;width:100%;max-width:300px;height:240px;border:1px solid #ccc}.pose-open{font:inherit;font-size:12px;margin:3px 0}.pose-note{font-size:11px;color:#444}
 @media print{.table-scroll{overflow:visible}body{margin:0;font-size:11px;-webkit-print-color-adjust:exact;print-color-adjust:exact}.controls,.evidence-ids,.cp[data-panel^="other-"]{display:none}
 #compounds tbody tr:nth-child(n+${PRINT_TABLE_ROWS + 1}){display:none}.card:nth-of-type(n+${PRINT_CARDS + 1}){display:none}
-#compounds{table-layout:fixed;width:100%}#compounds td{word-break:break-word}#compounds td[data-v]{white-space:normal}#compounds td,#compounds th{font-size:6px;padding:1px 2px}td.thumb svg{width:44px;height:30px}td.thumb{width:46px}
+#compounds{table-layout:auto;width:100%}#compounds td{overflow-wrap:anywhere}#compounds td[data-v]{white-space:nowrap;overflow-wrap:normal}#compounds th,#compounds th button{white-space:normal;overflow-wrap:normal;hyphens:manual;text-align:left}#compounds th{vertical-align:bottom}#compounds td,#compounds th{font-size:7px;padding:1px 2px}td.thumb svg{width:44px;height:30px}td.thumb{width:46px}
 table.small,table.clusters{table-layout:fixed;width:100%}table.small td,table.small th{font-size:9px}
 .panels{grid-template-columns:1fr 1fr 1fr;gap:4px 6px}.card{padding:4px 6px;margin:6px 0}.cp{padding:2px 4px}.cp h4{font-size:10px}.cp h5,.cp p{font-size:8px}
 table.kv th,table.kv td,table.list th,table.list td{font-size:8px;padding:1px 2px}.mol svg{width:200px;height:138px}svg.radar{width:160px;height:160px}

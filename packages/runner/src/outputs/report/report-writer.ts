@@ -50,6 +50,7 @@ import {
   type StructureFileRef,
   type StructurePocket,
 } from "./structure-section.ts";
+import { REPORT_SUMMARY_CSV, SUMMARY_COLUMNS } from "./summary-columns.ts";
 import {
   CSV_ONLY_COLUMNS,
   csvField,
@@ -60,6 +61,8 @@ import {
 
 export const REPORT_HTML = "results/report.html";
 export const REPORT_CSV = "results/report.csv";
+/** The byte-order mark report.csv and report-summary.csv start with (U+FEFF in UTF-8). */
+export const UTF8_BOM = "\uFEFF";
 /** The size bound of report.html (issue 10 item 5): cards are dropped from the end to stay under. */
 export const REPORT_MAX_BYTES = 25 * 1024 * 1024;
 const TARGET_ROWS_SHOWN = 50;
@@ -222,11 +225,17 @@ export class ReportWriter {
     const top: CompoundView[] = [];
     const carded = new Set<string>();
     const csv = await StreamingFile.open(join(this.#config.runDir, REPORT_CSV));
+    const summaryCsv = await StreamingFile.open(join(this.#config.runDir, REPORT_SUMMARY_CSV));
     const csvColumns = [...columns, ...CSV_ONLY_COLUMNS, ...(docking === null ? [] : DOCKING_CSV_COLUMNS)];
     const paths = [...this.#findingPaths];
+    // A UTF-8 byte-order mark first: spreadsheets read a CSV without one in the locale's code page,
+    // and ≥, Å, µ came out garbled (issue 37 item 8; RFC 4180 leaves the charset to the reader).
     await csv.write(
-      `${[...csvColumns.map((column) => column.label), ...paths.map(findingHeader)].map((label) => csvField(label, false)).join(",")}\r\n`,
+      `${UTF8_BOM}${[...csvColumns.map((column) => column.label), ...paths.map(findingHeader)].map((label) => csvField(label, false)).join(",")}\r\n`,
     );
+    // The short file is in rank order (the page's order): its lines go to a scratch file by rank
+    // and are read back in order, so memory stays bounded by neither (ARCHITECTURE "Streams").
+    const summaryRows = await Fragments.open(join(this.#scratchDir, "summary-rows.csv"), total);
     let at = 0;
     const lines = createInterface({
       input: createReadStream(join(this.#scratchDir, "compounds.jsonl"), "utf8"),
@@ -248,6 +257,10 @@ export class ReportWriter {
             return csvField(value, typeof value === "number");
           }),
         ].join(",")}\r\n`,
+      );
+      await summaryRows.put(
+        rank - 1,
+        `${SUMMARY_COLUMNS.map((column) => csvField(column.cell(view, place), column.numeric)).join(",")}\r\n`,
       );
       if (rank > shownRows) continue;
       const hasCard = rank <= cardCount;
@@ -288,6 +301,15 @@ export class ReportWriter {
         space.push({ id: view.candidate_id, href, vector: vector as number[], rank });
     }
     await csv.commit();
+    await summaryCsv.write(
+      `${UTF8_BOM}${SUMMARY_COLUMNS.map((column) => csvField(column.label, false)).join(",")}\r\n`,
+    );
+    try {
+      for (let rank = 1; rank <= total; rank++) await summaryCsv.write(await summaryRows.get(rank - 1));
+    } finally {
+      await summaryRows.close();
+    }
+    await summaryCsv.commit();
     const byRank = (a: { rank: number }, b: { rank: number }) => a.rank - b.rank;
     heat.sort(byRank);
     egg.sort(byRank);
@@ -349,7 +371,7 @@ export class ReportWriter {
       keep < total
         ? `<p class="truncated">Cards for the ${keep} highest-ranked of ${total} compounds (limit ${cardLimit}, and the page is kept under 25 MB); the others are in <a href="report.csv">report.csv</a> and results/combined_unified_computational_outputs.json.</p>`
         : "";
-    const printNote = `<p class="print-note" id="print-note">Printed copy: it holds ${Math.min(PRINT_TABLE_ROWS, shownRows)} of ${total} table rows and ${Math.min(PRINT_CARDS, keep)} of ${total} compound cards (the highest-ranked), without the "Other findings" panels of modules the card has no panel for; report.html has ${shownRows} rows and ${keep} cards, and report.csv every compound with every value.</p>`;
+    const printNote = `<p class="print-note" id="print-note">Printed copy: it holds ${Math.min(PRINT_TABLE_ROWS, shownRows)} of ${total} table rows and ${Math.min(PRINT_CARDS, keep)} of ${total} compound cards (the highest-ranked), without the "Other findings" panels of modules the card has no panel for; the printed table shows ${columns.filter((column) => column.print).length} of its ${columns.length} columns (the ones with numbers a chemist sorts by); report.html has ${shownRows} rows and ${keep} cards, and report.csv every compound with every value.</p>`;
     const page = await StreamingFile.open(path);
     try {
       const afterTitle = head.indexOf(PAGE_TITLE_END) + PAGE_TITLE_END.length;

@@ -17,6 +17,11 @@ export interface TableColumn {
   readonly cell: (view: CompoundView, place: RowPlace) => string | number | null;
   /** The table shows the structure thumbnail in this column (the CSV has the parent SMILES). */
   readonly thumbnail?: true;
+  /**
+   * The printed table (report.pdf) shows this column: an A4 page holds about eighteen columns
+   * whose numbers never break (issue 37 item 8); report.html and report.csv keep every column.
+   */
+  readonly print?: true;
 }
 
 const quantity = (pick: (view: CompoundView) => Quantity, digits: number) => (view: CompoundView) => {
@@ -35,30 +40,30 @@ const confidenceOf = (view: CompoundView) =>
   view.parsed ? Number(desirabilityOf(view).confidence.toFixed(2)) : null;
 
 export const TABLE_COLUMNS: readonly TableColumn[] = [
-  { label: "Rank", numeric: true, cell: (_, place) => place.rank },
-  { label: "Candidate", numeric: false, cell: (view) => view.candidate_id },
-  { label: "Structure", numeric: false, cell: (view) => view.parent_smiles, thumbnail: true },
-  { label: "Name", numeric: false, cell: (view) => view.name },
-  { label: "Status", numeric: false, cell: statusOf },
-  { label: "Score", numeric: true, cell: scoreOf },
-  { label: "Confidence", numeric: true, cell: confidenceOf },
+  { label: "Rank", numeric: true, cell: (_, place) => place.rank, print: true },
+  { label: "Candidate", numeric: false, cell: (view) => view.candidate_id, print: true },
+  { label: "Structure", numeric: false, cell: (view) => view.parent_smiles, thumbnail: true, print: true },
+  { label: "Name", numeric: false, cell: (view) => view.name, print: true },
+  { label: "Status", numeric: false, cell: statusOf, print: true },
+  { label: "Score", numeric: true, cell: scoreOf, print: true },
+  { label: "Confidence", numeric: true, cell: confidenceOf, print: true },
   { label: "Cluster", numeric: true, cell: (_, place) => place.cluster },
-  { label: "MW", numeric: true, cell: quantity((v) => v.props.mw, 1) },
-  { label: "WLOGP", numeric: true, cell: quantity((v) => v.props.wlogp, 2) },
-  { label: "TPSA", numeric: true, cell: quantity((v) => v.props.tpsa, 1) },
-  { label: "HBD", numeric: true, cell: quantity((v) => v.props.hbd, 0) },
-  { label: "HBA", numeric: true, cell: quantity((v) => v.props.hba, 0) },
+  { label: "MW", numeric: true, cell: quantity((v) => v.props.mw, 1), print: true },
+  { label: "WLOGP", numeric: true, cell: quantity((v) => v.props.wlogp, 2), print: true },
+  { label: "TPSA", numeric: true, cell: quantity((v) => v.props.tpsa, 1), print: true },
+  { label: "HBD", numeric: true, cell: quantity((v) => v.props.hbd, 0), print: true },
+  { label: "HBA", numeric: true, cell: quantity((v) => v.props.hba, 0), print: true },
   { label: "RotB", numeric: true, cell: quantity((v) => v.props.rotatable_bonds, 0) },
   { label: "Fsp3", numeric: true, cell: quantity((v) => v.props.fsp3, 2) },
-  { label: "QED", numeric: true, cell: quantity((v) => v.props.qed, 2) },
-  { label: "SA", numeric: true, cell: quantity((v) => v.props.sa_score, 1) },
-  { label: "logD7.4", numeric: true, cell: quantity((v) => v.props.logd74, 2) },
-  { label: "log S", numeric: true, cell: quantity((v) => v.props.log_s, 2) },
+  { label: "QED", numeric: true, cell: quantity((v) => v.props.qed, 2), print: true },
+  { label: "SA", numeric: true, cell: quantity((v) => v.props.sa_score, 1), print: true },
+  { label: "logD7.4", numeric: true, cell: quantity((v) => v.props.logd74, 2), print: true },
+  { label: "log S", numeric: true, cell: quantity((v) => v.props.log_s, 2), print: true },
   { label: "GI abs.", numeric: false, cell: (view) => view.boiled_egg?.gi_absorption ?? null },
   { label: "Lipinski", numeric: false, cell: rule("lipinski") },
   { label: "Veber", numeric: false, cell: rule("veber") },
   { label: "Egan", numeric: false, cell: rule("egan") },
-  { label: "Alerts", numeric: true, cell: alertsOf },
+  { label: "Alerts", numeric: true, cell: alertsOf, print: true },
   { label: "Readiness", numeric: true, cell: (view) => view.readiness?.score ?? null },
   // Share of the readiness signals present in domain (issue 24 item 1): < 1 when an estimate is
   // missing or out of its model's domain.
@@ -73,6 +78,7 @@ export const DOCKING_COLUMNS: readonly TableColumn[] = [
   {
     label: "Docking score (kcal/mol)",
     numeric: true,
+    print: true,
     cell: (view) => {
       const score = bestDocking(view.docking)?.score ?? null;
       return score === null ? null : Number(formatNumber(score, 2));

@@ -72,7 +72,7 @@ export const TABLE_SCRIPT = `(() => {
     const lines = [heads.map((head) => field(head.textContent.trim())).join(",")];
     for (const row of body.rows) if (!row.hidden) lines.push(Array.from(row.cells).map((cell) => field(cell.getAttribute("data-csv") ?? cell.textContent)).join(","));
     const link = document.createElement("a");
-    link.href = URL.createObjectURL(new Blob([lines.join("\\r\\n") + "\\r\\n"], { type: "text/csv" }));
+    link.href = URL.createObjectURL(new Blob(["\\uFEFF" + lines.join("\\r\\n") + "\\r\\n"], { type: "text/csv;charset=utf-8" }));
     link.download = "compounds-shown.csv";
     document.body.appendChild(link);
     link.click();
