@@ -58,10 +58,7 @@ test("a molecule over the CPU budget becomes unassessed with the budget named; t
     outcomes.map((o) => o.kind),
     ["unassessed", "prepared", "prepared", "prepared"],
   );
-  assert.match(
-    (outcomes[0] as { reason: string }).reason,
-    /per-molecule CPU budget of 5 s/,
-  );
+  assert.match((outcomes[0] as { reason: string }).reason, /per-molecule CPU budget of 5 s/);
 });
 
 test("a busy machine does not fail a molecule that is progressing: the budget counts the worker thread's CPU, not the wall clock (issue 37 item 3)", async (t) => {

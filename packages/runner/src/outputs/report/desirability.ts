@@ -325,8 +325,13 @@ export function desirabilityOf(view: CompoundView): DesirabilityScore {
       id: "potency",
       label: "Measured potency",
       weight: POTENCY_RAMP.weight,
-      // A censored value (">", "<") is scored at its bound: the customer's own number, never a better one.
-      d: ramp(p_activity, POTENCY_RAMP.good, POTENCY_RAMP.bad),
+      // A censored value is never scored better than the data guarantee: "> X" (more potent than the
+      // bound) at its bound, a lower bound; "< X" (less potent) only says the potency is below X, so
+      // at most the bound's desirability and at most the uninformative 0.5.
+      d:
+        relation === "<" || relation === "≤" || relation === "<="
+          ? Math.min(ramp(p_activity, POTENCY_RAMP.good, POTENCY_RAMP.bad), UNINFORMATIVE)
+          : ramp(p_activity, POTENCY_RAMP.good, POTENCY_RAMP.bad),
       status: "present",
       input: `pActivity ${relation === "=" ? "" : `${relation} `}${fmt(p_activity)} (assays_csv)`,
       method: `customer's measured potency: 1 at pActivity ≥ ${POTENCY_RAMP.good}, 0 at ≤ ${POTENCY_RAMP.bad}`,

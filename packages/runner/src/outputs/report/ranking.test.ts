@@ -235,3 +235,17 @@ test("each target product profile orders by its own functions: CNS MPO log D and
   assert.equal(charged(quat("non_oral")), false);
   assert.equal(desirabilityOf(quat("oral_cns")).profile, "oral_cns");
 });
+
+test("a censored potency is never scored better than the data guarantee: p > 8 at its bound, p < 9 at most even odds (issue 37 item 6)", () => {
+  const withPotency = (p_activity: number, relation: string) => {
+    const view = compound({ id: "P", index: 0 });
+    return desirabilityOf({ ...view, potency: { p_activity, relation, rows: 1 } }).terms.find(
+      (term) => term.id === "potency",
+    );
+  };
+  assert.equal(withPotency(8, ">")?.d, 1);
+  assert.equal(withPotency(9, "<")?.d, 0.5);
+  assert.equal(withPotency(5.5, "<")?.d.toFixed(3), "0.167");
+  assert.equal(withPotency(9, "=")?.d, 1);
+  assert.match(withPotency(9, "<")?.input ?? "", /pActivity < 9 \(assays_csv\)/);
+});
