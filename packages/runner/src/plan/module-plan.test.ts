@@ -199,6 +199,6 @@ test("a staged structure routes to STRUCTURE_PRESENT, plans dynamics_nma and mol
   assert.equal(entry(CATEGORY.structureNoMd, "molecular_docking", withStructure)?.outcome, "planned");
   const md = entry(CATEGORY.mdEnabled, "msm_analysis", withStructure);
   assert.equal(md?.reason, "not_available");
-  assert.match(md?.detail ?? "", /PyEMMA nor deeptime/);
+  assert.match(md?.detail ?? "", /not packaged in Debian 12 \(python3-pyemma, python3-deeptime\)/);
   assert.equal(entry(CATEGORY.mdEnabled, "dynamics_nma", ["portfolio"])?.reason, "missing_input");
 });
