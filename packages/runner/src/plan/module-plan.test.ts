@@ -202,3 +202,23 @@ test("a staged structure routes to STRUCTURE_PRESENT, plans dynamics_nma and mol
   assert.match(md?.detail ?? "", /not packaged in Debian 12 \(python3-pyemma, python3-deeptime\)/);
   assert.equal(entry(CATEGORY.mdEnabled, "dynamics_nma", ["portfolio"])?.reason, "missing_input");
 });
+
+test("cns_penetration is optional in every category and required when the target product profile is oral_cns (issue 40 item 4)", () => {
+  const policy = loadPolicy();
+  const modules = [...IMPLEMENTED_MODULES, ...STRUCTURE_MODULES];
+  for (const category of policy.categories) {
+    const resolution = resolveCategory(policy, none, category.category_id);
+    assert.ok(resolution);
+    const staged = new Set(["portfolio"] as const);
+    const peripheral = buildModulePlan(policy, resolution, modules, staged, "oral_peripheral");
+    const cns = buildModulePlan(policy, resolution, modules, staged, "oral_cns");
+    const entryOf = (plan: typeof cns) => plan.modules.find((entry) => entry.module_id === "cns_penetration");
+    assert.equal(entryOf(peripheral)?.bucket, "optional", category.category_id);
+    assert.equal(entryOf(peripheral)?.outcome, "planned", category.category_id);
+    assert.equal(entryOf(cns)?.bucket, "required", category.category_id);
+    assert.equal(entryOf(cns)?.outcome, "planned");
+    assert.match(entryOf(cns)?.detail ?? "", /required by the target product profile oral_cns/);
+    assert.equal(cns.modules.length, peripheral.modules.length, "the module is listed once");
+    assert.equal(countPlan(cns).required, countPlan(peripheral).required + 1);
+  }
+});
