@@ -174,6 +174,4 @@ export const UNAVAILABLE_MODULES: Readonly<Record<string, string>> = {
   quantum_target_audit:
     "not available: not built yet (issue 40 item 1): GFN2-xTB gap and charges of the ligand with a PM7 check " +
     "(packaged in Debian 12 (xtb, mopac))",
-  advanced_comp_chem_summary:
-    "not available: not built yet (issue 40 item 4): one table of what the structure and physics modules found per compound",
 };

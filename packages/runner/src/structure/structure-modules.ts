@@ -1,3 +1,4 @@
+import { advancedCompChemSummaryModule } from "./advanced-comp-chem-summary-module.ts";
 import { dynamicsNmaModule } from "./dynamics-nma-module.ts";
 import { molecularDockingModule } from "./molecular-docking-module.ts";
 import type { StructureModule } from "./structure-module.ts";
@@ -6,4 +7,6 @@ import type { StructureModule } from "./structure-module.ts";
 export const STRUCTURE_MODULES: readonly StructureModule[] = [
   dynamicsNmaModule,
   molecularDockingModule as StructureModule,
+  // Last: it reads the results files the modules above wrote for the same structure.
+  advancedCompChemSummaryModule as StructureModule,
 ];
