@@ -168,10 +168,4 @@ export const UNAVAILABLE_MODULES: Readonly<Record<string, string>> = {
     "not available: not built yet (issue 40 item 5): transient cavities in the ANM conformers dynamics_nma makes, " +
     "found with concavity (packaged in Debian 12 (concavity)), would be an exploratory hint; sampling real cryptic " +
     "pocket opening needs MD beyond a run's CPU budget (see molecular_dynamics)",
-  physics_audit:
-    "not available: not built yet (issue 40 item 1): GFN2-xTB conformer search and the strain of the docked pose " +
-    "(xtb and mopac are packaged in Debian 12 (xtb, mopac))",
-  quantum_target_audit:
-    "not available: not built yet (issue 40 item 1): GFN2-xTB gap and charges of the ligand with a PM7 check " +
-    "(packaged in Debian 12 (xtb, mopac))",
 };

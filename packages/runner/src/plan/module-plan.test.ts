@@ -222,3 +222,26 @@ test("cns_penetration is optional in every category and required when the target
     assert.equal(countPlan(cns).required, countPlan(peripheral).required + 1);
   }
 });
+
+test("a staged structure plans physics_audit, quantum_target_audit and advanced_comp_chem_summary in every structure category; without one they are not run (issue 40 item 1)", () => {
+  const policy = loadPolicy();
+  const modules = [...IMPLEMENTED_MODULES, ...STRUCTURE_MODULES];
+  const ids = ["physics_audit", "quantum_target_audit", "advanced_comp_chem_summary"];
+  for (const id of [CATEGORY.structureNoMd, CATEGORY.mdEnabled, CATEGORY.physicsAudit]) {
+    const category = resolveCategory(policy, none, id);
+    assert.ok(category);
+    const plan = buildModulePlan(policy, category, modules, new Set(["portfolio", "structures"] as const));
+    for (const moduleId of ids)
+      assert.equal(
+        plan.modules.find((entry) => entry.module_id === moduleId)?.outcome,
+        "planned",
+        `${id}: ${moduleId}`,
+      );
+  }
+  const ligandOnly = resolveCategory(policy, none, CATEGORY.ligandOnly);
+  assert.ok(ligandOnly);
+  const plan = buildModulePlan(policy, ligandOnly, modules, new Set(["portfolio"] as const));
+  const quantum = plan.modules.find((entry) => entry.module_id === "quantum_target_audit");
+  assert.equal(quantum?.reason, "missing_input");
+  assert.equal(quantum?.detail, "not staged: structures");
+});

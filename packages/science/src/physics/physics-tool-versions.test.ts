@@ -1,13 +1,11 @@
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import { test } from "node:test";
+import { physicsToolsMissing } from "../../test/support/physics-tools.ts";
 import { structureToolVersions } from "../structure/tool-versions.ts";
 
-const installed = (command: string, args: string[]) => spawnSync(command, args).status === 0;
-
 test("the repro pack's tool versions name xtb, MOPAC, ParmEd and OpenMM's CPU platform with their Debian packages (issue 40 item 7)", async (t) => {
-  if (!installed("xtb", ["--version"]) || !installed("mopac", ["-V"])) {
-    t.skip("xtb or mopac not installed (apt-get install xtb mopac python3-parmed libopenmm-plugins)");
+  if (physicsToolsMissing !== null) {
+    t.skip(physicsToolsMissing);
     return;
   }
   const versions = await structureToolVersions();
