@@ -38,6 +38,12 @@ export {
   type ClinicalPrecedentSummary,
   clinicalPrecedentPrior,
 } from "./clinical/clinical-precedent-prior.ts";
+export { CNS_MPO_COMPONENTS, CNS_MPO_THRESHOLD, type CnsMpo, cnsMpo } from "./cns/cns-mpo.ts";
+export {
+  type CnsPenetrationFinding,
+  type CnsPenetrationSummary,
+  cnsPenetration,
+} from "./cns/cns-penetration.ts";
 export type { CompoundRow } from "./compound-row.ts";
 export { readDataFile } from "./data/read-data-file.ts";
 export {
@@ -87,6 +93,13 @@ export { mulberry32 } from "./numeric/seeded-shuffle.ts";
 export { chooseParent, PARENT_RULE, type ParentChoice } from "./parent/choose-parent.ts";
 export { valuesOutOfDomain } from "./parent/values-out-of-domain.ts";
 export { releaseParentMol } from "./parent/with-parent-mol.ts";
+export {
+  auditLigandPhysics,
+  CONFORMER_SEARCH,
+  type LigandPhysics,
+  PHYSICS_MAX_HEAVY_ATOMS,
+} from "./physics/ligand-physics.ts";
+export { PHYSICS_CAPS, physicsAuditMethod, quantumTargetAuditMethod } from "./physics/physics-methods.ts";
 export {
   type Descriptors,
   type ParsedChemistry,
@@ -289,7 +302,7 @@ export {
   type ToxicityProfileSummary,
   toxicityProfile,
 } from "./toxicity/toxicity-profile.ts";
-export { UNAVAILABLE_MODULES } from "./unavailable-modules.ts";
+export { DEBIAN_CHECKS, UNAVAILABLE_MODULES } from "./unavailable-modules.ts";
 export {
   CLASSIFIER_CALL_RULE,
   type ClassifierCall,

@@ -2,6 +2,7 @@ import { admetPredictions } from "./admet/admet-predictions.ts";
 import { cypAssessment } from "./admet/cyp-assessment.ts";
 import type { AnalysisModule } from "./analysis-module.ts";
 import { clinicalPrecedentPrior } from "./clinical/clinical-precedent-prior.ts";
+import { cnsPenetration } from "./cns/cns-penetration.ts";
 import { gcnToxicity } from "./gnn/gcn-toxicity.ts";
 import { kinaseDrugLikeness } from "./kinase-drug-likeness.ts";
 import { manufacturabilityAudit } from "./manufacturability/manufacturability-audit.ts";
@@ -30,6 +31,7 @@ const PER_COMPOUND_MODULES: readonly AnalysisModule[] = [
   metabolitePrediction,
   clinicalPrecedentPrior,
   uncertaintyQuantification,
+  cnsPenetration,
   // Assay-driven: run only when assays.csv is staged (requiredInputs).
   sarExplorer,
   yScrambleValidation,

@@ -77,6 +77,10 @@ const NOT_MEASURED: readonly { readonly pattern: RegExp; readonly why: string }[
   },
   { pattern: /\b80\/10\/10\b|\b70\/10\/20\b/g, why: "the train/valid/test fractions of a split's name" },
   { pattern: /\b1\/101\b/g, why: "the smallest p of 100 scrambles, (1 + 0) / 101 (a formula)" },
+  {
+    pattern: /HBD \(≤ 0\.5 → 1, ≥ 3\.5 → 0\)/g,
+    why: "Wager et al.'s CNS MPO HBD breakpoints (2010, Figure 2)",
+  },
   { pattern: /its \*\*20\*\* lowest non-zero normal modes/g, why: "ANM_MODES, ProDy's calcModes default" },
 ];
 

@@ -199,6 +199,49 @@ test("a staged structure routes to STRUCTURE_PRESENT, plans dynamics_nma and mol
   assert.equal(entry(CATEGORY.structureNoMd, "molecular_docking", withStructure)?.outcome, "planned");
   const md = entry(CATEGORY.mdEnabled, "msm_analysis", withStructure);
   assert.equal(md?.reason, "not_available");
-  assert.match(md?.detail ?? "", /PyEMMA nor deeptime/);
+  assert.match(md?.detail ?? "", /not packaged in Debian 12 \(python3-pyemma, python3-deeptime\)/);
   assert.equal(entry(CATEGORY.mdEnabled, "dynamics_nma", ["portfolio"])?.reason, "missing_input");
+});
+
+test("cns_penetration is optional in every category and required when the target product profile is oral_cns (issue 40 item 4)", () => {
+  const policy = loadPolicy();
+  const modules = [...IMPLEMENTED_MODULES, ...STRUCTURE_MODULES];
+  for (const category of policy.categories) {
+    const resolution = resolveCategory(policy, none, category.category_id);
+    assert.ok(resolution);
+    const staged = new Set(["portfolio"] as const);
+    const peripheral = buildModulePlan(policy, resolution, modules, staged, "oral_peripheral");
+    const cns = buildModulePlan(policy, resolution, modules, staged, "oral_cns");
+    const entryOf = (plan: typeof cns) => plan.modules.find((entry) => entry.module_id === "cns_penetration");
+    assert.equal(entryOf(peripheral)?.bucket, "optional", category.category_id);
+    assert.equal(entryOf(peripheral)?.outcome, "planned", category.category_id);
+    assert.equal(entryOf(cns)?.bucket, "required", category.category_id);
+    assert.equal(entryOf(cns)?.outcome, "planned");
+    assert.match(entryOf(cns)?.detail ?? "", /required by the target product profile oral_cns/);
+    assert.equal(cns.modules.length, peripheral.modules.length, "the module is listed once");
+    assert.equal(countPlan(cns).required, countPlan(peripheral).required + 1);
+  }
+});
+
+test("a staged structure plans physics_audit, quantum_target_audit and advanced_comp_chem_summary in every structure category; without one they are not run (issue 40 item 1)", () => {
+  const policy = loadPolicy();
+  const modules = [...IMPLEMENTED_MODULES, ...STRUCTURE_MODULES];
+  const ids = ["physics_audit", "quantum_target_audit", "advanced_comp_chem_summary"];
+  for (const id of [CATEGORY.structureNoMd, CATEGORY.mdEnabled, CATEGORY.physicsAudit]) {
+    const category = resolveCategory(policy, none, id);
+    assert.ok(category);
+    const plan = buildModulePlan(policy, category, modules, new Set(["portfolio", "structures"] as const));
+    for (const moduleId of ids)
+      assert.equal(
+        plan.modules.find((entry) => entry.module_id === moduleId)?.outcome,
+        "planned",
+        `${id}: ${moduleId}`,
+      );
+  }
+  const ligandOnly = resolveCategory(policy, none, CATEGORY.ligandOnly);
+  assert.ok(ligandOnly);
+  const plan = buildModulePlan(policy, ligandOnly, modules, new Set(["portfolio"] as const));
+  const quantum = plan.modules.find((entry) => entry.module_id === "quantum_target_audit");
+  assert.equal(quantum?.reason, "missing_input");
+  assert.equal(quantum?.detail, "not staged: structures");
 });

@@ -1,4 +1,10 @@
-import { type AnalysisModule, type InputKind, type RiskChannel, UNAVAILABLE_MODULES } from "@svc/science";
+import {
+  type AnalysisModule,
+  type InputKind,
+  type RiskChannel,
+  type TargetProductProfile,
+  UNAVAILABLE_MODULES,
+} from "@svc/science";
 import { BUCKETS, type Bucket, findCategory, type Policy } from "./policy.ts";
 import type { CategoryResolution } from "./resolve-category.ts";
 
@@ -73,6 +79,16 @@ export const NOT_AVAILABLE = "not available in this build";
 export type PlannableModule = Pick<AnalysisModule, "id" | "version" | "requiredInputs" | "optionalInputs">;
 
 /**
+ * Modules a target product profile makes REQUIRED whatever the category's bucket (issue 40 item 4):
+ * a CNS programme's audit without brain-penetration evidence is missing proof, not an option.
+ */
+export const PROFILE_REQUIRED: Readonly<Record<TargetProductProfile, readonly string[]>> = {
+  oral_cns: ["cns_penetration"],
+  oral_peripheral: [],
+  non_oral: [],
+};
+
+/**
  * The module plan (pure): every module of the policy with its bucket for the category and what
  * will happen to it. Implemented modules whose inputs are staged are `planned`; the rest are
  * skipped with a reason. Disabled and unlisted modules are out of scope.
@@ -82,11 +98,18 @@ export function buildModulePlan(
   category: CategoryResolution,
   implemented: readonly PlannableModule[],
   staged: ReadonlySet<InputKind>,
+  profile?: TargetProductProfile,
 ): ModulePlan {
   const buckets = findCategory(policy, category.category_id)?.buckets;
   if (buckets === undefined) throw new Error(`unknown category ${category.category_id}`);
+  const promoted = new Set(profile === undefined ? [] : PROFILE_REQUIRED[profile]);
   const order: { id: string; bucket: PlannedBucket }[] = [];
-  for (const bucket of BUCKETS) for (const id of buckets[bucket]) order.push({ id, bucket });
+  for (const id of buckets.required) order.push({ id, bucket: "required" });
+  for (const id of promoted)
+    if (id in policy.modules && !buckets.required.includes(id)) order.push({ id, bucket: "required" });
+  for (const bucket of BUCKETS)
+    if (bucket !== "required")
+      for (const id of buckets[bucket]) if (!promoted.has(id)) order.push({ id, bucket });
   const listed = new Set(order.map((entry) => entry.id));
   for (const id of Object.keys(policy.modules).sort())
     if (!listed.has(id)) order.push({ id, bucket: "not_in_category" });
@@ -124,11 +147,15 @@ export function buildModulePlan(
     }
     // An optional input not staged: the module runs and reports that part missing_input itself.
     const optional = (module.optionalInputs ?? []).filter((input) => !staged.has(input));
+    const notes = [
+      ...(promoted.has(id) ? [`required by the target product profile ${profile}`] : []),
+      ...(optional.length > 0 ? [`optional input not staged: ${optional.join(", ")}`] : []),
+    ];
     return {
       ...base,
       outcome: "planned",
       reason: null,
-      detail: optional.length > 0 ? `optional input not staged: ${optional.join(", ")}` : null,
+      detail: notes.length > 0 ? notes.join("; ") : null,
     };
   });
   return { policy_version: policy.policy_version, category, modules };

@@ -43,6 +43,7 @@ export function planRun(staged: StagedInputs, categoryPreset: string): PlannedRu
       category,
       [...IMPLEMENTED_MODULES, ...STRUCTURE_MODULES],
       stagedKinds(staged),
+      staged.sources.profile,
     ),
   };
 }

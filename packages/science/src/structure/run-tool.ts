@@ -27,6 +27,11 @@ export interface ToolRun {
   readonly status: number | null;
   readonly signal: NodeJS.Signals | null;
   readonly timedOut: boolean;
+  /**
+   * CPU time the program used, ms, as last read from /proc/<pid>/stat while it ran (every 250 ms, so
+   * up to that much short); null when never read (a program that ended within the first read).
+   */
+  readonly cpuMs: number | null;
   /** Set when the program could not be started at all (ENOENT, EACCES). */
   readonly spawnError: string | null;
   readonly stdout: string;
@@ -68,6 +73,12 @@ export function runTool(
             timedOut = true;
             child.kill("SIGKILL");
           }, options.timeoutMs);
+    // The CPU the program has used so far (after the exec, the same pid): callers that share one
+    // budget over several programs deduct it (the physics modules).
+    let cpuMs: number | null = null;
+    const poll = setInterval(() => {
+      if (child.pid !== undefined) cpuMs = processCpuMs(child.pid) ?? cpuMs;
+    }, CPU_POLL_MS);
     child.stdout?.on("data", (chunk: Buffer) => stdout.push(chunk));
     child.stderr?.on("data", (chunk: Buffer) => stderr.push(chunk));
     child.on("error", (error) => {
@@ -79,6 +90,7 @@ export function runTool(
     }
     child.on("close", (status, signal) => {
       if (timer) clearTimeout(timer);
+      clearInterval(poll);
       // Through sh, a program that cannot be started is sh's exit 127 (not found) or 126 (not
       // executable, POSIX "Command Search and Execution"), not a spawn error: report it as one.
       if (options.cpuSeconds !== undefined && (status === 127 || status === 126) && spawnError === null)
@@ -87,6 +99,7 @@ export function runTool(
         status,
         signal,
         timedOut,
+        cpuMs,
         spawnError,
         stdout: Buffer.concat(stdout).toString("utf8"),
         stderr: Buffer.concat(stderr).toString("utf8"),
@@ -96,8 +109,15 @@ export function runTool(
   });
 }
 
+const CPU_POLL_MS = 250;
+
 /** USER_HZ: the unit of /proc/<pid>/stat's utime and stime, fixed at 100 by the Linux ABI (proc(5)). */
 const CLOCK_TICKS_PER_S = 100;
+
+/** A CPU budget in ms as RLIMIT_CPU's whole seconds (at least 1): the kernel counts in seconds. */
+export function cpuSecondsOf(budgetMs: number): number {
+  return Math.max(1, Math.ceil(budgetMs / 1000));
+}
 
 /** A live process's CPU time (utime + stime of /proc/<pid>/stat, proc(5)) in ms; null when unreadable. */
 export function processCpuMs(pid: number): number | null {

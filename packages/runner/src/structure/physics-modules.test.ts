@@ -1,0 +1,102 @@
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { cp } from "node:fs/promises";
+import { join } from "node:path";
+import { test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { makeTempDir } from "@svc/testing";
+import type { PortableCompound } from "../pool/portable-compound.ts";
+import { readDockedPoses } from "./docked-poses.ts";
+import { physicsAuditModule, quantumTargetAuditModule } from "./physics-modules.ts";
+import type { StructureContext } from "./structure-module.ts";
+
+const FIXTURE = fileURLToPath(new URL("../../test/fixtures/docking/results/", import.meta.url));
+const tools = spawnSync("xtb", ["--version"]).status === 0 && spawnSync("mopac", ["-V"]).status === 0;
+if (!tools && process.env.CI === "true")
+  throw new Error("physics tools unavailable in CI: xtb or mopac missing");
+
+const compound = (candidateId: string) =>
+  ({
+    ok: true,
+    row: { index: 0, line: 2, candidateId, name: null, smiles: "C", metadata: {} },
+  }) as unknown as PortableCompound;
+
+async function runDirWithDocking(t: { after: (fn: () => unknown) => void }) {
+  const runDir = await makeTempDir("physics-modules-", t);
+  await cp(FIXTURE, join(runDir, "results"), { recursive: true });
+  return runDir;
+}
+
+const contextOf = (runDir: string, mode: string) =>
+  ({ runDir, mode, workDir: join(runDir, "scratch"), staged: { index: 0 } }) as unknown as StructureContext;
+
+test("the docked poses are read best score first, and a run without docking names why there is no pose", async (t) => {
+  const runDir = await runDirWithDocking(t);
+  const poses = await readDockedPoses(runDir, 0);
+  assert.equal(poses.status, "read");
+  if (poses.status === "read")
+    assert.deepEqual(
+      poses.ranked.map((pose) => pose.candidate_id),
+      ["DHFR-001", "DHFR-004", "DHFR-009"],
+    );
+  const empty = await makeTempDir("physics-modules-", t);
+  const none = await readDockedPoses(empty, 0);
+  assert.equal(none.status, "none");
+  const row = await quantumTargetAuditModule.assessCompound?.(
+    contextOf(empty, "standard"),
+    await quantumTargetAuditModule.assessStructure(contextOf(empty, "standard")),
+    compound("DHFR-001"),
+  );
+  assert.equal(row?.status, "not_assessed");
+  assert.match(String(row?.reason), /no docked pose: molecular_docking has no result/);
+});
+
+test("a standard run says physics_audit's strain is deep only, and records no compound as assessed", async (t) => {
+  const runDir = await runDirWithDocking(t);
+  const context = contextOf(runDir, "standard");
+  const setUp = await physicsAuditModule.assessStructure(context);
+  assert.deepEqual(setUp.status, "not_assessed");
+  const row = await physicsAuditModule.assessCompound?.(context, setUp, compound("DHFR-009"));
+  assert.equal(row?.status, "not_assessed");
+  assert.match(String(row?.reason), /^deep profile only/);
+});
+
+test("quantum_target_audit gives the GFN2 and PM7 gaps, charges and dipole of a docked ligand relaxed from its pose", {
+  skip: !tools && "xtb or mopac not installed",
+  timeout: 600_000,
+}, async (t) => {
+  const runDir = await runDirWithDocking(t);
+  const context = contextOf(runDir, "standard");
+  const setUp = await quantumTargetAuditModule.assessStructure(context);
+  const row = await quantumTargetAuditModule.assessCompound?.(context, setUp, compound("DHFR-009"));
+  assert.equal(row?.status, "assessed", String(row?.reason));
+  assert.ok(typeof row?.gfn2_gap_ev === "number" && row.gfn2_gap_ev > 0 && row.gfn2_gap_ev < 10);
+  assert.ok(typeof row?.pm7_gap_ev === "number" && row.pm7_gap_ev > 0);
+  const [low, high] = (row?.charge_range ?? [0, 0]) as [number, number];
+  assert.ok(low < 0 && high > 0, "a neutral organic ligand has charges of both signs");
+  assert.equal(row?.heavy_atoms, 11);
+  assert.equal(row?.computed_by, "quantum_target_audit");
+  assert.ok(typeof row?.cpu_seconds === "number" && row.cpu_seconds > 0);
+});
+
+test("a deep run's physics_audit gives a strain ≥ 0 with the PM7 check, and quantum_target_audit reuses its relaxation", {
+  skip: !tools && "xtb or mopac not installed",
+  timeout: 1_200_000,
+}, async (t) => {
+  const runDir = await runDirWithDocking(t);
+  const context = contextOf(runDir, "deep");
+  const setUp = await physicsAuditModule.assessStructure(context);
+  const row = await physicsAuditModule.assessCompound?.(context, setUp, compound("DHFR-009"));
+  assert.equal(row?.status, "assessed", String(row?.reason));
+  assert.ok(typeof row?.strain_kcal_mol === "number" && row.strain_kcal_mol >= 0);
+  assert.ok(typeof row?.pm7_strain_kcal_mol === "number");
+  assert.ok((row?.conformers_optimised as number) >= 1);
+  assert.equal(row?.budget_exhausted, false);
+  const quantum = await quantumTargetAuditModule.assessCompound?.(
+    context,
+    await quantumTargetAuditModule.assessStructure(context),
+    compound("DHFR-009"),
+  );
+  assert.equal(quantum?.computed_by, "physics_audit (the same relaxation)");
+  assert.equal(quantum?.cpu_seconds, 0);
+});
