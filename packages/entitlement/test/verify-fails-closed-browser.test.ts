@@ -58,7 +58,14 @@ describe("online verification fails closed (issue 23)", { skip, timeout: 300_000
       extraTrustedKeys: [forgeWithRetiredKey("unused", retiredSigner).retiredKey],
       // a 1-worker pool with no queue: one held upload saturates it (issue 23 item 4)
       sealVerifierFor: (trustedKeys) =>
-        createSealVerifyPool({ trustedKeys, workers: 1, queueMax: 0, workerUrl: HELD_WORKER }),
+        // The held upload must outlast the test on a loaded machine: the pool's own 10 s budget would free it.
+        createSealVerifyPool({
+          trustedKeys,
+          workers: 1,
+          queueMax: 0,
+          workerUrl: HELD_WORKER,
+          timeoutMs: 280_000,
+        }),
     });
     const admin = { "x-svc-admin-token": svc.adminToken };
     await svc.request("/api/entitlement/issue", { body: { principal: "closed", runs: 2 }, headers: admin });
