@@ -63,10 +63,7 @@ test("past the guard, RDKit faults and a hang are caught by the worker pool: one
       /RDKit failed on this molecule \(RuntimeError: memory access out of bounds\)/,
     );
   }
-  assert.match(
-    byId.get("HANG")?.assessment_reason ?? "",
-    /per-molecule CPU budget of 5 s/,
-  );
+  assert.match(byId.get("HANG")?.assessment_reason ?? "", /per-molecule CPU budget of 5 s/);
   assert.equal(summary.compounds.unassessed, 3);
   assert.equal(
     (run.stderr.match(/RDKit worker replaced/g) ?? []).length,
