@@ -1,4 +1,4 @@
-import { computeQed, type TargetProductProfile } from "@svc/science";
+import { computeQed, round, type TargetProductProfile } from "@svc/science";
 import {
   type CompoundView,
   LIABILITY_MODELS,
@@ -71,6 +71,9 @@ export interface DesirabilityScore {
    */
   readonly clean: boolean;
 }
+
+/** Factors are shown and multiplied at 3 decimals, so the page's arithmetic is the score's. */
+const FACTOR_DIGITS = 3;
 
 /** The score an unknown or untrusted input gets: neither good nor bad. */
 export const UNINFORMATIVE = 0.5;
@@ -470,7 +473,7 @@ function reading(id: LiabilityModel | "ct_tox", model: ModelCallView): Liability
       weight,
       p: UNINFORMATIVE,
       call: "unknown",
-      factor: round3((1 - UNINFORMATIVE) ** weight),
+      factor: round((1 - UNINFORMATIVE) ** weight, FACTOR_DIGITS),
       unknown_reason: model.status === "out_of_domain" ? "out of domain" : model.reason,
     };
   return {
@@ -479,7 +482,7 @@ function reading(id: LiabilityModel | "ct_tox", model: ModelCallView): Liability
     weight,
     p: model.probability,
     call: model.call,
-    factor: round3((1 - model.probability) ** weight),
+    factor: round((1 - model.probability) ** weight, FACTOR_DIGITS),
     unknown_reason: null,
   };
 }
@@ -488,11 +491,6 @@ function reading(id: LiabilityModel | "ct_tox", model: ModelCallView): Liability
 function bestDockingScore(docked: CompoundView["docking"][number]): number | null {
   if (docked.status !== "docked" || docked.pose_checks?.passed === false) return null;
   return docked.score !== null && Number.isFinite(docked.score) ? docked.score : null;
-}
-
-/** Factors are shown and multiplied at 3 decimals, so the page's arithmetic is the score's. */
-function round3(value: number): number {
-  return Math.round(value * 1000) / 1000;
 }
 
 function fmt(value: number | null): string {

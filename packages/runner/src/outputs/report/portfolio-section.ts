@@ -75,7 +75,6 @@ function renderTopPicks({ top, carded, stats, thumbnails }: PortfolioInputs): st
   const inGroup = new Set(group);
   const next = top
     .filter((view) => !inGroup.has(view))
-    .slice(0, Math.max(0, top.length - group.length))
     .map((view) => item(view, rankOf.get(view) ?? 0))
     .join("");
   const held = [
