@@ -153,6 +153,23 @@ export function solveEnvelope(factor: EnvelopeMatrix, b: Float64Array, columns: 
     const fi = first[i] as number;
     const si = (start[i] as number) - fi;
     const row = i * columns;
+    if (columns === 3) {
+      // The block Lanczos width: three running sums, each L entry and each earlier value loaded once.
+      let y0 = b[row] as number;
+      let y1 = b[row + 1] as number;
+      let y2 = b[row + 2] as number;
+      for (let k = fi; k < i; k++) {
+        const l = values[si + k] as number;
+        y0 -= l * (b[3 * k] as number);
+        y1 -= l * (b[3 * k + 1] as number);
+        y2 -= l * (b[3 * k + 2] as number);
+      }
+      const d = values[si + i] as number;
+      b[row] = y0 / d;
+      b[row + 1] = y1 / d;
+      b[row + 2] = y2 / d;
+      continue;
+    }
     for (let k = fi; k < i; k++) {
       const l = values[si + k] as number;
       if (l === 0) continue;
@@ -168,6 +185,18 @@ export function solveEnvelope(factor: EnvelopeMatrix, b: Float64Array, columns: 
     const row = i * columns;
     const d = values[si + i] as number;
     for (let c = 0; c < columns; c++) b[row + c] = (b[row + c] as number) / d;
+    if (columns === 3) {
+      const x0 = b[row] as number;
+      const x1 = b[row + 1] as number;
+      const x2 = b[row + 2] as number;
+      for (let k = fi; k < i; k++) {
+        const l = values[si + k] as number;
+        b[3 * k] = (b[3 * k] as number) - l * x0;
+        b[3 * k + 1] = (b[3 * k + 1] as number) - l * x1;
+        b[3 * k + 2] = (b[3 * k + 2] as number) - l * x2;
+      }
+      continue;
+    }
     for (let k = fi; k < i; k++) {
       const l = values[si + k] as number;
       if (l === 0) continue;
