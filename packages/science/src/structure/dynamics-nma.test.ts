@@ -46,6 +46,30 @@ describe("dynamics_nma, the ANM of Cα atoms", () => {
     assert.equal(result.pocket, null);
   });
 
+  it("a structure past the old 1,000-Cα limit is computed: three copies of 1IA1 200 Å apart (1,152 Cα) give 18 zero modes and each mode of one copy three times", () => {
+    const text = readDataFile("1IA1_TQ3_no_ligand_no_solvent.pdb");
+    const single = analyseDynamicsNma(parsePdb(text), null);
+    // Each copy in its own chain, shifted along x (PDB columns 31–38).
+    const atoms = text.split("\n").filter((line) => line.startsWith("ATOM  "));
+    const copies = ["X", "Y", "Z"].flatMap((chain, copy) =>
+      atoms.map(
+        (line) =>
+          `${line.slice(0, 21)}${chain}${line.slice(22, 30)}${(Number(line.slice(30, 38)) + 200 * copy).toFixed(3).padStart(8)}${line.slice(38)}`,
+      ),
+    );
+    const result = analyseDynamicsNma(parsePdb(copies.join("\n")), null);
+    assert.equal(single.status, "executed");
+    assert.equal(result.status, "executed");
+    if (result.status !== "executed" || single.status !== "executed") return;
+    assert.equal(result.calpha_count, 3 * single.calpha_count);
+    assert.ok(result.calpha_count > 1000);
+    assert.equal(result.zero_modes, 18);
+    result.eigenvalues.forEach((value, k) => {
+      const expected = single.eigenvalues[Math.floor(k / 3)] as number;
+      assert.ok(Math.abs(value - expected) / expected < 1e-5, `mode ${k + 1}: ${value} vs ${expected}`);
+    });
+  });
+
   it(`a structure of more than ${MAX_CALPHAS} Cα atoms is not_assessed with the reason, before any Hessian is built`, () => {
     const lines = Array.from({ length: MAX_CALPHAS + 1 }, (_, i) => {
       const x = ((i % 100) * 3.8).toFixed(3).padStart(8);
