@@ -2,9 +2,11 @@
 // the 20 lowest non-zero modes by shift-invert block Lanczos, then the square fluctuations — against
 // ProDy (Debian python3-prody, LAPACK through scipy) doing the same (`buildHessian(cutoff=15,
 // gamma=1)`, `calcModes(20)`, `calcSqFlucts`) on the same PoseBusters receptors, 384 to 2,236 Cα.
-// CPU time, not wall (the machine is shared): ours from process.cpuUsage() after one warm-up run (the
-// JIT), ProDy's from resource.getrusage inside its process (every BLAS thread counted), file parsing
-// outside both timings. Beside each CPU figure, its ratio to ProDy's; beside each result, Pearson r of
+// CPU time, not wall (the machine is shared): ours from process.cpuUsage() after warm-up runs on
+// another receptor (the JIT, as ProDy's imports are done before its clock starts), ProDy's from
+// resource.getrusage inside its process (every BLAS thread counted), file parsing outside both
+// timings. Each side runs each receptor up to 3 times (fewer once 10 s CPU are spent on it) and the
+// least CPU counts, on both sides alike: on a loaded machine noise only ever adds time. Beside each CPU figure, its ratio to ProDy's; beside each result, Pearson r of
 // eigenvalues and square fluctuations against ProDy's. Exit code 1 when a ratio is above 2 or an r
 // below 0.999 (issue 39's "done when").
 //   npm run bench -- nma [--curve]
@@ -39,6 +41,7 @@ const RECEPTORS = [
   "7CNQ_G8X/7CNQ_G8X_protein.pdb",
 ];
 const CURVE_RECEPTOR = "1of6/1of6_protein_one_lig_removed.pdb";
+const WARM_UP_RECEPTOR = "1s3v/1s3v_protein_one_lig_removed.pdb";
 const MAX_RATIO = 2;
 const MIN_R = 0.999;
 const BUDGET_SECONDS = 600;
@@ -55,12 +58,27 @@ const cpuSeconds = () => {
 const calphasOf = (path: string): Vec3[] =>
   selectCalphas(parseStructure(readFileSync(path, "utf8"), "pdb")).map((atom) => pointOf(atom) as Vec3);
 
+const REPEATS = 3;
+const REPEAT_BUDGET_SECONDS = 10;
+
 /** Our dynamics_nma computation on the nodes: CPU seconds and its results. */
 function ours(nodes: readonly Vec3[]): { seconds: number; modes: NormalModes; flucts: Float64Array } {
   const before = cpuSeconds();
   const modes = computeNormalModes(buildAnmHessian(nodes, ANM_CUTOFF_ANGSTROM, ANM_GAMMA), ANM_MODES);
   const flucts = squareFluctuations(modes, nodes.length);
   return { seconds: cpuSeconds() - before, modes, flucts };
+}
+
+/** {@link ours} up to REPEATS times (fewer past REPEAT_BUDGET_SECONDS): the run of least CPU. */
+function oursRepeated(nodes: readonly Vec3[]): ReturnType<typeof ours> {
+  let best = ours(nodes);
+  let spent = best.seconds;
+  for (let run = 1; run < REPEATS && spent < REPEAT_BUDGET_SECONDS; run++) {
+    const again = ours(nodes);
+    spent += again.seconds;
+    if (again.seconds < best.seconds) best = again;
+  }
+  return best;
 }
 
 interface ProdyRun {
@@ -81,12 +99,20 @@ def cpu():
 out = {}
 for path in sys.argv[1:]:
     calphas = prody.parsePDB(path).select("calpha")
-    start = cpu()
-    anm = prody.ANM(path)
-    anm.buildHessian(calphas, cutoff=${ANM_CUTOFF_ANGSTROM}, gamma=${ANM_GAMMA})
-    anm.calcModes(n_modes=${ANM_MODES}, zeros=False)
-    flucts = prody.calcSqFlucts(anm)
-    out[path] = {"calphas": int(calphas.numAtoms()), "cpu": cpu() - start,
+    best = None
+    spent = 0.0
+    for run in range(${REPEATS}):
+        if run > 0 and spent >= ${REPEAT_BUDGET_SECONDS}:
+            break
+        start = cpu()
+        anm = prody.ANM(path)
+        anm.buildHessian(calphas, cutoff=${ANM_CUTOFF_ANGSTROM}, gamma=${ANM_GAMMA})
+        anm.calcModes(n_modes=${ANM_MODES}, zeros=False)
+        flucts = prody.calcSqFlucts(anm)
+        used = cpu() - start
+        spent += used
+        best = used if best is None else min(best, used)
+    out[path] = {"calphas": int(calphas.numAtoms()), "cpu": best,
                  "eigenvalues": [float(v) for v in anm.getEigvals()],
                  "square_fluctuations": [float(v) for v in flucts], "version": prody.__version__}
 json.dump(out, sys.stdout)
@@ -136,10 +162,12 @@ if (!existsSync(POSEBUSTERS)) {
 }
 console.log(`start: ${load()}`);
 const paths = RECEPTORS.map((name) => join(POSEBUSTERS, name));
-ours(calphasOf(paths[0] as string)); // warm-up: the JIT compiles the solver once, as in a long-lived runner
+// Warm-up on a receptor not timed (186 Cα, above the dense solver's 100): the JIT compiles the solver.
+const warmUp = calphasOf(join(POSEBUSTERS, WARM_UP_RECEPTOR));
+for (let run = 0; run < REPEATS; run++) ours(warmUp);
 const runs = paths
   .map((path) => ({ path, nodes: calphasOf(path) }))
-  .map((entry) => ({ ...entry, ...ours(entry.nodes) }));
+  .map((entry) => ({ ...entry, ...oursRepeated(entry.nodes) }));
 const reference = prody(paths);
 if (reference === null)
   console.log("ProDy: not measured (/usr/bin/python3 cannot import prody; apt-get install python3-prody)");
