@@ -88,6 +88,7 @@ export {
   metabolitePrediction,
 } from "./metabolism/metabolite-prediction.ts";
 export { type MolecularLogicFinding, type MolecularLogicSummary, molecularLogic } from "./molecular-logic.ts";
+export { pearson } from "./numeric/pearson.ts";
 export { round } from "./numeric/round.ts";
 export { mulberry32 } from "./numeric/seeded-shuffle.ts";
 export { chooseParent, PARENT_RULE, type ParentChoice } from "./parent/choose-parent.ts";
@@ -145,6 +146,8 @@ export {
   ENSEMBLE_RULE,
   planAnmConformers,
 } from "./structure/anm-conformers.ts";
+export { type AnmHessian, buildAnmHessian } from "./structure/anm-hessian.ts";
+export { computeNormalModes, type NormalModes, squareFluctuations } from "./structure/anm-modes.ts";
 export {
   CONSENSUS_RULE,
   type ConsensusScore,
