@@ -20,6 +20,7 @@ import {
 import { CompoundPool } from "../pool/compound-pool.ts";
 import { mapInOrder } from "../pool/ordered-map.ts";
 import { createProgress } from "../progress.ts";
+import { STRUCTURE_MODULES } from "../structure/structure-modules.ts";
 import type { PlannedRun } from "./plan-stage.ts";
 import type { Stage, StageContext } from "./stage.ts";
 import {
@@ -86,6 +87,7 @@ export const analyseStage: Stage<AnalyseInput, AnalysedRun> = {
       structures: staged.structures.map(({ index, path, format }) => ({ index, path, format })),
       profile: staged.sources.profile,
       potency: potencyOf(staged),
+      structureModules: STRUCTURE_MODULES.map((module) => module.id),
     });
     try {
       const analysed = await analyse(ctx, input, report, (done) => progress.tick(done));

@@ -4,6 +4,7 @@ import type { StagedStructure } from "../inputs/structure-inputs.ts";
 import { readStructureFile } from "../inputs/structure-inputs.ts";
 import type { Logger } from "../log.ts";
 import { writeJsonAtomic } from "../outputs/atomic-write.ts";
+import { structureResultFile } from "../outputs/structure-result-file.ts";
 import type { ModuleWork } from "../plan/module-plan.ts";
 import { createProgress } from "../progress.ts";
 import { MOLECULAR_DOCKING_MAX_COMPOUNDS } from "../structure/docking-cap.ts";
@@ -52,10 +53,7 @@ export interface StructureStageResult {
   readonly work: readonly ModuleWork[];
 }
 
-/** `results/<module>.json` of a structure module. */
-export function structureResultFile(moduleId: string): string {
-  return join("results", `${moduleId}.json`);
-}
+export { structureResultFile };
 
 /** What the structure stage needs from earlier stages. */
 export interface StructureInput {

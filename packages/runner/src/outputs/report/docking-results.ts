@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { structureResultFile } from "../structure-result-file.ts";
 
 // What the report reads of results/molecular_docking.json (the structure stage's file, issue 25
 // items 4 and 10): per structure its box, profile and the per-compound records. The file is read
@@ -7,7 +8,7 @@ import { join } from "node:path";
 // receptors, AD4 rescoring) shows up when present and is never required.
 
 export const DOCKING_MODULE = "molecular_docking";
-export const DOCKING_RESULT_FILE = join("results", `${DOCKING_MODULE}.json`);
+export const DOCKING_RESULT_FILE = structureResultFile(DOCKING_MODULE);
 
 /** What one compound's docking into one structure gave. */
 export interface CompoundDocking {

@@ -44,6 +44,7 @@ import { RankKeyTable } from "./rank-key-table.ts";
 import { describeRanking, rankKeyOf } from "./ranking.ts";
 import type { ReportOptions } from "./report-options.ts";
 import { renderSealBox } from "./seal-box.ts";
+import { readStructureRecords, type StructureRecords } from "./structure-records.ts";
 import {
   loadStructurePockets,
   renderStructureSection,
@@ -97,6 +98,8 @@ export interface ReportWriterOptions {
    * residues for the docking box, and the cards' pose viewers draw them. None: no pocket residues.
    */
   readonly structures?: readonly StructureFileRef[];
+  /** Structure modules whose per-compound records (results/<module>.json) join each compound's findings. */
+  readonly structureModules?: readonly string[];
   /** The target product profile (sources.json `profile`); default oral_peripheral. */
   readonly profile?: TargetProductProfile;
   /** The customer's measured potency per candidate id (assays_csv), for the order (issue 37 item 4). */
@@ -123,6 +126,8 @@ export class ReportWriter {
   readonly #customer = new Map<string, boolean>();
   // results/molecular_docking.json, written by the structure stage before the analysis (issue 25).
   readonly #docking: DockingRun | null;
+  // The other structure modules' per-compound records (issue 40), shown as each compound's findings.
+  readonly #structureRecords: StructureRecords;
   #composed = false;
 
   private constructor(
@@ -130,11 +135,13 @@ export class ReportWriter {
     scratchDir: string,
     scratch: WriteStream,
     docking: DockingRun | null,
+    structureRecords: StructureRecords,
   ) {
     this.#config = config;
     this.#scratchDir = scratchDir;
     this.#scratch = scratch;
     this.#docking = docking;
+    this.#structureRecords = structureRecords;
   }
 
   static async open(config: ReportWriterOptions): Promise<ReportWriter> {
@@ -142,14 +149,22 @@ export class ReportWriter {
     await mkdir(scratchDir, { recursive: true });
     const scratch = createWriteStream(join(scratchDir, "compounds.jsonl"));
     await once(scratch, "open");
-    return new ReportWriter(config, scratchDir, scratch, await readDockingRun(config.runDir));
+    return new ReportWriter(
+      config,
+      scratchDir,
+      scratch,
+      await readDockingRun(config.runDir),
+      await readStructureRecords(config.runDir, config.structureModules ?? []),
+    );
   }
 
   /**
    * One compound, in portfolio order, with every module's finding for it. No depiction is drawn
    * here: only the compounds ranked into a card get one, when the report is composed.
    */
-  async add(compound: ReportCompoundInput, findings: ReadonlyMap<string, unknown>): Promise<void> {
+  async add(compound: ReportCompoundInput, moduleFindings: ReadonlyMap<string, unknown>): Promise<void> {
+    const records = this.#structureRecords.get(compound.row.candidateId);
+    const findings = records === undefined ? moduleFindings : new Map([...moduleFindings, ...records]);
     const view = readCompoundView(compound, findings, this.#config.reasons, {
       docking: this.#docking?.byCompound.get(compound.row.candidateId) ?? [],
       potency: this.#config.potency?.get(compound.row.candidateId) ?? null,
