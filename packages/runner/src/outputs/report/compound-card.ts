@@ -32,6 +32,8 @@ export const KNOWN_MODULES = new Set([
   // the generic small-table form, whatever keys they settle on.
   "cyp_assessment",
   "gcn_toxicity",
+  // CNS MPO (issue 40 item 4): one line in the pharmacokinetics panel; its terms are in the evidence.
+  "cns_penetration",
   // Its values come from the structure stage's file, in the Docking panel (docking-panel.ts).
   "molecular_docking",
 ]);
@@ -44,7 +46,7 @@ const MAX_OTHER_ROWS = 24;
 const GENERIC_SKIPPED = new Set(["evidence_id", "status", "reason"]);
 
 /** Intro above the cards: what an evidence id is and where it leads. */
-export const CARDS_INTRO = `<p>Each card shows one compound in panels: identity (depiction with the atoms of matched structural alerts highlighted), physicochemistry, lipophilicity, solubility, pharmacokinetics, drug-likeness with the bioavailability radar, medicinal chemistry, toxicity, synthesis and metabolism, its ranking terms, similar compounds in the portfolio, its docking into each staged structure (score, ligand efficiency, pose checks, interactions and the pose in the pocket: in 3D on screen, projected in print), and any other module's values. Every value has its unit and method; <span class="light g">green</span>, <span class="light a">amber</span> and <span class="light r">red</span> mark a published threshold met, borderline or missed; a <span class="ood">greyed</span> value is outside its model's applicability domain. An <b>evidence id</b> (<code>EID-&lt;module&gt;-&lt;row&gt;</code>) names one module's finding for one compound; the same id is in <code>raw/&lt;module&gt;_raw.json</code> and <code>results/combined_unified_computational_outputs.json</code>, and each id below shows that finding as recorded when followed (no script: the page's CSS shows the targeted entry).</p>`;
+export const CARDS_INTRO = `<p>Each card shows one compound in panels: identity (depiction with the atoms of matched structural alerts highlighted), physicochemistry, lipophilicity, solubility, pharmacokinetics, drug-likeness with the bioavailability radar, medicinal chemistry, toxicity, model calls (hERG, DILI, Ames and Tox21 from toxicity_profile, P-gp and Caco-2 from admet_predictions, the five CYPs from cyp_assessment, ClinTox from clinical_precedent_prior: yes, no or uncertain by one rule, positive or negative only when the probability and the 90% conformal set agree; unknown out of a model's domain), synthesis and metabolism, its ranking terms, similar compounds in the portfolio, its docking into each staged structure (score, ligand efficiency, pose checks, interactions and the pose in the pocket: in 3D on screen, projected in print), and any other module's values. Every value has its unit and method; <span class="light g">green</span>, <span class="light a">amber</span> and <span class="light r">red</span> mark a published threshold met, borderline or missed; a <span class="ood">greyed</span> value is outside its model's applicability domain. An <b>evidence id</b> (<code>EID-&lt;module&gt;-&lt;row&gt;</code>) names one module's finding for one compound; the same id is in <code>raw/&lt;module&gt;_raw.json</code> and <code>results/combined_unified_computational_outputs.json</code>, and each id below shows that finding as recorded when followed (no script: the page's CSS shows the targeted entry).</p>`;
 
 export interface CardExtras {
   readonly depiction: string | null;
@@ -336,6 +338,16 @@ function pharmacokineticsPanel(view: CompoundView, raw: (id: string) => Raw | nu
       value: `${n(admet?.log_kp_cm_s)} log(cm/s)`,
       method: "Potts & Guy 1992",
     });
+  const mpo = rec(raw("cns_penetration")?.cns_mpo);
+  if (mpo !== null) {
+    const range = Array.isArray(mpo.score_range) ? mpo.score_range.map((v) => n(v, 2)).join("–") : "—";
+    rows.push({
+      label: "CNS MPO",
+      value: `${range} of 6 (${n(mpo.score_known, 2)} over the ${n(mpo.max_known, 0)} components known)`,
+      method: `Wager 2010; ≥ 4 ${mpo.meets_threshold === true ? "met" : mpo.meets_threshold === false ? "not met" : "undetermined (pKa not computed)"}`,
+      light: mpo.meets_threshold === true ? "g" : mpo.meets_threshold === false ? "r" : "a",
+    });
+  }
   // P-gp, Caco-2 and the CYP isoforms are in the model calls panel, one line each (issue 37 item 5).
   return panel(
     "pharmacokinetics",
@@ -475,14 +487,12 @@ function modelCallsPanel(view: CompoundView, raw: (id: string) => Raw | null): s
       return {
         label: labels[id] ?? id,
         value: "unknown",
-        method: `${model.source}: ${model.status === "out_of_domain" ? "out of domain" : "not run"}`,
         light: "a" as Light,
-        ood: clip(model.reason),
+        ood: clip(model.status === "out_of_domain" ? model.reason : `not run: ${model.reason}`),
       };
     return {
       label: labels[id] ?? id,
       value: `${CALL_WORDS[model.call]} (p ${model.probability.toFixed(2)})`,
-      method: model.source,
       light: (model.call === "positive" ? "r" : model.call === "uncertain" ? "a" : "g") as Light,
     };
   });
@@ -540,6 +550,8 @@ function modelCallsPanel(view: CompoundView, raw: (id: string) => Raw | null): s
             ood: String(caco2.domain_reason ?? "out of domain"),
           },
     );
+  // Where each call comes from is said once, above the cards (CARDS_INTRO): 500 cards repeating it
+  // would cost the page's size bound cards.
   return panel("model-calls", "Model calls", rows);
 }
 
@@ -624,13 +636,20 @@ function rankingPanel(view: CompoundView): string {
         value: `×${penalty.factor} ${clip(penalty.label)}`,
         light: "r" as Light,
       })),
-    // Every liability model the decision read, with the factor it applied (issue 36 item 1).
-    ...score.liabilities.map((liability) => ({
-      label: `${liability.label} (w ${liability.weight})`,
-      value: `×${liability.factor} · ${liability.call === "unknown" ? `unknown, read at p ${liability.p}` : `p ${liability.p.toFixed(2)}, ${liability.call}`}`,
-      method: "factor (1 − p)^w",
-      light: (liability.call === "negative" ? "g" : liability.call === "positive" ? "r" : "a") as Light,
-    })),
+    // Every liability model the decision read, with the factor it applied (issue 36 item 1), in one
+    // row: the calls themselves are in the Model calls panel (a row each would cost the page's size bound cards).
+    {
+      label: "Liabilities",
+      value: `×${score.liabilities.reduce((product, l) => product * l.factor, 1).toPrecision(3)} = ${score.liabilities
+        .map((l) => `${l.id} ×${l.factor}${l.call === "unknown" ? " (unknown)" : ""}`)
+        .join(" · ")}`,
+      method: "each (1 − p)^w; unknown read at p 0.5",
+      light: (score.liabilities.some((l) => l.call === "positive")
+        ? "r"
+        : score.liabilities.every((l) => l.call === "negative")
+          ? "g"
+          : "a") as Light,
+    },
   ];
   if (view.readiness)
     rows.push({
@@ -712,14 +731,20 @@ function otherPanels(view: CompoundView): string[] {
  * raw/<module>_raw.json keeps them on every record, and the method card states each once.
  */
 const RUN_WIDE_KEYS = new Set(["model_id", "training_sha256", "training_file"]);
-const isRunWideKey = (key: string) => RUN_WIDE_KEYS.has(key) || key.endsWith("domain_rule");
+/** A model output's unit and label are run-wide too, on an output that names its model (issue 36 item 6). */
+const MODEL_OUTPUT_KEYS = new Set(["unit", "label"]);
+const isRunWideKey = (key: string, output: Raw) =>
+  RUN_WIDE_KEYS.has(key) ||
+  key.endsWith("domain_rule") ||
+  (MODEL_OUTPUT_KEYS.has(key) && "model_id" in output);
 
 function withoutRunWideFields(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutRunWideFields);
   if (value === null || typeof value !== "object") return value;
+  const output = value as Raw;
   return Object.fromEntries(
-    Object.entries(value as Raw)
-      .filter(([key]) => !isRunWideKey(key))
+    Object.entries(output)
+      .filter(([key]) => !isRunWideKey(key, output))
       .map(([key, inner]) => [key, withoutRunWideFields(inner)]),
   );
 }
