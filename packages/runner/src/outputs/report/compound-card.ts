@@ -1,5 +1,11 @@
 import type { Neighbour } from "./butina-clusters.ts";
-import { type CompoundView, LIABILITY_MODELS, RULE_NAMES } from "./compound-view.ts";
+import {
+  CALL_WORDS,
+  type CompoundView,
+  LIABILITY_MODELS,
+  MODEL_CALL_LABELS,
+  RULE_NAMES,
+} from "./compound-view.ts";
 import { desirabilityOf } from "./desirability.ts";
 import { type CardDocking, renderDockingPanel } from "./docking-panel.ts";
 import { flattenFinding, unitOf } from "./finding-columns.ts";
@@ -462,25 +468,13 @@ function toxicityPanel(view: CompoundView, raw: (id: string) => Raw | null): str
   return panel("toxicity", "Toxicity", rows, note + precedent);
 }
 
-const CALL_WORDS = { positive: "yes", negative: "no", uncertain: "uncertain" } as const;
-
 /**
  * Every liability and PK model's call at one glance (issue 37 item 5), as SwissADME and ADMETlab
  * show them: yes / no / uncertain with the probability (the one call rule of science's
  * classifier-call.ts), "unknown" with the reason out of domain or not run: never a silent gap.
  */
 function modelCallsPanel(view: CompoundView, raw: (id: string) => Raw | null): string {
-  const labels: Record<string, string> = {
-    herg: "hERG blocker",
-    dili: "DILI concern",
-    ames: "Ames mutagen",
-    pgp: "P-gp inhibitor",
-    cyp1a2: "CYP1A2 inhibitor",
-    cyp2c9: "CYP2C9 inhibitor",
-    cyp2c19: "CYP2C19 inhibitor",
-    cyp2d6: "CYP2D6 inhibitor",
-    cyp3a4: "CYP3A4 inhibitor",
-  };
+  const labels = MODEL_CALL_LABELS;
   const rows: Row[] = LIABILITY_MODELS.map((id) => {
     const model = view.liabilities.models[id];
     if (model.status !== "in_domain")

@@ -69,6 +69,22 @@ export const LIABILITY_MODELS = [
 ] as const;
 export type LiabilityModel = (typeof LIABILITY_MODELS)[number];
 
+/** Each liability model's call as a chemist reads it: the card's Model calls panel and report-summary.csv. */
+export const MODEL_CALL_LABELS: Readonly<Record<LiabilityModel, string>> = {
+  herg: "hERG blocker",
+  dili: "DILI concern",
+  ames: "Ames mutagen",
+  pgp: "P-gp inhibitor",
+  cyp1a2: "CYP1A2 inhibitor",
+  cyp2c9: "CYP2C9 inhibitor",
+  cyp2c19: "CYP2C19 inhibitor",
+  cyp2d6: "CYP2D6 inhibitor",
+  cyp3a4: "CYP3A4 inhibitor",
+};
+
+/** A call in the card's and the summary CSV's words (sortable as text: no < uncertain < unknown < yes). */
+export const CALL_WORDS = { positive: "yes", negative: "no", uncertain: "uncertain" } as const;
+
 /**
  * One classifier's output for a compound: its probability and call in domain; out of domain or not
  * run it has no probability and says why (never read as a negative).

@@ -1,4 +1,10 @@
-import { type CompoundView, LIABILITY_MODELS, type LiabilityModel } from "./compound-view.ts";
+import {
+  CALL_WORDS,
+  type CompoundView,
+  LIABILITY_MODELS,
+  type LiabilityModel,
+  MODEL_CALL_LABELS,
+} from "./compound-view.ts";
 import { DOCKING_COLUMNS, INCHIKEY_COLUMN, TABLE_COLUMNS, type TableColumn } from "./table-columns.ts";
 
 /**
@@ -15,20 +21,7 @@ const byLabel = (label: string): TableColumn => {
   return column;
 };
 
-/** The model call words of the card's panel (compound-card.ts), sortable as text: no < uncertain < unknown < yes. */
-const CALL_WORDS = { positive: "yes", negative: "no", uncertain: "uncertain" } as const;
-
-const MODEL_LABELS: Readonly<Record<LiabilityModel, string>> = {
-  herg: "hERG blocker",
-  dili: "DILI concern",
-  ames: "Ames mutagen",
-  pgp: "P-gp inhibitor",
-  cyp1a2: "CYP1A2 inhibitor",
-  cyp2c9: "CYP2C9 inhibitor",
-  cyp2c19: "CYP2C19 inhibitor",
-  cyp2d6: "CYP2D6 inhibitor",
-  cyp3a4: "CYP3A4 inhibitor",
-};
+const MODEL_LABELS = MODEL_CALL_LABELS;
 
 /** A model's call as the card shows it: `yes (p 0.83)`, `no (p 0.12)`, or `unknown` out of domain or not run. */
 function modelCall(id: LiabilityModel): TableColumn {
