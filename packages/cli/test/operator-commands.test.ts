@@ -462,6 +462,29 @@ describe("svc runs", () => {
     assert.equal(again.code, 2);
     assert.match(again.stderr, /exists: pass --force/);
 
+    // issue 37: -o into a folder that does not exist is a usage error naming the fix, never ENOENT
+    const missingFolder = join(services.root, "no-such-folder", "big.bin");
+    const missing = await svc("runs", "get", "run-cli-out", "results/big.bin", "-o", missingFolder);
+    assert.equal(missing.code, 2, missing.stderr);
+    assert.match(
+      missing.stderr,
+      /no-such-folder does not exist: create it \(mkdir -p .*no-such-folder\) or pass another -o/,
+    );
+    assert.doesNotMatch(missing.stderr, /ENOENT|internal error/);
+    // -o naming an existing folder writes the file under its own name there, as cp does
+    const intoFolder = await svc(
+      "runs",
+      "get",
+      "run-cli-out",
+      "results/big.bin",
+      "-o",
+      services.root,
+      "--force",
+      "--json",
+    );
+    assert.equal(intoFolder.code, 0, intoFolder.stderr);
+    assert.equal(JSON.parse(intoFolder.stdout).path, join(services.root, "big.bin"));
+
     const pack = await svc("runs", "repro-pack", "run-cli-out", "-o", join(services.root, "pack.tgz"));
     assert.equal(pack.code, 0, pack.stderr);
     assert.deepEqual([...(await readFile(join(services.root, "pack.tgz"))).subarray(0, 2)], [0x1f, 0x8b]);

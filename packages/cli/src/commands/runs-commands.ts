@@ -1,5 +1,5 @@
-import { existsSync } from "node:fs";
-import { basename, resolve } from "node:path";
+import { existsSync, statSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
 import type { Command } from "commander";
 import { CliError } from "../cli-error.ts";
 import type { CliIo } from "../cli-io.ts";
@@ -26,9 +26,29 @@ interface Common {
 const context = ["--context <name>", "context to use (default: current)"] as const;
 const namespaceOption = ["--namespace <namespace>", "namespace (default: the context's)"] as const;
 
-function refuseOverwrite(path: string, force: boolean | undefined): void {
+/**
+ * Where a download goes: `-o` naming an existing folder means the file's own name inside it (as
+ * `cp` does); a folder that does not exist, or an existing file without --force, is refused before
+ * anything is fetched, with the command that fixes it.
+ */
+function downloadDestination(
+  output: string | undefined,
+  defaultName: string,
+  force: boolean | undefined,
+): string {
+  const named = resolve(output ?? defaultName);
+  const path = existsSync(named) && statSync(named).isDirectory() ? join(named, defaultName) : named;
+  const folder = dirname(path);
+  if (!existsSync(folder))
+    throw new CliError(
+      "INPUT_INVALID",
+      `${folder} does not exist: create it (mkdir -p ${folder}) or pass another -o`,
+    );
+  if (!statSync(folder).isDirectory())
+    throw new CliError("INPUT_INVALID", `${folder} is not a folder: pass -o <folder>/<file>`);
   if (!force && existsSync(path))
     throw new CliError("INPUT_INVALID", `${path} exists: pass --force to replace it, or -o <other file>`);
+  return path;
 }
 
 /** `svc runs launch|list|status|logs|outputs|get|repro-pack` against the context's preflight service. */
@@ -219,8 +239,7 @@ export function registerRunsCommands(
     .option(...context)
     .option("--json", "print as JSON")
     .action(async (runId: string, path: string, options: Common & { output?: string; force?: boolean }) => {
-      const destination = resolve(options.output ?? basename(path));
-      refuseOverwrite(destination, options.force);
+      const destination = downloadDestination(options.output, basename(path), options.force);
       const session = await openSession(options);
       const { downloadOutput } = await import("../http/resumable-download.ts");
       const result = await downloadOutput(
@@ -243,8 +262,7 @@ export function registerRunsCommands(
     .option(...context)
     .option("--json", "print as JSON")
     .action(async (runId: string, options: Common & { output?: string; force?: boolean }) => {
-      const destination = resolve(options.output ?? `${runId}-repro_pack.tgz`);
-      refuseOverwrite(destination, options.force);
+      const destination = downloadDestination(options.output, `${runId}-repro_pack.tgz`, options.force);
       const session = await openSession(options);
       const response = await (await session.preflight()).stream("/api/outputs/repro-pack.tgz", { runId });
       const { saveStream } = await import("../http/resumable-download.ts");
