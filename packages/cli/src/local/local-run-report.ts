@@ -43,8 +43,11 @@ ${facts.title} run ${facts.runId} finished.
   category  ${summary.category_id}; ${summary.compounds?.total} compounds, ${summary.compounds?.parsed} parsed; claim strength ${summary.claim_strength}${
     (summary.claim_reasons ?? []).length > 0 ? ` (${(summary.claim_reasons ?? []).join("; ")})` : ""
   }; profile ${summary.profile ?? "oral_peripheral"}
-  coverage  ${facts.required.length - missing.length} of ${facts.required.length} required modules ran; ${missing.length} remain:
-${missing.map((m) => `    - ${m.module_id}: ${m.detail ?? m.outcome}`).join("\n")}
+  coverage  ${
+    missing.length === 0
+      ? `all ${facts.required.length} required modules ran`
+      : `${facts.required.length - missing.length} of ${facts.required.length} required modules ran; ${missing.length} did not:\n${missing.map((m) => `    - ${m.module_id}: ${m.detail ?? m.outcome}`).join("\n")}`
+  }
   seal offline: ${facts.offline.state}${facts.offline.state === "VERIFIED" ? "" : ` (${facts.offline.reason})`}
   seal online:  ${facts.online.state}${facts.online.issued_here ? " (issued by this service)" : ""}
   svc seal verify --issuer: ${facts.pinned.state} (outputs recomputed, revocation asked, issuer key ${facts.pinned.keyIds.join(", ")})
