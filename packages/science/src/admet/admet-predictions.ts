@@ -21,7 +21,7 @@ import { computeQed, qedProperties } from "./qed.ts";
 import { reportedPerCompound, reportingDecision, SKILL_MARGIN_RULE } from "./skill-margin.ts";
 import { logKpCmPerS } from "./skin-permeation.ts";
 import { classifyCompound, type Gated, regressCompound, tdcInputs } from "./tdc-compound.ts";
-import { SAFETY_AND_PK_DATASETS } from "./tdc-datasets.ts";
+import { ADMET_AI_SPLIT, SAFETY_AND_PK_DATASETS } from "./tdc-datasets.ts";
 import { TDC_DOMAIN_FILE, tdcDomainText } from "./tdc-domain-file.ts";
 import {
   type TdcClassification,
@@ -124,7 +124,7 @@ function tdcFigures(): string {
       return (
         `${d.key}: ${verdict}; test AUROC ${t.auroc} (lower 95% bound ${file.test.auroc_lower_95}, AUPRC ${t.auprc}, ` +
         `MCC ${t.mcc}, ECE ${t.ece}) on ${file.test.rows} compounds, logistic baseline ` +
-        `${(file.test.simple as ClassifierFigures).auroc}, ADMET-AI ${d.admet_ai?.value}`
+        `${(file.test.simple as ClassifierFigures).auroc}, ADMET-AI (random split) ${d.admet_ai?.value}`
       );
     }
     const t = file.test.model as RegressorFigures;
@@ -132,7 +132,7 @@ function tdcFigures(): string {
     return (
       `${d.key}: ${verdict}; test MAE ${t.mae}, RMSE ${t.rmse}, r² ${t.r2} on ${file.test.rows} compounds vs the ` +
       `training mean's MAE ${c.mae}, RMSE ${c.rmse}; ridge on descriptors MAE ${(file.test.simple as RegressorFigures).mae}` +
-      (d.admet_ai === null ? "" : `; ADMET-AI MAE ${d.admet_ai.value}`) +
+      (d.admet_ai === null ? "" : `; ADMET-AI (random split) MAE ${d.admet_ai.value}`) +
       `; conformal 90% coverage ${file.test.conformal_coverage}`
     );
   }).join("; ");
@@ -302,7 +302,8 @@ function method(): MethodCard {
       "are not in any source available offline, and the egg replaces the box only once they are checked in with " +
       "the paper's own worked values to test against; the radar's INSOLU axis uses the " +
       "solubility_assessment model, not SwissADME's ESOL. CYP calls are cyp_assessment's; P-gp, Caco-2 and half-life " +
-      "are the TDC models above (their files are 90% of TDC's where marked in data/PROVENANCE.md). " +
+      "are the TDC models above (their files are 90% of TDC's where marked in data/PROVENANCE.md); " +
+      `${ADMET_AI_SPLIT}. ` +
       "BBBP's scaffold test rows are half penetrant against 82% in train, so every BBB figure there is low; the " +
       `BBB model's descriptors were added after its bits-only first version was scored on test (${bbb.history}). ` +
       "log D is AstraZeneca's shake-flask assay on ChEMBL compounds; MoleculeNet's published Lipophilicity figures " +

@@ -4,7 +4,7 @@ import { CLASSIFIER_CALL_RULE } from "../uncertainty/classifier-call.ts";
 import { DOMAIN_FLOOR_RULE } from "./domain-floor.ts";
 import { reportedPerCompound, reportingDecision, SKILL_MARGIN_RULE } from "./skill-margin.ts";
 import { classifyCompound, type Gated, tdcInputs } from "./tdc-compound.ts";
-import { CYP_DATASETS } from "./tdc-datasets.ts";
+import { ADMET_AI_SPLIT, CYP_DATASETS } from "./tdc-datasets.ts";
 import { TDC_DOMAIN_FILE, tdcDomainText } from "./tdc-domain-file.ts";
 import { type TdcClassification, tdcModel, tdcModelFileName, tdcValidation } from "./tdc-model.ts";
 
@@ -57,7 +57,7 @@ function method(): MethodCard {
     const s = file.test.simple as { auroc: number };
     return (
       `${d.key.toUpperCase()} ${reportingDecision(file)}; AUROC ${t.auroc} (AUPRC ${t.auprc}, MCC ${t.mcc}, ECE ${t.ece}; logistic baseline ${s.auroc}; ` +
-      `ADMET-AI ${d.admet_ai?.value}; conformal coverage ${file.test.conformal_coverage} on ${file.test.rows} test compounds)`
+      `ADMET-AI (random split) ${d.admet_ai?.value}; conformal coverage ${file.test.conformal_coverage} on ${file.test.rows} test compounds)`
     );
   });
   card = {
@@ -86,8 +86,8 @@ function method(): MethodCard {
       `test figures: ${figures.join("; ")}. Recomputed from the SMILES and the checked-in weights by ` +
       "admet/tdc-models.test.ts.",
     limits:
-      "The training files are 90% of TDC's (a tenth is held back by the project's owners); ADMET-AI's figures are on " +
-      "TDC's own scaffold split of the full files, so the comparison is of the same kind of split, not the same rows. " +
+      "The training files are 90% of TDC's (a tenth is held back by the project's owners). " +
+      `${ADMET_AI_SPLIT}. ` +
       "A qHTS luminescence assay at one substrate per isoform: inhibition of another substrate or time-dependent " +
       `inhibition is not covered. Domain floors (${DOMAIN_FLOOR_RULE}; data/tdc-domain-floors.json): ` +
       `${CYP_DATASETS.map((d) => tdcDomainText(d.key)).join("; ")}.`,

@@ -31,6 +31,15 @@ export interface TdcDataset {
 
 const PROBABILITY = "probability (0–1) of the positive label";
 
+/**
+ * What ADMET-AI's figure beside ours is (issue 36 item 8): its `admet.csv`, Chemprop-RDKit over five
+ * random 80/10/10 splits of TDC's full files. A random split leaves near-twins of test compounds in
+ * training, so it reads higher than our scaffold split: the two columns differ in model and split.
+ */
+export const ADMET_AI_SPLIT =
+  "ADMET-AI's published figure (Swanson et al. 2024, admet.csv: Chemprop-RDKit, 5 random 80/10/10 splits of TDC's full files); " +
+  "ours is a scaffold split (harder), so the two differ in split as well as model and are not a like-for-like comparison";
+
 const VEITH = "Veith et al., Nat. Biotechnol. 2009, 27, 1050 (PubChem AID 1851, qHTS luminescence)";
 
 const cyp = (isoform: string, auroc: number): TdcDataset => ({

@@ -2,7 +2,7 @@ import { DOMAIN_FLOOR_RULE } from "../admet/domain-floor.ts";
 import { matchedQedAlerts } from "../admet/qed.ts";
 import { reportedPerCompound, reportingDecision, SKILL_MARGIN_RULE } from "../admet/skill-margin.ts";
 import { classifyCompound, type Gated, tdcInputs } from "../admet/tdc-compound.ts";
-import { SAFETY_AND_PK_DATASETS } from "../admet/tdc-datasets.ts";
+import { ADMET_AI_SPLIT, SAFETY_AND_PK_DATASETS } from "../admet/tdc-datasets.ts";
 import { TDC_DOMAIN_FILE, tdcDomainText } from "../admet/tdc-domain-file.ts";
 import { correctionsOf, LABEL_CORRECTIONS_FILE, labelCorrections } from "../admet/tdc-label-corrections.ts";
 import {
@@ -152,7 +152,7 @@ function toxicityMethod(): MethodCard {
     return (
       `${d.key}: ${reportingDecision(file)}; test AUROC ${t.auroc} (lower 95% bound ` +
       `${file.test.auroc_lower_95}, AUPRC ${t.auprc}, MCC ${t.mcc}, ECE ${t.ece}) on ${file.test.rows} compounds, ` +
-      `logistic baseline ${s.auroc}, constant predictor 0.5, ADMET-AI ${d.admet_ai?.value}`
+      `logistic baseline ${s.auroc}, constant predictor 0.5, ADMET-AI (random split) ${d.admet_ai?.value}`
     );
   });
   tdcCard = {
@@ -185,7 +185,8 @@ function toxicityMethod(): MethodCard {
     limits:
       `${METHOD.limits} hERG (${tdcModel("herg").file.curation.compounds} compounds) and DILI ` +
       `(${tdcModel("dili").file.curation.compounds}) are small sets: their test figures carry wide intervals. ` +
-      "hERG and Ames files are 90% of TDC's (a tenth held back); ADMET-AI's figures are on TDC's own split. " +
+      "hERG and Ames files are 90% of TDC's (a tenth held back). " +
+      `${ADMET_AI_SPLIT}. ` +
       `Each model's domain limit, from its own training compounds: ${similarityLimitsText([
         ["tox21_fingerprint_model", tox21Model().file.domain],
       ])}; the TDC models' floors (${DOMAIN_FLOOR_RULE}; data/tdc-domain-floors.json): ` +
