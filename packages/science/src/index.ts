@@ -124,6 +124,7 @@ export { type SarSummary, sarExplorer } from "./sar/sar-explorer.ts";
 export { murckoScaffoldSmiles } from "./scaffold/murcko-scaffold.ts";
 export { type SolubilityClass, solubilityClass } from "./solubility/esol.ts";
 export {
+  SOLUBILITY_TRAINING_DATA,
   type SolubilityFinding,
   type SolubilitySummary,
   solubilityAssessment,

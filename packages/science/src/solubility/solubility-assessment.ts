@@ -62,6 +62,9 @@ export interface SolubilitySummary {
 
 const ID = "solubility_assessment";
 
+/** What the solubility models are trained on, for any page that names it (the card, the report). */
+export const SOLUBILITY_TRAINING_DATA = "AqSolDB (Sorkun, Khetan & Er, Sci. Data 2019, 6, 143)";
+
 /** The model the report shows: the one `scripts/fit-solubility-models.ts` adopted. */
 export function adoptedSolubilityModel(): SolubilityModelName {
   return solubilityModels().adopted;

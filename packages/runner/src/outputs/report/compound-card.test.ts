@@ -117,3 +117,30 @@ test("the card's evidence leaves out a model's run-wide fields and keeps every c
   assert.match(evidence, /in_domain/);
   assert.doesNotMatch(evidence, /model_id|training_sha256|training_file|domain_rule/);
 });
+
+test("the solubility row's light follows science's log S classes and names the model's training data (issue 41 item 5)", () => {
+  const card = (logS: number) => {
+    const solubility = {
+      evidence_id: "EID-solubility_assessment-000001",
+      status: "assessed",
+      log_s: logS,
+      model: "network",
+      solubility_class: null,
+      in_domain: true,
+    };
+    const html = renderCard(
+      readCompoundView(compound, new Map([["solubility_assessment", solubility]]), new Map()),
+      1,
+      extras,
+    );
+    const row = /<tr[^>]*>(?:(?!<\/tr>)[\s\S])*log S(?:(?!<\/tr>)[\s\S])*<\/tr>/.exec(html)?.[0] ?? "";
+    assert.ok(row, "the card has a log S row");
+    return row;
+  };
+  // SwissADME's bounds: soluble from −4, moderately from −6, poorly below
+  assert.match(card(-3.9), /light g/);
+  assert.match(card(-5.0), /light a/);
+  assert.match(card(-6.5), /light r/);
+  assert.match(card(-5.0), /trained on AqSolDB/);
+  assert.doesNotMatch(card(-5.0), /Delaney 2004 data/);
+});

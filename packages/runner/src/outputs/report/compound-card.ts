@@ -1,3 +1,4 @@
+import { SOLUBILITY_TRAINING_DATA, type SolubilityClass, solubilityClass } from "@svc/science";
 import type { Neighbour } from "./butina-clusters.ts";
 import {
   CALL_WORDS,
@@ -287,6 +288,19 @@ function lipophilicityPanel(view: CompoundView, raw: (id: string) => Raw | null)
   return panel("lipophilicity", "Lipophilicity", rows);
 }
 
+/**
+ * The light of each of SwissADME's log S classes (science's solubilityClass owns the bounds): soluble
+ * or better is green, moderately soluble amber, poorly soluble or insoluble red.
+ */
+const SOLUBILITY_CLASS_LIGHT: Readonly<Record<SolubilityClass, "g" | "a" | "r">> = {
+  highly: "g",
+  very: "g",
+  soluble: "g",
+  moderately: "a",
+  poorly: "r",
+  insoluble: "r",
+};
+
 function solubilityPanel(view: CompoundView, raw: (id: string) => Raw | null): string {
   const sol = raw("solubility_assessment");
   if (sol === null)
@@ -300,14 +314,18 @@ function solubilityPanel(view: CompoundView, raw: (id: string) => Raw | null): s
     {
       label: "log S",
       value: `${n(logs)} log(mol/L)${interval}`,
-      light: logs === null ? null : logs >= -4 ? "g" : logs >= -6 ? "a" : "r",
-      method: `${String(sol.model ?? "solubility model")} (scaffold-validated, Delaney 2004 data)`,
+      light: logs === null ? null : SOLUBILITY_CLASS_LIGHT[solubilityClass(logs)],
+      method: `${String(sol.model ?? "solubility model")} (scaffold-validated, trained on ${SOLUBILITY_TRAINING_DATA})`,
       ood:
         view.domain.log_s === false
           ? "descriptors outside the training set's range or far from its compounds"
           : null,
     },
-    { label: "Class", value: String(sol.solubility_class ?? "—"), method: "Delaney/SwissADME classes" },
+    {
+      label: "Class",
+      value: String(sol.solubility_class ?? "—"),
+      method: "SwissADME's classes (Daina, Michielin & Zoete 2017)",
+    },
   ];
   for (const [model, value] of Object.entries(rec(sol.estimates) ?? {}))
     if (model !== sol.model)
