@@ -5,7 +5,7 @@ export {
   admetPredictions,
   BBBP_VALIDATION,
 } from "./admet/admet-predictions.ts";
-export type { BioavailabilityRadar, RadarAxis } from "./admet/bioavailability-radar.ts";
+export { type BioavailabilityRadar, RADAR_RANGES, type RadarAxis } from "./admet/bioavailability-radar.ts";
 export {
   BOILED_EGG,
   BOILED_EGG_CITATION,

@@ -144,3 +144,29 @@ test("the solubility row's light follows science's log S classes and names the m
   assert.match(card(-5.0), /trained on AqSolDB/);
   assert.doesNotMatch(card(-5.0), /Delaney 2004 data/);
 });
+
+test("the physicochemistry lights and limits come from the published rules science owns: MW past Lipinski's 500 is red, molar refractivity inside Ghose's range green (issue 41 item 5)", () => {
+  const admet = {
+    evidence_id: "EID-admet_predictions-000001",
+    status: "assessed",
+    mw: 581.2,
+    molar_refractivity: 95.1,
+    tpsa: 80,
+    hbd: 2,
+    hba: 6,
+    rotatable_bonds: 12,
+    wlogp: 3.1,
+  };
+  const html = renderCard(
+    readCompoundView(compound, new Map([["admet_predictions", admet]]), new Map()),
+    1,
+    extras,
+  );
+  const row = (label: string) =>
+    new RegExp(`<tr[^>]*>(?:(?!</tr>)[\\s\\S])*${label}(?:(?!</tr>)[\\s\\S])*</tr>`).exec(html)?.[0] ?? "";
+  assert.match(row("MW"), /light r[\s\S]*Lipinski ≤ 500/);
+  assert.match(row("Molar refractivity"), /light g[\s\S]*Ghose 40–130/);
+  assert.match(row("Rotatable bonds"), /light r[\s\S]*Veber ≤ 10/);
+  assert.match(row("TPSA"), /light g[\s\S]*Ertl \(N, O\); Veber ≤ 140/);
+  assert.match(row("WLOGP"), /light g[\s\S]*Wildman–Crippen 1999; Lipinski ≤ 5/);
+});

@@ -1,4 +1,10 @@
-import { SOLUBILITY_TRAINING_DATA, type SolubilityClass, solubilityClass } from "@svc/science";
+import {
+  RADAR_RANGES,
+  RULE_SETS,
+  SOLUBILITY_TRAINING_DATA,
+  type SolubilityClass,
+  solubilityClass,
+} from "@svc/science";
 import type { Neighbour } from "./butina-clusters.ts";
 import {
   CALL_WORDS,
@@ -145,10 +151,24 @@ function lightWord(light: Exclude<Light, null>): string {
 }
 
 /** ≤ limit green, else red (a published upper limit). */
-const atMost = (value: number | null, limit: number): Light =>
-  value === null ? null : value <= limit ? "g" : "r";
-const between = (value: number | null, low: number, high: number): Light =>
-  value === null ? null : value >= low && value <= high ? "g" : "r";
+/**
+ * A descriptor's light and method text from the published rule that owns its limit (science's
+ * RULE_SETS, issue 41 item 5: the card never restates a threshold), e.g. "Lipinski ≤ 500".
+ */
+function ruleLimit<Rule extends "lipinski" | "ghose" | "veber">(
+  rule: Rule,
+  key: (typeof RULE_SETS)[Rule]["limits"][number][0],
+  value: number | null,
+): Pick<Row, "light" | "method"> {
+  const limits: readonly (readonly [string, string, number | null, number | null])[] = RULE_SETS[rule].limits;
+  const [, , min, max] = limits.find(([descriptor]) => descriptor === key) ?? [key, key, null, null];
+  const name = `${rule[0]?.toUpperCase()}${rule.slice(1)}`;
+  const within = value === null ? null : (min === null || value >= min) && (max === null || value <= max);
+  return {
+    light: within === null ? null : within ? "g" : "r",
+    method: min === null ? `${name} ≤ ${max}` : max === null ? `${name} ≥ ${min}` : `${name} ${min}–${max}`,
+  };
+}
 
 function n(value: unknown, digits = 2): string {
   return typeof value === "number" ? formatNumber(value, digits) : "—";
@@ -202,8 +222,7 @@ function physchemPanel(view: CompoundView, raw: (id: string) => Raw | null): str
     {
       label: "MW",
       value: `${n(p.mw.value, 2)} g/mol`,
-      light: atMost(p.mw.value, 500),
-      method: "Lipinski ≤ 500",
+      ...ruleLimit("lipinski", "mw", p.mw.value),
     },
   ];
   if (num(admet?.heavy_atoms) !== null) rows.push({ label: "Heavy atoms", value: n(admet?.heavy_atoms, 0) });
@@ -211,15 +230,14 @@ function physchemPanel(view: CompoundView, raw: (id: string) => Raw | null): str
     rows.push({
       label: "Molar refractivity",
       value: n(admet?.molar_refractivity, 2),
-      light: between(num(admet?.molar_refractivity), 40, 130),
-      method: "Ghose 40–130",
+      ...ruleLimit("ghose", "mr", num(admet?.molar_refractivity)),
     });
   rows.push(
     {
       label: "TPSA",
       value: `${n(p.tpsa.value, 1)} Å²`,
-      light: atMost(p.tpsa.value, 140),
-      method: "Ertl (N, O); Veber ≤ 140",
+      ...ruleLimit("veber", "tpsa", p.tpsa.value),
+      method: `Ertl (N, O); ${ruleLimit("veber", "tpsa", null).method}`,
     },
     {
       label: "TPSA (N, O, S, P)",
@@ -229,27 +247,24 @@ function physchemPanel(view: CompoundView, raw: (id: string) => Raw | null): str
     {
       label: "Rotatable bonds",
       value: n(p.rotatable_bonds.value, 0),
-      light: atMost(p.rotatable_bonds.value, 10),
-      method: "Veber ≤ 10",
+      ...ruleLimit("veber", "rotatable_bonds", p.rotatable_bonds.value),
     },
     {
       label: "H-bond donors",
       value: n(p.hbd.value, 0),
-      light: atMost(p.hbd.value, 5),
-      method: "Lipinski ≤ 5",
+      ...ruleLimit("lipinski", "hbd", p.hbd.value),
     },
     {
       label: "H-bond acceptors",
       value: n(p.hba.value, 0),
-      light: atMost(p.hba.value, 10),
-      method: "Lipinski ≤ 10",
+      ...ruleLimit("lipinski", "hba", p.hba.value),
     },
     { label: "Aromatic rings", value: n(p.aromatic_rings.value, 0) },
     {
       label: "Fsp3",
       value: n(p.fsp3.value, 2),
-      light: p.fsp3.value === null ? null : p.fsp3.value >= 0.25 ? "g" : "a",
-      method: "radar INSATU ≥ 0.25",
+      light: p.fsp3.value === null ? null : p.fsp3.value >= RADAR_RANGES.insatu[0] ? "g" : "a",
+      method: `radar INSATU ≥ ${RADAR_RANGES.insatu[0]}`,
     },
   );
   return panel("physchem", "Physicochemistry", rows);
@@ -262,8 +277,8 @@ function lipophilicityPanel(view: CompoundView, raw: (id: string) => Raw | null)
     {
       label: "WLOGP",
       value: n(p.wlogp.value),
-      light: atMost(p.wlogp.value, 5),
-      method: "Wildman–Crippen 1999; Lipinski ≤ 5",
+      ...ruleLimit("lipinski", "wlogp", p.wlogp.value),
+      method: `Wildman–Crippen 1999; ${ruleLimit("lipinski", "wlogp", null).method}`,
     },
   ];
   // Out of the model's domain there is no value to show (issue 24 item 1), only why.
