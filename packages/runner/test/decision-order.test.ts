@@ -39,7 +39,7 @@ interface Scored {
   readonly endpoint: Endpoint;
   readonly label: 0 | 1;
   readonly score: number;
-  /** The endpoint's own model probability (0.5 when unknown): the anchor the order is compared with. */
+  /** The endpoint's own model probability as the order reads it: the anchor the order is compared with. */
   readonly own: number;
   /** max(hERG, DILI, Ames) probabilities: the simple combined anchor the issue named. */
   readonly max3: number;
@@ -76,14 +76,14 @@ async function scoreHeldBack(): Promise<Scored[]> {
       const findings = new Map<string, unknown>();
       for (const [id, run] of runs) findings.set(id, run.analyze(compound, findings as never));
       const view = readCompoundView(compound, findings, new Map());
-      const p = (key: Endpoint) => {
-        const model = view.liabilities.models[key];
-        return model.status === "in_domain" ? model.probability : 0.5;
-      };
+      const decision = desirabilityOf(view);
+      // each model as the order reads it: in domain its probability, out of its similarity floor
+      // its estimate shrunk towards 0.5, not run 0.5
+      const p = (key: Endpoint) => decision.liabilities.find((l) => l.id === key)?.p ?? 0.5;
       out.push({
         endpoint,
         label: row.y === 1 ? 1 : 0,
-        score: desirabilityOf(view).score,
+        score: decision.score,
         own: p(endpoint),
         max3: Math.max(p("herg"), p("dili"), p("ames")),
       });
@@ -96,7 +96,7 @@ const f3 = (value: number) => value.toFixed(3);
 
 function figuresTable(scored: readonly Scored[]): string {
   const lines = [
-    "| held-back compounds | n (positives) | the report's order | the endpoint's own model alone | max(hERG, DILI, Ames) | constant |",
+    "| held-back compounds | n (positives) | the report's order | the endpoint's own model alone, read as the order reads it | max(hERG, DILI, Ames), read the same way | constant |",
     "|---|---|---|---|---|---|",
   ];
   const row = (name: string, set: readonly Scored[], own: boolean) => {
@@ -136,7 +136,7 @@ function figuresTable(scored: readonly Scored[]): string {
     .map(([id, w]) => `${LIABILITY_LABELS[id as keyof typeof LIABILITY_LABELS]} ${w}`)
     .join("; ");
   return [
-    `AUROC of each ordering for a positive label (a liability) against a negative, on the test part of each model's own scaffold split (at most ${PER_ENDPOINT} per endpoint, seeded draw), oral_peripheral profile. Liability weights w in (1 − p)^w: ${weights}.`,
+    `AUROC of each ordering for a positive label (a liability) against a negative, on the test part of each model's own scaffold split (at most ${PER_ENDPOINT} per endpoint, seeded draw), oral_peripheral profile. A model is read as the order reads it: its probability in domain, its estimate shrunk towards 0.5 by the skill it keeps below its similarity floor out of domain, 0.5 when not run. Liability weights w in (1 − p)^w: ${weights}.`,
     "",
     ...lines,
   ].join("\n");
@@ -153,10 +153,10 @@ describe("the report's order on held-back TDC compounds (issue 36 item 1)", () =
     for (const endpoint of ENDPOINTS) {
       const set = scored.filter((s) => s.endpoint === endpoint);
       assert.ok(set.length >= 90, `${endpoint}: ${set.length} held-back compounds`);
-      // Regression guards 0.05 below today's figures (the table); the issue's 0.85 is not met, and
-      // why is in docs/science.md: the other endpoints' liabilities are label noise for each endpoint,
-      // and out of a model's domain floor its compounds are read at even odds.
-      const floor = { herg: 0.67, dili: 0.57, ames: 0.73 }[endpoint];
+      // Regression guards about 0.05 below today's figures (the table); the issue's 0.85 is not met,
+      // and why is in docs/science.md: the other endpoints' liabilities are label noise for each
+      // endpoint, and out of a model's domain floor its estimates count only for the skill kept there.
+      const floor = { herg: 0.73, dili: 0.53, ames: 0.71 }[endpoint];
       assert.ok(auc(set) >= floor, `${endpoint}: order AUROC ${auc(set)}, below ${floor}`);
     }
     assertGeneratedBlock(

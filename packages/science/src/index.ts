@@ -19,6 +19,7 @@ export { RULE_SETS, type RuleName, type RuleVerdict } from "./admet/drug-likenes
 export { computeQed, type QedProperties, qedProperties } from "./admet/qed.ts";
 export { tdcInputs } from "./admet/tdc-compound.ts";
 export { parseTdc, TDC_DATASETS } from "./admet/tdc-datasets.ts";
+export { outOfDomainSkillShare } from "./admet/tdc-domain-file.ts";
 export { classifyTdc, readTdcModelFile, regressTdc, tdcModel } from "./admet/tdc-model.ts";
 export {
   type AnalysisContext,
@@ -92,6 +93,7 @@ export { pearson } from "./numeric/pearson.ts";
 export { round } from "./numeric/round.ts";
 export { mulberry32 } from "./numeric/seeded-shuffle.ts";
 export { chooseParent, PARENT_RULE, type ParentChoice } from "./parent/choose-parent.ts";
+export { CLASS_DOMAIN_RULE } from "./parent/class-domain.ts";
 export { valuesOutOfDomain } from "./parent/values-out-of-domain.ts";
 export { releaseParentMol } from "./parent/with-parent-mol.ts";
 export {

@@ -80,3 +80,21 @@ export function tdcDomainTable(): string {
   }
   return `${lines.join("\n")}\n`;
 }
+
+/**
+ * The share of a classifier's skill it keeps below its domain floor, so a decision can read an
+ * out-of-domain estimate for what it is worth instead of dropping it (issue 36: a verdict reads every
+ * finding the run computed, in domain or not): (AUROC − 0.5) on the scaffold-test compounds below
+ * the floor — the compound-weighted mean of the floor table's bins there — over (AUROC − 0.5) on the
+ * whole test part, clamped to 0–1. 0 when no test compound lies below the floor (nothing measured
+ * says the estimate is worth anything there) and for regressors.
+ */
+export function outOfDomainSkillShare(key: string): number {
+  const e = tdcDomainFile().models[key];
+  if (e === undefined || e.metric !== "auroc") return 0;
+  const below = e.bins.filter((bin) => bin.to <= e.min_tanimoto + 1e-9);
+  const compounds = below.reduce((sum, bin) => sum + bin.compounds, 0);
+  if (compounds === 0 || e.in_domain_figure <= 0.5) return 0;
+  const auroc = below.reduce((sum, bin) => sum + bin.figure * bin.compounds, 0) / compounds;
+  return Math.min(1, Math.max(0, (auroc - 0.5) / (e.in_domain_figure - 0.5)));
+}

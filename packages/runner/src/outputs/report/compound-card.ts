@@ -668,9 +668,12 @@ function rankingPanel(view: CompoundView): string {
     {
       label: "Liabilities",
       value: `×${score.liabilities.reduce((product, l) => product * l.factor, 1).toPrecision(3)} = ${score.liabilities
-        .map((l) => `${l.id} ×${l.factor}${l.call === "unknown" ? " (unknown)" : ""}`)
+        .map(
+          (l) =>
+            `${l.id} ×${l.factor}${l.out_of_domain_estimate !== null ? ` (out of domain, est. ${n(l.out_of_domain_estimate.estimate)})` : l.call === "unknown" ? " (unknown)" : ""}`,
+        )
         .join(" · ")}`,
-      method: "each (1 − p)^w; unknown read at p 0.5",
+      method: "each (1 − p)^w; not run read at p 0.5; out of domain, the estimate shrunk towards 0.5",
       light: (score.liabilities.some((l) => l.call === "positive")
         ? "r"
         : score.liabilities.every((l) => l.call === "negative")

@@ -3,7 +3,12 @@
 // so a module added or renamed changes this file only. A quantity whose module did not run is
 // `null` with the module's reason — never a made-up value.
 
-import { type ClassifierCall, DEFAULT_PROFILE, type TargetProductProfile } from "@svc/science";
+import {
+  CLASS_DOMAIN_RULE,
+  type ClassifierCall,
+  DEFAULT_PROFILE,
+  type TargetProductProfile,
+} from "@svc/science";
 import type { CompoundDocking } from "./docking-results.ts";
 
 /** What the report needs of a prepared compound (structurally the runner's PreparedCompound). */
@@ -87,7 +92,10 @@ export const CALL_WORDS = { positive: "yes", negative: "no", uncertain: "uncerta
 
 /**
  * One classifier's output for a compound: its probability and call in domain; out of domain or not
- * run it has no probability and says why (never read as a negative).
+ * run it has no probability or call and says why (never read as a negative). Out of the model's
+ * similarity domain the estimate the module kept for audit (`raw_out_of_domain`) is carried as
+ * `estimate`, for the decision to read at what it is worth; outside the organic classes it is null
+ * (the model does not apply at all).
  */
 export type ModelCallView =
   | {
@@ -96,7 +104,13 @@ export type ModelCallView =
       readonly call: ClassifierCall;
       readonly source: string;
     }
-  | { readonly status: "out_of_domain" | "not_run"; readonly reason: string; readonly source: string };
+  | {
+      readonly status: "out_of_domain";
+      readonly reason: string;
+      readonly source: string;
+      readonly estimate: number | null;
+    }
+  | { readonly status: "not_run"; readonly reason: string; readonly source: string };
 
 export interface ModuleFindingView {
   readonly module_id: string;
@@ -460,6 +474,7 @@ function readModelCall(
         "",
       ),
       source,
+      estimate: similarityOnlyEstimate(output),
     };
   const probability = num(output.probability);
   const call =
@@ -467,6 +482,13 @@ function readModelCall(
   if (probability === null || call === null)
     return { status: "not_run", reason: "no probability or call in the output", source };
   return { status: "in_domain", probability, call, source };
+}
+
+/** The kept estimate of an output gated by its model's similarity floor alone; null when the compound's class gated it. */
+function similarityOnlyEstimate(output: Finding): number | null {
+  const raw = record(output.raw_out_of_domain);
+  if (output.domain_rule === CLASS_DOMAIN_RULE || raw?.in_domain !== false) return null;
+  return num(raw.probability);
 }
 
 function domainOf(value: unknown): boolean | null {

@@ -1,4 +1,4 @@
-import { computeQed, round, type TargetProductProfile } from "@svc/science";
+import { computeQed, outOfDomainSkillShare, round, type TargetProductProfile } from "@svc/science";
 import {
   type CompoundView,
   LIABILITY_MODELS,
@@ -11,7 +11,8 @@ import {
 // Every part is a published desirability function or a stated liability with a named weight, every
 // part is shown on the card, and an input that is missing or outside its model's applicability
 // domain never counts as good: a property is scored at the uninformative 0.5 (at most 0.5 out of
-// domain), a liability model is read at probability 0.5, and both lower the compound's confidence.
+// domain), a liability model not run is read at probability 0.5 and one out of its similarity floor
+// at its estimate shrunk towards 0.5 by the skill it keeps there, and all lower the confidence.
 
 /** One desirability term of the score: 0 (undesirable) to 1 (desirable). */
 export interface DesirabilityTerm {
@@ -49,6 +50,13 @@ export interface LiabilityReading {
   readonly factor: number;
   /** Why unknown, in words (out of domain, not run); null when read in domain. */
   readonly unknown_reason: string | null;
+  /**
+   * Out of the model's similarity domain: the estimate it kept and the share of its skill it keeps
+   * there; `p` is the estimate shrunk towards 0.5 by that share. Null in domain, when not run, and
+   * when nothing measured says the estimate is worth anything (outside the organic classes, no test
+   * compound below the floor, ClinTox).
+   */
+  readonly out_of_domain_estimate: { readonly estimate: number; readonly skill_share: number } | null;
 }
 
 export interface DesirabilityScore {
@@ -114,8 +122,9 @@ export const PENALTIES = {
  * Liability weights w: a model read at probability p multiplies the score by (1 − p)^w. With w = 1
  * that is the model's probability that the compound does NOT have the liability, so the product over
  * hERG, DILI, Ames and ClinTox is the chance that none of them is real (read as independent) — the
- * noisy-OR of Pearl (Probabilistic Reasoning in Intelligent Systems, 1988, §4.3.2). A model out of
- * its domain or not run is read at p = 0.5: unknown is never clean. hERG (QT prolongation,
+ * noisy-OR of Pearl (Probabilistic Reasoning in Intelligent Systems, 1988, §4.3.2). A model not run
+ * is read at p = 0.5: unknown is never clean. Out of its similarity floor a model's estimate is read
+ * shrunk towards 0.5 by the share of its skill it keeps there (reading()), and its call stays unknown. hERG (QT prolongation,
  * torsades), drug-induced liver injury and Ames mutagenicity are the liabilities behind most drug
  * withdrawals and boxed warnings (Onakpoya, Heneghan & Aronson, BMC Med. 2016, 14, 10: hepatotoxicity
  * and cardiac toxicity the leading causes) and that ICH M7 (mutagenic impurities) and ICH E14/S7B
@@ -393,9 +402,11 @@ export function desirabilityOf(view: CompoundView): DesirabilityScore {
     penalties.push({
       id: liability.id,
       label:
-        liability.call === "unknown"
-          ? `${liability.label} unknown (read at p ${UNINFORMATIVE})`
-          : `${liability.label} p ${fmt(liability.p)} (${liability.call})`,
+        liability.out_of_domain_estimate !== null
+          ? `${liability.label} out of domain: estimate ${fmt(liability.out_of_domain_estimate.estimate)}, read at p ${fmt(liability.p)} (the model keeps ${Math.round(liability.out_of_domain_estimate.skill_share * 100)}% of its skill below its floor)`
+          : liability.call === "unknown"
+            ? `${liability.label} unknown (read at p ${UNINFORMATIVE})`
+            : `${liability.label} p ${fmt(liability.p)} (${liability.call})`,
       factor: liability.factor,
     });
   }
@@ -436,8 +447,9 @@ export function desirabilityOf(view: CompoundView): DesirabilityScore {
 
 /** Every liability model of the profile as read, with ClinTox. */
 function readLiabilities(view: CompoundView): LiabilityReading[] {
+  const organic = view.compound_class === "organic" || view.compound_class === "organic_salt";
   const readings: LiabilityReading[] = liabilityModelsOf(view.profile).map((id) =>
-    reading(id, view.liabilities.models[id]),
+    reading(id, view.liabilities.models[id], organic),
   );
   const ct = view.liabilities.ct_tox;
   const ctCall: ModelCallView =
@@ -452,6 +464,7 @@ function readLiabilities(view: CompoundView): LiabilityReading[] {
             status: "out_of_domain",
             reason: "out of the ClinTox model's domain",
             source: "clinical_precedent_prior",
+            estimate: null,
           }
         : {
             status: "in_domain",
@@ -460,22 +473,30 @@ function readLiabilities(view: CompoundView): LiabilityReading[] {
             call: ct.probability >= 0.5 ? "positive" : "negative",
             source: "clinical_precedent_prior",
           };
-  readings.push(reading("ct_tox", ctCall));
+  readings.push(reading("ct_tox", ctCall, organic));
   return readings;
 }
 
-function reading(id: LiabilityModel | "ct_tox", model: ModelCallView): LiabilityReading {
+function reading(id: LiabilityModel | "ct_tox", model: ModelCallView, organic: boolean): LiabilityReading {
   const weight = LIABILITY_WEIGHTS[id];
-  if (model.status !== "in_domain")
+  if (model.status !== "in_domain") {
+    // Out of the model's similarity floor its estimate still carries the skill the model keeps
+    // there, measured on its scaffold-test compounds below the floor (science's
+    // outOfDomainSkillShare): read it shrunk towards even odds by that share, never as a call.
+    const share = id === "ct_tox" || !organic ? 0 : outOfDomainSkillShare(id);
+    const estimate = model.status === "out_of_domain" && share > 0 ? model.estimate : null;
+    const p = estimate === null ? UNINFORMATIVE : UNINFORMATIVE + share * (estimate - UNINFORMATIVE);
     return {
       id,
       label: LIABILITY_LABELS[id],
       weight,
-      p: UNINFORMATIVE,
+      p,
       call: "unknown",
-      factor: round((1 - UNINFORMATIVE) ** weight, FACTOR_DIGITS),
+      factor: round((1 - p) ** weight, FACTOR_DIGITS),
       unknown_reason: model.status === "out_of_domain" ? "out of domain" : model.reason,
+      out_of_domain_estimate: estimate === null ? null : { estimate, skill_share: share },
     };
+  }
   return {
     id,
     label: LIABILITY_LABELS[id],
@@ -484,6 +505,7 @@ function reading(id: LiabilityModel | "ct_tox", model: ModelCallView): Liability
     call: model.call,
     factor: round((1 - model.probability) ** weight, FACTOR_DIGITS),
     unknown_reason: null,
+    out_of_domain_estimate: null,
   };
 }
 

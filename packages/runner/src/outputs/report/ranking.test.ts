@@ -26,6 +26,8 @@ interface Variant {
   readonly compoundClass?: string;
   /** In-domain hERG probability and call (default 0.1, negative). */
   readonly herg?: { probability: number; call: "positive" | "negative" | "uncertain" };
+  /** hERG out of its similarity floor, with the estimate the module kept for audit. */
+  readonly hergOutOfDomain?: number;
   readonly profile?: TargetProductProfile;
   readonly logd?: number;
   readonly pgp?: number;
@@ -82,7 +84,16 @@ function compound(variant: Variant): CompoundView {
       brenk: [],
       nibr: [],
       tox21_fingerprint_model: { probabilities: { "NR-AR": 0.05 }, in_domain: true },
-      herg: inDomain(variant.herg?.probability ?? 0.1, variant.herg?.call ?? "negative"),
+      herg:
+        variant.hergOutOfDomain === undefined
+          ? inDomain(variant.herg?.probability ?? 0.1, variant.herg?.call ?? "negative")
+          : {
+              status: "out_of_domain",
+              in_domain: false,
+              domain_rule: "nearest training parent Tanimoto ≥ 0.45",
+              domain_reason: "out_of_domain: nearest training compound at Tanimoto 0.3",
+              raw_out_of_domain: { probability: variant.hergOutOfDomain, in_domain: false },
+            },
       ames: inDomain(0.1, "negative"),
       dili: inDomain(0.1, "negative"),
     });
@@ -248,4 +259,35 @@ test("a censored potency is never scored better than the data guarantee: p > 8 a
   assert.equal(withPotency(5.5, "<")?.d.toFixed(3), "0.167");
   assert.equal(withPotency(9, "=")?.d, 1);
   assert.match(withPotency(9, "<")?.input ?? "", /pActivity < 9 \(assays_csv\)/);
+});
+
+test("out of hERG's similarity floor the kept estimate still moves the order, shrunk towards even odds by the skill the model keeps there; its call stays unknown; outside the organic classes it is ignored (issue 36: every finding, in domain or not)", () => {
+  const likelyBlocker = compound({ id: "OOD-HIGH", index: 0, hergOutOfDomain: 0.95 });
+  const unlikely = compound({ id: "OOD-LOW", index: 1, hergOutOfDomain: 0.05 });
+  assert.deepEqual(
+    ranked([likelyBlocker, unlikely]).map((view) => view.candidate_id),
+    ["OOD-LOW", "OOD-HIGH"],
+  );
+  const high = desirabilityOf(likelyBlocker).liabilities.find((l) => l.id === "herg");
+  assert.equal(high?.call, "unknown", "never a call out of domain");
+  const share = high?.out_of_domain_estimate?.skill_share ?? 0;
+  assert.ok(share > 0 && share <= 1, `hERG keeps a measured share of its skill below its floor (${share})`);
+  assert.ok(Math.abs((high?.p ?? 0) - (0.5 + share * 0.45)) < 1e-9, "read at 0.5 + share × (estimate − 0.5)");
+  const penalty = desirabilityOf(likelyBlocker).penalties.find((p) => p.id === "herg");
+  assert.match(
+    penalty?.label ?? "",
+    /out of domain: estimate 0\.95, read at p 0\.\d+ \(the model keeps \d+% of its skill below its floor\)/,
+  );
+  assert.ok(
+    desirabilityOf(likelyBlocker).confidence === desirabilityOf(unlikely).confidence,
+    "both count as not known in domain",
+  );
+  const inorganic = desirabilityOf(
+    compound({ id: "SALT", index: 2, hergOutOfDomain: 0.95, compoundClass: "inorganic" }),
+  );
+  assert.equal(
+    inorganic.liabilities.find((l) => l.id === "herg")?.p,
+    0.5,
+    "outside the organic classes the model does not apply",
+  );
 });
