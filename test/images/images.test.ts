@@ -10,7 +10,7 @@ import { chmod, chown, cp, mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { promisify } from "node:util";
-import { EXIT, pinIssuerAndVerify } from "@svc/cli";
+import { exitOf, pinIssuerAndVerify } from "@svc/cli";
 import { createTempDir, findFreePort, startKubeApiDouble, type TempDir, writeKubeconfig } from "@svc/testing";
 import { repoRoot } from "../support/repo-root.ts";
 
@@ -265,7 +265,7 @@ describe("the built images", { skip }, () => {
       trustFile: join(temp.path, "trusted-keys.json"),
       issuerPemFile: join(temp.path, "issuer-public-key.pem"),
     });
-    assert.equal(pinned.exitCode, EXIT.verified, pinned.output);
+    assert.equal(pinned.exitCode, exitOf("VERIFIED"), pinned.output);
     assert.match(pinned.output, /^VERIFIED/);
     const online = (await (
       await fetch(`${url}/api/seal/verify`, {

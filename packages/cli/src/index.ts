@@ -1,4 +1,4 @@
-export { CliError, type CliErrorCode, EXIT } from "./cli-error.ts";
+export { CLI_EXITS, CliError, type CliErrorCode, type CliExitCode, exitOf } from "./cli-error.ts";
 export { type LocalAuditOptions, runLocalAudit } from "./local/run-local-audit.ts";
 export { type CliIo, runCli } from "./program.ts";
 export {

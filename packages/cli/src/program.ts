@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
-import { CliError, EXIT } from "./cli-error.ts";
+import { CliError, exitOf } from "./cli-error.ts";
 import type { CliIo } from "./cli-io.ts";
 import { registerOperatorCommands } from "./commands/register-operator-commands.ts";
 import { readCliConfig } from "./config/cli-config.ts";
@@ -27,12 +27,12 @@ function withTrustOptions(command: Command): Command {
 
 /**
  * Runs `svc` with `argv` (without the node and script entries) and returns the exit code.
- * Errors are translated here, the CLI's one edge: a user error is one line and its exit code
- * (2 unless the error names another).
+ * Errors are translated here, the CLI's one edge: a user error is one line and the exit status
+ * its code has in the one exit table (CLI_EXITS), an unexpected failure INTERNAL.
  */
 export async function runCli(argv: readonly string[], io: CliIo, env: NodeJS.ProcessEnv): Promise<number> {
   const config = readCliConfig(env);
-  let exitCode: number = EXIT.verified;
+  let exitCode: number = exitOf("DONE");
   const program = new Command("svc")
     .description("Operator and auditor commands of the svc audit platform.")
     .version(CLI_VERSION, "-V, --version", "print the version of svc")
@@ -128,12 +128,12 @@ export async function runCli(argv: readonly string[], io: CliIo, env: NodeJS.Pro
     await program.parseAsync([...argv], { from: "user" });
     return exitCode;
   } catch (error) {
-    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : EXIT.usage;
+    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : exitOf("USAGE");
     if (error instanceof CliError) {
       io.stderr(`svc: ${error.message}\n`);
       return error.exitCode;
     }
     io.stderr(`svc: internal error: ${(error as Error).message}\n`);
-    return EXIT.internal;
+    return exitOf("INTERNAL");
   }
 }

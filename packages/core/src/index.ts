@@ -49,6 +49,14 @@ export {
   registeredErrorClass,
 } from "./error-registry.ts";
 export {
+  defineExitRegistry,
+  type ExitCodeEntry,
+  type ExitCodesByStatus,
+  type ExitRegistry,
+  type ExitRegistryOf,
+  exitErrorClass,
+} from "./exit-registry.ts";
+export {
   exportPrivateKeyPem,
   exportPublicKeyPem,
   generateSigningKey,

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // `svc-entitlement`: serve (default) and mint-dev-token. Thin: the work is in src/.
 import { resolve } from "node:path";
+import { runService } from "@svc/http-edge";
 import { Command, InvalidArgumentError } from "commander";
 import { devIssuerUrl, loadOrCreateDevIssuerKey, mintDevToken } from "../src/auth/dev-issuer.ts";
 import { readConfig } from "../src/config.ts";
-import { ConfigProblems, startService } from "../src/main.ts";
+import { ConfigProblems, ENTITLEMENT_SERVICE } from "../src/main.ts";
 
 const program = new Command("svc-entitlement").description("Entitlement and seal service");
 
@@ -12,30 +13,8 @@ program
   .command("serve", { isDefault: true })
   .description("run the HTTP service (config from environment variables, see README)")
   .action(async () => {
-    let service: Awaited<ReturnType<typeof startService>>;
-    try {
-      service = await startService(process.env);
-    } catch (error) {
-      if (error instanceof ConfigProblems) {
-        console.error(error.message);
-        process.exit(2);
-      }
-      throw error;
-    }
-    let signals = 0;
-    const stop = (signal: string) => {
-      if (++signals > 1) process.exit(1);
-      service.app.log.info({ signal }, "shutting down");
-      service.close().then(
-        () => process.exit(0),
-        (error: unknown) => {
-          service.app.log.error({ err: error }, "shutdown failed");
-          process.exit(1);
-        },
-      );
-    };
-    process.on("SIGTERM", () => stop("SIGTERM"));
-    process.on("SIGINT", () => stop("SIGINT"));
+    // start-up, the refusals (exit 2), SIGTERM/SIGINT and the drain: http-edge's one runService
+    await runService(ENTITLEMENT_SERVICE);
   });
 
 const positiveInt = (value: string) => {

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { ConfigProblemsError, type TrustedKey, toTrustedKey } from "@svc/core";
-import { closeGracefully, createLoggerOptions, describeListenProblem } from "@svc/http-edge";
+import { closeGracefully, createLoggerOptions, type ServiceParts, startHttpService } from "@svc/http-edge";
 import type { FastifyInstance } from "fastify";
 import { createApp } from "./app.ts";
 import { createDevIssuer, devIssuerUrl, loadOrCreateDevIssuerKey } from "./auth/dev-issuer.ts";
@@ -31,11 +31,72 @@ export class ConfigProblems extends ConfigProblemsError {
   }
 }
 
-/** Reads config, builds the real dependencies, listens (ARCHITECTURE.md convention 2). */
+/** What `build` opens and `listen` completes: the app and the resources `close` releases. */
+interface EntitlementRuntime {
+  readonly app: FastifyInstance;
+  readonly store: LedgerStore;
+  readonly sealVerifier: ReturnType<typeof createSealVerifyPool>;
+  readonly keyId: string;
+  /** The loopback URL once bound; also the public URL when SVC_PUBLIC_URL is unset. */
+  url: string;
+  bound(url: string): void;
+}
+
+/** The entitlement service's start-up parts, run by http-edge's one runService (issue 41 item 3). */
+export const ENTITLEMENT_SERVICE: ServiceParts<ServiceConfig, EntitlementRuntime> = {
+  name: "svc-entitlement",
+  readConfig(env) {
+    const result = readConfig(env);
+    if (!result.ok) throw new ConfigProblems(result.problems);
+    return result.config;
+  },
+  build: buildService,
+  where: (config) => `${config.host}:${config.port}`,
+  async listen(runtime, config) {
+    await runtime.app.listen({ port: config.port, host: config.host, listenTextResolver: () => "bound" });
+    const address = runtime.app.server.address();
+    const port = typeof address === "object" && address !== null ? address.port : config.port;
+    runtime.bound(`http://127.0.0.1:${port}`);
+    // contract: ONE line with "msg":"listening" and the loopback url, for a parent process to read
+    const listening = {
+      url: runtime.url,
+      public_url: config.publicUrl || runtime.url,
+      store: runtime.store.kind,
+      key_id: runtime.keyId,
+    };
+    // pino levels: info = 30; a quieter SVC_LOG_LEVEL must not hide the line a parent waits for
+    if (["trace", "debug", "info"].includes(config.logLevel)) runtime.app.log.info(listening, "listening");
+    else
+      process.stdout.write(
+        `${JSON.stringify({ level: 30, time: Date.now(), ...listening, msg: "listening" })}\n`,
+      );
+  },
+  async close(runtime, config) {
+    // requests still arriving on kept-alive connections get the 503 envelope, not a half answer
+    try {
+      await closeGracefully(runtime.app, config.shutdownTimeoutSec * 1000);
+    } finally {
+      await runtime.sealVerifier.close();
+      await runtime.store.close();
+    }
+  },
+};
+
+/** Reads config, builds the real dependencies, listens (ARCHITECTURE.md convention 2): the service in-process. */
 export async function startService(env: NodeJS.ProcessEnv = process.env): Promise<RunningService> {
-  const result = readConfig(env);
-  if (!result.ok) throw new ConfigProblems(result.problems);
-  const config = result.config;
+  const { config, service: runtime } = await startHttpService(ENTITLEMENT_SERVICE, env);
+  let closing: Promise<void> | undefined;
+  return {
+    app: runtime.app,
+    url: runtime.url,
+    close() {
+      closing ??= ENTITLEMENT_SERVICE.close(runtime, config);
+      return closing;
+    },
+  };
+}
+
+async function buildService(config: ServiceConfig): Promise<EntitlementRuntime> {
   for (const dir of new Set([config.dataDir, ...(config.embedded ? [dirname(config.sqlitePath)] : [])]))
     logDirectoryTightening(dir, ensurePrivateDirectory(dir));
   const store = await openStore(config);
@@ -86,55 +147,18 @@ export async function startService(env: NodeJS.ProcessEnv = process.env): Promis
     uploadTimeouts: { totalMs: config.uploadTimeoutMs, idleMs: config.uploadIdleTimeoutMs },
     requestTimeoutMs: config.requestTimeoutMs,
   });
-  try {
-    await app.listen({ port: config.port, host: config.host, listenTextResolver: () => "bound" });
-  } catch (error) {
-    await sealVerifier.close();
-    await store.close();
-    throw listenProblem(error, config);
-  }
-  const address = app.server.address();
-  const port = typeof address === "object" && address !== null ? address.port : config.port;
-  const url = `http://127.0.0.1:${port}`;
-  publicUrl ||= url;
-  // contract: ONE line with "msg":"listening" and the loopback url, for a parent process to read
-  const listening = { url, public_url: publicUrl, store: store.kind, key_id: signingKey.keyId };
-  // pino levels: info = 30; a quieter SVC_LOG_LEVEL must not hide the line a parent waits for
-  if (["trace", "debug", "info"].includes(config.logLevel)) app.log.info(listening, "listening");
-  else
-    process.stdout.write(
-      `${JSON.stringify({ level: 30, time: Date.now(), ...listening, msg: "listening" })}\n`,
-    );
-  let closing: Promise<void> | undefined;
-  return {
+  const runtime: EntitlementRuntime = {
     app,
-    url,
-    close() {
-      closing ??= (async () => {
-        // requests still arriving on kept-alive connections get the 503 envelope, not a half answer
-        try {
-          await closeGracefully(app, config.shutdownTimeoutSec * 1000);
-        } finally {
-          await sealVerifier.close();
-          await store.close();
-        }
-      })();
-      return closing;
+    store,
+    sealVerifier,
+    keyId: signingKey.keyId,
+    url: "",
+    bound(url) {
+      runtime.url = url;
+      publicUrl ||= url;
     },
   };
-}
-
-/** A port that cannot be bound, told in one line (the bin prints ConfigProblems without a stack). */
-export class ListenProblem extends ConfigProblems {
-  constructor(problem: string, options?: ErrorOptions) {
-    super([problem], options);
-    this.message = problem;
-  }
-}
-
-function listenProblem(error: unknown, config: ServiceConfig): unknown {
-  const problem = describeListenProblem(error, "svc-entitlement", `${config.host}:${config.port}`);
-  return problem === null ? error : new ListenProblem(problem, { cause: error });
+  return runtime;
 }
 
 async function openStore(config: ServiceConfig): Promise<LedgerStore> {

@@ -10,6 +10,13 @@ export {
   REQUEST_TIMEOUT_BOUNDS,
   requestTimeoutsOf,
 } from "./install-http-edge.ts";
-export { describeListenProblem } from "./listen-problem.ts";
+export { describeListenProblem, ListenProblem } from "./listen-problem.ts";
 export { createLoggerOptions, isLogLevel, LOG_LEVELS, type LogLevel, REDACTED_PATHS } from "./log-options.ts";
 export { REQUEST_ID, requestIdOf } from "./request-id.ts";
+export {
+  runService,
+  SERVICE_PROCESS,
+  type ServiceParts,
+  type ServiceProcess,
+  startHttpService,
+} from "./run-service.ts";

@@ -1,6 +1,12 @@
 import { existsSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
-import { closeGracefully, createLoggerOptions, describeListenProblem } from "@svc/http-edge";
+import {
+  closeGracefully,
+  createLoggerOptions,
+  runService,
+  SERVICE_PROCESS,
+  type ServiceParts,
+} from "@svc/http-edge";
 import type { FastifyInstance } from "fastify";
 import { createApp } from "./app.ts";
 import { ConfigError, loadConfig, type PreflightConfig } from "./config.ts";
@@ -29,16 +35,11 @@ function buildKube(config: PreflightConfig): KubeGateway | null {
   }
 }
 
-/**
- * Reads the configuration once, builds the real dependencies and listens (ARCHITECTURE.md
- * convention 2). Returns the running app, or undefined after reporting a configuration error
- * (exit code 2).
- */
-export async function main(env: NodeJS.ProcessEnv = process.env): Promise<FastifyInstance | undefined> {
-  let config: PreflightConfig;
-  let kube: KubeGateway | null;
-  try {
-    config = loadConfig(
+/** The preflight service's start-up parts, run by http-edge's one runService (issue 41 item 3). */
+export const PREFLIGHT_SERVICE: ServiceParts<PreflightConfig, { readonly app: FastifyInstance }> = {
+  name: "svc-preflight",
+  readConfig: (env) =>
+    loadConfig(
       env,
       {
         fileExists: (path) => existsSync(path),
@@ -46,36 +47,30 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<Fastif
         homeDir: homedir(),
       },
       readVersion(),
-    );
-    kube = buildKube(config);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(error.message);
-    process.exitCode = 2;
-    return undefined;
-  }
-  const app = createApp({ config, kube, logger: createLoggerOptions(config.logLevel) });
-  if (config.authDisabled) app.log.warn("AUTH DISABLED (SVC_AUTH_DISABLED=true): every endpoint is open");
-  if (!kube)
-    app.log.warn(
-      `Kubernetes not configured (${config.kube.mode === "none" ? config.kube.reason : ""}); Kubernetes endpoints answer 503`,
-    );
-  for (const signal of ["SIGTERM", "SIGINT"] as const) {
-    process.once(signal, () => {
-      app.log.info(`${signal}: closing`);
-      // new requests get 503 SHUTTING_DOWN, in-flight ones finish, what is left after 10 s is cut
-      void closeGracefully(app, 10_000);
-    });
-  }
-  try {
+    ),
+  async build(config) {
+    const kube = buildKube(config);
+    const app = createApp({ config, kube, logger: createLoggerOptions(config.logLevel) });
+    if (config.authDisabled) app.log.warn("AUTH DISABLED (SVC_AUTH_DISABLED=true): every endpoint is open");
+    if (!kube)
+      app.log.warn(
+        `Kubernetes not configured (${config.kube.mode === "none" ? config.kube.reason : ""}); Kubernetes endpoints answer 503`,
+      );
+    return { app };
+  },
+  where: (config) => `${config.host}:${config.port}`,
+  async listen({ app }, config) {
     await app.listen({ port: config.port, host: config.host });
-  } catch (error) {
-    const problem = describeListenProblem(error, "svc-preflight", `${config.host}:${config.port}`);
-    if (problem === null) throw error;
-    await app.close();
-    console.error(problem);
-    process.exitCode = 1;
-    return undefined;
-  }
-  return app;
+  },
+  // new requests get 503 SHUTTING_DOWN, in-flight ones finish, what is left after 10 s is cut
+  close: ({ app }) => closeGracefully(app, 10_000),
+};
+
+/**
+ * Reads the configuration once, builds the real dependencies and listens (ARCHITECTURE.md
+ * convention 2), through http-edge's one runService: a refused configuration or port is one
+ * message and exit 2; SIGTERM/SIGINT drain. Returns the running app, or undefined after a refusal.
+ */
+export async function main(env: NodeJS.ProcessEnv = process.env): Promise<FastifyInstance | undefined> {
+  return (await runService(PREFLIGHT_SERVICE, { ...SERVICE_PROCESS, env }))?.app;
 }

@@ -124,6 +124,7 @@ export type { MatchedPair, TransformationStats } from "./sar/matched-pairs.ts";
 export type { SarFinding } from "./sar/sar-assessment.ts";
 export { type SarSummary, sarExplorer } from "./sar/sar-explorer.ts";
 export { murckoScaffoldSmiles } from "./scaffold/murcko-scaffold.ts";
+export { SCIENCE_ERRORS, ScienceError, type ScienceErrorCode } from "./science-error.ts";
 export { type SolubilityClass, solubilityClass } from "./solubility/esol.ts";
 export {
   SOLUBILITY_TRAINING_DATA,

@@ -72,4 +72,5 @@ export {
   writeExpectedHashesList,
   writeSealedRunFolder,
 } from "./seal/sealed-run-folder.ts";
+export { type ThrownErrorCode, thrownErrorCodes } from "./source/thrown-error-codes.ts";
 export { createTempDir, makeTempDir, type TempDir, type TempDirOwner } from "./temp/temp-dir.ts";

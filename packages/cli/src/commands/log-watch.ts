@@ -1,5 +1,5 @@
 import { isConsistentExtension, type LogCheckpoint, logOriginOf, openCheckpoint } from "@svc/core";
-import { CliError, EXIT } from "../cli-error.ts";
+import { CliError, exitOf } from "../cli-error.ts";
 import type { TrustFiles } from "../config/cli-config.ts";
 import { svcCommand } from "../config/svc-command.ts";
 import { isSameIssuer, parseIssuerUrl } from "../trust/issuer-client.ts";
@@ -38,18 +38,13 @@ export async function runLogWatch(options: TrustOptions, config: TrustFiles): Pr
   try {
     note = await fetchLatestCheckpoint(issuer);
   } catch (error) {
-    if (error instanceof LogAnswerTooLarge)
-      throw new CliError("ISSUER_RESPONSE_INVALID", error.message, EXIT.unreachable);
-    throw new CliError(
-      "ISSUER_UNREACHABLE",
-      `${(error as Error).message}; check --issuer and try again`,
-      EXIT.unreachable,
-    );
+    if (error instanceof LogAnswerTooLarge) throw error;
+    throw new CliError("ISSUER_UNREACHABLE", `${(error as Error).message}; check --issuer and try again`);
   }
   const opened = openCheckpoint(note, keys);
   if ("refused" in opened)
     return {
-      exitCode: opened.refused === "malformed" ? EXIT.logInconsistent : EXIT.unverified,
+      exitCode: opened.refused === "malformed" ? exitOf("LOG_INCONSISTENT") : exitOf("UNVERIFIED"),
       output: `${opened.refused === "malformed" ? "LOG_INCONSISTENT" : "UNVERIFIED"}  ${issuer.origin}: the latest checkpoint is ${opened.refused === "malformed" ? "not a C2SP checkpoint" : "not signed by a key you trust"}\n`,
     };
   const latest = opened.checkpoint;
@@ -59,7 +54,7 @@ export async function runLogWatch(options: TrustOptions, config: TrustFiles): Pr
   const expected = pinnedFor != null ? logOriginOf(pinnedFor) : null;
   if (expected !== null ? latest.origin !== expected : !isIssuerLogOrigin(latest.origin))
     return {
-      exitCode: EXIT.logInconsistent,
+      exitCode: exitOf("LOG_INCONSISTENT"),
       output: `LOG_INCONSISTENT  ${issuer.origin}: the checkpoint is of the log ${latest.origin}, not of ${expected ?? "an issuer's log (<host>[/<path>]/seal-log)"}; nothing kept\n`,
     };
   const file = await readWitnessFile(config.witnessFile);
@@ -71,7 +66,7 @@ export async function runLogWatch(options: TrustOptions, config: TrustFiles): Pr
   if (kept === undefined) {
     await keep();
     return {
-      exitCode: EXIT.verified,
+      exitCode: exitOf("DONE"),
       output: `FIRST  ${latest.origin} at size ${latest.size}, signed by ${opened.keyId}: kept in ${config.witnessFile}\n`,
     };
   }
@@ -84,16 +79,12 @@ export async function runLogWatch(options: TrustOptions, config: TrustFiles): Pr
       if (answer.to !== latest.size) throw new Error(`it proves up to size ${answer.to}, not ${latest.size}`);
       proof = answer.consistency_proof.map((hash) => Buffer.from(hash, "base64"));
     } catch (error) {
-      throw new CliError(
-        "ISSUER_RESPONSE_INVALID",
-        `consistency proof: ${(error as Error).message}`,
-        EXIT.unreachable,
-      );
+      throw new CliError("ISSUER_RESPONSE_INVALID", `consistency proof: ${(error as Error).message}`);
     }
   }
   if (!isConsistentExtension(older, latest, proof))
     return {
-      exitCode: EXIT.logInconsistent,
+      exitCode: exitOf("LOG_INCONSISTENT"),
       output: [
         `LOG_INCONSISTENT  ${latest.origin}: the checkpoint of size ${latest.size} from ${issuer.origin} does not extend the one of size ${older.size} seen ${kept.seen_at} from ${kept.issuer} (rewritten, rolled back or forked history)`,
         "  kept (unchanged):",
@@ -104,7 +95,7 @@ export async function runLogWatch(options: TrustOptions, config: TrustFiles): Pr
     };
   await keep();
   return {
-    exitCode: EXIT.verified,
+    exitCode: exitOf("DONE"),
     output: `CONSISTENT  ${latest.origin} grew from size ${older.size} to ${latest.size}, signed by ${opened.keyId}\n`,
   };
 }

@@ -12,7 +12,7 @@ import {
   verifySealSvg,
   withChecks,
 } from "@svc/core";
-import { CliError, EXIT } from "../cli-error.ts";
+import { CliError, exitOf } from "../cli-error.ts";
 import type { TrustFiles } from "../config/cli-config.ts";
 import { readFileOrThrow } from "../read-file-or-throw.ts";
 import { askIssuer } from "../trust/issuer-client.ts";
@@ -54,7 +54,7 @@ export async function runSealRender(
   await writeAtomically(options.output, candidate);
   const sealId = result.payload && "seal_id" in result.payload ? result.payload.seal_id : "";
   return {
-    exitCode: EXIT.verified,
+    exitCode: exitOf("DONE"),
     output: `wrote ${options.output}: the canonical image of ${sealId} (VERIFIED; trust: ${trust.sources.join("; ")})\n`,
   };
 }

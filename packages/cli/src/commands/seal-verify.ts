@@ -6,12 +6,13 @@ import {
   describeAttestation,
   isSealPayload,
   PRESEAL_VERSION,
+  SEAL_STATES,
   type SealState,
   type SealVerification,
   verifySealSvg,
   withChecks,
 } from "@svc/core";
-import { CliError, EXIT } from "../cli-error.ts";
+import { CliError, exitOf } from "../cli-error.ts";
 import type { TrustFiles } from "../config/cli-config.ts";
 import { svcCommand } from "../config/svc-command.ts";
 import { readFileOrThrow } from "../read-file-or-throw.ts";
@@ -31,21 +32,10 @@ export interface SealVerifyOutcome {
   readonly output: string;
 }
 
-/** The exit code of each state (packages/cli/README.md, "States and exit codes"): 0 only for VERIFIED. */
-export const EXIT_BY_STATE: Record<SealState, number> = {
-  VERIFIED: EXIT.verified,
-  INVALID: EXIT.invalid,
-  UNVERIFIED: EXIT.unverified,
-  PRESEAL_UNSIGNED: EXIT.pending,
-  REVOKED: EXIT.revoked,
-  REVOCATION_UNKNOWN: EXIT.revocationUnknown,
-  NOT_ISSUED_HERE: EXIT.notIssuedHere,
-  ISSUED_SEAL_MISMATCH: EXIT.issuedSealMismatch,
-  LOG_PROOF_INVALID: EXIT.logProofInvalid,
-  LOG_PROOF_MISSING: EXIT.logProofMissing,
-  LOG_ENTRY_MISMATCH: EXIT.logEntryMismatch,
-  LOG_INCONSISTENT: EXIT.logInconsistent,
-};
+/** The exit code of each state (packages/cli/README.md, "States and exit codes"), from the one exit table: 0 only for VERIFIED. */
+export const EXIT_BY_STATE: Readonly<Record<SealState, number>> = Object.freeze(
+  Object.fromEntries(SEAL_STATES.map((state) => [state, exitOf(state)])) as Record<SealState, number>,
+);
 
 /** The one line printed when nothing is trusted (issue 9 §4). */
 export const PIN_ISSUER_HINT = `no trusted key: pin your issuer once with "${svcCommand()} trust add --issuer <entitlement url>" (or pass --key, --keys or --issuer); a key inside the folder never vouches for itself`;

@@ -1,4 +1,4 @@
-import { CliError, EXIT } from "../cli-error.ts";
+import { CliError } from "../cli-error.ts";
 import type { CliIo } from "../cli-io.ts";
 import type { PreflightClient } from "../http/preflight-client.ts";
 
@@ -26,7 +26,6 @@ export async function streamRunLog(
       throw new CliError(
         "SERVICE_REFUSED",
         `the preflight service answered 409 ${body.error?.code}: ${body.error?.message}`,
-        EXIT.refused,
       );
     if (!told) io.stderr(`svc: ${body.error.message}; waiting\n`);
     told = true;
@@ -40,7 +39,6 @@ export async function streamRunLog(
     throw new CliError(
       "SERVICE_UNREACHABLE",
       `the log stream was cut (${(error as Error).message}); run the command again (--tail N to skip what you saw)`,
-      EXIT.unreachable,
     );
   }
   const rest = decoder.decode();

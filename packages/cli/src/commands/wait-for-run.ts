@@ -1,5 +1,5 @@
 import type { RunDetail, RunState } from "@svc/core";
-import { EXIT } from "../cli-error.ts";
+import { exitOf } from "../cli-error.ts";
 import { svcCommand } from "../config/svc-command.ts";
 import type { PreflightClient } from "../http/preflight-client.ts";
 
@@ -26,10 +26,10 @@ const DISAGREEING = new Set(["seal-missing", "seal-mismatch"]);
  */
 export function exitCodeOfRun(run: RunDetail): number {
   if (run.state === "failed" || run.state === "interrupted" || DISAGREEING.has(run.state))
-    return EXIT.invalid;
-  if (run.state === "pre-sealed") return EXIT.pending;
-  if (run.state === "sealed" || run.state === "succeeded") return EXIT.verified;
-  return EXIT.pending;
+    return exitOf("RUN_FAILED");
+  if (run.state === "pre-sealed") return exitOf("RUN_PRESEALED");
+  if (run.state === "sealed" || run.state === "succeeded") return exitOf("DONE");
+  return exitOf("RUN_PRESEALED");
 }
 
 /** Human lines for one run: state, Job, pods, seal and the summary's highlights. */

@@ -1,7 +1,7 @@
 import { mkdir, open, readFile, rename, rm } from "node:fs/promises";
 import { dirname } from "node:path";
 import { z } from "zod";
-import { CliError, EXIT } from "../cli-error.ts";
+import { CliError } from "../cli-error.ts";
 import { secretRefSchema } from "./secret-ref.ts";
 import { svcCommand } from "./svc-command.ts";
 
@@ -40,7 +40,7 @@ export async function loadContextsFile(path: string): Promise<ContextsFile> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT")
       return { version: 1, current: null, contexts: {} };
-    throw new CliError("CONFIG_INVALID", `${path}: ${(error as Error).message}`, EXIT.usage, {
+    throw new CliError("CONFIG_INVALID", `${path}: ${(error as Error).message}`, {
       cause: error,
     });
   }

@@ -2,7 +2,7 @@ import { createWriteStream } from "node:fs";
 import { readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { CliError, EXIT } from "../cli-error.ts";
+import { CliError } from "../cli-error.ts";
 import type { PreflightClient } from "./preflight-client.ts";
 import { startByteProgress } from "./progress-bar.ts";
 
@@ -61,11 +61,7 @@ export async function downloadOutput(
   if (response.status === 416) {
     await response.body?.cancel();
     if (offset === 0)
-      throw new CliError(
-        "SERVICE_REFUSED",
-        `the preflight service refused the range of ${query.path}`,
-        EXIT.refused,
-      );
+      throw new CliError("SERVICE_REFUSED", `the preflight service refused the range of ${query.path}`);
     await rename(part, destination);
     await rm(stateFile, { force: true });
     return { path: destination, bytes: offset, resumedFrom: offset };
@@ -96,7 +92,6 @@ export async function downloadOutput(
     throw new CliError(
       "SERVICE_UNREACHABLE",
       `the download of ${query.path} stopped after ${received} bytes (${(error as Error).message}); run the same command again to resume`,
-      EXIT.unreachable,
       { cause: error },
     );
   }
@@ -105,7 +100,6 @@ export async function downloadOutput(
     throw new CliError(
       "SERVICE_UNREACHABLE",
       `the download of ${query.path} stopped at ${received} of ${total} bytes; run the same command again to resume`,
-      EXIT.unreachable,
     );
   await rename(part, destination);
   await rm(stateFile, { force: true });
@@ -142,7 +136,6 @@ export async function saveStream(
     throw new CliError(
       "SERVICE_UNREACHABLE",
       `${label} stopped after ${received} bytes (${(error as Error).message}); run the command again`,
-      EXIT.unreachable,
       { cause: error },
     );
   }

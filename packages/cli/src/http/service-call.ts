@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { CliError, EXIT } from "../cli-error.ts";
+import { CliError } from "../cli-error.ts";
 import { svcCommand } from "../config/svc-command.ts";
 import { identifyService } from "./identify-service.ts";
 
@@ -60,7 +60,6 @@ export async function sendRequest(
     throw new CliError(
       "SERVICE_UNREACHABLE",
       `cannot reach the ${target.service} service at ${url.origin} (${cause?.code ?? cause?.message ?? (error as Error).message}); check the URL (${svcCommand()} context list) and that the service is running`,
-      EXIT.unreachable,
       { cause: error },
     );
   }
@@ -70,23 +69,18 @@ export async function sendRequest(
   const what = envelope ? `${envelope.code}: ${envelope.message}` : `${response.statusText}`.trim();
   const line = `the ${target.service} service answered ${response.status} ${what}`;
   if (response.status === 401 || response.status === 403)
-    throw new CliError("SERVICE_AUTH", `${line}; ${target.authHint}`, EXIT.auth);
+    throw new CliError("SERVICE_AUTH", `${line}; ${target.authHint}`);
   if (response.status >= 500)
-    throw new CliError(
-      "SERVICE_FAILED",
-      `${line}; retry, or give its operator the request id`,
-      EXIT.serviceFailed,
-    );
+    throw new CliError("SERVICE_FAILED", `${line}; retry, or give its operator the request id`);
   if (response.status === 404) {
     const answering = await identifyService(url.origin);
     if (answering !== null && answering !== target.service)
       throw new CliError(
         "SERVICE_REFUSED",
         `${url.origin} answers like an ${answering} service, not ${target.service} (${line} for ${url.pathname}); set the ${target.service} URL of the context: ${svcCommand()} context add <name> --${target.service}-url <url>`,
-        EXIT.refused,
       );
   }
-  throw new CliError("SERVICE_REFUSED", line, EXIT.refused);
+  throw new CliError("SERVICE_REFUSED", line);
 }
 
 /** Checks a JSON answer against the service's own schema; a mismatch names the field. */
@@ -102,7 +96,6 @@ export function parseAnswer<T extends z.ZodType>(
   throw new CliError(
     "SERVICE_CONTRACT",
     `the ${target.service} service answered ${path} outside its contract (${issue?.path.join(".") || "body"}: ${issue?.message}); are svc and the service the same version?`,
-    EXIT.unreachable,
   );
 }
 
@@ -121,7 +114,6 @@ export async function callJson<T extends z.ZodType>(
     throw new CliError(
       "SERVICE_CONTRACT",
       `the ${target.service} service answered ${path} with a body that is not JSON`,
-      EXIT.unreachable,
     );
   }
   return parseAnswer(target, path, schema, json);

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { SEAL_FILES, verifySealFolder } from "@svc/core";
-import { CliError, EXIT } from "../cli-error.ts";
+import { CliError, exitOf } from "../cli-error.ts";
 import { explainProjectPath } from "../project/explain-project-path.ts";
 import { fetchIssuerKeys } from "../trust/issuer-client.ts";
 import { pinIssuerAndVerify } from "../trust/pin-issuer-and-verify.ts";
@@ -95,7 +95,6 @@ export async function runLocalAudit(options: LocalAuditOptions): Promise<number>
     throw new CliError(
       "SERVICE_UNREACHABLE",
       `the embedded entitlement service did not start: ${error.message.split("\n")[0]}`,
-      EXIT.unreachable,
     );
   });
   try {
@@ -143,7 +142,7 @@ export async function runLocalAudit(options: LocalAuditOptions): Promise<number>
       options.stderr(
         `\n${options.label}: the audit job exited ${code}; see its last line above for what to do.\n`,
       );
-      return EXIT.invalid;
+      return exitOf("INVALID");
     }
 
     const runDir = join(outputRoot, runId);
@@ -197,9 +196,11 @@ export async function runLocalAudit(options: LocalAuditOptions): Promise<number>
         ? `${JSON.stringify({ runId, runDir, projectId: project, seal: { offline: offline.state, online: online.state, issuedHere: online.issued_here, pinnedIssuer: facts.pinned.state, trustFile }, summary: { category_id: summary.category_id, claim_strength: summary.claim_strength, compounds: summary.compounds } }, null, 2)}\n`
         : formatLocalRunReport(facts),
     );
-    return offline.state === "VERIFIED" && online.state === "VERIFIED" && pinned.exitCode === EXIT.verified
-      ? EXIT.verified
-      : EXIT.invalid;
+    return offline.state === "VERIFIED" &&
+      online.state === "VERIFIED" &&
+      pinned.exitCode === exitOf("VERIFIED")
+      ? exitOf("VERIFIED")
+      : exitOf("INVALID");
   } finally {
     await service.stop();
     await rm(dataDir, { recursive: true, force: true });
@@ -217,8 +218,7 @@ async function mintToken(bin: string, url: string, dataDir: string, env: NodeJS.
     out += String(chunk);
   });
   const [code] = (await once(child, "exit")) as [number | null];
-  if (code !== 0)
-    throw new CliError("SERVICE_FAILED", "could not mint a dev identity token", EXIT.serviceFailed);
+  if (code !== 0) throw new CliError("SERVICE_FAILED", "could not mint a dev identity token");
   return out.trim();
 }
 

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { CliError, EXIT } from "../cli-error.ts";
+import { CliError, exitOf } from "../cli-error.ts";
 import { svcCommand } from "../config/svc-command.ts";
 import { explainProjectPath } from "./explain-project-path.ts";
 
@@ -20,7 +20,7 @@ async function runNode(
   child.stdout.on("data", (chunk) => out(String(chunk)));
   child.stderr.on("data", (chunk) => err(String(chunk)));
   const [code] = (await once(child, "exit")) as [number | null];
-  return code ?? EXIT.internal;
+  return code ?? exitOf("INTERNAL");
 }
 
 /** What `svc-runner validate` prints on stdout (svc.validation-result/v1), as far as the summary reads it. */
@@ -93,9 +93,8 @@ export async function checkProject(
   );
   if (!/^\s+validate\b/m.test(help))
     throw new CliError(
-      "INPUT_INVALID",
+      "RUNNER_INCOMPATIBLE",
       `this svc-runner has no validate command yet; run ${svcCommand()} local run <dir> to check the project end to end`,
-      EXIT.internal,
     );
   const parts = dir.split("/");
   const projectId = parts.pop() ?? "";

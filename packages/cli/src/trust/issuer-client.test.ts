@@ -3,7 +3,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, before, describe, it } from "node:test";
 import { generateSigningKey, type TrustedKey, toTrustedKey } from "@svc/core";
-import { CliError, EXIT } from "../cli-error.ts";
+import { CliError, exitOf } from "../cli-error.ts";
 import { fetchIssuerKeysToPin } from "./issuer-client.ts";
 
 // Issue 38 item 3: `svc trust add --issuer B` pins B's keys only for B.
@@ -45,7 +45,7 @@ describe("fetchIssuerKeysToPin", () => {
         (error: unknown) =>
           error instanceof CliError &&
           error.code === "KEY_ISSUER_MISMATCH" &&
-          error.exitCode === EXIT.usage &&
+          error.exitCode === exitOf("KEY_ISSUER_MISMATCH") &&
           error.message.includes(`for issuer ${other}, not for ${url}`),
         other,
       );

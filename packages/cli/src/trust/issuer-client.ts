@@ -1,5 +1,5 @@
 import { type IssuerAnswer, releasedRunnersResponseSchema } from "@svc/core";
-import { CliError, EXIT } from "../cli-error.ts";
+import { CliError } from "../cli-error.ts";
 import { parseKeys, type StoredKey } from "./keys-file.ts";
 
 const TIMEOUT_MS = 10_000;
@@ -76,14 +76,9 @@ export async function fetchReleasedRunners(issuer: URL): Promise<string[] | null
     response = await fetch(url, { redirect: "error", signal: AbortSignal.timeout(TIMEOUT_MS) });
   } catch (error) {
     const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name;
-    throw new CliError(
-      "ISSUER_UNREACHABLE",
-      `GET ${url}: ${cause}; check --issuer and try again`,
-      EXIT.usage,
-      {
-        cause: error,
-      },
-    );
+    throw new CliError("ISSUER_UNREACHABLE", `GET ${url}: ${cause}; check --issuer and try again`, {
+      cause: error,
+    });
   }
   if (response.status === 404) return null;
   const parsed = releasedRunnersResponseSchema.safeParse(
@@ -136,7 +131,6 @@ async function call(issuer: URL, path: string, init: RequestInit): Promise<unkno
     throw new CliError(
       "ISSUER_UNREACHABLE",
       `${init.method} ${url}: ${cause}; check --issuer and try again`,
-      EXIT.usage,
       { cause: error },
     );
   }

@@ -1,4 +1,5 @@
 import { consistencyResponseSchema, type IssuerLogAnswer, logProofSchema } from "@svc/core";
+import { CliError } from "../cli-error.ts";
 
 const TIMEOUT_MS = 10_000;
 
@@ -9,8 +10,12 @@ const TIMEOUT_MS = 10_000;
  */
 export const MAX_LOG_ANSWER_BYTES = 1024 * 1024;
 
-/** An answer of the issuer's log over {@link MAX_LOG_ANSWER_BYTES}: refused, the rest never read. */
-export class LogAnswerTooLarge extends Error {}
+/** An answer of the issuer's log over {@link MAX_LOG_ANSWER_BYTES}: refused, the rest never read (ISSUER_RESPONSE_INVALID). */
+export class LogAnswerTooLarge extends CliError {
+  constructor(message: string) {
+    super("ISSUER_RESPONSE_INVALID", message);
+  }
+}
 
 /** GET a JSON or text document of the issuer's log; a refusal is the answer's status. */
 async function get(url: URL): Promise<{ status: number; text: string }> {

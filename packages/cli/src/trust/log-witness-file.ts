@@ -1,7 +1,7 @@
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { z } from "zod";
-import { CliError, EXIT } from "../cli-error.ts";
+import { CliError } from "../cli-error.ts";
 
 /** What `svc log watch` keeps per log (issue 30 item 5): the last checkpoint it verified. */
 const witnessFileSchema = z.object({
@@ -22,7 +22,7 @@ export async function readWitnessFile(path: string): Promise<WitnessFile> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT")
       return { version: "svc.log-witness/v1", logs: {} };
-    throw new CliError("FILE_UNREADABLE", `${path}: ${(error as Error).message}`, EXIT.usage, {
+    throw new CliError("FILE_UNREADABLE", `${path}: ${(error as Error).message}`, {
       cause: error,
     });
   }
@@ -44,7 +44,7 @@ export async function writeWitnessFile(path: string, file: WitnessFile): Promise
     await writeFile(temporary, `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600 });
     await rename(temporary, path);
   } catch (error) {
-    throw new CliError("FILE_UNWRITABLE", `${path}: ${(error as Error).message}`, EXIT.usage, {
+    throw new CliError("FILE_UNWRITABLE", `${path}: ${(error as Error).message}`, {
       cause: error,
     });
   }

@@ -1,4 +1,5 @@
 import { createRemoteJWKSet, errors, type JWTVerifyGetKey } from "jose";
+import { EntitlementError } from "../errors/entitlement-error.ts";
 
 /** An issuer whose ID tokens the service accepts, and how a principal is read from them. */
 export interface TrustedIssuer {
@@ -21,19 +22,20 @@ export interface RemoteKeysOptions {
   readonly failureBackoffMs?: number;
 }
 
-/** The issuer's keys could not be fetched, or a fetch failed recently and backoff is in force. */
-export class IssuerUnavailableError extends Error {
+/**
+ * The issuer's keys could not be fetched, or a fetch failed recently and backoff is in force: the
+ * token cannot be verified, so it is refused as AUTH_INVALID (the registry's 401).
+ */
+export class IssuerUnavailableError extends EntitlementError {
   readonly issuer: string;
   readonly retryInMs: number;
 
   constructor(issuer: string, retryInMs: number, cause?: unknown) {
     super(
+      "AUTH_INVALID",
       `the keys of issuer ${issuer} could not be fetched; next attempt in ${Math.ceil(retryInMs / 1000)} s`,
-      {
-        cause,
-      },
+      { cause },
     );
-    this.name = "IssuerUnavailableError";
     this.issuer = issuer;
     this.retryInMs = retryInMs;
   }

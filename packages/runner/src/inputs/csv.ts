@@ -1,4 +1,5 @@
 import { createReadStream } from "node:fs";
+import { RunnerError } from "../runner-error.ts";
 
 /** One CSV record with the 1-based line number where it starts (for error messages). */
 export interface CsvRecord {
@@ -6,12 +7,14 @@ export interface CsvRecord {
   readonly fields: readonly string[];
 }
 
-/** A CSV syntax problem at a line; the caller names the file. */
-export class CsvSyntaxError extends Error {
+/**
+ * A CSV syntax problem at a line: a `CSV_INVALID` RunnerError whose caller names the file (each
+ * reader rethrows it under its own table's code, with the file and line, keeping this as `cause`).
+ */
+export class CsvSyntaxError extends RunnerError {
   readonly line: number;
   constructor(line: number, message: string) {
-    super(message);
-    this.name = "CsvSyntaxError";
+    super("CSV_INVALID", message);
     this.line = line;
   }
 }

@@ -1,5 +1,6 @@
 import type { Mol, RDKit } from "../rdkit.ts";
 import { molJson, type RDKitJson, rdkitExtensionOf } from "../rdkit-json.ts";
+import { ScienceError } from "../science-error.ts";
 
 /**
  * Bemis & Murcko scaffold (J. Med. Chem. 1996, 39, 2887): the ring systems of a molecule and the
@@ -29,8 +30,10 @@ export function murckoScaffoldSmiles(rdkit: RDKit, mol: Mol): string {
 }
 
 /** The scaffold graph could not be rebuilt (an unusual valence); the compound gets no scaffold. */
-export class ScaffoldError extends Error {
-  readonly code = "SCAFFOLD_UNBUILDABLE";
+export class ScaffoldError extends ScienceError<"SCAFFOLD_UNBUILDABLE"> {
+  constructor(message: string) {
+    super("SCAFFOLD_UNBUILDABLE", message);
+  }
 }
 
 /**

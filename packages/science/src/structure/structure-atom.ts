@@ -1,3 +1,5 @@
+import { ScienceError } from "../science-error.ts";
+
 /** One atom record of a structure file (PDB `ATOM`/`HETATM`, or an mmCIF `_atom_site` row). */
 export interface StructureAtom {
   readonly hetero: boolean;
@@ -27,11 +29,10 @@ export interface ParsedStructure {
 }
 
 /** A structure file that cannot be read, with the 1-based line where reading stopped (0: the whole file). */
-export class StructureParseError extends Error {
+export class StructureParseError extends ScienceError<"STRUCTURE_UNPARSEABLE"> {
   readonly line: number;
   constructor(line: number, message: string) {
-    super(line > 0 ? `line ${line}: ${message}` : message);
-    this.name = "StructureParseError";
+    super("STRUCTURE_UNPARSEABLE", line > 0 ? `line ${line}: ${message}` : message);
     this.line = line;
   }
 }

@@ -1,15 +1,17 @@
+import { ScienceError, type ScienceErrorCode } from "../science-error.ts";
+
 /**
  * The structure-based tools' one error class (ARCHITECTURE.md convention 6). Only setup problems
  * throw (a receptor the tools cannot prepare, a box that is not one); a compound that fails to prepare or
  * dock is a typed `unassessed` result, never an exception, so one compound never costs the run.
  */
-export type StructureErrorCode = "STRUCTURE_RECEPTOR_PREPARATION_FAILED" | "STRUCTURE_BOX_INVALID";
+export type StructureErrorCode = Extract<
+  ScienceErrorCode,
+  "STRUCTURE_RECEPTOR_PREPARATION_FAILED" | "STRUCTURE_BOX_INVALID"
+>;
 
-export class StructureError extends Error {
-  readonly code: StructureErrorCode;
+export class StructureError extends ScienceError<StructureErrorCode> {
   constructor(code: StructureErrorCode, message: string) {
-    super(`${code}: ${message}`);
-    this.name = "StructureError";
-    this.code = code;
+    super(code, `${code}: ${message}`);
   }
 }

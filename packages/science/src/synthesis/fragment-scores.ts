@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
+import { ScienceError } from "../science-error.ts";
 
 /** The checked-in fragment table (data/PROVENANCE.md; format in scripts/convert-sa-fragment-scores.py). */
 export const FRAGMENT_SCORES_FILE = "sa-fragment-scores.bin.gz";
@@ -13,8 +14,10 @@ export interface FragmentScores {
 }
 
 /** A data file that is not the format the conversion script writes. */
-export class FragmentTableError extends Error {
-  readonly code = "SA_FRAGMENT_TABLE_INVALID";
+export class FragmentTableError extends ScienceError<"SA_FRAGMENT_TABLE_INVALID"> {
+  constructor(message: string) {
+    super("SA_FRAGMENT_TABLE_INVALID", message);
+  }
 }
 
 /** Decodes the table: ids sorted (binary search), each with the index of its score. */

@@ -1,4 +1,5 @@
 import { type RDKitJson, rdkitExtensionOf } from "../rdkit-json.ts";
+import { ScienceError } from "../science-error.ts";
 /**
  * The molecular graph RDKit WebAssembly describes in its JSON (`mol.get_json()`, RDKit's
  * commonchem-based format): what the Morgan port and the SA score read from a molecule.
@@ -35,8 +36,10 @@ export const AROMATIC_BOND = 12;
 const JSON_BOND_TYPES = new Set([0, 1, 2, 3, 4, 17]);
 
 /** A bond order this port does not map onto RDKit's bond types (dative, hydrogen, …). */
-export class UnsupportedBondError extends Error {
-  readonly code = "SA_UNSUPPORTED_BOND";
+export class UnsupportedBondError extends ScienceError<"SA_UNSUPPORTED_BOND"> {
+  constructor(message: string) {
+    super("SA_UNSUPPORTED_BOND", message);
+  }
 }
 
 /** Reads the graph from `mol.get_json()`; absent fields take the document's defaults. */

@@ -1,3 +1,4 @@
+import { ScienceError } from "../science-error.ts";
 import { hashSequence } from "./boost-hash.ts";
 import type { MoleculeGraph } from "./molecule-graph.ts";
 
@@ -9,8 +10,10 @@ import type { MoleculeGraph } from "./molecule-graph.ts";
 export type MassDelta = (atomicNumber: number, isotope: number) => number | null;
 
 /** An isotope label this build's table cannot turn into RDKit's invariant term. */
-export class UnknownIsotopeError extends Error {
-  readonly code = "SA_UNKNOWN_ISOTOPE";
+export class UnknownIsotopeError extends ScienceError<"SA_UNKNOWN_ISOTOPE"> {
+  constructor(message: string) {
+    super("SA_UNKNOWN_ISOTOPE", message);
+  }
 }
 
 /**

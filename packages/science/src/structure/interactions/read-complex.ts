@@ -1,4 +1,5 @@
 import type { RDKit } from "../../rdkit.ts";
+import { ScienceError } from "../../science-error.ts";
 import type { LigandStructure, ReceptorAtom } from "./complex-structure.ts";
 
 /**
@@ -162,14 +163,7 @@ const SYMBOLS = [
 ];
 
 /** Error codes of ligand reading (stable; the runner maps them to a compound's `unassessed` reason). */
-export class LigandReadError extends Error {
-  readonly code: "LIGAND_UNPARSEABLE" | "LIGAND_NOT_3D";
-  constructor(code: "LIGAND_UNPARSEABLE" | "LIGAND_NOT_3D", message: string) {
-    super(message);
-    this.name = "LigandReadError";
-    this.code = code;
-  }
-}
+export class LigandReadError extends ScienceError<"LIGAND_UNPARSEABLE" | "LIGAND_NOT_3D"> {}
 
 /**
  * Reads a posed ligand from a molblock (SDF/MOL, e.g. a docked pose) through RDKit: atoms in file order with
