@@ -1,6 +1,6 @@
 export { type CanonicalValue, canonicalBytes, canonicalize } from "./canonical-json.ts";
 export { CodedError } from "./coded-error.ts";
-export { ConfigProblemsError } from "./config/config-problems-error.ts";
+export { ConfigProblemsError, configProblemsText } from "./config/config-problems-error.ts";
 export {
   createEnvReader,
   describeEnvProblem,

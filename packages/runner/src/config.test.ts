@@ -78,12 +78,14 @@ test("validation without a charge needs no entitlement url; the limits are check
       assert.ok(error instanceof RunnerError);
       assert.equal(
         error.message,
-        "configuration invalid: " +
+        "invalid svc-runner configuration:\n" +
           [
             '--max-invalid-fraction / SVC_MAX_INVALID_FRACTION must be a number from 0 to 1 (got "1.5")',
             '--molecule-timeout-sec / SVC_MOLECULE_TIMEOUT_SEC must be a number from 0.1 to 3600 (got "x")',
             '--workers / SVC_WORKERS must be an integer from 1 to 256 (got "0")',
-          ].join("; "),
+          ]
+            .map((problem) => `  - ${problem}`)
+            .join("\n"),
       );
       return true;
     },
@@ -95,7 +97,7 @@ test("every problem is reported together", () => {
     () => resolveRunConfig({ mode: "fast", runId: "../x", timeoutSec: "-1", authMode: "magic" }, {}),
     (error: unknown) => {
       assert.ok(error instanceof RunnerError && error.code === "CONFIG_INVALID");
-      assert.deepEqual(error.message.replace("configuration invalid: ", "").split("; "), [
+      assert.deepEqual(error.message.split("\n  - ").slice(1), [
         `--project-id / SVC_PROJECT_ID ${ID_RULE} (got nothing)`,
         `--run-id / SVC_RUN_ID ${ID_RULE} (got "../x")`,
         '--mode / SVC_RUN_MODE must be one of standard, deep (got "fast")',
@@ -130,10 +132,10 @@ test("svc-runner seal validates with the run's rules: the same timeout limit and
   };
   const timeout =
     '--timeout-sec / SVC_ENTITLEMENT_TIMEOUT_SEC must be a number above 0 and at most 3600 (got "4000")';
-  assert.equal(message(asRun), `configuration invalid: ${timeout}`);
+  assert.equal(message(asRun), `invalid svc-runner configuration:\n  - ${timeout}`);
   assert.equal(
     message(asSeal),
-    `configuration invalid: --run-dir must be a run output folder (got nothing); ${timeout}`,
+    `invalid svc-runner configuration:\n  - --run-dir must be a run output folder (got nothing)\n  - ${timeout}`,
   );
   const config = resolveSealConfig({ runDir: "/out/run-1", authMode: "k8s" }, env);
   assert.equal(config.audience, "http://entitlement");

@@ -1,4 +1,5 @@
 import {
+  configProblemsText,
   createEnvReader,
   defaultRunId,
   type EnvReader,
@@ -214,10 +215,10 @@ export function resolveRunConfig(
   return configOrThrow(result);
 }
 
-// The runner's one way of refusing a configuration: CONFIG_INVALID listing every problem.
+// The runner's one way of refusing a configuration: CONFIG_INVALID listing every problem, worded as
+// the services word theirs (core's configProblemsText), with the runner's exit for the code.
 function configOrThrow<T>(result: EnvReadResult<T>): T {
-  if (!result.ok)
-    throw new RunnerError("CONFIG_INVALID", `configuration invalid: ${result.problems.join("; ")}`);
+  if (!result.ok) throw new RunnerError("CONFIG_INVALID", configProblemsText("svc-runner", result.problems));
   return result.config;
 }
 

@@ -157,7 +157,11 @@ const cases: { name: string; mutate?: Mutation; args?: string[]; error: RegExp }
     args: ["--category-preset", "NOT_A_CATEGORY"],
     error: /CATEGORY_UNKNOWN/,
   },
-  { name: "bad run id", args: ["--run-id", "../escape"], error: /CONFIG_INVALID: .*--run-id/ },
+  {
+    name: "bad run id",
+    args: ["--run-id", "../escape"],
+    error: /CONFIG_INVALID: invalid svc-runner configuration:\n {2}- --run-id/,
+  },
 ];
 
 describe("input errors stop the run before any entitlement call (exit 2)", () => {
