@@ -78,4 +78,43 @@ describe("the structure demo (examples/structure-demo, issue 25 item 11)", () =>
       assert.match(JSON.stringify(summary.claim_reasons), /molecular_docking/);
     }
   });
+
+  // issue 43 Done when: a rerun of the same project gives byte-identical docking results and poses
+  // (receptor preparation on OpenMM's Reference platform, seeded embedding, Vina seed 42 and a CPU,
+  // not wall-clock, budget). The run id is the only difference allowed, and it is replaced before
+  // comparing.
+  it("run again, it gives byte-identical results/molecular_docking.json and pose files, the run id aside", async () => {
+    const again = spawnSync(
+      process.execPath,
+      [join(REPO, "scripts", "demo.ts"), join(REPO, "examples", "structure-demo")],
+      { cwd: REPO, env: { ...process.env, SVC_DEMO_OUT: out }, encoding: "utf8", timeout: 1_800_000 },
+    );
+    assert.equal(again.status, 0, `${again.stdout}\n${again.stderr}`);
+    const runs = (await readdir(join(out, "output"))).filter((name) => !name.startsWith(".")).sort();
+    assert.equal(runs.length, 2, runs.join(", "));
+    const [first, second] = runs as [string, string];
+    const docking = async (run: string) =>
+      (await readFile(join(out, "output", run, "results", "molecular_docking.json"), "utf8")).replaceAll(
+        run,
+        "<run>",
+      );
+    const a = await docking(first);
+    const b = await docking(second);
+    if (a !== b) {
+      const lineA = a.split("\n");
+      const lineB = b.split("\n");
+      const at = lineA.findIndex((line, i) => line !== lineB[i]);
+      assert.fail(`molecular_docking.json differs first at line ${at + 1}:\n  ${lineA[at]}\n  ${lineB[at]}`);
+    }
+    const poses = (JSON.parse(a).structures as { compounds: { pose_file?: string | null }[] }[])
+      .flatMap((site) => site.compounds.map((c) => c.pose_file))
+      .filter((file): file is string => typeof file === "string");
+    assert.ok(poses.length >= 7, `${poses.length} poses`);
+    for (const pose of poses) {
+      const [x, y] = await Promise.all(
+        [first, second].map((run) => readFile(join(out, "output", run, pose.replaceAll("<run>", run)))),
+      );
+      assert.ok(x?.equals(y as Buffer), `${pose} differs between the two runs`);
+    }
+  });
 });
