@@ -15,11 +15,11 @@ import {
   type MethodCard,
   type PocketBox,
   type PreparedReceptor,
+  parsePdb,
   pocketBoxFromCenterSize,
   pocketBoxFromLigand,
   profileInteractions,
   readLigandMolblock,
-  readPdbAtoms,
   STANDARD_EXHAUSTIVENESS,
   summarizeInteractions,
 } from "@svc/science";
@@ -302,7 +302,7 @@ async function interactionsOf(receptorPdb: string, poseSdf: string): Promise<Rec
   try {
     const rdkit = await loadRDKit();
     const profile = profileInteractions(
-      readPdbAtoms(await readFile(receptorPdb, "utf8")),
+      parsePdb(await readFile(receptorPdb, "utf8")).atoms,
       readLigandMolblock(rdkit, poseSdf),
     );
     return { ...summarizeInteractions(profile) } as unknown as Record<string, number>;
