@@ -165,12 +165,15 @@ function readV3000(lines: readonly string[], countsAt: number): Omit<MolfileMole
   return { atoms, bonds };
 }
 
-/** The molecule without hydrogens, atom order otherwise kept (bonds re-indexed). */
+/** Hydrogen and its isotopes as a CTfile may write them (`D`, `T`). */
+const HYDROGENS: ReadonlySet<string> = new Set(["H", "D", "T"]);
+
+/** The molecule without hydrogens (H, D, T), atom order otherwise kept (bonds re-indexed). */
 export function withoutHydrogens(molecule: MolfileMolecule): MolfileMolecule {
   const newIndex = new Map<number, number>();
   const atoms: MolfileAtom[] = [];
   molecule.atoms.forEach((atom, index) => {
-    if (atom.element.toUpperCase() === "H") return;
+    if (HYDROGENS.has(atom.element.toUpperCase())) return;
     newIndex.set(index, atoms.length);
     atoms.push(atom);
   });
