@@ -27,7 +27,6 @@ import {
   type NormalModes,
   parseStructure,
   pearson,
-  pointOf,
   selectCalphas,
   squareFluctuations,
 } from "@svc/science";
@@ -56,7 +55,7 @@ const cpuSeconds = () => {
   return (usage.user + usage.system) / 1e6;
 };
 const calphasOf = (path: string): Vec3[] =>
-  selectCalphas(parseStructure(readFileSync(path, "utf8"), "pdb")).map((atom) => pointOf(atom) as Vec3);
+  selectCalphas(parseStructure(readFileSync(path, "utf8"), "pdb")).map((atom) => atom.position);
 
 const REPEATS = 3;
 const REPEAT_BUDGET_SECONDS = 10;

@@ -9,6 +9,7 @@ export {
   type EnvReadResult,
   type EnvSource,
 } from "./config/env-reader.ts";
+export * from "./contracts/docking-result.ts";
 export * from "./contracts/entitlement-accounts.ts";
 export * from "./contracts/entitlement-requests.ts";
 export * from "./contracts/entitlement-responses.ts";

@@ -198,7 +198,6 @@ export type {
   LigandAtom,
   LigandBond,
   LigandStructure,
-  ReceptorAtom,
   ResidueRef,
 } from "./structure/interactions/complex-structure.ts";
 export { PLIP_CRITERIA } from "./structure/interactions/interaction-criteria.ts";
@@ -212,12 +211,7 @@ export {
   summarizeInteractions,
 } from "./structure/interactions/interaction-profile.ts";
 export { type ProfileOptions, profileInteractions } from "./structure/interactions/profile-interactions.ts";
-export {
-  LigandReadError,
-  readLigandMolblock,
-  readPdbAtoms,
-  splitSdf,
-} from "./structure/interactions/read-complex.ts";
+export { LigandReadError, readLigandMolblock } from "./structure/interactions/read-ligand.ts";
 export { ligandEfficiency } from "./structure/ligand-efficiency.ts";
 export {
   createLigandPreparer,
@@ -237,8 +231,11 @@ export {
   type MolfileMolecule,
   parseMolBlock,
   parseSdf,
+  readSdfCoordinates,
+  splitSdf,
   withoutHydrogens,
 } from "./structure/molfile.ts";
+export { type PdbDialect, parsePdb } from "./structure/parse-pdb.ts";
 export {
   createStructureReader,
   parseStructure,
@@ -246,14 +243,12 @@ export {
   type StructureReader,
   structureFormatOf,
 } from "./structure/parse-structure.ts";
-export { type PdbAtom, parsePdbAtoms } from "./structure/pdb-atoms.ts";
 export {
   isInBox,
   type LigandResidue,
   ligandResidueAtoms,
   nearestDistance,
   parseLigandResidue,
-  pointOf,
 } from "./structure/pocket.ts";
 export {
   isInsideBox,
@@ -287,7 +282,6 @@ export {
 } from "./structure/receptor-preparer.ts";
 export type { ToolInvocation } from "./structure/run-tool.ts";
 export { cpuMsOfStatFile } from "./structure/run-tool.ts";
-export { readSdfCoordinates } from "./structure/sdf-coordinates.ts";
 export { type ParsedStructure, type StructureAtom, StructureParseError } from "./structure/structure-atom.ts";
 export { StructureError, type StructureErrorCode } from "./structure/structure-error.ts";
 export { type StructureToolVersions, structureToolVersions } from "./structure/tool-versions.ts";

@@ -4,7 +4,7 @@ import { test } from "node:test";
 import { CodedError } from "@svc/core";
 import { ScaffoldError } from "./scaffold/murcko-scaffold.ts";
 import { SCIENCE_ERRORS, ScienceError } from "./science-error.ts";
-import { LigandReadError } from "./structure/interactions/read-complex.ts";
+import { LigandReadError } from "./structure/interactions/read-ligand.ts";
 import { StructureParseError } from "./structure/structure-atom.ts";
 import { StructureError } from "./structure/structure-error.ts";
 import { FragmentTableError } from "./synthesis/fragment-scores.ts";

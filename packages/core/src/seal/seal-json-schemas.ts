@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dockingResultSchema } from "../contracts/docking-result.ts";
 import { runStatusSchema } from "../contracts/run-status.ts";
 import { presealPayloadSchema, sealPayloadSchema } from "./seal-payload.ts";
 
@@ -18,6 +19,11 @@ export function sealJsonSchemas(): Record<string, unknown> {
       $id: "urn:svc:seal:v1:preseal",
       title: "svc.preseal/v1 payload",
       ...z.toJSONSchema(presealPayloadSchema),
+    },
+    "docking-result.schema.json": {
+      $id: "urn:svc:structure-module:v1:molecular_docking",
+      title: "results/molecular_docking.json (svc.structure-module/v1, molecular_docking)",
+      ...z.toJSONSchema(dockingResultSchema),
     },
     "run-status.schema.json": {
       $id: "urn:svc:run-status:v1",

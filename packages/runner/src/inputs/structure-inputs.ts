@@ -7,7 +7,6 @@ import {
   type NmaPocket,
   type ParsedStructure,
   parseLigandResidue,
-  pointOf,
   proteinChains,
   readSdfCoordinates,
   StructureParseError,
@@ -100,7 +99,7 @@ export async function stageStructures(
         }
         const atoms = ligandResidueAtoms(structure, residue);
         if (atoms.length === 0) refuse(".ligand", `reference ligand ${entry.ligand} is not in the file`);
-        pocket = { kind: "ligand", label: entry.ligand, atoms: atoms.map(pointOf) };
+        pocket = { kind: "ligand", label: entry.ligand, atoms: atoms.map((atom) => atom.position) };
       }
       const nearest = nearestProteinDistance(structure, pocket?.kind === "ligand" ? pocket.atoms : []);
       if (nearest === null) refuse(".ligand", `reference ligand ${entry.ligand} has no heavy atom`);
@@ -126,7 +125,7 @@ export async function stageStructures(
         );
       }
       const proteinInside = structure.atoms.some(
-        (atom) => AMINO_ACIDS.has(atom.resName) && atom.element !== "H" && isInBox(box, pointOf(atom)),
+        (atom) => AMINO_ACIDS.has(atom.resName) && atom.element !== "H" && isInBox(box, atom.position),
       );
       if (!proteinInside) {
         refuse(
@@ -147,8 +146,9 @@ function nearestProteinDistance(structure: ParsedStructure, points: readonly Vec
   let best = Number.POSITIVE_INFINITY;
   for (const atom of structure.atoms) {
     if (!AMINO_ACIDS.has(atom.resName) || atom.element === "H") continue;
+    const [ax, ay, az] = atom.position;
     for (const [x, y, z] of points) {
-      const d = (atom.x - x) ** 2 + (atom.y - y) ** 2 + (atom.z - z) ** 2;
+      const d = (ax - x) ** 2 + (ay - y) ** 2 + (az - z) ** 2;
       if (d < best) best = d;
     }
   }

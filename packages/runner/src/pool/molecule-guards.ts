@@ -1,3 +1,5 @@
+import { parseMolBlock, withoutHydrogens } from "@svc/science";
+
 /** Limits checked on the SMILES text before RDKit sees it (issue 10 item 2). */
 export interface MoleculeLimits {
   readonly maxHeavyAtoms: number;
@@ -55,34 +57,15 @@ export function exceedsLimits(smiles: string, limits: MoleculeLimits): string | 
 }
 
 /**
- * Heavy atoms of an MDL molblock without RDKit: the atom symbols of a V2000 atom block (columns
- * 32–34, count from the counts line) or of a V3000 `BEGIN ATOM` block (CTfile formats, BIOVIA
- * 2020), hydrogen (H, D, T) excluded. A block it cannot read counts 0 and is left to RDKit.
+ * Heavy atoms of an MDL molblock without RDKit: science's one SD reader (V2000 or V3000), hydrogen
+ * (H, D, T) excluded. A block it cannot read counts 0 and is left to RDKit.
  */
 export function countMolblockHeavyAtoms(molblock: string): number {
-  const lines = molblock.split(/\r?\n/);
-  const counts = lines[3] ?? "";
-  const isHydrogen = (symbol: string) => symbol === "H" || symbol === "D" || symbol === "T";
-  if (counts.includes("V3000")) {
-    let inAtoms = false;
-    let heavy = 0;
-    for (const line of lines) {
-      if (line.startsWith("M  V30 BEGIN ATOM")) inAtoms = true;
-      else if (line.startsWith("M  V30 END ATOM")) break;
-      else if (inAtoms) {
-        const symbol = line.slice(7).trim().split(/\s+/)[1] ?? "";
-        if (!isHydrogen(symbol)) heavy++;
-      }
-    }
-    return heavy;
+  try {
+    return withoutHydrogens(parseMolBlock(molblock)).atoms.length;
+  } catch {
+    return 0;
   }
-  const atoms = Number.parseInt(counts.slice(0, 3), 10);
-  if (!Number.isFinite(atoms)) return 0;
-  let heavy = 0;
-  for (let at = 4; at < 4 + atoms && at < lines.length; at++) {
-    if (!isHydrogen((lines[at] ?? "").slice(31, 34).trim())) heavy++;
-  }
-  return heavy;
 }
 
 /** {@link exceedsLimits} for a molblock: only the heavy-atom limit applies. */

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import type { DockedCompoundRecord } from "@svc/core";
 import type { MethodCard } from "@svc/science";
 import type { StructureContext, StructureModule } from "./structure-module.ts";
 
@@ -40,7 +41,7 @@ const SHOWN: Readonly<Record<SummarisedModule, readonly string[]>> = {
     "best_receptor",
     "consensus",
     "pose_file",
-  ],
+  ] satisfies readonly (keyof Extract<DockedCompoundRecord, { status: "docked" }>)[],
   physics_audit: [
     "strain_kcal_mol",
     "pm7_strain_kcal_mol",

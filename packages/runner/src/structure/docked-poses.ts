@@ -1,5 +1,4 @@
-import { readFile } from "node:fs/promises";
-import { join } from "node:path";
+import { readDockingResult } from "../outputs/docking-result-file.ts";
 
 /** One docked compound's top pose, as molecular_docking wrote it. */
 export interface DockedPose {
@@ -23,42 +22,25 @@ export type DockedPoses =
   | { readonly status: "none"; readonly reason: string };
 
 export async function readDockedPoses(runDir: string, structureIndex: number): Promise<DockedPoses> {
-  let parsed: {
-    structures?: { index?: number; compounds?: Record<string, unknown>[]; result?: { reason?: unknown } }[];
-  };
-  try {
-    parsed = JSON.parse(await readFile(join(runDir, "results", "molecular_docking.json"), "utf8"));
-  } catch {
+  const file = await readDockingResult(runDir);
+  if (file === null)
     return {
       status: "none",
       reason: "no docked pose: molecular_docking has no result in this run (not planned, or it failed)",
     };
-  }
-  const record = parsed.structures?.find((entry) => entry.index === structureIndex);
-  if (record?.compounds === undefined) {
-    const why = record?.result?.reason;
-    return {
-      status: "none",
-      reason: `no docked pose: molecular_docking docked nothing into this structure${typeof why === "string" ? ` (${why})` : ""}`,
-    };
-  }
+  const record = file.structures.find((entry) => entry.index === structureIndex);
+  if (record === undefined)
+    return { status: "none", reason: "no docked pose: molecular_docking docked nothing into this structure" };
   const ranked: DockedPose[] = [];
   const notDocked = new Map<string, string>();
-  for (const compound of record.compounds) {
-    const id = compound.candidate_id;
-    if (typeof id !== "string") continue;
-    if (
-      compound.status === "docked" &&
-      typeof compound.score_kcal_mol === "number" &&
-      typeof compound.pose_file === "string"
-    )
+  for (const compound of record.compounds)
+    if (compound.status === "docked")
       ranked.push({
-        candidate_id: id,
+        candidate_id: compound.candidate_id,
         score_kcal_mol: compound.score_kcal_mol,
         pose_file: compound.pose_file,
       });
-    else notDocked.set(id, typeof compound.reason === "string" ? compound.reason : "not docked");
-  }
+    else notDocked.set(compound.candidate_id, compound.reason);
   // Best (most negative) score first; ties in portfolio order (a stable sort).
   ranked.sort((a, b) => a.score_kcal_mol - b.score_kcal_mol);
   return { status: "read", ranked, notDocked };

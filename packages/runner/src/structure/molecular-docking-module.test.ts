@@ -4,6 +4,7 @@ import { copyFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
+import { dockingStructureResultSchema } from "@svc/core";
 import { makeTempDir } from "@svc/testing";
 import { parseSources } from "../inputs/sources.ts";
 import { readStructureFile, stageStructures } from "../inputs/structure-inputs.ts";
@@ -67,6 +68,8 @@ describe("molecular_docking: standard and deep differ in what they compute, and 
       rescorers: [],
     });
     assert.equal(standard.ensemble, null);
+    // What the stage writes as the structure's result is what core's schema (and so the report) reads.
+    dockingStructureResultSchema.parse(JSON.parse(JSON.stringify(standard)));
     const deep = await molecularDockingModule.assessStructure(await contextOf(t, "deep", 100));
     assert.equal(deep.status, "prepared");
     if (deep.status !== "prepared") return;
@@ -87,6 +90,7 @@ describe("molecular_docking: standard and deep differ in what they compute, and 
     ]);
     assert.equal(deep.ensemble?.eigenvalues.length, 3);
     assert.match(deep.ensemble?.rule ?? "", /by \+1 and −1 Å Cα RMSD/);
+    dockingStructureResultSchema.parse(JSON.parse(JSON.stringify(deep)));
   });
 
   it("a compound past dockingMaxCompounds is not_assessed with reason cap, and 0 docks none", async (t) => {

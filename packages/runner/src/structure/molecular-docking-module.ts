@@ -1,5 +1,6 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import type { DockedCompoundRecord, DockingProfileRecord } from "@svc/core";
 import {
   buildReceptorEnsemble,
   CONSENSUS_RULE,
@@ -11,32 +12,22 @@ import {
   type DockingReceptor,
   type DockingResult,
   ENSEMBLE_RULE,
+  type InteractionCounts,
   loadRDKit,
   type MethodCard,
   type PocketBox,
   type PreparedReceptor,
+  parsePdb,
   pocketBoxFromCenterSize,
   pocketBoxFromLigand,
   profileInteractions,
   readLigandMolblock,
-  readPdbAtoms,
   STANDARD_EXHAUSTIVENESS,
   summarizeInteractions,
 } from "@svc/science";
 import type { PortableCompound } from "../pool/portable-compound.ts";
 import { MOLECULAR_DOCKING_MAX_COMPOUNDS } from "./docking-cap.ts";
 import type { StructureContext, StructureModule } from "./structure-module.ts";
-
-/**
- * What a profile computes (spec §2.1: deep is the heavier profile; issue 25 item 7), as results and
- * the report show it: search effort, receptors docked into, scoring functions the best pose is rescored with.
- */
-export interface DockingProfileRecord {
-  readonly name: "standard" | "deep";
-  readonly exhaustiveness: number;
-  readonly ensemble_size: number;
-  readonly rescorers: readonly string[];
-}
 
 /** Exhaustiveness per profile (spec §2.1: deep is the heavier profile). */
 const PROFILE_OF_MODE: Readonly<Record<string, "standard" | "deep">> = { standard: "standard", deep: "deep" };
@@ -61,42 +52,6 @@ type StructureSetUp =
         readonly paths: readonly DockingReceptor[];
       } | null;
     };
-
-export interface DockedCompoundRecord {
-  readonly candidate_id: string;
-  readonly status: "docked" | "not_assessed";
-  readonly reason: string | null;
-  readonly score_kcal_mol?: number;
-  readonly ligand_efficiency?: number | null;
-  readonly heavy_atoms?: number;
-  readonly pose_file?: string;
-  readonly pose_checks?: { readonly passed: boolean; readonly failed: readonly string[] };
-  readonly interactions?: Readonly<Record<string, number>> | null;
-  readonly vinardo_kcal_mol?: number | null;
-  readonly profile?: DockingProfileRecord;
-  /** Each receptor's best Vina score (crystal first; deep adds the ANM conformers). */
-  readonly receptor_scores?: readonly {
-    readonly receptor: string;
-    readonly score_kcal_mol: number | null;
-    readonly reason: string | null;
-  }[];
-  /** The receptor the best pose (and `score_kcal_mol`) is in. */
-  readonly best_receptor?: string;
-  /** Deep only: the best pose rescored and the consensus; null for standard. */
-  readonly consensus?: {
-    readonly receptor: string;
-    readonly vina_kcal_mol: number;
-    readonly vinardo_kcal_mol: number | null;
-    readonly vinardo_reason: string | null;
-    readonly ad4_kcal_mol: number | null;
-    readonly ad4_reason: string | null;
-    readonly consensus_kcal_mol: number;
-    readonly spread_kcal_mol: number;
-    readonly scorers_used: readonly string[];
-    readonly rule: string;
-  } | null;
-  readonly settings?: unknown;
-}
 
 const METHOD: MethodCard = {
   what:
@@ -298,14 +253,14 @@ function bestReceptorPdb(setUp: Extract<StructureSetUp, { status: "prepared" }>,
 }
 
 /** The top pose's interaction counts (PLIP's criteria); null when the pose cannot be read. */
-async function interactionsOf(receptorPdb: string, poseSdf: string): Promise<Record<string, number> | null> {
+async function interactionsOf(receptorPdb: string, poseSdf: string): Promise<InteractionCounts | null> {
   try {
     const rdkit = await loadRDKit();
     const profile = profileInteractions(
-      readPdbAtoms(await readFile(receptorPdb, "utf8")),
+      parsePdb(await readFile(receptorPdb, "utf8")).atoms,
       readLigandMolblock(rdkit, poseSdf),
     );
-    return { ...summarizeInteractions(profile) } as unknown as Record<string, number>;
+    return summarizeInteractions(profile);
   } catch {
     return null;
   }

@@ -1,6 +1,8 @@
 import { cp, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import type { DockingResultFile } from "@svc/core";
 import { makeTempDir, type TempDirOwner } from "@svc/testing";
+import { parseDockingResult } from "../../src/outputs/docking-result-file.ts";
 import { REPORT_DEFAULTS } from "../../src/outputs/report/report-options.ts";
 import { ReportWriter } from "../../src/outputs/report/report-writer.ts";
 import type { RunFacts } from "../../src/outputs/run-facts.ts";
@@ -28,24 +30,11 @@ export async function writeDockingReport(owner: TempDirOwner, mode: "standard" |
   const runDir = await makeTempDir("docking-report-", owner);
   await cp(join(DOCKING_FIXTURE, "results"), join(runDir, "results"), { recursive: true });
   if (mode === "deep") {
-    // The fixture relabelled with the fields the deep profile writes (wt/deep's module: a profile
-    // record, the ensemble and the consensus); the scores stay the standard run's.
     const path = join(runDir, "results", "molecular_docking.json");
-    const file = JSON.parse(await readFile(path, "utf8"));
-    file.mode = "deep";
-    const profile = { name: "deep", exhaustiveness: 32, ensemble_size: 7, rescorers: ["vinardo", "ad4"] };
-    for (const structure of file.structures) {
-      structure.result.profile = profile;
-      structure.result.ensemble = { receptors: [], rule: "crystal + 6 ANM conformers" };
-      for (const compound of structure.compounds) {
-        compound.settings.exhaustiveness = 32;
-        compound.profile = profile;
-        const vinardo = Number((compound.score_kcal_mol * 0.9).toFixed(3));
-        compound.vinardo_kcal_mol = vinardo;
-        compound.consensus = { vinardo_kcal_mol: vinardo, ad4_kcal_mol: null, consensus_kcal_mol: vinardo };
-      }
-    }
-    await writeFile(path, JSON.stringify(file));
+    await writeFile(
+      path,
+      JSON.stringify(deepVariant(parseDockingResult(JSON.parse(await readFile(path, "utf8"))))),
+    );
   }
   const rows = (await readFile(join(DOCKING_FIXTURE, "portfolio_selected.csv"), "utf8"))
     .trim()
@@ -108,5 +97,63 @@ export async function writeDockingReport(owner: TempDirOwner, mode: "standard" |
     htmlPath,
     html: await readFile(htmlPath, "utf8"),
     csv: await readFile(join(runDir, "results", "report.csv"), "utf8"),
+  };
+}
+
+/**
+ * The fixture relabelled as the deep profile writes it (a profile record, the receptor ensemble, each
+ * compound rescored with Vinardo and its consensus), typed by the schema so it holds only fields the
+ * module writes; the scores stay the standard run's and the Vinardo values are 0.9 × them.
+ */
+export function deepVariant(file: DockingResultFile): DockingResultFile {
+  const profile = {
+    name: "deep" as const,
+    exhaustiveness: 32,
+    ensemble_size: 7,
+    rescorers: ["vinardo", "ad4"],
+  };
+  return {
+    ...file,
+    mode: "deep",
+    structures: file.structures.map((structure) => ({
+      ...structure,
+      result:
+        structure.result.status !== "prepared"
+          ? structure.result
+          : {
+              ...structure.result,
+              profile,
+              ensemble: {
+                receptors: ["crystal", "anm_mode_1_plus", "anm_mode_1_minus"],
+                rule: "crystal + 6 ANM conformers",
+                eigenvalues: [0.1],
+                reason: null,
+                paths: [],
+              },
+            },
+      compounds: structure.compounds.map((compound) => {
+        if (compound.status !== "docked") return compound;
+        const vinardo = Number((compound.score_kcal_mol * 0.9).toFixed(3));
+        return {
+          ...compound,
+          settings: { ...compound.settings, exhaustiveness: 32 },
+          profile,
+          vinardo_kcal_mol: vinardo,
+          best_receptor: "crystal",
+          consensus: {
+            receptor: "crystal",
+            vina_kcal_mol: compound.score_kcal_mol,
+            vinardo_kcal_mol: vinardo,
+            vinardo_reason: null,
+            ad4_kcal_mol: null,
+            ad4_reason: "AD4 left out in this fixture",
+            consensus_kcal_mol: vinardo,
+            spread_kcal_mol: 0,
+            scorers_used: ["vinardo"],
+            rule: "the mean of the scores that exist",
+          },
+        };
+      }),
+    })),
   };
 }

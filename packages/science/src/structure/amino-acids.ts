@@ -12,16 +12,12 @@ export const AMINO_ACIDS: ReadonlySet<string> = new Set([
   ...["SEC", "SEP", "TPO", "PTR", "PHD", "XLE", "XAA", "MEN", "CSB"],
 ]);
 
-/** True for an atom kept at its first alternate location (blank or `A`, ProDy's default). */
-export function isFirstAltLoc(atom: StructureAtom): boolean {
-  return atom.altLoc === "" || atom.altLoc === "A";
-}
-
-/** The Cα atoms of amino-acid residues (ProDy's `calpha`: name CA in an amino-acid residue), first altloc. */
+/**
+ * The Cα atoms of amino-acid residues (ProDy's `calpha`: name CA in an amino-acid residue); the
+ * reader has already kept one location per atom (atom-record-policy.ts).
+ */
 export function selectCalphas(structure: ParsedStructure): StructureAtom[] {
-  return structure.atoms.filter(
-    (atom) => atom.name === "CA" && AMINO_ACIDS.has(atom.resName) && isFirstAltLoc(atom),
-  );
+  return structure.atoms.filter((atom) => atom.name === "CA" && AMINO_ACIDS.has(atom.resName));
 }
 
 /** The chains holding at least one amino-acid Cα, in file order. */

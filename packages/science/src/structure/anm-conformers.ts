@@ -1,7 +1,9 @@
-import { AMINO_ACIDS } from "./amino-acids.ts";
+import { selectCalphas } from "./amino-acids.ts";
 import { buildAnmHessian } from "./anm-hessian.ts";
 import { computeNormalModes } from "./anm-modes.ts";
 import { ANM_CUTOFF_ANGSTROM, ANM_GAMMA, MAX_CALPHAS } from "./dynamics-nma.ts";
+import { parseAtomRecord, parsePdb } from "./parse-pdb.ts";
+import type { StructureAtom } from "./structure-atom.ts";
 import type { Vec3 } from "./vec3.ts";
 
 /** The deep profile's receptor ensemble: conformers along the lowest this-many non-zero ANM modes. */
@@ -31,42 +33,16 @@ export interface AnmConformer {
 export type AnmConformerPlan =
   | {
       readonly status: "planned";
-      /** Residue key (PDB columns 18–27: name, chain, number, insertion code) of each Cα, in file order. */
+      /** Residue key (name, chain, number, insertion code: {@link residueKeyOf}) of each Cα, in file order. */
       readonly residues: readonly string[];
       readonly calphas: readonly Vec3[];
       readonly conformers: readonly AnmConformer[];
     }
   | { readonly status: "not_planned"; readonly reason: string };
 
-interface CalphaRecord {
-  readonly residue: string;
-  readonly position: Vec3;
-}
-
-function isAtomRecord(line: string): boolean {
-  return line.startsWith("ATOM  ") || line.startsWith("HETATM");
-}
-
-function positionOf(line: string): Vec3 {
-  return [Number(line.slice(30, 38)), Number(line.slice(38, 46)), Number(line.slice(46, 54))];
-}
-
-/** The amino-acid Cα atoms of a PDB (or PDBQT) text, first model, first altloc (ProDy's `calpha`). */
-function readCalphas(text: string): CalphaRecord[] {
-  const calphas: CalphaRecord[] = [];
-  const seen = new Set<string>();
-  for (const line of text.split(/\r?\n/)) {
-    if (line.startsWith("ENDMDL")) break;
-    if (!line.startsWith("ATOM  ") || line.slice(12, 16).trim() !== "CA") continue;
-    const altLoc = line.slice(16, 17);
-    if (altLoc !== " " && altLoc !== "A") continue;
-    if (!AMINO_ACIDS.has(line.slice(17, 20).trim())) continue;
-    const residue = line.slice(17, 27);
-    if (seen.has(residue)) continue;
-    seen.add(residue);
-    calphas.push({ residue, position: positionOf(line) });
-  }
-  return calphas;
+/** A residue's key: name, chain, number and insertion code. */
+function residueKeyOf(atom: StructureAtom): string {
+  return `${atom.resName}\u0000${atom.chain}\u0000${atom.resSeq}\u0000${atom.iCode}`;
 }
 
 /**
@@ -78,7 +54,7 @@ function readCalphas(text: string): CalphaRecord[] {
  * MAP kinase for docking. A mode's sign is arbitrary, so it is fixed: its largest component is positive.
  */
 export function planAnmConformers(receptorPdb: string): AnmConformerPlan {
-  const calphas = readCalphas(receptorPdb);
+  const calphas = selectCalphas(parsePdb(receptorPdb));
   if (calphas.length < 3)
     return { status: "not_planned", reason: `${calphas.length} Cα atoms: too few for a network` };
   if (calphas.length > MAX_CALPHAS)
@@ -113,7 +89,7 @@ export function planAnmConformers(receptorPdb: string): AnmConformerPlan {
   });
   return {
     status: "planned",
-    residues: calphas.map((calpha) => calpha.residue),
+    residues: calphas.map(residueKeyOf),
     calphas: nodes,
     conformers,
   };
@@ -144,15 +120,16 @@ export function displaceStructureText(
   const lines = text.split("\n");
   return lines
     .map((line) => {
-      if (!isAtomRecord(line)) return line;
-      const residue = line.slice(17, 27);
+      if (!line.startsWith("ATOM  ") && !line.startsWith("HETATM")) return line;
+      const atom = parseAtomRecord(line);
+      const residue = residueKeyOf(atom);
       let at = indexOfResidue.get(residue);
       if (at === undefined) {
-        at = nearest(positionOf(line));
+        at = nearest(atom.position);
         indexOfResidue.set(residue, at);
       }
       const shift = conformer.shifts[at] ?? [0, 0, 0];
-      const [x, y, z] = positionOf(line);
+      const [x, y, z] = atom.position;
       const moved = [x + (shift[0] ?? 0), y + (shift[1] ?? 0), z + (shift[2] ?? 0)]
         .map((value) => value.toFixed(3).padStart(8))
         .join("");

@@ -4,7 +4,6 @@ import { readDataFile } from "../data/read-data-file.ts";
 import { selectCalphas } from "./amino-acids.ts";
 import { buildAnmHessian, denseHessian, multiplyHessian, networkComponents } from "./anm-hessian.ts";
 import { parsePdb } from "./parse-pdb.ts";
-import { pointOf } from "./pocket.ts";
 import type { Vec3 } from "./vec3.ts";
 
 /** Every pair tested, dense (Atilgan et al. 2001 eq. 4–5 as ProDy builds it): the reference for the cell list. */
@@ -31,7 +30,9 @@ function allPairsHessian(nodes: readonly Vec3[], cutoff: number, gamma: number):
 }
 
 describe("the sparse ANM Hessian", () => {
-  const nodes = selectCalphas(parsePdb(readDataFile("1IA1_TQ3_no_ligand_no_solvent.pdb"))).map(pointOf);
+  const nodes = selectCalphas(parsePdb(readDataFile("1IA1_TQ3_no_ligand_no_solvent.pdb"))).map(
+    (atom) => atom.position,
+  );
   const hessian = buildAnmHessian(nodes, 15, 1);
 
   it("the cell list finds every pair within 15 Å: equal to the all-pairs Hessian entry by entry (1IA1, 384 Cα)", () => {

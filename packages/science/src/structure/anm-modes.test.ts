@@ -6,10 +6,11 @@ import { selectCalphas } from "./amino-acids.ts";
 import { buildAnmHessian, multiplyHessian } from "./anm-hessian.ts";
 import { computeNormalModes, rigidBodyBasis, squareFluctuations } from "./anm-modes.ts";
 import { parsePdb } from "./parse-pdb.ts";
-import { pointOf } from "./pocket.ts";
 import type { Vec3 } from "./vec3.ts";
 
-const nodes = selectCalphas(parsePdb(readDataFile("1s3v_protein_one_lig_removed.pdb"))).map(pointOf);
+const nodes = selectCalphas(parsePdb(readDataFile("1s3v_protein_one_lig_removed.pdb"))).map(
+  (atom) => atom.position,
+);
 
 describe("ANM normal modes: only the modes needed (shift-invert block Lanczos) against every mode (dense)", () => {
   const hessian = buildAnmHessian(nodes, 15, 1);

@@ -6,7 +6,7 @@ import { CONSENSUS_RULE, consensusScore, DEEP_RESCORERS, type Rescorer } from ".
 import { ligandEfficiency } from "./ligand-efficiency.ts";
 import type { PreparedLigandOk } from "./ligand-preparer.ts";
 import { parseSdf, withoutHydrogens } from "./molfile.ts";
-import { parsePdbAtoms } from "./pdb-atoms.ts";
+import { parsePdb } from "./parse-pdb.ts";
 import type { PocketBox } from "./pocket-box.ts";
 import { checkPose, type PoseCheckResult } from "./pose-checks.ts";
 import { describeToolFailure, runTool, type ToolInvocation } from "./run-tool.ts";
@@ -247,7 +247,7 @@ export function createVinaDockingEngine(options: VinaEngineOptions): DockingEngi
     let atoms = receptorAtoms.get(pdbPath);
     if (!atoms) {
       atoms = readFile(pdbPath, "utf8").then((text) =>
-        parsePdbAtoms(text).filter((atom) => atom.element !== "H"),
+        parsePdb(text).atoms.filter((atom) => atom.element !== "H"),
       );
       receptorAtoms.set(pdbPath, atoms);
     }

@@ -6,8 +6,8 @@ import { assertGeneratedBlock } from "@svc/testing";
 import { readDataFile } from "../data/read-data-file.ts";
 import { pearson } from "../numeric/pearson.ts";
 import { analyseDynamicsNma, MAX_CALPHAS } from "./dynamics-nma.ts";
+import { readSdfCoordinates } from "./molfile.ts";
 import { parsePdb } from "./parse-pdb.ts";
-import { readSdfCoordinates } from "./sdf-coordinates.ts";
 
 const PYTHON = "/usr/bin/python3";
 const prodyMissing =

@@ -3,7 +3,7 @@ import { pearson } from "../numeric/pearson.ts";
 import { selectCalphas } from "./amino-acids.ts";
 import { buildAnmHessian } from "./anm-hessian.ts";
 import { computeNormalModes, squareFluctuations } from "./anm-modes.ts";
-import { isInBox, nearestDistance, type PocketBox, pointOf } from "./pocket.ts";
+import { isInBox, nearestDistance, type PocketBox } from "./pocket.ts";
 import type { ParsedStructure } from "./structure-atom.ts";
 import type { Vec3 } from "./vec3.ts";
 
@@ -89,7 +89,7 @@ export function analyseDynamicsNma(structure: ParsedStructure, pocket: NmaPocket
       calpha_count: calphas.length,
     };
   }
-  const nodes = calphas.map(pointOf);
+  const nodes = calphas.map((atom) => atom.position);
   const modes = computeNormalModes(buildAnmHessian(nodes, ANM_CUTOFF_ANGSTROM, ANM_GAMMA), ANM_MODES);
   const flucts = squareFluctuations(modes, nodes.length);
   const sorted = [...flucts].sort((a, b) => a - b);

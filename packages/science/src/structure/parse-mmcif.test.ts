@@ -49,7 +49,7 @@ describe("mmCIF reader", () => {
         atom.chain,
         atom.resSeq,
         atom.iCode,
-        atom.x,
+        atom.position[0],
         atom.bFactor,
       ]),
       [
@@ -84,7 +84,7 @@ describe("mmCIF reader", () => {
     fromCif.forEach((atom, at) => {
       const pdb = fromPdb[at];
       assert.equal(atom.resName, pdb?.resName);
-      assert.deepEqual([atom.x, atom.y, atom.z], [pdb?.x, pdb?.y, pdb?.z]);
+      assert.deepEqual(atom.position, pdb?.position);
     });
   });
 });

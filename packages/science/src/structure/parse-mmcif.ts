@@ -1,13 +1,17 @@
+import { AlternateLocations, elementFromAtomName } from "./atom-record-policy.ts";
 import { type ParsedStructure, type StructureAtom, StructureParseError } from "./structure-atom.ts";
 
 /**
  * Reads the `_atom_site` loop of an mmCIF file (PDBx/mmCIF dictionary, category `atom_site`) line
  * by line, so a caller may feed a stream. The author's chain, residue number and atom name
  * (`auth_*`) are used when present, as they are what a PDB file of the same entry carries and what
- * people name a ligand by; only the first model (`pdbx_PDB_model_num`) is kept.
+ * people name a ligand by; only the first model (`pdbx_PDB_model_num`) is kept, and of alternate
+ * locations (`label_alt_id`) the one {@link AlternateLocations} keeps, as the PDB reader does.
  */
 export class MmcifReader {
   private readonly atoms: StructureAtom[] = [];
+  private readonly altLocs = new AlternateLocations();
+  private rows = 0;
   private line = 0;
   private state: "outside" | "loop-header" | "atom-header" | "atom-rows" = "outside";
   private columns: string[] = [];
@@ -104,23 +108,30 @@ export class MmcifReader {
       }
       return parsed;
     };
+    this.rows++;
     const seq = value("auth_seq_id", "label_seq_id");
-    this.atoms.push({
+    const name = value("auth_atom_id", "label_atom_id");
+    const serial = Number(value("id"));
+    const atom: StructureAtom = {
+      serial: Number.isInteger(serial) && value("id") !== "" ? serial : this.rows,
       hetero: value("group_PDB") === "HETATM",
-      name: value("auth_atom_id", "label_atom_id"),
+      name,
       altLoc: value("label_alt_id"),
       resName: value("auth_comp_id", "label_comp_id"),
       chain: value("auth_asym_id", "label_asym_id"),
       // A residue without a sequence number (water, ligand in label_* only) gets 0.
       resSeq: number("auth_seq_id", seq, 0),
       iCode: value("pdbx_PDB_ins_code"),
-      x: number("Cartn_x", value("Cartn_x")),
-      y: number("Cartn_y", value("Cartn_y")),
-      z: number("Cartn_z", value("Cartn_z")),
+      position: [
+        number("Cartn_x", value("Cartn_x")),
+        number("Cartn_y", value("Cartn_y")),
+        number("Cartn_z", value("Cartn_z")),
+      ],
       occupancy: number("occupancy", value("occupancy"), 1),
       bFactor: number("B_iso_or_equiv", value("B_iso_or_equiv"), 0),
-      element: value("type_symbol").toUpperCase(),
-    });
+      element: value("type_symbol").toUpperCase() || elementFromAtomName(name),
+    };
+    if (this.altLocs.keeps(atom)) this.atoms.push(atom);
   }
 }
 

@@ -1,4 +1,3 @@
-import { isFirstAltLoc } from "./amino-acids.ts";
 import type { PocketBox as DockingBox } from "./pocket-box.ts";
 import type { ParsedStructure, StructureAtom } from "./structure-atom.ts";
 import type { Vec3 } from "./vec3.ts";
@@ -20,14 +19,13 @@ export function parseLigandResidue(text: string): LigandResidue | null {
   return { resName: (match[1] ?? "").toUpperCase(), chain: match[2] ?? "", resSeq: Number(match[3]) };
 }
 
-/** The atoms (first altloc) of a named residue; empty when the structure has none. */
+/** The heavy atoms of a named residue; empty when the structure has none. */
 export function ligandResidueAtoms(structure: ParsedStructure, ligand: LigandResidue): StructureAtom[] {
   return structure.atoms.filter(
     (atom) =>
       atom.resName === ligand.resName &&
       atom.chain === ligand.chain &&
       atom.resSeq === ligand.resSeq &&
-      isFirstAltLoc(atom) &&
       atom.element !== "H",
   );
 }
@@ -45,8 +43,4 @@ export function nearestDistance(point: Vec3, references: readonly Vec3[]): numbe
     if (d < best) best = d;
   }
   return best;
-}
-
-export function pointOf(atom: StructureAtom): Vec3 {
-  return [atom.x, atom.y, atom.z];
 }

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { type MolfileMolecule, parseSdf, withoutHydrogens } from "./molfile.ts";
-import { parsePdbAtoms } from "./pdb-atoms.ts";
+import { parsePdb } from "./parse-pdb.ts";
 import { pocketBoxFromLigand } from "./pocket-box.ts";
 import { checkPose, type PoseCheckName } from "./pose-checks.ts";
 import type { Vec3 } from "./vec3.ts";
@@ -14,9 +14,9 @@ import type { Vec3 } from "./vec3.ts";
 const FIXTURES = new URL("../../test/fixtures/posebusters/", import.meta.url);
 const ligand = (file: string): MolfileMolecule =>
   withoutHydrogens(parseSdf(readFileSync(new URL(file, FIXTURES), "utf8"))[0] as MolfileMolecule);
-const dhfr = parsePdbAtoms(
+const dhfr = parsePdb(
   readFileSync(new URL("1ia1/1ia1_protein_one_lig_removed.pdb", FIXTURES), "utf8"),
-).filter((atom) => atom.residueName !== "TQ3");
+).atoms.filter((atom) => atom.resName !== "TQ3");
 const tq3 = ligand("1ia1/1ia1_ligand.sdf");
 
 const failed = (result: ReturnType<typeof checkPose>): PoseCheckName[] =>

@@ -217,7 +217,13 @@ function topologicalDistances(molecule: MolfileMolecule): number[][] {
 }
 
 function vdwSum(a: string | undefined, b: string | undefined): number {
-  return (VDW_RADII[a ?? ""] ?? DEFAULT_VDW_RADIUS) + (VDW_RADII[b ?? ""] ?? DEFAULT_VDW_RADIUS);
+  return radiusOf(a) + radiusOf(b);
+}
+
+/** An element's radius whatever its case: a molfile writes `Cl`, the structure reader `CL`. */
+function radiusOf(element: string | undefined): number {
+  const symbol = element ?? "";
+  return VDW_RADII[symbol.slice(0, 1).toUpperCase() + symbol.slice(1).toLowerCase()] ?? DEFAULT_VDW_RADIUS;
 }
 
 function distanceOf(molecule: MolfileMolecule, a: number, b: number): number {

@@ -6,7 +6,7 @@ import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { makeTempDir } from "@svc/testing";
 import { assertStructureToolsInCi, structureToolsMissing } from "../../test/support/structure-tools.ts";
-import { parsePdbAtoms } from "./pdb-atoms.ts";
+import { parsePdb } from "./parse-pdb.ts";
 import { createReceptorPreparer } from "./receptor-preparer.ts";
 import { StructureError } from "./structure-error.ts";
 
@@ -36,12 +36,12 @@ test("a receptor is prepared once per structure: PDBFixer adds hydrogens, the na
   assert.equal(both.find((prepared) => prepared.fromCache)?.pdbqtPath, first.pdbqtPath);
   assert.deepEqual(first.report.removed_heterogens, { TQ3: 1 });
   assert.ok(first.report.added_hydrogens > 3000, `${first.report.added_hydrogens} hydrogens`);
-  const atoms = parsePdbAtoms(await readFile(first.pdbqtPath, "utf8"));
+  const { atoms } = parsePdb(await readFile(first.pdbqtPath, "utf8"), "pdbqt");
   assert.ok(
-    atoms.some((atom) => atom.residueName === "NDP"),
+    atoms.some((atom) => atom.resName === "NDP"),
     "the cofactor is kept",
   );
-  assert.ok(!atoms.some((atom) => atom.residueName === "TQ3"), "the ligand is removed");
+  assert.ok(!atoms.some((atom) => atom.resName === "TQ3"), "the ligand is removed");
   assert.equal(first.charges, "gasteiger");
   assert.deepEqual(
     first.invocations.map((call) => call.tool),

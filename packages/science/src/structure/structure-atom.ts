@@ -1,30 +1,39 @@
 import { ScienceError } from "../science-error.ts";
+import type { Vec3 } from "./vec3.ts";
 
-/** One atom record of a structure file (PDB `ATOM`/`HETATM`, or an mmCIF `_atom_site` row). */
+/**
+ * One atom record of a structure file (PDB or PDBQT `ATOM`/`HETATM`, or an mmCIF `_atom_site` row):
+ * the one atom type every structure reader gives and every structure consumer (pocket, normal modes,
+ * docking clash check, interaction profile, report) reads.
+ */
 export interface StructureAtom {
+  /** The file's atom serial number (its 1-based order among atom records where the file gives none). */
+  readonly serial: number;
+  /** HETATM record (ligands, waters, ions) rather than ATOM. */
   readonly hetero: boolean;
   /** Atom name, trimmed (`CA`, `N`, `O1`). */
   readonly name: string;
-  /** Alternate location indicator; "" when none. */
+  /** Alternate location indicator; "" when none (the readers keep one: atom-record-policy.ts). */
   readonly altLoc: string;
   readonly resName: string;
   readonly chain: string;
   readonly resSeq: number;
   /** Insertion code; "" when none. */
   readonly iCode: string;
-  readonly x: number;
-  readonly y: number;
-  readonly z: number;
+  readonly position: Vec3;
   readonly occupancy: number;
   /** Crystallographic temperature factor (Å²), 0 when the file gives none. */
   readonly bFactor: number;
-  /** Element symbol in upper case; "" when the file gives none. */
+  /**
+   * Element symbol in upper case (`C`, `ZN`): the file's element field, for PDBQT the element of the
+   * AutoDock type, and where the file gives neither the first letter of the atom name.
+   */
   readonly element: string;
 }
 
-/** A parsed structure: the atoms of its first model, in file order. */
+/** A parsed structure: the atoms of its first model, in file order, one location per atom. */
 export interface ParsedStructure {
-  readonly format: "pdb" | "mmcif";
+  readonly format: "pdb" | "pdbqt" | "mmcif";
   readonly atoms: readonly StructureAtom[];
 }
 

@@ -79,7 +79,7 @@ function structureBlock(candidateId: string, entry: CardDocking, several: boolea
   return `${title}${table}${interactionSummary(entry)}${poseFigure(candidateId, entry, where)}`;
 }
 
-/** Counts by PLIP type, then the residues: as the module recorded them per type, else those within 4 Å. */
+/** Counts by PLIP type, then the residues within 4 Å of the pose's heavy atoms. */
 function interactionSummary(entry: CardDocking): string {
   const counts = entry.docking.interactions;
   if (counts === null) return `<p class="na-note">No interaction profile (the pose could not be read).</p>`;
@@ -87,13 +87,8 @@ function interactionSummary(entry: CardDocking): string {
   const list = present.length
     ? present.map(([type, one, many]) => `${counts[type]} ${counts[type] === 1 ? one : many}`).join(", ")
     : "none found";
-  const byType = entry.docking.interaction_residues;
   let residues = "";
-  if (byType !== null) {
-    residues = INTERACTION_LABELS.filter(([type]) => (byType[type]?.length ?? 0) > 0)
-      .map(([type, , label]) => `${label}: ${(byType[type] ?? []).join(", ")}`)
-      .join("; ");
-  } else if (entry.pose !== null && entry.pocket !== null && entry.pocket.residues.length > 0) {
+  if (entry.pose !== null && entry.pocket !== null && entry.pocket.residues.length > 0) {
     const heavy = entry.pose.molecule.atoms
       .filter((atom) => atom.element !== "H")
       .map((atom) => atom.position);

@@ -29,7 +29,7 @@ export interface PocketResidue {
   readonly atoms: readonly PocketAtom[];
 }
 
-/** The protein residues (heavy atoms, first altloc, no water) with an atom in the box or within its margin. */
+/** The protein residues (heavy atoms, no water; one location per atom, as the reader keeps) with an atom in the box or within its margin. */
 export function pocketResidues(structure: ParsedStructure, box: DockingBox): PocketResidue[] {
   const byKey = new Map<
     string,
@@ -37,7 +37,6 @@ export function pocketResidues(structure: ParsedStructure, box: DockingBox): Poc
   >();
   for (const atom of structure.atoms) {
     if (atom.element === "H" || atom.element === "D" || WATER.has(atom.resName)) continue;
-    if (atom.altLoc !== "" && atom.altLoc !== "A" && atom.altLoc !== "1") continue;
     if (atom.hetero) continue;
     const key = `${atom.chain}:${atom.resSeq}${atom.iCode}`;
     let entry = byKey.get(key);
@@ -55,8 +54,8 @@ export function pocketResidues(structure: ParsedStructure, box: DockingBox): Poc
       };
       byKey.set(key, entry);
     }
-    const position: Vec3 = [atom.x, atom.y, atom.z];
-    entry.atoms.push({ name: atom.name, element: atom.element || atom.name.slice(0, 1), position });
+    const position: Vec3 = atom.position;
+    entry.atoms.push({ name: atom.name, element: atom.element, position });
     if (!entry.inBox && isNearBox(position, box)) entry.inBox = true;
   }
   return [...byKey.values()]

@@ -2,15 +2,36 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { test } from "node:test";
-import { DOCKING_FIXTURE } from "../../../test/support/docking-report.ts";
-import { bestDocking, dockingRunOf } from "./docking-results.ts";
+import type { DockedCompoundRecord } from "@svc/core";
+import type { InteractionCounts } from "@svc/science";
+import { DOCKING_FIXTURE, deepVariant } from "../../../test/support/docking-report.ts";
+import { RunnerError } from "../../runner-error.ts";
+import { parseDockingResult } from "../docking-result-file.ts";
+import { bestDocking, type CompoundDocking, dockingRunOf } from "./docking-results.ts";
 
-const fixture = async () =>
+const fixtureJson = async (): Promise<{ structures: { compounds: Record<string, unknown>[] }[] }> =>
   JSON.parse(await readFile(join(DOCKING_FIXTURE, "results", "molecular_docking.json"), "utf8"));
 
-test("a real molecular_docking file reads as one structure with its box, standard profile and three docked compounds", async () => {
-  const run = dockingRunOf(await fixture());
-  assert.ok(run);
+// Type level: the report reads the records as the schema types them, so a field the module does not
+// write cannot be read (this line stops typechecking the day the schema gains such a field, and any
+// report code reading an unwritten field never typechecks).
+function unwritten(record: Extract<DockedCompoundRecord, { status: "docked" }>): unknown {
+  // @ts-expect-error molecular_docking writes no per-type residue list
+  return record.interaction_residues;
+}
+void unwritten;
+
+// Type level, the writer's side: science's interaction counts have exactly the schema's keys (a new
+// PLIP type in science stops this typechecking until the schema, and so the report, know it).
+type SameKeys<A, B> = [keyof A] extends [keyof B] ? ([keyof B] extends [keyof A] ? true : false) : false;
+const interactionKeysAgree: SameKeys<
+  InteractionCounts,
+  NonNullable<Extract<DockedCompoundRecord, { status: "docked" }>["interactions"]>
+> = true;
+void interactionKeysAgree;
+
+test("a real molecular_docking file parses with core's schema and reads as one structure with its box, standard profile and three docked compounds", async () => {
+  const run = dockingRunOf(parseDockingResult(await fixtureJson()));
   const [structure] = run.structures;
   assert.equal(structure?.index, 0);
   assert.equal(structure?.reason, null);
@@ -23,7 +44,7 @@ test("a real molecular_docking file reads as one structure with its box, standar
     seed: 42,
     scoring: "vina",
     rescoring: [],
-    receptors: null,
+    receptors: 1,
     ensemble_rule: null,
   });
   assert.deepEqual(
@@ -40,23 +61,11 @@ test("a real molecular_docking file reads as one structure with its box, standar
   });
 });
 
-test("the deep module's profile record, ensemble and consensus (and a not-docked compound) are read when present", async () => {
-  const file = await fixture();
-  const [structure] = file.structures;
-  const profile = { name: "deep", exhaustiveness: 32, ensemble_size: 7, rescorers: ["vinardo", "ad4"] };
-  structure.result.profile = profile;
-  structure.result.ensemble = { receptors: ["crystal"], rule: "crystal + ±1 Å along ANM modes 1–3" };
-  structure.compounds[0] = {
-    ...structure.compounds[0],
-    profile,
-    vinardo_kcal_mol: undefined,
-    best_receptor: "anm-mode1-plus",
-    consensus: { vinardo_kcal_mol: -8.1, ad4_kcal_mol: -7.2, consensus_kcal_mol: -8.2 },
-    interaction_residues: { hydrogen_bond: ["A:GLU30", "A:ILE7"] },
-  };
-  structure.compounds.push({ candidate_id: "DHFR-010", status: "not_assessed", reason: "cap" });
+test("the deep profile's record is read: profile, ensemble rule, Vinardo and consensus, best receptor; a not-docked compound is counted by its reason", async () => {
+  const file = deepVariant(parseDockingResult(await fixtureJson()));
+  file.structures[0]?.compounds.push({ candidate_id: "DHFR-010", status: "not_assessed", reason: "cap" });
   const run = dockingRunOf(file);
-  const read = run?.structures[0];
+  const read = run.structures[0];
   assert.deepEqual(read?.profile, {
     name: "deep",
     exhaustiveness: 32,
@@ -65,36 +74,46 @@ test("the deep module's profile record, ensemble and consensus (and a not-docked
     scoring: "vina",
     rescoring: ["Vinardo", "AD4"],
     receptors: 7,
-    ensemble_rule: "crystal + ±1 Å along ANM modes 1–3",
+    ensemble_rule: "crystal + 6 ANM conformers",
   });
   const first = read?.docked[0];
+  const vinardo = Number(((first?.score ?? 0) * 0.9).toFixed(3));
   assert.deepEqual(
     [first?.vinardo, first?.ad4, first?.consensus, first?.best_receptor],
-    [-8.1, -7.2, -8.2, "anm-mode1-plus"],
+    [vinardo, null, vinardo, "crystal"],
   );
-  assert.deepEqual(first?.interaction_residues, { hydrogen_bond: ["A:GLU30", "A:ILE7"] });
   assert.deepEqual([...(read?.not_docked ?? [])], [["cap", 1]]);
-  assert.equal(run?.byCompound.get("DHFR-010")?.[0]?.status, "not_assessed");
+  assert.equal(run.byCompound.get("DHFR-010")?.[0]?.status, "not_assessed");
 });
 
-test("a compound's best docking is its lowest score over the structures; none when nothing docked it", () => {
-  const entry = (structure: number, score: number | null, status: "docked" | "not_assessed" = "docked") => ({
-    structure,
-    status,
-    reason: null,
-    score,
-    ligand_efficiency: null,
-    heavy_atoms: null,
-    pose_file: null,
-    pose_checks: null,
-    interactions: null,
-    interaction_residues: null,
-    vinardo: null,
-    ad4: null,
-    consensus: null,
-    best_receptor: null,
-  });
+test("a file holding a field the module does not write is the runner's own fault (INTERNAL), named by its path", async () => {
+  const file = await fixtureJson();
+  const [structure] = file.structures;
+  assert.ok(structure);
+  structure.compounds[0] = {
+    ...structure.compounds[0],
+    interaction_residues: { hydrogen_bond: ["A:GLU30"] },
+  };
+  assert.throws(
+    () => parseDockingResult(file),
+    (error: unknown) =>
+      error instanceof RunnerError &&
+      error.code === "INTERNAL" &&
+      /molecular_docking\.json does not match its schema at structures\.0\.compounds\.0: .*interaction_residues/.test(
+        error.message,
+      ),
+  );
+  assert.throws(() => parseDockingResult({ no: "structures" }), RunnerError);
+});
+
+test("a compound's best docking is its lowest score over the structures; none when nothing docked it", async () => {
+  const [base] = dockingRunOf(parseDockingResult(await fixtureJson())).byCompound.get("DHFR-001") ?? [];
+  assert.ok(base);
+  const entry = (
+    structure: number,
+    score: number | null,
+    status: "docked" | "not_assessed" = "docked",
+  ): CompoundDocking => ({ ...base, structure, score, status });
   assert.equal(bestDocking([entry(0, -6), entry(1, -8.5), entry(2, -9, "not_assessed")])?.structure, 1);
   assert.equal(bestDocking([entry(0, null, "not_assessed")]), null);
-  assert.equal(dockingRunOf({ no: "structures" }), null);
 });

@@ -47,7 +47,7 @@ test("deep and standard differ in what they compute, and the report says which c
   assert.match(standard, /data-profile="standard"/);
   assert.match(
     standard,
-    /Profile: <b>standard<\/b> — exhaustiveness 8, 9 poses, seed 42, vina scoring, no rescoring\./,
+    /Profile: <b>standard<\/b> — exhaustiveness 8, 9 poses, seed 42, vina scoring, no rescoring, the crystal receptor only\./,
   );
   assert.match(
     standard,

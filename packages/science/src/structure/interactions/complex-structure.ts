@@ -1,21 +1,5 @@
 import type { Vec3 } from "../vec3.ts";
 
-/** One receptor atom as a PDB/mmCIF reader gives it (first alternate location only). */
-export interface ReceptorAtom {
-  /** The file's atom serial number; interactions name receptor atoms by it. */
-  readonly serial: number;
-  readonly name: string;
-  /** Upper-case element symbol (`C`, `N`, `ZN`). */
-  readonly element: string;
-  readonly resName: string;
-  readonly resSeq: number;
-  readonly iCode: string;
-  readonly chain: string;
-  /** HETATM record (ligands, waters, ions) rather than ATOM. */
-  readonly hetero: boolean;
-  readonly position: Vec3;
-}
-
 /** One ligand atom; `index` is its 0-based position in the molblock (hydrogens included). */
 export interface LigandAtom {
   readonly index: number;

@@ -5,11 +5,13 @@ import { describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 import { assertGeneratedBlock, makeTempDir } from "@svc/testing";
 import { loadRDKit } from "../../rdkit.ts";
+import { splitSdf } from "../molfile.ts";
+import { parsePdb } from "../parse-pdb.ts";
 import { interactionKey } from "./interaction-keys.ts";
 import { INTERACTION_TYPES, type InteractionType, summarizeInteractions } from "./interaction-profile.ts";
 import { PLIP_COMMAND, plipKeys, prepareComplexes, runPlip } from "./plip-reference.ts";
 import { profileInteractions } from "./profile-interactions.ts";
-import { readLigandMolblock, readPdbAtoms, splitSdf } from "./read-complex.ts";
+import { readLigandMolblock } from "./read-ligand.ts";
 
 const COMPLEXES = fileURLToPath(new URL("../../../data/complexes/", import.meta.url));
 const DOCS = fileURLToPath(new URL("../../../../../docs/science.md", import.meta.url));
@@ -50,7 +52,7 @@ describe("interaction profiles against PLIP", () => {
 
   it("counts interactions per type and distinct residues for the 1G9V crystal pose", async () => {
     const rdkit = await loadRDKit();
-    const receptor = readPdbAtoms(readFileSync(join(COMPLEXES, "1g9v", "receptor.pdb"), "utf8"));
+    const receptor = parsePdb(readFileSync(join(COMPLEXES, "1g9v", "receptor.pdb"), "utf8")).atoms;
     const [block = ""] = splitSdf(readFileSync(join(COMPLEXES, "1g9v", "ligand.sdf"), "utf8"));
     const profile = profileInteractions(receptor, readLigandMolblock(rdkit, block));
     const counts = summarizeInteractions(profile);
@@ -89,7 +91,7 @@ describe("interaction profiles against PLIP", () => {
         const row: Tally = { plip: 0, ours: 0, identical: 0 };
         for (const pose of poses) {
           const theirs = plipKeys(runPlip(pose.dir), pose.ligandFirstSerial);
-          const receptor = readPdbAtoms(readFileSync(join(pose.dir, "complex.pdb"), "utf8")).filter(
+          const receptor = parsePdb(readFileSync(join(pose.dir, "complex.pdb"), "utf8")).atoms.filter(
             (a) => a.resName !== "LIG",
           );
           const [block = ""] = splitSdf(readFileSync(join(pose.dir, "ligand.sdf"), "utf8"));

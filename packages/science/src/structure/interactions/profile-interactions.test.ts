@@ -1,13 +1,15 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import type { StructureAtom } from "../structure-atom.ts";
 import type { Vec3 } from "../vec3.ts";
-import type { LigandStructure, ReceptorAtom } from "./complex-structure.ts";
+import type { LigandStructure } from "./complex-structure.ts";
 import { profileInteractions } from "./profile-interactions.ts";
 
-function atom(serial: number, name: string, element: string, resName: string, position: Vec3): ReceptorAtom {
+function atom(serial: number, name: string, element: string, resName: string, position: Vec3): StructureAtom {
   return {
     serial,
     name,
+    altLoc: "",
     element,
     resName,
     resSeq: 10,
@@ -15,6 +17,8 @@ function atom(serial: number, name: string, element: string, resName: string, po
     chain: "A",
     hetero: resName === "ZN",
     position,
+    occupancy: 1,
+    bFactor: 0,
   };
 }
 
@@ -29,7 +33,7 @@ const chloromethane: LigandStructure = {
 };
 
 /** A glycine whose carbonyl O sits 3.2 Å beyond the chlorine, with the C=O at `acceptorAngle` to O···Cl. */
-function glycineFacing(acceptorAngle: number): ReceptorAtom[] {
+function glycineFacing(acceptorAngle: number): StructureAtom[] {
   const o: Vec3 = [4.97, 0, 0];
   const rad = (acceptorAngle * Math.PI) / 180;
   const u: Vec3 = [-Math.cos(rad), Math.sin(rad), 0];

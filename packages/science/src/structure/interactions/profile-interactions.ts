@@ -1,5 +1,6 @@
+import type { StructureAtom } from "../structure-atom.ts";
 import type { Vec3 } from "../vec3.ts";
-import type { LigandStructure, ReceptorAtom } from "./complex-structure.ts";
+import type { LigandStructure } from "./complex-structure.ts";
 import type { ChargeFeature, RingFeature } from "./feature-types.ts";
 import { angleBetween, cross, distance, inPlaneOffset, planeAngle, sub } from "./geometry.ts";
 import { type InteractionCriteria, METAL_ELEMENTS, PLIP_CRITERIA } from "./interaction-criteria.ts";
@@ -30,7 +31,7 @@ export interface ProfileOptions {
  * water bridges are not detected. Pure: no I/O, deterministic order.
  */
 export function profileInteractions(
-  receptor: readonly ReceptorAtom[],
+  receptor: readonly StructureAtom[],
   ligand: LigandStructure,
   options: ProfileOptions = {},
 ): InteractionProfile {

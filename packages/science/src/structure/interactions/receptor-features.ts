@@ -1,5 +1,6 @@
+import type { StructureAtom } from "../structure-atom.ts";
 import type { Vec3 } from "../vec3.ts";
-import type { ReceptorAtom, ResidueRef } from "./complex-structure.ts";
+import type { ResidueRef } from "./complex-structure.ts";
 import type { ChargeFeature, DonorPair, RingFeature } from "./feature-types.ts";
 import { centroid, distance } from "./geometry.ts";
 import { isPlanarRing, ringFeature } from "./ligand-features.ts";
@@ -22,7 +23,7 @@ import { isPlanarRing, ringFeature } from "./ligand-features.ts";
  */
 export interface ReceptorFeatures {
   readonly bindingSite: readonly ResidueRef[];
-  readonly atoms: ReadonlyMap<number, ReceptorAtom>;
+  readonly atoms: ReadonlyMap<number, StructureAtom>;
   readonly hydrophobic: readonly number[];
   readonly acceptors: readonly number[];
   readonly donors: readonly DonorPair[];
@@ -104,14 +105,14 @@ export interface ReceptorTypingOptions {
 }
 
 export function typeReceptor(
-  receptor: readonly ReceptorAtom[],
+  receptor: readonly StructureAtom[],
   ligandHeavy: readonly Vec3[],
   options: ReceptorTypingOptions,
 ): ReceptorFeatures {
-  const atoms = new Map<number, ReceptorAtom>();
+  const atoms = new Map<number, StructureAtom>();
   for (const atom of receptor) atoms.set(atom.serial, atom);
-  const residueKey = (a: ReceptorAtom) => `${a.chain}\u0000${a.resSeq}\u0000${a.iCode}\u0000${a.resName}`;
-  const residues = new Map<string, ReceptorAtom[]>();
+  const residueKey = (a: StructureAtom) => `${a.chain}\u0000${a.resSeq}\u0000${a.iCode}\u0000${a.resName}`;
+  const residues = new Map<string, StructureAtom[]>();
   for (const atom of receptor) {
     const key = residueKey(atom);
     const list = residues.get(key);
@@ -119,8 +120,8 @@ export function typeReceptor(
     else list.push(atom);
   }
   const grid = new SpatialGrid(receptor, 2.5);
-  const neighborCache = new Map<number, readonly ReceptorAtom[]>();
-  const bonded = (atom: ReceptorAtom): readonly ReceptorAtom[] => {
+  const neighborCache = new Map<number, readonly StructureAtom[]>();
+  const bonded = (atom: StructureAtom): readonly StructureAtom[] => {
     let cached = neighborCache.get(atom.serial);
     if (cached === undefined) {
       const r1 = COVALENT_RADIUS[atom.element] ?? 1.5;
@@ -139,7 +140,7 @@ export function typeReceptor(
   // centroid, and of those the atoms within 7.5 Å of any ligand heavy atom.
   const ligandCenter = centroid(ligandHeavy);
   const ligandRadius = Math.max(...ligandHeavy.map((p) => distance(p, ligandCenter)));
-  const siteAtoms: ReceptorAtom[] = [];
+  const siteAtoms: StructureAtom[] = [];
   const bindingSite: ResidueRef[] = [];
   const cutoff = options.bindingSiteDistance;
   for (const list of residues.values()) {
@@ -163,7 +164,7 @@ export function typeReceptor(
     .filter((a) => a.element === "C" && bonded(a).every((b) => b.element === "C" || b.element === "H"))
     .map((a) => a.serial);
 
-  const nitrogenIsSp3 = (a: ReceptorAtom): boolean => {
+  const nitrogenIsSp3 = (a: StructureAtom): boolean => {
     if (a.resName === "LYS" && a.name === "NZ") return true;
     if (a.name === "N") return !bonded(a).some((b) => b.element === "C" && b.name === "C");
     return false;
@@ -191,11 +192,11 @@ export function typeReceptor(
     for (const template of RING_TEMPLATES[first.resName] ?? []) {
       const byName = new Map(list.map((a) => [a.name, a]));
       const full = template.map((name) => byName.get(name));
-      const present = full.filter((a): a is ReceptorAtom => a !== undefined && inSite.has(a.serial));
+      const present = full.filter((a): a is StructureAtom => a !== undefined && inSite.has(a.serial));
       if (present.length < 5 || present.length > 6) continue;
       if (!AROMATIC_RESIDUES.has(first.resName)) {
         if (full.some((a) => a === undefined)) continue;
-        const cyclic = full as ReceptorAtom[];
+        const cyclic = full as StructureAtom[];
         const withNeighbors = present.map((a) => {
           const k = cyclic.indexOf(a);
           const prev = cyclic[(k + cyclic.length - 1) % cyclic.length];
@@ -271,9 +272,9 @@ export function typeReceptor(
 
 /** Uniform grid over atom positions for neighbour queries in O(1) per cell. */
 class SpatialGrid {
-  private readonly cells = new Map<string, ReceptorAtom[]>();
+  private readonly cells = new Map<string, StructureAtom[]>();
   private readonly size: number;
-  constructor(atoms: readonly ReceptorAtom[], size: number) {
+  constructor(atoms: readonly StructureAtom[], size: number) {
     this.size = size;
     for (const atom of atoms) {
       const key = this.key(atom.position);
@@ -287,8 +288,8 @@ class SpatialGrid {
     return `${Math.floor(p[0] / this.size)},${Math.floor(p[1] / this.size)},${Math.floor(p[2] / this.size)}`;
   }
 
-  within(p: Vec3, radius: number): ReceptorAtom[] {
-    const out: ReceptorAtom[] = [];
+  within(p: Vec3, radius: number): StructureAtom[] {
+    const out: StructureAtom[] = [];
     const reach = Math.ceil(radius / this.size);
     const cx = Math.floor(p[0] / this.size);
     const cy = Math.floor(p[1] / this.size);

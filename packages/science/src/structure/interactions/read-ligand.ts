@@ -1,64 +1,6 @@
 import type { RDKit } from "../../rdkit.ts";
 import { ScienceError } from "../../science-error.ts";
-import type { LigandStructure, ReceptorAtom } from "./complex-structure.ts";
-
-/**
- * Reads ATOM/HETATM records of a PDB file (first MODEL only; of alternate locations, the blank or first one,
- * as PLIP does by default). Element symbols come from columns 77–78, or from the atom name when absent.
- */
-export function readPdbAtoms(text: string): ReceptorAtom[] {
-  const atoms: ReceptorAtom[] = [];
-  const seenAltloc = new Map<string, string>();
-  for (const line of text.split(/\r?\n/)) {
-    if (line.startsWith("ENDMDL")) break;
-    const record = line.slice(0, 6);
-    if (record !== "ATOM  " && record !== "HETATM") continue;
-    const name = line.slice(12, 16).trim();
-    const altloc = line.slice(16, 17).trim();
-    const resName = line.slice(17, 20).trim();
-    const chain = line.slice(21, 22).trim();
-    const resSeq = Number.parseInt(line.slice(22, 26), 10);
-    const iCode = line.slice(26, 27).trim();
-    if (altloc !== "") {
-      const key = `${chain}:${resSeq}${iCode}:${name}`;
-      const first = seenAltloc.get(key);
-      if (first === undefined) seenAltloc.set(key, altloc);
-      else if (first !== altloc) continue;
-    }
-    const columnElement = line.slice(76, 78).trim().toUpperCase();
-    const element = columnElement !== "" ? columnElement : elementFromName(name);
-    atoms.push({
-      serial: Number.parseInt(line.slice(6, 11), 10),
-      name,
-      element,
-      resName,
-      resSeq,
-      iCode,
-      chain,
-      hetero: record === "HETATM",
-      position: [
-        Number.parseFloat(line.slice(30, 38)),
-        Number.parseFloat(line.slice(38, 46)),
-        Number.parseFloat(line.slice(46, 54)),
-      ],
-    });
-  }
-  return atoms;
-}
-
-function elementFromName(name: string): string {
-  const letters = name.replace(/[^A-Za-z]/g, "").toUpperCase();
-  return letters.startsWith("H") ? "H" : letters.slice(0, 1);
-}
-
-/** The molblocks of an SDF file, in order (each ends with its `M  END`). */
-export function splitSdf(text: string): string[] {
-  return text
-    .replace(/\r\n/g, "\n")
-    .split(/^\$\$\$\$[^\n]*\n?/m)
-    .filter((block) => block.includes("M  END"))
-    .map((block) => `${block.slice(0, block.indexOf("M  END"))}M  END\n`);
-}
+import type { LigandStructure } from "./complex-structure.ts";
 
 interface RDKitJson {
   readonly defaults: { readonly atom: { readonly z: number; readonly chg: number } };
