@@ -1,7 +1,8 @@
 // Science benchmark: the full module set of @svc/science (prepareCompound, then every analyzer of
 // IMPLEMENTED_MODULES: parent choice, PAINS + NIBR alerts, QED + rules + BOILED-Egg, three
 // solubility models, manufacturability counts, SA score, the 13 metabolism reactions, Morgan
-// fingerprints scanned against the Tox21, ClinTox, Delaney and DrugCentral safety-panel reference sets with the fingerprint
+// fingerprints scanned against the Tox21, ClinTox, Delaney, DrugCentral safety-panel and DrugCentral all-target
+// (offtarget_screening's five nearest drugs) reference sets with the fingerprint
 // models' dot products, the logD7.4 model's Tanimoto kernel over its 3,360 training rows, the readiness ordering over the other findings) with RDKit WebAssembly on the first 1,000 molecules
 // of NCI first_5K.smi (Debian rdkit-data), beside native RDKit (Debian python3-rdkit) doing the
 // same steps in one process, timed inside Python so interpreter start-up is not counted. The
@@ -82,7 +83,7 @@ console.log(
   `wasm RDKit ${rdkit.version()}  ${wasmRate.toFixed(0)} molecules/s (${wasmSeconds.toFixed(2)} s, ${parsed}/${MOLECULES} parsed, ${IMPLEMENTED_MODULES.length} modules)`,
 );
 
-for (const id of ["gcn_toxicity"])
+for (const id of ["gcn_toxicity", "offtarget_screening"])
   console.log(
     `${id}: ${((moduleMs.get(id) ?? 0) / MOLECULES).toFixed(2)} ms CPU per compound (within the figure above)`,
   );

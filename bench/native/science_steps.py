@@ -59,6 +59,10 @@ def load(data, reactions_path):
     refs.append([bits(b) for b in json.load(open(data + "conformal-calibration.json"))["solubility"]["reference_bits"]])
     # target_biology_risk: the DrugCentral drugs acting on a safety-panel target.
     refs.append([bits(d["bits"]) for d in json.load(open(data + "drugcentral-safety-index.json"))["drugs"]])
+    # offtarget_screening: every DrugCentral drug with a target; the 5 nearest lend their targets.
+    target_index = json.load(open(data + "drugcentral-target-index.json"))["drugs"]
+    dc_ref = [bits(d["bits"]) for d in target_index]
+    dc_targets = [d["targets"] for d in target_index]
     tasks = tox["tasks"] + ct["tasks"]
     logd = json.load(open(data + "lipo-logd-model.json"))
     logd_ref = [bits(b) for b, p in zip(logd["row_bits"], logd["row_split"]) if p == "t"]
@@ -112,6 +116,8 @@ def load(data, reactions_path):
             max(DataStructs.BulkTanimotoSimilarity(fp, ref))
         for t in tasks:
             t["bias"] + sum(t["weights"][b] for b in on)
+        dc_sims = np.array(DataStructs.BulkTanimotoSimilarity(fp, dc_ref))
+        {t for i in np.argsort(-dc_sims, kind="stable")[:5] for t in dc_targets[i]}
         logd_sims = np.array(DataStructs.BulkTanimotoSimilarity(fp, logd_ref))
         float(logd_sims @ logd_alpha)
         logd_sims.max()

@@ -21,16 +21,11 @@
 //      node packages/science/scripts/build-drugcentral-safety-index.ts --stdout   (the test's route)
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
-import { gunzipSync } from "node:zlib";
 import { replaceGeneratedBlock } from "@svc/testing";
-import type { CompoundRow } from "../src/compound-row.ts";
 import { decodeOnBits, encodeOnBits, packBits } from "../src/fingerprint/morgan.ts";
-import { compoundOnBits } from "../src/fingerprint/parent-fingerprint.ts";
 import { fingerprintSet } from "../src/fingerprint/reference-set.ts";
-import { releaseParentMol, withParentMol } from "../src/parent/with-parent-mol.ts";
-import { prepareCompound } from "../src/prepare-compound.ts";
 import { loadRDKit } from "../src/rdkit.ts";
-import { murckoScaffoldSmiles } from "../src/scaffold/murcko-scaffold.ts";
+import { scaffoldSplitParts } from "../src/scaffold/scaffold-split.ts";
 import {
   DRUGCENTRAL_INDEX_FILE,
   DRUGCENTRAL_SOURCE_FILE,
@@ -40,6 +35,11 @@ import {
   PER_TARGET_MIN_POSITIVES,
   type SafetyNeighbourValidation,
 } from "../src/target-risk/drugcentral-index.ts";
+import {
+  type PreparedDrug,
+  prepareDrugCentral,
+  readDrugCentralTable,
+} from "../src/target-risk/drugcentral-table.ts";
 import { predictFromNeighbours } from "../src/target-risk/off-target-neighbours.ts";
 import { SAFETY_PANEL_FILES, safetyPanel } from "../src/target-risk/safety-panel.ts";
 import {
@@ -47,7 +47,6 @@ import {
   TARGET_RISK_DOCS_BLOCK,
   TARGET_RISK_DOCS_SOURCE,
 } from "../src/target-risk/target-risk-docs.ts";
-import { splitCsvLine } from "../src/toxicity/nibr-catalog.ts";
 
 const DATA = new URL("../data/", import.meta.url);
 const GRID = [0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8];
@@ -64,87 +63,30 @@ interface Drug extends IndexedDrug {
 
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
-function readDrugCentral(): { rows: Record<string, string>[]; sha: string } {
-  const gz = readFileSync(new URL(DRUGCENTRAL_SOURCE_FILE, DATA));
-  const lines = gunzipSync(gz)
-    .toString("utf8")
-    .split(/\r?\n/)
-    .filter((line) => line !== "");
-  const header = splitCsvLine(lines[0] ?? "");
-  const rows = lines.slice(1).map((line) => {
-    const fields = splitCsvLine(line);
-    return Object.fromEntries(header.map((name, at) => [name, fields[at] ?? ""]));
-  });
-  return { rows, sha: sha256(gz) };
-}
-
-async function featurise(rows: readonly Record<string, string>[]): Promise<Drug[]> {
-  const rdkit = await loadRDKit();
+/** The drugs as target_biology_risk indexes them: panel gene symbols joined by UniProt accession. */
+function panelDrugs(prepared: readonly PreparedDrug[]): Drug[] {
   const symbolOf = new Map(
     safetyPanel().flatMap((t) => (t.uniprot_id ? [[t.uniprot_id, t.gene_symbol]] : [])),
   );
-  const drugs: Drug[] = [];
-  for (const [at, row] of rows.entries()) {
-    const input: CompoundRow = {
-      index: at + 1,
-      line: at + 2,
-      candidateId: row.struct_id ?? "",
-      name: row.INN ?? null,
-      smiles: row.SMILES ?? "",
-      metadata: {},
-    };
-    const compound = prepareCompound(rdkit, input);
-    if (!compound.ok) continue;
-    const accessions = (row.target_accessions ?? "").split(/[;|]/).filter((a) => a !== "");
-    const targets = [...new Set(accessions.flatMap((a) => symbolOf.get(a) ?? []))].sort();
-    const bits = compoundOnBits(compound);
-    const scaffold = withParentMol(compound, (mol, kit) => {
-      try {
-        return murckoScaffoldSmiles(kit, mol);
-      } catch {
-        // An unbuildable scaffold is its own group: it cannot share a scaffold with anything.
-        return `unbuildable:${row.struct_id}`;
-      }
-    });
-    releaseParentMol();
-    drugs.push({
-      struct_id: Number(row.struct_id),
-      name: row.INN ?? "",
-      approvals: [
-        ["FDA", row.in_FDA_Approved_csv],
-        ["EMA", row.in_EMA_Approved_csv],
-        ["PMDA", row.in_PMDA_Approved_csv],
-      ].flatMap(([list, flag]) => (flag === "1" ? [list as string] : [])),
-      targets,
-      bits: encodeOnBits(bits),
-      annotated: accessions.length > 0,
-      scaffold,
-    });
-  }
-  return drugs;
+  return prepared.map((drug) => ({
+    struct_id: drug.struct_id,
+    name: drug.name,
+    approvals: drug.approvals,
+    targets: [...new Set(drug.accessions.flatMap((a) => symbolOf.get(a) ?? []))].sort(),
+    bits: encodeOnBits(drug.onBits),
+    annotated: drug.accessions.length > 0,
+    scaffold: drug.scaffold,
+  }));
 }
 
-/** MoleculeNet's scaffold split over `members` (indices into `drugs`); scripts/scaffold-split.py's rule. */
+/** The shared scaffold split (scaffold/scaffold-split.ts) over `members` (indices into `drugs`). */
 function scaffoldSplit(drugs: readonly Drug[], members: readonly number[]): Map<number, Part> {
-  const groups = new Map<string, number[]>();
-  for (const i of members) {
-    const key = drugs[i]?.scaffold ?? "";
-    groups.set(key, [...(groups.get(key) ?? []), i]);
-  }
-  // Largest first; ties: the group whose first member comes later goes first (DeepChem's order).
-  const ordered = [...groups.values()].sort((a, b) => b.length - a.length || (b[0] ?? 0) - (a[0] ?? 0));
-  const parts = new Map<number, Part>();
-  const count = { train: 0, valid: 0 };
-  const trainCut = TRAIN * members.length;
-  const validCut = (TRAIN + VALID) * members.length;
-  for (const group of ordered) {
-    let part: Part = "test";
-    if (count.train + group.length <= trainCut) part = "train";
-    else if (count.train + count.valid + group.length <= validCut) part = "valid";
-    if (part !== "test") count[part] += group.length;
-    for (const i of group) parts.set(i, part);
-  }
-  return parts;
+  const parts = scaffoldSplitParts(
+    members.map((i) => drugs[i]?.scaffold ?? ""),
+    TRAIN,
+    VALID,
+  );
+  return new Map(members.map((i, at) => [i, parts[at] as Part]));
 }
 
 function scores(truePositives: number, predicted: number, actual: number): PairScores {
@@ -274,8 +216,8 @@ function validate(drugs: readonly Drug[], index: readonly Drug[]): SafetyNeighbo
   };
 }
 
-const { rows, sha } = readDrugCentral();
-const drugs = await featurise(rows);
+const { rows, sha256: sha } = readDrugCentralTable();
+const drugs = panelDrugs(prepareDrugCentral(await loadRDKit(), rows));
 const index = drugs.filter((drug) => drug.targets.length > 0);
 const file: DrugCentralIndexFile = {
   schema: "svc.drugcentral-safety-index/v1",

@@ -92,6 +92,11 @@ export { type MolecularLogicFinding, type MolecularLogicSummary, molecularLogic 
 export { pearson } from "./numeric/pearson.ts";
 export { round } from "./numeric/round.ts";
 export { mulberry32 } from "./numeric/seeded-shuffle.ts";
+export {
+  type OfftargetScreeningFinding,
+  type OfftargetScreeningSummary,
+  offtargetScreening,
+} from "./offtarget/offtarget-screening.ts";
 export { chooseParent, PARENT_RULE, type ParentChoice } from "./parent/choose-parent.ts";
 export { CLASS_DOMAIN_RULE } from "./parent/class-domain.ts";
 export { valuesOutOfDomain } from "./parent/values-out-of-domain.ts";

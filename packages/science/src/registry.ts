@@ -8,6 +8,7 @@ import { kinaseDrugLikeness } from "./kinase-drug-likeness.ts";
 import { manufacturabilityAudit } from "./manufacturability/manufacturability-audit.ts";
 import { metabolitePrediction } from "./metabolism/metabolite-prediction.ts";
 import { molecularLogic } from "./molecular-logic.ts";
+import { offtargetScreening } from "./offtarget/offtarget-screening.ts";
 import { wetlabReadiness } from "./readiness/wetlab-readiness.ts";
 import { sarExplorer } from "./sar/sar-explorer.ts";
 import { solubilityAssessment } from "./solubility/solubility-assessment.ts";
@@ -32,6 +33,7 @@ const PER_COMPOUND_MODULES: readonly AnalysisModule[] = [
   clinicalPrecedentPrior,
   uncertaintyQuantification,
   cnsPenetration,
+  offtargetScreening,
   // Assay-driven: run only when assays.csv is staged (requiredInputs).
   sarExplorer,
   yScrambleValidation,

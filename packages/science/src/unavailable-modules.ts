@@ -159,11 +159,6 @@ export const UNAVAILABLE_MODULES: Readonly<Record<string, string>> = {
     "not available: Monte-Carlo tree search optimisation proposes new molecules; this build audits the submitted " +
     "compounds and generates none, and a proposal would need a scoring model valid outside its training domain, " +
     "which none of the models here is (each reports its own domain)",
-  offtarget_screening:
-    "not available: not built yet (issue 40 item 5): nearest-drug target transfer over all DrugCentral targets " +
-    "(the DrugCentral structures–targets table is checked in) needs its held-out validation beside the " +
-    "most-frequent-target baseline before any call is a finding; the safety-panel targets are covered by " +
-    "target_biology_risk",
   cryptic_pockets:
     "not available: not built yet (issue 40 item 5): transient cavities in the ANM conformers dynamics_nma makes, " +
     "found with concavity (packaged in Debian 12 (concavity)), would be an exploratory hint; sampling real cryptic " +
