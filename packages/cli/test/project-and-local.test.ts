@@ -3,8 +3,9 @@ import { spawnSync } from "node:child_process";
 import { randomFillSync } from "node:crypto";
 import { mkdir, mkdtemp, readFile, rm, truncate, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { after, before, describe, it } from "node:test";
+import { CLAIM_LINE_LABELS, isClaimStrength, VERIFY_SCRIPT } from "@svc/core";
 import { svc } from "./support/operator-services.ts";
 
 const SVC_BIN = join(import.meta.dirname, "..", "bin", "svc.js");
@@ -525,6 +526,30 @@ describe("svc local run", () => {
     assert.match(result.stdout, /^Local run run_\S+ finished\.$/m);
     assert.match(result.stdout, /seal offline: VERIFIED/);
     assert.match(result.stdout, /seal online: {2}VERIFIED \(issued by this service\)/);
+    // issue 37 item 3: the seal signs and draws the summary's claim strength; the released
+    // verify.sh (v6, outside the folder) redraws it and passes the folder too
+    const summaryPath = /^ {2}summary {3}(\S+)$/m.exec(result.stdout)?.[1];
+    assert.ok(summaryPath, result.stdout);
+    const runDir = resolve(summaryPath, "..", "..");
+    const claim = JSON.parse(await readFile(summaryPath, "utf8")).claim_strength;
+    assert.ok(isClaimStrength(claim), claim);
+    assert.match(result.stdout, new RegExp(`claim strength ${claim}`));
+    assert.equal(JSON.parse(await readFile(join(runDir, "seal", "seal.json"), "utf8")).claim_strength, claim);
+    assert.match(
+      await readFile(join(runDir, "seal", "seal.svg"), "utf8"),
+      new RegExp(`<text x="240" y="401" [^>]*>${CLAIM_LINE_LABELS[claim]}</text>`),
+    );
+    const key = /^ {2}repro check: .* --key (\S+) \S+$/m.exec(result.stdout)?.[1];
+    assert.ok(key, result.stdout);
+    const script = join(root, "demo-verify.sh");
+    await writeFile(script, VERIFY_SCRIPT);
+    const bySh = spawnSync("bash", [script, "--key", key, runDir], { encoding: "utf8" });
+    assert.equal(bySh.status, 0, `${bySh.stdout}\n${bySh.stderr}`);
+    assert.match(bySh.stdout, /^verify: OK, /m);
+    const bySvc = await svc("seal", "verify", runDir, "--key", key);
+    assert.equal(bySvc.code, 0, bySvc.stdout);
+    assert.match(bySvc.stdout, new RegExp(`claim strength \\(signed, as the job reported it\\): ${claim}`));
+    assert.match(bySvc.stdout, /ok {3}claim_strength: results\/summary\.json states the signed/);
   });
 
   it("keeps each run's printed repro check working after another run into the same folder", async () => {

@@ -1,10 +1,16 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { exportPublicKeyPem, generateSigningKey, stateOfReason, VERIFY_SCRIPT } from "@svc/core";
+import {
+  CLAIM_LINE_LABELS,
+  exportPublicKeyPem,
+  generateSigningKey,
+  stateOfReason,
+  VERIFY_SCRIPT,
+} from "@svc/core";
 import { SEAL_PARITY_CORPUS, writeParityFolder } from "@svc/testing";
 import { EXIT_BY_STATE } from "../src/commands/seal-verify.ts";
 
@@ -49,7 +55,7 @@ describe("svc seal verify and verify.sh agree on every case of the parity corpus
     const expected = parity.code === null ? "both VERIFIED / OK" : `both refuse with ${parity.code}`;
     it(`${parity.name}: ${expected}`, async () => {
       const runDir = join(root, `case-${index}`);
-      await writeParityFolder(runDir, key, parity.beforeSeal);
+      await writeParityFolder(runDir, key, parity.beforeSeal, parity.signed);
       await parity.apply?.(runDir, key);
       const bySvc = svc(runDir);
       const bySh = verifySh(runDir);
@@ -59,6 +65,18 @@ describe("svc seal verify and verify.sh agree on every case of the parity corpus
         assert.equal(bySh.code, 0, bySh.out);
         assert.match(bySh.out, /verify: OK/);
         assert.doesNotMatch(bySh.out, /WARNING, seal\/VERIFY\.md not checked/);
+        // issue 37 item 3: a seal that signs a claim strength draws it, and both say so
+        if (parity.signed?.claim_strength) {
+          const svg = await readFile(join(runDir, "seal/seal.svg"), "utf8");
+          assert.match(svg, new RegExp(`y="401"[^>]*>${CLAIM_LINE_LABELS[parity.signed.claim_strength]}<`));
+          assert.match(
+            bySvc.out,
+            new RegExp(
+              `claim strength \\(signed, as the job reported it\\): ${parity.signed.claim_strength}`,
+            ),
+          );
+          assert.match(bySvc.out, /ok {3}claim_strength: /);
+        }
         return;
       }
       // svc's exit is its state's (LOG_PROOF_INVALID 9, INVALID 1); verify.sh exits 1 for every failure

@@ -9,6 +9,7 @@ export {
   type EnvReadResult,
   type EnvSource,
 } from "./config/env-reader.ts";
+export { CLAIM_STRENGTHS, type ClaimStrength, isClaimStrength } from "./contracts/claim-strength.ts";
 export * from "./contracts/docking-result.ts";
 export * from "./contracts/entitlement-accounts.ts";
 export * from "./contracts/entitlement-requests.ts";
@@ -100,6 +101,14 @@ export {
   WELL_KNOWN_RUN_DIRS,
 } from "./run-layout.ts";
 export { isCanonicalBase64 } from "./seal/canonical-base64.ts";
+export { CLAIM_LINE_LABELS, CLAIM_LINE_Y } from "./seal/claim-line.ts";
+export {
+  CLAIM_KEY_SPELLINGS,
+  CLAIM_SUMMARY_FILE,
+  CLAIM_SUMMARY_MAX_BYTES,
+  type ClaimSummary,
+  checkClaimStrength,
+} from "./seal/claim-strength-check.ts";
 export { verifyConsistency } from "./seal/consistency-proof.ts";
 export {
   type DsseEnvelope,
@@ -193,6 +202,7 @@ export {
   barcodeContent,
   computeBarcodeDigest,
   describeAttestation,
+  describeClaimStrength,
   imageRefSchema,
   isSealPayload,
   newSealId,

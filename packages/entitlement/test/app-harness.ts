@@ -195,12 +195,19 @@ export async function sealTestRun(
   token: string,
   run: TestRun,
   start: TestRunStart = {},
+  /** More run_complete fields, e.g. a claim_strength (issue 37 item 3). */
+  complete: Record<string, unknown> = {},
   // biome-ignore lint/suspicious/noExplicitAny: tests assert response bodies field by field
 ): Promise<any> {
   await startTestRun(svc, token, run, start);
   const done = await svc.request("/api/entitlement/run_complete", {
     token,
-    body: { run_id: run.run_id, outputs_sha256: "b".repeat(64), run_manifest_sha256: "c".repeat(64) },
+    body: {
+      run_id: run.run_id,
+      outputs_sha256: "b".repeat(64),
+      run_manifest_sha256: "c".repeat(64),
+      ...complete,
+    },
   });
   assert.equal(done.status, 200, JSON.stringify(done.body));
   return done.body;

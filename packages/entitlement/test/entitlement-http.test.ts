@@ -119,6 +119,54 @@ describe("entitlement service over HTTP", () => {
     }
   });
 
+  it("signs run_complete's claim_strength into the payload and draws it; a seal without one carries none; another value is 400 (issue 37 item 3)", async () => {
+    assert.equal((await grant("alice", 3)).status, 200);
+    const startRun = async () => {
+      const id = runId();
+      assert.equal(
+        (await svc.request("/api/entitlement/consume", { token: alice, body: params(id) })).status,
+        200,
+      );
+      assert.equal(
+        (await svc.request("/api/entitlement/run_start", { token: alice, body: startBody(id) })).status,
+        200,
+      );
+      return id;
+    };
+    const claimed = await startRun();
+    const refused = await svc.request("/api/entitlement/run_complete", {
+      token: alice,
+      body: { ...completeBody(claimed), claim_strength: "PROVEN" },
+    });
+    assert.equal(refused.status, 400);
+    assert.equal(refused.body.error.code, "REQUEST_INVALID");
+    assert.match(refused.body.error.message, /claim_strength/);
+    const done = await svc.request("/api/entitlement/run_complete", {
+      token: alice,
+      body: { ...completeBody(claimed), claim_strength: "HYPOTHESIS" },
+    });
+    assert.equal(done.status, 200, JSON.stringify(done.body));
+    assert.equal(done.body.seal.payload.claim_strength, "HYPOTHESIS");
+    assert.match(done.body.seal.seal_json, /"claim_strength":"HYPOTHESIS"/);
+    assert.match(done.body.seal.seal_svg, /y="401"[^>]*>claim HYPOTHESIS: see report</);
+    const keys = (await svc.request("/api/seal/keys")).body.keys;
+    assert.equal(verifySealSvg(done.body.seal.seal_svg, keys).state, "VERIFIED");
+    // a retry answers the seal first issued, whatever claim it now reports
+    const again = await svc.request("/api/entitlement/run_complete", {
+      token: alice,
+      body: { ...completeBody(claimed), claim_strength: "SUPPORTED" },
+    });
+    assert.deepEqual(again.body.seal, done.body.seal);
+    const older = await startRun();
+    const plain = await svc.request("/api/entitlement/run_complete", {
+      token: alice,
+      body: completeBody(older),
+    });
+    assert.equal(plain.status, 200);
+    assert.equal("claim_strength" in plain.body.seal.payload, false);
+    assert.doesNotMatch(plain.body.seal.seal_svg, /y="401"/);
+  });
+
   it("answers every status of the domain notes' table with a stable code and the error body", async () => {
     await grant("bob", 1);
     const id = runId();

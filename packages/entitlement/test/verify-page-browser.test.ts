@@ -23,6 +23,7 @@ interface PageAnswer {
   checks: string[];
   facts: Record<string, string>;
   funding: string;
+  claim: string;
   canonicalSrc: string | null;
   revocationNote: string;
 }
@@ -34,6 +35,7 @@ describe("the verification page (GET /verify) in Chromium", { skip, timeout: 300
   let decoy: string;
   let rerun: string;
   let revoked: string;
+  let claimed: string;
   let keys: { key_id: string; public_key_pem: string }[];
   let scratch: string;
 
@@ -41,7 +43,7 @@ describe("the verification page (GET /verify) in Chromium", { skip, timeout: 300
     svc = await startTestService();
     scratch = await mkdtemp(join(tmpdir(), "verify-page-"));
     const admin = { "x-svc-admin-token": svc.adminToken };
-    await svc.request("/api/entitlement/issue", { body: { principal: "page", runs: 3 }, headers: admin });
+    await svc.request("/api/entitlement/issue", { body: { principal: "page", runs: 4 }, headers: admin });
     const token = await svc.tokenFor("page");
     let sequence = 0;
     const sealedRun = async (project: string) =>
@@ -65,6 +67,15 @@ describe("the verification page (GET /verify) in Chromium", { skip, timeout: 300
     });
     assert.equal(redeemed.status, 200);
     rerun = (await sealedRun("alpha")).seal_svg;
+    claimed = (
+      await sealTestRun(
+        svc,
+        token,
+        { run_id: `run_page_${sequence++}`, project_id: "delta" },
+        {},
+        { claim_strength: "HYPOTHESIS" },
+      )
+    ).seal.seal_svg;
     keys = (await svc.request("/api/seal/keys")).body.keys;
     browser = await launchChromium();
   });
@@ -106,6 +117,7 @@ describe("the verification page (GET /verify) in Chromium", { skip, timeout: 300
         checks: [...document.querySelectorAll("#checks tr")].map((row) => row.textContent ?? ""),
         facts,
         funding: text("funding"),
+        claim: text("claim"),
         canonicalSrc: image.hidden ? null : image.getAttribute("src"),
         revocationNote: text("revocation-note"),
       };
@@ -141,6 +153,24 @@ describe("the verification page (GET /verify) in Chromium", { skip, timeout: 300
     assert.match(answer.canonicalSrc ?? "", /^blob:/, "the canonical rendering, not the upload");
     const sameOrigin = requests.every((url) => url.startsWith(svc.url) || url.startsWith("blob:"));
     assert.ok(sameOrigin, `requests beyond the issuer: ${requests.join(", ")}`);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  it("lists a seal's signed claim strength among its signed facts and says it in words, and nothing for a seal without one (issue 37 item 3)", async () => {
+    const { page, problems } = await open(`${svc.url}/verify`);
+    await page.waitForFunction(() => document.body.dataset.keys !== undefined);
+    const answer = await drop(page, claimed);
+    assert.equal(answer.state, "VERIFIED");
+    assert.equal(answer.facts.claim_strength, "HYPOTHESIS");
+    assert.match(
+      answer.claim,
+      /^claim strength \(signed, as the job reported it\): HYPOTHESIS, .*claim reasons/,
+    );
+    const plain = await drop(page, decoy);
+    assert.equal(plain.state, "VERIFIED");
+    assert.equal(plain.claim, "");
+    assert.equal("claim_strength" in plain.facts, false);
     assert.deepEqual(problems, []);
     await page.close();
   });

@@ -4,6 +4,7 @@ import { parsePresealPayload, SEAL_FILES } from "@svc/core";
 import type { EntitlementClient } from "./lifecycle/entitlement-client.ts";
 import type { Logger } from "./log.ts";
 import { readProvenanceFacts } from "./outputs/provenance-facts.ts";
+import { readClaimStrength } from "./outputs/read-claim-strength.ts";
 import { recordSealCompleted } from "./outputs/run-status-record.ts";
 import { writeSealFolder } from "./outputs/seal-files.ts";
 import { sealHashesWithFiles } from "./outputs/seal-hashes.ts";
@@ -54,13 +55,16 @@ export async function completeSeal(deps: {
   const provenance = await readProvenanceFacts(deps.runDir, preseal.run_id, files);
   if (provenance === null)
     deps.log.warn("sealing without provenance: its facts are unreadable", { phase: "seal" });
-  deps.log.info("run_complete", { phase: "seal", run_id: preseal.run_id });
+  // issue 37 item 3: the claim strength the (unchanged) summary states, signed and drawn on the seal
+  const claim = await readClaimStrength(deps.runDir);
+  deps.log.info("run_complete", { phase: "seal", run_id: preseal.run_id, claim_strength: claim });
   let complete: Awaited<ReturnType<typeof deps.entitlement.runComplete>>;
   try {
     complete = await deps.entitlement.runComplete({
       run_id: preseal.run_id,
       outputs_sha256: preseal.outputs_sha256,
       run_manifest_sha256: preseal.run_manifest_sha256,
+      ...(claim === null ? {} : { claim_strength: claim }),
       ...(provenance === null ? {} : { provenance }),
     });
   } catch (error) {

@@ -6,8 +6,11 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { promisify } from "node:util";
 import {
+  CLAIM_LINE_LABELS,
+  type ClaimStrength,
   checkProvenanceFile,
   digestTree,
+  isClaimStrength,
   isOutsideSealedOutputs,
   isSealPayload,
   listUncoveredPaths,
@@ -165,6 +168,14 @@ async function assertSealVerified(runDir: string) {
     await service.trustedKeys(),
   );
   assert.equal(provenance.ok, true, provenance.detail);
+  // issue 37 item 3: the seal signs and draws the claim strength the sealed summary states
+  const summary = await readJson(join(runDir, "results/summary.json"));
+  assert.ok(isClaimStrength(summary.claim_strength), summary.claim_strength);
+  assert.equal(verification.payload.claim_strength, summary.claim_strength);
+  assert.match(
+    await readFile(join(runDir, "seal/seal.svg"), "utf8"),
+    new RegExp(`y="401"[^>]*>${CLAIM_LINE_LABELS[summary.claim_strength as ClaimStrength]}</text>`),
+  );
   return verification;
 }
 

@@ -287,6 +287,37 @@ describe("svc seal verify", () => {
     );
   });
 
+  it("a run folder sealed with a claim strength its summary states is VERIFIED and says the signed claim (issue 37 item 3)", async () => {
+    const runDir = join(root, "claim-agrees");
+    await writeSealedRunFolder(runDir, { key, fields: { claim_strength: "HYPOTHESIS" } });
+    const { code, stdout } = svc(["seal", "verify", runDir, "--key", keyPath]);
+    assert.equal(code, 0, stdout);
+    assert.match(stdout, /^VERIFIED /);
+    assert.match(stdout, /claim strength \(signed, as the job reported it\): HYPOTHESIS/);
+    assert.match(stdout, /ok {3}claim_strength: results\/summary\.json states the signed HYPOTHESIS/);
+  });
+
+  it("a run folder whose summary says SUPPORTED under a HYPOTHESIS seal is INVALID (exit 1) with CLAIM_STRENGTH_MISMATCH, hashes all right (issue 37 item 3)", async () => {
+    // the job reports HYPOTHESIS to the issuer but seals a summary that says SUPPORTED
+    const runDir = join(root, "claim-differs");
+    await writeSealedRunFolder(runDir, {
+      key,
+      fields: { claim_strength: "HYPOTHESIS" },
+      beforeSeal: async (dir) => {
+        const path = join(dir, "results/summary.json");
+        await writeFile(path, (await readFile(path, "utf8")).replace('"HYPOTHESIS"', '"SUPPORTED"'));
+      },
+    });
+    const { code, stdout } = svc(["seal", "verify", runDir, "--key", keyPath]);
+    assert.equal(code, 1, stdout);
+    assert.match(stdout, /^INVALID /);
+    assert.match(stdout, /ok {3}run_outputs: /);
+    assert.match(
+      stdout,
+      /reason: CLAIM_STRENGTH_MISMATCH: claim_strength: results\/summary\.json says claim_strength "SUPPORTED", the seal says HYPOTHESIS/,
+    );
+  });
+
   it("exits 1 with SEAL_FILES_DISAGREE when seal.json disagrees with seal.svg", async () => {
     const { runDir, bundle } = await sealedRun("mismatch");
     await writeFile(join(runDir, "seal", "seal.json"), bundle.sealJson.replace("runner@", "evil@"));

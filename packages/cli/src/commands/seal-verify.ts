@@ -4,6 +4,7 @@ import {
   checkIssuerLog,
   checkReleasedImage,
   describeAttestation,
+  describeClaimStrength,
   isSealPayload,
   PRESEAL_VERSION,
   SEAL_STATES,
@@ -122,6 +123,9 @@ function formatText(path: string, result: SealVerification, trust: Trust, notes:
     );
   }
   if (isSealPayload(result.payload)) lines.push(`  ${describeAttestation(result.payload)}`);
+  // issue 37 item 3: the signed claim strength, when the seal carries one
+  const claim = isSealPayload(result.payload) ? describeClaimStrength(result.payload) : null;
+  if (claim !== null) lines.push(`  ${claim}`);
   const funding = fundingOf(result);
   if (funding) lines.push(`  funding: ${describeFunding(funding)}`);
   lines.push(`  trust: ${trust.sources.length > 0 ? trust.sources.join("; ") : "none"}`);

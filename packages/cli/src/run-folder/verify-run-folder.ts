@@ -1,8 +1,11 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import {
+  CLAIM_SUMMARY_FILE,
+  CLAIM_SUMMARY_MAX_BYTES,
   CoreError,
   canonicalBytes,
+  checkClaimStrength,
   checkLogProofFile,
   checkLogProofPresence,
   checkProvenanceFile,
@@ -51,7 +54,8 @@ export interface RunFolderVerification {
  * agreeing with it; VERIFY.md and public_key.pem as the payload reproduces them), its verify.sh
  * (a released one), that nothing in the folder is outside the seal (issue 23 item 2), then
  * recomputes `run_manifest_sha256` and `outputs_sha256` from the folder and requires the signed
- * values. The folder's own key is never used.
+ * values, and that results/summary.json states the signed claim strength when the seal carries one.
+ * The folder's own key is never used.
  */
 export async function verifyRunFolder(
   runDir: string,
@@ -138,6 +142,15 @@ export async function verifyRunFolder(
   // issue 23 item 5: the sealed manifest must also name the signed principal, run, project, mode, category
   const manifest = await readOptional(join(runDir, RUN_MANIFEST_FILE));
   if (manifest !== null) checks.push(checkRunManifestFields(seal.payload, manifest.toString("utf8")));
+  // issue 37 item 3: the summary must state the claim strength the seal signs and draws
+  if (isSealPayload(seal.payload) && seal.payload.claim_strength !== undefined) {
+    const summary = await readCappedFile(join(runDir, CLAIM_SUMMARY_FILE), CLAIM_SUMMARY_MAX_BYTES);
+    const claim = checkClaimStrength(
+      seal.payload,
+      summary.kind === "file" ? { kind: "file", text: summary.bytes.toString("utf8") } : summary,
+    );
+    if (claim !== null) checks.push(claim);
+  }
   const result = withChecks(seal, [...tooLarge, ...checks]);
   return { result, svgPath, svg, logProof };
 }

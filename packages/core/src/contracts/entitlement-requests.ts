@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { provenanceFactsSchema } from "../seal/provenance-statement.ts";
 import { imageRefSchema } from "../seal/seal-payload.ts";
+import { CLAIM_STRENGTHS } from "./claim-strength.ts";
 import { projectIdSchema, runIdSchema } from "./run-id.ts";
 
 // The entitlement HTTP contract (docs/contracts/entitlement-http.md): the service validates
@@ -41,6 +42,13 @@ export const runCompleteSchema = z.object({
   run_id: runIdSchema,
   outputs_sha256: sha256.describe("svc-tree/v1 digest of the outputs (seal/ excluded)"),
   run_manifest_sha256: sha256.describe("SHA-256 of run_manifest.json"),
+  // issue 37 item 3: optional, so a runner from before it still gets its seal (drawn as before)
+  claim_strength: z
+    .enum(CLAIM_STRENGTHS)
+    .optional()
+    .describe(
+      "the claim strength the run's results/summary.json states (SUPPORTED or HYPOTHESIS): signed into the seal payload and drawn on the seal; verifiers refuse a folder whose summary states another",
+    ),
   // issue 30 item 6: optional, so a runner from before the provenance still gets its seal
   provenance: provenanceFactsSchema
     .optional()

@@ -1,6 +1,7 @@
 import { canonicalBytes } from "../canonical-json.ts";
 import { CoreError } from "../core-error.ts";
 import { qrCodePath } from "./barcode-channel.ts";
+import { CLAIM_LINE_LABELS, CLAIM_LINE_Y } from "./claim-line.ts";
 import { type EmbeddedSeal, formatSealToken, SEAL_XML_NAMESPACE } from "./embedded-seal.ts";
 import { escapeDrawnText } from "./escape-drawn-text.ts";
 import { encodeRingBits, ringSegmentPath } from "./ring-channel.ts";
@@ -49,6 +50,8 @@ export function renderSealSvg(payload: unknown, signature: Uint8Array): string {
     ),
     // issue 23 item 5: a v2 seal says what it attests; a v1 seal renders exactly as it was issued
     ...(seal.attestation === "job_reported" ? [textLine(384, "attests: hashes the job reported")] : []),
+    // issue 37 item 3: the signed claim strength; a seal without one is drawn as before
+    ...(seal.claim_strength ? [textLine(CLAIM_LINE_Y, CLAIM_LINE_LABELS[seal.claim_strength])] : []),
   ];
   return frame(`Audit seal for run ${seal.run_id}`, embedded, [
     `<g fill="${INK}">\n${ring}\n</g>`,

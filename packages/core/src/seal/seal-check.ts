@@ -16,6 +16,7 @@ export type SealCheckName =
   | "run_coverage"
   | "run_manifest"
   | "run_manifest_fields"
+  | "claim_strength"
   | "runner_image"
   | "run_outputs"
   | "revocation"

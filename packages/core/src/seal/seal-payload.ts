@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import { CLAIM_STRENGTHS } from "../contracts/claim-strength.ts";
 import { CoreError } from "../core-error.ts";
 import { sha256Hex } from "../digest.ts";
 
@@ -93,11 +94,22 @@ export const sealPayloadSchema = z
       .describe(
         "svc.seal/v2: what the seal attests; job_reported = the principal's job reported these hashes, the issuer did not observe the computation",
       ),
+    claim_strength: z
+      .enum(CLAIM_STRENGTHS)
+      .optional()
+      .describe(
+        "svc.seal/v2, issue 37 item 3: the claim strength the job's results/summary.json states (SUPPORTED or HYPOTHESIS), as the job reported it; absent from seals of runners before it",
+      ),
   })
   .strict()
   .refine((payload) => (payload.seal_version === SEAL_VERSION_V2) === (payload.attestation !== undefined), {
     message: "svc.seal/v2 carries attestation, svc.seal/v1 does not",
     path: ["attestation"],
+  })
+  // issue 37 item 3: a v1 seal is drawn and verified as it was issued, so it never carries one
+  .refine((payload) => payload.claim_strength === undefined || payload.seal_version === SEAL_VERSION_V2, {
+    message: "claim_strength is a svc.seal/v2 field",
+    path: ["claim_strength"],
   })
   .refine((payload) => (payload.funding === undefined) === (payload.rerun_of === undefined), {
     message: "funding and rerun_of come together",
@@ -176,6 +188,20 @@ export function describeAttestation(payload: SealPayload): string {
   const level = payload.attestation ?? "job_reported";
   const stated = payload.attestation ? level : `${level}, not stated by this ${payload.seal_version} seal`;
   return `attests (${stated}): ${ATTESTATION_LEVELS[level]}`;
+}
+
+/**
+ * One sentence on the signed claim strength, for the surfaces that show a verified seal (issue 37
+ * item 3), or null when the seal carries none (a runner before it). The job reported it, as it
+ * reported the hashes; a run folder must state the same in results/summary.json.
+ */
+export function describeClaimStrength(payload: SealPayload): string | null {
+  if (payload.claim_strength === undefined) return null;
+  const why =
+    payload.claim_strength === "SUPPORTED"
+      ? "every required module ran and did its work"
+      : "not every required module ran or did its work: the report's claim reasons say why";
+  return `claim strength (signed, as the job reported it): ${payload.claim_strength}, ${why}`;
 }
 
 /** True for a signed seal's payload of any version, false for a pre-seal's. */

@@ -49,6 +49,8 @@ export const SEAL_REASON_CODES = {
   KEY_UNTRUSTED: "the signing key is not one you trust (or outside its validity window)",
   RUN_MANIFEST_MISMATCH:
     "run_manifest.json names another principal, run, project, mode or category than the seal",
+  CLAIM_STRENGTH_MISMATCH:
+    "results/summary.json does not state the signed claim strength exactly once (another, none, two, or unreadable)",
   PROVENANCE_INVALID:
     "seal/provenance.intoto.jsonl is not a DSSE envelope the seal's key signed over the issuer's SLSA provenance of the sealed outputs",
   LOG_PROOF_INVALID:
@@ -91,6 +93,8 @@ export const REASON_PRIORITY: readonly SealReasonCode[] = [
   "RUN_OUTPUTS_CHANGED",
   "RUN_FOLDER_UNCOVERED",
   "RUN_MANIFEST_MISMATCH",
+  // issue 37 item 3: after the outputs checks, so an edited summary is first RUN_OUTPUTS_CHANGED
+  "CLAIM_STRENGTH_MISMATCH",
   "PROVENANCE_INVALID",
   // issue 38 item 1: the issuer's own refusal of a payload it did not sign under this id decides
   // over the folder's leaf that says the same, so every surface names it alike

@@ -1,5 +1,8 @@
+import { CLAIM_STRENGTHS } from "../contracts/claim-strength.ts";
 import { sha256Hex } from "../digest.ts";
 import { SEAL_DIR } from "../run-hashes.ts";
+import { CLAIM_LINE_LABELS, CLAIM_LINE_Y } from "./claim-line.ts";
+import { CLAIM_KEY_SPELLINGS, CLAIM_SUMMARY_FILE, CLAIM_SUMMARY_MAX_BYTES } from "./claim-strength-check.ts";
 import { SEAL_FILE_MAX_BYTES } from "./seal-file-caps.ts";
 import { SEAL_LAYOUT } from "./seal-layout.ts";
 import { VERIFY_MD_FIELDS, verifyInstructionsTemplate } from "./verify-instructions.ts";
@@ -19,7 +22,19 @@ const EARLIER_RELEASES: readonly string[] = [
   // issue 30 item 6: v4 also checks seal/provenance.intoto.jsonl (DSSE signature by --key, subjects
   // = the sealed outputs). v3 stays released: it refuses a folder with the new file, never passes one.
   "d735239f7747b216365eff1d23e662db102aead42fdb5d6c2ce29c9c92f4dc38",
+  // issue 38 items 7 and 8: v5 refuses what svc seal verify refuses: files over their size cap,
+  // the folder's verify.sh not released, a rewritten VERIFY.md, non-canonical base64, a \u2014
+  // escape in the checkpoint, a second provenance line. v4 stays released: folders sealed with it
+  // carry it, and svc seal verify accepts them; run v5 on them. v5 stays released too (issue 37
+  // item 3): on a seal that signs a claim_strength it redraws seal.svg without the claim line and
+  // refuses it (IMAGE_NOT_CANONICAL), never passes one; run v6 on those.
+  "1243117116ad6b44b6c1add3463447fda7364f7d3d18c92eda794a1dd167dd04",
 ];
+
+/** verify.sh's drawn claim line per signed value, as the renderer draws it (one table). */
+const CLAIM_LINE_CASES = CLAIM_STRENGTHS.map(
+  (claim) => `      ${claim}) text_line ${CLAIM_LINE_Y} "${CLAIM_LINE_LABELS[claim]}" ;;\n`,
+).join("");
 
 /** The size caps as "path bytes" lines, for verify.sh's check_sizes (one table with svc's). */
 const SIZE_CAPS = Object.entries(SEAL_FILE_MAX_BYTES)
@@ -43,7 +58,7 @@ function heredocBody(text: string): string {
  * released copy, `svc repro verify-script`, whose hash {@link RELEASED_VERIFY_SCRIPT_SHA256} lists.
  */
 export const VERIFY_SCRIPT = `#!/usr/bin/env bash
-# svc verify.sh, svc.verify-script/v5: checks a run folder against its seal.
+# svc verify.sh, svc.verify-script/v6: checks a run folder against its seal.
 # Run a known-good copy, never the one inside the folder you check (a forger who edits the
 # outputs can edit that copy too):  svc repro verify-script > verify.sh
 # Usage: bash verify.sh --key <issuer-public-key.pem> [run-dir]   (default run-dir: ../.. of this script)
@@ -71,7 +86,10 @@ export const VERIFY_SCRIPT = `#!/usr/bin/env bash
 #  6. seal/provenance.intoto.jsonl, when the issuer signed the run's SLSA provenance: each line a
 #     DSSE envelope of an in-toto statement signed by --key (the seal's key id), whose subjects are
 #     exactly the sealed outputs. Only svc seal verify rebuilds the rest of the statement (project,
-#     mode, category, inputs, image, times) from the seal.
+#     mode, category, inputs, image, times) from the seal;
+#  7. ${CLAIM_SUMMARY_FILE}, when the seal signs a claim_strength (drawn on seal.svg): the file
+#     spells the key exactly once in any JSON spelling, as the signed value, a plain string on one
+#     line. Only svc seal verify parses the JSON and also requires the key at its top level.
 # Exit: 0 the folder is the sealed one; 1 it is not; 2 usage; 4 a pre-seal (nothing signed yet).
 set -euo pipefail
 key=""
@@ -153,11 +171,11 @@ url_host() { # the host (and a non-default port) of a URL, as WHATWG URL.host sp
   printf '%s' "$rest"
 }
 check_svg() {
-  local svg="$seal_dir/seal.svg" run_id project_id mode issued_at seal_id key_id version attestation verify_url label token ring_lines
+  local svg="$seal_dir/seal.svg" run_id project_id mode issued_at seal_id key_id version attestation claim verify_url label token ring_lines
   [ -f "$svg" ] || fail "seal/seal.svg is missing"
   run_id="$(text_field run_id)"; project_id="$(text_field project_id)"; issued_at="$(text_field issued_at)"
   seal_id="$(text_field seal_id)"; key_id="$(text_field key_id)"; mode="$(text_field mode)"
-  version="$(text_field seal_version)"; attestation="$(text_field attestation)"
+  version="$(text_field seal_version)"; attestation="$(text_field attestation)"; claim="$(text_field claim_strength)"
   case "$version" in svc.seal/v1 | svc.seal/v2) ;; *) fail "seal/seal.json has no seal_version this script knows (svc.seal/v1, svc.seal/v2)" ;; esac
   if [ -z "$run_id" ] || [ -z "$project_id" ] || [ -z "$issued_at" ] || [ -z "$seal_id" ] || [ -z "$key_id" ] || [ -z "$mode" ]; then
     fail "seal/seal.json lacks a drawn field (run_id, project_id, mode, issued_at, seal_id, key_id)"
@@ -210,6 +228,11 @@ check_svg() {
     text_line 367 "$label"
     # a v2 seal says what it attests (issue 23 item 5); a v1 seal is drawn as it was issued
     if [ "$attestation" = job_reported ]; then text_line 384 "attests: hashes the job reported"; fi
+    # the signed claim strength (issue 37 item 3); a seal without one is drawn as before
+    case "$claim" in
+${CLAIM_LINE_CASES}      "") ;;
+      *) fail "seal/seal.json has a claim_strength this script does not know (PAYLOAD_INVALID)" ;;
+    esac
     printf '%s\\n' '</svg>'
   } > "$work/seal.svg"
   cmp -s "$work/seal.svg" "$svg" ||
@@ -325,6 +348,29 @@ check_provenance() { # issue 30 item 6: seal/provenance.intoto.jsonl, when prese
     fail "seal/provenance.intoto.jsonl: the statement's subjects are not the sealed outputs (PROVENANCE_INVALID)"
   fi
 }
+check_claim() { # issue 37 item 3: ${CLAIM_SUMMARY_FILE} states the signed claim strength, once
+  local claim file="$run_dir/${CLAIM_SUMMARY_FILE}" spelled stated
+  claim="$(text_field claim_strength)"
+  [ -n "$claim" ] || return 0
+  if [ -L "$file" ] || [ ! -f "$file" ]; then
+    fail "${CLAIM_SUMMARY_FILE} is missing: it cannot state the signed claim strength $claim (CLAIM_STRENGTH_MISMATCH)"
+  fi
+  [ "$(($(wc -c < "$file")))" -le ${CLAIM_SUMMARY_MAX_BYTES} ] ||
+    fail "${CLAIM_SUMMARY_FILE} is over ${CLAIM_SUMMARY_MAX_BYTES} bytes, not read (CLAIM_STRENGTH_MISMATCH)"
+  # every JSON spelling of the key (core CLAIM_KEY_SPELLINGS), so an escaped duplicate cannot hide
+  spelled="$( { LC_ALL=C grep -aoE '${CLAIM_KEY_SPELLINGS}' "$file" || true; } | wc -l)"
+  spelled="$((spelled))"
+  if [ "$spelled" != 1 ]; then
+    [ "$spelled" = 0 ] && spelled=nowhere || spelled="$spelled times"
+    fail "${CLAIM_SUMMARY_FILE} states claim_strength $spelled, the seal says $claim once (CLAIM_STRENGTH_MISMATCH)"
+  fi
+  if ! LC_ALL=C grep -aqE '"claim_strength"[[:blank:]]*:[[:blank:]]*"[^"\\\\]*"' "$file"; then
+    fail "${CLAIM_SUMMARY_FILE} does not state claim_strength as a plain string on one line (CLAIM_STRENGTH_MISMATCH)"
+  fi
+  stated="$(LC_ALL=C sed -n 's/.*"claim_strength"[[:blank:]]*:[[:blank:]]*"\\([^"\\\\]*\\)".*/\\1/p' "$file" | head -n 1)"
+  [ "$stated" = "$claim" ] ||
+    fail "${CLAIM_SUMMARY_FILE} says claim_strength \\"$stated\\", the seal says $claim (CLAIM_STRENGTH_MISMATCH)"
+}
 check_sizes() { # issue 38 item 8: every file is sized before it is read; one over its cap is not read
   local path cap
   while read -r path cap; do
@@ -438,7 +484,7 @@ if ! grep -Eqx '[A-Za-z0-9+/]{85}[AQgw]==' "$seal_dir/seal.sig" || [ "$(($(wc -l
 fi
 base64 -d "$seal_dir/seal.sig" > "$work/sig" 2>/dev/null || fail "seal/seal.sig is not base64"
 if ! openssl pkeyutl -verify -pubin -inkey "$key" -rawin -in "$seal_dir/seal.json" -sigfile "$work/sig" > /dev/null 2>&1; then
-  fail "the signature of seal/seal.json does not verify with $key"
+  fail "the signature of seal/seal.json does not verify with $key (SIGNATURE_INVALID)"
 fi
 openssl pkey -pubin -in "$key" -pubout > "$work/key.pem" 2>/dev/null || fail "$key is not a public key"
 cmp -s "$work/key.pem" "$seal_dir/public_key.pem" ||
@@ -451,6 +497,7 @@ status=0
 compare "$seal_dir/seal.json" || status=1
 check_coverage "-type f \\\\( -name VERIFY.md -o -name public_key.pem -o -name seal.json -o -name seal.sig -o -name seal.svg -o -name log-proof.json -o -name provenance.intoto.jsonl \\\\)" || status=1
 [ "$status" = 0 ] || exit 1
+check_claim
 echo "verify: OK, seal/seal.json is signed by $key, seal/seal.svg draws it, nothing in the folder is unsealed, and the outputs and run_manifest.json are the sealed ones$([ -f "$seal_dir/log-proof.json" ] && echo "; the issuer's log holds the seal in a checkpoint $key signed")"
 `;
 
@@ -466,11 +513,10 @@ echo "verify: OK, seal/seal.json is signed by $key, seal/seal.svg draws it, noth
  */
 export const RELEASED_VERIFY_SCRIPT_SHA256: readonly string[] = [
   ...EARLIER_RELEASES,
-  // issue 38 items 7 and 8: v5 refuses what svc seal verify refuses: files over their size cap,
-  // the folder's verify.sh not released, a rewritten VERIFY.md, non-canonical base64, a \u2014
-  // escape in the checkpoint, a second provenance line. v4 stays released: folders sealed with it
-  // carry it, and svc seal verify accepts them; run v5 on them.
-  "1243117116ad6b44b6c1add3463447fda7364f7d3d18c92eda794a1dd167dd04",
+  // issue 37 item 3: v6 draws the signed claim_strength and refuses a folder whose
+  // results/summary.json states another, none or two (CLAIM_STRENGTH_MISMATCH), and names
+  // SIGNATURE_INVALID. v5 stays released.
+  "eee74952de781668bade8856ed39bf1a5a84b545ef5af810c96a29c64de2d6a4",
 ];
 
 /** True when `bytes` is a verify.sh some runner release wrote. */

@@ -27,6 +27,8 @@ export function createSealIssuer(options: SealIssuerOptions): IssueSeal {
         issued_at: toInstant(issuedAt),
         issuer: options.issuerName(),
         verify_url: options.verifyUrl,
+        // issue 37 item 3: the claim strength the job reported, signed and drawn; absent from older runners
+        ...(fields.claim_strength === undefined ? {} : { claim_strength: fields.claim_strength }),
         // issue 16: a run paid by a rerun credit says so in what is signed, and names its origin
         ...(run.funding === "rerun" && run.rerun_of !== null
           ? { funding: "rerun", rerun_of: run.rerun_of }

@@ -19,7 +19,7 @@ td { border-top: 1px solid #d0d7de; padding: .25rem .5rem; vertical-align: top; 
 tr[data-ok="false"] td:first-child { color: #a40e26; font-weight: 700; }
 dl { display: grid; grid-template-columns: max-content 1fr; gap: .2rem 1rem; }
 dd { margin: 0; overflow-wrap: anywhere; font-family: ui-monospace, monospace; }
-#funding, #attestation { font-weight: 600; }
+#funding, #attestation, #claim { font-weight: 600; }
 #canonical { width: 320px; height: 320px; border: 1px solid #d0d7de; }
 `;
 
@@ -72,6 +72,7 @@ canonical rendering of what was signed, never the file you chose.</p>
 <h3>Signed facts</h3>
 <p>Listed only for a VERIFIED seal.</p>
 <p id="attestation"></p>
+<p id="claim"></p>
 <p id="funding"></p>
 <dl id="facts"></dl>
 <div id="claims-section" hidden>

@@ -1,3 +1,4 @@
+import type { ClaimStrength } from "@svc/core";
 import {
   type AnalysisModule,
   type InputKind,
@@ -38,7 +39,8 @@ export interface PlanCounts {
   readonly missing_required: readonly string[];
   /** Required modules that ran but assessed less than WORK_DONE_THRESHOLD of what they should (issue 37 item 3). */
   readonly work_shortfalls: readonly ModuleWork[];
-  readonly claim_strength: "SUPPORTED" | "HYPOTHESIS";
+  /** core's CLAIM_STRENGTHS: the seal signs it and every verifier reads it back (issue 37 item 3). */
+  readonly claim_strength: ClaimStrength;
   /** Why the claim is not SUPPORTED, in words, one entry per cause; empty when SUPPORTED. */
   readonly claim_reasons: readonly string[];
 }

@@ -2,6 +2,7 @@ import { type PresealReason, toInstant } from "@svc/core";
 import { memoryFields } from "../memory.ts";
 import { PRESEAL_CAUSE } from "../outputs/build-results.ts";
 import { readProvenanceFacts } from "../outputs/provenance-facts.ts";
+import { readClaimStrength } from "../outputs/read-claim-strength.ts";
 import type { RecordedSeal } from "../outputs/run-status-record.ts";
 import { writePreseal, writeSealFolder } from "../outputs/seal-files.ts";
 import { sealHashesWithFiles } from "../outputs/seal-hashes.ts";
@@ -53,12 +54,15 @@ async function seal(ctx: StageContext, input: SealInput): Promise<SealOutcome> {
   const provenance = await readProvenanceFacts(runDir, config.runId, files);
   if (provenance === null)
     log.warn("provenance facts unreadable: sealing without provenance", { phase: "seal" });
-  log.info("run_complete", { phase: "seal" });
+  // issue 37 item 3: the summary's claim strength, signed and drawn on the seal
+  const claim = await readClaimStrength(runDir);
+  log.info("run_complete", { phase: "seal", claim_strength: claim });
   let complete: Awaited<ReturnType<typeof ctx.entitlement.runComplete>>;
   try {
     complete = await ctx.entitlement.runComplete({
       run_id: config.runId,
       ...hashes,
+      ...(claim === null ? {} : { claim_strength: claim }),
       ...(provenance === null ? {} : { provenance }),
     });
   } catch (error) {

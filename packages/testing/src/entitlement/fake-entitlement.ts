@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import {
   generateSigningKey,
+  isClaimStrength,
   issueSealBundle,
   newSealId,
   runCompleteSchema,
@@ -162,6 +163,7 @@ export async function startFakeEntitlement(
           issued_at: "2026-01-01T00:00:02Z",
           issuer: "fake-entitlement",
           verify_url: null,
+          ...(isClaimStrength(body.claim_strength) ? { claim_strength: body.claim_strength } : {}),
         },
         key,
       );

@@ -2,6 +2,8 @@ import { readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import {
   buildProvenanceStatement,
+  type ClaimStrength,
+  canonicalBytes,
   computeSealedRunHashes,
   formatLogProofFile,
   formatProvenanceLine,
@@ -12,6 +14,7 @@ import {
   logOriginOf,
   logProofOf,
   parseSealPayload,
+  renderSealSvg,
   type SealReasonCode,
   type SigningKey,
   sha256Hex,
@@ -36,11 +39,12 @@ export async function writeParityFolder(
   runDir: string,
   key: SigningKey,
   beforeSeal?: (runDir: string) => Promise<void>,
+  signed: ParitySignedFields = {},
 ): Promise<void> {
   const bundle = await writeSealedRunFolder(runDir, {
     key,
     ...(beforeSeal ? { beforeSeal } : {}),
-    fields: { inputs_sha256: treeListingSha256(INPUTS) },
+    fields: { inputs_sha256: treeListingSha256(INPUTS), ...signed },
   });
   const payload = parseSealPayload(JSON.parse(bundle.sealJson));
   const hashes = await computeSealedRunHashes(runDir);
@@ -65,9 +69,16 @@ export async function writeParityFolder(
   await writeFile(join(runDir, "seal/log-proof.json"), formatLogProofFile({ ...leaf, checkpoint }));
 }
 
+/** Signed fields a parity case seals differently (the summary states the same claim strength). */
+export interface ParitySignedFields {
+  readonly claim_strength?: ClaimStrength;
+}
+
 /** One case both verifiers are run on: `svc seal verify` and the released verify.sh. */
 export interface ParityCase {
   readonly name: string;
+  /** Signed fields to seal the folder with (issue 37 item 3: a claim strength). */
+  readonly signed?: ParitySignedFields;
   /** Changes the folder before it is sealed (e.g. the verify.sh it is sealed with). */
   readonly beforeSeal?: (runDir: string) => Promise<void>;
   /** Changes the sealed folder. */
@@ -83,6 +94,24 @@ export function setPadBit(text: string): string {
   const at = text.length - 1 - (text.endsWith("==") ? 2 : 1);
   const next = B64[B64.indexOf(text[at] as string) + 1] as string;
   return `${text.slice(0, at)}${next}${text.slice(at + 1)}`;
+}
+
+/** The summary as the runner writes it (two-space JSON), claim_strength first, or none. */
+function summaryText(fields: Record<string, unknown>): string {
+  return `${JSON.stringify({ ...fields, compounds: 3 }, null, 2)}\n`;
+}
+
+/**
+ * The claim the issuer signed rewritten in seal.json and redrawn on seal.svg with the signature it
+ * had: the picture and both files agree, only the signature can tell (issue 37 item 3).
+ */
+async function forgeSignedClaim(runDir: string, claim: ClaimStrength): Promise<void> {
+  const sealJson = join(runDir, "seal/seal.json");
+  const payload = parseSealPayload(JSON.parse(await readFile(sealJson, "utf8")));
+  const forged = parseSealPayload({ ...payload, claim_strength: claim });
+  const signature = Buffer.from((await readFile(join(runDir, "seal/seal.sig"), "utf8")).trim(), "base64");
+  await writeFile(sealJson, canonicalBytes(forged));
+  await writeFile(join(runDir, "seal/seal.svg"), renderSealSvg(forged, signature));
 }
 
 async function editText(path: string, edit: (text: string) => string): Promise<void> {
@@ -120,6 +149,58 @@ async function writeLargeProvenance(runDir: string, key: SigningKey, bytes: numb
  */
 export const SEAL_PARITY_CORPUS: readonly ParityCase[] = [
   { name: "the genuine folder, with its log proof and provenance", code: null },
+  // issue 37 item 3: the signed claim strength, drawn on seal.svg and stated by results/summary.json
+  {
+    name: "a HYPOTHESIS seal over a summary that says HYPOTHESIS",
+    signed: { claim_strength: "HYPOTHESIS" },
+    code: null,
+  },
+  {
+    name: "a SUPPORTED seal over a summary that says SUPPORTED",
+    signed: { claim_strength: "SUPPORTED" },
+    code: null,
+  },
+  {
+    name: "a summary that says SUPPORTED under a HYPOTHESIS seal (the job reported one, sealed the other)",
+    signed: { claim_strength: "HYPOTHESIS" },
+    beforeSeal: (runDir) =>
+      writeFile(join(runDir, "results/summary.json"), summaryText({ claim_strength: "SUPPORTED" })),
+    code: "CLAIM_STRENGTH_MISMATCH",
+  },
+  {
+    name: "a summary without claim_strength under a HYPOTHESIS seal",
+    signed: { claim_strength: "HYPOTHESIS" },
+    beforeSeal: (runDir) => writeFile(join(runDir, "results/summary.json"), summaryText({})),
+    code: "CLAIM_STRENGTH_MISMATCH",
+  },
+  {
+    name: "a summary whose escaped first key says SUPPORTED before the signed HYPOTHESIS (JSON.parse keeps the last)",
+    signed: { claim_strength: "HYPOTHESIS" },
+    beforeSeal: (runDir) =>
+      writeFile(
+        join(runDir, "results/summary.json"),
+        '{\n  "claim\\u005fstrength": "SUPPORTED",\n  "claim_strength": "HYPOTHESIS",\n  "compounds": 3\n}\n',
+      ),
+    code: "CLAIM_STRENGTH_MISMATCH",
+  },
+  {
+    name: "a summary that says SUPPORTED on a line of its own, the key on the line before",
+    signed: { claim_strength: "SUPPORTED" },
+    beforeSeal: (runDir) =>
+      writeFile(join(runDir, "results/summary.json"), '{\n  "claim_strength":\n    "SUPPORTED"\n}\n'),
+    code: "CLAIM_STRENGTH_MISMATCH",
+  },
+  {
+    name: "a HYPOTHESIS seal whose signed claim is rewritten to SUPPORTED in seal.json and seal.svg",
+    signed: { claim_strength: "HYPOTHESIS" },
+    apply: (runDir) => forgeSignedClaim(runDir, "SUPPORTED"),
+    code: "SIGNATURE_INVALID",
+  },
+  {
+    name: "a seal without claim_strength given one in seal.json and seal.svg",
+    apply: (runDir) => forgeSignedClaim(runDir, "SUPPORTED"),
+    code: "SIGNATURE_INVALID",
+  },
   {
     name: "sealed without repro_pack/container/verify.sh",
     beforeSeal: (runDir) => rm(join(runDir, VERIFY_SCRIPT_PATH)),

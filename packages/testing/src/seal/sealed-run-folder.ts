@@ -26,7 +26,14 @@ export interface SealedRunFolderOptions {
   readonly fields?: Partial<
     Pick<
       SealFields,
-      "project_id" | "run_id" | "verify_url" | "issuer" | "seal_id" | "issued_at" | "inputs_sha256"
+      | "project_id"
+      | "run_id"
+      | "verify_url"
+      | "issuer"
+      | "seal_id"
+      | "issued_at"
+      | "inputs_sha256"
+      | "claim_strength"
     >
   >;
 }
@@ -54,7 +61,8 @@ export async function writeSealedRunFolder(
       null,
       2,
     )}\n`,
-    "results/summary.json": `${JSON.stringify({ claim_strength: "SCREENING", compounds: 3 }, null, 2)}\n`,
+    // a seal that signs a claim strength is issued over a summary that states it (issue 37 item 3)
+    "results/summary.json": `${JSON.stringify({ claim_strength: options.fields?.claim_strength ?? "SCREENING", compounds: 3 }, null, 2)}\n`,
     "results/metrics.json": '{"compounds":3}\n',
     "raw/descriptors_raw.json": '{"rows":[1,2,3]}\n',
     "report/report.html": "<!doctype html><title>report</title>\n",

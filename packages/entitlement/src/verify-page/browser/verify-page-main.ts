@@ -2,6 +2,7 @@ import {
   canonicalBytes,
   checkIssuerAnswer,
   describeAttestation,
+  describeClaimStrength,
   formatLogProofFile,
   type IssuerAnswer,
   isSealPayload,
@@ -171,6 +172,8 @@ function showFacts(verification: SealVerification): void {
         : "",
   );
   setText("attestation", isSealPayload(payload) ? describeAttestation(payload) : "");
+  // issue 37 item 3: the signed claim strength, when the seal carries one
+  setText("claim", (isSealPayload(payload) ? describeClaimStrength(payload) : null) ?? "");
 }
 
 function fillList(list: HTMLDListElement, payload: SealVerification["payload"]): void {
