@@ -62,12 +62,14 @@ export {
   toTrustedKey,
   verifyBytes,
 } from "./keys.ts";
+export * from "./run-folder/read-run-folder.ts";
+export * from "./run-folder/run-file-schemas.ts";
+export * from "./run-folder/run-files.ts";
 export {
   computeSealedRunHashes,
   isOutsideSealedOutputs,
   listUncoveredPaths,
   RUN_MANIFEST_FILE,
-  SEAL_DIR,
   SEAL_FOLDER_ENTRIES,
   type SealedRunHashes,
 } from "./run-hashes.ts";
@@ -85,10 +87,8 @@ export {
   runOutputDir,
   runStatusPath,
   runStatusPathOfRunDir,
-  SEAL_FILES,
   SOURCES_DIR,
   type StorageLayout,
-  WELL_KNOWN_RUN_DIRS,
 } from "./run-layout.ts";
 export { isCanonicalBase64 } from "./seal/canonical-base64.ts";
 export { verifyConsistency } from "./seal/consistency-proof.ts";

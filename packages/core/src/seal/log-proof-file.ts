@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { TrustedKey } from "../keys.ts";
-import { SEAL_FILES } from "../run-layout.ts";
+import { SEAL_FILES } from "../run-folder/run-files.ts";
 import { isCanonicalBase64 } from "./canonical-base64.ts";
 import { verifyInclusion } from "./inclusion-proof.ts";
 import { type CheckpointRefusal, logOriginOf, openCheckpoint } from "./log-checkpoint.ts";
