@@ -283,11 +283,24 @@ describe("svc runs", () => {
     await writeRunFile(
       "run-cli-wait",
       "results/summary.json",
+      // a finished run's summary (core's runSummaryFileSchema)
       JSON.stringify({
+        schema: "svc.summary/v2",
+        status: "completed",
+        run_id: "run-cli-wait",
+        project_id: "proj-1",
+        mode: "standard",
+        module_id: "ligand_audit",
         category_id: "ligand_only",
+        generated_at: "2026-11-23T10:00:00Z",
+        inputs_sha256: "0".repeat(64),
+        compounds: { total: 3, parsed: 3, unparseable: 0, unassessed: 0 },
         claim_strength: "HYPOTHESIS",
-        compounds: { total: 3, parsed: 3 },
+        claim_reasons: ["a required module did not run"],
+        profile: "oral_peripheral",
+        coverage_ratio: 1,
         missing_proof: [],
+        report: "results/report.html",
       }),
     );
     await writeRunFile("run-cli-wait", "seal/seal.json", JSON.stringify({ seal_id: "seal_wait" }));
@@ -377,7 +390,7 @@ describe("svc runs", () => {
     assert.equal(list.code, 0, list.stderr);
     assert.match(list.stdout, /run-cli-unsealed-copy\s+seal-missing\s.*\snone$/m);
     assert.match(list.stdout, /run-cli-record-only\s+seal-missing\s.*\snone$/m);
-    assert.match(list.stdout, /run-cli-fake-preseal\s+seal-missing\s.*\spre-sealed$/m);
+    assert.match(list.stdout, /run-cli-fake-preseal\s+seal-missing\s.*\spending_online_verification$/m);
     assert.match(list.stdout, /run-cli-other-seal\s+seal-mismatch\s.*\snone$/m);
     const expected: [string, string][] = [
       ["run-cli-unsealed-copy", "seal-missing"],

@@ -97,14 +97,24 @@ describe("runs: list, detail and logs against the Kubernetes API double", () => 
       harness.outputRoot,
       "run-detail",
       "results/summary.json",
+      // a finished run's summary (core's runSummaryFileSchema); it says nothing of the seal
       JSON.stringify({
+        schema: "svc.summary/v2",
+        status: "completed",
+        run_id: "run-detail",
+        project_id: "proj-1",
+        mode: "standard",
+        module_id: "ligand_audit",
         category_id: "ligand_only",
-        claim_strength: "HYPOTHESIS",
-        coverage_ratio: 0.5,
-        compounds: { total: 12, parsed: 11 },
-        missing_proof: ["docking"],
-        seal_status: "sealed",
         generated_at: "2026-11-23T10:00:00Z",
+        inputs_sha256: "0".repeat(64),
+        compounds: { total: 12, parsed: 11, unparseable: 1, unassessed: 0 },
+        claim_strength: "HYPOTHESIS",
+        claim_reasons: ["docking did not run"],
+        profile: "oral_peripheral",
+        coverage_ratio: 0.5,
+        missing_proof: ["docking"],
+        report: "results/report.html",
       }),
     );
     const response = await harness.call("/api/runs/run-detail");
@@ -122,7 +132,6 @@ describe("runs: list, detail and logs against the Kubernetes API double", () => 
       compoundsTotal: 12,
       compoundsParsed: 11,
       missingProof: ["docking"],
-      sealStatus: "sealed",
       generatedAt: "2026-11-23T10:00:00Z",
     });
     const sealed = runDetailResponseSchema.parse(await (await harness.call("/api/runs/run-sealed")).json());
@@ -235,7 +244,7 @@ describe("runs: list, detail and logs against the Kubernetes API double", () => 
       "run-genuine": ["sealed", "sealed"],
       "run-copy": ["seal-missing", "none"],
       "run-record-only": ["seal-missing", "none"],
-      "run-fake-preseal": ["seal-missing", "pre-sealed"],
+      "run-fake-preseal": ["seal-missing", "pending_online_verification"],
       "run-other-seal": ["seal-mismatch", "none"],
     };
     const list = runListResponseSchema.parse(await (await harness.call("/api/runs?limit=1000")).json());
