@@ -1,9 +1,9 @@
 import { readdir, readFile, stat } from "node:fs/promises";
-import { basename, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import type { z } from "zod";
 import { parseRunStatus, type RunStatus } from "../contracts/run-status.ts";
 import { CoreError } from "../core-error.ts";
-import { runStatusPathOfRunDir } from "../run-layout.ts";
+import { runStatusPath } from "../run-layout.ts";
 import {
   type DockingResult,
   dockingResultSchema,
@@ -49,7 +49,7 @@ export interface RunFolderSeal {
 export interface RunFolder {
   /** The folder, `<output-root>/<run_id>`. */
   readonly dir: string;
-  /** Its name: the run id. */
+  /** The run id: the folder's name unless given (`svc-runner seal` takes it from the pre-seal). */
   readonly runId: string;
   /** The absolute path of a RUN_FILES entry, its `<name>` parts filled. */
   path(key: RunFileKey, parts?: Readonly<Record<string, string | number>>): string;
@@ -69,6 +69,8 @@ export interface RunFolder {
 }
 
 export interface ReadRunFolderOptions {
+  /** The run's id when the folder may not be named after it (a copied or renamed folder). */
+  readonly runId?: string;
   /**
    * The largest JSON file an accessor reads (default 256 MiB). A service reading folders it did
    * not write (preflight) sets less, so a hostile file costs a refusal, not its memory.
@@ -83,7 +85,7 @@ const DEFAULT_MAX_JSON_BYTES = 256 * 1024 * 1024;
 
 export function readRunFolder(runDir: string, options: ReadRunFolderOptions = {}): RunFolder {
   const maxBytes = options.maxJsonBytes ?? DEFAULT_MAX_JSON_BYTES;
-  const runId = basename(runDir);
+  const runId = options.runId ?? basename(runDir);
   const cache = new Map<string, Promise<unknown>>();
   const once = <T>(key: string, read: () => Promise<T>): Promise<T> => {
     let known = cache.get(key) as Promise<T> | undefined;
@@ -101,7 +103,7 @@ export function readRunFolder(runDir: string, options: ReadRunFolderOptions = {}
     dir: runDir,
     runId,
     path: pathOf,
-    status: () => once("status", () => readStatusRecord(runDir)),
+    status: () => once("status", () => readStatusRecord(runDir, runId)),
     summary: () => json(RUN_FILES.summary, runSummaryFileSchema),
     modulePlan: () => json(runPath("modulePlan", { run_id: runId }), modulePlanFileSchema),
     manifest: () => json(RUN_FILES.manifest, runManifestSchema),
@@ -149,12 +151,13 @@ function invalid(relative: string, why: string): CoreError {
   return new CoreError("RUN_FILE_INVALID", `${relative}: ${why}`);
 }
 
-async function readStatusRecord(runDir: string): Promise<RunStatus | null> {
-  const path = runStatusPathOfRunDir(runDir);
+/** The record beside the folder, `<output-root>/.run-status/<run_id>.json`, naming this run. */
+async function readStatusRecord(runDir: string, runId: string): Promise<RunStatus | null> {
+  const path = runStatusPath(dirname(runDir), runId);
   try {
     if ((await stat(path)).size > MAX_STATUS_BYTES) return null;
     const record = parseRunStatus(JSON.parse(await readFile(path, "utf8")));
-    return record !== null && record.run_id === basename(runDir) ? record : null;
+    return record !== null && record.run_id === runId ? record : null;
   } catch {
     return null;
   }

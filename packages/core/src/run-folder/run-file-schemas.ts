@@ -161,7 +161,10 @@ export const moduleResultSchema = z.looseObject({
   structures: z.array(
     z.looseObject({
       index: z.number().int().nonnegative(),
-      compounds: z.array(z.looseObject({ candidate_id: z.string() })).optional(),
+      compounds: z
+        .array(z.looseObject({ candidate_id: z.string().optional() }))
+        .optional()
+        .describe("one record per compound reached, by candidate_id"),
     }),
   ),
 });

@@ -1,5 +1,4 @@
-import { readFile } from "node:fs/promises";
-import { join } from "node:path";
+import { readRunFolder } from "@svc/core";
 
 /** One docked compound's top pose, as molecular_docking wrote it. */
 export interface DockedPose {
@@ -23,18 +22,16 @@ export type DockedPoses =
   | { readonly status: "none"; readonly reason: string };
 
 export async function readDockedPoses(runDir: string, structureIndex: number): Promise<DockedPoses> {
-  let parsed: {
-    structures?: { index?: number; compounds?: Record<string, unknown>[]; result?: { reason?: unknown } }[];
-  };
-  try {
-    parsed = JSON.parse(await readFile(join(runDir, "results", "molecular_docking.json"), "utf8"));
-  } catch {
+  // core's reader: the file checked against the docking result's schema (issue 41 item 1)
+  const parsed = await readRunFolder(runDir)
+    .dockingResult()
+    .catch(() => null);
+  if (parsed === null)
     return {
       status: "none",
       reason: "no docked pose: molecular_docking has no result in this run (not planned, or it failed)",
     };
-  }
-  const record = parsed.structures?.find((entry) => entry.index === structureIndex);
+  const record = parsed.structures.find((entry) => entry.index === structureIndex);
   if (record?.compounds === undefined) {
     const why = record?.result?.reason;
     return {

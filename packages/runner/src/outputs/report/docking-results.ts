@@ -1,6 +1,4 @@
-import { readFile } from "node:fs/promises";
-import { join } from "node:path";
-import { structureResultFile } from "../structure-result-file.ts";
+import { RUN_FILES, readRunFolder } from "@svc/core";
 
 // What the report reads of results/molecular_docking.json (the structure stage's file, issue 25
 // items 4 and 10): per structure its box, profile and the per-compound records. The file is read
@@ -8,7 +6,7 @@ import { structureResultFile } from "../structure-result-file.ts";
 // receptors, AD4 rescoring) shows up when present and is never required.
 
 export const DOCKING_MODULE = "molecular_docking";
-export const DOCKING_RESULT_FILE = structureResultFile(DOCKING_MODULE);
+export const DOCKING_RESULT_FILE = RUN_FILES.dockingResult;
 
 /** What one compound's docking into one structure gave. */
 export interface CompoundDocking {
@@ -89,13 +87,9 @@ type Raw = Readonly<Record<string, unknown>>;
 
 /** Reads results/molecular_docking.json of a run folder; null when the module did not write it. */
 export async function readDockingRun(runDir: string): Promise<DockingRun | null> {
-  let text: string;
-  try {
-    text = await readFile(join(runDir, DOCKING_RESULT_FILE), "utf8");
-  } catch {
-    return null;
-  }
-  return dockingRunOf(JSON.parse(text) as unknown);
+  // core's reader checks the file's shape once; the fields beyond it are read defensively below
+  const file = await readRunFolder(runDir).dockingResult();
+  return file === null ? null : dockingRunOf(file);
 }
 
 /** The report's reading of the docking module's file (pure). */
