@@ -6,6 +6,7 @@ import { type AddressInfo, createServer } from "node:net";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { NO_RUN_COUNTS, RUN_STATUS_DIR } from "@svc/core";
+import { completedSummaryDocument } from "@svc/testing";
 import {
   ADMIN_TOKEN,
   type OperatorServices,
@@ -283,25 +284,7 @@ describe("svc runs", () => {
     await writeRunFile(
       "run-cli-wait",
       "results/summary.json",
-      // a finished run's summary (core's runSummaryFileSchema)
-      JSON.stringify({
-        schema: "svc.summary/v2",
-        status: "completed",
-        run_id: "run-cli-wait",
-        project_id: "proj-1",
-        mode: "standard",
-        module_id: "ligand_audit",
-        category_id: "ligand_only",
-        generated_at: "2026-11-23T10:00:00Z",
-        inputs_sha256: "0".repeat(64),
-        compounds: { total: 3, parsed: 3, unparseable: 0, unassessed: 0 },
-        claim_strength: "HYPOTHESIS",
-        claim_reasons: ["a required module did not run"],
-        profile: "oral_peripheral",
-        coverage_ratio: 1,
-        missing_proof: [],
-        report: "results/report.html",
-      }),
+      JSON.stringify(completedSummaryDocument("run-cli-wait", { claim_strength: "HYPOTHESIS" })),
     );
     await writeRunFile("run-cli-wait", "seal/seal.json", JSON.stringify({ seal_id: "seal_wait" }));
     await writeRunFile("run-cli-wait", "seal/seal.sig", "sig\n");

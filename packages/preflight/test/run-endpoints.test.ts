@@ -3,6 +3,7 @@ import { cp, mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { NO_RUN_COUNTS, RUN_STATUS_DIR, runDetailResponseSchema, runListResponseSchema } from "@svc/core";
+import { completedSummaryDocument } from "@svc/testing";
 import { jsonPost, type ServiceHarness, startServiceHarness } from "./service-harness.ts";
 
 async function writeRunFile(root: string, runId: string, path: string, content: string): Promise<void> {
@@ -98,24 +99,14 @@ describe("runs: list, detail and logs against the Kubernetes API double", () => 
       "run-detail",
       "results/summary.json",
       // a finished run's summary (core's runSummaryFileSchema); it says nothing of the seal
-      JSON.stringify({
-        schema: "svc.summary/v2",
-        status: "completed",
-        run_id: "run-detail",
-        project_id: "proj-1",
-        mode: "standard",
-        module_id: "ligand_audit",
-        category_id: "ligand_only",
-        generated_at: "2026-11-23T10:00:00Z",
-        inputs_sha256: "0".repeat(64),
-        compounds: { total: 12, parsed: 11, unparseable: 1, unassessed: 0 },
-        claim_strength: "HYPOTHESIS",
-        claim_reasons: ["docking did not run"],
-        profile: "oral_peripheral",
-        coverage_ratio: 0.5,
-        missing_proof: ["docking"],
-        report: "results/report.html",
-      }),
+      JSON.stringify(
+        completedSummaryDocument("run-detail", {
+          claim_strength: "HYPOTHESIS",
+          coverage_ratio: 0.5,
+          compounds: { total: 12, parsed: 11 },
+          missing_proof: ["docking"],
+        }),
+      ),
     );
     const response = await harness.call("/api/runs/run-detail");
     assert.equal(response.status, 200);

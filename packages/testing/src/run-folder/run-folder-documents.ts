@@ -1,6 +1,13 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { type InputHashes, type ModulePlanFile, RUN_FILES, type RunManifest, runPath } from "@svc/core";
+import {
+  type CompletedSummary,
+  type InputHashes,
+  type ModulePlanFile,
+  RUN_FILES,
+  type RunManifest,
+  runPath,
+} from "@svc/core";
 
 /**
  * The run documents the sealing steps read back (the provenance facts, issue 30 item 6): the
@@ -63,4 +70,40 @@ export async function writeRunFolderDocuments(
     await mkdir(dirname(join(runDir, path)), { recursive: true });
     await writeFile(join(runDir, path), JSON.stringify(value));
   }
+}
+
+/**
+ * A finished run's `results/summary.json` in the shape core's schema checks (svc.summary/v2,
+ * `status: completed`), for tests that write a run folder by hand; `fields` sets what a test asserts.
+ */
+export function completedSummaryDocument(
+  runId: string,
+  fields: Partial<
+    Pick<
+      CompletedSummary,
+      "category_id" | "claim_strength" | "coverage_ratio" | "missing_proof" | "generated_at"
+    >
+  > & {
+    readonly compounds?: { readonly total: number; readonly parsed: number };
+  } = {},
+): CompletedSummary {
+  const compounds = fields.compounds ?? { total: 3, parsed: 3 };
+  return {
+    schema: "svc.summary/v2",
+    status: "completed",
+    run_id: runId,
+    project_id: "proj-1",
+    mode: "standard",
+    module_id: "ligand_audit",
+    category_id: fields.category_id ?? "ligand_only",
+    generated_at: fields.generated_at ?? "2026-11-23T10:00:00Z",
+    inputs_sha256: "0".repeat(64),
+    compounds: { ...compounds, unparseable: compounds.total - compounds.parsed, unassessed: 0 },
+    claim_strength: fields.claim_strength ?? "SUPPORTED",
+    claim_reasons: fields.claim_strength === "HYPOTHESIS" ? ["a required module did not run"] : [],
+    profile: "oral_peripheral",
+    coverage_ratio: fields.coverage_ratio ?? 1,
+    missing_proof: fields.missing_proof ?? [],
+    report: RUN_FILES.reportHtml,
+  };
 }
