@@ -1,4 +1,4 @@
-import { CodedError } from "@svc/core";
+import { CodedError, RUN_FILES } from "@svc/core";
 
 /** Exit codes of `svc-runner` (docs/contracts/runner-env.md): one per outcome class. */
 export const EXIT = {
@@ -75,7 +75,7 @@ export const RUNNER_ERRORS = {
   },
   RUN_DIR_INVALID: {
     exit: EXIT.badInput,
-    action: "point --run-dir at a run output folder holding seal/preseal.json",
+    action: `point --run-dir at a run output folder holding ${RUN_FILES.preseal}`,
   },
   OUTPUTS_CHANGED: {
     exit: EXIT.badInput,

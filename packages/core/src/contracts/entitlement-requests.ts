@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { RUN_FILES } from "../run-folder/run-files.ts";
 import { provenanceFactsSchema } from "../seal/provenance-statement.ts";
 import { imageRefSchema } from "../seal/seal-payload.ts";
 import { projectIdSchema, runIdSchema } from "./run-id.ts";
@@ -40,12 +41,12 @@ export type RunStartFields = z.infer<typeof runStartSchema>;
 export const runCompleteSchema = z.object({
   run_id: runIdSchema,
   outputs_sha256: sha256.describe("svc-tree/v1 digest of the outputs (seal/ excluded)"),
-  run_manifest_sha256: sha256.describe("SHA-256 of run_manifest.json"),
+  run_manifest_sha256: sha256.describe(`SHA-256 of ${RUN_FILES.manifest}`),
   // issue 30 item 6: optional, so a runner from before the provenance still gets its seal
   provenance: provenanceFactsSchema
     .optional()
     .describe(
-      "the files behind outputs_sha256 and inputs_sha256 and the job's policy and module versions: the issuer signs the run's SLSA provenance from them (seal/provenance.intoto.jsonl)",
+      `the files behind outputs_sha256 and inputs_sha256 and the job's policy and module versions: the issuer signs the run's SLSA provenance from them (${RUN_FILES.sealProvenance})`,
     ),
 });
 export type RunCompleteFields = z.infer<typeof runCompleteSchema>;

@@ -2,7 +2,7 @@ import { lstat } from "node:fs/promises";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
 import { createGzip } from "node:zlib";
-import { CoreError, compareUtf8, runPath, walkTree } from "@svc/core";
+import { CoreError, compareUtf8, RUN_FILES, runPath, walkTree } from "@svc/core";
 import { create as createTar } from "tar";
 import { PreflightError } from "../errors.ts";
 import { resolveInsideRun } from "./safe-path.ts";
@@ -40,7 +40,7 @@ export async function streamReproPack(runRoot: string): Promise<Readable> {
     if (error instanceof CoreError && error.code === "TREE_UNSUPPORTED_ENTRY")
       throw new PreflightError(
         "PATH_REFUSED",
-        `repro_pack/${error.message}: the pack holds regular files and directories only`,
+        `${RUN_FILES.reproPackDir}${error.message}: the pack holds regular files and directories only`,
       );
     throw error;
   });
