@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { RUN_FILES } from "@svc/core/run-files";
 import { Command, CommanderError } from "commander";
 import { CliError, exitOf } from "./cli-error.ts";
 import type { CliIo } from "./cli-io.ts";
@@ -70,7 +71,7 @@ export async function runCli(argv: readonly string[], io: CliIo, env: NodeJS.Pro
     .command("repro")
     .description("Work with a run's repro pack.")
     .command("verify-script")
-    .description("Print the released repro_pack/container/verify.sh (run it, not the folder's own copy).")
+    .description(`Print the released ${RUN_FILES.verifyScript} (run it, not the folder's own copy).`)
     .action(async () => {
       // @svc/core loads only when a command runs, so `svc --help` stays fast (issue 28 item 3)
       const { VERIFY_SCRIPT } = await import("@svc/core");

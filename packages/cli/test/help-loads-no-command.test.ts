@@ -15,10 +15,11 @@ process.on("exit", () => process.stderr.write("\\nLOADED " + JSON.stringify(seen
 `)}`;
 
 /** What `svc --help` must not load: each costs start-up time (issue 28 item 3: --help under 300 ms). */
-// @svc/core/coded-error, @svc/core/exit-registry and @svc/core/env-reader (the error base class,
-// the exit table's factory and the config reader, one small file each) are the only core modules allowed.
+// @svc/core/coded-error, @svc/core/exit-registry, @svc/core/env-reader and @svc/core/run-files (the
+// error base class, the exit table's factory, the config reader and the run folder's names, one small
+// file each) are the only core modules allowed.
 const HEAVY = [
-  /\/packages\/core\/(?!src\/(coded-error|exit-registry|config\/env-reader)\.ts$)/,
+  /\/packages\/core\/(?!src\/(coded-error|exit-registry|config\/env-reader|run-folder\/run-files)\.ts$)/,
   /@kubernetes\/client-node/,
   /\/undici\//,
   /\/zod\//,

@@ -6,6 +6,7 @@ import { type AddressInfo, createServer } from "node:net";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { NO_RUN_COUNTS, RUN_STATUS_DIR } from "@svc/core";
+import { completedSummaryDocument } from "@svc/testing";
 import {
   ADMIN_TOKEN,
   type OperatorServices,
@@ -283,12 +284,7 @@ describe("svc runs", () => {
     await writeRunFile(
       "run-cli-wait",
       "results/summary.json",
-      JSON.stringify({
-        category_id: "ligand_only",
-        claim_strength: "HYPOTHESIS",
-        compounds: { total: 3, parsed: 3 },
-        missing_proof: [],
-      }),
+      JSON.stringify(completedSummaryDocument("run-cli-wait", { claim_strength: "HYPOTHESIS" })),
     );
     await writeRunFile("run-cli-wait", "seal/seal.json", JSON.stringify({ seal_id: "seal_wait" }));
     await writeRunFile("run-cli-wait", "seal/seal.sig", "sig\n");
@@ -377,7 +373,7 @@ describe("svc runs", () => {
     assert.equal(list.code, 0, list.stderr);
     assert.match(list.stdout, /run-cli-unsealed-copy\s+seal-missing\s.*\snone$/m);
     assert.match(list.stdout, /run-cli-record-only\s+seal-missing\s.*\snone$/m);
-    assert.match(list.stdout, /run-cli-fake-preseal\s+seal-missing\s.*\spre-sealed$/m);
+    assert.match(list.stdout, /run-cli-fake-preseal\s+seal-missing\s.*\spending_online_verification$/m);
     assert.match(list.stdout, /run-cli-other-seal\s+seal-mismatch\s.*\snone$/m);
     const expected: [string, string][] = [
       ["run-cli-unsealed-copy", "seal-missing"],

@@ -72,12 +72,14 @@ export {
   toTrustedKey,
   verifyBytes,
 } from "./keys.ts";
+export * from "./run-folder/read-run-folder.ts";
+export * from "./run-folder/run-file-schemas.ts";
+export * from "./run-folder/run-files.ts";
 export {
   computeSealedRunHashes,
   isOutsideSealedOutputs,
   listUncoveredPaths,
   RUN_MANIFEST_FILE,
-  SEAL_DIR,
   SEAL_FOLDER_ENTRIES,
   type SealedRunHashes,
 } from "./run-hashes.ts";
@@ -95,10 +97,8 @@ export {
   runOutputDir,
   runStatusPath,
   runStatusPathOfRunDir,
-  SEAL_FILES,
   SOURCES_DIR,
   type StorageLayout,
-  WELL_KNOWN_RUN_DIRS,
 } from "./run-layout.ts";
 export { isCanonicalBase64 } from "./seal/canonical-base64.ts";
 export { CLAIM_LINE_LABELS, CLAIM_LINE_Y } from "./seal/claim-line.ts";

@@ -1,12 +1,12 @@
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { sha256File } from "./digest.ts";
-import { SEAL_FILES } from "./run-layout.ts";
+import { RUN_FILES, SCRATCH_DIR, SEAL_DIR, SEAL_FILES } from "./run-folder/run-files.ts";
 import { digestTree, type TreeDigest } from "./tree-digest.ts";
 import { compareUtf8 } from "./walk-tree.ts";
 
 /** The run folder's manifest, whose SHA-256 the seal carries as `run_manifest_sha256`. */
-export const RUN_MANIFEST_FILE = "run_manifest.json";
+export const RUN_MANIFEST_FILE = RUN_FILES.manifest;
 
 /**
  * Never part of the sealed outputs: the seal itself, and the runner's scratch folder (on the
@@ -15,7 +15,7 @@ export const RUN_MANIFEST_FILE = "run_manifest.json";
 export function isOutsideSealedOutputs(relativePath: string): boolean {
   const top = relativePath.split("/")[0] ?? "";
   // `.scratch/`, or a shard pod's `.scratch-<index>/` (issue 10 item 9).
-  return top === "seal" || top === ".scratch" || top.startsWith(".scratch-");
+  return top === SEAL_DIR || top === SCRATCH_DIR || top.startsWith(`${SCRATCH_DIR}-`);
 }
 
 export interface SealedRunHashes {
@@ -42,9 +42,6 @@ export async function computeSealedRunHashes(runDir: string): Promise<SealedRunH
   }
   return { outputs_sha256: outputs.sha256, run_manifest_sha256: manifest, outputs };
 }
-
-/** The folder beside the outputs that holds the seal (or the pre-seal). */
-export const SEAL_DIR = "seal";
 
 /**
  * What the runner writes into `seal/` (runner `writeSealFolder`, `writePreseal`). Every one of them is checked byte for byte: seal.svg, seal.json and
@@ -102,7 +99,8 @@ export async function listUncoveredPaths(
         // named seal.json is not the file the seal covers (verify.sh's find -type f agrees,
         // issue 38 item 7)
         const expected =
-          allowed.has(child.name) && (child.name === "pending" ? child.isDirectory() : child.isFile());
+          allowed.has(child.name) &&
+          (child.name === SEAL_FILES.pending ? child.isDirectory() : child.isFile());
         if (!expected) uncovered.push(child.isDirectory() ? `${path}/` : path);
         else if (child.isDirectory()) await collectEmptyDirs(runDir, path, uncovered);
       }

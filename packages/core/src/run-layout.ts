@@ -14,28 +14,6 @@ export const SOURCES_DIR = "01_sources";
 /** The folder of a project that holds its runs in cloudstore mode (spec §2.8 step 8). */
 export const CLOUDSTORE_RESULTS_DIR = "results";
 
-/** Well-known top-level directories of a run (spec §2.3, §4.2 rule 4), in listing order. */
-export const WELL_KNOWN_RUN_DIRS = ["results", "thresholds", "seal", "repro_pack"] as const;
-
-/**
- * The files of a run's `seal/` folder (spec §2.3; docs/contracts/storage-layout.md), one name each:
- * the runner writes them, core's verifier checks them, preflight and the CLI read them — every
- * package spells them from here (issue 29 item 6).
- */
-export const SEAL_FILES = Object.freeze({
-  svg: "seal.svg",
-  json: "seal.json",
-  signature: "seal.sig",
-  publicKey: "public_key.pem",
-  instructions: "VERIFY.md",
-  logProof: "log-proof.json",
-  provenance: "provenance.intoto.jsonl",
-  preseal: "preseal.json",
-  presealSvg: "preseal.svg",
-  /** Where runners before issue 29 kept the sealed state of a pre-seal; still read. */
-  pending: "pending",
-} as const);
-
 /**
  * The folder of the output root that holds each run's status record (docs/contracts/run-status.md).
  * Beside the run folders, not in them: the record changes after sealing (a pre-seal completed

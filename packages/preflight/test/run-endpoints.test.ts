@@ -3,6 +3,7 @@ import { cp, mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { NO_RUN_COUNTS, RUN_STATUS_DIR, runDetailResponseSchema, runListResponseSchema } from "@svc/core";
+import { completedSummaryDocument } from "@svc/testing";
 import { jsonPost, type ServiceHarness, startServiceHarness } from "./service-harness.ts";
 
 async function writeRunFile(root: string, runId: string, path: string, content: string): Promise<void> {
@@ -97,15 +98,15 @@ describe("runs: list, detail and logs against the Kubernetes API double", () => 
       harness.outputRoot,
       "run-detail",
       "results/summary.json",
-      JSON.stringify({
-        category_id: "ligand_only",
-        claim_strength: "HYPOTHESIS",
-        coverage_ratio: 0.5,
-        compounds: { total: 12, parsed: 11 },
-        missing_proof: ["docking"],
-        seal_status: "sealed",
-        generated_at: "2026-11-23T10:00:00Z",
-      }),
+      // a finished run's summary (core's runSummaryFileSchema); it says nothing of the seal
+      JSON.stringify(
+        completedSummaryDocument("run-detail", {
+          claim_strength: "HYPOTHESIS",
+          coverage_ratio: 0.5,
+          compounds: { total: 12, parsed: 11 },
+          missing_proof: ["docking"],
+        }),
+      ),
     );
     const response = await harness.call("/api/runs/run-detail");
     assert.equal(response.status, 200);
@@ -122,7 +123,6 @@ describe("runs: list, detail and logs against the Kubernetes API double", () => 
       compoundsTotal: 12,
       compoundsParsed: 11,
       missingProof: ["docking"],
-      sealStatus: "sealed",
       generatedAt: "2026-11-23T10:00:00Z",
     });
     const sealed = runDetailResponseSchema.parse(await (await harness.call("/api/runs/run-sealed")).json());
@@ -235,7 +235,7 @@ describe("runs: list, detail and logs against the Kubernetes API double", () => 
       "run-genuine": ["sealed", "sealed"],
       "run-copy": ["seal-missing", "none"],
       "run-record-only": ["seal-missing", "none"],
-      "run-fake-preseal": ["seal-missing", "pre-sealed"],
+      "run-fake-preseal": ["seal-missing", "pending_online_verification"],
       "run-other-seal": ["seal-mismatch", "none"],
     };
     const list = runListResponseSchema.parse(await (await harness.call("/api/runs?limit=1000")).json());

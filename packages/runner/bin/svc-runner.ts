@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { RUN_FILES } from "@svc/core";
 import { Command, Option } from "commander";
 import { earlyLogFormat, FLAG_ENV, logFormatFlagOf } from "../src/config.ts";
 import { createLogger } from "../src/log.ts";
@@ -91,7 +92,7 @@ addInputOptions(
 
 program
   .command("seal")
-  .description("complete a pre-seal (seal/preseal.json) once run_complete is reachable")
+  .description(`complete a pre-seal (${RUN_FILES.preseal}) once run_complete is reachable`)
   .requiredOption("--run-dir <dir>", "the run output folder")
   .option("--entitlement-url <url>", env("SVC_ENTITLEMENT_URL"))
   .option("--auth-mode <mode>", env("SVC_ENTITLEMENT_AUTH_MODE"))

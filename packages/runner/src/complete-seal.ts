@@ -1,13 +1,11 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { parsePresealPayload, SEAL_FILES } from "@svc/core";
+import { parsePresealPayload, RUN_FILES } from "@svc/core";
 import type { EntitlementClient } from "./lifecycle/entitlement-client.ts";
 import type { Logger } from "./log.ts";
-import { readProvenanceFacts } from "./outputs/provenance-facts.ts";
-import { readClaimStrength } from "./outputs/read-claim-strength.ts";
 import { recordSealCompleted } from "./outputs/run-status-record.ts";
-import { writeSealFolder } from "./outputs/seal-files.ts";
 import { sealHashesWithFiles } from "./outputs/seal-hashes.ts";
+import { sealRun } from "./outputs/seal-run.ts";
 import { EXIT, type ExitCode, RunnerError } from "./runner-error.ts";
 
 /**
@@ -16,7 +14,8 @@ import { EXIT, type ExitCode, RunnerError } from "./runner-error.ts";
  * The pre-seal holds the very hashes run_complete was first asked to seal (the outputs are
  * written once, issue 29 item 2), so the same call is right whether run_complete never reached
  * the service or was recorded with its reply lost: the service answers a repeated run_complete
- * with the same seal, where other hashes would be refused (409).
+ * with the same seal, where other hashes would be refused (409). The sealing steps are the seal
+ * stage's own (`sealRun`).
  */
 export async function completeSeal(deps: {
   runDir: string;
@@ -24,7 +23,7 @@ export async function completeSeal(deps: {
   entitlement: Pick<EntitlementClient, "runComplete">;
   now?: () => Date;
 }): Promise<ExitCode> {
-  const presealPath = join(deps.runDir, "seal", SEAL_FILES.preseal);
+  const presealPath = join(deps.runDir, RUN_FILES.preseal);
   let text: string;
   try {
     text = await readFile(presealPath, "utf8");
@@ -40,7 +39,7 @@ export async function completeSeal(deps: {
   } catch (error) {
     throw new RunnerError("RUN_DIR_INVALID", `${presealPath}: ${(error as Error).message}`, { cause: error });
   }
-  const { files, ...actual } = await sealHashesWithFiles(deps.runDir);
+  const actual = await sealHashesWithFiles(deps.runDir);
   if (
     actual.outputs_sha256 !== preseal.outputs_sha256 ||
     actual.run_manifest_sha256 !== preseal.run_manifest_sha256
@@ -50,23 +49,10 @@ export async function completeSeal(deps: {
       `outputs of ${deps.runDir} changed since the pre-seal (outputs ${actual.outputs_sha256} vs ${preseal.outputs_sha256})`,
     );
   }
-  // issue 30 item 6: the provenance names the files behind outputs_sha256; the outputs are written
-  // once (issue 29 item 2), so those are the folder's files as they are
-  const provenance = await readProvenanceFacts(deps.runDir, preseal.run_id, files);
-  if (provenance === null)
-    deps.log.warn("sealing without provenance: its facts are unreadable", { phase: "seal" });
-  // issue 37 item 3: the claim strength the (unchanged) summary states, signed and drawn on the seal
-  const claim = await readClaimStrength(deps.runDir);
-  deps.log.info("run_complete", { phase: "seal", run_id: preseal.run_id, claim_strength: claim });
-  let complete: Awaited<ReturnType<typeof deps.entitlement.runComplete>>;
+  let sealId: string;
   try {
-    complete = await deps.entitlement.runComplete({
-      run_id: preseal.run_id,
-      outputs_sha256: preseal.outputs_sha256,
-      run_manifest_sha256: preseal.run_manifest_sha256,
-      ...(claim === null ? {} : { claim_strength: claim }),
-      ...(provenance === null ? {} : { provenance }),
-    });
+    // the outputs hash to the pre-seal's values: sealing them is sealing what was first asked
+    sealId = (await sealRun({ ...deps, runId: preseal.run_id }, actual)).seal_id;
   } catch (error) {
     if (error instanceof RunnerError && error.code === "ENTITLEMENT_UNREACHABLE") {
       deps.log.warn("run_complete still unreachable; the pre-seal stays", { cause: error.message });
@@ -74,12 +60,10 @@ export async function completeSeal(deps: {
     }
     throw error;
   }
-  await writeSealFolder(deps.runDir, complete.seal, complete.log, complete.provenance);
   await recordSealCompleted(
     deps.runDir,
-    { runId: preseal.run_id, projectId: preseal.project_id, sealId: complete.seal.seal_id },
+    { runId: preseal.run_id, projectId: preseal.project_id, sealId },
     deps.now ?? (() => new Date()),
   );
-  deps.log.info("sealed", { phase: "seal", seal_id: complete.seal.seal_id, run_dir: deps.runDir });
   return EXIT.success;
 }

@@ -1,6 +1,6 @@
 import { rm, rmdir } from "node:fs/promises";
 import { join } from "node:path";
-import { type RunStage, toInstant } from "@svc/core";
+import { RUN_FILES, type RunStage, toInstant } from "@svc/core";
 import type { RunnerConfig } from "./config.ts";
 import { stageInputs } from "./inputs/stage-inputs.ts";
 import { type Interruption, NO_INTERRUPTION } from "./interruption.ts";
@@ -130,7 +130,7 @@ export async function runAudit(deps: AuditDeps): Promise<AuditOutcome> {
     else if (error instanceof RunnerError && error.code === "INTERRUPTED") {
       // Charged and stopped: partial files are already aborted; say so where people look first.
       await writeJsonAtomic(
-        join(runDir, "results", "summary.json"),
+        join(runDir, RUN_FILES.summary),
         buildInterruptedSummary({
           run_id: config.runId,
           project_id: config.projectId,

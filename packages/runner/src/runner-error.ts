@@ -1,4 +1,4 @@
-import { defineExitRegistry, exitErrorClass } from "@svc/core";
+import { defineExitRegistry, exitErrorClass, RUN_FILES } from "@svc/core";
 
 /** Exit codes of `svc-runner` (docs/contracts/runner-env.md): one per outcome class. */
 export const EXIT = {
@@ -43,7 +43,7 @@ export const RUNNER_ERRORS = defineExitRegistry({
     PRIMARY_CANDIDATE_NOT_FOUND: "set primary_candidate_id to a candidate id present in the portfolio",
     CATEGORY_UNKNOWN: "use --category-preset auto or one of the category ids of the policy",
     RUN_ALREADY_FINISHED: "choose a new --run-id; a finished run is never overwritten",
-    RUN_DIR_INVALID: "point --run-dir at a run output folder holding seal/preseal.json",
+    RUN_DIR_INVALID: `point --run-dir at a run output folder holding ${RUN_FILES.preseal}`,
     OUTPUTS_CHANGED: "the outputs no longer match the pre-seal; restore them or start a new run",
   },
   [EXIT.refused]: {

@@ -16,6 +16,7 @@ import {
   listUncoveredPaths,
   parseRunStatus,
   type RunStatus,
+  readRunFolder,
   runStatusPathOfRunDir,
   sha256File,
   VERIFY_SCRIPT,
@@ -217,6 +218,16 @@ describe("svc-runner end to end", () => {
     ]) {
       await readFile(join(run.runDir, path));
     }
+    // issue 41 item 1: a real run's documents are the shapes core's run-folder schemas check
+    const folder = readRunFolder(run.runDir);
+    for (const read of [
+      folder.summary,
+      folder.modulePlan,
+      folder.manifest,
+      folder.inputHashes,
+      folder.expectedHashes,
+    ])
+      assert.notEqual(await read(), null);
     const summary = await readJson(join(run.runDir, "results/summary.json"));
     // issue 29 item 2: the summary is hashed before the seal exists, so it names where the seal is.
     assert.equal(summary.seal.recorded_in, "seal/");

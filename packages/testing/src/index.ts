@@ -47,6 +47,7 @@ export {
 } from "./oidc/oidc-issuer-double.ts";
 export { findFreePort, startTestPostgres, type TestPostgres } from "./postgres/test-postgres.ts";
 export { assertBusyPortLine, startOnBusyPort } from "./process/busy-port.ts";
+export { completedSummaryDocument, writeRunFolderDocuments } from "./run-folder/run-folder-documents.ts";
 export {
   buildForgeryCorpus,
   type ForgeryCorpusInput,

@@ -1,5 +1,6 @@
 import { existsSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
+import { RUN_FILES } from "@svc/core/run-files";
 import type { Command } from "commander";
 import { CliError } from "../cli-error.ts";
 import type { CliIo } from "../cli-io.ts";
@@ -210,7 +211,7 @@ export function registerRunsCommands(
     .command("outputs")
     .description("List a run's outputs (well-known folders first), optionally under a prefix.")
     .argument("<run-id>", "run id")
-    .argument("[prefix]", "relative prefix, e.g. results/")
+    .argument("[prefix]", `relative prefix, e.g. ${RUN_FILES.resultsDir}`)
     .option(...context)
     .option("--json", "print as JSON")
     .action(async (runId: string, prefix: string | undefined, options: Common) => {
@@ -233,7 +234,7 @@ export function registerRunsCommands(
     .command("get")
     .description("Download one output file; an interrupted download resumes where it stopped.")
     .argument("<run-id>", "run id")
-    .argument("<path>", "relative path in the run, e.g. results/summary.json")
+    .argument("<path>", `relative path in the run, e.g. ${RUN_FILES.summary}`)
     .option("-o, --output <file>", "where to write it (default: its name in the current folder)")
     .option("--force", "replace an existing file")
     .option(...context)

@@ -1,4 +1,5 @@
 import type { RunDetail, RunState } from "@svc/core";
+import { RUN_FILES } from "@svc/core/run-files";
 import { exitOf } from "../cli-error.ts";
 import { svcCommand } from "../config/svc-command.ts";
 import type { PreflightClient } from "../http/preflight-client.ts";
@@ -60,7 +61,7 @@ export function describeRun(run: RunDetail): string[] {
   }
   if (run.state === "sealed")
     lines.push(
-      `  verify    ${svcCommand()} runs get ${run.runId} seal/seal.svg && ${svcCommand()} seal verify seal.svg --key <issuer key>`,
+      `  verify    ${svcCommand()} runs get ${run.runId} ${RUN_FILES.sealSvg} && ${svcCommand()} seal verify seal.svg --key <issuer key>`,
     );
   // no verify command: it would fail on a folder that does not hold the recorded seal
   if (DISAGREEING.has(run.state))

@@ -1,4 +1,12 @@
 import { dirname, join, relative } from "node:path";
+import {
+  type CompletedSummary,
+  type ModulePlanEntry,
+  RUN_FILES,
+  runPath,
+  SEAL_FILES,
+  SEALED_FILES,
+} from "@svc/core";
 import { svcCommand } from "../config/svc-command.ts";
 
 /** What a local run produced, for the closing report. */
@@ -6,16 +14,12 @@ export interface LocalRunFacts {
   title: string;
   runId: string;
   runDir: string;
-  summary: {
-    category_id?: string;
-    claim_strength?: string;
-    claim_reasons?: string[];
-    profile?: string;
-    compounds?: { total?: number; parsed?: number | null };
-    missing_proof?: unknown[];
-  };
+  summary: Pick<
+    CompletedSummary,
+    "category_id" | "claim_strength" | "claim_reasons" | "profile" | "compounds"
+  >;
   /** Every required module of the category's plan, with its outcome (issue 11: say which remain and why). */
-  required: readonly { module_id: string; outcome: string; detail: string | null }[];
+  required: readonly Pick<ModulePlanEntry, "module_id" | "outcome" | "detail">[];
   offline: { state: string; reason: string };
   online: { state: string; issued_here: boolean };
   /** The entitlement service that issued the seal, whose keys were pinned. */
@@ -30,19 +34,20 @@ export interface LocalRunFacts {
 export function formatLocalRunReport(facts: LocalRunFacts): string {
   const rel = (path: string) => relative(process.cwd(), path) || ".";
   const { summary } = facts;
-  const sealDir = `${facts.runDir}/seal`;
+  const sealDir = join(facts.runDir, runPath("sealDir"));
+  const sealFiles = [...SEALED_FILES, SEAL_FILES.publicKey, SEAL_FILES.instructions];
   const missing = facts.required.filter((m) => m.outcome !== "executed");
   // The released verify.sh written beside the pinned keys, never the folder's own copy (issue 23
   // item 3); `&&`, not `bash <(…)`: if svc cannot print it, the check fails instead of running nothing.
   const verifyScript = rel(join(dirname(facts.trustFile), "verify.sh"));
   return `
 ${facts.title} run ${facts.runId} finished.
-  summary   ${rel(`${facts.runDir}/results/summary.json`)}
-  report    ${rel(`${facts.runDir}/results/report.html`)}
-  seal      ${rel(sealDir)}/ (seal.svg, seal.json, seal.sig, public_key.pem, VERIFY.md)
-  category  ${summary.category_id}; ${summary.compounds?.total} compounds, ${summary.compounds?.parsed} parsed; claim strength ${summary.claim_strength}${
-    (summary.claim_reasons ?? []).length > 0 ? ` (${(summary.claim_reasons ?? []).join("; ")})` : ""
-  }; profile ${summary.profile ?? "oral_peripheral"}
+  summary   ${rel(join(facts.runDir, RUN_FILES.summary))}
+  report    ${rel(join(facts.runDir, RUN_FILES.reportHtml))}
+  seal      ${rel(sealDir)}/ (${sealFiles.join(", ")})
+  category  ${summary.category_id}; ${summary.compounds.total} compounds, ${summary.compounds.parsed} parsed; claim strength ${summary.claim_strength}${
+    summary.claim_reasons.length > 0 ? ` (${summary.claim_reasons.join("; ")})` : ""
+  }; profile ${summary.profile}
   coverage  ${
     missing.length === 0
       ? `all ${facts.required.length} required modules ran`

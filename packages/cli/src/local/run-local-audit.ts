@@ -5,7 +5,7 @@ import { cp, mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { SEAL_FILES, verifySealFolder } from "@svc/core";
+import { CoreError, RUN_FILES, readRunFolder, verifySealFolder } from "@svc/core";
 import { CliError, exitOf } from "../cli-error.ts";
 import { explainProjectPath } from "../project/explain-project-path.ts";
 import { fetchIssuerKeys } from "../trust/issuer-client.ts";
@@ -146,15 +146,14 @@ export async function runLocalAudit(options: LocalAuditOptions): Promise<number>
     }
 
     const runDir = join(outputRoot, runId);
-    const sealDir = join(runDir, "seal");
-    const sealSvg = await readFile(join(sealDir, SEAL_FILES.svg), "utf8");
+    const sealSvg = await readFile(join(runDir, RUN_FILES.sealSvg), "utf8");
     // The issuer's keys, checked with core's one trusted-key check (issue 15: never cast unchecked).
     const keys = await fetchIssuerKeys(new URL(url));
     const offline = verifySealFolder(
       {
         sealSvg,
-        sealJson: await readFile(join(sealDir, SEAL_FILES.json), "utf8"),
-        sealSig: await readFile(join(sealDir, SEAL_FILES.signature), "utf8"),
+        sealJson: await readFile(join(runDir, RUN_FILES.sealJson), "utf8"),
+        sealSig: await readFile(join(runDir, RUN_FILES.sealSignature), "utf8"),
       },
       keys,
     );
@@ -173,10 +172,14 @@ export async function runLocalAudit(options: LocalAuditOptions): Promise<number>
     const issuerPemFile = join(outDir, "issuer-keys", `${runId}.pem`);
     await mkdir(dirname(issuerPemFile), { recursive: true });
     const pinned = await pinIssuerAndVerify({ issuer: url, runDir, trustFile, issuerPemFile });
-    const summary = JSON.parse(await readFile(join(runDir, "results", "summary.json"), "utf8"));
-    const plan = JSON.parse(await readFile(join(runDir, "plans", `${runId}_module_plan.json`), "utf8")) as {
-      modules: { module_id: string; bucket: string; outcome: string; detail: string | null }[];
-    };
+    // the run's files through core's reader, each checked against its schema (issue 41 item 1)
+    const run = readRunFolder(runDir);
+    const [summary, plan] = await Promise.all([run.summary(), run.modulePlan()]);
+    if (summary?.status !== "completed" || plan === null)
+      throw new CoreError(
+        "RUN_FILE_INVALID",
+        `${runDir}: a sealed run without a finished ${RUN_FILES.summary} and its module plan`,
+      );
     const required = plan.modules.filter((m) => m.bucket === "required");
     const facts = {
       required: required.map(({ module_id, outcome, detail }) => ({ module_id, outcome, detail })),

@@ -21,7 +21,9 @@ import {
   listUncoveredPaths,
   PROVENANCE_FILE,
   type PresealPayload,
+  RUN_FILES,
   RUN_MANIFEST_FILE,
+  readRunFolder,
   refuseOversizeSeal,
   SEAL_DIR,
   SEAL_FILES,
@@ -38,8 +40,6 @@ import {
 } from "@svc/core";
 import { CliError } from "../cli-error.ts";
 import { readCappedFile } from "./read-capped-file.ts";
-
-const EXPECTED_HASHES = "repro_pack/outputs/expected_output_hashes.json";
 
 export interface RunFolderVerification {
   readonly result: SealVerification;
@@ -178,21 +178,15 @@ async function checkFolderFiles(
   return checks;
 }
 
-/** The folder's per-file list, if readable: it only names differing files, it proves nothing. */
+/**
+ * The folder's per-file list, if readable and its shape (core's run-folder reader): it only names
+ * differing files, it proves nothing, so an unreadable list is no list.
+ */
 async function readExpectedList(runDir: string): Promise<ExpectedFileHashes | null> {
-  const text = await readOptional(join(runDir, EXPECTED_HASHES));
-  if (text === null) return null;
-  try {
-    const files = (JSON.parse(text.toString("utf8")) as { files?: unknown }).files;
-    if (!Array.isArray(files)) return null;
-    const valid = files.filter(
-      (file): file is { path: string; sha256: string } =>
-        typeof file?.path === "string" && typeof file?.sha256 === "string",
-    );
-    return { path: EXPECTED_HASHES, files: valid };
-  } catch {
-    return null;
-  }
+  const list = await readRunFolder(runDir)
+    .expectedHashes()
+    .catch(() => null);
+  return list === null ? null : { path: RUN_FILES.expectedHashes, files: list.files };
 }
 
 async function readOptional(path: string): Promise<Buffer | null> {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { RUN_FILES } from "../run-folder/run-files.ts";
 import { provenanceFactsSchema } from "../seal/provenance-statement.ts";
 import { imageRefSchema } from "../seal/seal-payload.ts";
 import { CLAIM_STRENGTHS } from "./claim-strength.ts";
@@ -41,19 +42,19 @@ export type RunStartFields = z.infer<typeof runStartSchema>;
 export const runCompleteSchema = z.object({
   run_id: runIdSchema,
   outputs_sha256: sha256.describe("svc-tree/v1 digest of the outputs (seal/ excluded)"),
-  run_manifest_sha256: sha256.describe("SHA-256 of run_manifest.json"),
+  run_manifest_sha256: sha256.describe(`SHA-256 of ${RUN_FILES.manifest}`),
   // issue 37 item 3: optional, so a runner from before it still gets its seal (drawn as before)
   claim_strength: z
     .enum(CLAIM_STRENGTHS)
     .optional()
     .describe(
-      "the claim strength the run's results/summary.json states (SUPPORTED or HYPOTHESIS): signed into the seal payload and drawn on the seal; verifiers refuse a folder whose summary states another",
+      `the claim strength the run's ${RUN_FILES.summary} states (SUPPORTED or HYPOTHESIS): signed into the seal payload and drawn on the seal; verifiers refuse a folder whose summary states another`,
     ),
   // issue 30 item 6: optional, so a runner from before the provenance still gets its seal
   provenance: provenanceFactsSchema
     .optional()
     .describe(
-      "the files behind outputs_sha256 and inputs_sha256 and the job's policy and module versions: the issuer signs the run's SLSA provenance from them (seal/provenance.intoto.jsonl)",
+      `the files behind outputs_sha256 and inputs_sha256 and the job's policy and module versions: the issuer signs the run's SLSA provenance from them (${RUN_FILES.sealProvenance})`,
     ),
 });
 export type RunCompleteFields = z.infer<typeof runCompleteSchema>;

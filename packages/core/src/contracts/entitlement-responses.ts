@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { RUN_FILES } from "../run-folder/run-files.ts";
 import { logProofSchema } from "../seal/log-proof-file.ts";
 import { SEAL_STATES } from "../seal/seal-reason-code.ts";
 import { modeSchema } from "./entitlement-requests.ts";
@@ -36,12 +37,12 @@ export const runStartResponseSchema = z.object({
 export const sealBundleSchema = z.object({
   seal_id: z.string(),
   payload: z.record(z.string(), z.unknown()).describe("the signed seal payload (svc.seal/v1)"),
-  seal_json: z.string().describe("exact signed canonical bytes: write as seal/seal.json"),
-  seal_sig: z.string().describe("base64 Ed25519 signature + newline: seal/seal.sig"),
-  seal_svg: z.string().describe("seal/seal.svg"),
+  seal_json: z.string().describe(`exact signed canonical bytes: write as ${RUN_FILES.sealJson}`),
+  seal_sig: z.string().describe(`base64 Ed25519 signature + newline: ${RUN_FILES.sealSignature}`),
+  seal_svg: z.string().describe(RUN_FILES.sealSvg),
   public_key_pem: z.string(),
   key_id: z.string(),
-  verify_md: z.string().describe("seal/VERIFY.md"),
+  verify_md: z.string().describe(RUN_FILES.sealInstructions),
 });
 
 export const runCompleteResponseSchema = z.object({
@@ -52,14 +53,14 @@ export const runCompleteResponseSchema = z.object({
   log: logProofSchema
     .optional()
     .describe(
-      "the seal's leaf in the issuer's log, its inclusion proof and the checkpoint: seal/log-proof.json",
+      `the seal's leaf in the issuer's log, its inclusion proof and the checkpoint: ${RUN_FILES.sealLogProof}`,
     ),
   // issue 30 item 6: present when run_complete carried `provenance` and the seal's key still signs
   provenance: z
     .string()
     .optional()
     .describe(
-      "exact bytes of seal/provenance.intoto.jsonl: a DSSE envelope (application/vnd.in-toto+json) of the in-toto Statement v1 with a SLSA Provenance v1 predicate, signed with the seal's key",
+      `exact bytes of ${RUN_FILES.sealProvenance}: a DSSE envelope (application/vnd.in-toto+json) of the in-toto Statement v1 with a SLSA Provenance v1 predicate, signed with the seal's key`,
     ),
 });
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { RUN_STAGES } from "./run-status.ts";
+import { RUN_SEAL_STATUSES, RUN_STAGES } from "./run-status.ts";
 
 // The preflight HTTP contract as zod schemas: the service documents its responses with them
 // (openapi.json) and `svc` validates what it receives with the same schemas, so the two cannot
@@ -138,7 +138,9 @@ export const runSummarySchema = z.object({
   createdAt: z.string().nullable().describe("Job creation, else the output folder's creation"),
   finishedAt: z.string().nullable(),
   hasOutputs: z.boolean(),
-  sealStatus: z.enum(["sealed", "pre-sealed", "none"]),
+  sealStatus: z
+    .enum(RUN_SEAL_STATUSES)
+    .describe("the status record's seal status (docs/contracts/run-status.md)"),
 });
 
 /** `GET /api/runs`: newest first. */
@@ -180,7 +182,6 @@ export const runHighlightsSchema = z.object({
   compoundsTotal: z.number().nullable(),
   compoundsParsed: z.number().nullable(),
   missingProof: z.array(z.string()),
-  sealStatus: z.string().nullable(),
   generatedAt: z.string().nullable(),
 });
 
@@ -189,7 +190,7 @@ export const runDetailResponseSchema = runSummarySchema.extend({
   job: runJobSchema.nullable(),
   pods: z.array(podSchema),
   seal: z.object({
-    status: z.enum(["sealed", "pre-sealed", "none"]),
+    status: z.enum(RUN_SEAL_STATUSES),
     sealId: z.string().nullable(),
     files: z.array(z.string()),
   }),

@@ -37,9 +37,17 @@ export const runStatusCountsSchema = z.object({
 
 export type RunStatusCounts = z.infer<typeof runStatusCountsSchema>;
 
+/**
+ * The one seal-state vocabulary (issue 41 item 1): the record's, which preflight's API and the CLI
+ * use too. `pending_online_verification` is a pre-seal (run_complete not reached).
+ */
+export const RUN_SEAL_STATUSES = ["none", "sealed", "pending_online_verification"] as const;
+
+export type RunSealStatus = (typeof RUN_SEAL_STATUSES)[number];
+
 /** Where the seal stands: the files under `seal/` are the proof, this is their status line. */
 export const runStatusSealSchema = z.object({
-  status: z.enum(["none", "sealed", "pending_online_verification"]),
+  status: z.enum(RUN_SEAL_STATUSES),
   reason: z.enum(PRESEAL_REASONS).nullable().describe("why a pre-seal was written instead of a seal"),
   seal_id: z.string().nullable(),
 });

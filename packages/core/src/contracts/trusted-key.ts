@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { RUN_FILES } from "../run-folder/run-files.ts";
 
 /**
  * A public key a verifier trusts, with the window in which it may have signed (ISO 8601
@@ -16,7 +17,7 @@ export const trustedKeySchema = z.object({
     .nullable()
     .optional()
     .describe(
-      "the issuer keeps a seal log since this instant: a seal this key signed, issued at or after it, carries seal/log-proof.json, and a folder without it is LOG_PROOF_MISSING (issue 38 item 2)",
+      `the issuer keeps a seal log since this instant: a seal this key signed, issued at or after it, carries ${RUN_FILES.sealLogProof}, and a folder without it is LOG_PROOF_MISSING (issue 38 item 2)`,
     ),
   issuer: z
     .string()

@@ -1,3 +1,4 @@
+import { RUN_FILES } from "../run-folder/run-files.ts";
 import type { SealCheck } from "./seal-check.ts";
 import type { PresealPayload, SealPayload } from "./seal-payload.ts";
 
@@ -5,7 +6,7 @@ import type { PresealPayload, SealPayload } from "./seal-payload.ts";
  * The run output that states the claim strength (issue 37 item 3). Its bytes are sealed through
  * outputs_sha256; this check ties what it says to what the seal signs and draws.
  */
-export const CLAIM_SUMMARY_FILE = "results/summary.json";
+export const CLAIM_SUMMARY_FILE = RUN_FILES.summary;
 
 /** Read no more of the summary than this: a runner's summary is a few kilobytes. */
 export const CLAIM_SUMMARY_MAX_BYTES = 4 * 1024 * 1024;

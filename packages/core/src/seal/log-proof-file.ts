@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { TrustedKey } from "../keys.ts";
-import { SEAL_FILES } from "../run-layout.ts";
+import { RUN_FILES, SEAL_FILES } from "../run-folder/run-files.ts";
 import { isCanonicalBase64 } from "./canonical-base64.ts";
 import { verifyInclusion } from "./inclusion-proof.ts";
 import { type CheckpointRefusal, logOriginOf, openCheckpoint } from "./log-checkpoint.ts";
@@ -93,20 +93,20 @@ export function checkLogProofFile(
   let proof: LogProof;
   try {
     const parsed = logProofSchema.safeParse(JSON.parse(Buffer.from(file).toString("utf8")));
-    if (!parsed.success) return fail(`seal/${LOG_PROOF_FILE} is not a ${LOG_PROOF_VERSION} record`);
+    if (!parsed.success) return fail(`${RUN_FILES.sealLogProof} is not a ${LOG_PROOF_VERSION} record`);
     proof = parsed.data;
     // byte for byte, like every file of seal/: no duplicate key nor extra text a reader could see
     if (!Buffer.from(formatLogProofFile(proof), "utf8").equals(file))
-      return fail(`seal/${LOG_PROOF_FILE} is not written as the runner writes it`);
+      return fail(`${RUN_FILES.sealLogProof} is not written as the runner writes it`);
   } catch {
-    return fail(`seal/${LOG_PROOF_FILE} is not JSON`);
+    return fail(`${RUN_FILES.sealLogProof} is not JSON`);
   }
   const entryBytes = Buffer.from(proof.entry, "utf8");
   const entry = parseLogEntry(entryBytes);
   const expected = logEntryBytes(issuedEntryOf(sealJson, payload));
   if (entry === null || !entryBytes.equals(expected))
     return fail(
-      `the log leaf in seal/${LOG_PROOF_FILE} is not this seal's issued entry`,
+      `the log leaf in ${RUN_FILES.sealLogProof} is not this seal's issued entry`,
       "LOG_ENTRY_MISMATCH",
     );
   // the issuer signs its checkpoint once: a second signature line is a second byte version of the
@@ -179,7 +179,7 @@ export function checkLogProofPresence(
   return {
     name: "log_inclusion",
     ok: false,
-    detail: `seal/${LOG_PROOF_FILE} is missing: the key ${payload.key_id} you pinned says its issuer logs every seal since ${key.log_from}, and this one was issued at ${payload.issued_at}`,
+    detail: `${RUN_FILES.sealLogProof} is missing: the key ${payload.key_id} you pinned says its issuer logs every seal since ${key.log_from}, and this one was issued at ${payload.issued_at}`,
     code: "LOG_PROOF_MISSING",
   };
 }

@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { canonicalBytes } from "../canonical-json.ts";
 import type { TrustedKey } from "../keys.ts";
+import { RUN_FILES } from "../run-folder/run-files.ts";
 import { type DsseEnvelope, dsseEnvelopeSchema, openDsseEnvelope } from "./dsse-envelope.ts";
 import {
   buildProvenanceStatement,
   formatProvenanceLine,
   IN_TOTO_PAYLOAD_TYPE,
   INPUTS_ROOT,
-  PROVENANCE_FILE,
   type ProvenanceFacts,
   provenanceDisagreement,
 } from "./provenance-statement.ts";
@@ -52,7 +52,7 @@ export function checkProvenanceFile(
   const fail = (detail: string, code: "PROVENANCE_INVALID" | "KEY_UNTRUSTED" = "PROVENANCE_INVALID") => ({
     name: "provenance" as const,
     ok: false,
-    detail: `seal/${PROVENANCE_FILE}: ${detail}`,
+    detail: `${RUN_FILES.sealProvenance}: ${detail}`,
     code,
   });
   const text = Buffer.from(file).toString("utf8");

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { canonicalBytes } from "../canonical-json.ts";
 import { sha256Hex } from "../digest.ts";
 import type { SigningKey } from "../keys.ts";
-import { SEAL_FILES } from "../run-layout.ts";
+import { SEAL_FILES } from "../run-folder/run-files.ts";
 import { type DsseEnvelope, signDsseEnvelope } from "./dsse-envelope.ts";
 import type { SealPayload } from "./seal-payload.ts";
 

@@ -1,5 +1,6 @@
 import { sha256Hex } from "../digest.ts";
 import { exportPublicKeyPem, importPublicKeyPem, keyIdOf } from "../keys.ts";
+import { RUN_FILES } from "../run-folder/run-files.ts";
 import type { SealedRunHashes } from "../run-hashes.ts";
 import type { SealPayload } from "./seal-payload.ts";
 import { verifyInstructions } from "./verify-instructions.ts";
@@ -27,14 +28,14 @@ export function checkRunHashes(
 ): SealCheck[] {
   const manifestOk = actual.run_manifest_sha256 === seal.run_manifest_sha256;
   const manifest: SealCheck = manifestOk
-    ? { name: "run_manifest", ok: true, detail: "run_manifest.json is the sealed one" }
+    ? { name: "run_manifest", ok: true, detail: `${RUN_FILES.manifest} is the sealed one` }
     : {
         name: "run_manifest",
         ok: false,
         detail:
           actual.run_manifest_sha256 === null
-            ? "run_manifest.json is missing"
-            : `run_manifest.json hashes to ${actual.run_manifest_sha256}, the seal says ${seal.run_manifest_sha256}`,
+            ? `${RUN_FILES.manifest} is missing`
+            : `${RUN_FILES.manifest} hashes to ${actual.run_manifest_sha256}, the seal says ${seal.run_manifest_sha256}`,
         code: "RUN_MANIFEST_CHANGED",
       };
   if (actual.outputs_sha256 === seal.outputs_sha256) {

@@ -1,3 +1,4 @@
+import { RUN_FILES } from "../run-folder/run-files.ts";
 import type { SealCheck } from "./seal-check.ts";
 import type { PresealPayload, SealPayload } from "./seal-payload.ts";
 
@@ -19,7 +20,9 @@ export function checkRunManifestFields(
       throw new Error("not an object");
     manifest = parsed as Record<string, unknown>;
   } catch {
-    return mismatch("run_manifest.json is not a JSON object: its run cannot be cross-checked with the seal");
+    return mismatch(
+      `${RUN_FILES.manifest} is not a JSON object: its run cannot be cross-checked with the seal`,
+    );
   }
   const entitlement = (manifest.entitlement ?? {}) as Record<string, unknown>;
   const pairs: [string, unknown, string][] = [
@@ -37,7 +40,7 @@ export function checkRunManifestFields(
         ? `${field} is missing (the seal says ${signed})`
         : `${field} is ${JSON.stringify(stated)}, the seal says ${signed}`,
     );
-  if (differences.length > 0) return mismatch(`run_manifest.json: ${differences.join("; ")}`);
+  if (differences.length > 0) return mismatch(`${RUN_FILES.manifest}: ${differences.join("; ")}`);
   return {
     name: "run_manifest_fields",
     ok: true,

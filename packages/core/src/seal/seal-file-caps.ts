@@ -1,4 +1,4 @@
-import { SEAL_FILES } from "../run-layout.ts";
+import { SEAL_FILES } from "../run-folder/run-files.ts";
 import type { SealCheck } from "./seal-check.ts";
 import { VERIFY_SCRIPT_PATH } from "./verify-script-path.ts";
 import { SEAL_SVG_CAPS } from "./verify-seal-svg.ts";

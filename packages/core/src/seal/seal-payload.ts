@@ -3,6 +3,7 @@ import { z } from "zod";
 import { CLAIM_STRENGTHS } from "../contracts/claim-strength.ts";
 import { CoreError } from "../core-error.ts";
 import { sha256Hex } from "../digest.ts";
+import { RUN_FILES } from "../run-folder/run-files.ts";
 
 /**
  * The first seal version. It is also the domain tag of the barcode digest in every version
@@ -58,7 +59,7 @@ const runFields = {
   category_id: text(128),
   image: imageRefSchema,
   inputs_sha256: sha256.describe("svc-tree/v1 digest of 01_sources"),
-  run_manifest_sha256: sha256.describe("SHA-256 of run_manifest.json"),
+  run_manifest_sha256: sha256.describe(`SHA-256 of ${RUN_FILES.manifest}`),
   outputs_sha256: sha256.describe("svc-tree/v1 digest of the output set at completion (seal/ excluded)"),
 };
 

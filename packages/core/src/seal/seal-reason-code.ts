@@ -1,3 +1,5 @@
+import { RUN_FILES } from "../run-folder/run-files.ts";
+
 /**
  * Verification states, the one table shared by the CLI, the service and the page
  * (docs/contracts/entitlement-http.md, "Seal states"). The offline verifier never answers
@@ -42,21 +44,16 @@ export const SEAL_REASON_CODES = {
   SEAL_SIG_MALFORMED: "seal.sig is not one line of standard base64 of a 64-byte signature",
   SEAL_FILES_DISAGREE:
     "a file of seal/ is not what the seal reproduces (seal.json, seal.sig, VERIFY.md, public_key.pem)",
-  VERIFY_SCRIPT_NOT_RELEASED: "repro_pack/container/verify.sh is not a verify.sh the runner released",
+  VERIFY_SCRIPT_NOT_RELEASED: `${RUN_FILES.verifyScript} is not a verify.sh the runner released`,
   RUN_OUTPUTS_CHANGED: "the run folder's outputs are not the sealed ones",
-  RUN_MANIFEST_CHANGED: "run_manifest.json is not the sealed one",
+  RUN_MANIFEST_CHANGED: `${RUN_FILES.manifest} is not the sealed one`,
   RUN_FOLDER_UNCOVERED: "the run folder holds files or folders the seal does not cover",
   KEY_UNTRUSTED: "the signing key is not one you trust (or outside its validity window)",
-  RUN_MANIFEST_MISMATCH:
-    "run_manifest.json names another principal, run, project, mode or category than the seal",
-  CLAIM_STRENGTH_MISMATCH:
-    "results/summary.json does not state the signed claim strength exactly once (another, none, two, or unreadable)",
-  PROVENANCE_INVALID:
-    "seal/provenance.intoto.jsonl is not a DSSE envelope the seal's key signed over the issuer's SLSA provenance of the sealed outputs",
-  LOG_PROOF_INVALID:
-    "seal/log-proof.json does not prove the seal's leaf in a checkpoint signed by a trusted log key",
-  LOG_PROOF_MISSING:
-    "seal/log-proof.json is missing, though the pinned key says its issuer keeps a log since before the seal was issued (the key's log_from)",
+  RUN_MANIFEST_MISMATCH: `${RUN_FILES.manifest} names another principal, run, project, mode or category than the seal`,
+  CLAIM_STRENGTH_MISMATCH: `${RUN_FILES.summary} does not state the signed claim strength exactly once (another, none, two, or unreadable)`,
+  PROVENANCE_INVALID: `${RUN_FILES.sealProvenance} is not a DSSE envelope the seal's key signed over the issuer's SLSA provenance of the sealed outputs`,
+  LOG_PROOF_INVALID: `${RUN_FILES.sealLogProof} does not prove the seal's leaf in a checkpoint signed by a trusted log key`,
+  LOG_PROOF_MISSING: `${RUN_FILES.sealLogProof} is missing, though the pinned key says its issuer keeps a log since before the seal was issued (the key's log_from)`,
   ISSUED_SEAL_MISMATCH:
     "the issuer asked issued another seal under this seal id: the signed payload is not the one it recorded",
   LOG_ENTRY_MISMATCH: "the log's leaf for this seal is missing or is not this seal's entry",

@@ -1,6 +1,6 @@
 import { CLAIM_STRENGTHS } from "../contracts/claim-strength.ts";
 import { sha256Hex } from "../digest.ts";
-import { SEAL_DIR } from "../run-hashes.ts";
+import { RUN_FILES, SEAL_DIR } from "../run-folder/run-files.ts";
 import { CLAIM_LINE_LABELS, CLAIM_LINE_Y } from "./claim-line.ts";
 import { CLAIM_KEY_SPELLINGS, CLAIM_SUMMARY_FILE, CLAIM_SUMMARY_MAX_BYTES } from "./claim-strength-check.ts";
 import { SEAL_FILE_MAX_BYTES } from "./seal-file-caps.ts";
@@ -11,7 +11,7 @@ import { VERIFY_SCRIPT_PATH } from "./verify-script-path.ts";
 export { VERIFY_SCRIPT_PATH };
 
 /** The run folder's per-file list; it only names differing files, it proves nothing. */
-export const EXPECTED_OUTPUT_HASHES_FILE = "repro_pack/outputs/expected_output_hashes.json";
+export const EXPECTED_OUTPUT_HASHES_FILE = RUN_FILES.expectedHashes;
 
 /** Every verify.sh released before this one: the script accepts them as the folder's copy. */
 const EARLIER_RELEASES: readonly string[] = [

@@ -1,4 +1,4 @@
-import { defineErrorRegistry, type ErrorCodeEntry } from "@svc/core";
+import { defineErrorRegistry, type ErrorCodeEntry, RUN_FILES } from "@svc/core";
 
 /**
  * Every error code the service answers with, under its HTTP status, with its default message
@@ -10,8 +10,7 @@ export const ERROR_REGISTRY = defineErrorRegistry({
   400: {
     REQUEST_INVALID: "the request is malformed",
     SVG_UNREADABLE: "the upload is not a readable seal SVG",
-    PROVENANCE_PATH_INVALID:
-      "a path in run_complete's provenance is not one a run folder holds: relative, normalised, once, in svc-tree/v1 order, outside seal/",
+    PROVENANCE_PATH_INVALID: `a path in run_complete's provenance is not one a run folder holds: relative, normalised, once, in svc-tree/v1 order, outside ${RUN_FILES.sealDir}`,
     LOG_RANGE_INVALID:
       "the leaf index or tree sizes are outside the seal log (0 ≤ index < size ≤ current size)",
   },

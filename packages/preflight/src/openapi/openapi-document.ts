@@ -4,6 +4,7 @@ import {
   pipelineRunResponseSchema,
   podListResponseSchema,
   preflightErrorBodySchema,
+  RUN_FILES,
   runCheckResponseSchema,
   runDetailResponseSchema,
   runListResponseSchema,
@@ -251,7 +252,7 @@ export const ENDPOINTS: readonly EndpointDoc[] = [
   {
     method: "get",
     path: "/api/outputs/repro-pack.tgz",
-    summary: "Deterministic gzip tar of the run's repro_pack/",
+    summary: `Deterministic gzip tar of the run's ${RUN_FILES.reproPackDir}`,
     tag: "outputs",
     auth: true,
     params: [q("runId", "the run id", true)],

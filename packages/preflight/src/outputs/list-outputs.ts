@@ -1,11 +1,11 @@
 import { lstat } from "node:fs/promises";
 import { join } from "node:path";
-import { CoreError, walkTree } from "@svc/core";
+import { CoreError, WELL_KNOWN_RUN_DIRS, walkTree } from "@svc/core";
 import { PreflightError } from "../errors.ts";
 import { checkRelativePath, resolveInsideRun } from "./safe-path.ts";
 
-/** The well-known top-level directories, in the order the listing puts them first (spec §4.2 rule 4). */
-export const WELL_KNOWN_DIRS = ["results", "thresholds", "seal", "repro_pack"] as const;
+/** The well-known top-level directories, in the order the listing puts them first (spec §4.2 rule 4; core's run-folder contract). */
+const WELL_KNOWN_DIRS: readonly string[] = WELL_KNOWN_RUN_DIRS;
 
 /** One listed output: directories end in `/`. */
 export interface OutputEntry {
@@ -33,7 +33,7 @@ export interface ListOutputsOptions {
 }
 
 function rankTopLevel(name: string): number {
-  const index = (WELL_KNOWN_DIRS as readonly string[]).indexOf(name);
+  const index = WELL_KNOWN_DIRS.indexOf(name);
   return index === -1 ? WELL_KNOWN_DIRS.length : index;
 }
 

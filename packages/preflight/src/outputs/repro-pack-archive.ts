@@ -2,13 +2,13 @@ import { lstat } from "node:fs/promises";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
 import { createGzip } from "node:zlib";
-import { CoreError, compareUtf8, walkTree } from "@svc/core";
+import { CoreError, compareUtf8, RUN_FILES, runPath, walkTree } from "@svc/core";
 import { create as createTar } from "tar";
 import { PreflightError } from "../errors.ts";
 import { resolveInsideRun } from "./safe-path.ts";
 
 /** The pack directory's name under a run root (spec §2.3). */
-export const REPRO_PACK_DIR = "repro_pack";
+export const REPRO_PACK_DIR = runPath("reproPackDir");
 /** gzip level of the archive: GNU gzip's default, what `tar czf -` uses. */
 export const REPRO_PACK_GZIP_LEVEL = 6;
 /** Every entry's mtime: fixed so two downloads of the same pack are byte-identical. */
@@ -40,7 +40,7 @@ export async function streamReproPack(runRoot: string): Promise<Readable> {
     if (error instanceof CoreError && error.code === "TREE_UNSUPPORTED_ENTRY")
       throw new PreflightError(
         "PATH_REFUSED",
-        `repro_pack/${error.message}: the pack holds regular files and directories only`,
+        `${RUN_FILES.reproPackDir}${error.message}: the pack holds regular files and directories only`,
       );
     throw error;
   });

@@ -1,4 +1,5 @@
 import { stat } from "node:fs/promises";
+import { RUN_FILES } from "@svc/core";
 import type { FastifyInstance } from "fastify";
 import { PreflightError } from "../errors.ts";
 import { locateRun, RUN_QUERY_FIELDS } from "../outputs/locate-run.ts";
@@ -7,10 +8,7 @@ import { readQuery, requireParam } from "../request-input.ts";
 import type { RouteContext } from "../route-context.ts";
 
 /** spec §4.2 rule 3: the files a finished run must have when `paths` is omitted. */
-export const DEFAULT_REQUIRED_PATHS = [
-  "results/combined_unified_computational_outputs.json",
-  "results/summary.json",
-] as const;
+export const DEFAULT_REQUIRED_PATHS = [RUN_FILES.combined, RUN_FILES.summary] as const;
 const MAX_PATHS = 100;
 
 interface FileCheck {

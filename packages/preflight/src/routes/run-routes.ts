@@ -1,5 +1,4 @@
-import { join } from "node:path";
-import type { RunDetail } from "@svc/core";
+import type { RunDetail, RunFolder, RunStatus } from "@svc/core";
 import { ID_RULE, isSafeId } from "@svc/core";
 import type { FastifyInstance } from "fastify";
 import { PreflightError } from "../errors.ts";
@@ -7,12 +6,7 @@ import type { JobSummary, KubeGateway, PodSummary } from "../kube/kube-gateway.t
 import { readQuery } from "../request-input.ts";
 import type { RouteContext } from "../route-context.ts";
 import { collectRuns, listPipelineJobs, summarizeRun } from "../runs/collect-runs.ts";
-import {
-  readRunHighlights,
-  readRunOutputFacts,
-  readRunSeal,
-  readRunStatusRecord,
-} from "../runs/run-output-facts.ts";
+import { readRunHighlights, readRunOutputFacts, readRunSeal, runFolderOf } from "../runs/run-output-facts.ts";
 import { reportRunState } from "../runs/run-state.ts";
 
 const DEFAULT_LIMIT = 100;
@@ -53,8 +47,8 @@ export function registerRunRoutes(app: FastifyInstance, context: RouteContext): 
     return [requested];
   }
 
-  async function outputFactsOf(runId: string) {
-    return readRunOutputFacts(join(config.outputRoot, runId)).catch(() => null);
+  async function outputFactsOf(run: RunFolder, record: RunStatus | null) {
+    return readRunOutputFacts(run, record).catch(() => null);
   }
 
   async function findJob(kube: KubeGateway, runId: string, namespaces: string[]): Promise<JobSummary | null> {
@@ -82,12 +76,12 @@ export function registerRunRoutes(app: FastifyInstance, context: RouteContext): 
     const job = kube ? await findJob(kube, runId, namespaces) : null;
     const pods =
       kube && job ? await kube.listPods(job.namespace, `batch.kubernetes.io/job-name=${job.name}`) : [];
-    const outputs = await outputFactsOf(runId);
-    const record = await readRunStatusRecord(config.outputRoot, runId);
+    const run = runFolderOf(config.outputRoot, runId);
+    const record = await run.status();
+    const outputs = await outputFactsOf(run, record);
     if (!job && !outputs && !record)
       throw new PreflightError("RUN_UNKNOWN", `no output folder and no Job of this service for run ${runId}`);
-    const runRoot = join(config.outputRoot, runId);
-    const seal = outputs ? await readRunSeal(runRoot) : { sealId: null, files: [] };
+    const seal = outputs ? await readRunSeal(run) : { sealId: null, files: [] };
     const state = reportRunState(record, { job, pods, outputs, kubernetes: kube !== null });
     const summary = summarizeRun(runId, job, outputs, state);
     return {
@@ -108,7 +102,7 @@ export function registerRunRoutes(app: FastifyInstance, context: RouteContext): 
         : null,
       pods: pods.map(({ labels: _labels, ...pod }) => pod),
       seal: { status: summary.sealStatus, ...seal },
-      highlights: outputs ? await readRunHighlights(runRoot) : null,
+      highlights: outputs ? await readRunHighlights(run) : null,
     };
   });
 

@@ -1,13 +1,7 @@
-import { join } from "node:path";
 import type { RunSummary } from "@svc/core";
 import { idLabelValue } from "@svc/core";
 import type { JobSummary, KubeGateway } from "../kube/kube-gateway.ts";
-import {
-  listRunFolders,
-  listRunStatusIds,
-  readRunOutputFacts,
-  readRunStatusRecord,
-} from "./run-output-facts.ts";
+import { listRunFolders, listRunStatusIds, readRunOutputFacts, runFolderOf } from "./run-output-facts.ts";
 import { type ReportedRunState, type RunOutputFacts, reportRunState } from "./run-state.ts";
 
 /** Label selector of the pipeline Jobs this service launches (kube/pipeline-job.ts labels). */
@@ -101,11 +95,10 @@ export async function collectRuns(
   const folderSet = new Set(folders);
   const runs: RunSummary[] = [];
   for (const runId of ids) {
-    const outputs = folderSet.has(runId)
-      ? await readRunOutputFacts(join(options.outputRoot, runId)).catch(() => null)
-      : null;
+    const run = runFolderOf(options.outputRoot, runId);
+    const record = await run.status();
+    const outputs = folderSet.has(runId) ? await readRunOutputFacts(run, record).catch(() => null) : null;
     const job = jobs.get(runId) ?? null;
-    const record = await readRunStatusRecord(options.outputRoot, runId);
     const state = reportRunState(record, { job, pods: null, outputs, kubernetes: options.kube !== null });
     runs.push(summarizeRun(runId, job, outputs, state));
   }

@@ -1,64 +1,43 @@
-import { readdir, readFile, stat } from "node:fs/promises";
+import { readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
-import type { RunHighlights } from "@svc/core";
 import {
   isSafeId,
-  parseRunStatus,
   RUN_STATUS_DIR,
+  type RunFolder,
+  type RunFolderSeal,
+  type RunHighlights,
   type RunStatus,
-  runStatusPath,
-  SEAL_FILES,
+  readRunFolder,
 } from "@svc/core";
-import { z } from "zod";
-import { type RunOutputFacts, SEALED_FILES } from "./run-state.ts";
-
-async function isFile(path: string): Promise<boolean> {
-  try {
-    return (await stat(path)).isFile();
-  } catch {
-    return false;
-  }
-}
-
-/** seal/seal.json is a few KB; one far larger is not a seal this service reads for its id. */
-const MAX_SEAL_JSON_BYTES = 1024 * 1024;
+import type { RunOutputFacts } from "./run-state.ts";
 
 /**
- * Facts about a run folder the state derivation needs: stats, and seal/seal.json's seal id when
- * every seal file is there (a record saying sealed is held to it, issue 38 item 5).
+ * The largest run-folder JSON file preflight reads (a summary is a few KB): the folders are the
+ * runner's, but the volume is shared, and a huge file must cost a refusal, not the service's memory.
  */
-export async function readRunOutputFacts(runRoot: string): Promise<RunOutputFacts> {
-  const info = await stat(runRoot);
-  // birthtime is 0 on file systems without it; the folder's mtime is then the best we have.
-  const created = info.birthtimeMs > 0 ? info.birthtime : info.mtime;
-  const [sealFiles, preseal, summary] = await Promise.all([
-    Promise.all(SEALED_FILES.map((name) => isFile(join(runRoot, "seal", name)))),
-    isFile(join(runRoot, "seal", SEAL_FILES.preseal)),
-    isFile(join(runRoot, "results", "summary.json")),
-  ]);
-  const missingSealFiles = SEALED_FILES.filter((_, index) => !sealFiles[index]).map((name) => `seal/${name}`);
-  const sealed = missingSealFiles.length === 0;
-  return {
-    sealed,
-    missingSealFiles,
-    sealId: sealed ? await readSealId(join(runRoot, "seal", SEAL_FILES.json)) : null,
-    preSealed: preseal,
-    hasSummary: summary,
-    createdAt: created.toISOString(),
-  };
+const MAX_JSON_BYTES = 4 * 1024 * 1024;
+
+/** A run folder read through core's contract, with preflight's size bound. */
+export function runFolderOf(outputRoot: string, runId: string): RunFolder {
+  return readRunFolder(join(outputRoot, runId), { maxJsonBytes: MAX_JSON_BYTES });
 }
 
-/** The seal_id of a seal.json, or null when it is too large, not a JSON object or names none. */
-async function readSealId(path: string): Promise<string | null> {
-  try {
-    if ((await stat(path)).size > MAX_SEAL_JSON_BYTES) return null;
-    const payload: unknown = JSON.parse(await readFile(path, "utf8"));
-    if (typeof payload !== "object" || payload === null || Array.isArray(payload)) return null;
-    const id = (payload as { seal_id?: unknown }).seal_id;
-    return typeof id === "string" ? id : null;
-  } catch {
-    return null;
-  }
+/**
+ * Facts about a run folder the state derivation needs (issue 41 item 1): the status record says
+ * where the seal stands, so `seal/` is read only without a record (a folder from before records,
+ * whose state is derived from its files) or when the record says sealed (it is held to the folder,
+ * issue 38 item 5); results/summary.json is looked for only without a record.
+ */
+export async function readRunOutputFacts(run: RunFolder, record: RunStatus | null): Promise<RunOutputFacts> {
+  const info = await stat(run.dir);
+  // birthtime is 0 on file systems without it; the folder's mtime is then the best we have.
+  const created = info.birthtimeMs > 0 ? info.birthtime : info.mtime;
+  const readSeal = record === null || record.seal.status === "sealed";
+  return {
+    seal: readSeal ? await run.seal() : null,
+    hasSummary: record === null ? await run.hasFile("summary") : null,
+    createdAt: created.toISOString(),
+  };
 }
 
 /**
@@ -75,8 +54,6 @@ export async function listRunFolders(outputRoot: string): Promise<string[]> {
   return entries.filter((entry) => entry.isDirectory() && isSafeId(entry.name)).map((e) => e.name);
 }
 
-const MAX_STATUS_BYTES = 64 * 1024;
-
 /** Run ids that have a status record (`<output-root>/.run-status/<run_id>.json`). */
 export async function listRunStatusIds(outputRoot: string): Promise<string[]> {
   let names: string[];
@@ -92,84 +69,28 @@ export async function listRunStatusIds(outputRoot: string): Promise<string[]> {
 }
 
 /**
- * The run's status record, `<output-root>/.run-status/<run_id>.json` (docs/contracts/run-status.md),
- * or null when there is none, or it is too large, not JSON or not a record this version knows (the
- * state is then derived, and labelled so).
+ * The highlights of results/summary.json, or null when it is absent, too large, not JSON or not
+ * a finished run's summary. The seal state is not among them: the summary never says it (the
+ * status record does, issue 29 item 2).
  */
-export async function readRunStatusRecord(outputRoot: string, runId: string): Promise<RunStatus | null> {
-  const path = runStatusPath(outputRoot, runId);
-  try {
-    if ((await stat(path)).size > MAX_STATUS_BYTES) return null;
-    const record = parseRunStatus(JSON.parse(await readFile(path, "utf8")));
-    return record !== null && record.run_id === runId ? record : null;
-  } catch {
-    return null;
-  }
+export async function readRunHighlights(run: RunFolder): Promise<RunHighlights | null> {
+  const summary = await run.summary().catch(() => null);
+  if (summary === null || summary.status !== "completed") return null;
+  return {
+    categoryId: summary.category_id,
+    claimStrength: summary.claim_strength,
+    coverageRatio: summary.coverage_ratio,
+    compoundsTotal: summary.compounds.total,
+    compoundsParsed: summary.compounds.parsed,
+    missingProof: summary.missing_proof,
+    generatedAt: summary.generated_at,
+  };
 }
 
-const summaryShape = z.object({
-  category_id: z.string().nullable().optional().catch(null),
-  claim_strength: z.string().nullable().optional().catch(null),
-  coverage_ratio: z.number().nullable().optional().catch(null),
-  compounds: z
-    .object({
-      total: z.number().nullable().optional().catch(null),
-      parsed: z.number().nullable().optional().catch(null),
-    })
-    .nullable()
-    .optional()
-    .catch(null),
-  missing_proof: z.array(z.string()).optional().catch([]),
-  seal_status: z.string().nullable().optional().catch(null),
-  generated_at: z.string().nullable().optional().catch(null),
-});
-
-const MAX_SUMMARY_BYTES = 4 * 1024 * 1024;
-
-/** The highlights of results/summary.json, or null when it is absent, too large or not JSON. */
-export async function readRunHighlights(runRoot: string): Promise<RunHighlights | null> {
-  const path = join(runRoot, "results", "summary.json");
-  try {
-    if ((await stat(path)).size > MAX_SUMMARY_BYTES) return null;
-    const parsed = summaryShape.safeParse(JSON.parse(await readFile(path, "utf8")));
-    if (!parsed.success) return null;
-    const summary = parsed.data;
-    return {
-      categoryId: summary.category_id ?? null,
-      claimStrength: summary.claim_strength ?? null,
-      coverageRatio: summary.coverage_ratio ?? null,
-      compoundsTotal: summary.compounds?.total ?? null,
-      compoundsParsed: summary.compounds?.parsed ?? null,
-      missingProof: summary.missing_proof ?? [],
-      sealStatus: summary.seal_status ?? null,
-      generatedAt: summary.generated_at ?? null,
-    };
-  } catch {
-    return null;
-  }
-}
-
-/** The seal id in seal/seal.json (or preseal.json), and which seal files exist. */
-export async function readRunSeal(runRoot: string): Promise<{ sealId: string | null; files: string[] }> {
-  let names: string[] = [];
-  try {
-    names = (await readdir(join(runRoot, "seal"), { withFileTypes: true }))
-      .filter((entry) => entry.isFile())
-      .map((entry) => `seal/${entry.name}`)
-      .sort();
-  } catch {
-    return { sealId: null, files: [] };
-  }
-  for (const name of [SEAL_FILES.json, SEAL_FILES.preseal]) {
-    if (!names.includes(`seal/${name}`)) continue;
-    try {
-      const payload = JSON.parse(await readFile(join(runRoot, "seal", name), "utf8")) as {
-        seal_id?: unknown;
-      };
-      if (typeof payload.seal_id === "string") return { sealId: payload.seal_id, files: names };
-    } catch {
-      // an unreadable seal file is reported by its absence of an id, the files are still listed
-    }
-  }
-  return { sealId: null, files: names };
+/** The seal id in seal/seal.json and which seal files exist, as the run detail shows them. */
+export async function readRunSeal(
+  run: RunFolder,
+): Promise<Pick<RunFolderSeal, "sealId"> & { files: string[] }> {
+  const seal = await run.seal();
+  return { sealId: seal.sealId, files: [...seal.files] };
 }

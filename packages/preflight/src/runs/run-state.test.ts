@@ -19,14 +19,18 @@ const job = (patch: Partial<JobSummary> = {}): JobSummary => ({
   conditions: [],
   ...patch,
 });
-const outputs = (patch: Partial<RunOutputFacts> = {}): RunOutputFacts => ({
-  sealed: false,
-  missingSealFiles: patch.sealed ? [] : ["seal/seal.json", "seal/seal.sig", "seal/seal.svg"],
-  sealId: null,
-  preSealed: false,
-  hasSummary: false,
+/** A folder's facts as readRunOutputFacts gives them: which seal files it holds, and the summary. */
+const outputs = (
+  patch: { sealed?: boolean; sealId?: string; preSealed?: boolean; hasSummary?: boolean } = {},
+): RunOutputFacts => ({
+  seal: {
+    files: [],
+    missing: patch.sealed ? [] : ["seal/seal.json", "seal/seal.sig", "seal/seal.svg"],
+    sealId: patch.sealId ?? null,
+    presealed: patch.preSealed ?? false,
+  },
+  hasSummary: patch.hasSummary ?? false,
   createdAt: "2026-11-23T10:00:00Z",
-  ...patch,
 });
 const pod = (phase: string, waiting?: string): PodSummary => ({
   name: "p",
@@ -138,7 +142,7 @@ test("a record's seal status decides sealed and pre-sealed", () => {
     at,
   );
   assert.equal(pending.state, "pre-sealed");
-  assert.equal(pending.sealStatus, "pre-sealed");
+  assert.equal(pending.sealStatus, "pending_online_verification", "the record's own word");
 });
 
 test("a record saying running is running while its Job lives, and interrupted once the Job is gone or ended", () => {
@@ -198,7 +202,7 @@ test("a record saying sealed with no run folder at all is seal-missing", () => {
   assert.match(state.reason, /no folder/);
 });
 
-test("a record saying sealed whose folder holds only a pre-seal is seal-missing, its seal status pre-sealed", () => {
+test("a record saying sealed whose folder holds only a pre-seal is seal-missing, its seal status pending_online_verification", () => {
   const state = reportRunState(sealedRecord(), {
     job: null,
     pods: null,
@@ -206,7 +210,7 @@ test("a record saying sealed whose folder holds only a pre-seal is seal-missing,
     kubernetes: true,
   });
   assert.equal(state.state, "seal-missing");
-  assert.equal(state.sealStatus, "pre-sealed");
+  assert.equal(state.sealStatus, "pending_online_verification");
 });
 
 test("a record saying sealed whose seal.json names another seal, or none, is seal-mismatch", () => {

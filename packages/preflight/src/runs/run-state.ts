@@ -1,24 +1,20 @@
-import { type RunState, type RunStatus, SEAL_FILES } from "@svc/core";
+import { RUN_FILES, type RunFolderSeal, type RunSealStatus, type RunState, type RunStatus } from "@svc/core";
 import type { JobSummary, PodSummary } from "../kube/kube-gateway.ts";
 
-/**
- * The seal files a folder must hold to be sealed: the signed payload, its signature and the
- * picture `svc seal verify` reads (core's SEAL_FILES; issue 38 item 5).
- */
-export const SEALED_FILES = [SEAL_FILES.json, SEAL_FILES.signature, SEAL_FILES.svg] as const;
+/** The seal files a folder must hold to be sealed, as run paths (core's SEALED_FILES; issue 38 item 5). */
+const SEALED_PATHS = [RUN_FILES.sealJson, RUN_FILES.sealSignature, RUN_FILES.sealSvg] as const;
 
-/** What the output folder of a run shows, read by `readRunOutputFacts`. */
+/**
+ * What the output folder of a run shows, read by `readRunOutputFacts` through core's
+ * `readRunFolder`. The status record says where the seal stands (issue 41 item 1): `seal/` is read
+ * only where the record cannot say it (no record: a folder from before records) or where the record
+ * is held to the folder (it says sealed, issue 38 item 5); otherwise `seal` is null.
+ */
 export interface RunOutputFacts {
-  /** Every file of {@link SEALED_FILES} exists under seal/. */
-  sealed: boolean;
-  /** The files of {@link SEALED_FILES} the folder lacks (`seal/<name>`), empty when sealed. */
-  missingSealFiles: string[];
-  /** The seal_id that seal/seal.json names when sealed and it is readable; null otherwise. */
-  sealId: string | null;
-  /** seal/preseal.json exists (domain notes "Pre-seal"). */
-  preSealed: boolean;
-  /** results/summary.json exists. */
-  hasSummary: boolean;
+  /** What `seal/` holds; null when not read (the record said where the seal stands). */
+  seal: RunFolderSeal | null;
+  /** results/summary.json exists; null when not read (the run has a status record). */
+  hasSummary: boolean | null;
   createdAt: string;
 }
 
@@ -35,7 +31,8 @@ export interface ReportedRunState extends DerivedRunState {
   /** The stage the record names; null when derived. */
   stage: RunStatus["stage"] | null;
   exitCode: number | null;
-  sealStatus: "sealed" | "pre-sealed" | "none";
+  /** The status record's seal vocabulary (docs/contracts/run-status.md), the one preflight speaks. */
+  sealStatus: RunSealStatus;
   /** When the record says the run started; null when derived. */
   startedAt: string | null;
 }
@@ -65,7 +62,7 @@ export function reportRunState(
       stage: null,
       exitCode: null,
       startedAt: null,
-      sealStatus: outputs?.sealed ? "sealed" : outputs?.preSealed ? "pre-sealed" : "none",
+      sealStatus: folderSealStatus(outputs?.seal ?? null),
     };
   }
   const recorded = {
@@ -73,12 +70,7 @@ export function reportRunState(
     stage: record.stage,
     exitCode: record.exit_code,
     startedAt: record.started_at,
-    sealStatus:
-      record.seal.status === "sealed"
-        ? ("sealed" as const)
-        : record.seal.status === "pending_online_verification"
-          ? ("pre-sealed" as const)
-          : ("none" as const),
+    sealStatus: record.seal.status,
   };
   const at = `stage ${record.stage}, recorded ${record.updated_at}`;
   switch (record.state) {
@@ -88,7 +80,7 @@ export function reportRunState(
         return {
           ...recorded,
           state: "pre-sealed",
-          reason: `${record.reason ?? "run_complete did not seal"}: seal/preseal.json holds the hashes; complete it with svc-runner seal (${at})`,
+          reason: `${record.reason ?? "run_complete did not seal"}: ${RUN_FILES.preseal} holds the hashes; complete it with svc-runner seal (${at})`,
         };
       return { ...recorded, state: "succeeded", reason: `finished without a seal (${at})` };
     case "failed":
@@ -147,21 +139,29 @@ function sealedByFolder(
       state: "seal-missing",
       reason: `${says}, but the run has no folder`,
     };
-  if (!outputs.sealed)
+  const seal = outputs.seal;
+  if (seal === null || seal.missing.length > 0)
     return {
       ...recorded,
-      sealStatus: outputs.preSealed ? "pre-sealed" : "none",
+      sealStatus: folderSealStatus(seal),
       state: "seal-missing",
-      reason: `${says}, but the folder lacks ${outputs.missingSealFiles.join(", ")}`,
+      reason: `${says}, but the folder lacks ${(seal?.missing ?? SEALED_PATHS).join(", ")}`,
     };
-  if (recordedId === null || outputs.sealId !== recordedId)
+  if (recordedId === null || seal.sealId !== recordedId)
     return {
       ...recorded,
       sealStatus: "none",
       state: "seal-mismatch",
-      reason: `${says}, but seal/${SEAL_FILES.json} ${outputs.sealId === null ? "names no readable seal id" : `names ${outputs.sealId}`}`,
+      reason: `${says}, but ${RUN_FILES.sealJson} ${seal.sealId === null ? "names no readable seal id" : `names ${seal.sealId}`}`,
     };
   return { ...recorded, state: "sealed", reason: `sealed as ${recordedId} (${at})` };
+}
+
+/** Where the seal stands by the folder alone (a run without a record), in the record's words. */
+function folderSealStatus(seal: RunFolderSeal | null): RunSealStatus {
+  if (seal === null) return "none";
+  if (seal.missing.length === 0) return "sealed";
+  return seal.presealed ? "pending_online_verification" : "none";
 }
 
 function condition(job: JobSummary, type: string) {
@@ -185,15 +185,13 @@ export function deriveRunState(
         reason: `Job ${job.name} failed${failed?.reason ? `: ${failed.reason}` : ""}${failed?.message ? ` (${failed.message})` : ""}`,
       };
   }
-  if (outputs?.sealed)
-    return {
-      state: "sealed",
-      reason: `${SEALED_FILES.map((name) => `seal/${name}`).join(", ")} are present`,
-    };
-  if (outputs?.preSealed)
+  const seal = outputs?.seal ?? null;
+  if (seal !== null && seal.missing.length === 0)
+    return { state: "sealed", reason: `${SEALED_PATHS.join(", ")} are present` };
+  if (seal?.presealed)
     return {
       state: "pre-sealed",
-      reason: "seal/preseal.json only: run_complete was unreachable; complete it with svc-runner seal",
+      reason: `${RUN_FILES.preseal} only: run_complete was unreachable; complete it with svc-runner seal`,
     };
   if (job) {
     if (condition(job, "Complete") || job.succeeded > 0)
@@ -212,7 +210,7 @@ export function deriveRunState(
         : `Job ${job.name} has no running pod yet`,
     };
   }
-  if (outputs?.hasSummary) return { state: "succeeded", reason: "results/summary.json is present; no seal" };
+  if (outputs?.hasSummary) return { state: "succeeded", reason: `${RUN_FILES.summary} is present; no seal` };
   return {
     state: "pending",
     reason: "outputs are incomplete and no Job launched by this service was found for the run",

@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import { runPath } from "@svc/core";
 import type {
   AnalysisContext,
   AnalysisModule,
@@ -32,7 +33,8 @@ export interface RunModulesOptions {
   readonly modules: readonly AnalysisModule[];
   /** Project-level inputs (the staged targets) handed to every analyzer; none when omitted. */
   readonly context?: AnalysisContext;
-  readonly rawDir: string;
+  /** The run folder: each module writes its `raw/<module>_raw.json` (core RUN_FILES.moduleRaw). */
+  readonly runDir: string;
   readonly generatedAt: string;
   readonly sink: CompoundSink;
   /** Called after every compound with the count done so far (progress reporting throttles it). */
@@ -65,7 +67,7 @@ export async function runModules(options: RunModulesOptions): Promise<ModuleRunR
   const running: Running[] = [];
   for (const module of options.modules) {
     const raw = await JsonArrayWriter.open(
-      join(options.rawDir, `${module.id}_raw.json`),
+      join(options.runDir, runPath("moduleRaw", { module: module.id })),
       { ...rawFields(module, options.generatedAt), status: "executed", reason: null },
       ["result", "compounds"],
     );
@@ -109,7 +111,7 @@ export async function runModules(options: RunModulesOptions): Promise<ModuleRunR
     if (entry.failed !== null) {
       await entry.raw.abort();
       failures.set(entry.module.id, entry.failed);
-      await writeRawRecord(options.rawDir, entry.module.id, {
+      await writeRawRecord(options.runDir, entry.module.id, {
         ...rawFields(entry.module, options.generatedAt),
         status: "failed",
         reason: entry.failed,
@@ -154,6 +156,6 @@ function rawFields(module: AnalysisModule, generatedAt: string) {
 }
 
 /** A raw record for a module that did not execute (not_available, missing_input, failed). */
-export function writeRawRecord(rawDir: string, moduleId: string, record: object): Promise<void> {
-  return writeJsonAtomic(join(rawDir, `${moduleId}_raw.json`), record);
+export function writeRawRecord(runDir: string, moduleId: string, record: object): Promise<void> {
+  return writeJsonAtomic(join(runDir, runPath("moduleRaw", { module: moduleId })), record);
 }

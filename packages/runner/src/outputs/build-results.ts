@@ -1,9 +1,9 @@
-import type { PresealReason } from "@svc/core";
+import { type PresealReason, RUN_FILES } from "@svc/core";
 import type { DrugLikenessSummary, MolecularLogicSummary } from "@svc/science";
 import { DRUG_LIKENESS_RULES } from "@svc/science";
 import { RISK_CHANNELS, type RunFacts } from "./run-facts.ts";
 
-export const REPORT_FILE = "results/report.html";
+export const REPORT_FILE = RUN_FILES.reportHtml;
 
 /** What a pre-seal's reason means, in the words the summary and the report use. */
 export const PRESEAL_CAUSE: Readonly<Record<PresealReason, string>> = {
@@ -18,8 +18,7 @@ export const PRESEAL_CAUSE: Readonly<Record<PresealReason, string>> = {
  * (issue 29 item 2): a file that said "sealed" before the seal existed would have to be rewritten
  * when run_complete failed, after it was hashed.
  */
-export const SUMMARY_SEAL_NOTE =
-  "this summary is one of the sealed outputs, written before sealing, so it does not say whether the run was sealed: seal/seal.json and seal/seal.sig are the issuer's seal (verify with the issuer's key, never the folder's own: svc seal verify <run dir> --issuer <entitlement url>, or a key pinned with svc trust add); seal/preseal.json in their place means run_complete has not answered yet (complete with svc-runner seal --run-dir <run dir>); svc runs status <run id> shows the run's status record";
+export const SUMMARY_SEAL_NOTE = `this summary is one of the sealed outputs, written before sealing, so it does not say whether the run was sealed: ${RUN_FILES.sealJson} and ${RUN_FILES.sealSignature} are the issuer's seal (verify with the issuer's key, never the folder's own: svc seal verify <run dir> --issuer <entitlement url>, or a key pinned with svc trust add); ${RUN_FILES.preseal} in their place means run_complete has not answered yet (complete with svc-runner seal --run-dir <run dir>); svc runs status <run id> shows the run's status record`;
 
 /** results/summary.json: the run at a glance. */
 export function buildSummary(facts: RunFacts) {
@@ -46,7 +45,7 @@ export function buildSummary(facts: RunFacts) {
       // issue 10 item 2): not unparseable; molecular_logic counts them apart.
       unassessed: facts.validation.unassessed,
       first_unassessed: facts.validation.first_unassessed,
-      validation: "inputs/validation.json",
+      validation: RUN_FILES.validation,
     },
     claim_strength: facts.counts.claim_strength,
     // Every cause that kept the claim from SUPPORTED, in words (issue 37 item 3); empty when SUPPORTED.
@@ -78,7 +77,7 @@ export function buildSummary(facts: RunFacts) {
       : null,
     context: facts.context,
     report: REPORT_FILE,
-    seal: { recorded_in: "seal/", note: SUMMARY_SEAL_NOTE },
+    seal: { recorded_in: RUN_FILES.sealDir, note: SUMMARY_SEAL_NOTE },
   };
 }
 

@@ -1,27 +1,23 @@
-import { readFile } from "node:fs/promises";
-import { join } from "node:path";
-import { type DockingResultFile, dockingResultSchema } from "@svc/core";
+import { type DockingResultFile, dockingResultSchema, RUN_FILES, readRunFolder } from "@svc/core";
 import { RunnerError } from "../runner-error.ts";
-import { structureResultFile } from "./structure-result-file.ts";
 
-/** results/molecular_docking.json, relative to the run folder. */
-export const DOCKING_RESULT_FILE = structureResultFile("molecular_docking");
+/** results/molecular_docking.json, relative to the run folder (core's RUN_FILES). */
+export const DOCKING_RESULT_FILE = RUN_FILES.dockingResult;
 
 /**
- * The docking module's file, parsed with core's dockingResultSchema (issue 39 item 3): every reader
- * (the report, report.csv, the physics modules) sees the type the module writes its records in, so
- * reading a field the module does not write does not typecheck. Null when the run has no such file
- * (docking not planned, or it failed). The run wrote the file itself, so one that does not match its
- * schema is the runner's own fault (INTERNAL), named by its first mismatch.
+ * The docking module's file through core's readRunFolder, checked against core's strict
+ * dockingResultSchema (issue 39 item 3, issue 41 item 1): every reader (the report, report.csv, the
+ * physics modules) sees the type the module writes its records in, so reading a field the module
+ * does not write does not typecheck. Null when the run has no such file (docking not planned, or it
+ * failed). The run wrote the file itself, so one that does not match its schema is the runner's own
+ * fault (INTERNAL), named by its first mismatch.
  */
 export async function readDockingResult(runDir: string): Promise<DockingResultFile | null> {
-  let text: string;
   try {
-    text = await readFile(join(runDir, DOCKING_RESULT_FILE), "utf8");
-  } catch {
-    return null;
+    return await readRunFolder(runDir).dockingResult();
+  } catch (error) {
+    throw new RunnerError("INTERNAL", (error as Error).message, { cause: error });
   }
-  return parseDockingResult(JSON.parse(text) as unknown);
 }
 
 /** {@link readDockingResult} of a file already read. */
@@ -31,6 +27,6 @@ export function parseDockingResult(file: unknown): DockingResultFile {
   const [issue] = parsed.error.issues;
   throw new RunnerError(
     "INTERNAL",
-    `${DOCKING_RESULT_FILE} does not match its schema at ${issue?.path.join(".") || "the top"}: ${issue?.message ?? "invalid"}`,
+    `${DOCKING_RESULT_FILE}: ${issue?.path.join(".") || "(root)"}: ${issue?.message ?? "not the shape"}`,
   );
 }

@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
-import { mkdir, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { createTempDir } from "@svc/testing";
+import { RUN_FILES } from "@svc/core";
+import { createTempDir, writeRunFolderDocuments } from "@svc/testing";
 import { readProvenanceFacts } from "./provenance-facts.ts";
 
 const hex = (char: string) => char.repeat(64);
@@ -10,20 +11,25 @@ const outputs = [{ path: "run_manifest.json", sha256: hex("c"), size: 2 }];
 
 async function runFolder(inputPaths: string[]) {
   const temp = await createTempDir("provenance-facts-");
-  const write = async (path: string, value: unknown) => {
-    await mkdir(join(temp.path, path, ".."), { recursive: true });
-    await writeFile(join(temp.path, path), JSON.stringify(value));
-  };
-  await write("inputs/input_hashes.json", { files: inputPaths.map((path) => ({ path, sha256: hex("1") })) });
-  await write("plans/run_1_module_plan.json", {
-    policy_version: "policy-1",
-    modules: [{ module_id: "molecular_logic", outcome: "executed", version: "1.0.0" }],
-  });
-  await write("run_manifest.json", { runtime: { runner_version: "0.1.0" } });
+  // each file in its full shape (core's run-file schemas): a partial one is read as unreadable
+  await writeRunFolderDocuments(temp.path, { runId: "run_1", inputPaths });
   return temp;
 }
 
 describe("readProvenanceFacts", () => {
+  it("is null when a file it reads is not its shape (core's run-file schemas)", async () => {
+    const temp = await runFolder(["compounds.csv"]);
+    try {
+      await writeFile(
+        join(temp.path, RUN_FILES.manifest),
+        JSON.stringify({ runtime: { runner_version: "0.1.0" } }),
+      );
+      assert.equal(await readProvenanceFacts(temp.path, "run_1", outputs), null);
+    } finally {
+      await temp.remove();
+    }
+  });
+
   it("reads the facts of a run folder, a staged NFD name included", async () => {
     const temp = await runFolder(["Ame\u0301lie.csv", "compounds.csv"]);
     try {

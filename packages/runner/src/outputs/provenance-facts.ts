@@ -1,10 +1,8 @@
-import { readFile } from "node:fs/promises";
-import { join } from "node:path";
 import {
   findProvenancePathProblem,
   type ProvenanceFacts,
   provenanceFactsSchema,
-  RUN_MANIFEST_FILE,
+  readRunFolder,
   type TreeEntry,
 } from "@svc/core";
 
@@ -12,24 +10,20 @@ import {
  * What run_complete needs to sign the run's SLSA provenance (issue 30 item 6), read from the
  * sealed outputs themselves so the statement says what the folder says: the output files just
  * hashed, the staged inputs (`inputs/input_hashes.json`), the policy and the modules that ran with
- * their versions (the module plan), the runner version (`run_manifest.json`). Null when one of
- * them cannot be read, or when a path is one the issuer refuses to sign (issue 38 item 6, e.g.
- * NFC/NFD twins among the staged inputs): the run is sealed without provenance rather than not sealed.
+ * their versions (the module plan), the runner version (`run_manifest.json`), each read through
+ * core's run-folder reader (issue 41 item 1). Null when one of them is absent or not its shape, or
+ * when a path is one the issuer refuses to sign (issue 38 item 6, e.g. NFC/NFD twins among the
+ * staged inputs): the run is sealed without provenance rather than not sealed.
  */
 export async function readProvenanceFacts(
   runDir: string,
   runId: string,
   outputs: readonly TreeEntry[],
 ): Promise<ProvenanceFacts | null> {
+  const run = readRunFolder(runDir, { runId });
   try {
-    const inputs = (await readJson(runDir, join("inputs", "input_hashes.json"))) as {
-      files: { path: string; sha256: string }[];
-    };
-    const plan = (await readJson(runDir, join("plans", `${runId}_module_plan.json`))) as {
-      policy_version: string;
-      modules: { module_id: string; outcome: string; version: string | null }[];
-    };
-    const manifest = (await readJson(runDir, RUN_MANIFEST_FILE)) as { runtime: { runner_version: string } };
+    const [inputs, plan, manifest] = await Promise.all([run.inputHashes(), run.modulePlan(), run.manifest()]);
+    if (inputs === null || plan === null || manifest === null) return null;
     const parsed = provenanceFactsSchema.safeParse({
       outputs: outputs.map((file) => ({ path: file.path, sha256: file.sha256 })),
       inputs: inputs.files.map((file) => ({ path: file.path, sha256: file.sha256 })),
@@ -46,8 +40,4 @@ export async function readProvenanceFacts(
   } catch {
     return null;
   }
-}
-
-async function readJson(runDir: string, path: string): Promise<unknown> {
-  return JSON.parse(await readFile(join(runDir, path), "utf8"));
 }

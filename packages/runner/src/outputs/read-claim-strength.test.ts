@@ -26,7 +26,28 @@ describe("readClaimStrength", () => {
     for (const claim of ["SUPPORTED", "HYPOTHESIS"]) {
       const runDir = await runWith(
         claim,
-        JSON.stringify({ claim_strength: claim, claim_reasons: [] }, null, 2),
+        JSON.stringify(
+          {
+            schema: "svc.summary/v2",
+            status: "completed",
+            run_id: claim,
+            project_id: "demo",
+            mode: "standard",
+            module_id: "computational",
+            category_id: "SMALL_MOLECULE__LIGAND_ONLY__NO_STRUCTURE__NO_ASSAYS",
+            generated_at: "2026-12-01T00:00:00Z",
+            inputs_sha256: "a".repeat(64),
+            compounds: { total: 1, parsed: 1, unparseable: 0, unassessed: 0 },
+            claim_strength: claim,
+            claim_reasons: [],
+            profile: "oral_peripheral",
+            coverage_ratio: 1,
+            missing_proof: [],
+            report: "results/report.html",
+          },
+          null,
+          2,
+        ),
       );
       assert.equal(await readClaimStrength(runDir), claim);
     }

@@ -1,7 +1,8 @@
 import { join } from "node:path";
 import {
-  EXPECTED_OUTPUT_HASHES_FILE,
-  RUN_MANIFEST_FILE,
+  RUN_FILES,
+  runPath,
+  SEAL_DIR,
   sha256File,
   VERIFY_SCRIPT,
   VERIFY_SCRIPT_PATH,
@@ -10,22 +11,22 @@ import {
 import { formatJson, writeFileAtomic, writeJsonAtomic } from "./atomic-write.ts";
 import { isScratchPath } from "./scratch.ts";
 
-export const EXPECTED_HASHES = EXPECTED_OUTPUT_HASHES_FILE;
+export const EXPECTED_HASHES = RUN_FILES.expectedHashes;
 
 /** Fields that legitimately differ between two runs of the same inputs, image and run id. */
 export const NONDETERMINISTIC_FIELDS = [
   // A rerun of an interrupted run replays check/consume: runs_remaining and already_consumed differ.
   {
-    file: RUN_MANIFEST_FILE,
+    file: RUN_FILES.manifest,
     fields: ["/started_at", "/outputs_completed_at", "/metering", "/entitlement/check"],
   },
-  { file: "results/summary.json", fields: ["/generated_at"] },
-  { file: "results/metrics.json", fields: ["/generated_at"] },
-  { file: "results/combined_unified_computational_outputs.json", fields: ["/generated_at"] },
-  { file: "raw/*_raw.json", fields: ["/generated_at"] },
-  { file: "plans/<run_id>_module_plan.json", fields: ["/generated_at"] },
-  { file: "repro_pack/manifest.json", fields: ["/generated_at"] },
-  { file: "results/report.pdf", fields: ["/CreationDate", "/ModDate"] },
+  { file: RUN_FILES.summary, fields: ["/generated_at"] },
+  { file: RUN_FILES.metrics, fields: ["/generated_at"] },
+  { file: RUN_FILES.combined, fields: ["/generated_at"] },
+  { file: runPath("moduleRaw", { module: "*" }), fields: ["/generated_at"] },
+  { file: RUN_FILES.modulePlan, fields: ["/generated_at"] },
+  { file: RUN_FILES.reproManifest, fields: ["/generated_at"] },
+  { file: RUN_FILES.reportPdf, fields: ["/CreationDate", "/ModDate"] },
   { file: EXPECTED_HASHES, fields: ["hashes of the files above"] },
 ] as const;
 
@@ -50,13 +51,13 @@ export interface ReproPackInfo {
 
 /** Writes repro_pack/ except the expected hashes (those come last, see writeExpectedHashes). */
 export async function writeReproPack(runDir: string, info: ReproPackInfo): Promise<void> {
-  const dir = join(runDir, "repro_pack");
+  const dir = join(runDir, runPath("reproPackDir"));
   const imageRef = info.image.digest
     ? `${info.image.reference.split("@")[0]}@${info.image.digest}`
     : info.image.reference;
   const rerunArgs = ["--project-id", info.projectId, "--mode", info.mode, "--module", info.moduleId];
   const args = [...rerunArgs, "--category-preset", info.categoryPreset, "--run-id", info.runId];
-  await writeJsonAtomic(join(dir, "manifest.json"), {
+  await writeJsonAtomic(join(runDir, RUN_FILES.reproManifest), {
     schema: "svc.repro-pack/v1",
     run_id: info.runId,
     project_id: info.projectId,
@@ -68,7 +69,7 @@ export async function writeReproPack(runDir: string, info: ReproPackInfo): Promi
       "same inputs, image and run id give byte-identical outputs except the fields listed in nondeterministic_fields",
     nondeterministic_fields: NONDETERMINISTIC_FIELDS,
     expected_output_hashes: EXPECTED_HASHES,
-    hash_coverage: `every file of the run folder except seal/ and ${EXPECTED_HASHES}`,
+    hash_coverage: `every file of the run folder except ${RUN_FILES.sealDir} and ${EXPECTED_HASHES}`,
   });
   await writeJsonAtomic(join(dir, "environment", "runtime.json"), info.runtime);
   await writeJsonAtomic(join(dir, "environment", "config.json"), info.config);
@@ -110,7 +111,7 @@ docker run --rm -v "$input_root:/data/input:ro" -v "$output_root:/data/output" \
 export async function writeExpectedHashes(runDir: string): Promise<void> {
   // core's walker: the project's one symlink policy (refuse), UTF-8 byte order (issue 15 item 4).
   const { files: paths } = await walkTree(runDir, {
-    exclude: (path) => path === "seal" || path === EXPECTED_HASHES || isScratchPath(path),
+    exclude: (path) => path === SEAL_DIR || path === EXPECTED_HASHES || isScratchPath(path),
   });
   const lines: string[] = [];
   for (const path of paths) {

@@ -1,6 +1,6 @@
 import { mkdir, readdir, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { RUN_MANIFEST_FILE, SEAL_DIR, SEAL_FILES } from "@svc/core";
+import { RUN_FILES } from "@svc/core";
 import { RunnerError } from "../runner-error.ts";
 
 /**
@@ -15,9 +15,7 @@ export async function prepareRunDir(
 ): Promise<string> {
   const runDir = join(outputRoot, runId);
   const finished = await Promise.all(
-    [RUN_MANIFEST_FILE, join(SEAL_DIR, SEAL_FILES.json), join(SEAL_DIR, SEAL_FILES.preseal)].map((name) =>
-      exists(join(runDir, name)),
-    ),
+    [RUN_FILES.manifest, RUN_FILES.sealJson, RUN_FILES.preseal].map((name) => exists(join(runDir, name))),
   );
   if (finished.some(Boolean)) {
     throw new RunnerError("RUN_ALREADY_FINISHED", `Output folder already holds a finished run: ${runDir}`);

@@ -1,5 +1,6 @@
 import { mkdir, readdir, rm } from "node:fs/promises";
 import { join } from "node:path";
+import { SCRATCH_DIR as CORE_SCRATCH_DIR } from "@svc/core";
 
 /**
  * Scratch space of a run: `<run dir>/.scratch/`, on the output volume rather than the pod's
@@ -7,7 +8,7 @@ import { join } from "node:path";
  * the outputs: the seal hashes, expected_output_hashes.json and verify.sh all leave it out, and
  * every exit path removes it.
  */
-export const SCRATCH_DIR = ".scratch";
+export const SCRATCH_DIR = CORE_SCRATCH_DIR;
 
 /** True for a run-relative path inside a scratch folder (`.scratch`, or a shard's `.scratch-<k>`). */
 export function isScratchPath(relativePath: string): boolean {

@@ -7,7 +7,9 @@ import {
   PROVENANCE_FILE,
   type PresealPayload,
   parsePresealPayload,
+  RUN_FILES,
   renderPresealSvg,
+  runPath,
   SEAL_FILES,
 } from "@svc/core";
 import type { SealBundleResponse } from "../lifecycle/entitlement-client.ts";
@@ -24,7 +26,7 @@ export async function writeSealFolder(
   log: LogProof | undefined,
   provenance?: string | undefined,
 ): Promise<void> {
-  const dir = join(runDir, "seal");
+  const dir = join(runDir, runPath("sealDir"));
   // seal.json must stay the exact signed bytes: written verbatim, no reformatting.
   await writeFileAtomic(join(dir, SEAL_FILES.json), seal.seal_json);
   await writeFileAtomic(join(dir, SEAL_FILES.signature), seal.seal_sig);
@@ -37,12 +39,12 @@ export async function writeSealFolder(
   else await rm(join(dir, PROVENANCE_FILE), { force: true });
   await rm(join(dir, SEAL_FILES.preseal), { force: true });
   await rm(join(dir, SEAL_FILES.presealSvg), { force: true });
-  await rm(join(dir, "pending"), { recursive: true, force: true });
+  await rm(join(dir, SEAL_FILES.pending), { recursive: true, force: true });
 }
 
 /** `seal/preseal.json` and `seal/preseal.svg`: the hashes, unsigned, until run_complete answers. */
 export async function writePreseal(runDir: string, payload: PresealPayload): Promise<void> {
   const preseal = parsePresealPayload(payload);
-  await writeFileAtomic(join(runDir, "seal", SEAL_FILES.preseal), formatJson(preseal));
-  await writeFileAtomic(join(runDir, "seal", SEAL_FILES.presealSvg), renderPresealSvg(preseal));
+  await writeFileAtomic(join(runDir, RUN_FILES.preseal), formatJson(preseal));
+  await writeFileAtomic(join(runDir, RUN_FILES.presealSvg), renderPresealSvg(preseal));
 }

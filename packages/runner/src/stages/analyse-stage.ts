@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import { RUN_FILES } from "@svc/core";
 import type { AnalysisModule, CompoundFinding } from "@svc/science";
 import { IMPLEMENTED_MODULES, loadRDKit } from "@svc/science";
 import type { AssayValue } from "../inputs/assays-csv.ts";
@@ -30,7 +31,7 @@ import {
   type ValidationSummary,
 } from "./validate-stage.ts";
 
-export const COMBINED_FILE = join("results", "combined_unified_computational_outputs.json");
+export const COMBINED_FILE = RUN_FILES.combined;
 
 /** What the analysis produced besides the streamed files and the report. */
 export interface AnalysedRun {
@@ -153,7 +154,7 @@ async function analyse(
       items: itemsOf(rows, pool, modules, validatedOf, unassessed),
       modules,
       context: { targets: input.staged.targets },
-      rawDir: join(runDir, "raw"),
+      runDir,
       generatedAt,
       onCompound,
       sink: async (item, findings) => {
@@ -250,7 +251,7 @@ async function composeReport(ctx: StageContext, report: ReportWriter, facts: Run
   log.info("report composed", { phase: "outputs", ...memoryFields() });
   // The run's generation instant is written into the PDF's dates so reruns stay byte-identical.
   const pdf = await printReportPdf(html, config.report, ctx.startedAt);
-  if (pdf.printed) log.info("report printed", { phase: "outputs", pdf: "results/report.pdf" });
+  if (pdf.printed) log.info("report printed", { phase: "outputs", pdf: RUN_FILES.reportPdf });
   else log.info("report.pdf skipped", { phase: "outputs", reason: pdf.reason });
 }
 

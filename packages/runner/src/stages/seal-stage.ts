@@ -1,11 +1,10 @@
 import { type PresealReason, toInstant } from "@svc/core";
 import { memoryFields } from "../memory.ts";
 import { PRESEAL_CAUSE } from "../outputs/build-results.ts";
-import { readProvenanceFacts } from "../outputs/provenance-facts.ts";
-import { readClaimStrength } from "../outputs/read-claim-strength.ts";
 import type { RecordedSeal } from "../outputs/run-status-record.ts";
-import { writePreseal, writeSealFolder } from "../outputs/seal-files.ts";
+import { writePreseal } from "../outputs/seal-files.ts";
 import { sealHashesWithFiles } from "../outputs/seal-hashes.ts";
+import { sealRun } from "../outputs/seal-run.ts";
 import { EXIT, type ExitCode, RunnerError, type RunnerErrorCode } from "../runner-error.ts";
 import type { Stage, StageContext } from "./stage.ts";
 
@@ -36,7 +35,7 @@ const PRESEAL_ON: Readonly<Partial<Record<RunnerErrorCode, PresealReason>>> = {
 
 /**
  * Stage 7, seal, linear (issue 29 item 2): the outputs are already written, each once (write
- * stage); this hashes them once, asks run_complete to seal those hashes and writes seal/. When
+ * stage); this hashes them once and seals those hashes (`sealRun`, shared with `svc-runner seal`). When
  * run_complete is unreachable or refuses the job's credentials it writes a pre-seal of the same
  * hashes instead (exit 10; `svc-runner seal` completes it). Only seal/ is written here, and
  * seal/ is outside the hashed set: no hashed file is touched after hashing, on either path.
@@ -48,23 +47,12 @@ export const sealStage: Stage<SealInput, SealOutcome> = {
 
 async function seal(ctx: StageContext, input: SealInput): Promise<SealOutcome> {
   const { config, log, runDir } = ctx;
-  const { files, ...hashes } = await sealHashesWithFiles(runDir);
+  const hashed = await sealHashesWithFiles(runDir);
   log.info("outputs hashed", { phase: "seal", ...memoryFields() });
-  // issue 30 item 6: what the issuer needs to sign the run's provenance, from the hashed outputs
-  const provenance = await readProvenanceFacts(runDir, config.runId, files);
-  if (provenance === null)
-    log.warn("provenance facts unreadable: sealing without provenance", { phase: "seal" });
-  // issue 37 item 3: the summary's claim strength, signed and drawn on the seal
-  const claim = await readClaimStrength(runDir);
-  log.info("run_complete", { phase: "seal", claim_strength: claim });
-  let complete: Awaited<ReturnType<typeof ctx.entitlement.runComplete>>;
+  let sealId: string;
   try {
-    complete = await ctx.entitlement.runComplete({
-      run_id: config.runId,
-      ...hashes,
-      ...(claim === null ? {} : { claim_strength: claim }),
-      ...(provenance === null ? {} : { provenance }),
-    });
+    sealId = (await sealRun({ runDir, runId: config.runId, log, entitlement: ctx.entitlement }, hashed))
+      .seal_id;
   } catch (error) {
     const reason = error instanceof RunnerError ? PRESEAL_ON[error.code] : undefined;
     if (reason === undefined) throw error;
@@ -82,7 +70,8 @@ async function seal(ctx: StageContext, input: SealInput): Promise<SealOutcome> {
       category_id: input.categoryId,
       image: config.image,
       inputs_sha256: input.inputsSha256,
-      ...hashes,
+      outputs_sha256: hashed.outputs_sha256,
+      run_manifest_sha256: hashed.run_manifest_sha256,
       created_at: toInstant(ctx.now()),
       reason,
     });
@@ -92,8 +81,5 @@ async function seal(ctx: StageContext, input: SealInput): Promise<SealOutcome> {
       reason: PRESEAL_CAUSE[reason],
     };
   }
-  // Everything the seal folder holds is written here, after run_complete answered.
-  await writeSealFolder(runDir, complete.seal, complete.log, complete.provenance);
-  log.info("sealed", { phase: "seal", seal_id: complete.seal.seal_id, run_dir: runDir });
-  return { exitCode: EXIT.success, seal: { status: "sealed", sealId: complete.seal.seal_id }, reason: null };
+  return { exitCode: EXIT.success, seal: { status: "sealed", sealId }, reason: null };
 }

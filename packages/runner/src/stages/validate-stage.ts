@@ -1,4 +1,4 @@
-import { join } from "node:path";
+import { RUN_FILES } from "@svc/core";
 import type { PortfolioRow } from "../inputs/portfolio.ts";
 import { readLines } from "../inputs/read-lines.ts";
 import { StreamingFile } from "../outputs/atomic-write.ts";
@@ -9,7 +9,7 @@ import { mapInOrder } from "../pool/ordered-map.ts";
 import type { PortableCompound } from "../pool/portable-compound.ts";
 import { RunnerError } from "../runner-error.ts";
 
-export const VALIDATION_FILE = join("inputs", "validation.json");
+export const VALIDATION_FILE = RUN_FILES.validation;
 /** The prepared rows in the run's scratch folder, read again by the structure and analyse stages. */
 export const PREPARED_CACHE = "prepared.jsonl";
 

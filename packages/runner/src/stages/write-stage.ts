@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { RUN_MANIFEST_FILE, toInstant } from "@svc/core";
+import { RUN_FILES, runPath, SOURCES_DIR, toInstant } from "@svc/core";
 import type { RunnerConfig } from "../config.ts";
 import type { StagedInputs } from "../inputs/stage-inputs.ts";
 import { memoryFields } from "../memory.ts";
@@ -65,12 +65,12 @@ export function runtimeOf(rdkitVersion: string): Record<string, string> {
 export function planOutputFiles(inputs: WriteInputs): OutputFile[] {
   const { config, staged, charged, analysed } = inputs;
   const { facts } = analysed;
-  const files: OutputFile[] = [{ path: join("results", "summary.json"), value: buildSummary(facts) }];
+  const files: OutputFile[] = [{ path: RUN_FILES.summary, value: buildSummary(facts) }];
   for (const entry of analysed.settled.modules) {
     if (entry.outcome !== "skipped" || entry.bucket === "disabled" || entry.bucket === "not_in_category")
       continue;
     files.push({
-      path: join("raw", `${entry.module_id}_raw.json`),
+      path: runPath("moduleRaw", { module: entry.module_id }),
       value: {
         module_id: entry.module_id,
         module_version: null,
@@ -87,7 +87,7 @@ export function planOutputFiles(inputs: WriteInputs): OutputFile[] {
   const counts = analysed.counts;
   files.push(
     {
-      path: join("plans", `${config.runId}_module_plan.json`),
+      path: runPath("modulePlan", { run_id: config.runId }),
       value: {
         schema: "svc.module-plan/v1",
         run_id: config.runId,
@@ -101,24 +101,24 @@ export function planOutputFiles(inputs: WriteInputs): OutputFile[] {
       },
     },
     {
-      path: join("inputs", "input_hashes.json"),
+      path: RUN_FILES.inputHashes,
       value: {
         format: "svc-tree/v1",
-        root: "01_sources",
+        root: SOURCES_DIR,
         inputs_sha256: staged.tree.sha256,
         files: staged.tree.entries,
       },
     },
-    { path: join("results", "metrics.json"), value: buildMetrics(facts) },
-    { path: join("results", "risk_channels_map.json"), value: buildRiskChannelsMap(facts) },
-    { path: join("thresholds", "category_scores.json"), value: buildCategoryScores(facts) },
+    { path: RUN_FILES.metrics, value: buildMetrics(facts) },
+    { path: RUN_FILES.riskChannelsMap, value: buildRiskChannelsMap(facts) },
+    { path: RUN_FILES.categoryScores, value: buildCategoryScores(facts) },
     {
-      path: join("thresholds", "measurement_profile.json"),
+      path: RUN_FILES.measurementProfile,
       value: buildMeasurementProfile(facts, inputs.rdkitVersion),
     },
-    { path: join("thresholds", "risk_summary.json"), value: buildRiskSummary(facts) },
+    { path: RUN_FILES.riskSummary, value: buildRiskSummary(facts) },
     {
-      path: RUN_MANIFEST_FILE,
+      path: RUN_FILES.manifest,
       value: {
         schema: "svc.run-manifest/v1",
         run_id: config.runId,
@@ -146,8 +146,8 @@ export function planOutputFiles(inputs: WriteInputs): OutputFile[] {
         },
         metering: charged.metering,
         outputs: {
-          plan: `plans/${config.runId}_module_plan.json`,
-          summary: "results/summary.json",
+          plan: runPath("modulePlan", { run_id: config.runId }),
+          summary: RUN_FILES.summary,
           report: REPORT_FILE,
           compounds: analysed.result.compounds,
         },

@@ -1,6 +1,4 @@
-import { readFile } from "node:fs/promises";
-import { join } from "node:path";
-import type { DockedCompoundRecord } from "@svc/core";
+import { type DockedCompoundRecord, RUN_FILES, readRunFolder, runPath } from "@svc/core";
 import type { MethodCard } from "@svc/science";
 import type { StructureContext, StructureModule } from "./structure-module.ts";
 
@@ -57,11 +55,11 @@ const METHOD: MethodCard = {
     "One table per staged structure of what the structure and physics modules found for each compound: " +
     "molecular_docking's best score, ligand efficiency, pose checks, interaction counts and pose file; " +
     "physics_audit's strain of the docked pose (GFN2-xTB, PM7 check); quantum_target_audit's HOMO–LUMO gaps and " +
-    "charges. Each cell is copied from that module's own results/<module>.json (nothing is recomputed); a module " +
+    `charges. Each cell is copied from that module's own ${RUN_FILES.moduleResult} (nothing is recomputed); a module ` +
     "with nothing for a compound is named in `missing` with the reason (not run in this category, failed, " +
     "past its cap, not assessed and why).",
   citations: [
-    "The summarised modules' own method cards (results/molecular_docking.json, results/physics_audit.json, results/quantum_target_audit.json)",
+    `The summarised modules' own method cards (${RUN_FILES.dockingResult}, ${runPath("moduleResult", { module: "physics_audit" })}, ${runPath("moduleResult", { module: "quantum_target_audit" })})`,
   ],
   data: [],
   validation:
@@ -74,20 +72,14 @@ const METHOD: MethodCard = {
 
 /** Reads one summarised module's results file for a structure: compound records by id, or why not. */
 async function readSource(runDir: string, moduleId: SummarisedModule, index: number) {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(await readFile(join(runDir, "results", `${moduleId}.json`), "utf8"));
-  } catch {
+  const parsed = await readRunFolder(runDir)
+    .moduleResult(moduleId)
+    .catch(() => null);
+  if (parsed === null)
     return {
       reason: `${moduleId} has no result in this run (not planned for this category, or it failed: see the module plan)`,
     };
-  }
-  const structures = (parsed as { structures?: unknown }).structures;
-  const record = Array.isArray(structures)
-    ? (structures as { index?: unknown; compounds?: unknown; result?: unknown }[]).find(
-        (entry) => entry.index === index,
-      )
-    : undefined;
+  const record = parsed.structures.find((entry) => entry.index === index);
   if (record === undefined || !Array.isArray(record.compounds)) {
     const why = (record?.result as { reason?: unknown } | undefined)?.reason;
     return {

@@ -1,6 +1,6 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { DockedCompoundRecord, DockingProfileRecord } from "@svc/core";
+import { type DockedCompoundRecord, type DockingProfileRecord, RUN_FILES, runPath } from "@svc/core";
 import {
   buildReceptorEnsemble,
   CONSENSUS_RULE,
@@ -56,7 +56,7 @@ type StructureSetUp =
 const METHOD: MethodCard = {
   what:
     "Docking of each parsed compound's parent into each staged receptor with AutoDock Vina 1.2.3 (the `vina` CLI, " +
-    `recorded seed, 9 poses): best score (kcal/mol), ligand efficiency (−score / heavy atoms), the top pose as SDF under results/poses/, ` +
+    `recorded seed, 9 poses): best score (kcal/mol), ligand efficiency (−score / heavy atoms), the top pose as SDF under ${RUN_FILES.posesDir}, ` +
     "PoseBusters-style pose checks and the top pose's interaction profile with PLIP's criteria. Receptors are " +
     "prepared once per structure (PDBFixer 1.8 at pH 7.4, Open Babel PDBQT); ligands are protonated by Open " +
     "Babel at pH 7.4 and embedded with native RDKit ETKDGv3 + MMFF94, seeded. The box comes from the staged " +
@@ -197,10 +197,9 @@ async function recordOf(
   result: DockingResult,
 ): Promise<DockedCompoundRecord> {
   if (result.status !== "docked") return { candidate_id: id, status: "not_assessed", reason: result.reason };
-  const poseFile = join("results", "poses", `structure-${context.staged.index}`, `${safeName(id)}.sdf`);
-  await mkdir(join(context.runDir, "results", "poses", `structure-${context.staged.index}`), {
-    recursive: true,
-  });
+  const index = context.staged.index;
+  const poseFile = runPath("pose", { index, candidate: safeName(id) });
+  await mkdir(join(context.runDir, runPath("structurePosesDir", { index })), { recursive: true });
   await writeFile(join(context.runDir, poseFile), result.topPoseSdf);
   return {
     candidate_id: id,

@@ -35,7 +35,7 @@ const validation = () =>
 /** `physics_audit`: the strain of each audited docked pose. */
 export const physicsAuditMethod = (): MethodCard => ({
   what:
-    "For the best-scored docked poses (molecular_docking's results/poses/), the strain of the pose as Perola & " +
+    "For the best-scored docked poses (molecular_docking's top poses), the strain of the pose as Perola & " +
     "Charifson define it: the GFN2-xTB (ALPB water) energy of the local minimum reached from the pose minus the " +
     "global-minimum estimate, the lowest of that local minimum and the GFN2 minima of an RDKit ETKDGv3 conformer " +
     `search (seed ${CONFORMER_SEED}; standard ${CONFORMER_SEARCH.standard.embed} embedded, the ` +

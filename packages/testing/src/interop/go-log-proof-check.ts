@@ -2,7 +2,7 @@ import { execFile, spawn, spawnSync } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { importPublicKeyPem, LOG_PROOF_FILE, noteVerifierKey } from "@svc/core";
+import { importPublicKeyPem, noteVerifierKey, RUN_FILES } from "@svc/core";
 
 // issue 30 "Done when": every seal of the demo and the whole-system test has a leaf and an
 // inclusion proof that Go's golang.org/x/mod/sumdb/tlog accepts against a checkpoint Go's
@@ -40,7 +40,8 @@ export async function goCheckRunFolder(
   runDir: string,
   publicKeyPem: string,
 ): Promise<{ checkpoint: string; inclusion: string }> {
-  const proof = JSON.parse(await readFile(join(runDir, "seal", LOG_PROOF_FILE), "utf8"));
+  // the folder's bytes as they are, not our parse of them: Go reads what a verifier would
+  const proof = JSON.parse(await readFile(join(runDir, RUN_FILES.sealLogProof), "utf8"));
   const origin = String(proof.checkpoint).split("\n")[0] ?? "";
   const request = {
     verifier_key: noteVerifierKey(origin, importPublicKeyPem(publicKeyPem)),

@@ -4,8 +4,10 @@ import {
   computeSealedRunHashes,
   digestTree,
   issueSealBundle,
+  RUN_FILES,
   RUN_MANIFEST_FILE,
-  SEAL_FILES,
+  runPath,
+  SEAL_DIR,
   type SealBundle,
   type SealFields,
   type SigningKey,
@@ -14,7 +16,8 @@ import {
   VERIFY_SCRIPT_PATH,
 } from "@svc/core";
 
-export const EXPECTED_HASHES_FILE = "repro_pack/outputs/expected_output_hashes.json";
+/** The runner's per-file hash list (core's run-folder contract). */
+export const EXPECTED_HASHES_FILE = RUN_FILES.expectedHashes;
 
 export interface SealedRunFolderOptions {
   readonly key: SigningKey;
@@ -62,9 +65,9 @@ export async function writeSealedRunFolder(
       2,
     )}\n`,
     // a seal that signs a claim strength is issued over a summary that states it (issue 37 item 3)
-    "results/summary.json": `${JSON.stringify({ claim_strength: options.fields?.claim_strength ?? "SCREENING", compounds: 3 }, null, 2)}\n`,
-    "results/metrics.json": '{"compounds":3}\n',
-    "raw/descriptors_raw.json": '{"rows":[1,2,3]}\n',
+    [RUN_FILES.summary]: `${JSON.stringify({ claim_strength: options.fields?.claim_strength ?? "SCREENING", compounds: 3 }, null, 2)}\n`,
+    [RUN_FILES.metrics]: '{"compounds":3}\n',
+    [runPath("moduleRaw", { module: "descriptors" })]: '{"rows":[1,2,3]}\n',
     "report/report.html": "<!doctype html><title>report</title>\n",
   };
   for (const [path, content] of Object.entries(files)) {
@@ -98,19 +101,19 @@ export async function writeSealedRunFolder(
     },
     options.key,
   );
-  await mkdir(join(runDir, "seal"), { recursive: true });
-  await writeFile(join(runDir, "seal", SEAL_FILES.json), bundle.sealJson);
-  await writeFile(join(runDir, "seal", SEAL_FILES.signature), bundle.sealSig);
-  await writeFile(join(runDir, "seal", SEAL_FILES.svg), bundle.sealSvg);
-  await writeFile(join(runDir, "seal", SEAL_FILES.publicKey), bundle.publicKeyPem);
-  await writeFile(join(runDir, "seal", SEAL_FILES.instructions), bundle.verifyMd);
+  await mkdir(join(runDir, SEAL_DIR), { recursive: true });
+  await writeFile(join(runDir, RUN_FILES.sealJson), bundle.sealJson);
+  await writeFile(join(runDir, RUN_FILES.sealSignature), bundle.sealSig);
+  await writeFile(join(runDir, RUN_FILES.sealSvg), bundle.sealSvg);
+  await writeFile(join(runDir, RUN_FILES.sealPublicKey), bundle.publicKeyPem);
+  await writeFile(join(runDir, RUN_FILES.sealInstructions), bundle.verifyMd);
   return bundle;
 }
 
 /** The per-file list in the runner's format: one `{"path", "sha256"}` entry per line. */
 export async function writeExpectedHashesList(runDir: string): Promise<void> {
   const tree = await digestTree(runDir, {
-    exclude: (path) => path === "seal" || path === EXPECTED_HASHES_FILE,
+    exclude: (path) => path === SEAL_DIR || path === EXPECTED_HASHES_FILE,
   });
   const lines = tree.entries.map(
     (entry) => `    {"path": ${JSON.stringify(entry.path)}, "sha256": "${entry.sha256}"}`,
@@ -125,13 +128,13 @@ export async function writeExpectedHashesList(runDir: string): Promise<void> {
 /** The tampering issue 9 lists for a run folder, each after sealing. */
 export const RUN_FOLDER_TAMPERING = {
   "edited output": async (runDir: string) => {
-    await appendFile(join(runDir, "results/metrics.json"), " ");
+    await appendFile(join(runDir, RUN_FILES.metrics), " ");
   },
   "edited manifest": async (runDir: string) => {
     await appendFile(join(runDir, RUN_MANIFEST_FILE), " ");
   },
   "deleted file": async (runDir: string) => {
-    await rm(join(runDir, "raw/descriptors_raw.json"));
+    await rm(join(runDir, runPath("moduleRaw", { module: "descriptors" })));
   },
   "added file": async (runDir: string) => {
     await writeFile(join(runDir, "results/extra.json"), "{}\n");

@@ -1,3 +1,4 @@
+import { runPath } from "@svc/core";
 import type { SarSummary, YScrambleSummary } from "@svc/science";
 import { escapeHtml, formatNumber } from "./format.ts";
 
@@ -20,7 +21,7 @@ export function renderAssaySection(summaries: ReadonlyMap<string, unknown>): str
   if (scramble !== undefined) parts.push(renderScramble(scramble));
   if (sar !== undefined) parts.push(renderSar(sar));
   parts.push(
-    `<p>Full lists, every pair and each compound's out-of-fold prediction: <code>raw/${SAR}_raw.json</code> and <code>raw/${Y_SCRAMBLE}_raw.json</code>.</p></section>`,
+    `<p>Full lists, every pair and each compound's out-of-fold prediction: <code>${runPath("moduleRaw", { module: SAR })}</code> and <code>${runPath("moduleRaw", { module: Y_SCRAMBLE })}</code>.</p></section>`,
   );
   return parts.join("\n");
 }

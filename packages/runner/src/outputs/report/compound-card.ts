@@ -1,3 +1,4 @@
+import { RUN_FILES } from "@svc/core";
 import {
   RADAR_RANGES,
   RULE_SETS,
@@ -59,7 +60,7 @@ const MAX_OTHER_ROWS = 24;
 const GENERIC_SKIPPED = new Set(["evidence_id", "status", "reason"]);
 
 /** Intro above the cards: what an evidence id is and where it leads. */
-export const CARDS_INTRO = `<p>Each card shows one compound in panels: identity (depiction with the atoms of matched structural alerts highlighted), physicochemistry, lipophilicity, solubility, pharmacokinetics, drug-likeness with the bioavailability radar, medicinal chemistry, toxicity, model calls (hERG, DILI, Ames and Tox21 from toxicity_profile, P-gp and Caco-2 from admet_predictions, the five CYPs from cyp_assessment, ClinTox from clinical_precedent_prior: yes, no or uncertain by one rule, positive or negative only when the probability and the 90% conformal set agree; unknown out of a model's domain), synthesis and metabolism, its ranking terms, similar compounds in the portfolio, its docking into each staged structure (score, ligand efficiency, pose checks, interactions and the pose in the pocket: in 3D on screen, projected in print), and any other module's values. Every value has its unit and method; <span class="light g">green</span>, <span class="light a">amber</span> and <span class="light r">red</span> mark a published threshold met, borderline or missed; a <span class="ood">greyed</span> value is outside its model's applicability domain. An <b>evidence id</b> (<code>EID-&lt;module&gt;-&lt;row&gt;</code>) names one module's finding for one compound; the same id is in <code>raw/&lt;module&gt;_raw.json</code> and <code>results/combined_unified_computational_outputs.json</code>, and each id below shows that finding as recorded when followed (no script: the page's CSS shows the targeted entry).</p>`;
+export const CARDS_INTRO = `<p>Each card shows one compound in panels: identity (depiction with the atoms of matched structural alerts highlighted), physicochemistry, lipophilicity, solubility, pharmacokinetics, drug-likeness with the bioavailability radar, medicinal chemistry, toxicity, model calls (hERG, DILI, Ames and Tox21 from toxicity_profile, P-gp and Caco-2 from admet_predictions, the five CYPs from cyp_assessment, ClinTox from clinical_precedent_prior: yes, no or uncertain by one rule, positive or negative only when the probability and the 90% conformal set agree; unknown out of a model's domain), synthesis and metabolism, its ranking terms, similar compounds in the portfolio, its docking into each staged structure (score, ligand efficiency, pose checks, interactions and the pose in the pocket: in 3D on screen, projected in print), and any other module's values. Every value has its unit and method; <span class="light g">green</span>, <span class="light a">amber</span> and <span class="light r">red</span> mark a published threshold met, borderline or missed; a <span class="ood">greyed</span> value is outside its model's applicability domain. An <b>evidence id</b> (<code>EID-&lt;module&gt;-&lt;row&gt;</code>) names one module's finding for one compound; the same id is in <code>${escapeText(RUN_FILES.moduleRaw)}</code> and <code>${RUN_FILES.combined}</code>, and each id below shows that finding as recorded when followed (no script: the page's CSS shows the targeted entry).</p>`;
 
 export interface CardExtras {
   readonly depiction: string | null;
@@ -781,7 +782,7 @@ function withoutRunWideFields(value: unknown): unknown {
 
 function evidencePanel(view: CompoundView): string {
   if (view.findings.length === 0) return "";
-  return `<section class="evidence-ids"><h4>Evidence</h4><p class="na-note">Each finding as recorded in raw/&lt;module&gt;_raw.json, without the model ids, training data files and hashes and domain rules, which the same file holds on every record and the method card states once.</p>${view.findings
+  return `<section class="evidence-ids"><h4>Evidence</h4><p class="na-note">Each finding as recorded in ${escapeText(RUN_FILES.moduleRaw)}, without the model ids, training data files and hashes and domain rules, which the same file holds on every record and the method card states once.</p>${view.findings
     .map(
       (finding) =>
         `<div class="evidence" id="${escapeHtml(finding.evidence_id)}"><a href="#${escapeHtml(finding.evidence_id)}">${escapeHtml(finding.evidence_id)}</a> <small>${escapeHtml(finding.module_id)}</small><pre>${escapeText(JSON.stringify(withoutRunWideFields(finding.raw)))}</pre></div>`,

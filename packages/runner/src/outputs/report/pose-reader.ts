@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { join, normalize, sep } from "node:path";
+import { runPath } from "@svc/core";
 import { type MolfileMolecule, parseSdf } from "@svc/science";
 
 /** A docked top pose as the report uses it: the SD record as written and its connection table. */
@@ -23,7 +24,7 @@ export function createPoseReader(runDir: string): PoseReader {
       if (poseFile === null) return null;
       // Only files the module wrote under results/poses/: the path comes from a results file.
       const relative = normalize(poseFile);
-      if (!relative.startsWith(join("results", "poses") + sep)) return null;
+      if (!relative.startsWith(runPath("posesDir") + sep)) return null;
       try {
         const sdf = await readFile(join(runDir, relative), "utf8");
         if (sdf.length > MAX_POSE_BYTES) return null;

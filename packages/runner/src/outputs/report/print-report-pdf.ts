@@ -2,10 +2,11 @@ import { execFile } from "node:child_process";
 import { access, constants, mkdtemp, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { RUN_FILES } from "@svc/core";
 import { PRINT_SKIP_END, PRINT_SKIP_START } from "./page-shell.ts";
 import type { ReportOptions } from "./report-options.ts";
 
-export const REPORT_PDF = "results/report.pdf";
+export const REPORT_PDF = RUN_FILES.reportPdf;
 // Generous: a 10,000-row page on a busy node takes minutes; a slower print is skipped, not fatal.
 const PRINT_TIMEOUT_MS = 600_000;
 

@@ -3,6 +3,7 @@ import { createReadStream, createWriteStream, type WriteStream } from "node:fs";
 import { type FileHandle, mkdir, open, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
+import { RUN_FILES } from "@svc/core";
 import { DEFAULT_PROFILE, type TargetProductProfile } from "@svc/science";
 import { readCsvRecords } from "../../inputs/csv.ts";
 import { StreamingFile } from "../atomic-write.ts";
@@ -60,8 +61,8 @@ import {
   tableColumns,
 } from "./table-columns.ts";
 
-export const REPORT_HTML = "results/report.html";
-export const REPORT_CSV = "results/report.csv";
+export const REPORT_HTML = RUN_FILES.reportHtml;
+export const REPORT_CSV = RUN_FILES.reportCsv;
 /** The byte-order mark report.csv and report-summary.csv start with (U+FEFF in UTF-8). */
 export const UTF8_BOM = "\uFEFF";
 /** The size bound of report.html (issue 10 item 5): cards are dropped from the end to stay under. */
@@ -384,7 +385,7 @@ export class ReportWriter {
       size += fragments.size(shownRows + keep++);
     const cardNote =
       keep < total
-        ? `<p class="truncated">Cards for the ${keep} highest-ranked of ${total} compounds (limit ${cardLimit}, and the page is kept under 25 MB); the others are in <a href="report.csv">report.csv</a> and results/combined_unified_computational_outputs.json.</p>`
+        ? `<p class="truncated">Cards for the ${keep} highest-ranked of ${total} compounds (limit ${cardLimit}, and the page is kept under 25 MB); the others are in <a href="report.csv">report.csv</a> and ${RUN_FILES.combined}.</p>`
         : "";
     const printNote = `<p class="print-note" id="print-note">Printed copy: it holds ${Math.min(PRINT_TABLE_ROWS, shownRows)} of ${total} table rows and ${Math.min(PRINT_CARDS, keep)} of ${total} compound cards (the highest-ranked), without the "Other findings" panels of modules the card has no panel for; the printed table shows ${columns.filter((column) => column.print).length} of its ${columns.length} columns (the ones with numbers a chemist sorts by); report.html has ${shownRows} rows and ${keep} cards, and report.csv every compound with every value.</p>`;
     const page = await StreamingFile.open(path);

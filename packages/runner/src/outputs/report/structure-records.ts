@@ -1,6 +1,4 @@
-import { readFile } from "node:fs/promises";
-import { join } from "node:path";
-import { structureResultFile } from "../structure-result-file.ts";
+import { readRunFolder } from "@svc/core";
 import { DOCKING_MODULE } from "./docking-results.ts";
 
 /**
@@ -18,25 +16,18 @@ export async function readStructureRecords(
   moduleIds: readonly string[],
 ): Promise<StructureRecords> {
   const byCompound = new Map<string, Map<string, Readonly<Record<string, unknown>>>>();
+  const run = readRunFolder(runDir);
   for (const moduleId of moduleIds) {
     if (moduleId === DOCKING_MODULE) continue;
-    let file: unknown;
-    try {
-      file = JSON.parse(await readFile(join(runDir, structureResultFile(moduleId)), "utf8"));
-    } catch {
-      continue;
-    }
-    const structures = (file as { structures?: unknown }).structures;
-    if (!Array.isArray(structures)) continue;
-    for (const structure of structures) {
-      const { index, compounds } = (structure ?? {}) as { index?: unknown; compounds?: unknown };
-      if (!Array.isArray(compounds)) continue;
-      const key = structures.length === 1 ? moduleId : `${moduleId}@pdbs[${String(index)}]`;
-      for (const record of compounds) {
-        if (record === null || typeof record !== "object" || Array.isArray(record)) continue;
-        const id = (record as { candidate_id?: unknown }).candidate_id;
-        if (typeof id !== "string") continue;
-        const { candidate_id: _id, ...values } = record as Record<string, unknown>;
+    // absent, unreadable or not a module result: the module shows no panel
+    const file = await run.moduleResult(moduleId).catch(() => null);
+    if (file === null) continue;
+    const structures = file.structures;
+    for (const { index, compounds } of structures) {
+      if (compounds === undefined) continue;
+      const key = structures.length === 1 ? moduleId : `${moduleId}@pdbs[${index}]`;
+      for (const { candidate_id: id, ...values } of compounds) {
+        if (id === undefined) continue;
         const entry = byCompound.get(id) ?? new Map<string, Readonly<Record<string, unknown>>>();
         entry.set(key, values);
         byCompound.set(id, entry);

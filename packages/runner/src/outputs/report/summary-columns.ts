@@ -1,3 +1,4 @@
+import { RUN_FILES } from "@svc/core";
 import {
   CALL_WORDS,
   type CompoundView,
@@ -13,7 +14,7 @@ import { DOCKING_COLUMNS, INCHIKEY_COLUMN, TABLE_COLUMNS, type TableColumn } fro
  * The same 33 columns on every run, blank where a run has no value (no assays, no docking), so a
  * spreadsheet made for one run reads the next.
  */
-export const REPORT_SUMMARY_CSV = "results/report-summary.csv";
+export const REPORT_SUMMARY_CSV = RUN_FILES.reportSummaryCsv;
 
 const byLabel = (label: string): TableColumn => {
   const column = [...TABLE_COLUMNS, ...DOCKING_COLUMNS].find((entry) => entry.label === label);
