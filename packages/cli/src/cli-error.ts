@@ -1,6 +1,7 @@
 // The one error shape and the exit table factory, by their own entries: `svc --help` must not load
 // the rest of @svc/core.
 import { defineExitRegistry, exitErrorClass } from "@svc/core/exit-registry";
+import { RUN_FILES } from "@svc/core/run-files";
 
 /**
  * The one exit table of `svc` (issue 41 item 3): every outcome and error code under the exit status
@@ -86,8 +87,7 @@ export const CLI_EXITS = defineExitRegistry({
     ISSUED_SEAL_MISMATCH: "do not trust the seal: the issuer recorded another payload under this seal id",
   },
   17: {
-    LOG_PROOF_MISSING:
-      "ask for the whole run folder with seal/log-proof.json; the seal is not trusted without it",
+    LOG_PROOF_MISSING: `ask for the whole run folder with ${RUN_FILES.sealLogProof}; the seal is not trusted without it`,
   },
 });
 

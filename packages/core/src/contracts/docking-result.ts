@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { RUN_FILES } from "../run-folder/run-files.ts";
 
 // docs/contracts/docking-result.md (issue 39 item 3): `results/molecular_docking.json`, the docking
 // module's file. One shape from the writer (the runner's molecular_docking module, mapping science's
@@ -72,9 +73,7 @@ export const dockedCompoundSchema = z.strictObject({
   score_kcal_mol: kcalPerMol.describe("best Vina score over the receptors docked into"),
   ligand_efficiency: z.number().nullable().describe("−score / heavy atoms (Hopkins et al. 2004)"),
   heavy_atoms: z.number().int().positive(),
-  pose_file: z
-    .string()
-    .describe("the top pose, relative to the run folder: results/poses/structure-<n>/<id>.sdf"),
+  pose_file: z.string().describe(`the top pose, relative to the run folder: ${RUN_FILES.pose}`),
   pose_checks: z.strictObject({ passed: z.boolean(), failed: z.array(z.string()) }),
   interactions: dockingInteractionCountsSchema
     .nullable()

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { dockingResultSchema } from "../contracts/docking-result.ts";
 import { runStatusSchema } from "../contracts/run-status.ts";
+import { RUN_FILES } from "../run-folder/run-files.ts";
 import { presealPayloadSchema, sealPayloadSchema } from "./seal-payload.ts";
 
 /**
@@ -22,7 +23,7 @@ export function sealJsonSchemas(): Record<string, unknown> {
     },
     "docking-result.schema.json": {
       $id: "urn:svc:structure-module:v1:molecular_docking",
-      title: "results/molecular_docking.json (svc.structure-module/v1, molecular_docking)",
+      title: `${RUN_FILES.dockingResult} (svc.structure-module/v1, molecular_docking)`,
       ...z.toJSONSchema(dockingResultSchema),
     },
     "run-status.schema.json": {

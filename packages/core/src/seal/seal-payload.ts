@@ -99,7 +99,7 @@ export const sealPayloadSchema = z
       .enum(CLAIM_STRENGTHS)
       .optional()
       .describe(
-        "svc.seal/v2, issue 37 item 3: the claim strength the job's results/summary.json states (SUPPORTED or HYPOTHESIS), as the job reported it; absent from seals of runners before it",
+        `svc.seal/v2, issue 37 item 3: the claim strength the job's ${RUN_FILES.summary} states (SUPPORTED or HYPOTHESIS), as the job reported it; absent from seals of runners before it`,
       ),
   })
   .strict()

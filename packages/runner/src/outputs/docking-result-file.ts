@@ -27,6 +27,6 @@ export function parseDockingResult(file: unknown): DockingResultFile {
   const [issue] = parsed.error.issues;
   throw new RunnerError(
     "INTERNAL",
-    `${DOCKING_RESULT_FILE}: ${issue?.path.join(".") || "(root)"}: ${issue?.message ?? "not the shape"}`,
+    `${DOCKING_RESULT_FILE} does not match its schema at ${issue?.path.join(".") || "the top"}: ${issue?.message ?? "invalid"}`,
   );
 }
