@@ -3,7 +3,10 @@
  * throw (a receptor the tools cannot prepare, a box that is not one); a compound that fails to prepare or
  * dock is a typed `unassessed` result, never an exception, so one compound never costs the run.
  */
-export type StructureErrorCode = "STRUCTURE_RECEPTOR_PREPARATION_FAILED" | "STRUCTURE_BOX_INVALID";
+export type StructureErrorCode =
+  | "STRUCTURE_RECEPTOR_PREPARATION_FAILED"
+  | "STRUCTURE_BOX_INVALID"
+  | "STRUCTURE_DOCKING_BATCH_MIXED";
 
 export class StructureError extends Error {
   readonly code: StructureErrorCode;
