@@ -176,8 +176,25 @@ export async function runStructureModules(options: StructureStageOptions): Promi
         if (shard !== undefined && pooled) await leaveShardRecords(options, shard, module.id, [], error);
         throw error;
       }
+      // How many were done and why not the rest, in the log as in the plan's claim reasons.
+      const logWork = (done: ModuleWork, of: number | "merged" | null) =>
+        options.log.info("structure module work", {
+          phase: "structures",
+          module: module.id,
+          assessed: done.assessed,
+          expected: done.expected,
+          not_done: JSON.stringify(done.not_done),
+          ...(of === null ? {} : { shard: of }),
+        });
       if (shard !== undefined && pooled) {
         await leaveShardRecords(options, shard, module.id, runs, null);
+        logWork(
+          workOf(
+            module.id,
+            runs.map((run) => run.record),
+          ),
+          shard.index,
+        );
         if (slicePod) continue;
         await mergeShardRecords(options, shard, module.id, runs);
       }
@@ -185,17 +202,8 @@ export async function runStructureModules(options: StructureStageOptions): Promi
       if (module.assessCompound !== undefined || pooled) {
         const done = workOf(module.id, records);
         work.push(done);
-        // How many were done and why not the rest, in the log as in the plan's claim reasons.
-        options.log.info("structure module work", {
-          phase: "structures",
-          module: module.id,
-          assessed: done.assessed,
-          expected: done.expected,
-          not_done: JSON.stringify(done.not_done),
-          ...(shard === undefined ? {} : { shard: slicePod ? shard.index : "merged" }),
-        });
+        logWork(done, shard !== undefined && pooled ? "merged" : null);
       }
-      if (slicePod) continue;
       const file = structureResultFile(module.id);
       await writeJsonAtomic(join(options.runDir, file), {
         schema: "svc.structure-module/v1",
