@@ -16,3 +16,30 @@ export const MOLECULAR_DOCKING_MAX_COMPOUNDS = { default: 500, maximum: 1000 } a
  * core idle) while one computation of the maps serves 8 compounds.
  */
 export const DOCKING_CHUNK = 8;
+
+/**
+ * Measured throughput of the standard profile (issue 39 item 5), as `npm run bench -- docking`
+ * printed it on 2026-12-02 (8 NCI first_5K compounds of 9–27 heavy atoms into the 1s3v pocket,
+ * exhaustiveness 8, the pooled `vina --batch` path, CPU time of Vina, pose conversion and checks;
+ * the machine had a load of 12–24 on 2 cores, so the wall-clock rates of that run say nothing and
+ * the CPU is what is quoted). Bigger, more flexible ligands cost more (a 27-heavy-atom one took
+ * 25 CPU-s alone); deep docks into 7 receptors at 4× the search, about 28 times this per compound.
+ */
+export const DOCKING_THROUGHPUT = {
+  compoundsPerCoreHour: 387,
+  vinaCliCompoundsPerCoreHour: 367,
+  bench: "npm run bench -- docking --compounds=8 (2026-12-02)",
+} as const;
+
+/** What a Job of `pods` pods of `cpus` CPUs docks per hour at the measured rate, and how long each pod's budget takes. */
+export function dockingJobThroughput(
+  pods: number,
+  cpus: number,
+  budget = MOLECULAR_DOCKING_MAX_COMPOUNDS.default,
+) {
+  const perHour = DOCKING_THROUGHPUT.compoundsPerCoreHour * cpus * pods;
+  return {
+    compoundsPerHour: perHour,
+    budgetMinutes: (budget / (DOCKING_THROUGHPUT.compoundsPerCoreHour * cpus)) * 60,
+  };
+}

@@ -27,7 +27,12 @@ import {
   summarizeInteractions,
 } from "@svc/science";
 import type { PortableCompound } from "../pool/portable-compound.ts";
-import { DOCKING_CHUNK, MOLECULAR_DOCKING_MAX_COMPOUNDS } from "./docking-cap.ts";
+import {
+  DOCKING_CHUNK,
+  DOCKING_THROUGHPUT,
+  dockingJobThroughput,
+  MOLECULAR_DOCKING_MAX_COMPOUNDS,
+} from "./docking-cap.ts";
 import type { StructureContext, StructureModule } from "./structure-module.ts";
 
 /**
@@ -101,6 +106,9 @@ export interface DockedCompoundRecord {
   readonly settings?: unknown;
 }
 
+/** A 20-pod Job of 8-CPU pods at the measured rate (the method card's example). */
+const TWENTY_PODS = dockingJobThroughput(20, 8);
+
 const METHOD: MethodCard = {
   what:
     "Docking of each parsed compound's parent into each staged receptor with AutoDock Vina 1.2.3 (the `vina` CLI, " +
@@ -134,7 +142,13 @@ const METHOD: MethodCard = {
   limits:
     `At most the runner setting dockingMaxCompounds (default ${MOLECULAR_DOCKING_MAX_COMPOUNDS.default}, maximum ` +
     `${MOLECULAR_DOCKING_MAX_COMPOUNDS.maximum}) compounds per structure and pod: a sharded run's pods each dock their ` +
-    "own slice of the portfolio, so 20 pods dock 20 times as many (the rest not_assessed: cap). A docking " +
+    "own slice of the portfolio, so 20 pods dock 20 times as many (the rest not_assessed: cap). Throughput " +
+    `(standard, ${DOCKING_THROUGHPUT.bench}): about ${DOCKING_THROUGHPUT.compoundsPerCoreHour} compounds per ` +
+    `core-hour of ligands of 9–27 heavy atoms (the vina CLI alone: ${DOCKING_THROUGHPUT.vinaCliCompoundsPerCoreHour}, ` +
+    "the same within the noise of that loaded machine), so a " +
+    `20-pod Job of 8-CPU pods docks about ${Math.round(TWENTY_PODS.compoundsPerHour / 1000)},000 compounds an hour ` +
+    `and each pod its default ${MOLECULAR_DOCKING_MAX_COMPOUNDS.default} in about ${Math.round(TWENTY_PODS.budgetMinutes)} ` +
+    "minutes; deep costs about 28 times as much per compound. A docking " +
     "score is not a binding free energy and ranks poorly across chemotypes; standard docks into one rigid receptor " +
     "conformation, deep into harmonic (ANM) conformers that move each residue rigidly with its Cα, not side-chain " +
     "induced fit; AD4 needs the receptor's Gasteiger charges (when Open Babel cannot give them AD4 is left out with " +
