@@ -132,7 +132,7 @@ describe("job chart (manifest/chart)", () => {
       SVC_ENTITLEMENT_TIMEOUT_SEC: "20",
       SVC_CATEGORY_PRESET: "auto",
       SVC_LOG_FORMAT: "json",
-      SVC_DOCKING_MAX_COMPOUNDS: "100",
+      SVC_DOCKING_MAX_COMPOUNDS: "500",
       SVC_IMAGE_REFERENCE: "us-docker.pkg.dev/svc-public/svc/svc-runner:1.0.0",
       SVC_METERING_URL: "http://localhost:4567",
       SVC_METRIC_NAME_STANDARD: "standard_audit_run",

@@ -67,7 +67,7 @@ const program = new Command("svc-runner")
   )
   .option(
     "--docking-max-compounds <n>",
-    `compounds docked per structure (0-1000; the rest not_assessed: cap), default 100 ${env(FLAG_ENV.dockingMaxCompounds)}`,
+    `compounds docked per structure by this pod, a per-shard budget (0-1000; the rest not_assessed: cap), default 500 ${env(FLAG_ENV.dockingMaxCompounds)}`,
   )
   .addHelpText(
     "after",

@@ -27,9 +27,9 @@ test("defaults follow the runner contract and the run id is run_<UTC timestamp>"
   assert.equal(defaultRunId(new Date("2026-01-01T00:00:00Z")), "run_20260101T000000Z");
 });
 
-test("the docking cap is a setting: 100 by default, SVC_DOCKING_MAX_COMPOUNDS or the flag from 0 to 1000, anything else refused", () => {
+test("the docking cap is a per-shard setting: 500 by default (20 pods dock 10,000 compounds), SVC_DOCKING_MAX_COMPOUNDS or the flag from 0 to 1000, anything else refused", () => {
   const base = { projectId: "p1" };
-  assert.equal(resolveRunConfig(base, {}, { entitled: false }).dockingMaxCompounds, 100);
+  assert.equal(resolveRunConfig(base, {}, { entitled: false }).dockingMaxCompounds, 500);
   assert.equal(
     resolveRunConfig(base, { SVC_DOCKING_MAX_COMPOUNDS: "250" }, { entitled: false }).dockingMaxCompounds,
     250,

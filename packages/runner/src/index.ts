@@ -41,4 +41,4 @@ export { createTokenSource, mainRun, mainSeal } from "./main.ts";
 export { sealHashes } from "./outputs/seal-hashes.ts";
 export { runAudit } from "./run-audit.ts";
 export { EXIT, RUNNER_ERRORS, RunnerError, type RunnerErrorCode } from "./runner-error.ts";
-export { MOLECULAR_DOCKING_MAX_COMPOUNDS } from "./structure/docking-cap.ts";
+export { DOCKING_CHUNK, MOLECULAR_DOCKING_MAX_COMPOUNDS } from "./structure/docking-cap.ts";

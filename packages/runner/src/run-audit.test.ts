@@ -123,13 +123,13 @@ test("runAudit enters every stage once, in spec §3 order, each recorded in the 
   await assert.rejects(stat(join(outcome.runDir, ".scratch")), { code: "ENOENT" }, "scratch removed");
 });
 
-test("a sharded run's pod other than index 0 stops after its charge stage: shard done, no record", async (t) => {
+test("a sharded run's pod other than index 0 stops after its structure stage (its slice's docking): shard done, no record", async (t) => {
   const { seen, run } = await audit(t, { shards: 2, index: 1 }, { finishesRun: false });
   const outcome = await run;
   assert.equal(outcome.sealStatus, "shard_done");
   assert.deepEqual(
     seen.map((entry) => entry.stage),
-    ["plan", "validate", "charge"],
+    ["plan", "validate", "charge", "structure"],
   );
   assert.ok(seen.every((entry) => entry.recorded === null));
   await assert.rejects(stat(join(outcome.runDir, ".scratch-1")), { code: "ENOENT" }, "scratch removed");

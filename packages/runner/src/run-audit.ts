@@ -14,7 +14,7 @@ import { openScratch, SCRATCH_DIR, type Scratch } from "./outputs/scratch.ts";
 import { EXIT, type ExitCode, RunnerError } from "./runner-error.ts";
 import type { ChargedRun } from "./stages/charge-stage.ts";
 import { type RunStages, runStages } from "./stages/run-stages.ts";
-import { SHARDS_DIR } from "./stages/shard-stage.ts";
+import { removeShards, SHARDS_DIR } from "./stages/shard-stage.ts";
 import { StageSequence } from "./stages/stage-sequence.ts";
 
 export interface AuditDeps {
@@ -83,12 +83,15 @@ export async function runAudit(deps: AuditDeps): Promise<AuditOutcome> {
     const validation = await sequence.run(stages.validate, staged);
     const charge = await sequence.run(stages.charge, { staged, planned });
     charged = charge.charged;
-    if (!charge.finishesRun) return { exitCode: EXIT.success, runDir, sealStatus: "shard_done" };
-    const structures = await sequence.run(stages.structure, {
-      planned,
-      structures: staged.structures,
-      compounds: validation.summary.ok,
-    });
+    const structureInput = { planned, structures: staged.structures, compounds: validation.summary.ok };
+    if (!charge.finishesRun) {
+      // A sharded run's other pods dock their slice of the portfolio; index 0 merges it (issue 39 item 2).
+      if (sharded) await sequence.run(stages.structure, structureInput);
+      return { exitCode: EXIT.success, runDir, sealStatus: "shard_done" };
+    }
+    const structures = await sequence.run(stages.structure, structureInput);
+    // Every pod's docking is merged: nothing reads shards/ any more (the outputs equal one pod's).
+    if (sharded) await removeShards(runDir);
     const analysed = await sequence.run(stages.analyse, {
       staged,
       planned,

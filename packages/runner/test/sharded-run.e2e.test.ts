@@ -1,13 +1,14 @@
 import assert from "node:assert/strict";
-import { readFile, stat } from "node:fs/promises";
+import { copyFile, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { test } from "node:test";
 import { listUncoveredPaths } from "@svc/core";
 import { assertSameOutputsAcrossServices } from "./support/comparable-outputs.ts";
 import { entitlementForFile, runOnAnotherService } from "./support/entitlement-harness.ts";
 import { stageNci as stageNciLines } from "./support/nci-portfolio.ts";
-import { runArgs, runCli } from "./support/run-cli.ts";
-import { verifyRunSeal } from "./support/run-folder.ts";
+import { REPO, runArgs, runCli } from "./support/run-cli.ts";
+import { readJson, verifyRunSeal } from "./support/run-folder.ts";
+import { stageWithPortfolio } from "./support/stage-portfolio.ts";
 
 const PRINCIPAL = "shards@example.com";
 const stand = entitlementForFile(PRINCIPAL, 2);
@@ -86,4 +87,73 @@ test("sharded pods refuse a bad portfolio together, before any entitlement call,
   }
   assert.deepEqual(stand.proxy.paths, []);
   await assert.rejects(stat(join(staged.outputRoot, "run_sharded")), { code: "ENOENT" });
+});
+
+// Issue 39 item 2: docking split by compound across the pods. Four small ligands keep Vina short;
+// a receptor staged with its crystal ligand puts the run in the structure category, so it docks.
+const DEMO = join(REPO, "examples", "structure-demo", "01_sources");
+const DOCKED = ["phenol", "toluene", "aniline", "benzoic-acid"];
+const DOCKING_PORTFOLIO = `candidate_id,name,smiles
+phenol,,Oc1ccccc1
+toluene,,Cc1ccccc1
+aniline,,Nc1ccccc1
+benzoic-acid,,OC(=O)c1ccccc1
+`;
+
+test("two pods of a sharded run dock a structure's compounds once each, each pod its own slice, and index 0 writes one merged results/molecular_docking.json in portfolio order", async (t) => {
+  const staged = await stageWithPortfolio(DOCKING_PORTFOLIO, t);
+  const sources = join(staged.projectDir, "01_sources");
+  for (const file of ["1s3v_protein_one_lig_removed.pdb", "1s3v_ligand.sdf"])
+    await copyFile(join(DEMO, file), join(sources, file));
+  await writeFile(
+    join(sources, "sources.json"),
+    JSON.stringify({
+      portfolio_selected_csv: "portfolio_selected.csv",
+      pdbs: [{ file: "1s3v_protein_one_lig_removed.pdb", ligand: "1s3v_ligand.sdf", target: "DHFR" }],
+    }),
+  );
+  const pods = await Promise.all(
+    [1, 0].map((index) =>
+      runCli(args(staged, stand.proxy.url, ["--shards", "2", "--log-format", "json"]), {
+        SVC_DEV_TOKEN: stand.token,
+        JOB_COMPLETION_INDEX: String(index),
+      }),
+    ),
+  );
+  for (const pod of pods) assert.equal(pod.code, 0, pod.stderr);
+  // Each pod says how much of its own slice it docked: rows 2 and 4 are pod 1's, 1 and 3 index 0's.
+  const work = (stderr: string) =>
+    stderr
+      .split("\n")
+      .filter((line) => line.includes('"structure module work"') && line.includes("molecular_docking"))
+      .map((line) => JSON.parse(line) as { assessed: number; expected: number; shard?: unknown });
+  assert.deepEqual(
+    work(pods[0]?.stderr ?? "").map((entry) => [entry.assessed, entry.expected, entry.shard]),
+    [[2, 2, 1]],
+    `pod 1 docked its two compounds: ${pods[0]?.stderr.slice(-3000)}`,
+  );
+  assert.deepEqual(
+    work(pods[1]?.stderr ?? "").map((entry) => [entry.assessed, entry.expected, entry.shard]),
+    [
+      [2, 2, 0],
+      [4, 4, "merged"],
+    ],
+  );
+  const runDir = join(staged.outputRoot, "run_sharded");
+  const docking = await readJson(join(runDir, "results", "molecular_docking.json"));
+  const compounds = docking.structures[0].compounds as {
+    candidate_id: string;
+    status: string;
+    pose_file: string;
+  }[];
+  assert.deepEqual(
+    compounds.map((compound) => [compound.candidate_id, compound.status]),
+    DOCKED.map((id) => [id, "docked"]),
+    "each compound once, in portfolio order",
+  );
+  for (const compound of compounds) assert.ok((await stat(join(runDir, compound.pose_file))).size > 0);
+  await assert.rejects(stat(join(runDir, "shards")), { code: "ENOENT" }, "slices removed after the merge");
+  const verification = await verifyRunSeal(runDir, await stand.service.trustedKeys());
+  assert.equal(verification.state, "VERIFIED", verification.reason);
+  assert.deepEqual(await listUncoveredPaths(runDir, "sealed"), []);
 });

@@ -165,6 +165,7 @@ export {
   type Rescorer,
 } from "./structure/consensus-score.ts";
 export {
+  type BatchDockingEngine,
   type ConsensusRescoring,
   createVinaDockingEngine,
   DEEP_EXHAUSTIVENESS,
@@ -173,6 +174,7 @@ export {
   DOCKING_SEED,
   DOCKING_TIMEOUT_MS,
   type DockedCompound,
+  type DockingCall,
   type DockingEngine,
   type DockingProfile,
   type DockingProfileSummary,
@@ -186,6 +188,7 @@ export {
   STANDARD_EXHAUSTIVENESS,
   type UnassessedDocking,
   type VinaEngineOptions,
+  vinaBatchArgs,
   vinaDockingArgs,
 } from "./structure/docking-engine.ts";
 export {

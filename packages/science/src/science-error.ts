@@ -12,6 +12,8 @@ export const SCIENCE_ERRORS = {
   STRUCTURE_RECEPTOR_PREPARATION_FAILED:
     "PDBFixer or Open Babel failed on a receptor, or is missing: no compound can be docked into it",
   STRUCTURE_BOX_INVALID: "a docking box that is empty, not finite, or over 40 Å a side",
+  STRUCTURE_DOCKING_BATCH_MIXED:
+    "dockBatch given requests with different receptors, boxes or profiles: a caller's bug, never a compound's",
   LIGAND_UNPARSEABLE: "RDKit could not read or sanitize a posed ligand's molblock",
   LIGAND_NOT_3D: "a posed ligand's molblock has no 3D coordinates",
   SCAFFOLD_UNBUILDABLE:

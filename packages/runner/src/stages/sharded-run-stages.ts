@@ -7,7 +7,6 @@ import {
   mergeShards,
   openShardDir,
   PREPARED_MARK,
-  removeShards,
   shardCachePath,
   waitForShards,
 } from "./shard-stage.ts";
@@ -59,8 +58,9 @@ export const shardedValidateStage: Stage<StagedInputs, RowValidation> = {
 /**
  * The charge stage of one pod of a sharded run: charge (idempotent: one run however many pods
  * call it), then mark the decision so index 0 knows shards/ is no longer read by anyone. The
- * other pods' part ends there; index 0 merges the slices back in portfolio order, as one
- * validation report and one prepared-row cache, removes shards/ and finishes the run alone.
+ * other pods' part ends there, but for docking their slice (the structure stage); index 0 merges the
+ * slices back in portfolio order, as one validation report and one prepared-row cache, and finishes
+ * the run alone (runAudit removes shards/ once the structure stage merged the pods' docking).
  */
 export const shardedChargeStage: Stage<ChargeInput, ChargeResult> = {
   name: "charge",
@@ -79,7 +79,8 @@ export const shardedChargeStage: Stage<ChargeInput, ChargeResult> = {
       reportPath: join(runDir, VALIDATION_FILE),
       cachePath: ctx.scratch.path(PREPARED_CACHE),
     });
-    await removeShards(runDir);
+    // shards/ stays until the structure stage: every pod docks its own slice read from there and
+    // leaves its records beside it (structure-stage.ts); runAudit removes it after that stage.
     return { charged, finishesRun: true };
   },
 };

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { readFile, stat, writeFile } from "node:fs/promises";
+import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { IMPLEMENTED_MODULES } from "@svc/science";
@@ -13,7 +13,8 @@ import { resolveCategory } from "../plan/resolve-category.ts";
 import type { StructureModule } from "../structure/structure-module.ts";
 import { STRUCTURE_MODULES } from "../structure/structure-modules.ts";
 import type { PlannedRun } from "./plan-stage.ts";
-import { runStructureModules } from "./structure-stage.ts";
+import { openShardDir, SHARDS_DIR } from "./shard-stage.ts";
+import { runStructureModules, type StructureStageOptions } from "./structure-stage.ts";
 import type { ValidatedRow } from "./validate-stage.ts";
 
 type Owner = { after: (fn: () => unknown) => void };
@@ -48,8 +49,8 @@ function plannedOf(...ids: string[]): PlannedRun {
   return { plan: { modules } } as unknown as PlannedRun;
 }
 
-function row(candidateId: string, ok: boolean): ValidatedRow {
-  const input = { index: 1, line: 2, candidateId, name: null, smiles: "C", metadata: {} };
+function row(candidateId: string, ok: boolean, index = 1): ValidatedRow {
+  const input = { index, line: index + 1, candidateId, name: null, smiles: "C", metadata: {} };
   return {
     status: ok ? "ok" : "invalid",
     reason: null,
@@ -219,5 +220,201 @@ describe("the structure stage", () => {
     assert.deepEqual(seen, [7]);
     assert.deepEqual(docked.toolVersions, { vina: "AutoDock Vina v1.2.3" });
     assert.equal(probes, 1);
+  });
+
+  it("runs a pooled module's chunks on up to `lanes` at once and keeps its records in portfolio order whatever finishes first", async (t) => {
+    const { dir, structures } = await setUp(t);
+    let running = 0;
+    let most = 0;
+    const chunks: string[][] = [];
+    const pooled: StructureModule<number, string> = {
+      ...perCompound,
+      id: "test_pooled",
+      compoundChunk: 2,
+      assessCompounds: async (_context, _atoms, compounds) => {
+        const ids = compounds.map((compound) => compound.row.candidateId);
+        chunks.push(ids);
+        running++;
+        most = Math.max(most, running);
+        // Earlier chunks finish later: the order of the records must not follow completion.
+        await new Promise((resolve) => setTimeout(resolve, 60 - 8 * chunks.length));
+        running--;
+        return ids.map((id) => `${id}:done`);
+      },
+    };
+    const ids = ["A", "B", "C", "D", "E", "F", "G"];
+    const result = await runStructureModules({
+      log: createLogger("json", { write: () => {}, tty: false }),
+      runDir: dir,
+      workDir: join(dir, ".scratch-structures"),
+      runId: "run_pool",
+      mode: "standard",
+      planned: plannedOf("test_pooled"),
+      structures,
+      generatedAt: "2026-01-01T00:00:00Z",
+      lanes: 3,
+      rows: async function* () {
+        for (const [at, id] of ids.entries()) yield row(id, id !== "C", at + 1);
+      },
+      modules: [pooled],
+    });
+    assert.deepEqual([...result.failures], []);
+    assert.equal(most, 3, "three chunks in work at once, never more");
+    assert.deepEqual(
+      chunks,
+      [
+        ["A", "B"],
+        ["D", "E"],
+        ["F", "G"],
+      ],
+      "chunks of 2 parsed compounds in portfolio order",
+    );
+    const written = JSON.parse(await readFile(join(dir, "results", "test_pooled.json"), "utf8"));
+    assert.deepEqual(written.structures[0].compounds, [
+      "A:done",
+      "B:done",
+      "D:done",
+      "E:done",
+      "F:done",
+      "G:done",
+    ]);
+  });
+
+  for (const pods of [2, 4])
+    it(`splits a pooled module by compound across ${pods} pods of a sharded run: each compound docked once, by its own pod, each pod capped by its own budget, one merged results file from index 0 in portfolio order`, async (t) => {
+      const { dir, structures } = await setUp(t);
+      const ids = Array.from({ length: 13 }, (_, at) => `M${at + 1}`);
+      const dockedBy = new Map<string, number[]>();
+      const budget = 3;
+      const moduleFor = (pod: number): StructureModule<number, unknown> => ({
+        ...perCompound,
+        id: "molecular_docking",
+        compoundChunk: 2,
+        assessCompounds: async (context, _atoms, compounds) => {
+          let given = dockedBy.get(`given-${pod}`)?.length ?? 0;
+          return compounds.map((compound) => {
+            const id = compound.row.candidateId;
+            given++;
+            dockedBy.set(
+              `given-${pod}`,
+              Array.from({ length: given }, () => pod),
+            );
+            if (given > context.dockingMaxCompounds)
+              return { candidate_id: id, status: "not_assessed", reason: "cap" };
+            dockedBy.set(id, [...(dockedBy.get(id) ?? []), pod]);
+            return { candidate_id: id, status: "docked", reason: null, pod };
+          });
+        },
+      });
+      // Pod k's own rows, as its validation left them in shards/<k>/ (round robin by row index).
+      for (let pod = 0; pod < pods; pod++) await openShardDir(dir, pod);
+      const optionsOf = (pod: number): StructureStageOptions => ({
+        log: createLogger("json", { write: () => {}, tty: false }),
+        runDir: dir,
+        workDir: join(dir, `.scratch-${pod}`, "structures"),
+        runId: "run_sharded",
+        mode: "standard",
+        planned: plannedOf("molecular_docking", "dynamics_nma"),
+        structures,
+        generatedAt: "2026-01-01T00:00:00Z",
+        dockingMaxCompounds: budget,
+        lanes: 2,
+        rows: async function* () {
+          for (const [at, id] of ids.entries())
+            if (pod === 0 || at % pods === pod) yield row(id, id !== "M5", at + 1);
+        },
+        modules: [moduleFor(pod), ...STRUCTURE_MODULES.filter((module) => module.id === "dynamics_nma")],
+        shard: { index: pod, count: pods, waitMs: 30_000, interruption: { signal: null } },
+      });
+      const results = await Promise.all(
+        Array.from({ length: pods }, (_, pod) => runStructureModules(optionsOf(pods - 1 - pod))),
+      );
+      const index0 = results[pods - 1];
+      assert.ok(index0);
+      assert.deepEqual([...index0.failures], []);
+      for (const other of results.slice(0, -1)) {
+        assert.deepEqual(other.files, [], "only index 0 writes results files");
+      }
+      assert.deepEqual([...index0.files].sort(), [
+        join("results", "dynamics_nma.json"),
+        join("results", "molecular_docking.json"),
+      ]);
+      const written = JSON.parse(await readFile(join(dir, "results", "molecular_docking.json"), "utf8"));
+      const records = written.structures[0].compounds as {
+        candidate_id: string;
+        status: string;
+        pod?: number;
+      }[];
+      const parsed = ids.filter((id) => id !== "M5");
+      assert.deepEqual(
+        records.map((record) => record.candidate_id),
+        parsed,
+        "every parsed compound once, in portfolio order",
+      );
+      for (const record of records) {
+        const at = ids.indexOf(record.candidate_id);
+        if (record.status === "docked") {
+          assert.deepEqual(
+            dockedBy.get(record.candidate_id),
+            [at % pods],
+            `${record.candidate_id} docked once, by pod ${at % pods}`,
+          );
+          assert.equal(record.pod, at % pods);
+        }
+      }
+      // Each pod docks at most its budget of its own slice; the rest are counted, never silent.
+      const perPod = Array.from(
+        { length: pods },
+        (_, pod) => parsed.filter((id) => ids.indexOf(id) % pods === pod).length,
+      );
+      const docked = perPod.reduce((sum, count) => sum + Math.min(count, budget), 0);
+      assert.deepEqual(index0.work, [
+        {
+          module_id: "molecular_docking",
+          assessed: docked,
+          expected: parsed.length,
+          not_done:
+            docked === parsed.length ? {} : { "past the per-pod docking budget": parsed.length - docked },
+        },
+      ]);
+      assert.ok(await readFile(join(dir, SHARDS_DIR, "1", "structure-molecular_docking.json"), "utf8"));
+    });
+
+  it("a pod whose pooled module throws fails that module on index 0 with the pod's error", async (t) => {
+    const { dir, structures } = await setUp(t);
+    await mkdir(join(dir, SHARDS_DIR), { recursive: true });
+    for (const pod of [0, 1]) await openShardDir(dir, pod);
+    const moduleFor = (pod: number): StructureModule<number, unknown> => ({
+      ...perCompound,
+      id: "molecular_docking",
+      assessCompounds: async (_context, _atoms, compounds) => {
+        if (pod === 1) throw new Error("vina is not installed");
+        return compounds.map((compound) => compound.row.candidateId);
+      },
+    });
+    const results = await Promise.all(
+      [1, 0].map((pod) =>
+        runStructureModules({
+          log: createLogger("json", { write: () => {}, tty: false }),
+          runDir: dir,
+          workDir: join(dir, `.scratch-${pod}`),
+          runId: "run_sharded",
+          mode: "standard",
+          planned: plannedOf("molecular_docking"),
+          structures,
+          generatedAt: "2026-01-01T00:00:00Z",
+          rows: async function* () {
+            for (const [at, id] of ["A", "B", "C"].entries()) yield row(id, true, at + 1);
+          },
+          modules: [moduleFor(pod)],
+          shard: { index: pod, count: 2, waitMs: 30_000, interruption: { signal: null } },
+        }),
+      ),
+    );
+    assert.deepEqual(
+      [...(results[1]?.failures ?? [])],
+      [["molecular_docking", "shard 1: vina is not installed"]],
+    );
+    await assert.rejects(stat(join(dir, "results", "molecular_docking.json")), { code: "ENOENT" });
   });
 });

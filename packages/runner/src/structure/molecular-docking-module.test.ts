@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { copyFile } from "node:fs/promises";
+import { copyFile, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
@@ -98,5 +98,52 @@ describe("molecular_docking: standard and deep differ in what they compute, and 
     const setUp = await molecularDockingModule.assessStructure(context);
     const record = await molecularDockingModule.assessCompound?.(context, setUp, phenol);
     assert.deepEqual(record, { candidate_id: "phenol", status: "not_assessed", reason: "cap" });
+  });
+
+  it("a chunk docked in one vina --batch gives records equal, field for field, to each compound docked alone; the cap counts in portfolio order and the chunk's work files are removed", async (t) => {
+    const toluene = {
+      ok: true,
+      row: { candidateId: "toluene" },
+      chem: { parent_smiles: "Cc1ccccc1" },
+    } as unknown as PortableCompound;
+    const aniline = {
+      ok: true,
+      row: { candidateId: "aniline" },
+      chem: { parent_smiles: "Nc1ccccc1" },
+    } as unknown as PortableCompound;
+    const unparsed = {
+      ok: false,
+      row: { candidateId: "bad" },
+      error: "SMILES parse error",
+    } as unknown as PortableCompound;
+    const batched = await contextOf(t, "standard", 2);
+    const setUp = await molecularDockingModule.assessStructure(batched);
+    const chunk = await molecularDockingModule.assessCompounds?.(batched, setUp, [
+      phenol,
+      unparsed,
+      toluene,
+      aniline,
+    ]);
+    assert.deepEqual(
+      chunk?.map((record) => [record.candidate_id, record.status, record.reason]),
+      [
+        ["phenol", "docked", null],
+        ["bad", "not_assessed", "SMILES parse error"],
+        ["toluene", "docked", null],
+        ["aniline", "not_assessed", "cap"],
+      ],
+    );
+    const alone = await contextOf(t, "standard", 2);
+    const aloneSetUp = await molecularDockingModule.assessStructure(alone);
+    for (const compound of [phenol, toluene]) {
+      const single = await molecularDockingModule.assessCompound?.(alone, aloneSetUp, compound);
+      const fromChunk: unknown = chunk?.find((record) => record.candidate_id === compound.row.candidateId);
+      assert.deepEqual(fromChunk, single, `${compound.row.candidateId}: the same record from the batch`);
+    }
+    assert.deepEqual(
+      await readdir(join(batched.workDir, "ligands")),
+      [],
+      "each chunk's work folder is removed",
+    );
   });
 });

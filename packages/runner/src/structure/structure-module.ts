@@ -13,7 +13,10 @@ export interface StructureContext {
   readonly runDir: string;
   /** Scratch space of this module and structure, removed before the run is hashed. */
   readonly workDir: string;
-  /** Compounds docked per structure (the runner setting `dockingMaxCompounds`). */
+  /**
+   * Compounds docked per structure by this pod (the runner setting `dockingMaxCompounds`): a sharded
+   * run's pods each dock their own slice of the portfolio, so it is a budget per shard.
+   */
   readonly dockingMaxCompounds: number;
 }
 
@@ -34,4 +37,17 @@ export interface StructureModule<S = unknown, C = unknown> {
   readonly callsTools?: boolean;
   assessStructure(context: StructureContext): Promise<S>;
   assessCompound?(context: StructureContext, structureResult: S, compound: PortableCompound): Promise<C>;
+  /**
+   * Several compounds at once, in portfolio order, one result each in the same order (a docking
+   * module docks them in one `vina --batch`, the receptor's maps computed once). The structure stage
+   * calls it instead of `assessCompound` when present, with up to `compoundChunk` compounds, and runs
+   * as many calls at once as the run has workers; the calls are made in portfolio order.
+   */
+  assessCompounds?(
+    context: StructureContext,
+    structureResult: S,
+    compounds: readonly PortableCompound[],
+  ): Promise<C[]>;
+  /** Compounds per `assessCompounds` call (default 1). */
+  readonly compoundChunk?: number;
 }

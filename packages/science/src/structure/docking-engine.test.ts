@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { before, test } from "node:test";
@@ -12,12 +13,14 @@ import {
   DEEP_EXHAUSTIVENESS,
   DOCKING_POSES,
   STANDARD_EXHAUSTIVENESS,
+  vinaDockingArgs,
 } from "./docking-engine.ts";
 import { createLigandPreparer, type PreparedLigandOk } from "./ligand-preparer.ts";
 import { type MolfileMolecule, parseSdf, withoutHydrogens } from "./molfile.ts";
 import { type PocketBox, pocketBoxFromLigand } from "./pocket-box.ts";
 import { buildReceptorEnsemble } from "./receptor-ensemble.ts";
 import { createReceptorPreparer, type PreparedReceptor } from "./receptor-preparer.ts";
+import { StructureError } from "./structure-error.ts";
 
 // 1s3v (PoseBusters fixture, the smallest receptor) with phenol, a ligand with one torsion, so the
 // deep profile's exhaustiveness 32 stays cheap.
@@ -199,4 +202,67 @@ test("a missing vina program makes the compound unassessed with the reason", { s
   const result = await engine.dock({ ligand, receptor, box });
   assert.equal(result.status, "unassessed");
   if (result.status === "unassessed") assert.match(result.reason, /vina could not be started/);
+});
+
+test("dockBatch docks several ligands in one vina --batch per receptor with the same poses, byte for byte, as the vina CLI run per compound at the same seed", {
+  skip,
+}, async () => {
+  const more = await createLigandPreparer({ workDir: join(dir.path, "ligands") }).prepare({
+    id: "toluene",
+    smiles: "Cc1ccccc1",
+  });
+  assert.equal(more.status, "prepared");
+  const ligands = [ligand, more as PreparedLigandOk];
+  // Exhaustiveness 2: the plumbing and the identity are what is proved, not the search.
+  const engine = createVinaDockingEngine({ workDir: join(dir.path, "batch"), exhaustiveness: 2 });
+  const results = await engine.dockBatch(ligands.map((entry) => ({ ligand: entry, receptor, box })));
+  assert.deepEqual(
+    results.map((result) => result.id),
+    ["phenol", "toluene"],
+  );
+  for (const [index, result] of results.entries()) {
+    assert.equal(result.status, "docked", JSON.stringify(result));
+    if (result.status !== "docked") continue;
+    assert.ok(result.invocations[0]?.argv.includes("--batch"), "one vina --batch ran");
+    const cli = join(dir.path, `cli-${index}.pdbqt`);
+    const settings = { seed: 42, exhaustiveness: 2, numModes: DOCKING_POSES, cpu: 1 };
+    const args = vinaDockingArgs(
+      receptor.pdbqtPath,
+      (ligands[index] as PreparedLigandOk).pdbqtPath,
+      box,
+      settings,
+      cli,
+    );
+    execFileSync("vina", args, { stdio: "ignore" });
+    assert.equal(readFileSync(result.vinaOutPath, "utf8"), readFileSync(cli, "utf8"));
+  }
+});
+
+test("a ligand vina --batch cannot dock is docked alone after the batch fails, and only that compound is unassessed", {
+  skip,
+}, async () => {
+  const broken = join(dir.path, "broken-batch.pdbqt");
+  writeFileSync(broken, "ROOT\nATOM  garbage\nENDROOT\n");
+  const engine = createVinaDockingEngine({ workDir: join(dir.path, "batch-crash"), exhaustiveness: 1 });
+  const [first, second] = await engine.dockBatch([
+    { ligand, receptor, box },
+    { ligand: { ...ligand, id: "broken", pdbqtPath: broken }, receptor, box },
+  ]);
+  assert.equal(first?.status, "docked", JSON.stringify(first));
+  assert.equal(second?.status, "unassessed");
+  if (second?.status === "unassessed") assert.match(second.reason, /^vina exited with status \d+/);
+});
+
+test("dockBatch refuses requests for different boxes with STRUCTURE_DOCKING_BATCH_MIXED", {
+  skip,
+}, async () => {
+  const engine = createVinaDockingEngine({ workDir: join(dir.path, "batch-mixed") });
+  const other = { ...box, center: [box.center[0] + 1, box.center[1], box.center[2]] as const };
+  await assert.rejects(
+    engine.dockBatch([
+      { ligand, receptor, box },
+      { ligand, receptor, box: other },
+    ]),
+    (error: unknown) => error instanceof StructureError && error.code === "STRUCTURE_DOCKING_BATCH_MIXED",
+  );
 });

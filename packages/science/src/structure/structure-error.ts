@@ -7,7 +7,7 @@ import { ScienceError, type ScienceErrorCode } from "../science-error.ts";
  */
 export type StructureErrorCode = Extract<
   ScienceErrorCode,
-  "STRUCTURE_RECEPTOR_PREPARATION_FAILED" | "STRUCTURE_BOX_INVALID"
+  "STRUCTURE_RECEPTOR_PREPARATION_FAILED" | "STRUCTURE_BOX_INVALID" | "STRUCTURE_DOCKING_BATCH_MIXED"
 >;
 
 export class StructureError extends ScienceError<StructureErrorCode> {

@@ -42,7 +42,7 @@ function structureBlock(candidateId: string, entry: CardDocking, several: boolea
     pocket === null ? `structure ${docking.structure}` : pocket.structure.file.replace(/^01_sources\//, "");
   const title = several ? `<h5>${escapeHtml(where)}</h5>` : "";
   if (docking.status !== "docked")
-    return `${title}<p class="na-note">Not docked into ${escapeHtml(where)}: ${escapeHtml(docking.reason === "cap" ? "past the per-structure cap" : (docking.reason ?? "no reason recorded"))}.</p>`;
+    return `${title}<p class="na-note">Not docked into ${escapeHtml(where)}: ${escapeHtml(docking.reason === "cap" ? "past the per-pod docking budget (--docking-max-compounds)" : (docking.reason ?? "no reason recorded"))}.</p>`;
   const rows: [string, string][] = [
     ["Vina score", `${formatNumber(docking.score, 2)} kcal/mol`],
     [

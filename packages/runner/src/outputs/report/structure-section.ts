@@ -205,7 +205,7 @@ function notDocked(structure: DockedStructure): string {
   return `<p>${total} compound${total === 1 ? "" : "s"} not docked: ${[...structure.not_docked]
     .map(
       ([reason, count]) =>
-        `${escapeHtml(reason === "cap" ? "past the per-structure cap" : reason)} (${count})`,
+        `${escapeHtml(reason === "cap" ? "past the per-pod docking budget (--docking-max-compounds)" : reason)} (${count})`,
     )
     .join("; ")}.</p>`;
 }
