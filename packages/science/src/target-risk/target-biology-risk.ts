@@ -26,15 +26,25 @@ import {
 } from "./safety-panel.ts";
 import { assessStagedTarget, type TargetAssessment } from "./staged-target.ts";
 
-/** A predicted off-target liability: a panel target the compound's nearest drugs act on, with what modulating it does. */
+/**
+ * A predicted off-target liability: a panel target the compound's nearest drugs act on, and the
+ * organ systems it touches. What modulating it does (adverse effects by direction, PubMed id) is the
+ * panel's, the same for every compound: it is stated once per run, in the summary's `panel_effects`
+ * (issue 42 item 2: run-wide text out of every record; it was most of a report card's bytes).
+ */
 export interface OffTargetLiability extends PredictedTarget {
   readonly panel: SafetyPanel;
   readonly organ_systems: readonly string[];
+  /** The project stages this target (targets.csv): activity there is intended, its effects on-target. */
+  readonly staged_target: boolean;
+}
+
+/** One panel target's effects as its panel states them, once per run for the targets predicted. */
+export interface PanelEffects {
+  readonly panel: SafetyPanel;
   readonly adverse_effects_on_activation: readonly string[];
   readonly adverse_effects_on_inhibition: readonly string[];
   readonly pmid: string;
-  /** The project stages this target (targets.csv): activity there is intended, its effects on-target. */
-  readonly staged_target: boolean;
 }
 
 /** toxicity_profile's hERG model output as read here, or why there is none. */
@@ -69,6 +79,8 @@ export interface TargetBiologyRiskSummary {
   readonly out_of_domain: number;
   /** Panel gene symbol → compounds predicted to act there, most frequent first. */
   readonly liability_counts: Readonly<Record<string, number>>;
+  /** What modulating each predicted target does, as its panel states it (the records name only the target). */
+  readonly panel_effects: Readonly<Record<string, PanelEffects>>;
   readonly herg: { readonly present: number; readonly missing: number };
   readonly target_side: {
     readonly status: "assessed" | "missing_input";
@@ -257,6 +269,20 @@ export const targetBiologyRisk = defineModule<
           liability_counts: Object.fromEntries(
             [...liabilityCounts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)),
           ),
+          panel_effects: Object.fromEntries(
+            panel
+              .filter((t) => liabilityCounts.has(t.gene_symbol))
+              .sort((a, b) => (a.gene_symbol < b.gene_symbol ? -1 : 1))
+              .map((t) => [
+                t.gene_symbol,
+                {
+                  panel: t.panel,
+                  adverse_effects_on_activation: t.adverse_effects_on_activation,
+                  adverse_effects_on_inhibition: t.adverse_effects_on_inhibition,
+                  pmid: t.pmid,
+                },
+              ]),
+          ),
           herg,
           target_side: {
             status: targetSide,
@@ -312,9 +338,6 @@ function assessTargetRisk(compound: ParsedCompound): TargetRiskAssessment {
       ...predicted,
       panel: target?.panel ?? "bowes2012",
       organ_systems: target?.organ_systems ?? [],
-      adverse_effects_on_activation: target?.adverse_effects_on_activation ?? [],
-      adverse_effects_on_inhibition: target?.adverse_effects_on_inhibition ?? [],
-      pmid: target?.pmid ?? "",
     };
   });
   const inDomain = prediction.targets.length > 0;
