@@ -176,7 +176,7 @@ export const BBBP_VALIDATION = {
 /**
  * How many of the first 2,000 ChEMBL compounds of the Lipophilicity set change BOILED-Egg region
  * when TPSA counts polar S and P (issue 24 item 4). Recomputed with native RDKit by
- * admet/admet-rules.test.ts, so the method card's figure cannot drift.
+ * admet/admet-rules.validation.test.ts, so the method card's figure cannot drift.
  */
 export const EGG_TPSA_SP_SHIFT = {
   compounds: 2000,

@@ -108,8 +108,8 @@ const METHOD: MethodCard = {
     "SMARTS with MIN_COUNT as the NIBR script builds it) on every 4th NCI first_5K molecule: PAINS identical " +
     "1,247/1,247, NIBR identical 1,244/1,247, Brenk (FilterCatalog BRENK) identical 1,247/1,247 " +
     "and, Brenk alone, on all 4,989 NCI molecules both parse: 4,989/4,989 (test: " +
-    "toxicity/structural-alerts.test.ts); the number of QED " +
-    "alerts equals native rdkit.Chem.QED's ALERTS on 4,989/4,989 NCI molecules (admet/qed.test.ts). Tox21 " +
+    "toxicity/structural-alerts.validation.test.ts); the number of QED " +
+    "alerts equals native rdkit.Chem.QED's ALERTS on 4,989/4,989 NCI molecules (admet/qed.validation.test.ts). Tox21 " +
     "model: held-out ROC-AUC per assay on a random 80/10/10 split (MoleculeNet's kind) in the summary's " +
     "tox21_fingerprint_model, beside MoleculeNet's graph convolution mean 0.829 (toxicity/tox21-model.test.ts).",
   limits:
