@@ -105,7 +105,7 @@ const METHOD: MethodCard = {
     `(${NEUTRAL_PARENT_VALIDATION.tox21.neutralised} parents neutralised; ${NEUTRAL_PARENT_VALIDATION.tox21.kept_whole} ` +
     "inorganic, organometallic or metal-complex inputs kept whole by the class gate are not compared); salt/free pairs (diclofenac " +
     "sodium, propranolol hydrochloride, losartan potassium, …) give one parent and one duplicate " +
-    "(test: parent/neutralise-parent.test.ts).",
+    "(test: parent/neutralise-parent.validation.test.ts).",
   limits:
     "No tautomer canonicalisation (RDKit WebAssembly has no standardizer; the neutralisation is a port " +
     "of RDKit's Uncharger over RDKit's own SMARTS and molblock). Where the Tox21 parents differ from " +

@@ -162,7 +162,7 @@ export interface AdmetSummary {
 
 /**
  * The yolk's calls on BBBP (Martins et al. 2012, 2,039 compounds; parents as molecular_logic
- * chooses them). Recomputed and compared by admet/boiled-egg.test.ts, so these figures cannot drift.
+ * chooses them). Recomputed and compared by admet/boiled-egg.validation.test.ts, so these figures cannot drift.
  */
 export const BBBP_VALIDATION = {
   dataset: "bbbp.csv (Martins et al., J. Chem. Inf. Model. 2012, 52, 1686; MoleculeNet)",

@@ -115,7 +115,7 @@ const METHOD: MethodCard = {
   limits:
     "An alert is a substructure, not a measured liability: PAINS flag frequent hitters in AlphaScreen-type " +
     "assays; any Brenk alert on a Tox21 parent raises the odds of an active call by at most about twofold per " +
-    "assay (measured by toxicity/brenk-tox21-odds.test.ts, table in docs/science.md), so no risk number is derived. " +
+    "assay (measured by toxicity/brenk-tox21-odds.validation.test.ts, table in docs/science.md), so no risk number is derived. " +
     "The Brenk SMARTS are RDKit's FilterCatalog BRENK set (regenerated from its compiled queries, see " +
     "data/PROVENANCE.md), not the paper's supplementary table itself. The Tox21 probabilities are model " +
     "estimates for in-vitro " +
@@ -181,7 +181,7 @@ function toxicityMethod(): MethodCard {
     ],
     validation:
       `${METHOD.validation} TDC models on a seeded balanced scaffold split (70/10/20, TDC's method; adopted when the ` +
-      `test AUROC's lower 95% bound is above 0.5): ${figures.join("; ")} (admet/tdc-models.test.ts).`,
+      `test AUROC's lower 95% bound is above 0.5): ${figures.join("; ")} (admet/tdc-models.validation.test.ts).`,
     limits:
       `${METHOD.limits} hERG (${tdcModel("herg").file.curation.compounds} compounds) and DILI ` +
       `(${tdcModel("dili").file.curation.compounds}) are small sets: their test figures carry wide intervals. ` +
