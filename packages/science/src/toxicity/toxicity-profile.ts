@@ -111,7 +111,7 @@ const METHOD: MethodCard = {
     "toxicity/structural-alerts.validation.test.ts); the number of QED " +
     "alerts equals native rdkit.Chem.QED's ALERTS on 4,989/4,989 NCI molecules (admet/qed.validation.test.ts). Tox21 " +
     "model: held-out ROC-AUC per assay on a random 80/10/10 split (MoleculeNet's kind) in the summary's " +
-    "tox21_fingerprint_model, beside MoleculeNet's graph convolution mean 0.829 (toxicity/tox21-model.test.ts).",
+    "tox21_fingerprint_model, beside MoleculeNet's graph convolution mean 0.829 (toxicity/tox21-model.validation.test.ts).",
   limits:
     "An alert is a substructure, not a measured liability: PAINS flag frequent hitters in AlphaScreen-type " +
     "assays; any Brenk alert on a Tox21 parent raises the odds of an active call by at most about twofold per " +
