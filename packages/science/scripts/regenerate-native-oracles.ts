@@ -50,6 +50,12 @@ function regenerate(oracle: NativeOracle, native: string): void {
 }
 
 const wanted = process.argv.slice(2);
+if (wanted.includes("-h") || wanted.includes("--help")) {
+  console.log(`Usage: node packages/science/scripts/regenerate-native-oracles.ts [name …]
+Recomputes native RDKit's answers (Debian python3-rdkit, rdkit-data) into test/oracles/<name>.json.gz and
+rewrites the sha256 table of test/oracles/PROVENANCE.md. Names: ${NATIVE_ORACLES.map((o) => o.name).join(", ")}.`);
+  process.exit(0);
+}
 const unknown = wanted.filter((name) => !NATIVE_ORACLES.some((o) => o.name === name));
 if (unknown.length > 0) {
   console.error(
