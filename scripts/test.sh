@@ -11,7 +11,7 @@ Usage: npm test [-- -h|--help]   (bash scripts/test.sh)
 
 Runs the whole suite: npm run typecheck (tsc -b), npm run lint (biome check .), then every test
 file under packages/*/src, packages/*/test, test/, scripts/ and bench/, in three tiers:
-  npm run test:fast        *.test.ts: in-process tests, no child process (under a minute on 2 cores)
+  npm run test:fast        *.test.ts: in-process tests, no child process
   npm run test:e2e         *.e2e.test.ts: tests that start processes, external tools or runner runs
   npm run test:validation  *.validation.test.ts: science against native RDKit, PLIP, ProDy and vina,
                            and the model-quality figures of the docs

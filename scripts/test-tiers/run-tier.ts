@@ -21,7 +21,7 @@ const tier = process.argv[2];
 if (tier === "-h" || tier === "--help" || !TIERS.includes(tier as Tier)) {
   const out = tier === "-h" || tier === "--help" ? console.log : console.error;
   out(`Usage: node scripts/test-tiers/run-tier.ts <${TIERS.join("|")}>
-  fast        in-process tests (*.test.ts), no child process allowed (under a minute on 2 cores)
+  fast        in-process tests (*.test.ts), no child process allowed
   e2e         *.e2e.test.ts: tests that start processes, external tools or whole runner runs
   validation  *.validation.test.ts: science against native references, model-quality figures`);
   process.exit(tier === "-h" || tier === "--help" ? 0 : 2);
