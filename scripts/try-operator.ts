@@ -10,7 +10,7 @@
 //   - preflight, in namespace `audit`, launching Jobs as the service account `audit`.
 // examples/demo is staged as project `demo`. It then prints the `svc` commands to paste into another
 // terminal, waits for Ctrl-C (SIGINT or SIGTERM), and stops every process and removes its folder.
-// scripts/try-operator.test.ts runs the printed commands as written.
+// scripts/try-operator.e2e.test.ts runs the printed commands as written.
 import { randomBytes } from "node:crypto";
 import { cp, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";

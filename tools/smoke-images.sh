@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Smoke tests in the images tools/build-images.sh built (issue 28 item 1): runs
-# test/images/images.test.ts with SVC_IMAGE_TESTS=1 against the same private podman store.
+# test/images/images.e2e.test.ts with SVC_IMAGE_TESTS=1 against the same private podman store.
 # Usage: tools/smoke-images.sh          (after tools/build-images.sh; same SVC_IMAGES_DIR/SVC_IMAGE_TAG)
 set -euo pipefail
 
@@ -8,7 +8,7 @@ usage() {
   cat <<'USAGE'
 Usage: tools/smoke-images.sh [-h|--help]
 
-Runs test/images/images.test.ts (SVC_IMAGE_TESTS=1) against the images tools/build-images.sh built,
+Runs test/images/images.e2e.test.ts (SVC_IMAGE_TESTS=1) against the images tools/build-images.sh built,
 in the same private podman store. Takes no arguments; with -h or --help it prints this and does
 nothing else.
 
@@ -46,5 +46,5 @@ export TMPDIR="$caller_tmp"
 
 cd "$repo"
 started=$(date +%s)
-SVC_IMAGE_TESTS=1 node --test --test-concurrency=1 test/images/images.test.ts
+SVC_IMAGE_TESTS=1 node --test --test-concurrency=1 test/images/images.e2e.test.ts
 echo "image smoke tests passed in $(($(date +%s) - started)) s"

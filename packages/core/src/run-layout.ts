@@ -2,7 +2,7 @@ import { posix } from "node:path";
 
 // The one storage layout of inputs and run outputs (docs/contracts/storage-layout.md, spec §2.2,
 // §2.3, §2.8 step 8). The job chart, the preflight chart, preflight's Jobs and outputs endpoints and
-// the operator tools all derive their paths from these rules; test/charts/storage-layout.test.ts
+// the operator tools all derive their paths from these rules; test/charts/storage-layout.e2e.test.ts
 // ties the charts and tools to this module. Pure: paths are derived, never touched.
 
 /** Where the data volume (claim or bucket) is mounted in every pod (spec §2.3 default PVC layout). */

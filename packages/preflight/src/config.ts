@@ -105,7 +105,7 @@ export const PASS_THROUGH_ENV = [
 
 /**
  * The runner's docking cap (compounds docked per structure), checked here with the runner's bounds
- * before a Job is launched with it; test/charts/config-contract.test.ts compares them.
+ * before a Job is launched with it; test/charts/config-contract.e2e.test.ts compares them.
  */
 export const DOCKING_MAX_COMPOUNDS_BOUNDS = Object.freeze({ min: 0, max: 1000 });
 

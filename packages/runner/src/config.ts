@@ -277,7 +277,7 @@ export function resolveSealConfig(
 
 /**
  * Every environment variable {@link resolveRunConfig} reads, recorded from the function itself
- * (the chart contract test, test/charts/config-contract.test.ts, checks rendered Jobs against it).
+ * (the chart contract test, test/charts/config-contract.e2e.test.ts, checks rendered Jobs against it).
  */
 export const RUNNER_ENV_NAMES: readonly string[] = recordEnvReads(
   (env) => resolveRunConfig({}, env),

@@ -2,7 +2,7 @@
 // from where its error rises on its scaffold-held-out test compounds (src/admet/domain-floor.ts
 // states the rule), never below random training pairs' similarity, with the error-vs-similarity
 // table and the share of DrugCentral's approved drugs in domain. Reads only checked-in files (the
-// model files' split, weights and training bits); admet/tdc-models.test.ts recomputes it.
+// model files' split, weights and training bits); admet/tdc-models.validation.test.ts recomputes it.
 // Run: node packages/science/scripts/tdc-domain-floors.ts [key …]   (~4 min for all: every test compound is
 // featurised; with keys, only those models' entries are recomputed, the others kept from the file)
 import { writeFileSync } from "node:fs";

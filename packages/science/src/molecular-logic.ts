@@ -96,7 +96,7 @@ const METHOD: MethodCard = {
   data: ["rdkit-salts.txt", "counterions-and-solvents.txt"],
   validation:
     "Salt fragments found by the same definitions as native RDKit's SaltRemover on every multi-fragment " +
-    "molecule of NCI first_5K.smi (test: parent/choose-parent.test.ts); counterion fixtures NCI-3802, " +
+    "molecule of NCI first_5K.smi (test: parent/choose-parent.validation.test.ts); counterion fixtures NCI-3802, " +
     "NCI-3423, NCI-2702 and a tetraphenylborate salt. Parents identical to native RDKit 2022.09's " +
     "LargestFragmentChooser + Uncharger on " +
     `${NEUTRAL_PARENT_VALIDATION.chembl.identical}/${NEUTRAL_PARENT_VALIDATION.chembl.compounds} ChEMBL ` +
@@ -105,7 +105,7 @@ const METHOD: MethodCard = {
     `(${NEUTRAL_PARENT_VALIDATION.tox21.neutralised} parents neutralised; ${NEUTRAL_PARENT_VALIDATION.tox21.kept_whole} ` +
     "inorganic, organometallic or metal-complex inputs kept whole by the class gate are not compared); salt/free pairs (diclofenac " +
     "sodium, propranolol hydrochloride, losartan potassium, …) give one parent and one duplicate " +
-    "(test: parent/neutralise-parent.test.ts).",
+    "(test: parent/neutralise-parent.validation.test.ts).",
   limits:
     "No tautomer canonicalisation (RDKit WebAssembly has no standardizer; the neutralisation is a port " +
     "of RDKit's Uncharger over RDKit's own SMARTS and molblock). Where the Tox21 parents differ from " +

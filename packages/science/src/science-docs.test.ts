@@ -20,8 +20,8 @@ const SOURCE = "packages/science/src/science-docs.test.ts";
 
 describe("docs/science.md's figures blocks rendered from the checked-in model files", () => {
   // Each figure here is recomputed from the SMILES and weights by the model's own test
-  // (admet/*-model.test.ts, boiled-egg.test.ts, clinical-precedent-prior.test.ts, tox21-model.test.ts,
-  // chembl-validation.test.ts); these blocks only print what those files and constants hold.
+  // (admet/*-model.validation.test.ts, boiled-egg.validation.test.ts, clinical-precedent-prior.validation.test.ts, tox21-model.validation.test.ts,
+  // chembl-validation.validation.test.ts); these blocks only print what those files and constants hold.
   it("admet_predictions: BOILED-Egg on BBBP, the BBB and logD models beside the constant predictor and the simple rule", () => {
     assertGeneratedBlock(DOCS, "admet-validation", SOURCE, admetFiguresMarkdown());
   });

@@ -5,7 +5,7 @@
  * Issue 40 item 6: each reason names the missing data or the compute out of reach, and claims
  * nothing untrue about Debian. A claim that Debian lacks a package is written only as
  * "not packaged in Debian 12 (<package>, …)" with every package listed in {@link DEBIAN_CHECKS};
- * unavailable-modules.test.ts checks that phrase and, where apt is there, each package against
+ * unavailable-modules.e2e.test.ts checks that phrase and, where apt is there, each package against
  * `apt-cache policy` on the machine.
  */
 

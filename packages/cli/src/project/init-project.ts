@@ -390,7 +390,7 @@ async function stageAssays(
 }
 
 // The runner's readers, loaded only when init runs: `svc --help` loads no @svc/core
-// (packages/cli/test/help-loads-no-command.test.ts).
+// (packages/cli/test/help-loads-no-command.e2e.test.ts).
 const runner = () => import("@svc/runner");
 
 /** Names 01_sources/ gives its own files. */

@@ -1,7 +1,7 @@
 import { open } from "node:fs/promises";
 
 // No import beyond node:fs: `svc project init` reads these without loading the runner (its
-// --help loads no @svc/core, packages/cli/test/help-loads-no-command.test.ts).
+// --help loads no @svc/core, packages/cli/test/help-loads-no-command.e2e.test.ts).
 
 /**
  * The most portfolio rows a run reads (issue 37 item 7). The runner's memory and scratch space

@@ -162,7 +162,7 @@ export interface AdmetSummary {
 
 /**
  * The yolk's calls on BBBP (Martins et al. 2012, 2,039 compounds; parents as molecular_logic
- * chooses them). Recomputed and compared by admet/boiled-egg.test.ts, so these figures cannot drift.
+ * chooses them). Recomputed and compared by admet/boiled-egg.validation.test.ts, so these figures cannot drift.
  */
 export const BBBP_VALIDATION = {
   dataset: "bbbp.csv (Martins et al., J. Chem. Inf. Model. 2012, 52, 1686; MoleculeNet)",
@@ -176,7 +176,7 @@ export const BBBP_VALIDATION = {
 /**
  * How many of the first 2,000 ChEMBL compounds of the Lipophilicity set change BOILED-Egg region
  * when TPSA counts polar S and P (issue 24 item 4). Recomputed with native RDKit by
- * admet/admet-rules.test.ts, so the method card's figure cannot drift.
+ * admet/admet-rules.validation.test.ts, so the method card's figure cannot drift.
  */
 export const EGG_TPSA_SP_SHIFT = {
   compounds: 2000,

@@ -4,7 +4,7 @@
  * WLOGP (y). Each ellipse is the quadratic form (p − c)ᵀ M (p − c) ≤ 1 through the boundary
  * coordinates published in the paper's Supporting Information, recovered by an exact conic fit
  * (residual < 1e-13 over the published points). The one home of these numbers: the runner's report
- * draws the egg from them (boiled-egg.test.ts checks SI points not used in the fit).
+ * draws the egg from them (boiled-egg.validation.test.ts checks SI points not used in the fit).
  */
 export const BOILED_EGG: { readonly white: EggEllipse; readonly yolk: EggEllipse } = {
   white: {

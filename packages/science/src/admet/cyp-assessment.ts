@@ -84,7 +84,7 @@ function method(): MethodCard {
     validation:
       `On a seeded balanced scaffold split of the deduplicated parents (70/10/20; TDC's method, not TDC's rows), ` +
       `test figures: ${figures.join("; ")}. Recomputed from the SMILES and the checked-in weights by ` +
-      "admet/tdc-models.test.ts.",
+      "admet/tdc-models.validation.test.ts.",
     limits:
       "The training files are 90% of TDC's (a tenth is held back by the project's owners). " +
       `${ADMET_AI_SPLIT}. ` +

@@ -8,7 +8,7 @@ const f3 = (v: number) => v.toFixed(3);
  * docs/science.md's table of a model's cited label corrections and their effect (issue 36 item 7):
  * the deployed model (corrected labels) beside the same pipeline trained on TDC's labels as shipped,
  * on the same scaffold-test rows, and each corrected compound's calibrated probability under both.
- * Read from the model file the training script wrote; admet/tdc-models.test.ts recomputes the
+ * Read from the model file the training script wrote; admet/tdc-models.validation.test.ts recomputes the
  * deployed figures and fails when this table differs from the docs'.
  */
 export function labelCorrectionEffectTable(key: string): string {

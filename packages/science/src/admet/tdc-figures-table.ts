@@ -8,7 +8,7 @@ const f3 = (v: number) => v.toFixed(3);
 /**
  * The table of docs/science.md that sets each TDC model's held-out figures (our scaffold split) beside
  * ADMET-AI's published random-split figure (ADMET_AI_SPLIT), the logistic/ridge baseline and the constant predictor. Generated from the
- * checked-in model files; admet/tdc-models.test.ts fails when the docs' copy differs.
+ * checked-in model files; admet/tdc-models.validation.test.ts fails when the docs' copy differs.
  */
 export function tdcFiguresTable(): string {
   const lines = [

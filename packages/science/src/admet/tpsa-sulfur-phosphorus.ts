@@ -11,7 +11,7 @@ import { type RDKitJson, rdkitExtensionOf } from "../rdkit-json.ts";
  * per S or P atom its heavy neighbours, hydrogens, formal charge and single, double, triple and
  * aromatic bonds; a type Ertl's table does not list contributes 0 (unlike N and O, S and P have no
  * fallback formula). Equal to native RDKit 2022.09 on 2,000 ChEMBL and all NCI first_5K molecules
- * (`admet/admet-rules.test.ts`).
+ * (`admet/admet-rules.validation.test.ts`).
  */
 export function sulfurPhosphorusPsa(doc: RDKitJson): number {
   const molecule = doc.molecules?.[0] ?? {};

@@ -91,7 +91,7 @@ function method(): MethodCard {
       `${task?.cv_roc_auc?.toFixed(3)} (every one of the 112 failures scored once). ` +
       "Nearest-neighbour similarities equal native RDKit's " +
       "BulkTanimotoSimilarity on Morgan bit vectors for fixture molecules " +
-      "(test: clinical/clinical-precedent-prior.test.ts); both ROC-AUCs are recomputed from the checked-in data.",
+      "(test: clinical/clinical-precedent-prior.validation.test.ts); both ROC-AUCs are recomputed from the checked-in data.",
     limits:
       "ClinTox is 1,478 compounds, 112 trial failures for toxicity: the test set holds 10 of them, so its " +
       "ROC-AUC is uncertain by ±0.05 or more (the cross-validated figure is the steadier one). CT_TOX is a property of the drugs in ClinTox, not of a mechanism; " +

@@ -4,7 +4,7 @@ import { molJson, rdkitExtensionOf } from "../rdkit-json.ts";
 /**
  * Atom and bond features of gcn_toxicity's graph, read from RDKit WebAssembly's molecule JSON. They
  * must equal `scripts/tox21-gcn-graph.py`'s (native RDKit, the training side) feature for feature:
- * `gcn-parity.test.ts` compares both on NCI molecules. Only facts RDKit states in its JSON are used
+ * `gcn-parity.validation.test.ts` compares both on NCI molecules. Only facts RDKit states in its JSON are used
  * (element, hydrogens, charge, aromatic atoms and bonds, bond orders, rings), none re-derived here.
  */
 export const GCN_ELEMENTS = [6, 7, 8, 9, 15, 16, 17, 35, 53, 5, 14, 34] as const;

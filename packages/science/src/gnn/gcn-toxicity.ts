@@ -167,7 +167,7 @@ function methodCard(): MethodCard {
       "validation and docs/science.md; gnn/gcn-figures.test.ts recomputes the random-split test figures " +
       "from the checked-in weights. Run-time features equal native RDKit's (the training side) and the " +
       "TypeScript probabilities equal the Python model's within 1e-5 on 300 NCI molecules " +
-      `(gnn/gcn-parity.test.ts). Seed ${figures.seed}; tox21.csv sha256 ${figures.training_data_sha256}. ` +
+      `(gnn/gcn-parity.validation.test.ts). Seed ${figures.seed}; tox21.csv sha256 ${figures.training_data_sha256}. ` +
       `Adopted per assay by scaffold-split validation ROC-AUC: the network for ${gcnAdopted.length} of 12 ` +
       `(${gcnAdopted.join(", ") || "none"}), the fingerprint model for the rest.`,
     limits:

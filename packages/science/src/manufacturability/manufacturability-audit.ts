@@ -38,7 +38,7 @@ const METHOD: MethodCard = {
   validation:
     "Every count equal to native RDKit 2022.09 (descriptors, SSSR ring systems, MinAtomRingSize, metals) on " +
     "4,987/4,989 NCI first_5K molecules; the two differences (NCI-3384, NCI-3405) are stereocentre counts where " +
-    "the RDKit versions perceive stereo differently. Test: manufacturability/manufacturability-profile.test.ts.",
+    "the RDKit versions perceive stereo differently. Test: manufacturability/manufacturability-profile.validation.test.ts.",
   limits:
     "No route, step count or cost (the SA score is synthesis_audit's). Stereo " +
     "bonds (E/Z) are not counted. Reactive motifs are the NIBR covalent set only.",

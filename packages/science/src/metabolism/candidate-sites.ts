@@ -74,7 +74,7 @@ export function ruleTemplateMatches(rdkit: RDKit, mol: Mol, ruleId: string, limi
 /**
  * Every candidate site of every rule on one molecule. RDKit's `run_reactants` gives product sets
  * in the order of the reactant template's ununiquified substructure matches, which is how each
- * product set is paired with its atoms (candidate-sites.test.ts checks the pairing against native
+ * product set is paired with its atoms (candidate-sites.validation.test.ts checks the pairing against native
  * RDKit's `react_atom_idx`). Matches giving the same products are one site, the others listed as equivalent atoms.
  */
 export function candidateSites(rdkit: RDKit, mol: Mol, bounds = ENUMERATION_BOUNDS): CandidateSites {

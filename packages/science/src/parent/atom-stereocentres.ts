@@ -14,7 +14,7 @@ export interface AtomStereocentres {
  * pseudo-stereocentres of a cis/trans-1,4-disubstituted cyclohexane. RDKit WebAssembly's
  * `get_stereo_tags` uses the newer perception and flags them (2 per ring), which made the SA score
  * differ from native on 20 of 2,000 ChEMBL compounds; its descriptor `NumAtomStereoCenters` equals
- * the legacy count on all 2,000 (`synthesis/sa-score.test.ts`).
+ * the legacy count on all 2,000 (`synthesis/sa-score.validation.test.ts`).
  */
 export function atomStereocentres(mol: Mol): AtomStereocentres {
   const d = molDescriptors(mol);

@@ -1,19 +1,8 @@
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
-import { fileURLToPath } from "node:url";
-import {
-  assertNativeInCi,
-  eachParsedWithNative,
-  NCI_5K,
-  nativeMissing,
-  ofParsed,
-  readNci,
-  runNative,
-} from "../../test/support/native-rdkit.ts";
+import { ofParsed } from "../../test/support/nci-set.ts";
 import { loadRDKit, type RDKit } from "../rdkit.ts";
-import { chooseParent, describeFragments, type ParentChoice } from "./choose-parent.ts";
-import { RDKIT_SALTS } from "./salt-definitions.ts";
+import { chooseParent, type ParentChoice } from "./choose-parent.ts";
 
 const parentOf = (smiles: string): Promise<ParentChoice> =>
   ofParsed(smiles, (rdkit, mol) => chooseParent(rdkit, mol));
@@ -96,26 +85,5 @@ describe("honest parents: the counterion is never the parent", () => {
       parent_ambiguous: false,
       no_organic_parent: false,
     });
-  });
-});
-
-describe("salt stripping against native RDKit's SaltRemover", () => {
-  assertNativeInCi();
-  it("strips the same heavy atoms as SaltRemover with Salts.txt on every multi-fragment NCI molecule", {
-    skip: nativeMissing ?? false,
-  }, async () => {
-    const rdkit = await loadRDKit();
-    const salts = fileURLToPath(new URL("../../data/rdkit-salts.txt", import.meta.url));
-    const native = runNative<Record<string, number>>("salt-remover.py", [NCI_5K, salts]);
-    const molecules = readNci(readFileSync(NCI_5K, "utf8")).filter(([smiles]) => smiles.includes("."));
-    const differ: string[] = [];
-    const compared = eachParsedWithNative(rdkit, molecules, native, (mol, expected, id) => {
-      const stripped = describeFragments(rdkit, mol)
-        .filter((f) => f.salt?.source === RDKIT_SALTS)
-        .reduce((sum, f) => sum + f.heavyAtoms, 0);
-      if (stripped !== expected) differ.push(`NCI-${id}: ${stripped} vs native ${expected}`);
-    });
-    assert.ok(compared >= 130, `compared ${compared} multi-fragment molecules`);
-    assert.deepEqual(differ, []);
   });
 });

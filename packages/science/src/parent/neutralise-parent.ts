@@ -94,7 +94,7 @@ function firstAtoms(mol: Mol, query: Mol): number[] {
  * molblock of the parent and the result is re-read (and sanitised) by RDKit. One
  * simplification: when a permanent cation must stay balanced by one of several different anions,
  * RDKit picks them in canonical atom rank, this port in atom order (the parents can then differ;
- * counted by `parent/neutralise-parent.test.ts` against native RDKit).
+ * counted by `parent/neutralise-parent.validation.test.ts` against native RDKit).
  */
 export function neutraliseParent(rdkit: RDKit, mol: Mol): NeutralParent {
   const q = compiled(rdkit);
@@ -247,7 +247,7 @@ function hDeltaRemovingPos(z: number, hs: number): number {
 
 /**
  * Parents identical (as RDKit WebAssembly canonical SMILES) to native RDKit 2022.09's
- * LargestFragmentChooser + Uncharger. Recomputed by parent/neutralise-parent.test.ts, so the
+ * LargestFragmentChooser + Uncharger. Recomputed by parent/neutralise-parent.validation.test.ts, so the
  * method card's figures cannot drift. ChEMBL: the first 2,000 compounds of the Lipophilicity set
  * (none charged); Tox21: the 7,666 of 7,823 whose parent is chosen by salt stripping (157 inorganic,
  * organometallic, metal-complex or radical inputs — two nitroxides — are kept whole by the class

@@ -1,6 +1,6 @@
 /**
  * The physics audit on the crystal ligands of the shared complexes (packages/science/data/complexes),
- * standard search: recomputed by physics-validation.test.ts, which fails when these drift and writes
+ * standard search: recomputed by physics-validation.validation.test.ts, which fails when these drift and writes
  * the per-ligand table into docs/science.md.
  */
 export const PHYSICS_VALIDATION = {

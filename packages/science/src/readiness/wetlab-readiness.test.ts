@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
-import { NCI_5K, readNci } from "../../test/support/native-rdkit.ts";
+import { NCI_5K, readNci } from "../../test/support/nci-set.ts";
 import type { CompoundFinding, UpstreamFindings } from "../analysis-module.ts";
 import { inOneThread } from "../define-module.ts";
 import { type PreparedCompound, prepareCompound } from "../prepare-compound.ts";

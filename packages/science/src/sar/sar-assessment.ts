@@ -79,7 +79,7 @@ export function assessSar(compound: ParsedCompound): SarAssessment {
  * part as the constant one (both ways round when the parts are equal): a matched pair is a small
  * change on a shared larger context, so a methyl shared by two unrelated molecules is no pair. The two parts are taken as RDKit writes them: each
  * part of its canonical SMILES is the part's own canonical SMILES (0 of 29,872 parts differed on
- * CHEMBL2321810 and 1,500 NCI molecules; sar-explorer.test.ts compares the parts with native
+ * CHEMBL2321810 and 1,500 NCI molecules; sar-explorer.validation.test.ts compares the parts with native
  * rdMMPA's, re-canonicalised). A molecule with no cuttable bond, or more than MAX_CUT_BONDS,
  * gives none.
  */

@@ -99,7 +99,7 @@ const METHOD: MethodCard = {
     "4,989 NCI first_5K molecules both toolkits parse (99.98%; the one difference, NCI-4252, is an aromatic " +
     "carbanion whose hydrogen count RDKit derives from aromatic bond valences). Single cuts identical to " +
     "native rdMMPA.FragmentMol(maxCuts=1) and SALI equal to a native script on CHEMBL2321810 compounds " +
-    "(tests: scaffold/murcko-scaffold.test.ts, sar/sar-explorer.test.ts).",
+    "(tests: scaffold/murcko-scaffold.validation.test.ts, sar/sar-explorer.validation.test.ts).",
   limits:
     `Pairs are formed among the first ${PAIRING_CAP.toLocaleString("en")} compounds with activities ` +
     "(portfolio order); the rest get scaffolds and series counts but no pairs (stated in the output). " +

@@ -126,7 +126,7 @@ function method(): MethodCard {
       `parents outside the training MW range are out too. Approved drugs (DrugCentral) under 700 Da in ` +
       `the domain: ${d.approved_drugs.in_domain} of ${d.approved_drugs.under_700} ` +
       `(${percent(d.approved_drugs.in_domain, d.approved_drugs.under_700)}). Tests: ` +
-      "solubility/solubility-models.test.ts recomputes every figure from solubility-cv.json and spot-checks it " +
+      "solubility/solubility-models.validation.test.ts recomputes every figure from solubility-cv.json and spot-checks it " +
       "against the structures.",
     limits:
       "AqSolDB merges nine public sets of uneven reliability (its G5 rows disagree by more than 1 log unit), " +

@@ -5,7 +5,7 @@ import type { MoleculeGraph } from "./molecule-graph.ts";
  * RDKit's unhashed Morgan fingerprint with counts (`GetMorganFingerprint(mol, radius)`: no
  * chirality, bond types on), the circular fingerprint of Rogers & Hahn (J. Chem. Inf. Model. 2010,
  * 50, 742) in RDKit's variant (RDKit Book, "Morgan fingerprints"), written here from the published
- * description of its steps and checked id-for-id against native RDKit (synthesis/sa-score.test.ts):
+ * description of its steps and checked id-for-id against native RDKit (synthesis/sa-score.validation.test.ts):
  *
  * - round 0: every atom's invariant is an id;
  * - round r (1…radius): an atom's new invariant hashes r − 1, its previous invariant, and its

@@ -49,7 +49,7 @@ const METHOD: MethodCard = {
     "(NCI-3384, NCI-3405, zinc and nickel complexes) differ in the stereocentres the two RDKit versions " +
     "perceive. On the first 2,000 ChEMBL compounds of the Lipophilicity set the SA score equals sascorer.py " +
     "on 2,000/2,000, stereocentres counted as sascorer.py counts them (FindMolChiralCenters with unassigned " +
-    "centres, RDKit 2022.09's legacy perception) by every module. Test: synthesis/sa-score.test.ts.",
+    "centres, RDKit 2022.09's legacy perception) by every module. Test: synthesis/sa-score.validation.test.ts.",
   limits:
     "A score of how familiar the fragments are and how complex the graph is, not a route, step count or " +
     "cost. Fragment statistics come from PubChem as of 2009; fragments_known below about 0.5 means most " +

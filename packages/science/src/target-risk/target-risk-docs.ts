@@ -4,7 +4,8 @@ import type { SafetyNeighbourValidation } from "./drugcentral-index.ts";
 export const TARGET_RISK_DOCS_BLOCK = "target-biology-risk-validation";
 
 /** The test that checks (and with UPDATE_SCIENCE_DOCS=1 rewrites) it. */
-export const TARGET_RISK_DOCS_SOURCE = "packages/science/src/target-risk/drugcentral-safety-index.test.ts";
+export const TARGET_RISK_DOCS_SOURCE =
+  "packages/science/src/target-risk/drugcentral-safety-index.validation.test.ts";
 
 /**
  * The validation table of docs/science.md, from the checked-in index's figures: the chosen

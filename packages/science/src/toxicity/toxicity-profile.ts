@@ -108,14 +108,14 @@ const METHOD: MethodCard = {
     "SMARTS with MIN_COUNT as the NIBR script builds it) on every 4th NCI first_5K molecule: PAINS identical " +
     "1,247/1,247, NIBR identical 1,244/1,247, Brenk (FilterCatalog BRENK) identical 1,247/1,247 " +
     "and, Brenk alone, on all 4,989 NCI molecules both parse: 4,989/4,989 (test: " +
-    "toxicity/structural-alerts.test.ts); the number of QED " +
-    "alerts equals native rdkit.Chem.QED's ALERTS on 4,989/4,989 NCI molecules (admet/qed.test.ts). Tox21 " +
+    "toxicity/structural-alerts.validation.test.ts); the number of QED " +
+    "alerts equals native rdkit.Chem.QED's ALERTS on 4,989/4,989 NCI molecules (admet/qed.validation.test.ts). Tox21 " +
     "model: held-out ROC-AUC per assay on a random 80/10/10 split (MoleculeNet's kind) in the summary's " +
-    "tox21_fingerprint_model, beside MoleculeNet's graph convolution mean 0.829 (toxicity/tox21-model.test.ts).",
+    "tox21_fingerprint_model, beside MoleculeNet's graph convolution mean 0.829 (toxicity/tox21-model.validation.test.ts).",
   limits:
     "An alert is a substructure, not a measured liability: PAINS flag frequent hitters in AlphaScreen-type " +
     "assays; any Brenk alert on a Tox21 parent raises the odds of an active call by at most about twofold per " +
-    "assay (measured by toxicity/brenk-tox21-odds.test.ts, table in docs/science.md), so no risk number is derived. " +
+    "assay (measured by toxicity/brenk-tox21-odds.validation.test.ts, table in docs/science.md), so no risk number is derived. " +
     "The Brenk SMARTS are RDKit's FilterCatalog BRENK set (regenerated from its compiled queries, see " +
     "data/PROVENANCE.md), not the paper's supplementary table itself. The Tox21 probabilities are model " +
     "estimates for in-vitro " +
@@ -181,7 +181,7 @@ function toxicityMethod(): MethodCard {
     ],
     validation:
       `${METHOD.validation} TDC models on a seeded balanced scaffold split (70/10/20, TDC's method; adopted when the ` +
-      `test AUROC's lower 95% bound is above 0.5): ${figures.join("; ")} (admet/tdc-models.test.ts).`,
+      `test AUROC's lower 95% bound is above 0.5): ${figures.join("; ")} (admet/tdc-models.validation.test.ts).`,
     limits:
       `${METHOD.limits} hERG (${tdcModel("herg").file.curation.compounds} compounds) and DILI ` +
       `(${tdcModel("dili").file.curation.compounds}) are small sets: their test figures carry wide intervals. ` +

@@ -139,12 +139,12 @@ function method(): MethodCard {
       `Empirical coverage on ${v.folds} held-out folds of CHEMBL2321810 (${v.split_conformal[0]?.held_out} ` +
       `compounds, seed ${v.seed}; ${v.model}): split-conformal ${figure(v.split_conformal)}; the ` +
       `cross-conformal form used for solubility ${figure(v.cross_conformal)}. Test: ` +
-      "uncertainty/conformal.test.ts recomputes both and requires each within 3 points of nominal. logD7.4 " +
+      "uncertainty/conformal.validation.test.ts recomputes both and requires each within 3 points of nominal. logD7.4 " +
       `split-conformal (valid residuals) on its ${logdModel().file.test.rows} scaffold-split test rows: ` +
       Object.entries(logdModel().file.conformal.test_coverage)
         .map(([level, c]) => `${Math.round(Number(level) * 100)}% → ${(c * 100).toFixed(1)}%`)
         .join(", ") +
-      " (admet/logd-model.test.ts recomputes it).",
+      " (admet/logd-model.validation.test.ts recomputes it).",
     limits:
       "Conformal coverage is marginal (on average over compounds like the calibration set), not per compound, " +
       "and holds for compounds exchangeable with AqSolDB's parents; out of domain it is not guaranteed. The solubility " +

@@ -1,6 +1,6 @@
 /**
  * The figures measured on ChEMBL series CHEMBL2321810 (data/chembl2321810.*, 1,017 compounds) with
- * the module's settings, written into the method card; `chembl-validation.test.ts` recomputes
+ * the module's settings, written into the method card; `chembl-validation.validation.test.ts` recomputes
  * every one and fails if they differ. The negative control replaces the activities by one seeded
  * permutation of them (NEGATIVE_CONTROL_SEED), which must fail.
  */
@@ -24,7 +24,7 @@ const f3 = (value: number) => value.toFixed(3).replace("-", "−");
 
 /**
  * docs/science.md's y-scramble validation sentence (issue 24 item 7), from the figures above, which
- * `chembl-validation.test.ts` recomputes: the scrambles are the constant-signal baseline.
+ * `chembl-validation.validation.test.ts` recomputes: the scrambles are the constant-signal baseline.
  */
 export function yScrambleFiguresMarkdown(): string {
   const v = CHEMBL2321810_Y_SCRAMBLE;

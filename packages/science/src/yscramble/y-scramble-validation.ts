@@ -118,7 +118,7 @@ function method(): MethodCard {
       `randomly permuted once (negative control) give q² ${v.negative_control_q2.toFixed(3)}, verdict ` +
       `${v.negative_control_verdict} (p = ${v.negative_control_p_value.toFixed(2)}). On the first 300 compounds (2 × 5-fold) the ` +
       "Morgan bits equal native RDKit's and every out-of-fold prediction equals numpy's closed-form primal " +
-      "ridge within 1e-6; tests: yscramble/chembl-validation.test.ts, yscramble/ridge-cv.test.ts.",
+      "ridge within 1e-6; tests: yscramble/chembl-validation.validation.test.ts, yscramble/ridge-cv.validation.test.ts.",
     limits:
       "A pass says the fingerprints carry signal about the assay, not that the model predicts new chemistry: " +
       "random folds of a congeneric series overstate external predictivity (Golbraikh & Tropsha 2002). λ is " +

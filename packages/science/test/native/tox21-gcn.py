@@ -1,4 +1,4 @@
-"""Reference for src/gnn/gcn-parity.test.ts: gcn_toxicity's atom and bond features from native RDKit
+"""Reference for src/gnn/gcn-parity.validation.test.ts: gcn_toxicity's atom and bond features from native RDKit
 and the float64 forward pass over the checked-in weights (both from scripts/tox21-gcn-graph.py, the
 code the training used). Reads `smiles id` lines from stdin (`-`); prints
 {id: {"atoms": [...], "bonds": [[begin, end, features]], "probabilities": [12]}} (null if RDKit refuses).

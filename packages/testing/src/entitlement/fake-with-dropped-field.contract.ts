@@ -5,7 +5,7 @@ import { startFakeEntitlement } from "./fake-entitlement.ts";
 
 // The contract suite run against a drifted fake: a loopback proxy in front of the runner tests'
 // fake deletes one field of one step's answer, as if it had been deleted from the fake's code.
-// contract-suite-catches-drift.test.ts runs this file in a child `node --test` and expects it to
+// contract-suite-catches-drift.e2e.test.ts runs this file in a child `node --test` and expects it to
 // FAIL, which is what proves the suite would catch the drift (issue 15 "Done when"). The file is
 // not named *.test.ts so the normal test run does not pick it up.
 //

@@ -9,7 +9,7 @@ import {
 } from "./issuer-forgeries.ts";
 
 // What each issuer-trust forgery of issue 23 looks like offline: the online surfaces' tests
-// (entitlement test/verify-fails-closed-browser.test.ts) refuse them with `online`.
+// (entitlement test/verify-fails-closed-browser.e2e.test.ts) refuse them with `online`.
 describe("the issuer-trust forgeries (issue 23 items 6, 7, 8; issue 38 item 1)", () => {
   it("a retired-key seal back-dated into the key's window passes every offline check: only the issuer refuses it", () => {
     const { forgery, retiredKey } = forgeWithRetiredKey("https://issuer.example");

@@ -219,7 +219,12 @@ test("redocking the shared complexes from SMILES: our Vina scores equal the hand
   const moved = tableDifferences(recorded?.body ?? "", table);
   if (moved.length > 0 && process.env[UPDATE_DOCS_ENV] !== "1")
     assert.fail(`this run's redocking table differs from docs/science.md's:\n${moved.join("\n")}`);
-  assertGeneratedBlock(DOCS, "redocking", "packages/science/src/structure/redocking.test.ts", table);
+  assertGeneratedBlock(
+    DOCS,
+    "redocking",
+    "packages/science/src/structure/redocking.validation.test.ts",
+    table,
+  );
 });
 
 test("a redocking table difference names the complex, the column and both values", () => {

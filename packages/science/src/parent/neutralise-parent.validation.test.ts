@@ -143,7 +143,7 @@ describe("the charge-neutral parent (Bento et al. 2020; RDKit's Uncharger)", () 
     assertGeneratedBlock(
       DOCS,
       "neutral-parent-native",
-      "packages/science/src/parent/neutralise-parent.test.ts",
+      "packages/science/src/parent/neutralise-parent.validation.test.ts",
       nativeParentMarkdown(chemblCounts, result.counts),
     );
   });

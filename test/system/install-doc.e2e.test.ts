@@ -22,10 +22,10 @@ import { repoRoot } from "../support/repo-root.ts";
 // folder holding the repository's chart/, manifest/ and tools/, with `svc` (packages/cli) and the
 // kubectl and Helm stand-ins of test/support/kube-stand-in/ first on PATH: the real kubectl 1.32
 // and Helm 3.17 parse every line, then `kubectl create namespace|secret` and `helm upgrade
-// --install` (the real `helm template`) act on the Kubernetes API double, as in whole-system.test.ts.
+// --install` (the real `helm template`) act on the Kubernetes API double, as in whole-system.e2e.test.ts.
 // Placeholders (<NAME>) are the only edits, each given a value here.
 
-const WALK_MARKER = "<!-- walked by test/system/install-doc.test.ts -->";
+const WALK_MARKER = "<!-- walked by test/system/install-doc.e2e.test.ts -->";
 const MARKETPLACE_HEADING = "## Marketplace deployments";
 const GENERIC_HEADING = "## Generic Kubernetes (not GKE)";
 // A cluster issuer as EKS names them (docs/install.md, generic path).

@@ -162,7 +162,7 @@ describe("the report's order on held-back TDC compounds (issue 36 item 1)", () =
     assertGeneratedBlock(
       new URL("../../../docs/science.md", import.meta.url),
       "decision-order",
-      "packages/runner/test/decision-order.test.ts",
+      "packages/runner/test/decision-order.validation.test.ts",
       figuresTable(scored),
     );
   });

@@ -11,7 +11,7 @@ import { auditLigandPhysics, CONFORMER_SEARCH } from "./ligand-physics.ts";
 import { PHYSICS_VALIDATION } from "./physics-validation.ts";
 
 const DOCS = new URL("../../../../docs/science.md", import.meta.url);
-const SOURCE = "packages/science/src/physics/physics-validation.test.ts";
+const SOURCE = "packages/science/src/physics/physics-validation.validation.test.ts";
 const COMPLEXES = fileURLToPath(new URL("../../data/complexes/", import.meta.url));
 
 function median(values: readonly number[]): number {

@@ -86,7 +86,7 @@ describe("gcn_toxicity (issue 26 item 2)", () => {
     assertGeneratedBlock(
       DOCS,
       GCN_DOCS_BLOCK,
-      "packages/science/src/gnn/gcn-toxicity.test.ts",
+      "packages/science/src/gnn/gcn-toxicity.validation.test.ts",
       gcnFiguresMarkdown(readGcnFigures()),
     );
   });

@@ -141,7 +141,7 @@ describe("interaction profiles against PLIP", () => {
     assertGeneratedBlock(
       DOCS,
       "plip-agreement",
-      "packages/science/src/structure/interactions/plip-agreement.test.ts",
+      "packages/science/src/structure/interactions/plip-agreement.validation.test.ts",
       table,
     );
   });

@@ -29,7 +29,7 @@ test("sar_explorer on the whole CHEMBL2321810 series: the counts docs/science.md
   assertGeneratedBlock(
     DOCS,
     "sar-scale",
-    "packages/science/src/sar/sar-explorer-scale.test.ts",
+    "packages/science/src/sar/sar-explorer-scale.validation.test.ts",
     `- **Scale.** On the whole CHEMBL2321810 series (${n(rows.length)} compounds, one assay): ` +
       `${n(summary.scaffold_series.total)} scaffold series, ${n(assay.matched_pairs.total)} matched pairs, ` +
       `${n(assay.transformations.total)} recurring transformations (the most frequent, ${readable(top.transformation)} ` +

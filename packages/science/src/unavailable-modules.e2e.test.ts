@@ -5,7 +5,7 @@ import { assertGeneratedBlock } from "@svc/testing";
 import { DEBIAN_CHECKS, UNAVAILABLE_MODULES } from "./unavailable-modules.ts";
 
 const DOCS = new URL("../../../docs/science.md", import.meta.url);
-const SOURCE = "packages/science/src/unavailable-modules.test.ts";
+const SOURCE = "packages/science/src/unavailable-modules.e2e.test.ts";
 
 /** "packaged in Debian 12 (a, b)" or "not packaged in Debian 12 (a, b)": the one way a reason speaks of Debian. */
 const CLAIM = /(not )?packaged in Debian 12 \(([^)]+)\)/g;

@@ -152,7 +152,7 @@ describe("TDC models (cyp_assessment, hERG, Ames, DILI, P-gp, Caco-2, half-life)
     assertGeneratedBlock(
       new URL("../../../../docs/science.md", import.meta.url),
       "tdc-figures",
-      "packages/science/src/admet/tdc-models.test.ts",
+      "packages/science/src/admet/tdc-models.validation.test.ts",
       tdcFiguresTable(),
     );
   });
@@ -273,7 +273,7 @@ describe("TDC models (cyp_assessment, hERG, Ames, DILI, P-gp, Caco-2, half-life)
     assertGeneratedBlock(
       new URL("../../../../docs/science.md", import.meta.url),
       "tdc-domain-floors",
-      "packages/science/src/admet/tdc-models.test.ts",
+      "packages/science/src/admet/tdc-models.validation.test.ts",
       tdcDomainTable(),
     );
   });
@@ -350,7 +350,7 @@ describe("TDC models (cyp_assessment, hERG, Ames, DILI, P-gp, Caco-2, half-life)
     assertGeneratedBlock(
       new URL("../../../../docs/science.md", import.meta.url),
       "tdc-herg-label-corrections",
-      "packages/science/src/admet/tdc-models.test.ts",
+      "packages/science/src/admet/tdc-models.validation.test.ts",
       labelCorrectionEffectTable("herg"),
     );
   });

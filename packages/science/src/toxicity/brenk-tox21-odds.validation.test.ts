@@ -10,7 +10,7 @@ import { parseTox21, TOX21_TASKS } from "./tox21-set.ts";
 // Issue 24 item 6: the card once said "Brenk OR 1.1–1.7" with no test. Measured here instead: on the
 // first 5,000 Tox21 compounds, the odds of an active call with any Brenk alert on the parent against
 // without, per assay. The alerts are native RDKit's compiled BRENK catalog, which toxicity_profile's
-// Brenk alerts equal on NCI (structural-alerts.test.ts).
+// Brenk alerts equal on NCI (structural-alerts.validation.test.ts).
 const DOCS = new URL("../../../../docs/science.md", import.meta.url);
 const ROWS = 5000;
 const f2 = (value: number) => value.toFixed(2);
@@ -65,7 +65,7 @@ describe("Brenk alerts against Tox21 activity", () => {
     assertGeneratedBlock(
       DOCS,
       "brenk-tox21-odds",
-      "packages/science/src/toxicity/brenk-tox21-odds.test.ts",
+      "packages/science/src/toxicity/brenk-tox21-odds.validation.test.ts",
       body,
     );
   });

@@ -138,7 +138,7 @@ describe("dynamics_nma, the ANM of Cα atoms", () => {
     assertGeneratedBlock(
       DOCS,
       "dynamics-nma-prody",
-      "packages/science/src/structure/dynamics-nma.test.ts",
+      "packages/science/src/structure/dynamics-nma.validation.test.ts",
       table,
     );
   });
