@@ -14,4 +14,9 @@ export const MM_GBSA_VALIDATION_TARGETS = [
 
 export const MM_GBSA_VALIDATION: Readonly<
   Record<string, { readonly mm_gbsa: number; readonly vina: number }>
-> = {};
+> = {
+  tyk2: { mm_gbsa: 0.7, vina: 0.95 },
+  mcl1: { mm_gbsa: 0.62, vina: 0.07 },
+  thrombin: { mm_gbsa: 0.56, vina: 0.07 },
+  ptp1b: { mm_gbsa: 0.87, vina: 0.9 },
+};
