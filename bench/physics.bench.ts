@@ -1,32 +1,44 @@
 // Physics benchmark (issue 40): CPU per compound of each new module, and the bound the caps put on a run.
-//   npm run bench -- physics [--compounds=N] [--poses=P]
+//   npm run bench -- physics [--compounds=N] [--poses=P] [--only=physics_binding]
 // cns_penetration: in-process CPU (process.cpuUsage) per NCI first_5K compound after a warm-up of 20.
 // quantum_target_audit (electronic) and physics_audit (strain, standard and deep search): CPU of the
 // child programs (xtb, mopac, the RDKit conformer script; /proc/self/stat cutime + cstime) per docked
 // pose of the runner's docking fixture and per crystal ligand of packages/science/data/complexes.
+// physics_binding (MM-GBSA): CPU of mmgbsa.py (/proc/<pid>/stat, the whole process: start-up, receptor
+// load, ligand set-up, minimisation, three energies) per docked pose of the docking fixture in its
+// receptor (1S3V, PDBFixer as docking prepares it), and the receptor's ff14SB parameterisation once.
+// --only=<text> runs the xtb modules whose name holds it (physics_binding: none of them).
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
   auditLigandPhysics,
   CONFORMER_SEARCH,
   cnsPenetration,
+  createReceptorPreparer,
   inOneThread,
   loadRDKit,
+  MM_GBSA_CAPS,
   PHYSICS_CAPS,
   prepareCompound,
+  prepareMmGbsaReceptor,
+  scoreMmGbsa,
 } from "@svc/science";
 
 const option = (name: string, fallback: number) =>
   Number(process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split("=")[1] ?? fallback);
 const compounds = option("compounds", 200);
 const poses = option("poses", 3);
+const only = process.argv.find((arg) => arg.startsWith("--only="))?.split("=")[1] ?? "";
 const NCI = "/usr/share/RDKit/Data/NCI/first_5K.smi";
 const POSES = fileURLToPath(
   new URL("../packages/runner/test/fixtures/docking/results/poses/structure-0/", import.meta.url),
 );
 const COMPLEXES = fileURLToPath(new URL("../packages/science/data/complexes/", import.meta.url));
+const FIXTURE_RECEPTOR = fileURLToPath(
+  new URL("../examples/structure-demo/01_sources/1s3v_protein_one_lig_removed.pdb", import.meta.url),
+);
 
 const rdkit = await loadRDKit();
 const smiles = readFileSync(NCI, "utf8")
@@ -85,7 +97,7 @@ try {
       budget: PHYSICS_CAPS.strain_cpu_budget_ms.deep,
     },
   ] as const;
-  for (const part of parts) {
+  for (const part of parts.filter((entry) => entry.name.includes(only))) {
     const cpu: number[] = [];
     for (const file of files) {
       const t0 = performance.now();
@@ -111,6 +123,32 @@ try {
     `caps: at most ${cap} docked compounds per structure; per compound at most ${PHYSICS_CAPS.electronic_cpu_budget_ms / 1000} CPU-s ` +
       `(quantum_target_audit), ${PHYSICS_CAPS.strain_cpu_budget_ms.deep / 1000} CPU-s (physics_audit, deep only): ` +
       `a structure costs at most ${(cap * (PHYSICS_CAPS.electronic_cpu_budget_ms + PHYSICS_CAPS.strain_cpu_budget_ms.deep)) / 3_600_000} CPU-h for both`,
+  );
+  const load = () => loadavg()[0]?.toFixed(1);
+  const receptorPdb = await createReceptorPreparer({ cacheDir: join(work, "receptor") }).prepare(
+    FIXTURE_RECEPTOR,
+  );
+  const receptor = await prepareMmGbsaReceptor(receptorPdb.pdbPath, join(work, "mm-gbsa"));
+  if (receptor.status !== "prepared") throw new Error(`physics_binding receptor: ${receptor.reason}`);
+  console.log(
+    `  physics_binding receptor 1s3v (${receptor.atoms} atoms, ff14SB): ${receptor.cpu_seconds} CPU-s (load ${load()})`,
+  );
+  const mmgbsa: number[] = [];
+  for (const name of readdirSync(POSES).sort().slice(0, poses)) {
+    const [score] = await scoreMmGbsa(receptor, [join(POSES, name)]);
+    if (score === undefined) continue;
+    mmgbsa.push(score.cpu_seconds);
+    const what =
+      score.status === "assessed"
+        ? `${score.score_kcal_mol} kcal/mol, ${score.pocket_atoms} pocket atoms`
+        : score.reason;
+    console.log(`  physics_binding pose ${name}: ${score.cpu_seconds} CPU-s (${what}; load ${load()})`);
+  }
+  const mean = mmgbsa.reduce((a, b) => a + b, 0) / Math.max(1, mmgbsa.length);
+  console.log(
+    `physics_binding: ${mean.toFixed(1)} CPU-s per compound (mean of ${mmgbsa.length}), max ${Math.max(...mmgbsa)}; ` +
+      `caps: at most ${MM_GBSA_CAPS.max_compounds_per_structure} per structure, ${MM_GBSA_CAPS.ligand_cpu_budget_ms / 1000} CPU-s each, ` +
+      `${MM_GBSA_CAPS.receptor_cpu_budget_ms / 1000} CPU-s for the receptor`,
   );
 } finally {
   rmSync(work, { recursive: true, force: true });

@@ -17,8 +17,13 @@ const stand = entitlementForFile(PRINCIPAL, 2);
 const stageNci = (t: { after: (fn: () => Promise<void>) => void }) =>
   stageNciLines(t, 150, { at: 10, lines: ["not-a-smiles bad1", "C1CC bad2"] });
 
-function args(staged: { inputRoot: string; outputRoot: string }, url: string, extra: string[] = []) {
-  return runArgs({ runId: "run_sharded", staged, entitlementUrl: url, extra: ["--workers", "1", ...extra] });
+function args(
+  staged: { inputRoot: string; outputRoot: string },
+  url: string,
+  extra: string[] = [],
+  runId = "run_sharded",
+) {
+  return runArgs({ runId, staged, entitlementUrl: url, extra: ["--workers", "1", ...extra] });
 }
 
 /** Runs left to the principal (asked for a run id that is never used). */
@@ -114,10 +119,14 @@ test("two pods of a sharded run dock a structure's compounds once each, each pod
   );
   const pods = await Promise.all(
     [1, 0].map((index) =>
-      runCli(args(staged, stand.proxy.url, ["--shards", "2", "--log-format", "json"]), {
-        SVC_DEV_TOKEN: stand.token,
-        JOB_COMPLETION_INDEX: String(index),
-      }),
+      // its own run id: the file's other tests seal run_sharded on the same entitlement service
+      runCli(
+        args(staged, stand.proxy.url, ["--shards", "2", "--log-format", "json"], "run_sharded_docking"),
+        {
+          SVC_DEV_TOKEN: stand.token,
+          JOB_COMPLETION_INDEX: String(index),
+        },
+      ),
     ),
   );
   for (const pod of pods) assert.equal(pod.code, 0, pod.stderr);
@@ -139,7 +148,7 @@ test("two pods of a sharded run dock a structure's compounds once each, each pod
       [4, 4, "merged"],
     ],
   );
-  const runDir = join(staged.outputRoot, "run_sharded");
+  const runDir = join(staged.outputRoot, "run_sharded_docking");
   const docking = await readJson(join(runDir, "results", "molecular_docking.json"));
   const compounds = docking.structures[0].compounds as {
     candidate_id: string;

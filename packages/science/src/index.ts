@@ -107,6 +107,15 @@ export {
   type LigandPhysics,
   PHYSICS_MAX_HEAVY_ATOMS,
 } from "./physics/ligand-physics.ts";
+export {
+  MM_GBSA_CAPS,
+  MM_GBSA_SETTINGS,
+  type MmGbsaReceptor,
+  type MmGbsaScore,
+  prepareMmGbsaReceptor,
+  scoreMmGbsa,
+} from "./physics/mm-gbsa.ts";
+export { physicsBindingMethod } from "./physics/mm-gbsa-method.ts";
 export { PHYSICS_CAPS, physicsAuditMethod, quantumTargetAuditMethod } from "./physics/physics-methods.ts";
 export {
   type Descriptors,

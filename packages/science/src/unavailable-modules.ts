@@ -90,11 +90,6 @@ export const UNAVAILABLE_MODULES: Readonly<Record<string, string>> = {
     "reach is the compute of converged protein–ligand MD: an explicit-solvent complex is tens of thousands of atoms, " +
     "and sampling that converges binding-site properties takes hundreds of nanoseconds per complex, far beyond a " +
     "run's CPU budget on the runner's cores; short pose-stability MD is planned as interaction_stability (issue 40 item 3)",
-  physics_binding:
-    "not available: MM-GBSA rescoring is not built yet (issue 40 item 2). One-frame MM-GBSA of a docked pose is " +
-    `within reach (issue 40 measured ~3 CPU-s a frame on the 1s3v complex) with the parts ${DEBIAN_PHYSICS}; ` +
-    "it would be a relative score, not a binding free energy. Alchemical free energies stay out on compute: many " +
-    "λ windows of nanoseconds of explicit-solvent MD per compound",
   interaction_stability:
     "not available: the stability of interactions over time needs an MD trajectory of the complex, and no MD is " +
     `run in this build yet (see molecular_dynamics; the parts are ${DEBIAN_PHYSICS}); short pose-stability MD is ` +

@@ -6,7 +6,12 @@ import type { StructureContext, StructureModule } from "./structure-module.ts";
  * The structure and physics modules whose per-compound results the summary gathers, in the order
  * the structure stage runs them (structure-modules.ts lists this module after all of them).
  */
-export const SUMMARISED_MODULES = ["molecular_docking", "physics_audit", "quantum_target_audit"] as const;
+export const SUMMARISED_MODULES = [
+  "molecular_docking",
+  "physics_audit",
+  "quantum_target_audit",
+  "physics_binding",
+] as const;
 export type SummarisedModule = (typeof SUMMARISED_MODULES)[number];
 
 /** What one summarised module said of one compound: its numbers, or why there are none. */
@@ -48,6 +53,13 @@ const SHOWN: Readonly<Record<SummarisedModule, readonly string[]>> = {
     "cpu_seconds",
   ],
   quantum_target_audit: ["gfn2_gap_ev", "pm7_gap_ev", "charge_range", "dipole_debye", "cpu_seconds"],
+  physics_binding: [
+    "mm_gbsa_relative_kcal_mol",
+    "mm_kcal_mol",
+    "solvation_kcal_mol",
+    "substituted_parameters",
+    "cpu_seconds",
+  ],
 };
 
 const METHOD: MethodCard = {
@@ -55,11 +67,11 @@ const METHOD: MethodCard = {
     "One table per staged structure of what the structure and physics modules found for each compound: " +
     "molecular_docking's best score, ligand efficiency, pose checks, interaction counts and pose file; " +
     "physics_audit's strain of the docked pose (GFN2-xTB, PM7 check); quantum_target_audit's HOMO–LUMO gaps and " +
-    `charges. Each cell is copied from that module's own ${RUN_FILES.moduleResult} (nothing is recomputed); a module ` +
+    `charges; physics_binding's MM-GBSA rescoring (relative, not a binding free energy). Each cell is copied from that module's own ${RUN_FILES.moduleResult} (nothing is recomputed); a module ` +
     "with nothing for a compound is named in `missing` with the reason (not run in this category, failed, " +
     "past its cap, not assessed and why).",
   citations: [
-    `The summarised modules' own method cards (${RUN_FILES.dockingResult}, ${runPath("moduleResult", { module: "physics_audit" })}, ${runPath("moduleResult", { module: "quantum_target_audit" })})`,
+    `The summarised modules' own method cards (${RUN_FILES.dockingResult}, ${["physics_audit", "quantum_target_audit", "physics_binding"].map((module) => runPath("moduleResult", { module })).join(", ")})`,
   ],
   data: [],
   validation:

@@ -1,6 +1,7 @@
 import { advancedCompChemSummaryModule } from "./advanced-comp-chem-summary-module.ts";
 import { dynamicsNmaModule } from "./dynamics-nma-module.ts";
 import { molecularDockingModule } from "./molecular-docking-module.ts";
+import { physicsBindingModule } from "./physics-binding-module.ts";
 import { physicsAuditModule, quantumTargetAuditModule } from "./physics-modules.ts";
 import type { StructureModule } from "./structure-module.ts";
 
@@ -11,6 +12,8 @@ export const STRUCTURE_MODULES: readonly StructureModule[] = [
   // After docking: they audit its best-scored poses; physics_audit first, quantum_target_audit reuses its relaxation.
   physicsAuditModule as StructureModule,
   quantumTargetAuditModule as StructureModule,
+  // After docking too: MM-GBSA rescoring of its best-scored poses.
+  physicsBindingModule as StructureModule,
   // Last: it reads the results files the modules above wrote for the same structure.
   advancedCompChemSummaryModule as StructureModule,
 ];

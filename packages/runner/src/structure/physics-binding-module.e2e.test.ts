@@ -1,0 +1,78 @@
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { cp } from "node:fs/promises";
+import { join } from "node:path";
+import { test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { makeTempDir } from "@svc/testing";
+import type { PortableCompound } from "../pool/portable-compound.ts";
+import { physicsBindingModule } from "./physics-binding-module.ts";
+import type { StructureContext } from "./structure-module.ts";
+
+const FIXTURE = fileURLToPath(new URL("../../test/fixtures/docking/results/", import.meta.url));
+// The docking fixture's receptor (its README): the structure demo's 1S3V.
+const RECEPTOR = fileURLToPath(
+  new URL("../../../../examples/structure-demo/01_sources/1s3v_protein_one_lig_removed.pdb", import.meta.url),
+);
+const tools =
+  spawnSync("/usr/bin/python3", [
+    "-c",
+    "import openmm, parmed, pdbfixer, rdkit; from openbabel import openbabel",
+  ]).status === 0;
+if (!tools && process.env.CI === "true")
+  throw new Error(
+    "MM-GBSA tools unavailable in CI: python3-simtk, python3-parmed, python3-pdbfixer or openbabel missing",
+  );
+
+const compound = (candidateId: string) =>
+  ({
+    ok: true,
+    row: { index: 0, line: 2, candidateId, name: null, smiles: "C", metadata: {} },
+  }) as unknown as PortableCompound;
+
+const contextOf = (runDir: string, mode: string) =>
+  ({
+    runDir,
+    mode,
+    workDir: join(runDir, "scratch"),
+    staged: { index: 0, path: RECEPTOR, entry: { ligand: "1s3v_ligand.sdf" } },
+  }) as unknown as StructureContext;
+
+test("physics_binding says why it rescores nothing in a run without docking, for the structure and each compound", async (t) => {
+  const empty = await makeTempDir("physics-binding-", t);
+  const context = contextOf(empty, "deep");
+  const setUp = await physicsBindingModule.assessStructure(context);
+  assert.equal(setUp.status, "not_assessed");
+  const row = await physicsBindingModule.assessCompound?.(context, setUp, compound("DHFR-001"));
+  assert.equal(row?.status, "not_assessed");
+  assert.match(String(row?.reason), /no docked pose: molecular_docking has no result/);
+});
+
+test("physics_binding rescores a docked pose with a finite relative MM-GBSA score (MM plus solvation), MMFF94 charges named, never called a free energy; an undocked compound says why", {
+  skip: !tools && "OpenMM, ParmEd, PDBFixer or Open Babel not installed",
+  timeout: 1_200_000,
+}, async (t) => {
+  const runDir = await makeTempDir("physics-binding-", t);
+  await cp(FIXTURE, join(runDir, "results"), { recursive: true });
+  const context = contextOf(runDir, "standard");
+  const setUp = await physicsBindingModule.assessStructure(context);
+  assert.equal(setUp.status, "selected", "reason" in setUp ? setUp.reason : "");
+  const record = JSON.parse(JSON.stringify(setUp)) as { receptor: { forcefield: string; atoms: number } };
+  assert.equal(record.receptor.forcefield, "amber14/protein.ff14SB.xml");
+  assert.ok(record.receptor.atoms > 1000, "the parameterised receptor has its hydrogens");
+  const row = await physicsBindingModule.assessCompound?.(context, setUp, compound("DHFR-009"));
+  assert.equal(row?.status, "assessed", String(row?.reason));
+  const score = row?.mm_gbsa_relative_kcal_mol as number;
+  assert.ok(Number.isFinite(score));
+  assert.ok(
+    Math.abs(score - ((row?.mm_kcal_mol as number) + (row?.solvation_kcal_mol as number))) < 0.05,
+    "the score is its MM and solvation parts (the bonded terms cancel on one frame)",
+  );
+  assert.ok(score < 0, "a docked pose in its pocket scores below zero");
+  assert.match(String(row?.charges), /MMFF94.*standing in for AM1-BCC/);
+  assert.match(String(row?.score_kind), /relative.*not a binding free energy/);
+  assert.ok((row?.cpu_seconds as number) > 0);
+  const other = await physicsBindingModule.assessCompound?.(context, setUp, compound("NOT-DOCKED"));
+  assert.equal(other?.status, "not_assessed");
+  assert.match(String(other?.reason), /^cap: not among the 20 best-scored/);
+});
