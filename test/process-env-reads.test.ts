@@ -19,6 +19,8 @@ const ALLOWED = [
   /^packages\/[^/]+\/src\/config\//,
   /^packages\/[^/]+\/src\/main\.ts$/,
   /^packages\/[^/]+\/bin\//,
+  // the services' one process edge, handed to runService (http-edge)
+  /^packages\/http-edge\/src\/service-process\.ts$/,
 ];
 
 /** The package's production source files below `folder` (tests left out), by core's one walker. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { describeListenProblem, ListenProblem } from "./listen-problem.ts";
+import { SERVICE_PROCESS } from "./service-process.ts";
 
 /**
  * A service's start-up in four parts (issue 41 item 3): what {@link startHttpService} and
@@ -47,14 +48,6 @@ export interface ServiceProcess {
   exit(code: number): void;
   onSignal(signal: "SIGTERM" | "SIGINT", handler: () => void): void;
 }
-
-/** The real process: `process.env`, stderr, `process.exit` and its signals. */
-export const SERVICE_PROCESS: ServiceProcess = {
-  env: process.env,
-  stderr: (line) => process.stderr.write(`${line}\n`),
-  exit: (code) => process.exit(code),
-  onSignal: (signal, handler) => process.on(signal, handler),
-};
 
 /**
  * A service's bin, written once for both services: start ({@link startHttpService}); a refused
