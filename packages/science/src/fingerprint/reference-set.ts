@@ -70,20 +70,35 @@ function bitIndexOf(set: FingerprintSet): BitIndex {
   const known = bitIndexes.get(set);
   if (known !== undefined) return known;
   const { words, size } = set;
-  // Counting sort by bit: how many members hold each bit, then each member into its bits' lists.
+  // Counting sort by bit: how many members hold each bit, then each member into its bits' lists
+  // (loops written out: this runs over every word of every set once per worker at warm-up).
   const start = new Int32Array(MORGAN_BITS + 1);
-  forEachBit(words, 0, size * WORDS, (bit) => {
-    start[bit + 1] = (start[bit + 1] as number) + 1;
-  });
+  for (let w = 0; w < size * WORDS; w++) {
+    let word = words[w] as number;
+    const base = (w & (WORDS - 1)) << 5;
+    while (word !== 0) {
+      const low = word & -word;
+      const bit = base + 31 - Math.clz32(low);
+      start[bit + 1] = (start[bit + 1] as number) + 1;
+      word ^= low;
+    }
+  }
   for (let b = 0; b < MORGAN_BITS; b++) start[b + 1] = (start[b + 1] as number) + (start[b] as number);
   const total = start[MORGAN_BITS] as number;
   const members = size <= 0x10000 ? new Uint16Array(total) : new Uint32Array(total);
   const next = start.slice(0, MORGAN_BITS);
-  for (let m = 0; m < size; m++)
-    forEachBit(words, m * WORDS, (m + 1) * WORDS, (bit) => {
+  for (let w = 0; w < size * WORDS; w++) {
+    let word = words[w] as number;
+    const base = (w & (WORDS - 1)) << 5;
+    const m = (w / WORDS) | 0;
+    while (word !== 0) {
+      const low = word & -word;
+      const bit = base + 31 - Math.clz32(low);
       members[next[bit] as number] = m;
       next[bit] = (next[bit] as number) + 1;
-    });
+      word ^= low;
+    }
+  }
   const index = { start, members };
   bitIndexes.set(set, index);
   return index;
@@ -115,19 +130,6 @@ function intersections(query: Fingerprint, set: FingerprintSet): Uint16Array {
     }
   }
   return both;
-}
-
-/** Calls `visit` with each set bit of words [from, to), as a bit of one fingerprint (word index mod 64). */
-function forEachBit(words: Uint32Array, from: number, to: number, visit: (bit: number) => void): void {
-  for (let w = from; w < to; w++) {
-    let word = words[w] as number;
-    const base = (w % WORDS) * 32;
-    while (word !== 0) {
-      const low = word & -word;
-      visit(base + 31 - Math.clz32(low));
-      word ^= low;
-    }
-  }
 }
 
 /**
