@@ -1,41 +1,63 @@
-// Runner benchmark, end to end (issue 10 item 4): `svc-runner` audits NCI first_5K.smi (Debian
-// rdkit-data) as a customer would — validation in the worker pool, the charge against the real
-// entitlement service, analysis, every output, the seal — beside a native RDKit script
-// (python3-rdkit) doing the same per-compound steps in one process: parse, largest fragment,
-// canonical SMILES, InChI/InChIKey where its build has them, charges, the property set and a
-// 2D SVG depiction, one JSON line per compound, then every science module's steps
-// (bench/native/science_steps.py, shared with the science bench). Both are timed as whole processes. Then the same
-// portfolio repeated to 50k rows (NCI rows again with new ids: `<id>_<repeat>`) shows whether
-// peak RSS stays flat.
-// Anchor: the native script. Goal on the 2-core machine: ≥ 1.5× native, RSS flat 5k → 50k.
-// BENCH_RUNNER_LARGE=<rows> changes the large run (0 skips it).
-// `--report-560k` (opt-in, hours on 2 cores): also audits 560,000 rows (NCI repeated) and checks
-// the issue's bound: results/report.html under 25 MB, and prints its peak RSS beside the 5k run's.
+// Runner benchmark, end to end (issue 10 item 4, issue 42 item 1): `svc-runner` audits NCI
+// first_5K.smi (Debian rdkit-data) as a customer would — validation in the worker pool, the charge
+// against the real entitlement service, analysis, every output, the seal — beside a native RDKit
+// script (bench/native/runner_steps.py, python3-rdkit) doing the same per-compound steps: parse,
+// largest fragment, canonical SMILES, InChI/InChIKey where its build has them, charges, the
+// property set, a 2D SVG depiction, one JSON line per compound, then every science module's steps
+// (bench/native/science_steps.py, shared with the science bench). Made so nothing can flatter it:
+// - the same molecules on both sides;
+// - native pinned to one thread (OPENBLAS_NUM_THREADS, OMP_NUM_THREADS, MKL_NUM_THREADS = 1: NumPy
+//   otherwise spins a second thread whose CPU varies by machine);
+// - per core: CPU per compound (whole processes, every thread) of svc-runner against one native
+//   process; on all cores: wall time of svc-runner with one worker per core against native run as
+//   N processes on N cores over the same molecules, split in N contiguous parts;
+// - the machine's load average on every line (a loaded machine stretches wall time: read the CPU
+//   lines then);
+// - where svc-runner's CPU goes: per stage, from the `cpu_s` the runner logs at each stage boundary,
+//   and per step and module of the per-compound path on one thread (bench/profile-modules.ts).
+// Then the same portfolio repeated to 50k rows (NCI rows again with new ids: `<id>_<repeat>`) shows
+// whether peak RSS stays flat.
+// Goal on the 2-core machine (issue 42): svc-runner CPU per compound ≤ 0.67× native's (≥ 1.5× per
+// core), wall ≥ 1.3× native on every core, RSS flat 5k → 50k.
+// BENCH_RUNNER_ROWS=<rows> (default every NCI row) and BENCH_RUNNER_LARGE=<rows> (default 50000; 0
+// skips it) change the runs. `--report-560k` (opt-in, hours on 2 cores): also audits 560,000 rows
+// (NCI repeated) and checks the issue's bound: results/report.html under 25 MB, and prints its peak
+// RSS beside the 5k run's.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { METABOLISM_RULES } from "@svc/science";
-import { MAIN_THREAD_NODE_FLAGS } from "../packages/runner/src/heap-limits.ts";
 import { startTestEntitlement } from "../packages/runner/test/support/entitlement-harness.ts";
+import { auditNci, NCI, nciRows } from "./runner-audit.ts";
 
-const NCI = "/usr/share/RDKit/Data/NCI/first_5K.smi";
 const PYTHON = "/usr/bin/python3";
 const SCIENCE_DATA = new URL("../packages/science/data/", import.meta.url).pathname;
-const NATIVE_DIR = new URL("./native/", import.meta.url).pathname;
-const BIN = new URL("../packages/runner/bin/svc-runner.ts", import.meta.url).pathname;
+const NATIVE_SCRIPT = new URL("./native/runner_steps.py", import.meta.url).pathname;
+const PROFILE = new URL("./profile-modules.ts", import.meta.url).pathname;
 const LARGE = Number(process.env.BENCH_RUNNER_LARGE ?? "50000");
 const HUGE = process.argv.includes("--report-560k") ? 560_000 : 0;
 const REPORT_MAX_BYTES = 25 * 1024 * 1024;
+const CORES = availableParallelism();
+/** BLAS and OpenMP pinned to one thread (issue 42 observed 2). */
+const ONE_THREAD = { OPENBLAS_NUM_THREADS: "1", OMP_NUM_THREADS: "1", MKL_NUM_THREADS: "1" };
 
 if (!existsSync(NCI) || spawnSync(PYTHON, ["-c", "import rdkit"], { stdio: "ignore" }).status !== 0) {
   console.log(`needs ${NCI} and native RDKit: sudo apt-get install -y rdkit-data python3-rdkit`);
   process.exit(1);
 }
-const nci = readFileSync(NCI, "utf8")
-  .split("\n")
-  .filter((line) => line.trim() !== "")
-  .map((line) => line.split(/\s+/));
+const nci = nciRows();
+const ROWS = Math.min(nci.length, Number(process.env.BENCH_RUNNER_ROWS ?? nci.length));
+
+/** A line with the machine's load average (1, 5, 15 min) and core count beside it. */
+function say(text: string): void {
+  const [one = 0, five = 0, fifteen = 0] = loadavg();
+  console.log(
+    `${text.padEnd(112)} [load ${one.toFixed(2)} ${five.toFixed(2)} ${fifteen.toFixed(2)}, ${CORES} cores]`,
+  );
+}
+
+const ms = (seconds: number, rows: number) => ((seconds / rows) * 1000).toFixed(1);
 
 const root = mkdtempSync(join(tmpdir(), "svc-bench-runner-"));
 const service = await startTestEntitlement();
@@ -45,80 +67,61 @@ try {
   // The dev token is read once (SVC_DEV_TOKEN) and must outlast the longest audit: the 560k run
   // takes about 90 min, and a 1 h token made its run_complete fail with 401 AUTH_EXPIRED.
   const token = await service.tokenFor(principal, 12 * 3600);
-
-  /** Stages `rows` rows of NCI (repeated with suffixed ids) and runs one entitled audit. */
   const audit = async (rows: number) => {
-    const project = `nci_${rows}`;
-    const sources = join(root, "input", project, "01_sources");
-    mkdirSync(sources, { recursive: true });
-    const lines = Array.from({ length: rows }, (_, at) => {
-      const [smiles, id] = nci[at % nci.length] as string[];
-      return `${smiles} ${id}_${Math.floor(at / nci.length)}`;
-    });
-    writeFileSync(join(sources, "portfolio.smi"), `${lines.join("\n")}\n`);
-    writeFileSync(join(sources, "sources.json"), JSON.stringify({ portfolio_selected_csv: "portfolio.smi" }));
-    const started = performance.now();
-    const log = await runProcess(
-      process.execPath,
-      [
-        // As the runner image starts it (NODE_OPTIONS): the main thread's heap limit.
-        ...MAIN_THREAD_NODE_FLAGS,
-        BIN,
-        ...["--project-id", project, "--run-id", `bench_${rows}`, "--input-root", join(root, "input")],
-        ...["--output-root", join(root, "output"), "--entitlement-url", service.url, "--auth-mode", "dev"],
-        ...["--log-format", "json"],
-      ],
-      { ...process.env, SVC_DEV_TOKEN: token },
-    );
-    const seconds = (performance.now() - started) / 1000;
-    const last = JSON.parse(log.trim().split("\n").at(-1) as string) as {
-      max_rss_mib?: number;
-      cpu_s?: number;
-      seal_status?: string;
-      msg: string;
-    };
-    // Only a sealed run counts: a pre-seal (exit 10) also ends with the peak-memory line.
-    if (last.max_rss_mib === undefined || last.seal_status !== "sealed")
-      throw new Error(`svc-runner did not seal the run: ${log.slice(-2000)}`);
-    const workers = /"workers":(\d+)/.exec(log)?.[1] ?? "?";
-    const report = statSync(join(root, "output", `bench_${rows}`, "results", "report.html")).size;
-    rmSync(join(root, "output", `bench_${rows}`), { recursive: true, force: true });
-    return { seconds, rss: last.max_rss_mib, cpu: last.cpu_s ?? Number.NaN, workers, report };
+    const run = await auditNci({ root, service, token, rows, workers: CORES }, nci);
+    const report = statSync(join(run.runDir, "results", "report.html")).size;
+    rmSync(run.runDir, { recursive: true, force: true });
+    return { ...run, report };
   };
 
-  const small = await audit(nci.length);
-  console.log(
-    `svc-runner   ${(nci.length / small.seconds).toFixed(0)} compounds/s end to end (${small.seconds.toFixed(1)} s for ${nci.length}, ${small.workers} workers, peak RSS ${small.rss} MiB)`,
+  say(`${ROWS} NCI rows (${NCI}), the same molecules on both sides`);
+  const small = await audit(ROWS);
+  say(
+    `svc-runner      ${small.seconds.toFixed(1)} s wall, ${small.cpu} s CPU = ${ms(small.cpu, ROWS)} ms per compound (${small.workers} workers; Chromium's PDF not counted), peak RSS ${small.rss} MiB`,
+  );
+  const single = await native(1);
+  say(
+    `native, 1 proc  ${single.seconds.toFixed(1)} s wall, ${single.cpu.toFixed(1)} s CPU = ${ms(single.cpu, ROWS)} ms per compound (one thread: BLAS/OpenMP pinned; RDKit ${single.version}${single.inchi ? "" : ", no InChI: fewer steps than svc-runner"})`,
+  );
+  const spread = await native(CORES);
+  say(
+    `native, ${CORES} procs ${spread.seconds.toFixed(1)} s wall, ${spread.cpu.toFixed(1)} s CPU = ${ms(spread.cpu, ROWS)} ms per compound (${CORES} one-thread processes on ${CORES} cores, the rows split in ${CORES})`,
+  );
+  const perCore = small.cpu / single.cpu;
+  say(
+    `per core        svc-runner CPU per compound = ${perCore.toFixed(2)}× native's (${(1 / perCore).toFixed(2)}× as fast; goal ≤ 0.67×, i.e. ≥ 1.5×)`,
+  );
+  say(
+    `all cores       svc-runner wall = ${(spread.seconds / small.seconds).toFixed(2)}× as fast as native on ${CORES} cores (goal ≥ 1.3×; wall: read beside the load)`,
   );
 
-  const native = nativeSeconds();
-  console.log(
-    `native RDKit ${(nci.length / native.seconds).toFixed(0)} compounds/s in one process (${native.seconds.toFixed(1)} s, ${native.version}${native.inchi ? "" : ", its build has no InChI: fewer steps than svc-runner"})`,
-  );
-  console.log(
-    `ratio        svc-runner/native speed = ${(native.seconds / small.seconds).toFixed(2)}× (goal ≥ 1.5×; whole processes, same molecules)`,
-  );
-  // CPU time is what a loaded machine distorts least: wall time on an idle machine with W workers
-  // is about CPU / W for svc-runner and CPU for the one-process native script.
-  console.log(
-    `cpu          svc-runner ${small.cpu} s of CPU (all threads; Chromium's PDF not included), native ${native.cpu.toFixed(1)} s: ${((small.cpu / nci.length) * 1000).toFixed(1)} vs ${((native.cpu / nci.length) * 1000).toFixed(1)} ms per compound`,
-  );
+  console.log("\nsvc-runner CPU per stage, from the cpu_s the runner logs at each stage boundary:");
+  for (const { stage, seconds } of stageCpu(small.log))
+    say(`  ${ms(seconds, ROWS).padStart(6)} ms per compound  ${stage}`);
+  const rows = Math.min(1000, ROWS);
+  console.log(`\nthe per-compound path, one thread, ${rows} rows (bench/profile-modules.ts):`);
+  const profile = JSON.parse(
+    execFileSync(process.execPath, [PROFILE, String(rows), "--json"], { encoding: "utf8" }),
+  ) as { total: number; table: { step: string; ms: number }[] };
+  for (const { step, ms: stepMs } of profile.table)
+    say(`  ${stepMs.toFixed(2).padStart(6)} ms per compound  ${step}`);
+  say(`  ${profile.total.toFixed(2).padStart(6)} ms per compound  total`);
 
   if (LARGE > 0) {
     const large = await audit(LARGE);
-    console.log(
-      `svc-runner   ${(LARGE / large.seconds).toFixed(0)} compounds/s on ${LARGE} rows (${large.seconds.toFixed(1)} s, peak RSS ${large.rss} MiB)`,
+    say(
+      `\nsvc-runner      ${LARGE} rows (NCI repeated with distinct ids): ${large.seconds.toFixed(1)} s wall, ${ms(large.cpu, LARGE)} ms CPU per compound, peak RSS ${large.rss} MiB`,
     );
-    console.log(
-      `memory       peak RSS ${LARGE} rows / ${nci.length} rows = ${(large.rss / small.rss).toFixed(2)} (${large.rss} / ${small.rss} MiB; flat = 1.0)`,
+    say(
+      `memory          peak RSS ${LARGE} rows / ${ROWS} rows = ${(large.rss / small.rss).toFixed(2)} (${large.rss} / ${small.rss} MiB; flat = 1.0)`,
     );
   }
 
   if (HUGE > 0) {
     const huge = await audit(HUGE);
     const mb = (huge.report / 1024 / 1024).toFixed(1);
-    console.log(
-      `560k         ${HUGE} rows in ${(huge.seconds / 60).toFixed(1)} min; report.html ${mb} MB (${huge.report < REPORT_MAX_BYTES ? "under" : "OVER"} the 25 MB bound); peak RSS ${huge.rss} MiB = ${(huge.rss / small.rss).toFixed(2)} × the ${nci.length}-row run`,
+    say(
+      `560k            ${HUGE} rows in ${(huge.seconds / 60).toFixed(1)} min; report.html ${mb} MB (${huge.report < REPORT_MAX_BYTES ? "under" : "OVER"} the 25 MB bound); peak RSS ${huge.rss} MiB = ${(huge.rss / small.rss).toFixed(2)} × the ${ROWS}-row run`,
     );
     if (huge.report >= REPORT_MAX_BYTES) process.exitCode = 1;
   }
@@ -127,66 +130,66 @@ try {
   rmSync(root, { recursive: true, force: true });
 }
 
-function runProcess(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { env, stdio: ["ignore", "ignore", "pipe"] });
-    let stderr = "";
-    child.stderr.on("data", (chunk) => {
-      stderr += String(chunk);
-    });
-    child.on("error", reject);
-    child.on("close", () => resolve(stderr));
+/**
+ * CPU seconds between the runner's logged stage boundaries (each line with `cpu_s`), named by the
+ * line that ends the span; the last span ends at the run's final line.
+ */
+function stageCpu(log: string): { stage: string; seconds: number }[] {
+  const marks = log
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as { msg?: string; cpu_s?: number })
+    .filter((entry) => typeof entry.cpu_s === "number");
+  let before = 0;
+  return marks.map((entry, at) => {
+    const seconds = (entry.cpu_s as number) - before;
+    before = entry.cpu_s as number;
+    const from = at === 0 ? "start" : (marks[at - 1]?.msg ?? "?");
+    return { stage: `${from} → ${entry.msg ?? "?"}`, seconds };
   });
 }
 
-function nativeSeconds(): { seconds: number; version: string; inchi: boolean; cpu: number } {
-  const out = join(root, "native.jsonl");
+/**
+ * The native script as `processes` one-thread processes at once, each over a contiguous part of
+ * the same rows: wall time until the last ends, CPU summed.
+ */
+async function native(
+  processes: number,
+): Promise<{ seconds: number; cpu: number; version: string; inchi: boolean }> {
   const reactions = join(root, "reactions.json");
   writeFileSync(reactions, JSON.stringify(METABOLISM_RULES.map((rule) => rule.reaction)));
-  const script = `
-import sys, json
-sys.path.insert(0, ${JSON.stringify(NATIVE_DIR)})
-import science_steps
-analyse = science_steps.load(${JSON.stringify(SCIENCE_DATA)}, sys.argv[3])
-from rdkit import Chem, RDLogger, rdBase
-from rdkit.Chem import rdMolDescriptors, inchi as rdinchi
-from rdkit.Chem.Draw import rdMolDraw2D
-RDLogger.DisableLog("rdApp.*")
-props = rdMolDescriptors.Properties()
-names = list(props.GetPropertyNames())
-def prepare(smi, ident):
-    mol = Chem.MolFromSmiles(smi)
-    if mol is None or mol.GetNumAtoms() == 0:
-        return {"id": ident, "ok": False}
-    frags = Chem.GetMolFrags(mol, asMols=True)
-    parent = mol
-    if len(frags) > 1:
-        parent = Chem.MolFromSmiles(min(((-f.GetNumHeavyAtoms(), Chem.MolToSmiles(f)) for f in frags))[1])
-    keys = None
-    if rdinchi.INCHI_AVAILABLE:
-        keys = [Chem.InchiToInchiKey(Chem.MolToInchi(mol)), Chem.InchiToInchiKey(Chem.MolToInchi(parent))]
-    drawer = rdMolDraw2D.MolDraw2DSVG(260, 180)
-    drawer.DrawMolecule(parent); drawer.FinishDrawing()
-    analyse(smi)
-    return {"id": ident, "ok": True, "smiles": Chem.MolToSmiles(mol), "parent": Chem.MolToSmiles(parent),
-            "keys": keys, "charge": sum(a.GetFormalCharge() for a in parent.GetAtoms()),
-            "props": dict(zip(names, props.ComputeProperties(parent))), "svg": drawer.GetDrawingText()}
-with open(sys.argv[1]) as source, open(sys.argv[2], "w") as sink:
-    for line in source:
-        parts = line.split()
-        if parts:
-            sink.write(json.dumps(prepare(parts[0], parts[1] if len(parts) > 1 else "")) + "\\n")
-import resource
-usage = resource.getrusage(resource.RUSAGE_SELF)
-print(json.dumps({"version": rdBase.rdkitVersion, "inchi": rdinchi.INCHI_AVAILABLE, "cpu": usage.ru_utime + usage.ru_stime}))
-`;
+  const lines = nci.slice(0, ROWS).map((row) => row.join(" "));
+  const size = Math.ceil(lines.length / processes);
+  const parts = Array.from({ length: processes }, (_, at) => {
+    const input = join(root, `native-${processes}-${at}.smi`);
+    writeFileSync(input, `${lines.slice(at * size, (at + 1) * size).join("\n")}\n`);
+    return input;
+  });
   const started = performance.now();
-  const info = JSON.parse(
-    execFileSync(PYTHON, ["-c", script, NCI, out, reactions], { encoding: "utf8" }),
-  ) as {
-    version: string;
-    inchi: boolean;
-    cpu: number;
+  const results = parts.map(
+    (input) =>
+      new Promise<{ version: string; inchi: boolean; cpu: number }>((resolve, reject) => {
+        const child = spawn(PYTHON, [NATIVE_SCRIPT, input, `${input}.jsonl`, reactions, SCIENCE_DATA], {
+          env: { ...process.env, ...ONE_THREAD },
+          stdio: ["ignore", "pipe", "inherit"],
+        });
+        let out = "";
+        child.stdout.on("data", (chunk) => {
+          out += String(chunk);
+        });
+        child.on("error", reject);
+        child.on("close", (code) =>
+          code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`native script exited ${code}`)),
+        );
+      }),
+  );
+  const done = await Promise.all(results);
+  const seconds = (performance.now() - started) / 1000;
+  const first = done[0] as { version: string; inchi: boolean };
+  return {
+    seconds,
+    cpu: done.reduce((sum, part) => sum + part.cpu, 0),
+    version: first.version,
+    inchi: first.inchi,
   };
-  return { seconds: (performance.now() - started) / 1000, ...info };
 }

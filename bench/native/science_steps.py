@@ -3,8 +3,8 @@
 One home for the native anchor of two benchmarks: bench/science.bench.ts times `analyse` alone,
 bench/runner.bench.ts runs it after its own preparation of each compound, so both compare the
 TypeScript/WebAssembly side with native RDKit doing the same steps: parent (salts stripped,
-largest fragment), stereo, PAINS + NIBR + Brenk alerts, QED, the 14 solubility descriptors and the kernel
-model, rule counts, manufacturability counts, the SA score (RDKit Contrib sascorer), the 13
+largest fragment), stereo, PAINS + NIBR + Brenk alerts, QED, the ESOL descriptors, the solubility network and ridge on the RDKit
+2D descriptor row with its training parents' Tanimoto domain, rule counts, manufacturability counts, the SA score (RDKit Contrib sascorer), the 13
 metabolism reactions, Morgan fingerprints scanned against the Tox21, ClinTox and Delaney reference
 sets, the fingerprint models' dot products, and the logD7.4 model's Tanimoto-kernel sum over its
 3,360 Lipophilicity training rows, and gcn_toxicity's graph features and forward pass (NumPy). The values are computed and dropped: only the work
@@ -41,10 +41,19 @@ def load(data, reactions_path):
     import sascorer
 
     sascorer.readFragmentScores()
-    model = json.load(open(data + "solubility-models.json"))["kernel"]
+    # Solubility: the adopted network (Morgan on-bits + the RDKit 2D descriptor row, one hidden
+    # ReLU layer), the ridge on the same row and the training parents' Tanimoto domain.
+    sol = json.load(open(data + "solubility-models.json"))
+    sol_props = rd.Properties(sol["descriptors"])
+    net, ridge = sol["network"], sol["ridge"]
+    mlp = net["mlp"]
+    hidden = mlp["hidden"]
+    w1 = np.array(mlp["w1"]).reshape(-1, hidden)
+    b1, w2 = np.array(mlp["b1"]), np.array(mlp["w2"])
+    net_mean, net_scale = np.array(net["mean"]), np.array(net["scale"])
+    ridge_mean, ridge_scale = np.array(ridge["mean"]), np.array(ridge["scale"])
+    ridge_w = np.array(ridge["weights"])
     reactions = [AllChem.ReactionFromSmarts(r) for r in json.load(open(reactions_path))]
-    train, alpha = np.array(model["train"]), np.array(model["alpha"])
-    mean, scale = np.array(model["mean"]), np.array(model["scale"])
 
     def bits(h):
         v = DataStructs.ExplicitBitVect(2048)
@@ -56,7 +65,7 @@ def load(data, reactions_path):
     refs = [[bits(b) for b, p in zip(f["row_bits"], f["row_split"]) if p in "tv"] for f in (tox, ct)]
     approved = zip(ct["row_bits"], csv.DictReader(open(data + "clintox.csv")))
     refs.append([bits(b) for b, r in approved if r["FDA_APPROVED"] == "1"])
-    refs.append([bits(b) for b in json.load(open(data + "conformal-calibration.json"))["solubility"]["reference_bits"]])
+    refs.append([bits(b) for b in sol["training_bits"]])
     # target_biology_risk: the DrugCentral drugs acting on a safety-panel target.
     refs.append([bits(d["bits"]) for d in json.load(open(data + "drugcentral-safety-index.json"))["drugs"]])
     # offtarget_screening: every DrugCentral drug with a target; the 5 nearest lend their targets.
@@ -98,8 +107,12 @@ def load(data, reactions_path):
              sum(a.GetIsAromatic() for a in parent.GetAtoms()) / ha, rd.CalcTPSA(parent), rd.CalcNumHBD(parent),
              rd.CalcNumHBA(parent), rd.CalcFractionCSP3(parent), rd.CalcNumAromaticRings(parent), Crippen.MolMR(parent),
              rd.CalcNumRings(parent), ha, rd.CalcLabuteASA(parent), rd.CalcNumHeteroatoms(parent)]
-        x = (np.array(d) - mean) / scale
-        float(np.exp(-model["gamma"] * ((train - x) ** 2).sum(1)) @ alpha)
+        dense = np.array(sol_props.ComputeProperties(parent))
+        x = np.clip((dense - net_mean) / net_scale, -6, 6)
+        on_sol = list(AllChem.GetMorganFingerprintAsBitVect(parent, 2, nBits=2048).GetOnBits())
+        h = b1 + w1[on_sol].sum(0) + x @ w1[2048:]
+        float(mlp["b2"] + np.maximum(h, 0) @ w2)
+        float(ridge["intercept"] + np.clip((dense - ridge_mean) / ridge_scale, -6, 6) @ ridge_w)
         Lipinski.NOCount(parent)
         Lipinski.NHOHCount(parent)
         Chem.AddHs(parent).GetNumAtoms()

@@ -93,6 +93,8 @@ export const analyseStage: Stage<AnalyseInput, AnalysedRun> = {
     try {
       const analysed = await analyse(ctx, input, report, (done) => progress.tick(done));
       progress.finish(analysed.result.compounds);
+      // The analysis apart from the report's composition, for the per-stage CPU (issue 42 item 1).
+      log.info("compounds analysed", { phase: "modules", ...memoryFields() });
       const facts = runFactsOf(ctx, input, analysed);
       await composeReport(ctx, report, facts);
       return { ...analysed, facts };

@@ -48,3 +48,12 @@ test("maxTanimoto over a counted set equals the plain pairwise maximum, asked on
   assert.equal(maxTanimoto(packBits([100]), set), 1);
   assert.equal(maxTanimoto(query, fingerprintSet([])), 0);
 });
+
+test("decodeOnBits reads every three-digit hex value (lower and upper case) as parseInt does", () => {
+  const values = Array.from({ length: 4096 }, (_, v) => v);
+  const lower = values.map((v) => v.toString(16).padStart(3, "0")).join("");
+  assert.deepEqual(decodeOnBits(lower), values);
+  assert.deepEqual(decodeOnBits(lower.toUpperCase()), values);
+  // Not hex: the digits parseInt reads before the first other character, as before.
+  assert.deepEqual(decodeOnBits("0g1fff"), [0, 4095]);
+});

@@ -64,6 +64,21 @@ export function encodeOnBits(onBits: readonly number[]): string {
 
 export function decodeOnBits(text: string): number[] {
   const bits: number[] = [];
-  for (let i = 0; i + 3 <= text.length; i += 3) bits.push(Number.parseInt(text.slice(i, i + 3), 16));
+  // Digit by digit from the character codes (every worker decodes ~70,000 such strings at warm-up;
+  // parseInt of a slice cost three times as much); anything but three hex digits goes to parseInt.
+  for (let i = 0; i + 3 <= text.length; i += 3) {
+    const a = hexValue(text.charCodeAt(i));
+    const b = hexValue(text.charCodeAt(i + 1));
+    const c = hexValue(text.charCodeAt(i + 2));
+    bits.push(a < 0 || b < 0 || c < 0 ? Number.parseInt(text.slice(i, i + 3), 16) : (a << 8) | (b << 4) | c);
+  }
   return bits;
+}
+
+/** The value of a hex digit's character code (0-9, a-f, A-F), −1 for any other. */
+function hexValue(code: number): number {
+  if (code >= 48 && code <= 57) return code - 48;
+  if (code >= 97 && code <= 102) return code - 87;
+  if (code >= 65 && code <= 70) return code - 55;
+  return -1;
 }
