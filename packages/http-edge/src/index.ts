@@ -13,5 +13,5 @@ export {
 export { describeListenProblem, ListenProblem } from "./listen-problem.ts";
 export { createLoggerOptions, isLogLevel, LOG_LEVELS, type LogLevel, REDACTED_PATHS } from "./log-options.ts";
 export { REQUEST_ID, requestIdOf } from "./request-id.ts";
-export { runService, type ServiceParts, type ServiceProcess, startHttpService } from "./run-service.ts";
-export { SERVICE_PROCESS } from "./service-process.ts";
+export { runService, type ServiceParts, startHttpService } from "./run-service.ts";
+export { SERVICE_PROCESS, type ServiceProcess } from "./service-process.ts";

@@ -3,7 +3,8 @@ import { createServer } from "node:net";
 import { test } from "node:test";
 import { ConfigProblemsError } from "@svc/core";
 import Fastify from "fastify";
-import { runService, type ServiceParts, type ServiceProcess } from "./run-service.ts";
+import { runService, type ServiceParts } from "./run-service.ts";
+import type { ServiceProcess } from "./service-process.ts";
 
 interface FakeConfig {
   readonly port: number;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { describeListenProblem, ListenProblem } from "./listen-problem.ts";
-import { SERVICE_PROCESS } from "./service-process.ts";
+import { SERVICE_PROCESS, type ServiceProcess } from "./service-process.ts";
 
 /**
  * A service's start-up in four parts (issue 41 item 3): what {@link startHttpService} and
@@ -39,14 +39,6 @@ export async function startHttpService<Config, Service extends { readonly app: F
     throw problem === null ? error : new ListenProblem(parts.name, problem, { cause: error });
   }
   return { config, service };
-}
-
-/** The process a service runs in: its environment, where a refusal is printed, how it ends, its signals. */
-export interface ServiceProcess {
-  readonly env: NodeJS.ProcessEnv;
-  stderr(line: string): void;
-  exit(code: number): void;
-  onSignal(signal: "SIGTERM" | "SIGINT", handler: () => void): void;
 }
 
 /**

@@ -1,4 +1,10 @@
-import type { ServiceProcess } from "./run-service.ts";
+/** The process a service runs in: its environment, where a refusal is printed, how it ends, its signals. */
+export interface ServiceProcess {
+  readonly env: NodeJS.ProcessEnv;
+  stderr(line: string): void;
+  exit(code: number): void;
+  onSignal(signal: "SIGTERM" | "SIGINT", handler: () => void): void;
+}
 
 /**
  * The real process a service runs in, its one process edge (ARCHITECTURE.md convention 4):
