@@ -201,9 +201,9 @@ describe("svc with --issuer, against the real entitlement service", () => {
     assert.equal(render.code, 6, render.stdout);
   });
 
-  it("an issuer unreachable for its keys is a one-line error (exit 2), never VERIFIED", async () => {
+  it("an issuer unreachable for its keys is a one-line error (exit 10, ISSUER_UNREACHABLE's one exit), never VERIFIED", async () => {
     const result = svc(["seal", "verify", sealPath, "--issuer", "http://127.0.0.1:9"]);
-    assert.equal(result.code, 2);
+    assert.equal(result.code, 10);
     assert.equal(result.stderr.trim().split("\n").length, 1);
     assert.match(result.stderr, /ISSUER|127\.0\.0\.1:9/);
   });
