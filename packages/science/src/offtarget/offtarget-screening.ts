@@ -13,7 +13,7 @@ export const OFFTARGET_SCREENING_ID = "offtarget_screening";
 const ID = OFFTARGET_SCREENING_ID;
 
 /** Targets kept per compound, and drugs named per target (the raw record and the report stay small). */
-export const TOP_TARGETS = 5;
+export const TOP_TARGETS = 3;
 export const DRUGS_PER_TARGET = 2;
 /** Targets in the one-line summary the card and report.csv show. */
 const LINE_TARGETS = 3;
@@ -210,7 +210,9 @@ function assessOfftarget(compound: ParsedCompound): OfftargetScreeningFinding {
       .map((t) => `${t.name} (${t.accession}) ${t.score.toFixed(2)}: ${t.drugs[0]?.drug ?? ""}`)
       .join("; "),
     targets,
-    neighbours,
+    // the drugs that lent the targets are named in `targets`; the list itself is left out of an
+    // in-domain record to keep the report's cards within its size bound (kept when out of domain)
+    neighbours: null,
   };
 }
 

@@ -720,15 +720,23 @@ function similarPanel(extras: CardExtras): string {
 }
 
 /** A module's values as rows (flattened leaves, bounded), each with its unit where known. */
-function valueRows(moduleId: string, raw: Raw): { rows: Row[]; more: number } {
+/**
+ * A finding's values as rows. `withSource` names the module under each value, for panels that mix
+ * modules; an "Other findings" panel names its module once in its heading instead (500 cards
+ * repeating it under every row cost the page's size bound about 0.6 MB).
+ */
+function valueRows(moduleId: string, raw: Raw, withSource = true): { rows: Row[]; more: number } {
   const values = flattenFinding(moduleId, raw).filter(
-    ([path]) => !GENERIC_SKIPPED.has(path.slice(moduleId.length + 1)),
+    ([path, value]) =>
+      !GENERIC_SKIPPED.has(path.slice(moduleId.length + 1)) &&
+      // an "Other findings" panel shows what a module found; its empty values stay in the evidence
+      (withSource || (value !== null && value !== "")),
   );
   const rows = values.slice(0, MAX_OTHER_ROWS).map(([path, value]) => {
     const unit = unitOf(path);
     const label = path.slice(moduleId.length + 1).replace(/_/g, " ");
     const text = value === null ? "—" : typeof value === "number" ? formatNumber(value, 3) : clip(value);
-    return { label, value: unit ? `${text} ${unit}` : text, method: moduleId };
+    return { label, value: unit ? `${text} ${unit}` : text, ...(withSource ? { method: moduleId } : {}) };
   });
   return { rows, more: Math.max(0, values.length - MAX_OTHER_ROWS) };
 }
@@ -738,20 +746,19 @@ function genericRows(view: CompoundView, moduleId: string): Row[] {
   return finding === undefined ? [] : valueRows(moduleId, finding.raw).rows;
 }
 
-/** Modules the card does not know yet: their values as small tables, never JSON. */
+/**
+ * Modules the card does not know yet: their non-empty values as small tables, never JSON; a module
+ * with no value for this compound gets no panel (its finding is in the evidence below).
+ */
 function otherPanels(view: CompoundView): string[] {
   return view.findings
     .filter((finding) => !KNOWN_MODULES.has(finding.module_id))
-    .map((finding) => {
-      const { rows, more: extra } = valueRows(finding.module_id, finding.raw);
+    .flatMap((finding) => {
+      const { rows, more: extra } = valueRows(finding.module_id, finding.raw, false);
+      if (rows.length === 0) return [];
       const more =
         extra > 0 ? `<p class="na-note">${extra} more values in the evidence and report.csv.</p>` : "";
-      return panel(
-        `other-${finding.module_id}`,
-        `Other findings: ${finding.module_id}`,
-        rows,
-        more || (rows.length ? "" : "<p>no values</p>"),
-      );
+      return [panel(`other-${finding.module_id}`, `Other findings: ${finding.module_id}`, rows, more)];
     });
 }
 
