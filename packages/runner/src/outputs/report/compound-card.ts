@@ -58,6 +58,12 @@ const MAX_CELL_CHARS = 160;
 /** Values of one unknown module's finding shown on the card. */
 const MAX_OTHER_ROWS = 24;
 const GENERIC_SKIPPED = new Set(["evidence_id", "status", "reason"]);
+/**
+ * Values a module copies from another that the card already shows in its own panel: in an "Other
+ * findings" panel they would be said twice (target_biology_risk carries toxicity_profile's hERG
+ * reading, which the Model calls panel shows).
+ */
+const SHOWN_ELSEWHERE: Readonly<Record<string, readonly string[]>> = { target_biology_risk: ["herg."] };
 
 /** Intro above the cards: what an evidence id is and where it leads. */
 export const CARDS_INTRO = `<p>Each card shows one compound in panels: identity (depiction with the atoms of matched structural alerts highlighted), physicochemistry, lipophilicity, solubility, pharmacokinetics, drug-likeness with the bioavailability radar, medicinal chemistry, toxicity, model calls (hERG, DILI, Ames and Tox21 from toxicity_profile, P-gp and Caco-2 from admet_predictions, the five CYPs from cyp_assessment, ClinTox from clinical_precedent_prior: yes, no or uncertain by one rule, positive or negative only when the probability and the 90% conformal set agree; unknown out of a model's domain), synthesis and metabolism, its ranking terms, similar compounds in the portfolio, its docking into each staged structure (score, ligand efficiency, pose checks, interactions and the pose in the pocket: in 3D on screen, projected in print), and any other module's values. Every value has its unit and method; <span class="light g">green</span>, <span class="light a">amber</span> and <span class="light r">red</span> mark a published threshold met, borderline or missed; a <span class="ood">greyed</span> value is outside its model's applicability domain. An <b>evidence id</b> (<code>EID-&lt;module&gt;-&lt;row&gt;</code>) names one module's finding for one compound; the same id is in <code>${escapeText(RUN_FILES.moduleRaw)}</code> and <code>${RUN_FILES.combined}</code>, and each id below shows that finding as recorded when followed (no script: the page's CSS shows the targeted entry).</p>`;
@@ -729,6 +735,10 @@ function valueRows(moduleId: string, raw: Raw, withSource = true): { rows: Row[]
   const values = flattenFinding(moduleId, raw).filter(
     ([path, value]) =>
       !GENERIC_SKIPPED.has(path.slice(moduleId.length + 1)) &&
+      (withSource ||
+        !(SHOWN_ELSEWHERE[moduleId] ?? []).some((prefix) =>
+          path.slice(moduleId.length + 1).startsWith(prefix),
+        )) &&
       // an "Other findings" panel shows what a module found; its empty values stay in the evidence
       (withSource || (value !== null && value !== "")),
   );
