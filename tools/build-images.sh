@@ -82,22 +82,15 @@ node_version="${node_version%-bookworm-slim}"
 
 mkdir -p "$work"
 work="$(cd "$work" && pwd)"
+# shellcheck source=tools/images-env.sh
+source "$repo/tools/images-env.sh"
 # An interrupted build (Ctrl-C, a kill) left podman's overlay and shm mounts and mmdebstrap's chroot
 # mounts under $work, which then block deleting the folder (issue 37 item 9): whatever is still
-# mounted below $work when the script ends, however it ends, is unmounted, deepest first.
-release_mounts() {
-  local targets
-  targets="$(awk -v prefix="$work/" 'index($2, prefix) == 1 { print $2 }' /proc/self/mounts | sort -r)"
-  if [ -n "$targets" ]; then
-    xargs -r -d '\n' umount -l <<<"$targets" 2>/dev/null || true
-  fi
-}
-trap release_mounts EXIT
+# mounted below $work when the script ends, however it ends, is unmounted (images-env.sh).
+trap 'release_mounts_under "$work"' EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 mkdir -p "$work/storage/root" "$work/storage/run" "$work/tmp"
-# shellcheck source=tools/images-env.sh
-source "$repo/tools/images-env.sh"
 images_env "$work"
 
 manifest="$work/manifest.txt"

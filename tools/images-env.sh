@@ -51,3 +51,14 @@ CONF
 podman() {
   command podman --root "$SVC_PODMAN_ROOT" --runroot "$SVC_PODMAN_RUNROOT" --storage-driver overlay "$@"
 }
+
+# release_mounts_under DIR: unmounts everything mounted below DIR, deepest first (lazily, so a busy
+# mount goes as soon as it is free). tools/build-images.sh calls it however it ends (issue 37 item 9):
+# an interrupted build leaves podman's overlay and shm mounts and mmdebstrap's chroot mounts there.
+release_mounts_under() {
+  local targets
+  targets="$(awk -v prefix="$1/" 'index($2, prefix) == 1 { print $2 }' /proc/self/mounts | sort -r)"
+  if [ -n "$targets" ]; then
+    xargs -r -d '\n' umount -l <<<"$targets" 2>/dev/null || true
+  fi
+}

@@ -1,5 +1,8 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, it } from "node:test";
 import { repoRoot } from "../support/repo-root.ts";
 
@@ -33,5 +36,39 @@ describe("tools/build-images.sh and tools/smoke-images.sh", () => {
       result.stderr,
       /no image store in \/nonexistent\/svc-images: run tools\/build-images.sh first/,
     );
+  });
+
+  // issue 37 item 9: an interrupted build left 11 mounts under its folder that blocked deleting it;
+  // build-images.sh's exit trap unmounts whatever is still mounted there (images-env.sh).
+  it("release_mounts_under unmounts every mount below a folder, nested ones first, and leaves the folder deletable", (t) => {
+    if (process.getuid?.() !== 0) {
+      assert.notEqual(process.env.CI, "true", "CI runs as root (the image build needs it)");
+      t.skip("mounting needs root");
+      return;
+    }
+    const work = mkdtempSync(join(tmpdir(), "svc-images-mounts-"));
+    const outer = join(work, "storage", "overlay");
+    t.after(() => {
+      // whatever the function under test left mounted, so the test removes what it made
+      spawnSync("umount", ["-R", "-l", outer]);
+      rmSync(work, { recursive: true, force: true });
+    });
+    mkdirSync(outer, { recursive: true });
+    const mounted = () =>
+      readFileSync("/proc/self/mounts", "utf8")
+        .split("\n")
+        .filter((line) => line.split(" ")[1]?.startsWith(`${work}/`));
+    assert.equal(spawnSync("mount", ["-t", "tmpfs", "tmpfs", outer]).status, 0);
+    mkdirSync(join(outer, "merged"));
+    assert.equal(spawnSync("mount", ["-t", "tmpfs", "tmpfs", join(outer, "merged")]).status, 0);
+    assert.equal(mounted().length, 2, "two mounts made");
+    const result = spawnSync(
+      "bash",
+      ["-c", 'source tools/images-env.sh && release_mounts_under "$1"', "release", work],
+      { cwd: repoRoot, encoding: "utf8" },
+    );
+    assert.equal(result.status, 0, result.stderr);
+    assert.deepEqual(mounted(), [], "nothing left mounted below the folder");
+    rmSync(work, { recursive: true });
   });
 });
