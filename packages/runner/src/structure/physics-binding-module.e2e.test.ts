@@ -54,7 +54,10 @@ test("physics_binding rescores a docked pose with a finite relative MM-GBSA scor
 }, async (t) => {
   const runDir = await makeTempDir("physics-binding-", t);
   await cp(FIXTURE, join(runDir, "results"), { recursive: true });
-  const context = contextOf(runDir, "standard");
+  const standard = await physicsBindingModule.assessStructure(contextOf(runDir, "standard"));
+  assert.equal(standard.status, "not_assessed");
+  assert.match("reason" in standard ? String(standard.reason) : "", /^deep profile only/);
+  const context = contextOf(runDir, "deep");
   const setUp = await physicsBindingModule.assessStructure(context);
   assert.equal(setUp.status, "selected", "reason" in setUp ? setUp.reason : "");
   const record = JSON.parse(JSON.stringify(setUp)) as { receptor: { forcefield: string; atoms: number } };

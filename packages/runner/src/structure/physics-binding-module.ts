@@ -59,6 +59,15 @@ export const physicsBindingModule: StructureModule<BindingSetUp, PhysicsCompound
   requiredInputs: ["structures"],
   callsTools: true,
   async assessStructure(context) {
+    // issue 40's Done when: a deep run computes it, a standard run says it is deep only (its cost,
+    // 9–13 CPU-s a pose, would double a standard structure run's)
+    if (context.mode !== "deep")
+      return {
+        status: "not_assessed",
+        reason:
+          "deep profile only: MM-GBSA rescoring costs 9–13 CPU-s a docked pose (npm run bench -- physics); a " +
+          "standard run ranks poses by the Vina score",
+      };
     const poses = await readDockedPoses(context.runDir, context.staged.index);
     if (poses.status === "none") return { status: "not_assessed", reason: poses.reason };
     if (poses.ranked.length === 0)
