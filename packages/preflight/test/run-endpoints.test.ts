@@ -337,13 +337,18 @@ describe("runs: list, detail and logs against the Kubernetes API double", () => 
     await writeRunFile(harness.outputRoot, "run-bytes", "results/data.bin", "x".repeat(5000));
     const download = await harness.call("/api/outputs/download?runId=run-bytes&path=results/data.bin");
     assert.equal((await download.arrayBuffer()).byteLength, 5000);
-    const metrics = await (await fetch(`${harness.baseUrl}/metrics`)).text();
+    // the streamed bytes are counted when the response has finished on the server's side, which may
+    // be a tick after the client read its last byte: read /metrics until they show (bounded)
+    const bytesLine = /svc_preflight_bytes_streamed_total\{route="\/api\/outputs\/download"\} (\d+)/;
+    let metrics = "";
+    for (let attempt = 0; attempt < 50; attempt++) {
+      metrics = await (await fetch(`${harness.baseUrl}/metrics`)).text();
+      if (Number(bytesLine.exec(metrics)?.[1]) === 5000) break;
+      await new Promise((resolve) => setTimeout(resolve, 40));
+    }
     const jobs = /svc_preflight_jobs_launched_total\{kind="pipeline"\} (\d+)/.exec(metrics);
     assert.ok(jobs && Number(jobs[1]) >= 1, `pipeline launches are counted:\n${metrics.slice(0, 3000)}`);
-    const bytes = /svc_preflight_bytes_streamed_total\{route="\/api\/outputs\/download"\} (\d+)/.exec(
-      metrics,
-    );
-    assert.equal(Number(bytes?.[1]), 5000);
+    assert.equal(Number(bytesLine.exec(metrics)?.[1]), 5000);
     assert.match(
       metrics,
       /svc_preflight_http_requests_total\{method="GET",route="\/api\/runs",status="200"\}/,
