@@ -205,6 +205,18 @@ export function vinaDockingArgs(
     receptorPdbqt,
     "--ligand",
     ligandPdbqt,
+    ...searchArgs(box, settings),
+    "--out",
+    outPath,
+  ];
+}
+
+/** The box and search settings, the same for one ligand and for a batch (same seed, same poses). */
+function searchArgs(
+  box: PocketBox,
+  settings: Pick<DockingSettings, "seed" | "exhaustiveness" | "numModes" | "cpu">,
+): string[] {
+  return [
     ...boxArgs(box),
     "--seed",
     String(settings.seed),
@@ -214,8 +226,6 @@ export function vinaDockingArgs(
     String(settings.numModes),
     "--cpu",
     String(settings.cpu),
-    "--out",
-    outPath,
   ];
 }
 
@@ -581,15 +591,7 @@ export function vinaBatchArgs(
     receptorPdbqt,
     "--batch",
     ...ligandPdbqts,
-    ...boxArgs(box),
-    "--seed",
-    String(settings.seed),
-    "--exhaustiveness",
-    String(settings.exhaustiveness),
-    "--num_modes",
-    String(settings.numModes),
-    "--cpu",
-    String(settings.cpu),
+    ...searchArgs(box, settings),
     "--dir",
     outDir,
   ];
