@@ -1,27 +1,12 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { loadRDKit, parseSmiles } from "../rdkit.ts";
-import { molJson, parseRDKitJson } from "../rdkit-json.ts";
+import { saProfileOf } from "../../test/support/sa-profile-of.ts";
+import { parseRDKitJson } from "../rdkit-json.ts";
 import { fragmentScores } from "./fragment-scores.ts";
-import { isotopeMassDelta } from "./isotope-mass-deltas.ts";
 import { moleculeGraph } from "./molecule-graph.ts";
-import { morganCounts } from "./morgan-counts.ts";
 import { connectivityInvariants } from "./morgan-invariants.ts";
-import { type SaProfile, saProfile } from "./sa-profile.ts";
 
-async function ours(smiles: string): Promise<{ ids: Record<string, number>; profile: SaProfile } | null> {
-  const rdkit = await loadRDKit();
-  const parsed = parseSmiles(rdkit, smiles);
-  if (!("mol" in parsed)) return null;
-  try {
-    const graph = moleculeGraph(molJson(parsed.mol));
-    const counts = morganCounts(graph, connectivityInvariants(graph, isotopeMassDelta), 2);
-    const ids = Object.fromEntries([...counts].sort((a, b) => a[0] - b[0]).map(([id, n]) => [String(id), n]));
-    return { ids, profile: saProfile(parsed.mol) };
-  } finally {
-    parsed.mol.delete();
-  }
-}
+const ours = saProfileOf;
 
 describe("SA score (Ertl & Schuffenhauer 2009) over the TypeScript Morgan port", () => {
   it("the fragment table holds RDKit Contrib's 705,292 fragments", () => {

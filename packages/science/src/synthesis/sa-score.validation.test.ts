@@ -14,15 +14,10 @@ import {
   runNativeOnInput,
 } from "../../test/support/native-rdkit.ts";
 import { assertNciInCi, NCI_5K, nciMissing, readNci } from "../../test/support/nci-set.ts";
+import { saProfileOf } from "../../test/support/sa-profile-of.ts";
 import { atomStereocentres } from "../parent/atom-stereocentres.ts";
 import { loadRDKit, parseSmiles } from "../rdkit.ts";
-import { molJson } from "../rdkit-json.ts";
 import { FRAGMENT_SCORES_FILE } from "./fragment-scores.ts";
-import { isotopeMassDelta } from "./isotope-mass-deltas.ts";
-import { moleculeGraph } from "./molecule-graph.ts";
-import { morganCounts } from "./morgan-counts.ts";
-import { connectivityInvariants } from "./morgan-invariants.ts";
-import { type SaProfile, saProfile } from "./sa-profile.ts";
 
 /** sa-score.py's row: Morgan id → count, sascorer.py's score, atoms, stereocentres, spiro, bridgehead, ring > 8. */
 type NativeRow = [Record<string, number>, number, number, number, number, number, boolean];
@@ -41,19 +36,7 @@ function bound(x: number): string {
 
 const SA_SOURCE = "/usr/share/RDKit/Contrib/SA_Score/fpscores.pkl.gz";
 
-async function ours(smiles: string): Promise<{ ids: Record<string, number>; profile: SaProfile } | null> {
-  const rdkit = await loadRDKit();
-  const parsed = parseSmiles(rdkit, smiles);
-  if (!("mol" in parsed)) return null;
-  try {
-    const graph = moleculeGraph(molJson(parsed.mol));
-    const counts = morganCounts(graph, connectivityInvariants(graph, isotopeMassDelta), 2);
-    const ids = Object.fromEntries([...counts].sort((a, b) => a[0] - b[0]).map(([id, n]) => [String(id), n]));
-    return { ids, profile: saProfile(parsed.mol) };
-  } finally {
-    parsed.mol.delete();
-  }
-}
+const ours = saProfileOf;
 
 /** The same map with its keys in numeric order, so two maps compare as JSON. */
 function sorted(ids: Record<string, number>): Record<string, number> {
