@@ -23,11 +23,14 @@ describe("offtarget_screening in a ligand-only run", () => {
     assert.equal(raw.status, "executed", raw.reason);
     const [propranolol, ring] = raw.result.compounds;
     assert.equal(propranolol.in_domain, true);
-    assert.equal(propranolol.neighbours[0].drug, "propranolol");
+    // in domain, the drugs that lent each target are named inside it (neighbours is left out: card size)
+    assert.equal(propranolol.neighbours, null);
     assert.ok(propranolol.targets.length > 0);
+    assert.equal(propranolol.targets[0].drugs[0].drug, "propranolol");
     assert.equal(ring.in_domain, false);
     assert.match(ring.reason, /^out_of_domain: /);
     assert.equal(ring.targets, null);
+    assert.equal(ring.neighbours.length, 1, "out of domain, the single nearest drug is named");
     assert.equal(raw.result.summary.calls_shown, raw.result.summary.validation.beats_baselines);
     const csv = parseCsv(await readFile(join(runDir, "results", "report.csv"), "utf8"));
     const column = (csv[0] ?? []).indexOf("offtarget_screening.similar_drug_targets_hypothesis");
