@@ -203,6 +203,7 @@ export const quantumTargetAuditModule: StructureModule<PhysicsSetUp, PhysicsComp
       dipole_debye: result.local_minimum.dipole_debye,
       pm7_dipole_debye: result.pm7.dipole_debye,
       charges,
+      reactivity: result.reactivity,
       charge_range: charges === null ? null : [charges.most_negative.charge, charges.most_positive.charge],
       heavy_atoms: result.heavy_atoms,
       net_charge: result.net_charge,

@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { round } from "../numeric/round.ts";
 import { cpuSecondsOf, describeToolFailure, runTool } from "../structure/run-tool.ts";
 import { STRUCTURE_PYTHON } from "../structure/tool-versions.ts";
+import { type LigandReactivity, ligandReactivity } from "./ligand-reactivity.ts";
 import { createMopacEngine } from "./mopac-engine.ts";
 import type { Geometry, QuantumEngine, QuantumResult } from "./quantum-engine.ts";
 import { createXtbEngine } from "./xtb-engine.ts";
@@ -56,6 +57,8 @@ export type LigandPhysics =
         /** GFN2 single point of the input geometry minus the local minimum (kcal/mol): hydrogens placed, not relaxed, count here. */
         readonly relaxation_kcal_mol: number | null;
       };
+      /** IP, EA, electrophilicity and Fukui sites at the local minimum (GFN2 gas phase, vertical). */
+      readonly reactivity: LigandReactivity;
       readonly pm7: {
         readonly gap_ev: number | null;
         readonly dipole_debye: number | null;
@@ -167,6 +170,10 @@ export async function auditLigandPhysics(
   if (local.status !== "ok") return notAssessed(`GFN2 relaxation of the input: ${local.reason}`);
   const inputPoint = await call((budget) => gfn2.singlePoint(input, budget));
   const localPm7 = await call((budget) => pm7.singlePoint(local.geometry, budget));
+  const reactivity = await ligandReactivity(local.geometry, Math.max(remaining(), 1), {
+    workDir: options.workDir,
+  });
+  spent += reactivity.cpu_seconds * 1000;
   let strain: Extract<LigandPhysics, { status: "assessed" }>["strain"] = null;
   if (options.parts === "strain") {
     const minima: { gfn2: number; geometry: Geometry }[] = [];
@@ -215,6 +222,7 @@ export async function auditLigandPhysics(
       relaxation_kcal_mol:
         inputPoint.status === "ok" ? round(inputPoint.energyKcalMol - local.energyKcalMol, 2) : null,
     },
+    reactivity,
     pm7: {
       gap_ev: localPm7.status === "ok" ? localPm7.gapEv : null,
       dipole_debye: localPm7.status === "ok" ? localPm7.dipoleDebye : null,

@@ -1,6 +1,7 @@
 import type { MethodCard } from "../analysis-module.ts";
 import { CONFORMER_SEARCH, CONFORMER_SEED, PHYSICS_MAX_HEAVY_ATOMS } from "./ligand-physics.ts";
 import { PHYSICS_VALIDATION } from "./physics-validation.ts";
+import { REACTIVITY_VALIDATION } from "./reactivity-validation.ts";
 
 /**
  * How many docked compounds per structure the physics modules audit (the best-scored first), and
@@ -67,12 +68,31 @@ export const quantumTargetAuditMethod = (): MethodCard => ({
     "local minimum, its HOMO–LUMO gap (eV), GFN2 atomic partial charges (xtb's charges file: the most negative " +
     "and most positive atom, the heteroatoms' sum), the dipole (Debye); PM7 (COSMO water) single point on the same " +
     "geometry as the independent check (its gap and dipole). A small gap flags a reactive or easily oxidised " +
-    "ligand; GFN2 gaps are systematically smaller than PM7's (different Hamiltonians): compare ranks, not values.",
-  citations: CITATIONS,
+    "ligand; GFN2 gaps are systematically smaller than PM7's (different Hamiltonians): compare ranks, not values. " +
+    "Reactivity at the same geometry, GFN2 in the gas phase, vertical: the IP and EA by xtb --vipea (ΔSCC with " +
+    "xtb's empirical shift), the electrophilicity index ω = μ²/2η (Parr et al. 1999), and the condensed Fukui " +
+    "functions from the GFN2 charges of the N, N+1 and N−1 electron systems (Yang & Mortier 1986): the carbon with " +
+    "the largest f⁺ (where a soft nucleophile such as a cysteine thiol would add) and the heavy atom with the largest " +
+    "f⁻ (where an electrophile or oxidant would attack) — hints for an electrophile warning, read beside the " +
+    "structural alerts, never a reactivity rate.",
+  citations: [
+    ...CITATIONS,
+    "Yang & Mortier, J. Am. Chem. Soc. 1986, 108, 5708 (condensed Fukui functions)",
+    "Parr, Szentpály & Liu, J. Am. Chem. Soc. 1999, 121, 1922 (electrophilicity index)",
+    "Lias et al., J. Phys. Chem. Ref. Data 1988, 17, Suppl. 1; NIST Chemistry WebBook, SRD 69 (ionization energies)",
+  ],
   data: [],
-  validation: validation(),
+  validation:
+    `${validation()} Reactivity: on ${REACTIVITY_VALIDATION.molecules} small molecules the vertical IP against NIST's ` +
+    `evaluated gas-phase ionization energies has MAE ${REACTIVITY_VALIDATION.ip_mae_ev} eV (mean signed ` +
+    `${REACTIVITY_VALIDATION.ip_mean_signed_ev}, Pearson r ${REACTIVITY_VALIDATION.ip_pearson}); the Fukui functions ` +
+    "equal xtb's own --vfukui (whose 6.5.1 table prints f⁺ under the label f(−)); in five α,β-unsaturated acceptors " +
+    "the β-carbon is the first or second carbon by f⁺ (docs/science.md, physics/ligand-reactivity.validation.test.ts).",
   limits:
     `Single fragment, at most ${PHYSICS_MAX_HEAVY_ATOMS} heavy atoms; at most ${PHYSICS_CAPS.max_compounds_per_structure} ` +
     `docked compounds per structure, the best-scored first; CPU budget ${PHYSICS_CAPS.electronic_cpu_budget_ms / 1000} s ` +
-    "each. Semi-empirical gaps are not experimental redox potentials; no Fukui indices or IP/EA yet.",
+    "each. Semi-empirical gaps are not experimental redox potentials. The EA is not checked against a reference " +
+    "(reported on the method's scale only); ω is on GFN2's ΔSCC scale, not on the B3LYP orbital scale published " +
+    "electrophilicity classes use, so no class is given. Condensed Fukui functions from charges can pick a hard " +
+    "site (a carbonyl carbon) over the soft β-carbon of an enone (methyl vinyl ketone, docs/science.md).",
 });

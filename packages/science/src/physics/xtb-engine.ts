@@ -26,45 +26,79 @@ export interface XtbEngineOptions {
 
 let sequence = 0;
 
-export function createXtbEngine(options: XtbEngineOptions): QuantumEngine {
-  const command = options.command ?? "xtb";
-  const run = async (geometry: Geometry, optimise: boolean, cpuBudgetMs: number): Promise<QuantumResult> => {
-    const dir = join(options.workDir, `xtb-${process.pid}-${++sequence}`);
-    await mkdir(dir, { recursive: true });
-    try {
-      await writeFile(join(dir, "in.xyz"), toXyz(geometry));
-      const args = ["in.xyz", "--gfn", "2", "--alpb", "water", "--chrg", String(geometry.charge), "-P", "1"];
-      if (optimise) args.push("--opt", "normal");
-      const result = await runTool(command, args, {
-        cwd: dir,
-        cpuSeconds: cpuSecondsOf(cpuBudgetMs),
-        // The ceiling for a hang on a loaded machine: ten times the CPU budget.
-        timeoutMs: cpuBudgetMs * 10,
-      });
-      const cpuMs = result.cpuMs ?? result.durationMs;
-      const failure = describeToolFailure("xtb", result, cpuBudgetMs * 10, cpuSecondsOf(cpuBudgetMs));
-      if (failure !== null) return { status: "failed", reason: failure, cpuMs };
-      const energy = lastNumber(result.stdout, /TOTAL ENERGY\s+(-?\d+\.\d+) Eh/g);
-      if (energy === null) return { status: "failed", reason: "xtb printed no total energy", cpuMs };
-      if (optimise && !/GEOMETRY OPTIMIZATION CONVERGED/.test(result.stdout))
-        return { status: "failed", reason: "xtb's optimisation did not converge", cpuMs };
-      const optimised = optimise
-        ? readXyz(await readFile(join(dir, "xtbopt.xyz"), "utf8"), geometry)
-        : geometry;
-      if (optimised === null)
-        return { status: "failed", reason: "xtb's optimised geometry could not be read", cpuMs };
-      return {
-        status: "ok",
-        energyKcalMol: energy * HARTREE_KCAL_MOL,
-        gapEv: lastNumber(result.stdout, /HOMO-LUMO GAP\s+(-?\d+\.\d+) eV/g),
-        charges: await readCharges(join(dir, "charges"), geometry.symbols.length),
-        dipoleDebye: dipoleOf(result.stdout),
-        geometry: optimised,
-        cpuMs,
-      };
-    } finally {
-      await rm(dir, { recursive: true, force: true });
+/** What one xtb process printed and wrote, or why it failed. */
+export type XtbCall =
+  | {
+      readonly status: "ok";
+      readonly stdout: string;
+      readonly charges: number[] | null;
+      readonly optimised: string | null;
+      readonly cpuMs: number;
     }
+  | { readonly status: "failed"; readonly reason: string; readonly cpuMs: number };
+
+/**
+ * One xtb process on the geometry in a folder of its own (removed afterwards), one thread, under a CPU
+ * budget: `args` come after the input file (method, solvent, charge, run type). Never throws.
+ */
+export async function callXtb(
+  geometry: Geometry,
+  args: readonly string[],
+  cpuBudgetMs: number,
+  options: XtbEngineOptions,
+): Promise<XtbCall> {
+  const dir = join(options.workDir, `xtb-${process.pid}-${++sequence}`);
+  await mkdir(dir, { recursive: true });
+  try {
+    await writeFile(join(dir, "in.xyz"), toXyz(geometry));
+    const result = await runTool(options.command ?? "xtb", ["in.xyz", ...args, "-P", "1"], {
+      cwd: dir,
+      cpuSeconds: cpuSecondsOf(cpuBudgetMs),
+      // The ceiling for a hang on a loaded machine: ten times the CPU budget.
+      timeoutMs: cpuBudgetMs * 10,
+    });
+    const cpuMs = result.cpuMs ?? result.durationMs;
+    const failure = describeToolFailure("xtb", result, cpuBudgetMs * 10, cpuSecondsOf(cpuBudgetMs));
+    if (failure !== null) return { status: "failed", reason: failure, cpuMs };
+    return {
+      status: "ok",
+      stdout: result.stdout,
+      charges: await readCharges(join(dir, "charges"), geometry.symbols.length),
+      optimised: await readFile(join(dir, "xtbopt.xyz"), "utf8").catch(() => null),
+      cpuMs,
+    };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+export function createXtbEngine(options: XtbEngineOptions): QuantumEngine {
+  const run = async (geometry: Geometry, optimise: boolean, cpuBudgetMs: number): Promise<QuantumResult> => {
+    const args = ["--gfn", "2", "--alpb", "water", "--chrg", String(geometry.charge)];
+    if (optimise) args.push("--opt", "normal");
+    const call = await callXtb(geometry, args, cpuBudgetMs, options);
+    if (call.status === "failed") return call;
+    const { stdout, cpuMs } = call;
+    const energy = lastNumber(stdout, /TOTAL ENERGY\s+(-?\d+\.\d+) Eh/g);
+    if (energy === null) return { status: "failed", reason: "xtb printed no total energy", cpuMs };
+    if (optimise && !/GEOMETRY OPTIMIZATION CONVERGED/.test(stdout))
+      return { status: "failed", reason: "xtb's optimisation did not converge", cpuMs };
+    const optimised = optimise
+      ? call.optimised === null
+        ? null
+        : readXyz(call.optimised, geometry)
+      : geometry;
+    if (optimised === null)
+      return { status: "failed", reason: "xtb's optimised geometry could not be read", cpuMs };
+    return {
+      status: "ok",
+      energyKcalMol: energy * HARTREE_KCAL_MOL,
+      gapEv: lastNumber(stdout, /HOMO-LUMO GAP\s+(-?\d+\.\d+) eV/g),
+      charges: call.charges,
+      dipoleDebye: dipoleOf(stdout),
+      geometry: optimised,
+      cpuMs,
+    };
   };
   return {
     method: XTB_METHOD,
@@ -73,7 +107,7 @@ export function createXtbEngine(options: XtbEngineOptions): QuantumEngine {
   };
 }
 
-function lastNumber(text: string, pattern: RegExp): number | null {
+export function lastNumber(text: string, pattern: RegExp): number | null {
   let value: number | null = null;
   for (const match of text.matchAll(pattern)) value = Number(match[1]);
   return value !== null && Number.isFinite(value) ? value : null;
