@@ -10,9 +10,9 @@ import {
   type RunStage,
   recordEnvReads,
 } from "@svc/core";
+import { MOLECULAR_DOCKING_MAX_COMPOUNDS } from "@svc/science/structure-modules";
 import { type ReportOptions, resolveReportOptions } from "./outputs/report/report-options.ts";
 import { RunnerError } from "./runner-error.ts";
-import { MOLECULAR_DOCKING_MAX_COMPOUNDS } from "./structure/docking-cap.ts";
 
 export type AuthMode = "cloud" | "k8s" | "dev";
 

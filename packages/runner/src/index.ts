@@ -1,4 +1,5 @@
 export { defaultRunId } from "@svc/core";
+export { DOCKING_CHUNK, MOLECULAR_DOCKING_MAX_COMPOUNDS } from "@svc/science/structure-modules";
 export { completeSeal } from "./complete-seal.ts";
 export {
   FLAG_ENV,
@@ -41,4 +42,3 @@ export { createTokenSource, mainRun, mainSeal } from "./main.ts";
 export { sealHashes } from "./outputs/seal-hashes.ts";
 export { runAudit } from "./run-audit.ts";
 export { EXIT, RUNNER_ERRORS, RunnerError, type RunnerErrorCode } from "./runner-error.ts";
-export { DOCKING_CHUNK, MOLECULAR_DOCKING_MAX_COMPOUNDS } from "./structure/docking-cap.ts";

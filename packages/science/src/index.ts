@@ -63,6 +63,16 @@ export {
   type NotAssessedBase,
   type ParsedCompound,
 } from "./define-module.ts";
+export {
+  type CompoundAssessment,
+  defineStructureModule,
+  type ModuleStructure,
+  type StructureCompound,
+  type StructureContext,
+  type StructureModule,
+  type StructureModuleDefinition,
+  type StructureRun,
+} from "./define-structure-module.ts";
 export { rocAuc } from "./fingerprint/roc-auc.ts";
 export {
   DRUG_LIKENESS_RULES,

@@ -1,4 +1,4 @@
-// The one error shape, by its own entry (science depends on core for nothing else).
+// The one error shape, by its own entry: the package index (which the compound workers load) never loads core's main entry.
 import { CodedError } from "@svc/core/coded-error";
 
 /**
@@ -14,6 +14,10 @@ export const SCIENCE_ERRORS = {
   STRUCTURE_BOX_INVALID: "a docking box that is empty, not finite, or over 40 Å a side",
   STRUCTURE_DOCKING_BATCH_MIXED:
     "dockBatch given requests with different receptors, boxes or profiles: a caller's bug, never a compound's",
+  STRUCTURE_MODULE_MISUSED:
+    "a structure module's run was given compounds it does not assess, or finished with a compound never merged: the scheduler's bug",
+  STRUCTURE_DOCKING_RESULT_INVALID:
+    "molecular_docking's results file does not match core's docking result schema (the message names the first mismatch): the run wrote it, so a build defect",
   LIGAND_UNPARSEABLE: "RDKit could not read or sanitize a posed ligand's molblock",
   LIGAND_NOT_3D: "a posed ligand's molblock has no 3D coordinates",
   SCAFFOLD_UNBUILDABLE:

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { IMPLEMENTED_MODULES } from "@svc/science";
-import { STRUCTURE_MODULES } from "../structure/structure-modules.ts";
+import { STRUCTURE_MODULES } from "@svc/science/structure-modules";
 import { buildModulePlan, countPlan, NOT_AVAILABLE, settlePlan } from "./module-plan.ts";
 import { CATEGORY, loadPolicy } from "./policy.ts";
 import { resolveCategory } from "./resolve-category.ts";

@@ -77,7 +77,7 @@ const NO_WORK: WorkDone = { modules: [], rows: 0, unreadable: 0 };
 
 export const NOT_AVAILABLE = "not available in this build";
 
-/** What the plan needs of an implemented module, per-compound (science) or per-structure (runner/src/structure). */
+/** What the plan needs of an implemented module, per-compound or per-structure (both science's). */
 export type PlannableModule = Pick<AnalysisModule, "id" | "version" | "requiredInputs" | "optionalInputs">;
 
 /**

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { IMPLEMENTED_MODULES, UNAVAILABLE_MODULES } from "@svc/science";
-import { STRUCTURE_MODULES } from "../structure/structure-modules.ts";
+import { STRUCTURE_MODULES } from "@svc/science/structure-modules";
 import { loadPolicy } from "./policy.ts";
 
 const implemented = new Set([...IMPLEMENTED_MODULES, ...STRUCTURE_MODULES].map((module) => module.id));

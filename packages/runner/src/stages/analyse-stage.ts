@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { RUN_FILES } from "@svc/core";
 import type { AnalysisModule, CompoundFinding } from "@svc/science";
 import { IMPLEMENTED_MODULES, loadRDKit } from "@svc/science";
+import { STRUCTURE_MODULES } from "@svc/science/structure-modules";
 import type { AssayValue } from "../inputs/assays-csv.ts";
 import type { StagedInputs } from "../inputs/stage-inputs.ts";
 import { untilInterrupted } from "../interruption.ts";
@@ -21,7 +22,6 @@ import {
 import { CompoundPool } from "../pool/compound-pool.ts";
 import { mapInOrder } from "../pool/ordered-map.ts";
 import { createProgress } from "../progress.ts";
-import { STRUCTURE_MODULES } from "../structure/structure-modules.ts";
 import type { PlannedRun } from "./plan-stage.ts";
 import type { Stage, StageContext } from "./stage.ts";
 import {

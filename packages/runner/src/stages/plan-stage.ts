@@ -1,11 +1,11 @@
 import type { InputKind } from "@svc/science";
 import { IMPLEMENTED_MODULES } from "@svc/science";
+import { STRUCTURE_MODULES } from "@svc/science/structure-modules";
 import type { StagedInputs } from "../inputs/stage-inputs.ts";
 import { buildModulePlan, type ModulePlan } from "../plan/module-plan.ts";
 import { loadPolicy, type Policy } from "../plan/policy.ts";
 import { type CategoryResolution, resolveCategory } from "../plan/resolve-category.ts";
 import { RunnerError } from "../runner-error.ts";
-import { STRUCTURE_MODULES } from "../structure/structure-modules.ts";
 import type { Stage } from "./stage.ts";
 
 /** What the plan stage decides: the category and what happens to every module of the policy. */

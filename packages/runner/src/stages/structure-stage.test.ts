@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { IMPLEMENTED_MODULES } from "@svc/science";
+import { defineStructureModule, IMPLEMENTED_MODULES, type StructureModuleDefinition } from "@svc/science";
+import { STRUCTURE_MODULES } from "@svc/science/structure-modules";
 import { makeTempDir } from "@svc/testing";
 import { parseSources } from "../inputs/sources.ts";
 import { stageStructures } from "../inputs/structure-inputs.ts";
@@ -10,8 +11,6 @@ import { createLogger } from "../log.ts";
 import { buildModulePlan, countPlan, settlePlan } from "../plan/module-plan.ts";
 import { loadPolicy } from "../plan/policy.ts";
 import { resolveCategory } from "../plan/resolve-category.ts";
-import type { StructureModule } from "../structure/structure-module.ts";
-import { STRUCTURE_MODULES } from "../structure/structure-modules.ts";
 import type { PlannedRun } from "./plan-stage.ts";
 import { openShardDir, SHARDS_DIR } from "./shard-stage.ts";
 import { runStructureModules, type StructureStageOptions } from "./structure-stage.ts";
@@ -26,23 +25,27 @@ const RECEPTOR = [
   "ATOM      4  CA  THR A   4       1.900   1.097   3.103  1.00 35.00           C",
 ].join("\n");
 
-/** A module of our own with the per-compound hook docking will use: it counts atoms and echoes ids. */
-const perCompound: StructureModule<number, string> = {
+/** A module of our own that works per compound, one at a time: it counts atoms and echoes ids. */
+const perCompoundDefinition: StructureModuleDefinition<number, string> = {
   id: "test_per_compound",
   version: "0.0.1",
   method: { what: "test", citations: ["none"], data: [], validation: "none", limits: "none" },
   riskChannel: "chemistry",
   requiredInputs: ["structures"],
   assessStructure: async ({ parsed }) => parsed.atoms.length,
-  assessCompound: async (_context, atoms, compound) => `${compound.row.candidateId}:${atoms}`,
+  perCompound: {
+    pooled: false,
+    assess: async (_context, atoms, compound) => `${compound.row.candidateId}:${atoms}`,
+  },
 };
-const failing: StructureModule = {
-  ...perCompound,
+const perCompound = defineStructureModule(perCompoundDefinition);
+const failing = defineStructureModule({
+  ...perCompoundDefinition,
   id: "test_failing",
   assessStructure: async () => {
     throw new Error("tool crashed");
   },
-};
+});
 
 function plannedOf(...ids: string[]): PlannedRun {
   const modules = ids.map((module_id) => ({ module_id, outcome: "planned" }));
@@ -104,18 +107,21 @@ describe("the structure stage", () => {
   it("counts the work a per-compound module did: 5 of 6 compounds killed by the docking CPU budget make the run HYPOTHESIS with the reason, though the module ran (issue 37 item 3)", async (t) => {
     const { dir, structures } = await setUp(t);
     // The records molecular_docking writes: one docked, five killed by Vina's CPU budget.
-    const timingOut: StructureModule<number, unknown> = {
-      ...perCompound,
+    const timingOut = defineStructureModule<number, unknown>({
+      ...perCompoundDefinition,
       id: "molecular_docking",
-      assessCompound: async (_context, _atoms, compound) =>
-        compound.row.candidateId === "A"
-          ? { candidate_id: "A", status: "docked", reason: null }
-          : {
-              candidate_id: compound.row.candidateId,
-              status: "not_assessed",
-              reason: "vina exceeded its CPU budget of 600000 ms CPU and was killed",
-            },
-    };
+      perCompound: {
+        pooled: false,
+        assess: async (_context, _atoms, compound) =>
+          compound.row.candidateId === "A"
+            ? { candidate_id: "A", status: "docked", reason: null }
+            : {
+                candidate_id: compound.row.candidateId,
+                status: "not_assessed",
+                reason: "vina exceeded its CPU budget of 600000 ms CPU and was killed",
+              },
+      },
+    });
     const result = await runStructureModules({
       log: createLogger("json", { write: () => {}, tty: false }),
       runDir: dir,
@@ -187,15 +193,15 @@ describe("the structure stage", () => {
   it("gives modules the docking cap setting, and probes tool versions only when a module that calls tools ran", async (t) => {
     const { dir, structures } = await setUp(t);
     const seen: number[] = [];
-    const capped: StructureModule<number, string> = {
-      ...perCompound,
+    const capped = defineStructureModule({
+      ...perCompoundDefinition,
       id: "test_capped",
       callsTools: true,
       assessStructure: async (context) => {
         seen.push(context.dockingMaxCompounds);
         return 0;
       },
-    };
+    });
     let probes = 0;
     const options = {
       log: createLogger("json", { write: () => {}, tty: false }),
@@ -227,21 +233,24 @@ describe("the structure stage", () => {
     let running = 0;
     let most = 0;
     const chunks: string[][] = [];
-    const pooled: StructureModule<number, string> = {
-      ...perCompound,
+    const pooled = defineStructureModule({
+      ...perCompoundDefinition,
       id: "test_pooled",
-      compoundChunk: 2,
-      assessCompounds: async (_context, _atoms, compounds) => {
-        const ids = compounds.map((compound) => compound.row.candidateId);
-        chunks.push(ids);
-        running++;
-        most = Math.max(most, running);
-        // Earlier chunks finish later: the order of the records must not follow completion.
-        await new Promise((resolve) => setTimeout(resolve, 60 - 8 * chunks.length));
-        running--;
-        return ids.map((id) => `${id}:done`);
+      perCompound: {
+        pooled: true,
+        chunk: 2,
+        assess: async (_context, _atoms, compounds) => {
+          const ids = compounds.map((compound) => compound.row.candidateId);
+          chunks.push(ids);
+          running++;
+          most = Math.max(most, running);
+          // Earlier chunks finish later: the order of the records must not follow completion.
+          await new Promise((resolve) => setTimeout(resolve, 60 - 8 * chunks.length));
+          running--;
+          return ids.map((id) => `${id}:done`);
+        },
       },
-    };
+    });
     const ids = ["A", "B", "C", "D", "E", "F", "G"];
     const result = await runStructureModules({
       log: createLogger("json", { write: () => {}, tty: false }),
@@ -286,26 +295,30 @@ describe("the structure stage", () => {
       const ids = Array.from({ length: 13 }, (_, at) => `M${at + 1}`);
       const dockedBy = new Map<string, number[]>();
       const budget = 3;
-      const moduleFor = (pod: number): StructureModule<number, unknown> => ({
-        ...perCompound,
-        id: "molecular_docking",
-        compoundChunk: 2,
-        assessCompounds: async (context, _atoms, compounds) => {
-          let given = dockedBy.get(`given-${pod}`)?.length ?? 0;
-          return compounds.map((compound) => {
-            const id = compound.row.candidateId;
-            given++;
-            dockedBy.set(
-              `given-${pod}`,
-              Array.from({ length: given }, () => pod),
-            );
-            if (given > context.dockingMaxCompounds)
-              return { candidate_id: id, status: "not_assessed", reason: "cap" };
-            dockedBy.set(id, [...(dockedBy.get(id) ?? []), pod]);
-            return { candidate_id: id, status: "docked", reason: null, pod };
-          });
-        },
-      });
+      const moduleFor = (pod: number) =>
+        defineStructureModule<number, unknown>({
+          ...perCompoundDefinition,
+          id: "molecular_docking",
+          perCompound: {
+            pooled: true,
+            chunk: 2,
+            assess: async (context, _atoms, compounds) => {
+              let given = dockedBy.get(`given-${pod}`)?.length ?? 0;
+              return compounds.map((compound) => {
+                const id = compound.row.candidateId;
+                given++;
+                dockedBy.set(
+                  `given-${pod}`,
+                  Array.from({ length: given }, () => pod),
+                );
+                if (given > context.dockingMaxCompounds)
+                  return { candidate_id: id, status: "not_assessed", reason: "cap" };
+                dockedBy.set(id, [...(dockedBy.get(id) ?? []), pod]);
+                return { candidate_id: id, status: "docked", reason: null, pod };
+              });
+            },
+          },
+        });
       // Pod k's own rows, as its validation left them in shards/<k>/ (round robin by row index).
       for (let pod = 0; pod < pods; pod++) await openShardDir(dir, pod);
       const optionsOf = (pod: number): StructureStageOptions => ({
@@ -384,14 +397,19 @@ describe("the structure stage", () => {
     const { dir, structures } = await setUp(t);
     await mkdir(join(dir, SHARDS_DIR), { recursive: true });
     for (const pod of [0, 1]) await openShardDir(dir, pod);
-    const moduleFor = (pod: number): StructureModule<number, unknown> => ({
-      ...perCompound,
-      id: "molecular_docking",
-      assessCompounds: async (_context, _atoms, compounds) => {
-        if (pod === 1) throw new Error("vina is not installed");
-        return compounds.map((compound) => compound.row.candidateId);
-      },
-    });
+    const moduleFor = (pod: number) =>
+      defineStructureModule<number, unknown>({
+        ...perCompoundDefinition,
+        id: "molecular_docking",
+        perCompound: {
+          pooled: true,
+          chunk: 1,
+          assess: async (_context, _atoms, compounds) => {
+            if (pod === 1) throw new Error("vina is not installed");
+            return compounds.map((compound) => compound.row.candidateId);
+          },
+        },
+      });
     const results = await Promise.all(
       [1, 0].map((pod) =>
         runStructureModules({

@@ -1,17 +1,14 @@
 import { readFile } from "node:fs/promises";
 import { basename, join } from "node:path";
-import { structureToolVersions } from "@svc/science";
+import { type StructureContext, type StructureModule, structureToolVersions } from "@svc/science";
+import { MOLECULAR_DOCKING_MAX_COMPOUNDS, STRUCTURE_MODULES } from "@svc/science/structure-modules";
 import type { StagedStructure } from "../inputs/structure-inputs.ts";
 import { readStructureFile } from "../inputs/structure-inputs.ts";
 import type { Logger } from "../log.ts";
 import { writeJsonAtomic } from "../outputs/atomic-write.ts";
 import { structureResultFile } from "../outputs/structure-result-file.ts";
 import type { ModuleWork } from "../plan/module-plan.ts";
-import type { PortableCompound } from "../pool/portable-compound.ts";
 import { createProgress } from "../progress.ts";
-import { MOLECULAR_DOCKING_MAX_COMPOUNDS } from "../structure/docking-cap.ts";
-import type { StructureContext, StructureModule } from "../structure/structure-module.ts";
-import { STRUCTURE_MODULES } from "../structure/structure-modules.ts";
 import type { PlannedRun } from "./plan-stage.ts";
 import { shardCachePath, shardDir, waitForShards } from "./shard-stage.ts";
 import type { Stage, StageContext } from "./stage.ts";
@@ -36,7 +33,7 @@ export interface StructureStageOptions {
   /** Compounds docked per structure by this pod; default `MOLECULAR_DOCKING_MAX_COMPOUNDS.default`. */
   readonly dockingMaxCompounds?: number;
   /**
-   * Calls of a pooled module's `assessCompounds` at once (the run's workers, one per core by
+   * Chunks of a pooled module (science's defineStructureModule, `perCompound.pooled`) in work at once (the run's workers, one per core by
    * default): each `vina` runs on one core, so one call per core keeps every core busy. Default 1.
    */
   readonly lanes?: number;
@@ -66,7 +63,7 @@ export interface StructureStageResult {
 export { structureResultFile };
 
 /**
- * A sharded run's structure stage (issue 39 item 2): a pooled module (one with `assessCompounds`,
+ * A sharded run's structure stage (issue 39 item 2): a pooled module (`compounds.pooled`,
  * docking) is split by compound across the Indexed Job's pods exactly as validation is, pod k
  * taking rows k+1, k+1+N, … (its rows are already its own slice of the portfolio). Every pod other
  * than index 0 runs only the pooled modules and leaves its records in `shards/<k>/`; index 0 docks
@@ -145,9 +142,10 @@ export const structureStage: Stage<StructureInput, StructureStageResult> = {
 };
 
 /**
- * The structure modules (issue 25): after the charge and before the per-compound analysis, every
- * planned structure module runs over every staged structure (and, for a module with
- * `assessCompound`, every parsed compound of the portfolio), writing `results/<module>.json` with
+ * The structure modules (issue 25; defined in science, issue 39 item 1: this stage only schedules
+ * them): after the charge and before the per-compound analysis, every
+ * planned structure module runs over every staged structure (and, for a module that
+ * works per compound, every parsed compound of the portfolio), writing `results/<module>.json` with
  * its method card. A module that throws is `failed` in the plan with its error; the run goes on.
  */
 export async function runStructureModules(options: StructureStageOptions): Promise<StructureStageResult> {
@@ -164,7 +162,7 @@ export async function runStructureModules(options: StructureStageOptions): Promi
   let toolsCalled = false;
   for (const module of options.modules ?? STRUCTURE_MODULES) {
     if (!planned.has(module.id)) continue;
-    const pooled = module.assessCompounds !== undefined;
+    const pooled = module.compounds?.pooled === true;
     // A pod other than index 0 runs only the modules split by compound; index 0 runs the rest alone.
     if (slicePod && !pooled) continue;
     if (module.callsTools === true && options.structures.length > 0) toolsCalled = true;
@@ -199,7 +197,7 @@ export async function runStructureModules(options: StructureStageOptions): Promi
         await mergeShardRecords(options, shard, module.id, runs);
       }
       const records = runs.map((run) => run.record);
-      if (module.assessCompound !== undefined || pooled) {
+      if (module.compounds !== null) {
         const done = workOf(module.id, records);
         work.push(done);
         logWork(done, shard !== undefined && pooled ? "merged" : null);
@@ -354,12 +352,11 @@ async function runOnStructure(
     workDir: join(options.workDir, `${module.id}-${staged.index}`),
     dockingMaxCompounds: options.dockingMaxCompounds ?? MOLECULAR_DOCKING_MAX_COMPOUNDS.default,
   };
-  const result = await module.assessStructure(context);
+  const run = await module.assessStructure(context);
   let compounds: unknown[] | undefined;
   const rows: number[] = [];
-  if (module.assessCompound !== undefined || module.assessCompounds !== undefined) {
-    const done: unknown[] = [];
-    compounds = done;
+  const given = module.compounds;
+  if (given !== null) {
     let finished = 0;
     // A line at least every 30 s with done/total and an ETA (issue 37 item 3): docking takes minutes a compound.
     const progress = createProgress({
@@ -372,28 +369,13 @@ async function runOnStructure(
       await forEachChunk(
         options.rows(),
         // Only the pooled modules are split by compound; index 0 runs the others over every compound.
-        module.assessCompounds === undefined ? undefined : options.shard,
-        module.assessCompounds === undefined ? 1 : Math.max(1, module.compoundChunk ?? 1),
-        module.assessCompounds === undefined ? 1 : Math.max(1, options.lanes ?? 1),
+        given.pooled ? options.shard : undefined,
+        given.chunk,
+        given.pooled ? Math.max(1, options.lanes ?? 1) : 1,
         async (chunk, first) => {
-          const records =
-            module.assessCompounds !== undefined
-              ? await module.assessCompounds(
-                  context,
-                  result,
-                  chunk.map((entry) => entry.compound),
-                )
-              : [
-                  await (module.assessCompound as NonNullable<StructureModule["assessCompound"]>)(
-                    context,
-                    result,
-                    chunk[0]?.compound as PortableCompound,
-                  ),
-                ];
-          for (const [offset, record] of records.entries()) {
-            done[first + offset] = record;
-            rows[first + offset] = chunk[offset]?.compound.row.index as number;
-          }
+          const records = await run.assess(chunk.map((entry) => entry.compound));
+          run.merge(first, records);
+          for (const [offset, entry] of chunk.entries()) rows[first + offset] = entry.compound.row.index;
           finished += records.length;
           progress.tick(finished);
         },
@@ -402,6 +384,7 @@ async function runOnStructure(
       // Also when the module throws: the heartbeat stops with the module.
       progress.finish(finished);
     }
+    compounds = run.finish();
   }
   options.log.info("structure module done", {
     phase: "structures",
@@ -417,7 +400,7 @@ async function runOnStructure(
       chains: staged.chains,
       target: staged.entry.target,
       pocket_from: staged.entry.box !== null ? "box" : staged.entry.ligand,
-      result,
+      result: run.result,
       ...(compounds === undefined ? {} : { compounds }),
     },
     rows,

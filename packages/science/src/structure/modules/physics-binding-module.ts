@@ -1,16 +1,16 @@
 import { join } from "node:path";
+import { defineStructureModule } from "../../define-structure-module.ts";
 import {
-  createReceptorPreparer,
   MM_GBSA_CAPS,
   MM_GBSA_SETTINGS,
   type MmGbsaReceptor,
-  physicsBindingMethod,
   prepareMmGbsaReceptor,
   scoreMmGbsa,
-} from "@svc/science";
+} from "../../physics/mm-gbsa.ts";
+import { physicsBindingMethod } from "../../physics/mm-gbsa-method.ts";
+import { createReceptorPreparer } from "../receptor-preparer.ts";
 import { readDockedPoses } from "./docked-poses.ts";
 import type { PhysicsCompoundRecord } from "./physics-modules.ts";
-import type { StructureModule } from "./structure-module.ts";
 
 /** What physics_binding decided for one structure: the parameterised receptor and the compounds it rescores, or why none. */
 type BindingSetUp =
@@ -49,12 +49,10 @@ function recordOf(setUp: BindingSetUp): BindingSetUp {
  * pocket), GAFF ligand with MMFF94 charges, OBC2; never a binding free energy. Both profiles, where
  * the category plans it.
  */
-export const physicsBindingModule: StructureModule<BindingSetUp, PhysicsCompoundRecord> = {
+export const physicsBindingModule = defineStructureModule<BindingSetUp, PhysicsCompoundRecord>({
   id: "physics_binding",
   version: "1.0.0",
-  get method() {
-    return physicsBindingMethod();
-  },
+  method: physicsBindingMethod,
   riskChannel: "chemistry",
   requiredInputs: ["structures"],
   callsTools: true,
@@ -98,47 +96,50 @@ export const physicsBindingModule: StructureModule<BindingSetUp, PhysicsCompound
       notDocked: poses.notDocked,
     });
   },
-  async assessCompound(context, setUp, compound) {
-    const id = compound.row.candidateId;
-    const skip = (reason: string): PhysicsCompoundRecord => ({
-      candidate_id: id,
-      status: "not_assessed",
-      reason,
-    });
-    if (!compound.ok) return skip(compound.error);
-    if (setUp.status !== "selected") return skip(setUp.reason);
-    const pose = setUp.selected.get(id);
-    if (pose === undefined) {
-      const notDocked = setUp.notDocked.get(id);
-      return skip(
-        notDocked !== undefined
-          ? `no docked pose: molecular_docking did not dock it (${notDocked})`
-          : `cap: not among the ${MM_GBSA_CAPS.max_compounds_per_structure} best-scored docked compounds of this structure (${setUp.docked} docked)`,
-      );
-    }
-    const [score] = await scoreMmGbsa(setUp.receptor, [join(context.runDir, pose)]);
-    if (score === undefined || score.status !== "assessed")
+  perCompound: {
+    pooled: false,
+    async assess(context, setUp, compound) {
+      const id = compound.row.candidateId;
+      const skip = (reason: string): PhysicsCompoundRecord => ({
+        candidate_id: id,
+        status: "not_assessed",
+        reason,
+      });
+      if (!compound.ok) return skip(compound.error);
+      if (setUp.status !== "selected") return skip(setUp.reason);
+      const pose = setUp.selected.get(id);
+      if (pose === undefined) {
+        const notDocked = setUp.notDocked.get(id);
+        return skip(
+          notDocked !== undefined
+            ? `no docked pose: molecular_docking did not dock it (${notDocked})`
+            : `cap: not among the ${MM_GBSA_CAPS.max_compounds_per_structure} best-scored docked compounds of this structure (${setUp.docked} docked)`,
+        );
+      }
+      const [score] = await scoreMmGbsa(setUp.receptor, [join(context.runDir, pose)]);
+      if (score === undefined || score.status !== "assessed")
+        return {
+          ...skip(score?.reason ?? "no score"),
+          cpu_seconds: score?.cpu_seconds ?? 0,
+        };
       return {
-        ...skip(score?.reason ?? "no score"),
-        cpu_seconds: score?.cpu_seconds ?? 0,
+        candidate_id: id,
+        status: "assessed",
+        reason: null,
+        pose_file: pose,
+        mm_gbsa_relative_kcal_mol: score.score_kcal_mol,
+        score_kind: "MM-GBSA rescoring, relative (one frame, no entropy; not a binding free energy)",
+        mm_kcal_mol: score.mm_kcal_mol,
+        solvation_kcal_mol: score.solvation_kcal_mol,
+        ligand_shift_angstrom: score.ligand_shift_angstrom,
+        pocket_residues: score.pocket_residues,
+        substituted_parameters: score.substituted_parameters,
+        missing_torsions: score.missing_torsions,
+        charges: score.charges,
+        heavy_atoms: score.heavy_atoms,
+        net_charge: score.net_charge,
+        cpu_seconds: score.cpu_seconds,
       };
-    return {
-      candidate_id: id,
-      status: "assessed",
-      reason: null,
-      pose_file: pose,
-      mm_gbsa_relative_kcal_mol: score.score_kcal_mol,
-      score_kind: "MM-GBSA rescoring, relative (one frame, no entropy; not a binding free energy)",
-      mm_kcal_mol: score.mm_kcal_mol,
-      solvation_kcal_mol: score.solvation_kcal_mol,
-      ligand_shift_angstrom: score.ligand_shift_angstrom,
-      pocket_residues: score.pocket_residues,
-      substituted_parameters: score.substituted_parameters,
-      missing_torsions: score.missing_torsions,
-      charges: score.charges,
-      heavy_atoms: score.heavy_atoms,
-      net_charge: score.net_charge,
-      cpu_seconds: score.cpu_seconds,
-    };
+    },
   },
-};
+});

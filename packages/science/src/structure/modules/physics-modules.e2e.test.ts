@@ -5,21 +5,20 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { makeTempDir } from "@svc/testing";
-import type { PortableCompound } from "../pool/portable-compound.ts";
+import type { StructureCompound, StructureContext } from "../../define-structure-module.ts";
 import { readDockedPoses } from "./docked-poses.ts";
 import { physicsAuditModule, quantumTargetAuditModule } from "./physics-modules.ts";
-import type { StructureContext } from "./structure-module.ts";
 
-const FIXTURE = fileURLToPath(new URL("../../test/fixtures/docking/results/", import.meta.url));
+const FIXTURE = fileURLToPath(new URL("../../../../runner/test/fixtures/docking/results/", import.meta.url));
 const tools = spawnSync("xtb", ["--version"]).status === 0 && spawnSync("mopac", ["-V"]).status === 0;
 if (!tools && process.env.CI === "true")
   throw new Error("physics tools unavailable in CI: xtb or mopac missing");
 
-const compound = (candidateId: string) =>
-  ({
-    ok: true,
-    row: { index: 0, line: 2, candidateId, name: null, smiles: "C", metadata: {} },
-  }) as unknown as PortableCompound;
+const compound = (candidateId: string): StructureCompound => ({
+  ok: true,
+  row: { index: 0, line: 2, candidateId, name: null, smiles: "C", metadata: {} },
+  chem: { parent_smiles: "C" },
+});
 
 async function runDirWithDocking(t: { after: (fn: () => unknown) => void }) {
   const runDir = await makeTempDir("physics-modules-", t);
@@ -42,11 +41,8 @@ test("the docked poses are read best score first, and a run without docking name
   const empty = await makeTempDir("physics-modules-", t);
   const none = await readDockedPoses(empty, 0);
   assert.equal(none.status, "none");
-  const row = await quantumTargetAuditModule.assessCompound?.(
-    contextOf(empty, "standard"),
-    await quantumTargetAuditModule.assessStructure(contextOf(empty, "standard")),
-    compound("DHFR-001"),
-  );
+  const run = await quantumTargetAuditModule.assessStructure(contextOf(empty, "standard"));
+  const [row] = await run.assess([compound("DHFR-001")]);
   assert.equal(row?.status, "not_assessed");
   assert.match(String(row?.reason), /no docked pose: molecular_docking has no result/);
 });
@@ -54,9 +50,10 @@ test("the docked poses are read best score first, and a run without docking name
 test("a standard run says physics_audit's strain is deep only, and records no compound as assessed", async (t) => {
   const runDir = await runDirWithDocking(t);
   const context = contextOf(runDir, "standard");
-  const setUp = await physicsAuditModule.assessStructure(context);
+  const run = await physicsAuditModule.assessStructure(context);
+  const setUp = run.result;
   assert.deepEqual(setUp.status, "not_assessed");
-  const row = await physicsAuditModule.assessCompound?.(context, setUp, compound("DHFR-009"));
+  const [row] = await run.assess([compound("DHFR-009")]);
   assert.equal(row?.status, "not_assessed");
   assert.match(String(row?.reason), /^deep profile only/);
 });
@@ -67,8 +64,8 @@ test("quantum_target_audit gives the GFN2 and PM7 gaps, charges and dipole of a 
 }, async (t) => {
   const runDir = await runDirWithDocking(t);
   const context = contextOf(runDir, "standard");
-  const setUp = await quantumTargetAuditModule.assessStructure(context);
-  const row = await quantumTargetAuditModule.assessCompound?.(context, setUp, compound("DHFR-009"));
+  const run = await quantumTargetAuditModule.assessStructure(context);
+  const [row] = await run.assess([compound("DHFR-009")]);
   assert.equal(row?.status, "assessed", String(row?.reason));
   assert.ok(typeof row?.gfn2_gap_ev === "number" && row.gfn2_gap_ev > 0 && row.gfn2_gap_ev < 10);
   assert.ok(typeof row?.pm7_gap_ev === "number" && row.pm7_gap_ev > 0);
@@ -85,18 +82,16 @@ test("a deep run's physics_audit gives a strain ≥ 0 with the PM7 check, and qu
 }, async (t) => {
   const runDir = await runDirWithDocking(t);
   const context = contextOf(runDir, "deep");
-  const setUp = await physicsAuditModule.assessStructure(context);
-  const row = await physicsAuditModule.assessCompound?.(context, setUp, compound("DHFR-009"));
+  const run = await physicsAuditModule.assessStructure(context);
+  const [row] = await run.assess([compound("DHFR-009")]);
   assert.equal(row?.status, "assessed", String(row?.reason));
   assert.ok(typeof row?.strain_kcal_mol === "number" && row.strain_kcal_mol >= 0);
   assert.ok(typeof row?.pm7_strain_kcal_mol === "number");
   assert.ok((row?.conformers_optimised as number) >= 1);
   assert.equal(row?.budget_exhausted, false);
-  const quantum = await quantumTargetAuditModule.assessCompound?.(
-    context,
-    await quantumTargetAuditModule.assessStructure(context),
+  const [quantum] = await (await quantumTargetAuditModule.assessStructure(context)).assess([
     compound("DHFR-009"),
-  );
+  ]);
   assert.equal(quantum?.computed_by, "physics_audit (the same relaxation)");
   assert.equal(quantum?.cpu_seconds, 0);
 });

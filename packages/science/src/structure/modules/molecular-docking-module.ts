@@ -1,42 +1,39 @@
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { type DockedCompoundRecord, type DockingProfileRecord, RUN_FILES, runPath } from "@svc/core";
+import type { MethodCard } from "../../analysis-module.ts";
+import {
+  defineStructureModule,
+  type StructureCompound,
+  type StructureContext,
+} from "../../define-structure-module.ts";
+import { loadRDKit } from "../../rdkit.ts";
+import { ENSEMBLE_RULE } from "../anm-conformers.ts";
+import { CONSENSUS_RULE, DEEP_RESCORERS } from "../consensus-score.ts";
 import {
   type BatchDockingEngine,
-  buildReceptorEnsemble,
-  CONSENSUS_RULE,
-  createLigandPreparer,
-  createReceptorPreparer,
   createVinaDockingEngine,
   DEEP_EXHAUSTIVENESS,
-  DEEP_RESCORERS,
   type DockingReceptor,
   type DockingRequest,
   type DockingResult,
-  ENSEMBLE_RULE,
-  type InteractionCounts,
-  loadRDKit,
-  type MethodCard,
-  type PocketBox,
-  type PreparedLigandOk,
-  type PreparedReceptor,
-  parsePdb,
-  pocketBoxFromCenterSize,
-  pocketBoxFromLigand,
-  profileInteractions,
-  readLigandMolblock,
   STANDARD_EXHAUSTIVENESS,
-  type StructureAtom,
-  summarizeInteractions,
-} from "@svc/science";
-import type { PortableCompound } from "../pool/portable-compound.ts";
+} from "../docking-engine.ts";
+import { type InteractionCounts, summarizeInteractions } from "../interactions/interaction-profile.ts";
+import { profileInteractions } from "../interactions/profile-interactions.ts";
+import { readLigandMolblock } from "../interactions/read-ligand.ts";
+import { createLigandPreparer, type PreparedLigandOk } from "../ligand-preparer.ts";
+import { parsePdb } from "../parse-pdb.ts";
+import { type PocketBox, pocketBoxFromCenterSize, pocketBoxFromLigand } from "../pocket-box.ts";
+import { buildReceptorEnsemble } from "../receptor-ensemble.ts";
+import { createReceptorPreparer, type PreparedReceptor } from "../receptor-preparer.ts";
+import type { StructureAtom } from "../structure-atom.ts";
 import {
   DOCKING_CHUNK,
   DOCKING_THROUGHPUT,
   dockingJobThroughput,
   MOLECULAR_DOCKING_MAX_COMPOUNDS,
 } from "./docking-cap.ts";
-import type { StructureContext, StructureModule } from "./structure-module.ts";
 
 /** Exhaustiveness per profile (spec §2.1: deep is the heavier profile). */
 const PROFILE_OF_MODE: Readonly<Record<string, "standard" | "deep">> = { standard: "standard", deep: "deep" };
@@ -113,7 +110,7 @@ const METHOD: MethodCard = {
 };
 
 /** `molecular_docking` (issue 25 item 4) as a structure module. */
-export const molecularDockingModule: StructureModule<StructureSetUp, DockedCompoundRecord> = {
+export const molecularDockingModule = defineStructureModule<StructureSetUp, DockedCompoundRecord>({
   id: "molecular_docking",
   // 1.1: deep docks into the ANM ensemble with Vinardo + AD4 consensus; every result names its profile.
   version: "1.1.0",
@@ -172,11 +169,12 @@ export const molecularDockingModule: StructureModule<StructureSetUp, DockedCompo
             },
     };
   },
-  compoundChunk: DOCKING_CHUNK,
-  assessCompounds: (context, setUp, compounds) => dockChunk(context, setUp, compounds),
-  assessCompound: async (context, setUp, compound) =>
-    (await dockChunk(context, setUp, [compound]))[0] as DockedCompoundRecord,
-};
+  perCompound: {
+    pooled: true,
+    chunk: DOCKING_CHUNK,
+    assess: (context, setUp, compounds) => dockChunk(context, setUp, compounds),
+  },
+});
 
 /**
  * What one structure's compounds share (issue 39 item 2): one engine (it reads the receptor's atoms
@@ -218,7 +216,7 @@ function sharedOf(context: StructureContext, setUp: object): PerReceptor {
 async function dockChunk(
   context: StructureContext,
   setUp: StructureSetUp,
-  compounds: readonly PortableCompound[],
+  compounds: readonly StructureCompound[],
 ): Promise<DockedCompoundRecord[]> {
   const records: (DockedCompoundRecord | undefined)[] = [];
   if (setUp.status !== "prepared")

@@ -1,19 +1,18 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { copyFile, readdir } from "node:fs/promises";
+import { copyFile, readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 import { dockingStructureResultSchema } from "@svc/core";
 import { makeTempDir } from "@svc/testing";
-import { parseSources } from "../inputs/sources.ts";
-import { readStructureFile, stageStructures } from "../inputs/structure-inputs.ts";
-import type { PortableCompound } from "../pool/portable-compound.ts";
+import type { StructureCompound, StructureContext } from "../../define-structure-module.ts";
+import { readSdfCoordinates } from "../molfile.ts";
+import { parseStructure } from "../parse-structure.ts";
 import { molecularDockingModule } from "./molecular-docking-module.ts";
-import type { StructureContext } from "./structure-module.ts";
 
 // The science package's smallest PoseBusters fixture (1s3v, 186 Cα), its crystal ligand naming the pocket.
-const FIXTURE = fileURLToPath(new URL("../../../science/test/fixtures/posebusters/1s3v/", import.meta.url));
+const FIXTURE = fileURLToPath(new URL("../../../test/fixtures/posebusters/1s3v/", import.meta.url));
 const toolsMissing =
   spawnSync("vina", ["--version"]).status === 0 && spawnSync("obabel", ["-V"]).status === 0
     ? null
@@ -27,19 +26,22 @@ async function contextOf(
   dockingMaxCompounds: number,
 ) {
   const dir = await makeTempDir("docking-module-", t);
-  await copyFile(join(FIXTURE, "1s3v_protein_one_lig_removed.pdb"), join(dir, "receptor.pdb"));
-  await copyFile(join(FIXTURE, "1s3v_ligand.sdf"), join(dir, "ligand.sdf"));
-  const sources = parseSources(
-    JSON.stringify({
-      portfolio_selected_csv: "p.csv",
-      pdbs: [{ file: "receptor.pdb", ligand: "ligand.sdf" }],
-    }),
-  );
-  const [staged] = await stageStructures(dir, sources.pdbs);
-  assert.ok(staged);
+  const receptor = join(dir, "receptor.pdb");
+  await copyFile(join(FIXTURE, "1s3v_protein_one_lig_removed.pdb"), receptor);
+  // Staged as the runner stages a receptor with a reference ligand beside it (sources.json pdbs[].ligand).
   const context: StructureContext = {
-    staged,
-    parsed: await readStructureFile(staged.path, staged.format),
+    staged: {
+      index: 0,
+      path: receptor,
+      format: "pdb",
+      pocket: {
+        kind: "ligand",
+        label: "1s3v_ligand.sdf",
+        atoms: readSdfCoordinates(await readFile(join(FIXTURE, "1s3v_ligand.sdf"), "utf8")),
+      },
+      entry: { ligand: "1s3v_ligand.sdf" },
+    },
+    parsed: parseStructure(await readFile(receptor, "utf8"), "pdb"),
     mode,
     runDir: dir,
     workDir: join(dir, "work"),
@@ -48,17 +50,20 @@ async function contextOf(
   return context;
 }
 
-const phenol = {
+/** A parsed compound of the portfolio, row `index`. */
+const parsed = (index: number, candidateId: string, smiles: string): StructureCompound => ({
   ok: true,
-  row: { candidateId: "phenol" },
-  chem: { parent_smiles: "Oc1ccccc1" },
-} as unknown as PortableCompound;
+  row: { index, line: index + 1, candidateId, name: null, smiles, metadata: {} },
+  chem: { parent_smiles: smiles },
+});
+const phenol = parsed(1, "phenol", "Oc1ccccc1");
 
 describe("molecular_docking: standard and deep differ in what they compute, and the cap is the runner's setting", {
   skip: toolsMissing ?? false,
 }, () => {
   it("standard docks into the crystal receptor only with no rescorer; deep into it and its six ANM conformers with Vinardo and AD4", async (t) => {
-    const standard = await molecularDockingModule.assessStructure(await contextOf(t, "standard", 100));
+    const standard = (await molecularDockingModule.assessStructure(await contextOf(t, "standard", 100)))
+      .result;
     assert.equal(standard.status, "prepared");
     if (standard.status !== "prepared") return;
     assert.deepEqual(standard.profile, {
@@ -70,7 +75,7 @@ describe("molecular_docking: standard and deep differ in what they compute, and 
     assert.equal(standard.ensemble, null);
     // What the stage writes as the structure's result is what core's schema (and so the report) reads.
     dockingStructureResultSchema.parse(JSON.parse(JSON.stringify(standard)));
-    const deep = await molecularDockingModule.assessStructure(await contextOf(t, "deep", 100));
+    const deep = (await molecularDockingModule.assessStructure(await contextOf(t, "deep", 100))).result;
     assert.equal(deep.status, "prepared");
     if (deep.status !== "prepared") return;
     assert.deepEqual(deep.profile, {
@@ -95,37 +100,28 @@ describe("molecular_docking: standard and deep differ in what they compute, and 
 
   it("a compound past dockingMaxCompounds is not_assessed with reason cap, and 0 docks none", async (t) => {
     const context = await contextOf(t, "standard", 0);
-    const setUp = await molecularDockingModule.assessStructure(context);
-    const record = await molecularDockingModule.assessCompound?.(context, setUp, phenol);
+    const run = await molecularDockingModule.assessStructure(context);
+    const [record] = await run.assess([phenol]);
     assert.deepEqual(record, { candidate_id: "phenol", status: "not_assessed", reason: "cap" });
   });
 
   it("a chunk docked in one vina --batch gives records equal, field for field, to each compound docked alone; the cap counts in portfolio order and the chunk's work files are removed", async (t) => {
-    const toluene = {
-      ok: true,
-      row: { candidateId: "toluene" },
-      chem: { parent_smiles: "Cc1ccccc1" },
-    } as unknown as PortableCompound;
-    const aniline = {
-      ok: true,
-      row: { candidateId: "aniline" },
-      chem: { parent_smiles: "Nc1ccccc1" },
-    } as unknown as PortableCompound;
-    const unparsed = {
+    const toluene = parsed(3, "toluene", "Cc1ccccc1");
+    const aniline = parsed(4, "aniline", "Nc1ccccc1");
+    const unparsed: StructureCompound = {
       ok: false,
-      row: { candidateId: "bad" },
+      row: { index: 2, line: 3, candidateId: "bad", name: null, smiles: "C(", metadata: {} },
       error: "SMILES parse error",
-    } as unknown as PortableCompound;
+    };
     const batched = await contextOf(t, "standard", 2);
-    const setUp = await molecularDockingModule.assessStructure(batched);
-    const chunk = await molecularDockingModule.assessCompounds?.(batched, setUp, [
+    const chunk = await (await molecularDockingModule.assessStructure(batched)).assess([
       phenol,
       unparsed,
       toluene,
       aniline,
     ]);
     assert.deepEqual(
-      chunk?.map((record) => [record.candidate_id, record.status, record.reason]),
+      chunk.map((record) => [record.candidate_id, record.status, record.reason]),
       [
         ["phenol", "docked", null],
         ["bad", "not_assessed", "SMILES parse error"],
@@ -134,10 +130,10 @@ describe("molecular_docking: standard and deep differ in what they compute, and 
       ],
     );
     const alone = await contextOf(t, "standard", 2);
-    const aloneSetUp = await molecularDockingModule.assessStructure(alone);
+    const aloneRun = await molecularDockingModule.assessStructure(alone);
     for (const compound of [phenol, toluene]) {
-      const single = await molecularDockingModule.assessCompound?.(alone, aloneSetUp, compound);
-      const fromChunk: unknown = chunk?.find((record) => record.candidate_id === compound.row.candidateId);
+      const [single] = await aloneRun.assess([compound]);
+      const fromChunk: unknown = chunk.find((record) => record.candidate_id === compound.row.candidateId);
       assert.deepEqual(fromChunk, single, `${compound.row.candidateId}: the same record from the batch`);
     }
     assert.deepEqual(

@@ -1,19 +1,25 @@
+import type { StructureModule } from "../../define-structure-module.ts";
 import { advancedCompChemSummaryModule } from "./advanced-comp-chem-summary-module.ts";
 import { dynamicsNmaModule } from "./dynamics-nma-module.ts";
 import { molecularDockingModule } from "./molecular-docking-module.ts";
 import { physicsBindingModule } from "./physics-binding-module.ts";
 import { physicsAuditModule, quantumTargetAuditModule } from "./physics-modules.ts";
-import type { StructureModule } from "./structure-module.ts";
 
-/** The structure modules this build implements, in the order the structure stage runs them. */
+/**
+ * The structure modules this build implements, in the order the structure stage runs them. Their
+ * own entry (`@svc/science/structure-modules`), not the package index: they read run folders
+ * through core, which the compound workers that load the index never need.
+ */
 export const STRUCTURE_MODULES: readonly StructureModule[] = [
   dynamicsNmaModule,
-  molecularDockingModule as StructureModule,
+  molecularDockingModule,
   // After docking: they audit its best-scored poses; physics_audit first, quantum_target_audit reuses its relaxation.
-  physicsAuditModule as StructureModule,
-  quantumTargetAuditModule as StructureModule,
+  physicsAuditModule,
+  quantumTargetAuditModule,
   // After docking too: MM-GBSA rescoring of its best-scored poses.
-  physicsBindingModule as StructureModule,
+  physicsBindingModule,
   // Last: it reads the results files the modules above wrote for the same structure.
-  advancedCompChemSummaryModule as StructureModule,
+  advancedCompChemSummaryModule,
 ];
+
+export { DOCKING_CHUNK, MOLECULAR_DOCKING_MAX_COMPOUNDS } from "./docking-cap.ts";

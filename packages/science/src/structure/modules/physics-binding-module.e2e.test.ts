@@ -5,14 +5,16 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { makeTempDir } from "@svc/testing";
-import type { PortableCompound } from "../pool/portable-compound.ts";
+import type { StructureCompound, StructureContext } from "../../define-structure-module.ts";
 import { physicsBindingModule } from "./physics-binding-module.ts";
-import type { StructureContext } from "./structure-module.ts";
 
-const FIXTURE = fileURLToPath(new URL("../../test/fixtures/docking/results/", import.meta.url));
+const FIXTURE = fileURLToPath(new URL("../../../../runner/test/fixtures/docking/results/", import.meta.url));
 // The docking fixture's receptor (its README): the structure demo's 1S3V.
 const RECEPTOR = fileURLToPath(
-  new URL("../../../../examples/structure-demo/01_sources/1s3v_protein_one_lig_removed.pdb", import.meta.url),
+  new URL(
+    "../../../../../examples/structure-demo/01_sources/1s3v_protein_one_lig_removed.pdb",
+    import.meta.url,
+  ),
 );
 const tools =
   spawnSync("/usr/bin/python3", [
@@ -24,11 +26,11 @@ if (!tools && process.env.CI === "true")
     "MM-GBSA tools unavailable in CI: python3-simtk, python3-parmed, python3-pdbfixer or openbabel missing",
   );
 
-const compound = (candidateId: string) =>
-  ({
-    ok: true,
-    row: { index: 0, line: 2, candidateId, name: null, smiles: "C", metadata: {} },
-  }) as unknown as PortableCompound;
+const compound = (candidateId: string): StructureCompound => ({
+  ok: true,
+  row: { index: 0, line: 2, candidateId, name: null, smiles: "C", metadata: {} },
+  chem: { parent_smiles: "C" },
+});
 
 const contextOf = (runDir: string, mode: string) =>
   ({
@@ -41,9 +43,10 @@ const contextOf = (runDir: string, mode: string) =>
 test("physics_binding says why it rescores nothing in a run without docking, for the structure and each compound", async (t) => {
   const empty = await makeTempDir("physics-binding-", t);
   const context = contextOf(empty, "deep");
-  const setUp = await physicsBindingModule.assessStructure(context);
+  const run = await physicsBindingModule.assessStructure(context);
+  const setUp = run.result;
   assert.equal(setUp.status, "not_assessed");
-  const row = await physicsBindingModule.assessCompound?.(context, setUp, compound("DHFR-001"));
+  const [row] = await run.assess([compound("DHFR-001")]);
   assert.equal(row?.status, "not_assessed");
   assert.match(String(row?.reason), /no docked pose: molecular_docking has no result/);
 });
@@ -54,16 +57,17 @@ test("physics_binding rescores a docked pose with a finite relative MM-GBSA scor
 }, async (t) => {
   const runDir = await makeTempDir("physics-binding-", t);
   await cp(FIXTURE, join(runDir, "results"), { recursive: true });
-  const standard = await physicsBindingModule.assessStructure(contextOf(runDir, "standard"));
+  const { result: standard } = await physicsBindingModule.assessStructure(contextOf(runDir, "standard"));
   assert.equal(standard.status, "not_assessed");
   assert.match("reason" in standard ? String(standard.reason) : "", /^deep profile only/);
   const context = contextOf(runDir, "deep");
-  const setUp = await physicsBindingModule.assessStructure(context);
+  const run = await physicsBindingModule.assessStructure(context);
+  const setUp = run.result;
   assert.equal(setUp.status, "selected", "reason" in setUp ? setUp.reason : "");
   const record = JSON.parse(JSON.stringify(setUp)) as { receptor: { forcefield: string; atoms: number } };
   assert.equal(record.receptor.forcefield, "amber14/protein.ff14SB.xml");
   assert.ok(record.receptor.atoms > 1000, "the parameterised receptor has its hydrogens");
-  const row = await physicsBindingModule.assessCompound?.(context, setUp, compound("DHFR-009"));
+  const [row] = await run.assess([compound("DHFR-009")]);
   assert.equal(row?.status, "assessed", String(row?.reason));
   const score = row?.mm_gbsa_relative_kcal_mol as number;
   assert.ok(Number.isFinite(score));
@@ -75,7 +79,7 @@ test("physics_binding rescores a docked pose with a finite relative MM-GBSA scor
   assert.match(String(row?.charges), /MMFF94.*standing in for AM1-BCC/);
   assert.match(String(row?.score_kind), /relative.*not a binding free energy/);
   assert.ok((row?.cpu_seconds as number) > 0);
-  const other = await physicsBindingModule.assessCompound?.(context, setUp, compound("NOT-DOCKED"));
+  const [other] = await run.assess([compound("NOT-DOCKED")]);
   assert.equal(other?.status, "not_assessed");
   assert.match(String(other?.reason), /^cap: not among the 20 best-scored/);
 });

@@ -1,4 +1,5 @@
-import { readDockingResult } from "../outputs/docking-result-file.ts";
+import { type DockingResultFile, readRunFolder } from "@svc/core";
+import { ScienceError } from "../../science-error.ts";
 
 /** One docked compound's top pose, as molecular_docking wrote it. */
 export interface DockedPose {
@@ -20,6 +21,20 @@ export type DockedPoses =
       readonly notDocked: ReadonlyMap<string, string>;
     }
   | { readonly status: "none"; readonly reason: string };
+
+/**
+ * results/molecular_docking.json through core's readRunFolder, checked against core's strict
+ * dockingResultSchema (issue 39 item 3): null when the run has none (docking not planned, or it
+ * failed). The run wrote it itself, so one that does not match is a build defect, named by the
+ * schema's first mismatch.
+ */
+async function readDockingResult(runDir: string): Promise<DockingResultFile | null> {
+  try {
+    return await readRunFolder(runDir).dockingResult();
+  } catch (error) {
+    throw new ScienceError("STRUCTURE_DOCKING_RESULT_INVALID", (error as Error).message, { cause: error });
+  }
+}
 
 export async function readDockedPoses(runDir: string, structureIndex: number): Promise<DockedPoses> {
   const file = await readDockingResult(runDir);

@@ -1,6 +1,6 @@
 import { type DockedCompoundRecord, RUN_FILES, readRunFolder, runPath } from "@svc/core";
-import type { MethodCard } from "@svc/science";
-import type { StructureContext, StructureModule } from "./structure-module.ts";
+import type { MethodCard } from "../../analysis-module.ts";
+import { defineStructureModule, type StructureContext } from "../../define-structure-module.ts";
 
 /**
  * The structure and physics modules whose per-compound results the summary gathers, in the order
@@ -133,7 +133,7 @@ function sourcesRecord(sources: Sources): Record<string, unknown> {
 }
 
 /** `advanced_comp_chem_summary` (issue 40 item 4): the last structure module, gathering the others' per-compound results. */
-export const advancedCompChemSummaryModule: StructureModule<Sources, ComputationalSummaryRow> = {
+export const advancedCompChemSummaryModule = defineStructureModule<Sources, ComputationalSummaryRow>({
   id: "advanced_comp_chem_summary",
   version: "1.0.0",
   method: METHOD,
@@ -149,15 +149,18 @@ export const advancedCompChemSummaryModule: StructureModule<Sources, Computation
     // The structure's record in results/advanced_comp_chem_summary.json: what was read, not the records again.
     return Object.assign(Object.create({ toJSON: () => sourcesRecord(sources) }), sources) as Sources;
   },
-  async assessCompound(_context, sources, compound) {
-    const id = compound.row.candidateId;
-    const modules = Object.fromEntries(
-      SUMMARISED_MODULES.map((moduleId) => [moduleId, cellOf(moduleId, sources[moduleId], id)]),
-    ) as Record<SummarisedModule, ModuleCell>;
-    const missing = SUMMARISED_MODULES.flatMap((moduleId) => {
-      const cell = modules[moduleId];
-      return cell.status === "missing" ? [{ module_id: moduleId, reason: cell.reason }] : [];
-    });
-    return { candidate_id: id, modules, missing };
+  perCompound: {
+    pooled: false,
+    async assess(_context, sources, compound) {
+      const id = compound.row.candidateId;
+      const modules = Object.fromEntries(
+        SUMMARISED_MODULES.map((moduleId) => [moduleId, cellOf(moduleId, sources[moduleId], id)]),
+      ) as Record<SummarisedModule, ModuleCell>;
+      const missing = SUMMARISED_MODULES.flatMap((moduleId) => {
+        const cell = modules[moduleId];
+        return cell.status === "missing" ? [{ module_id: moduleId, reason: cell.reason }] : [];
+      });
+      return { candidate_id: id, modules, missing };
+    },
   },
-};
+});

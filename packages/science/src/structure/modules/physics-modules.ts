@@ -1,15 +1,12 @@
 import { join } from "node:path";
 import {
-  auditLigandPhysics,
-  CONFORMER_SEARCH,
-  type LigandPhysics,
-  PHYSICS_CAPS,
-  physicsAuditMethod,
-  quantumTargetAuditMethod,
-} from "@svc/science";
-import type { PortableCompound } from "../pool/portable-compound.ts";
+  defineStructureModule,
+  type StructureCompound,
+  type StructureContext,
+} from "../../define-structure-module.ts";
+import { auditLigandPhysics, CONFORMER_SEARCH, type LigandPhysics } from "../../physics/ligand-physics.ts";
+import { PHYSICS_CAPS, physicsAuditMethod, quantumTargetAuditMethod } from "../../physics/physics-methods.ts";
 import { type DockedPoses, readDockedPoses } from "./docked-poses.ts";
-import type { StructureContext, StructureModule } from "./structure-module.ts";
 
 /** What a physics module decided for one structure: which docked compounds it audits, or why none. */
 type PhysicsSetUp =
@@ -72,7 +69,7 @@ function setUpRecord(setUp: PhysicsSetUp) {
 }
 
 /** Why a compound is not audited, or its pose file. */
-function poseOf(setUp: PhysicsSetUp, compound: PortableCompound): { pose: string } | { reason: string } {
+function poseOf(setUp: PhysicsSetUp, compound: StructureCompound): { pose: string } | { reason: string } {
   if (!compound.ok) return { reason: compound.error };
   if (setUp.status !== "selected") return { reason: setUp.reason };
   const id = compound.row.candidateId;
@@ -109,12 +106,10 @@ function audit(
 }
 
 /** `physics_audit` (issue 40 item 1): the GFN2-xTB strain of the best-scored docked poses, PM7 as the check; deep only. */
-export const physicsAuditModule: StructureModule<PhysicsSetUp, PhysicsCompoundRecord> = {
+export const physicsAuditModule = defineStructureModule<PhysicsSetUp, PhysicsCompoundRecord>({
   id: "physics_audit",
   version: "1.0.0",
-  get method() {
-    return physicsAuditMethod();
-  },
+  method: physicsAuditMethod,
   riskChannel: "chemistry",
   requiredInputs: ["structures"],
   callsTools: true,
@@ -128,47 +123,48 @@ export const physicsAuditModule: StructureModule<PhysicsSetUp, PhysicsCompoundRe
       };
     return setUpRecord(selection(await readDockedPoses(context.runDir, context.staged.index), "deep"));
   },
-  async assessCompound(context, setUp, compound) {
-    const id = compound.row.candidateId;
-    const found = poseOf(setUp, compound);
-    if ("reason" in found) return { candidate_id: id, status: "not_assessed", reason: found.reason };
-    const result = await audit(context, found.pose, "strain");
-    if (result.status !== "assessed" || result.strain === null)
+  perCompound: {
+    pooled: false,
+    async assess(context, setUp, compound) {
+      const id = compound.row.candidateId;
+      const found = poseOf(setUp, compound);
+      if ("reason" in found) return { candidate_id: id, status: "not_assessed", reason: found.reason };
+      const result = await audit(context, found.pose, "strain");
+      if (result.status !== "assessed" || result.strain === null)
+        return {
+          candidate_id: id,
+          status: "not_assessed",
+          reason: result.status === "not_assessed" ? result.reason : "no strain computed",
+          cpu_seconds: result.cpu_seconds,
+        };
       return {
         candidate_id: id,
-        status: "not_assessed",
-        reason: result.status === "not_assessed" ? result.reason : "no strain computed",
+        status: "assessed",
+        reason: null,
+        pose_file: found.pose,
+        strain_kcal_mol: result.strain.gfn2_kcal_mol,
+        pm7_strain_kcal_mol: result.strain.pm7_kcal_mol,
+        relaxation_kcal_mol: result.local_minimum.relaxation_kcal_mol,
+        global_minimum_from: result.strain.global_minimum_from,
+        conformers_embedded: result.strain.conformers_embedded,
+        conformers_optimised: result.strain.conformers_optimised,
+        conformers_failed: result.strain.conformers_failed,
+        budget_exhausted: result.strain.budget_exhausted,
+        search: result.strain.search,
+        heavy_atoms: result.heavy_atoms,
+        net_charge: result.net_charge,
+        methods: result.methods,
         cpu_seconds: result.cpu_seconds,
       };
-    return {
-      candidate_id: id,
-      status: "assessed",
-      reason: null,
-      pose_file: found.pose,
-      strain_kcal_mol: result.strain.gfn2_kcal_mol,
-      pm7_strain_kcal_mol: result.strain.pm7_kcal_mol,
-      relaxation_kcal_mol: result.local_minimum.relaxation_kcal_mol,
-      global_minimum_from: result.strain.global_minimum_from,
-      conformers_embedded: result.strain.conformers_embedded,
-      conformers_optimised: result.strain.conformers_optimised,
-      conformers_failed: result.strain.conformers_failed,
-      budget_exhausted: result.strain.budget_exhausted,
-      search: result.strain.search,
-      heavy_atoms: result.heavy_atoms,
-      net_charge: result.net_charge,
-      methods: result.methods,
-      cpu_seconds: result.cpu_seconds,
-    };
+    },
   },
-};
+});
 
 /** `quantum_target_audit` (issue 40 item 1): GFN2-xTB gap, charges and dipole of the relaxed docked ligand, PM7 as the check. */
-export const quantumTargetAuditModule: StructureModule<PhysicsSetUp, PhysicsCompoundRecord> = {
+export const quantumTargetAuditModule = defineStructureModule<PhysicsSetUp, PhysicsCompoundRecord>({
   id: "quantum_target_audit",
   version: "1.0.0",
-  get method() {
-    return quantumTargetAuditMethod();
-  },
+  method: quantumTargetAuditMethod,
   riskChannel: "chemistry",
   requiredInputs: ["structures"],
   callsTools: true,
@@ -177,40 +173,43 @@ export const quantumTargetAuditModule: StructureModule<PhysicsSetUp, PhysicsComp
       selection(await readDockedPoses(context.runDir, context.staged.index), profileOf(context.mode)),
     );
   },
-  async assessCompound(context, setUp, compound) {
-    const id = compound.row.candidateId;
-    const found = poseOf(setUp, compound);
-    if ("reason" in found) return { candidate_id: id, status: "not_assessed", reason: found.reason };
-    const profile = profileOf(context.mode);
-    const reused = audits.get(`${join(context.runDir, found.pose)}\u0000${profile}`);
-    const result = await (reused ?? audit(context, found.pose, "electronic"));
-    if (result.status !== "assessed")
+  perCompound: {
+    pooled: false,
+    async assess(context, setUp, compound) {
+      const id = compound.row.candidateId;
+      const found = poseOf(setUp, compound);
+      if ("reason" in found) return { candidate_id: id, status: "not_assessed", reason: found.reason };
+      const profile = profileOf(context.mode);
+      const reused = audits.get(`${join(context.runDir, found.pose)}\u0000${profile}`);
+      const result = await (reused ?? audit(context, found.pose, "electronic"));
+      if (result.status !== "assessed")
+        return {
+          candidate_id: id,
+          status: "not_assessed",
+          reason: result.reason,
+          cpu_seconds: result.cpu_seconds,
+        };
+      const charges = result.local_minimum.charges;
       return {
         candidate_id: id,
-        status: "not_assessed",
-        reason: result.reason,
-        cpu_seconds: result.cpu_seconds,
+        status: "assessed",
+        reason: null,
+        pose_file: found.pose,
+        gfn2_gap_ev: result.local_minimum.gfn2_gap_ev,
+        pm7_gap_ev: result.pm7.gap_ev,
+        pm7_reason: result.pm7.reason,
+        dipole_debye: result.local_minimum.dipole_debye,
+        pm7_dipole_debye: result.pm7.dipole_debye,
+        charges,
+        reactivity: result.reactivity,
+        charge_range: charges === null ? null : [charges.most_negative.charge, charges.most_positive.charge],
+        heavy_atoms: result.heavy_atoms,
+        net_charge: result.net_charge,
+        methods: result.methods,
+        // Shared with physics_audit when it ran first: the CPU is counted there, not twice.
+        cpu_seconds: reused === undefined ? result.cpu_seconds : 0,
+        computed_by: reused === undefined ? "quantum_target_audit" : "physics_audit (the same relaxation)",
       };
-    const charges = result.local_minimum.charges;
-    return {
-      candidate_id: id,
-      status: "assessed",
-      reason: null,
-      pose_file: found.pose,
-      gfn2_gap_ev: result.local_minimum.gfn2_gap_ev,
-      pm7_gap_ev: result.pm7.gap_ev,
-      pm7_reason: result.pm7.reason,
-      dipole_debye: result.local_minimum.dipole_debye,
-      pm7_dipole_debye: result.pm7.dipole_debye,
-      charges,
-      reactivity: result.reactivity,
-      charge_range: charges === null ? null : [charges.most_negative.charge, charges.most_positive.charge],
-      heavy_atoms: result.heavy_atoms,
-      net_charge: result.net_charge,
-      methods: result.methods,
-      // Shared with physics_audit when it ran first: the CPU is counted there, not twice.
-      cpu_seconds: reused === undefined ? result.cpu_seconds : 0,
-      computed_by: reused === undefined ? "quantum_target_audit" : "physics_audit (the same relaxation)",
-    };
+    },
   },
-};
+});

@@ -3,15 +3,14 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { test } from "node:test";
 import { makeTempDir } from "@svc/testing";
-import type { PortableCompound } from "../pool/portable-compound.ts";
+import type { StructureCompound, StructureContext } from "../../define-structure-module.ts";
 import { advancedCompChemSummaryModule } from "./advanced-comp-chem-summary-module.ts";
-import type { StructureContext } from "./structure-module.ts";
 
-const compound = (candidateId: string) =>
-  ({
-    ok: true,
-    row: { index: 0, line: 2, candidateId, name: null, smiles: "C", metadata: {} },
-  }) as unknown as PortableCompound;
+const compound = (candidateId: string): StructureCompound => ({
+  ok: true,
+  row: { index: 0, line: 2, candidateId, name: null, smiles: "C", metadata: {} },
+  chem: { parent_smiles: "C" },
+});
 
 test("each cell is the source module's record for the compound, and every module with nothing is named with its reason", async (t) => {
   const runDir = await makeTempDir("acc-summary-", t);
@@ -35,10 +34,10 @@ test("each cell is the source module's record for the compound, and every module
     }),
   );
   const context = { runDir, staged: { index: 0 } } as unknown as StructureContext;
-  const sources = await advancedCompChemSummaryModule.assessStructure(context);
-  const a = await advancedCompChemSummaryModule.assessCompound?.(context, sources, compound("A"));
-  const b = await advancedCompChemSummaryModule.assessCompound?.(context, sources, compound("B"));
-  const c = await advancedCompChemSummaryModule.assessCompound?.(context, sources, compound("C"));
+  const run = await advancedCompChemSummaryModule.assessStructure(context);
+  const [a] = await run.assess([compound("A")]);
+  const [b] = await run.assess([compound("B")]);
+  const [c] = await run.assess([compound("C")]);
   assert.deepEqual(a?.modules.molecular_docking, {
     status: "present",
     values: {
@@ -58,7 +57,7 @@ test("each cell is the source module's record for the compound, and every module
     reason: "molecular_docking not assessed: cap",
   });
   assert.equal(c?.modules.molecular_docking.status, "missing");
-  assert.deepEqual(JSON.parse(JSON.stringify(sources)).molecular_docking, { read: 2 });
+  assert.deepEqual(JSON.parse(JSON.stringify(run.result)).molecular_docking, { read: 2 });
 });
 
 test("a structure with no compound records in a source names the source's own reason", async (t) => {
@@ -69,8 +68,8 @@ test("a structure with no compound records in a source names the source's own re
     JSON.stringify({ structures: [{ index: 0, result: { status: "not_assessed", reason: "no pocket" } }] }),
   );
   const context = { runDir, staged: { index: 0 } } as unknown as StructureContext;
-  const sources = await advancedCompChemSummaryModule.assessStructure(context);
-  const row = await advancedCompChemSummaryModule.assessCompound?.(context, sources, compound("A"));
+  const run = await advancedCompChemSummaryModule.assessStructure(context);
+  const [row] = await run.assess([compound("A")]);
   assert.deepEqual(row?.modules.molecular_docking, {
     status: "missing",
     reason: "molecular_docking has no compound results for this structure: no pocket",
