@@ -58,7 +58,7 @@ test("a standard run says physics_audit's strain is deep only, and records no co
   assert.match(String(row?.reason), /^deep profile only/);
 });
 
-test("quantum_target_audit gives the GFN2 and PM7 gaps, charges and dipole of a docked ligand relaxed from its pose", {
+test("quantum_target_audit gives the GFN2 and PM7 gaps, charges, dipole and reactivity (IP > EA, Fukui sites) of a docked ligand relaxed from its pose", {
   skip: !tools && "xtb or mopac not installed",
   timeout: 600_000,
 }, async (t) => {
@@ -72,6 +72,15 @@ test("quantum_target_audit gives the GFN2 and PM7 gaps, charges and dipole of a 
   const [low, high] = (row?.charge_range ?? [0, 0]) as [number, number];
   assert.ok(low < 0 && high > 0, "a neutral organic ligand has charges of both signs");
   assert.equal(row?.heavy_atoms, 11);
+  const reactivity = row?.reactivity as {
+    status: string;
+    ip_ev: number;
+    ea_ev: number;
+    most_electrophilic_carbon: { element: string };
+  };
+  assert.equal(reactivity.status, "assessed");
+  assert.ok(reactivity.ip_ev > 5 && reactivity.ip_ev < 12 && reactivity.ea_ev < reactivity.ip_ev);
+  assert.equal(reactivity.most_electrophilic_carbon.element, "C");
   assert.equal(row?.computed_by, "quantum_target_audit");
   assert.ok(typeof row?.cpu_seconds === "number" && row.cpu_seconds > 0);
 });
