@@ -29,7 +29,7 @@ import {
   readValidatedRows,
   type ValidatedRow,
   type ValidationSummary,
-} from "./validate-stage.ts";
+} from "./validate-rows.ts";
 
 export const COMBINED_FILE = RUN_FILES.combined;
 

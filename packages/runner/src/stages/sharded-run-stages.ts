@@ -19,7 +19,7 @@ import {
   recordValidation,
   VALIDATION_FILE,
   type ValidationSummary,
-} from "./validate-stage.ts";
+} from "./validate-rows.ts";
 
 /**
  * The validate stage of one pod of a sharded run (issue 10 item 9): prepare this pod's slice,

@@ -15,7 +15,7 @@ import { STRUCTURE_MODULES } from "../structure/structure-modules.ts";
 import type { PlannedRun } from "./plan-stage.ts";
 import { openShardDir, SHARDS_DIR } from "./shard-stage.ts";
 import { runStructureModules, type StructureStageOptions } from "./structure-stage.ts";
-import type { ValidatedRow } from "./validate-stage.ts";
+import type { ValidatedRow } from "./validate-rows.ts";
 
 type Owner = { after: (fn: () => unknown) => void };
 

@@ -15,7 +15,7 @@ import { STRUCTURE_MODULES } from "../structure/structure-modules.ts";
 import type { PlannedRun } from "./plan-stage.ts";
 import { shardCachePath, shardDir, waitForShards } from "./shard-stage.ts";
 import type { Stage, StageContext } from "./stage.ts";
-import { PREPARED_CACHE, readValidatedRows, type ValidatedRow } from "./validate-stage.ts";
+import { PREPARED_CACHE, readValidatedRows, type ValidatedRow } from "./validate-rows.ts";
 
 export interface StructureStageOptions {
   readonly log: Logger;

@@ -16,7 +16,7 @@ import {
   VALIDATION_FILE,
   type ValidationSummary,
   validateRows,
-} from "./validate-stage.ts";
+} from "./validate-rows.ts";
 
 /** What row validation found, and the RDKit version the workers ran. */
 export interface RowValidation {
