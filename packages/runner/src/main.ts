@@ -21,7 +21,7 @@ import { createLogger, type Logger } from "./log.ts";
 import { runAudit } from "./run-audit.ts";
 import { EXIT, type ExitCode, RunnerError } from "./runner-error.ts";
 import { planRun } from "./stages/plan-stage.ts";
-import { validateAllRows } from "./stages/validate-all-rows.ts";
+import { validateAllRows } from "./stages/validate-stage.ts";
 
 /**
  * Builds the token source for the validated auth mode (docs/contracts/runner-env.md) from the

@@ -6,7 +6,7 @@ import { type SealInput, type SealOutcome, sealStage } from "./seal-stage.ts";
 import { shardedChargeStage, shardedValidateStage } from "./sharded-run-stages.ts";
 import type { Stage } from "./stage.ts";
 import { type StructureInput, type StructureStageResult, structureStage } from "./structure-stage.ts";
-import { type RowValidation, validateStage } from "./validate-all-rows.ts";
+import { type RowValidation, validateStage } from "./validate-stage.ts";
 import { type WriteInput, writeStage } from "./write-stage.ts";
 
 /** Every stage of a run, keyed and listed in spec §3 order (RUN_STAGES). */

@@ -11,7 +11,6 @@ import {
   waitForShards,
 } from "./shard-stage.ts";
 import type { Stage, StageContext } from "./stage.ts";
-import { type RowValidation, rowCounts, validateAllRows } from "./validate-all-rows.ts";
 import {
   assertAcceptable,
   mergeSummaries,
@@ -20,6 +19,7 @@ import {
   VALIDATION_FILE,
   type ValidationSummary,
 } from "./validate-rows.ts";
+import { type RowValidation, rowCounts, validateAllRows } from "./validate-stage.ts";
 
 /**
  * The validate stage of one pod of a sharded run (issue 10 item 9): prepare this pod's slice,
