@@ -1,15 +1,14 @@
 import { basename, join } from "node:path";
-import type { RunnerConfig } from "../config.ts";
 import { readPortfolioRows } from "../inputs/portfolio.ts";
 import type { StagedInputs } from "../inputs/stage-inputs.ts";
-import { type Interruption, NO_INTERRUPTION, untilInterrupted } from "../interruption.ts";
-import type { Logger } from "../log.ts";
+import { untilInterrupted } from "../interruption.ts";
 import { memoryFields } from "../memory.ts";
+import type { Scratch } from "../outputs/scratch.ts";
 import { UNREADABLE_THRESHOLD } from "../plan/module-plan.ts";
 import { CompoundPool } from "../pool/compound-pool.ts";
 import { createProgress } from "../progress.ts";
 import { shardSlice } from "./shard-stage.ts";
-import type { Stage } from "./stage.ts";
+import type { PreChargeContext, Stage, ValidationFiles } from "./stage.ts";
 import {
   assertAcceptable,
   PREPARED_CACHE,
@@ -25,21 +24,20 @@ export interface RowValidation {
 }
 
 /**
- * The validate stage of a run in one pod: every row, its report streamed to inputs/validation.json
- * and the prepared rows kept in scratch for the analysis; refused before any charge.
+ * Stage 2, validate, in one pod: every row, its report streamed to where the context says
+ * (inputs/validation.json in a run) and the prepared rows kept for the analysis; refused before any
+ * charge. `svc-runner validate` runs this same stage, with nowhere to keep the prepared rows.
  */
-export const validateStage: Stage<StagedInputs, RowValidation> = {
+export const validateStage: Stage<StagedInputs, RowValidation, PreChargeContext> = {
   name: "validate",
-  run: (ctx, staged) =>
-    validateAllRows(
-      ctx.config,
-      ctx.log,
-      staged,
-      { reportPath: join(ctx.runDir, VALIDATION_FILE), cachePath: ctx.scratch.path(PREPARED_CACHE) },
-      ctx.interruption,
-    ),
+  run: (ctx, staged) => validateAllRows(ctx, { staged, files: ctx.validationFiles }),
   counts: (validation) => rowCounts(validation.summary),
 };
+
+/** Where a run's validation writes: inputs/validation.json in the run folder, the prepared rows in scratch. */
+export function runValidationFiles(runDir: string, scratch: Pick<Scratch, "path">): ValidationFiles {
+  return { report: join(runDir, VALIDATION_FILE), preparedRows: scratch.path(PREPARED_CACHE) };
+}
 
 /** The status record's row counts of a validation. */
 export function rowCounts(summary: ValidationSummary) {
@@ -51,23 +49,30 @@ export function rowCounts(summary: ValidationSummary) {
   };
 }
 
+/** What {@link validateAllRows} validates and where it writes. */
+export interface ValidateAllRowsInput {
+  readonly staged: StagedInputs;
+  readonly files: ValidationFiles;
+  /** One shard's slice (every `shards`-th row from `index`); none: the whole portfolio. */
+  readonly slice?: { readonly shards: number; readonly index: number };
+}
+
 /**
- * Row validation with its effects (the validate stage's, and `svc-runner validate`'s): a worker pool sized by the configuration, every row (or one
- * shard's slice) through the guards and RDKit, progress, then the refusal rule. Throws
- * PORTFOLIO_INVALID before any charge; a slice leaves the rule to the merged counts.
+ * Row validation with its effects (the validate stage's, one pod's or one shard's): a worker pool
+ * sized by the configuration, every row (or one shard's slice) through the guards and RDKit,
+ * progress, then the refusal rule. Throws PORTFOLIO_INVALID before any charge; a slice leaves the
+ * rule to the merged counts.
  */
 export async function validateAllRows(
-  config: RunnerConfig,
-  log: Logger,
-  staged: StagedInputs,
-  paths: { reportPath: string | null; cachePath: string | null },
-  interruption: Interruption = NO_INTERRUPTION,
-  slice: { shards: number; index: number } | null = null,
+  ctx: Pick<PreChargeContext, "config" | "log" | "interruption">,
+  input: ValidateAllRowsInput,
 ): Promise<RowValidation> {
+  const { config, log, interruption } = ctx;
+  const { staged, slice } = input;
   const file = `01_sources/${basename(staged.portfolioPath)}`;
   const all = staged.portfolio.rowCount;
   // A slice (one shard) holds every shards-th row; the refusal rule waits for all slices.
-  const total = slice === null ? all : Math.ceil((all - slice.index) / slice.shards);
+  const total = slice === undefined ? all : Math.ceil((all - slice.index) / slice.shards);
   const rows = readPortfolioRows(staged.portfolioPath, staged.assays?.activities);
   log.info("validating rows", { phase: "inputs", rows: total, workers: config.workers });
   const pool = await CompoundPool.start({
@@ -82,14 +87,15 @@ export async function validateAllRows(
   try {
     summary = await validateRows({
       rows: untilInterrupted(
-        slice === null ? rows : shardSlice(rows, slice.shards, slice.index),
+        slice === undefined ? rows : shardSlice(rows, slice.shards, slice.index),
         interruption,
         "validate",
       ),
       pool,
       limits: { maxHeavyAtoms: config.maxHeavyAtoms, maxSmilesLength: config.maxSmilesLength },
       file,
-      ...paths,
+      reportPath: input.files.report,
+      cachePath: input.files.preparedRows,
       onRow: (done) => validating.tick(done),
     });
     validating.finish(summary.rows);
@@ -103,7 +109,7 @@ export async function validateAllRows(
     unassessed: summary.unassessed,
     ...memoryFields(),
   });
-  if (slice === null) {
+  if (slice === undefined) {
     assertAcceptable(summary, config.maxInvalidFraction, file);
     // Said before the charge (issue 37 item 3): a run this much of whose portfolio cannot be read
     // is charged but cannot be SUPPORTED; the operator may still stop here.
