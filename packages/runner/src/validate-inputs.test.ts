@@ -1,9 +1,8 @@
 import assert from "node:assert/strict";
-import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { test } from "node:test";
 import type { RunStage } from "@svc/core";
-import { makeTempDir } from "@svc/testing";
+import { minimalProject } from "../test/support/minimal-project.ts";
 import { mainValidate } from "./main.ts";
 import { EXIT } from "./runner-error.ts";
 import type { PlannedRun } from "./stages/plan-stage.ts";
@@ -16,12 +15,8 @@ import type { RowValidation } from "./stages/validate-stage.ts";
 // plans and validates without the stages it is given, or without the sequence, fails them.
 
 async function project(t: { after: (fn: () => Promise<void>) => void }) {
-  const root = await makeTempDir("svc-validate-inputs-", t);
-  const sources = join(root, "input", "demo", "01_sources");
-  await mkdir(sources, { recursive: true });
-  await writeFile(join(sources, "portfolio.csv"), "candidate_id,smiles\nc1,CCO\n");
-  await writeFile(join(sources, "sources.json"), JSON.stringify({ portfolio_selected_csv: "portfolio.csv" }));
-  return { inputRoot: join(root, "input"), out: join(root, "validation.json") };
+  const { root, inputRoot } = await minimalProject(t, "svc-validate-inputs-");
+  return { inputRoot, out: join(root, "validation.json") };
 }
 
 const PLANNED = {
