@@ -32,6 +32,17 @@ export function createTokenSource(settings: EntitlementSettings): TokenSource {
   return devTokenSource(settings.devToken, settings.devTokenFile);
 }
 
+/** The entitlement client of a run and of `svc-runner seal`, from the validated settings only. */
+function entitlementClient(settings: EntitlementSettings, log: Logger): EntitlementClient {
+  return new EntitlementClient({
+    baseUrl: settings.entitlementUrl,
+    audience: settings.audience,
+    tokens: createTokenSource(settings),
+    timeoutMs: settings.timeoutSec * 1000,
+    onRetry: (step, attempt, reason) => log.warn("entitlement retry", { step, attempt, reason }),
+  });
+}
+
 /** `svc-runner` default command: one audit run; resolves to the process exit code. */
 export async function mainRun(
   flags: RunnerFlags & { dryRun?: boolean },
@@ -43,13 +54,7 @@ export async function mainRun(
   return report(log, async () => {
     const config = resolveRunConfig(flags, env, { cpuLimit: containerCpuLimit() });
     log = createLogger(config.logFormat);
-    const entitlement = new EntitlementClient({
-      baseUrl: config.entitlementUrl,
-      audience: config.audience,
-      tokens: createTokenSource(config),
-      timeoutMs: config.timeoutSec * 1000,
-      onRetry: (step, attempt, reason) => log.warn("entitlement retry", { step, attempt, reason }),
-    });
+    const entitlement = entitlementClient(config, log);
     const interruption = watchSignals(log);
     let outcome: Awaited<ReturnType<typeof runAudit>>;
     try {
@@ -149,13 +154,7 @@ export async function mainSeal(flags: SealFlags, env: NodeJS.ProcessEnv): Promis
   const log = createLogger(format);
   return report(log, async () => {
     const config = resolveSealConfig(flags, env);
-    const entitlement = new EntitlementClient({
-      baseUrl: config.entitlementUrl,
-      audience: config.audience,
-      tokens: createTokenSource(config),
-      timeoutMs: config.timeoutSec * 1000,
-      onRetry: (step, attempt, reason) => log.warn("entitlement retry", { step, attempt, reason }),
-    });
+    const entitlement = entitlementClient(config, log);
     return completeSeal({ runDir: config.runDir, log, entitlement });
   });
 }
