@@ -8,7 +8,6 @@ import {
   resolveRunConfig,
   resolveSealConfig,
 } from "./config.ts";
-import { stageInputs } from "./inputs/stage-inputs.ts";
 import { watchSignals } from "./interruption.ts";
 import { EntitlementClient } from "./lifecycle/entitlement-client.ts";
 import {
@@ -20,8 +19,8 @@ import {
 import { createLogger, type Logger } from "./log.ts";
 import { runAudit } from "./run-audit.ts";
 import { EXIT, type ExitCode, RunnerError } from "./runner-error.ts";
-import { planRun } from "./stages/plan-stage.ts";
-import { validateAllRows } from "./stages/validate-all-rows.ts";
+import type { PreChargeStages } from "./stages/run-stages.ts";
+import { validateInputs } from "./validate-inputs.ts";
 
 /**
  * Builds the token source for the validated auth mode (docs/contracts/runner-env.md) from the
@@ -31,6 +30,17 @@ export function createTokenSource(settings: EntitlementSettings): TokenSource {
   if (settings.authMode === "cloud") return cloudTokenSource(settings.metadataUrl);
   if (settings.authMode === "k8s") return k8sTokenSource(settings.k8sTokenFile);
   return devTokenSource(settings.devToken, settings.devTokenFile);
+}
+
+/** The entitlement client of a run and of `svc-runner seal`, from the validated settings only. */
+function entitlementClient(settings: EntitlementSettings, log: Logger): EntitlementClient {
+  return new EntitlementClient({
+    baseUrl: settings.entitlementUrl,
+    audience: settings.audience,
+    tokens: createTokenSource(settings),
+    timeoutMs: settings.timeoutSec * 1000,
+    onRetry: (step, attempt, reason) => log.warn("entitlement retry", { step, attempt, reason }),
+  });
 }
 
 /** `svc-runner` default command: one audit run; resolves to the process exit code. */
@@ -44,13 +54,7 @@ export async function mainRun(
   return report(log, async () => {
     const config = resolveRunConfig(flags, env, { cpuLimit: containerCpuLimit() });
     log = createLogger(config.logFormat);
-    const entitlement = new EntitlementClient({
-      baseUrl: config.entitlementUrl,
-      audience: config.audience,
-      tokens: createTokenSource(config),
-      timeoutMs: config.timeoutSec * 1000,
-      onRetry: (step, attempt, reason) => log.warn("entitlement retry", { step, attempt, reason }),
-    });
+    const entitlement = entitlementClient(config, log);
     const interruption = watchSignals(log);
     let outcome: Awaited<ReturnType<typeof runAudit>>;
     try {
@@ -81,26 +85,27 @@ export async function mainRun(
 }
 
 /**
- * `svc-runner validate` (and `--dry-run`): the inputs, every row through RDKit, and the plan, as
- * a run would do them before its charge; never contacts the entitlement service. Prints a JSON
- * summary on stdout; `--validation-out <file>` also writes the per-row report.
+ * `svc-runner validate` (and `--dry-run`): the inputs, the plan and every row through RDKit, by the
+ * run's own stages stopping before its charge (validate-inputs.ts); never contacts the entitlement
+ * service. Prints a JSON summary on stdout; `--validation-out <file>` also writes the per-row report.
  */
 export async function mainValidate(
   flags: RunnerFlags & { validationOut?: string },
   env: NodeJS.ProcessEnv,
-  stdout: (text: string) => void = (text) => process.stdout.write(text),
+  io: { stdout?: (text: string) => void; stages?: PreChargeStages } = {},
 ): Promise<ExitCode> {
+  const stdout = io.stdout ?? ((text: string) => process.stdout.write(text));
   const format = earlyLogFormat(flags, env);
   const log = createLogger(format);
   return report(log, async () => {
     const config = resolveRunConfig(flags, env, { entitled: false, cpuLimit: containerCpuLimit() });
-    log.info("validating inputs (no charge)", { phase: "inputs", project_id: config.projectId });
-    const staged = await stageInputs(config.inputRoot, config.projectId);
-    const planned = planRun(staged, config.categoryPreset);
-    const { summary } = await validateAllRows(config, log, staged, {
+    const { staged, planned, validation } = await validateInputs({
+      config,
+      log,
       reportPath: flags.validationOut ? resolve(flags.validationOut) : null,
-      cachePath: null,
+      ...(io.stages === undefined ? {} : { stages: io.stages }),
     });
+    const { summary } = validation;
     stdout(
       `${JSON.stringify(
         {
@@ -149,13 +154,7 @@ export async function mainSeal(flags: SealFlags, env: NodeJS.ProcessEnv): Promis
   const log = createLogger(format);
   return report(log, async () => {
     const config = resolveSealConfig(flags, env);
-    const entitlement = new EntitlementClient({
-      baseUrl: config.entitlementUrl,
-      audience: config.audience,
-      tokens: createTokenSource(config),
-      timeoutMs: config.timeoutSec * 1000,
-      onRetry: (step, attempt, reason) => log.warn("entitlement retry", { step, attempt, reason }),
-    });
+    const entitlement = entitlementClient(config, log);
     return completeSeal({ runDir: config.runDir, log, entitlement });
   });
 }

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
-import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { test } from "node:test";
 import { parseRunStatus, RUN_STAGES, type RunStage, runStatusPath } from "@svc/core";
-import { makeTempDir } from "@svc/testing";
+import { minimalProject } from "../test/support/minimal-project.ts";
 import { resolveRunConfig } from "./config.ts";
 import type { EntitlementClient } from "./lifecycle/entitlement-client.ts";
 import { createLogger } from "./log.ts";
@@ -16,12 +16,8 @@ import type { Stage } from "./stages/stage.ts";
 // returns what the next stage needs of it (the real stages are covered by test/*.e2e.test.ts).
 
 async function project(t: { after: (fn: () => Promise<void>) => void }) {
-  const root = await makeTempDir("svc-run-audit-", t);
-  const sources = join(root, "input", "demo", "01_sources");
-  await mkdir(sources, { recursive: true });
-  await writeFile(join(sources, "portfolio.csv"), "candidate_id,smiles\nc1,CCO\n");
-  await writeFile(join(sources, "sources.json"), JSON.stringify({ portfolio_selected_csv: "portfolio.csv" }));
-  return { inputRoot: join(root, "input"), outputRoot: join(root, "output") };
+  const { inputRoot, outputRoot } = await minimalProject(t, "svc-run-audit-");
+  return { inputRoot, outputRoot };
 }
 
 function configOf(

@@ -16,6 +16,7 @@ import type { ChargedRun } from "./stages/charge-stage.ts";
 import { type RunStages, runStages } from "./stages/run-stages.ts";
 import { removeShards, SHARDS_DIR } from "./stages/shard-stage.ts";
 import { StageSequence } from "./stages/stage-sequence.ts";
+import { runValidationFiles } from "./stages/validate-stage.ts";
 
 export interface AuditDeps {
   readonly config: RunnerConfig;
@@ -77,7 +78,8 @@ export async function runAudit(deps: AuditDeps): Promise<AuditOutcome> {
   let leaveBehind: "everything" | "nothing" | "unless-shared" = "everything";
   try {
     scratch = await openScratch(runDir, sharded ? `.scratch-${config.shardIndex}` : undefined);
-    const ctx = { ...deps, now, startedAt, runDir, scratch, interruption };
+    const validationFiles = runValidationFiles(runDir, scratch);
+    const ctx = { ...deps, now, startedAt, runDir, scratch, interruption, validationFiles };
     sequence = new StageSequence(ctx, async (stage, counts) => status?.enter(stage, counts));
     const planned = await sequence.run(stages.plan, staged);
     const validation = await sequence.run(stages.validate, staged);

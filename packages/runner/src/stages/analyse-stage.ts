@@ -29,7 +29,7 @@ import {
   readValidatedRows,
   type ValidatedRow,
   type ValidationSummary,
-} from "./validate-stage.ts";
+} from "./validate-rows.ts";
 
 export const COMBINED_FILE = RUN_FILES.combined;
 
@@ -91,12 +91,12 @@ export const analyseStage: Stage<AnalyseInput, AnalysedRun> = {
       structureModules: STRUCTURE_MODULES.map((module) => module.id),
     });
     try {
-      const analysed = await analyse(ctx, input, report, (done) => progress.tick(done));
+      const analysed = await analyse(ctx, { ...input, report, onCompound: (done) => progress.tick(done) });
       progress.finish(analysed.result.compounds);
       // The analysis apart from the report's composition, for the per-stage CPU (issue 42 item 1).
       log.info("compounds analysed", { phase: "modules", ...memoryFields() });
-      const facts = runFactsOf(ctx, input, analysed);
-      await composeReport(ctx, report, facts);
+      const facts = runFactsOf(ctx, { ...input, analysed });
+      await composeReport(ctx, { report, facts });
       return { ...analysed, facts };
     } finally {
       await report.dispose();
@@ -109,15 +109,16 @@ export const analyseStage: Stage<AnalyseInput, AnalysedRun> = {
   }),
 };
 
+/** The analysis's input: the stage's, the report writer the stage opened, and a progress tick. */
+interface AnalysisInput extends AnalyseInput {
+  readonly report: ReportWriter;
+  readonly onCompound: (done: number) => void;
+}
+
 /** The modules over every compound, into the combined outputs, raw/ and the report's rows. */
-async function analyse(
-  ctx: StageContext,
-  input: AnalyseInput,
-  report: ReportWriter,
-  onCompound: (done: number) => void,
-): Promise<Omit<AnalysedRun, "facts">> {
+async function analyse(ctx: StageContext, input: AnalysisInput): Promise<Omit<AnalysedRun, "facts">> {
   const { config, log, runDir, startedAt: generatedAt } = ctx;
-  const { planned } = input;
+  const { planned, report, onCompound } = input;
   const primaryCandidateId = input.staged.sources.primary_candidate_id;
   const planIds = new Set(
     planned.plan.modules.filter((entry) => entry.outcome === "planned").map((entry) => entry.module_id),
@@ -220,9 +221,12 @@ function workDone(
 }
 
 /** The facts every result file is derived from (pure). */
-function runFactsOf(ctx: StageContext, input: AnalyseInput, analysed: Omit<AnalysedRun, "facts">): RunFacts {
+function runFactsOf(
+  ctx: StageContext,
+  input: AnalyseInput & { readonly analysed: Omit<AnalysedRun, "facts"> },
+): RunFacts {
   const { config } = ctx;
-  const { staged } = input;
+  const { staged, analysed } = input;
   return {
     run_id: config.runId,
     project_id: config.projectId,
@@ -247,7 +251,10 @@ function runFactsOf(ctx: StageContext, input: AnalyseInput, analysed: Omit<Analy
  * The report (HTML, CSV, the PDF where Chromium is), written once: hashed outputs that never say
  * whether the run is sealed (seal/ and the status record do, issue 29 item 2).
  */
-async function composeReport(ctx: StageContext, report: ReportWriter, facts: RunFacts): Promise<void> {
+async function composeReport(
+  ctx: StageContext,
+  { report, facts }: { readonly report: ReportWriter; readonly facts: RunFacts },
+): Promise<void> {
   const { config, log } = ctx;
   const html = await report.write(facts);
   log.info("report composed", { phase: "outputs", ...memoryFields() });

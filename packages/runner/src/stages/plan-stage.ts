@@ -6,7 +6,7 @@ import { buildModulePlan, type ModulePlan } from "../plan/module-plan.ts";
 import { loadPolicy, type Policy } from "../plan/policy.ts";
 import { type CategoryResolution, resolveCategory } from "../plan/resolve-category.ts";
 import { RunnerError } from "../runner-error.ts";
-import type { Stage } from "./stage.ts";
+import type { PreChargeContext, Stage } from "./stage.ts";
 
 /** What the plan stage decides: the category and what happens to every module of the policy. */
 export interface PlannedRun {
@@ -15,38 +15,36 @@ export interface PlannedRun {
   readonly plan: ModulePlan;
 }
 
-/** The plan stage: the run's plan from its staged inputs, before anything else is done. */
-export const planStage: Stage<StagedInputs, PlannedRun> = {
-  name: "plan",
-  run: async (ctx, staged) => planRun(staged, ctx.config.categoryPreset),
-};
-
 /**
- * The plan (spec §3): resolves the category from the staged evidence (or the preset) and builds
- * the module plan. Pure apart from reading the bundled policy; no entitlement call. Also what
- * `svc-runner validate` reports.
+ * Stage 1, plan (spec §3): resolves the category from the staged evidence (or the preset) and
+ * builds the module plan. Pure apart from reading the bundled policy; no entitlement call. A run
+ * and `svc-runner validate` both run this stage (the latter reports the plan and stops).
  */
-export function planRun(staged: StagedInputs, categoryPreset: string): PlannedRun {
-  const policy = loadPolicy();
-  const category = resolveCategory(policy, routingEvidence(staged), categoryPreset);
-  if (category === null) {
-    throw new RunnerError(
-      "CATEGORY_UNKNOWN",
-      `--category-preset "${categoryPreset}" is not a category of ${policy.policy_version}`,
-    );
-  }
-  return {
-    policy,
-    category,
-    plan: buildModulePlan(
+export const planStage: Stage<StagedInputs, PlannedRun, PreChargeContext> = {
+  name: "plan",
+  run: async (ctx, staged) => {
+    const { categoryPreset } = ctx.config;
+    const policy = loadPolicy();
+    const category = resolveCategory(policy, routingEvidence(staged), categoryPreset);
+    if (category === null) {
+      throw new RunnerError(
+        "CATEGORY_UNKNOWN",
+        `--category-preset "${categoryPreset}" is not a category of ${policy.policy_version}`,
+      );
+    }
+    return {
       policy,
       category,
-      [...IMPLEMENTED_MODULES, ...STRUCTURE_MODULES],
-      stagedKinds(staged),
-      staged.sources.profile,
-    ),
-  };
-}
+      plan: buildModulePlan(
+        policy,
+        category,
+        [...IMPLEMENTED_MODULES, ...STRUCTURE_MODULES],
+        stagedKinds(staged),
+        staged.sources.profile,
+      ),
+    };
+  },
+};
 
 function routingEvidence(staged: StagedInputs) {
   return {

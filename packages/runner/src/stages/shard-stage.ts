@@ -5,7 +5,7 @@ import { readLines } from "../inputs/read-lines.ts";
 import { assertNotInterrupted, type Interruption } from "../interruption.ts";
 import { writeJsonAtomic } from "../outputs/atomic-write.ts";
 import { RunnerError } from "../runner-error.ts";
-import type { ValidatedRow, ValidationSummary } from "./validate-stage.ts";
+import type { ValidatedRow, ValidationSummary } from "./validate-rows.ts";
 
 /**
  * Sharded runs (issue 10 item 9): the pods of a Kubernetes Indexed Job share one run folder on

@@ -1,4 +1,4 @@
-import { basename, join } from "node:path";
+import { basename } from "node:path";
 import type { StagedInputs } from "../inputs/stage-inputs.ts";
 import { type ChargeInput, type ChargeResult, charge } from "./charge-stage.ts";
 import {
@@ -11,15 +11,13 @@ import {
   waitForShards,
 } from "./shard-stage.ts";
 import type { Stage, StageContext } from "./stage.ts";
-import { type RowValidation, rowCounts, validateAllRows } from "./validate-all-rows.ts";
 import {
   assertAcceptable,
   mergeSummaries,
-  PREPARED_CACHE,
   recordValidation,
-  VALIDATION_FILE,
   type ValidationSummary,
-} from "./validate-stage.ts";
+} from "./validate-rows.ts";
+import { type RowValidation, rowCounts, validateAllRows } from "./validate-stage.ts";
 
 /**
  * The validate stage of one pod of a sharded run (issue 10 item 9): prepare this pod's slice,
@@ -33,14 +31,12 @@ export const shardedValidateStage: Stage<StagedInputs, RowValidation> = {
     const { config, runDir } = ctx;
     const index = config.shardIndex;
     await openShardDir(runDir, index);
-    const mine = await validateAllRows(
-      config,
-      ctx.log,
+    // A slice's report is not written: index 0 writes the merged one after the decision (charge).
+    const mine = await validateAllRows(ctx, {
       staged,
-      { reportPath: null, cachePath: shardCachePath(runDir, index) },
-      ctx.interruption,
-      { shards: config.shards, index },
-    );
+      files: { report: null, preparedRows: shardCachePath(runDir, index) },
+      slice: { shards: config.shards, index },
+    });
     await markShard(runDir, index, PREPARED_MARK, mine.summary);
     const all = await waitForShards(runDir, config.shards, PREPARED_MARK, shardWait(ctx));
     const summary = mergeSummaries(all as ValidationSummary[]);
@@ -76,8 +72,8 @@ export const shardedChargeStage: Stage<ChargeInput, ChargeResult> = {
     await recordValidation(mergeShards(runDir, config.shards), {
       file: portfolioFile(input.staged),
       limits: { maxHeavyAtoms: config.maxHeavyAtoms, maxSmilesLength: config.maxSmilesLength },
-      reportPath: join(runDir, VALIDATION_FILE),
-      cachePath: ctx.scratch.path(PREPARED_CACHE),
+      reportPath: ctx.validationFiles.report,
+      cachePath: ctx.validationFiles.preparedRows,
     });
     // shards/ stays until the structure stage: every pod docks its own slice read from there and
     // leaves its records beside it (structure-stage.ts); runAudit removes it after that stage.

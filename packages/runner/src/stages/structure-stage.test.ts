@@ -13,8 +13,12 @@ import { loadPolicy } from "../plan/policy.ts";
 import { resolveCategory } from "../plan/resolve-category.ts";
 import type { PlannedRun } from "./plan-stage.ts";
 import { openShardDir, SHARDS_DIR } from "./shard-stage.ts";
-import { runStructureModules, type StructureStageOptions } from "./structure-stage.ts";
-import type { ValidatedRow } from "./validate-stage.ts";
+import {
+  runStructureModules,
+  type StructureModulesInput,
+  type StructureRunContext,
+} from "./structure-stage.ts";
+import type { ValidatedRow } from "./validate-rows.ts";
 
 type Owner = { after: (fn: () => unknown) => void };
 
@@ -61,6 +65,39 @@ function row(candidateId: string, ok: boolean, index = 1): ValidatedRow {
   } as unknown as ValidatedRow;
 }
 
+/**
+ * The part of the run context the structure stage reads: one pod unless `shard` says which of how
+ * many; scratch in `<run>/.scratch` unless named (each pod of a sharded run has its own).
+ */
+function contextOf(
+  runDir: string,
+  settings: {
+    runId: string;
+    scratch?: string;
+    dockingMaxCompounds?: number;
+    workers?: number;
+    shard?: { index: number; count: number };
+  },
+): StructureRunContext {
+  const scratch = join(runDir, settings.scratch ?? ".scratch");
+  return {
+    log: createLogger("json", { write: () => {}, tty: false }),
+    runDir,
+    startedAt: "2026-01-01T00:00:00Z",
+    interruption: { signal: null },
+    scratch: { path: (name) => join(scratch, name) },
+    config: {
+      runId: settings.runId,
+      mode: "standard",
+      dockingMaxCompounds: settings.dockingMaxCompounds ?? 100,
+      workers: settings.workers ?? 1,
+      shards: settings.shard?.count ?? 1,
+      shardIndex: settings.shard?.index ?? 0,
+      shardWaitSec: 30,
+    },
+  };
+}
+
 async function setUp(t: Owner) {
   const dir = await makeTempDir("structure-stage-", t);
   await writeFile(join(dir, "receptor.pdb"), `${RECEPTOR}\n`);
@@ -71,15 +108,9 @@ async function setUp(t: Owner) {
 describe("the structure stage", () => {
   it("runs a planned module per structure and per parsed compound, writing results/<module>.json with its method card", async (t) => {
     const { dir, structures } = await setUp(t);
-    const result = await runStructureModules({
-      log: createLogger("json", { write: () => {}, tty: false }),
-      runDir: dir,
-      workDir: join(dir, ".scratch-structures"),
-      runId: "run_1",
-      mode: "standard",
+    const result = await runStructureModules(contextOf(dir, { runId: "run_1" }), {
       planned: plannedOf("test_per_compound"),
       structures,
-      generatedAt: "2026-01-01T00:00:00Z",
       rows: async function* () {
         yield row("A", true);
         yield row("B", false);
@@ -122,15 +153,9 @@ describe("the structure stage", () => {
               },
       },
     });
-    const result = await runStructureModules({
-      log: createLogger("json", { write: () => {}, tty: false }),
-      runDir: dir,
-      workDir: join(dir, ".scratch-structures"),
-      runId: "run_1",
-      mode: "standard",
+    const result = await runStructureModules(contextOf(dir, { runId: "run_1" }), {
       planned: plannedOf("molecular_docking"),
       structures,
-      generatedAt: "2026-01-01T00:00:00Z",
       compounds: 6,
       rows: async function* () {
         for (const id of ["A", "B", "C", "D", "E", "F"]) yield row(id, true);
@@ -172,15 +197,9 @@ describe("the structure stage", () => {
 
   it("records a module that throws as failed with its error, and the run goes on", async (t) => {
     const { dir, structures } = await setUp(t);
-    const result = await runStructureModules({
-      log: createLogger("json", { write: () => {}, tty: false }),
-      runDir: dir,
-      workDir: join(dir, ".scratch-structures"),
-      runId: "run_2",
-      mode: "standard",
+    const result = await runStructureModules(contextOf(dir, { runId: "run_2" }), {
       planned: plannedOf("test_failing", "dynamics_nma"),
       structures,
-      generatedAt: "2026-01-01T00:00:00Z",
       rows: async function* () {},
       modules: [failing, ...STRUCTURE_MODULES],
     });
@@ -203,26 +222,20 @@ describe("the structure stage", () => {
       },
     });
     let probes = 0;
-    const options = {
-      log: createLogger("json", { write: () => {}, tty: false }),
-      runDir: dir,
-      workDir: join(dir, ".scratch-structures"),
-      runId: "run_3",
-      mode: "standard",
+    const ctx = contextOf(dir, { runId: "run_3", dockingMaxCompounds: 7 });
+    const input = {
       structures,
-      generatedAt: "2026-01-01T00:00:00Z",
       rows: async function* () {},
       modules: [capped, perCompound],
-      dockingMaxCompounds: 7,
       probeToolVersions: async () => {
         probes++;
         return { vina: "AutoDock Vina v1.2.3" };
       },
     };
-    const pure = await runStructureModules({ ...options, planned: plannedOf("test_per_compound") });
+    const pure = await runStructureModules(ctx, { ...input, planned: plannedOf("test_per_compound") });
     assert.equal(pure.toolVersions, null, "a module that calls no tool records no tool versions");
     assert.equal(probes, 0);
-    const docked = await runStructureModules({ ...options, planned: plannedOf("test_capped") });
+    const docked = await runStructureModules(ctx, { ...input, planned: plannedOf("test_capped") });
     assert.deepEqual(seen, [7]);
     assert.deepEqual(docked.toolVersions, { vina: "AutoDock Vina v1.2.3" });
     assert.equal(probes, 1);
@@ -252,16 +265,9 @@ describe("the structure stage", () => {
       },
     });
     const ids = ["A", "B", "C", "D", "E", "F", "G"];
-    const result = await runStructureModules({
-      log: createLogger("json", { write: () => {}, tty: false }),
-      runDir: dir,
-      workDir: join(dir, ".scratch-structures"),
-      runId: "run_pool",
-      mode: "standard",
+    const result = await runStructureModules(contextOf(dir, { runId: "run_pool", workers: 3 }), {
       planned: plannedOf("test_pooled"),
       structures,
-      generatedAt: "2026-01-01T00:00:00Z",
-      lanes: 3,
       rows: async function* () {
         for (const [at, id] of ids.entries()) yield row(id, id !== "C", at + 1);
       },
@@ -321,26 +327,27 @@ describe("the structure stage", () => {
         });
       // Pod k's own rows, as its validation left them in shards/<k>/ (round robin by row index).
       for (let pod = 0; pod < pods; pod++) await openShardDir(dir, pod);
-      const optionsOf = (pod: number): StructureStageOptions => ({
-        log: createLogger("json", { write: () => {}, tty: false }),
-        runDir: dir,
-        workDir: join(dir, `.scratch-${pod}`, "structures"),
-        runId: "run_sharded",
-        mode: "standard",
+      const podOf = (pod: number) =>
+        contextOf(dir, {
+          runId: "run_sharded",
+          scratch: `.scratch-${pod}`,
+          dockingMaxCompounds: budget,
+          workers: 2,
+          shard: { index: pod, count: pods },
+        });
+      const inputOf = (pod: number): StructureModulesInput => ({
         planned: plannedOf("molecular_docking", "dynamics_nma"),
         structures,
-        generatedAt: "2026-01-01T00:00:00Z",
-        dockingMaxCompounds: budget,
-        lanes: 2,
         rows: async function* () {
           for (const [at, id] of ids.entries())
             if (pod === 0 || at % pods === pod) yield row(id, id !== "M5", at + 1);
         },
         modules: [moduleFor(pod), ...STRUCTURE_MODULES.filter((module) => module.id === "dynamics_nma")],
-        shard: { index: pod, count: pods, waitMs: 30_000, interruption: { signal: null } },
       });
       const results = await Promise.all(
-        Array.from({ length: pods }, (_, pod) => runStructureModules(optionsOf(pods - 1 - pod))),
+        Array.from({ length: pods }, (_, pod) =>
+          runStructureModules(podOf(pods - 1 - pod), inputOf(pods - 1 - pod)),
+        ),
       );
       const index0 = results[pods - 1];
       assert.ok(index0);
@@ -412,21 +419,21 @@ describe("the structure stage", () => {
       });
     const results = await Promise.all(
       [1, 0].map((pod) =>
-        runStructureModules({
-          log: createLogger("json", { write: () => {}, tty: false }),
-          runDir: dir,
-          workDir: join(dir, `.scratch-${pod}`),
-          runId: "run_sharded",
-          mode: "standard",
-          planned: plannedOf("molecular_docking"),
-          structures,
-          generatedAt: "2026-01-01T00:00:00Z",
-          rows: async function* () {
-            for (const [at, id] of ["A", "B", "C"].entries()) yield row(id, true, at + 1);
+        runStructureModules(
+          contextOf(dir, {
+            runId: "run_sharded",
+            scratch: `.scratch-${pod}`,
+            shard: { index: pod, count: 2 },
+          }),
+          {
+            planned: plannedOf("molecular_docking"),
+            structures,
+            rows: async function* () {
+              for (const [at, id] of ["A", "B", "C"].entries()) yield row(id, true, at + 1);
+            },
+            modules: [moduleFor(pod)],
           },
-          modules: [moduleFor(pod)],
-          shard: { index: pod, count: 2, waitMs: 30_000, interruption: { signal: null } },
-        }),
+        ),
       ),
     );
     assert.deepEqual(

@@ -2,19 +2,22 @@ import { readFile } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { type StructureContext, type StructureModule, structureToolVersions } from "@svc/science";
 import { MOLECULAR_DOCKING_MAX_COMPOUNDS, STRUCTURE_MODULES } from "@svc/science/structure-modules";
+import type { RunnerConfig } from "../config.ts";
 import type { StagedStructure } from "../inputs/structure-inputs.ts";
 import { readStructureFile } from "../inputs/structure-inputs.ts";
 import type { Logger } from "../log.ts";
 import { writeJsonAtomic } from "../outputs/atomic-write.ts";
+import type { Scratch } from "../outputs/scratch.ts";
 import { structureResultFile } from "../outputs/structure-result-file.ts";
 import type { ModuleWork } from "../plan/module-plan.ts";
 import { createProgress } from "../progress.ts";
 import type { PlannedRun } from "./plan-stage.ts";
 import { shardCachePath, shardDir, waitForShards } from "./shard-stage.ts";
 import type { Stage, StageContext } from "./stage.ts";
-import { PREPARED_CACHE, readValidatedRows, type ValidatedRow } from "./validate-stage.ts";
+import { PREPARED_CACHE, readValidatedRows, type ValidatedRow } from "./validate-rows.ts";
 
-export interface StructureStageOptions {
+/** The settings the module-calling steps below read (built from the run context and the stage input). */
+interface StructureStageOptions {
   readonly log: Logger;
   readonly runDir: string;
   readonly runId: string;
@@ -107,39 +110,74 @@ export const structureStage: Stage<StructureInput, StructureStageResult> = {
   name: "structure",
   run: (ctx, input) => {
     const { config } = ctx;
-    const sharded = config.shards > 1;
     // A pod other than index 0 has only its own slice (shards/<k>/), index 0 the merged rows.
     const rowsFile =
-      sharded && config.shardIndex !== 0
+      config.shards > 1 && config.shardIndex !== 0
         ? shardCachePath(ctx.runDir, config.shardIndex)
         : ctx.scratch.path(PREPARED_CACHE);
-    return runStructureModules({
-      log: ctx.log,
-      runDir: ctx.runDir,
-      runId: config.runId,
-      mode: config.mode,
-      planned: input.planned,
-      structures: input.structures,
-      workDir: ctx.scratch.path("structures"),
-      dockingMaxCompounds: config.dockingMaxCompounds,
-      lanes: config.workers,
-      probeToolVersions: structureToolVersions,
-      generatedAt: ctx.startedAt,
+    return runStructureModules(ctx, {
+      ...input,
       rows: () => readValidatedRows(rowsFile),
-      ...(input.compounds === undefined ? {} : { compounds: input.compounds }),
-      ...(sharded
-        ? {
-            shard: {
-              index: config.shardIndex,
-              count: config.shards,
-              waitMs: config.shardWaitSec * 1000,
-              interruption: ctx.interruption,
-            },
-          }
-        : {}),
+      probeToolVersions: structureToolVersions,
     });
   },
 };
+
+/** What of the run the structure modules read: a part of the {@link StageContext}, so tests give only that. */
+export type StructureRunContext = Pick<StageContext, "log" | "runDir" | "startedAt" | "interruption"> & {
+  readonly config: Pick<
+    RunnerConfig,
+    "runId" | "mode" | "dockingMaxCompounds" | "workers" | "shards" | "shardIndex" | "shardWaitSec"
+  >;
+  readonly scratch: Pick<Scratch, "path">;
+};
+
+/** The structure stage's input with where its rows come from and what to run. */
+export interface StructureModulesInput extends StructureInput {
+  /** The validated rows in portfolio order, read again for each module that works per compound. */
+  readonly rows: () => AsyncIterable<ValidatedRow>;
+  /** The structure modules to run when planned; default {@link STRUCTURE_MODULES}. */
+  readonly modules?: readonly StructureModule[];
+  /**
+   * Probes the versions of the programs the structure modules call, once when a module ran (for
+   * `repro_pack/environment/structure-tools.json`); none: nothing is probed.
+   */
+  readonly probeToolVersions?: () => Promise<unknown>;
+}
+
+/**
+ * The run's settings as the module-calling steps read them: the scratch folder `structures`, the
+ * run's workers as lanes, its docking cap, and in a sharded run this pod's place (issue 39 item 2).
+ */
+function structureOptions(ctx: StructureRunContext, input: StructureModulesInput): StructureStageOptions {
+  const { config } = ctx;
+  return {
+    log: ctx.log,
+    runDir: ctx.runDir,
+    runId: config.runId,
+    mode: config.mode,
+    planned: input.planned,
+    structures: input.structures,
+    generatedAt: ctx.startedAt,
+    rows: input.rows,
+    workDir: ctx.scratch.path("structures"),
+    dockingMaxCompounds: config.dockingMaxCompounds,
+    lanes: config.workers,
+    ...(input.compounds === undefined ? {} : { compounds: input.compounds }),
+    ...(input.modules === undefined ? {} : { modules: input.modules }),
+    ...(input.probeToolVersions === undefined ? {} : { probeToolVersions: input.probeToolVersions }),
+    ...(config.shards > 1
+      ? {
+          shard: {
+            index: config.shardIndex,
+            count: config.shards,
+            waitMs: config.shardWaitSec * 1000,
+            interruption: ctx.interruption,
+          },
+        }
+      : {}),
+  };
+}
 
 /**
  * The structure modules (issue 25; defined in science, issue 39 item 1: this stage only schedules
@@ -148,7 +186,11 @@ export const structureStage: Stage<StructureInput, StructureStageResult> = {
  * works per compound, every parsed compound of the portfolio), writing `results/<module>.json` with
  * its method card. A module that throws is `failed` in the plan with its error; the run goes on.
  */
-export async function runStructureModules(options: StructureStageOptions): Promise<StructureStageResult> {
+export async function runStructureModules(
+  ctx: StructureRunContext,
+  input: StructureModulesInput,
+): Promise<StructureStageResult> {
+  const options = structureOptions(ctx, input);
   const planned = new Set(
     options.planned.plan.modules
       .filter((entry) => entry.outcome === "planned")

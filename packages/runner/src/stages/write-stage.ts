@@ -19,8 +19,8 @@ import type { AnalysedRun } from "./analyse-stage.ts";
 import type { ChargedRun } from "./charge-stage.ts";
 import type { PlannedRun } from "./plan-stage.ts";
 import type { Stage } from "./stage.ts";
-import type { RowValidation } from "./validate-all-rows.ts";
-import type { ValidationSummary } from "./validate-stage.ts";
+import type { ValidationSummary } from "./validate-rows.ts";
+import type { RowValidation } from "./validate-stage.ts";
 
 export const RUNNER_VERSION = "0.1.0";
 
