@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { IMPLEMENTED_MODULES } from "@svc/science";
+import { IMPLEMENTED_MODULES } from "@svc/science/modules";
 import { makeTempDir } from "@svc/testing";
 import { parseSources } from "../inputs/sources.ts";
 import { stageStructures } from "../inputs/structure-inputs.ts";

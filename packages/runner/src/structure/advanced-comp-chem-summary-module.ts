@@ -1,5 +1,5 @@
 import { type DockedCompoundRecord, RUN_FILES, readRunFolder, runPath } from "@svc/core";
-import type { MethodCard } from "@svc/science";
+import type { MethodCard } from "@svc/science/modules";
 import type { StructureContext, StructureModule } from "./structure-module.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { analyseDynamicsNma, DYNAMICS_NMA_METHOD, type DynamicsNmaResult } from "@svc/science";
+import { analyseDynamicsNma, DYNAMICS_NMA_METHOD, type DynamicsNmaResult } from "@svc/science/structure";
 import type { StructureModule } from "./structure-module.ts";
 
 /** `dynamics_nma` as a structure module: the Cα ANM of each staged structure (science's analyseDynamicsNma). */

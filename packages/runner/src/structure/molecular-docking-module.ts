@@ -1,6 +1,7 @@
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { type DockedCompoundRecord, type DockingProfileRecord, RUN_FILES, runPath } from "@svc/core";
+import { loadRDKit, type MethodCard } from "@svc/science/modules";
 import {
   type BatchDockingEngine,
   buildReceptorEnsemble,
@@ -15,8 +16,6 @@ import {
   type DockingResult,
   ENSEMBLE_RULE,
   type InteractionCounts,
-  loadRDKit,
-  type MethodCard,
   type PocketBox,
   type PreparedLigandOk,
   type PreparedReceptor,
@@ -28,7 +27,7 @@ import {
   STANDARD_EXHAUSTIVENESS,
   type StructureAtom,
   summarizeInteractions,
-} from "@svc/science";
+} from "@svc/science/structure";
 import type { PortableCompound } from "../pool/portable-compound.ts";
 import {
   DOCKING_CHUNK,

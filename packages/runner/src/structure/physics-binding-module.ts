@@ -1,13 +1,13 @@
 import { join } from "node:path";
 import {
-  createReceptorPreparer,
   MM_GBSA_CAPS,
   MM_GBSA_SETTINGS,
   type MmGbsaReceptor,
   physicsBindingMethod,
   prepareMmGbsaReceptor,
   scoreMmGbsa,
-} from "@svc/science";
+} from "@svc/science/physics";
+import { createReceptorPreparer } from "@svc/science/structure";
 import { readDockedPoses } from "./docked-poses.ts";
 import type { PhysicsCompoundRecord } from "./physics-modules.ts";
 import type { StructureModule } from "./structure-module.ts";

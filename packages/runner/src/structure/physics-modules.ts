@@ -6,7 +6,7 @@ import {
   PHYSICS_CAPS,
   physicsAuditMethod,
   quantumTargetAuditMethod,
-} from "@svc/science";
+} from "@svc/science/physics";
 import type { PortableCompound } from "../pool/portable-compound.ts";
 import { type DockedPoses, readDockedPoses } from "./docked-poses.ts";
 import type { StructureContext, StructureModule } from "./structure-module.ts";

@@ -1,4 +1,5 @@
-import type { InputKind, MethodCard, ParsedStructure, RiskChannel } from "@svc/science";
+import type { InputKind, MethodCard, RiskChannel } from "@svc/science/modules";
+import type { ParsedStructure } from "@svc/science/structure";
 import type { StagedStructure } from "../inputs/structure-inputs.ts";
 import type { PortableCompound } from "../pool/portable-compound.ts";
 

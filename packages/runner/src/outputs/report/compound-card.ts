@@ -1,11 +1,6 @@
 import { RUN_FILES } from "@svc/core";
-import {
-  RADAR_RANGES,
-  RULE_SETS,
-  SOLUBILITY_TRAINING_DATA,
-  type SolubilityClass,
-  solubilityClass,
-} from "@svc/science";
+import { RADAR_RANGES, RULE_SETS } from "@svc/science/admet";
+import { SOLUBILITY_TRAINING_DATA, type SolubilityClass, solubilityClass } from "@svc/science/solubility";
 import type { Neighbour } from "./butina-clusters.ts";
 import {
   CALL_WORDS,

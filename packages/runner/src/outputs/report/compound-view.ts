@@ -3,12 +3,9 @@
 // so a module added or renamed changes this file only. A quantity whose module did not run is
 // `null` with the module's reason — never a made-up value.
 
-import {
-  CLASS_DOMAIN_RULE,
-  type ClassifierCall,
-  DEFAULT_PROFILE,
-  type TargetProductProfile,
-} from "@svc/science";
+import { DEFAULT_PROFILE, type TargetProductProfile } from "@svc/science/decision";
+import { CLASS_DOMAIN_RULE } from "@svc/science/parent";
+import type { ClassifierCall } from "@svc/science/uncertainty";
 import type { CompoundDocking } from "./docking-results.ts";
 
 /** What the report needs of a prepared compound (structurally the runner's PreparedCompound). */

@@ -1,4 +1,6 @@
-import { computeQed, outOfDomainSkillShare, round, type TargetProductProfile } from "@svc/science";
+import { computeQed, outOfDomainSkillShare } from "@svc/science/admet";
+import type { TargetProductProfile } from "@svc/science/decision";
+import { round } from "@svc/science/numeric";
 import {
   type CompoundView,
   LIABILITY_MODELS,

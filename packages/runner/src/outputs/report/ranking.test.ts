@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import type { TargetProductProfile } from "@svc/science";
+import type { TargetProductProfile } from "@svc/science/decision";
 import { type CompoundView, readCompoundView } from "./compound-view.ts";
 import { desirabilityOf } from "./desirability.ts";
 import {

@@ -1,4 +1,4 @@
-import { PROFILE_DESCRIPTIONS, type TargetProductProfile } from "@svc/science";
+import { PROFILE_DESCRIPTIONS, type TargetProductProfile } from "@svc/science/decision";
 import { ALERT_FAMILIES, type CompoundView, RULE_NAMES } from "./compound-view.ts";
 import {
   type DesirabilityScore,
