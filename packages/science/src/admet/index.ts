@@ -2,6 +2,7 @@
 // rules, radar and BOILED-Egg; QED; the TDC models and their domain).
 
 export { DRUG_LIKENESS_RULES, type DrugLikenessSummary } from "../kinase-drug-likeness.ts";
+export type { AdmetFinding } from "./admet-predictions.ts";
 export { RADAR_RANGES } from "./bioavailability-radar.ts";
 export { BOILED_EGG, BOILED_EGG_CITATION, ellipseOutline } from "./boiled-egg.ts";
 export { RULE_SETS } from "./drug-likeness-rules.ts";

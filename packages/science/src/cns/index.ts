@@ -1,2 +1,3 @@
 // @svc/science/cns: CNS penetration (CNS MPO).
-export { cnsPenetration } from "./cns-penetration.ts";
+export { CNS_MPO_COMPONENTS, CNS_MPO_THRESHOLD } from "./cns-mpo.ts";
+export { type CnsPenetrationFinding, cnsPenetration } from "./cns-penetration.ts";

@@ -3,9 +3,16 @@
 // so a module added or renamed changes this file only. A quantity whose module did not run is
 // `null` with the module's reason — never a made-up value.
 
+import { type AdmetFinding, RADAR_RANGES as SWISSADME_RADAR_RANGES } from "@svc/science/admet";
+import type { ClinicalPrecedentFinding } from "@svc/science/clinical";
+import type { CnsPenetrationFinding } from "@svc/science/cns";
 import { DEFAULT_PROFILE, type TargetProductProfile } from "@svc/science/decision";
-import { CLASS_DOMAIN_RULE } from "@svc/science/parent";
-import type { ClassifierCall } from "@svc/science/uncertainty";
+import type { ManufacturabilityFinding } from "@svc/science/manufacturability";
+import type { MetaboliteFinding } from "@svc/science/metabolism";
+import { CLASS_DOMAIN_RULE, type MolecularLogicFinding } from "@svc/science/parent";
+import type { SolubilityFinding } from "@svc/science/solubility";
+import type { ToxicityProfileFinding } from "@svc/science/toxicity";
+import type { ClassifierCall, UncertaintyFinding } from "@svc/science/uncertainty";
 import type { CompoundDocking } from "./docking-results.ts";
 
 /** What the report needs of a prepared compound (structurally the runner's PreparedCompound). */
@@ -116,6 +123,36 @@ export interface ModuleFindingView {
   readonly raw: Readonly<Record<string, unknown>>;
 }
 
+/**
+ * The finding science writes for each module the card reads by name (issue 41 item 5): read through
+ * `findingOf`, a field science renames or drops fails the typecheck instead of leaving a row that
+ * never shows.
+ */
+export interface CardFindings {
+  readonly molecular_logic: MolecularLogicFinding;
+  readonly admet_predictions: AdmetFinding;
+  readonly solubility_assessment: SolubilityFinding;
+  readonly toxicity_profile: ToxicityProfileFinding;
+  readonly clinical_precedent_prior: ClinicalPrecedentFinding;
+  readonly cns_penetration: CnsPenetrationFinding;
+  readonly manufacturability_audit: ManufacturabilityFinding;
+  readonly metabolite_prediction: MetaboliteFinding;
+  readonly uncertainty_quantification: UncertaintyFinding;
+}
+
+/**
+ * A module's finding for the compound as science typed it, or null when the module has none. Each
+ * field may be absent: the record is read back from JSON (raw/<module>_raw.json, or a run of an
+ * older build), so a reader checks what it uses.
+ */
+export function findingOf<Id extends keyof CardFindings>(
+  view: Pick<CompoundView, "findings">,
+  id: Id,
+): Partial<CardFindings[Id]> | null {
+  const raw = view.findings.find((finding) => finding.module_id === id)?.raw;
+  return raw === undefined ? null : (raw as Partial<CardFindings[Id]>);
+}
+
 export interface CompoundView {
   readonly index: number;
   readonly candidate_id: string;
@@ -222,15 +259,27 @@ const READINESS = "wetlab_priority_and_readiness_determiner";
 const PRECEDENT = "clinical_precedent_prior";
 const CYP = "cyp_assessment";
 
-/** SwissADME radar ranges (Daina, Michielin & Zoete 2017, Sci Rep 7:42717, Figure 3). */
-export const RADAR_RANGES: Readonly<Record<RadarAxis, { low: number; high: number; label: string }>> = {
-  lipo: { low: -0.7, high: 5, label: "LIPO (WLOGP)" },
-  size: { low: 150, high: 500, label: "SIZE (MW)" },
-  polar: { low: 20, high: 130, label: "POLAR (TPSA)" },
-  insolu: { low: -6, high: 0, label: "INSOLU (log S, adopted solubility model)" },
-  insatu: { low: 0.25, high: 1, label: "INSATU (Fsp3)" },
-  flex: { low: 0, high: 9, label: "FLEX (rotatable bonds)" },
+/** Each radar axis's label on the plot. */
+const RADAR_LABELS: Readonly<Record<RadarAxis, string>> = {
+  lipo: "LIPO (WLOGP)",
+  size: "SIZE (MW)",
+  polar: "POLAR (TPSA)",
+  insolu: "INSOLU (log S, adopted solubility model)",
+  insatu: "INSATU (Fsp3)",
+  flex: "FLEX (rotatable bonds)",
 };
+
+/**
+ * SwissADME radar ranges (Daina, Michielin & Zoete 2017, Sci Rep 7:42717, Figure 3) as science's
+ * admet_predictions applies them (issue 41 item 5: the report does not restate them), with the labels.
+ */
+export const RADAR_RANGES: Readonly<Record<RadarAxis, { low: number; high: number; label: string }>> =
+  Object.fromEntries(
+    RADAR_AXES.map((axis) => {
+      const [low, high] = SWISSADME_RADAR_RANGES[axis];
+      return [axis, { low, high, label: RADAR_LABELS[axis] }];
+    }),
+  ) as Record<RadarAxis, { low: number; high: number; label: string }>;
 
 /** Reads the findings of one compound into the report's view. */
 /** What the run knows of a compound besides its findings. */
