@@ -67,7 +67,6 @@ function compound(variant: Variant): CompoundView {
         hbd: 1,
         hba: 4,
         rotatable_bonds: 4,
-        aromatic_rings: 2,
         fsp3: 0.35,
         qed: 0.8,
         boiled_egg: { gi_absorption: "high", bbb_permeant: false, region: "white" },
@@ -75,6 +74,8 @@ function compound(variant: Variant): CompoundView {
         pgp: inDomain(variant.pgp ?? 0.1, (variant.pgp ?? 0.1) >= 0.5 ? "positive" : "negative"),
       },
     ],
+    // admet_predictions writes no aromatic ring count: QED's AROM comes from kinase_drug_likeness.
+    ["kinase_drug_likeness", { descriptors: { aromatic_rings: 2 } }],
     ["cyp_assessment", { isoforms: cleanCyp }],
     ["solubility_assessment", { log_s: variant.logS ?? -3, in_domain: variant.solubilityInDomain ?? true }],
     ["synthesis_audit", { sa_score: 2.5 }],
