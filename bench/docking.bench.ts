@@ -41,7 +41,7 @@ import {
   removeDockingFolder,
   vinaDockingArgs,
   withoutHydrogens,
-} from "@svc/science";
+} from "@svc/science/structure";
 import { treeCpuMs } from "./process-cpu.ts";
 
 const NCI = "/usr/share/RDKit/Data/NCI/first_5K.smi";

@@ -17,6 +17,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import { pearson } from "@svc/science/numeric";
 import {
   ANM_CUTOFF_ANGSTROM,
   ANM_GAMMA,
@@ -26,10 +27,9 @@ import {
   MAX_CALPHAS,
   type NormalModes,
   parseStructure,
-  pearson,
   selectCalphas,
   squareFluctuations,
-} from "@svc/science";
+} from "@svc/science/structure";
 
 const PYTHON = "/usr/bin/python3";
 const POSEBUSTERS = "/work/shared/datasets/docking/posebusters";

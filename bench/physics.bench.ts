@@ -12,19 +12,17 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { cnsPenetration } from "@svc/science/cns";
+import { inOneThread, loadRDKit, prepareCompound } from "@svc/science/modules";
 import {
   auditLigandPhysics,
   CONFORMER_SEARCH,
-  cnsPenetration,
-  createReceptorPreparer,
-  inOneThread,
-  loadRDKit,
   MM_GBSA_CAPS,
   PHYSICS_CAPS,
-  prepareCompound,
   prepareMmGbsaReceptor,
   scoreMmGbsa,
-} from "@svc/science";
+} from "@svc/science/physics";
+import { createReceptorPreparer } from "@svc/science/structure";
 
 const option = (name: string, fallback: number) =>
   Number(process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split("=")[1] ?? fallback);

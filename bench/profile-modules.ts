@@ -11,13 +11,8 @@ import { createHash } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import {
-  type CompoundFinding,
-  IMPLEMENTED_MODULES,
-  loadRDKit,
-  prepareCompound,
-  releaseParentMol,
-} from "@svc/science";
+import { type CompoundFinding, IMPLEMENTED_MODULES, loadRDKit, prepareCompound } from "@svc/science/modules";
+import { releaseParentMol } from "@svc/science/parent";
 import { readSmiPortfolio } from "../packages/runner/src/inputs/portfolio-smi.ts";
 import { JsonArrayWriter } from "../packages/runner/src/outputs/json-array-writer.ts";
 import { REPORT_DEFAULTS, ReportWriter } from "../packages/runner/src/outputs/report/index.ts";

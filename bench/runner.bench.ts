@@ -27,7 +27,7 @@ import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { METABOLISM_RULES } from "@svc/science";
+import { METABOLISM_RULES } from "@svc/science/metabolism";
 import { startTestEntitlement } from "../packages/runner/test/support/entitlement-harness.ts";
 import { auditNci, NCI, nciRows } from "./runner-audit.ts";
 

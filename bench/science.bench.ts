@@ -11,19 +11,15 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { classifyTdc, regressTdc, TDC_DATASETS, tdcInputs, tdcModel } from "@svc/science/admet";
+import { METABOLISM_RULES } from "@svc/science/metabolism";
 import {
   type CompoundFinding,
-  classifyTdc,
   IMPLEMENTED_MODULES,
   inOneThread,
   loadRDKit,
-  METABOLISM_RULES,
   prepareCompound,
-  regressTdc,
-  TDC_DATASETS,
-  tdcInputs,
-  tdcModel,
-} from "@svc/science";
+} from "@svc/science/modules";
 
 const MOLECULES = 1000;
 const PYTHON = "/usr/bin/python3";

@@ -8,7 +8,8 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { inOneThread, loadRDKit, prepareCompound, yScrambleValidation } from "@svc/science";
+import { inOneThread, loadRDKit, prepareCompound } from "@svc/science/modules";
+import { yScrambleValidation } from "@svc/science/yscramble";
 
 const PYTHON = "/usr/bin/python3";
 const NCI = "/usr/share/RDKit/Data/NCI/first_5K.smi";

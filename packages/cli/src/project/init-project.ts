@@ -15,7 +15,7 @@ import {
   PROFILE_DESCRIPTIONS,
   TARGET_PRODUCT_PROFILES,
   type TargetProductProfile,
-} from "@svc/science/target-product-profile";
+} from "@svc/science/decision";
 import { CliError } from "../cli-error.ts";
 import { assertUniqueIds, convertTable, readTableHead, rowsToCsv } from "./portfolio-conversion.ts";
 import { type PortfolioRow, parseSmiText, splitCsvHeader, splitSdText } from "./portfolio-text.ts";
@@ -144,7 +144,7 @@ async function convertSdf(text: string, source: string, inferred: string[]): Pro
   if (records.length === 0)
     throw new CliError("INPUT_INVALID", `${source}: no SD record (molblock ending with M  END) found`);
   // SMILES from each molblock by RDKit (the WebAssembly build the audit job itself uses).
-  const { loadRDKit, parseSmiles } = await import("@svc/science");
+  const { loadRDKit, parseSmiles } = await import("@svc/science/modules");
   const rdkit = await loadRDKit();
   const rows: PortfolioRow[] = [];
   const data: Record<string, string>[] = [];

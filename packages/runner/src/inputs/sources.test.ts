@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { TARGET_PRODUCT_PROFILES } from "@svc/science";
+import { TARGET_PRODUCT_PROFILES } from "@svc/science/decision";
 import { RunnerError } from "../runner-error.ts";
 import { parseSources } from "./sources.ts";
 

@@ -3,7 +3,7 @@ import {
   isTargetProductProfile,
   TARGET_PRODUCT_PROFILES,
   type TargetProductProfile,
-} from "@svc/science";
+} from "@svc/science/decision";
 import { RunnerError } from "../runner-error.ts";
 import { parseStructureEntry, type StructureEntry } from "./structure-entry.ts";
 

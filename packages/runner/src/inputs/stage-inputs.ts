@@ -1,7 +1,7 @@
 import { readFile, stat } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { CoreError, digestTree, type TreeDigest } from "@svc/core";
-import type { StagedTarget } from "@svc/science";
+import type { StagedTarget } from "@svc/science/target-risk";
 import { RunnerError } from "../runner-error.ts";
 import { type AssayTable, assertAssayCandidatesKnown, readAssayTable } from "./assays-csv.ts";
 import { resolveConfinedFile } from "./confine-path.ts";

@@ -12,7 +12,7 @@ import {
   StructureParseError,
   structureFormatOf,
   type Vec3,
-} from "@svc/science";
+} from "@svc/science/structure";
 import { RunnerError } from "../runner-error.ts";
 import { resolveConfinedFile } from "./confine-path.ts";
 import { readLines } from "./read-lines.ts";

@@ -1,4 +1,4 @@
-import type { StagedTarget } from "@svc/science";
+import type { StagedTarget } from "@svc/science/target-risk";
 import { RunnerError } from "../runner-error.ts";
 import { readTableRows, type TableColumns } from "./csv-columns.ts";
 

@@ -6,7 +6,7 @@ import type {
   CompoundFinding,
   ModuleRun,
   UpstreamFindings,
-} from "@svc/science";
+} from "@svc/science/modules";
 import { writeJsonAtomic } from "../outputs/atomic-write.ts";
 import { JsonArrayWriter } from "../outputs/json-array-writer.ts";
 import type { CompoundAnalysis } from "../pool/compound-worker.ts";

@@ -1,6 +1,7 @@
 import { type PresealReason, RUN_FILES } from "@svc/core";
-import type { DrugLikenessSummary, MolecularLogicSummary } from "@svc/science";
-import { DRUG_LIKENESS_RULES } from "@svc/science";
+import type { DrugLikenessSummary } from "@svc/science/admet";
+import { DRUG_LIKENESS_RULES } from "@svc/science/admet";
+import type { MolecularLogicSummary } from "@svc/science/parent";
 import { RISK_CHANNELS, type RunFacts } from "./run-facts.ts";
 
 export const REPORT_FILE = RUN_FILES.reportHtml;

@@ -1,4 +1,5 @@
-import type { CompoundFinding, RiskChannel, TargetProductProfile } from "@svc/science";
+import type { TargetProductProfile } from "@svc/science/decision";
+import type { CompoundFinding, RiskChannel } from "@svc/science/modules";
 import type { ModulePlan, PlanCounts } from "../plan/module-plan.ts";
 import type { Policy } from "../plan/policy.ts";
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { IMPLEMENTED_MODULES } from "@svc/science";
+import { IMPLEMENTED_MODULES } from "@svc/science/modules";
 import { STRUCTURE_MODULES } from "@svc/science/structure-modules";
 import { buildModulePlan, countPlan, NOT_AVAILABLE, settlePlan } from "./module-plan.ts";
 import { CATEGORY, loadPolicy } from "./policy.ts";

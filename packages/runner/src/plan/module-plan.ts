@@ -1,11 +1,11 @@
 import type { ClaimStrength } from "@svc/core";
+import type { TargetProductProfile } from "@svc/science/decision";
 import {
   type AnalysisModule,
   type InputKind,
   type RiskChannel,
-  type TargetProductProfile,
   UNAVAILABLE_MODULES,
-} from "@svc/science";
+} from "@svc/science/modules";
 import { BUCKETS, type Bucket, findCategory, type Policy } from "./policy.ts";
 import type { CategoryResolution } from "./resolve-category.ts";
 

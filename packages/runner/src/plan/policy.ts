@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import type { RiskChannel } from "@svc/science";
+import type { RiskChannel } from "@svc/science/modules";
 
 export type Bucket = "required" | "optional" | "exploratory" | "disabled";
 export const BUCKETS: readonly Bucket[] = ["required", "optional", "exploratory", "disabled"];

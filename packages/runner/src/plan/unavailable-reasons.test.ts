@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { IMPLEMENTED_MODULES, UNAVAILABLE_MODULES } from "@svc/science";
+import { IMPLEMENTED_MODULES, UNAVAILABLE_MODULES } from "@svc/science/modules";
 import { STRUCTURE_MODULES } from "@svc/science/structure-modules";
 import { loadPolicy } from "./policy.ts";
 

@@ -1,6 +1,6 @@
 import type { HeapInfo } from "node:v8";
 import { Worker } from "node:worker_threads";
-import { cpuMsOfStatFile } from "@svc/science";
+import { cpuMsOfStatFile } from "@svc/science/structure";
 import { WORKER_HEAP_LIMITS } from "../heap-limits.ts";
 import type { PortfolioRow } from "../inputs/portfolio.ts";
 import type {

@@ -1,12 +1,7 @@
 import { readFileSync } from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
-import {
-  type AnalysisModule,
-  IMPLEMENTED_MODULES,
-  loadRDKit,
-  prepareCompound,
-  releaseParentMol,
-} from "@svc/science";
+import { type AnalysisModule, IMPLEMENTED_MODULES, loadRDKit, prepareCompound } from "@svc/science/modules";
+import { releaseParentMol } from "@svc/science/parent";
 import type { PortfolioRow } from "../inputs/portfolio.ts";
 import { type PortableCompound, toPortable, withRDKit } from "./portable-compound.ts";
 

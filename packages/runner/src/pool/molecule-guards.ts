@@ -1,4 +1,4 @@
-import { parseMolBlock, withoutHydrogens } from "@svc/science";
+import { parseMolBlock, withoutHydrogens } from "@svc/science/structure";
 
 /** Limits checked on the SMILES text before RDKit sees it (issue 10 item 2). */
 export interface MoleculeLimits {

@@ -1,4 +1,4 @@
-import type { PreparedCompound, RDKit } from "@svc/science";
+import type { PreparedCompound, RDKit } from "@svc/science/modules";
 
 /**
  * A prepared compound as it crosses a thread or a scratch file: plain data, without the RDKit

@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { RUN_FILES } from "@svc/core";
-import type { AnalysisModule, CompoundFinding } from "@svc/science";
-import { IMPLEMENTED_MODULES, loadRDKit } from "@svc/science";
+import type { AnalysisModule, CompoundFinding } from "@svc/science/modules";
+import { IMPLEMENTED_MODULES, loadRDKit } from "@svc/science/modules";
 import { STRUCTURE_MODULES } from "@svc/science/structure-modules";
 import type { AssayValue } from "../inputs/assays-csv.ts";
 import type { StagedInputs } from "../inputs/stage-inputs.ts";

@@ -1,5 +1,5 @@
-import type { InputKind } from "@svc/science";
-import { IMPLEMENTED_MODULES } from "@svc/science";
+import type { InputKind } from "@svc/science/modules";
+import { IMPLEMENTED_MODULES } from "@svc/science/modules";
 import { STRUCTURE_MODULES } from "@svc/science/structure-modules";
 import type { StagedInputs } from "../inputs/stage-inputs.ts";
 import { buildModulePlan, type ModulePlan } from "../plan/module-plan.ts";

@@ -2,7 +2,11 @@ import assert from "node:assert/strict";
 import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { defineStructureModule, IMPLEMENTED_MODULES, type StructureModuleDefinition } from "@svc/science";
+import {
+  defineStructureModule,
+  IMPLEMENTED_MODULES,
+  type StructureModuleDefinition,
+} from "@svc/science/modules";
 import { STRUCTURE_MODULES } from "@svc/science/structure-modules";
 import { makeTempDir } from "@svc/testing";
 import { parseSources } from "../inputs/sources.ts";

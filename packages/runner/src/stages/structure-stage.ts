@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { basename, join } from "node:path";
-import { type StructureContext, type StructureModule, structureToolVersions } from "@svc/science";
+import type { StructureContext, StructureModule } from "@svc/science/modules";
+import { structureToolVersions } from "@svc/science/structure";
 import { MOLECULAR_DOCKING_MAX_COMPOUNDS, STRUCTURE_MODULES } from "@svc/science/structure-modules";
 import type { RunnerConfig } from "../config.ts";
 import type { StagedStructure } from "../inputs/structure-inputs.ts";

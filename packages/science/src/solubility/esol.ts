@@ -17,14 +17,25 @@ export const ESOL_TERMS = ["clogp", "mw", "rotatable_bonds", "aromatic_proportio
 export type SolubilityClass = "insoluble" | "poorly" | "moderately" | "soluble" | "very" | "highly";
 
 /**
- * The class of a log S (mol/L): insoluble < −10 ≤ poorly < −6 ≤ moderately < −4 ≤ soluble < −2 ≤
- * very < 0 ≤ highly, as SwissADME bins its ESOL values.
+ * The lowest log S (mol/L) of each class but `insoluble` (below them all): insoluble < −10 ≤ poorly
+ * < −6 ≤ moderately < −4 ≤ soluble < −2 ≤ very < 0 ≤ highly, as SwissADME bins its ESOL values. The
+ * report's solubility light and desirability read these bounds (issue 41 item 5).
  */
+export const SOLUBILITY_CLASS_FLOORS = {
+  poorly: -10,
+  moderately: -6,
+  soluble: -4,
+  very: -2,
+  highly: 0,
+} as const;
+
+/** The class of a log S (mol/L), by `SOLUBILITY_CLASS_FLOORS`. */
 export function solubilityClass(logS: number): SolubilityClass {
-  if (logS < -10) return "insoluble";
-  if (logS < -6) return "poorly";
-  if (logS < -4) return "moderately";
-  if (logS < -2) return "soluble";
-  if (logS < 0) return "very";
+  const floors = SOLUBILITY_CLASS_FLOORS;
+  if (logS < floors.poorly) return "insoluble";
+  if (logS < floors.moderately) return "poorly";
+  if (logS < floors.soluble) return "moderately";
+  if (logS < floors.very) return "soluble";
+  if (logS < floors.highly) return "very";
   return "highly";
 }

@@ -1,5 +1,6 @@
 import { runPath } from "@svc/core";
-import type { SarSummary, YScrambleSummary } from "@svc/science";
+import type { SarSummary } from "@svc/science/sar";
+import type { YScrambleSummary } from "@svc/science/yscramble";
 import { escapeHtml, formatNumber } from "./format.ts";
 
 const SAR = "sar_explorer";

@@ -1,4 +1,4 @@
-import { BOILED_EGG, BOILED_EGG_CITATION, ellipseOutline } from "@svc/science";
+import { BOILED_EGG, BOILED_EGG_CITATION, ellipseOutline } from "@svc/science/admet";
 import { scaleLinear } from "d3-scale";
 import { line } from "d3-shape";
 import { escapeHtml, formatNumber } from "./format.ts";

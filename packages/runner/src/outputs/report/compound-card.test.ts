@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { CNS_MPO_COMPONENTS, CNS_MPO_THRESHOLD } from "@svc/science/cns";
 import { renderCard } from "./compound-card.ts";
 import { readCompoundView } from "./compound-view.ts";
 
@@ -145,12 +146,11 @@ test("the solubility row's light follows science's log S classes and names the m
   assert.doesNotMatch(card(-5.0), /Delaney 2004 data/);
 });
 
-test("the physicochemistry lights and limits come from the published rules science owns: MW past Lipinski's 500 is red, molar refractivity inside Ghose's range green (issue 41 item 5)", () => {
+test("the physicochemistry lights and limits come from the published rules science owns: MW past Lipinski's 500 is red, rotatable bonds past Veber's 10 red (issue 41 item 5)", () => {
   const admet = {
     evidence_id: "EID-admet_predictions-000001",
     status: "assessed",
     mw: 581.2,
-    molar_refractivity: 95.1,
     tpsa: 80,
     hbd: 2,
     hba: 6,
@@ -165,8 +165,52 @@ test("the physicochemistry lights and limits come from the published rules scien
   const row = (label: string) =>
     new RegExp(`<tr[^>]*>(?:(?!</tr>)[\\s\\S])*${label}(?:(?!</tr>)[\\s\\S])*</tr>`).exec(html)?.[0] ?? "";
   assert.match(row("MW"), /light r[\s\S]*Lipinski ≤ 500/);
-  assert.match(row("Molar refractivity"), /light g[\s\S]*Ghose 40–130/);
   assert.match(row("Rotatable bonds"), /light r[\s\S]*Veber ≤ 10/);
   assert.match(row("TPSA"), /light g[\s\S]*Ertl \(N, O\); Veber ≤ 140/);
   assert.match(row("WLOGP"), /light g[\s\S]*Wildman–Crippen 1999; Lipinski ≤ 5/);
+});
+
+test("the log D7.4 light reads Wager's CNS MPO ClogD function as science owns it: green where it gives 1, amber between, red where it gives 0 (issue 41 item 5)", () => {
+  const { oneAtOrBelow, zeroAtOrAbove } = CNS_MPO_COMPONENTS.clogd;
+  const lipophilicity = (logd: number) => {
+    const admet = {
+      evidence_id: "EID-admet_predictions-000001",
+      status: "assessed",
+      logd74: { value: logd, nearest_tanimoto: 0.6, in_domain: true, model: "logd_model" },
+    };
+    const html = renderCard(
+      readCompoundView(compound, new Map([["admet_predictions", admet]]), new Map()),
+      1,
+      extras,
+    );
+    return /<section class="cp" data-panel="lipophilicity">[\s\S]*?<\/section>/.exec(html)?.[0] ?? "";
+  };
+  assert.match(lipophilicity(oneAtOrBelow), /log D7\.4<\/th><td><span class="light g"/);
+  assert.match(lipophilicity((oneAtOrBelow + zeroAtOrAbove) / 2), /log D7\.4<\/th><td><span class="light a"/);
+  assert.match(lipophilicity(zeroAtOrAbove), /log D7\.4<\/th><td><span class="light r"/);
+  assert.match(
+    lipophilicity(1),
+    new RegExp(
+      `logd_model; nearest training Tanimoto 0\\.6; Wager CNS MPO 1 at ≤ ${oneAtOrBelow}, 0 at ≥ ${zeroAtOrAbove}`,
+    ),
+  );
+});
+
+test("the CNS MPO row states science's threshold and whether the compound meets it (issue 41 item 5)", () => {
+  const cns = {
+    evidence_id: "EID-cns_penetration-000001",
+    status: "assessed",
+    cns_mpo: { score_known: 4.5, max_known: 5, score_range: [4.5, 5.5], meets_threshold: true },
+  };
+  const html = renderCard(
+    readCompoundView(compound, new Map([["cns_penetration", cns]]), new Map()),
+    1,
+    extras,
+  );
+  assert.match(
+    html,
+    new RegExp(
+      `CNS MPO</th><td><span class="light g"[^>]*></span>4\\.5–5\\.5 of 6[\\s\\S]*?Wager 2010; ≥ ${CNS_MPO_THRESHOLD} met`,
+    ),
+  );
 });

@@ -1,23 +1,21 @@
 import { RUN_FILES } from "@svc/core";
-import {
-  RADAR_RANGES,
-  RULE_SETS,
-  SOLUBILITY_TRAINING_DATA,
-  type SolubilityClass,
-  solubilityClass,
-} from "@svc/science";
+import { RADAR_RANGES, RULE_SETS } from "@svc/science/admet";
+import { CNS_MPO_THRESHOLD } from "@svc/science/cns";
+import { SOLUBILITY_TRAINING_DATA, type SolubilityClass, solubilityClass } from "@svc/science/solubility";
 import type { Neighbour } from "./butina-clusters.ts";
 import {
   CALL_WORDS,
+  type CardFindings,
   type CompoundView,
+  findingOf,
   LIABILITY_MODELS,
   MODEL_CALL_LABELS,
   RULE_NAMES,
 } from "./compound-view.ts";
-import { desirabilityOf } from "./desirability.ts";
+import { CNS_LOGD_RAMP, desirabilityOf } from "./desirability.ts";
 import { type CardDocking, renderDockingPanel } from "./docking-panel.ts";
 import { flattenFinding, unitOf } from "./finding-columns.ts";
-import { anchorId, escapeHtml, escapeText, formatNumber } from "./format.ts";
+import { anchorId, escapeHtml, escapeText, formatBound, formatNumber } from "./format.ts";
 import { renderRadar } from "./radar-plot.ts";
 import { formatScore } from "./ranking.ts";
 
@@ -79,6 +77,8 @@ export interface CardExtras {
 }
 
 type Raw = Readonly<Record<string, unknown>>;
+/** A module's finding for the card's compound, typed as science writes it (`findingOf`). */
+type FindingOf = <Id extends keyof CardFindings>(id: Id) => Partial<CardFindings[Id]> | null;
 type Light = "g" | "a" | "r" | null;
 
 interface Row {
@@ -94,8 +94,7 @@ interface Row {
 export function renderCard(view: CompoundView, rank: number, extras: CardExtras): string {
   const id = escapeHtml(view.candidate_id);
   const title = `${rank}. ${id}${view.name ? ` — ${escapeHtml(view.name)}` : ""}`;
-  const raw = (moduleId: string): Raw | null =>
-    view.findings.find((finding) => finding.module_id === moduleId)?.raw ?? null;
+  const raw: FindingOf = (moduleId) => findingOf(view, moduleId);
   const structure =
     extras.depiction !== null
       ? `<div class="mol">${extras.depiction}</div>`
@@ -185,10 +184,6 @@ function num(value: unknown): number | null {
   return typeof value === "number" && Number.isFinite(value) ? value : null;
 }
 
-function rec(value: unknown): Raw | null {
-  return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Raw) : null;
-}
-
 function clip(text: string): string {
   return text.length > MAX_CELL_CHARS ? `${text.slice(0, MAX_CELL_CHARS - 1)}…` : text;
 }
@@ -199,14 +194,13 @@ function customerRows(view: CompoundView): string {
   return `<h5>Your columns</h5>${table(entries.map(([key, value]) => ({ label: key, value: clip(value || "—") })))}`;
 }
 
-function identityPanel(view: CompoundView, raw: (id: string) => Raw | null): string {
+function identityPanel(view: CompoundView, raw: FindingOf): string {
   const logic = raw("molecular_logic");
-  const stripped = Array.isArray(logic?.stripped_fragments) ? logic.stripped_fragments.map(String) : [];
+  const stripped = logic?.stripped_fragments ?? [];
   const rows: Row[] = [
     { label: "Parent SMILES", value: view.parent_smiles ?? "—" },
     { label: "Parent InChIKey", value: view.parent_inchikey ?? "not computable" },
   ];
-  if (typeof logic?.formula === "string") rows.push({ label: "Formula", value: logic.formula });
   rows.push({
     label: "Stripped",
     value: view.salt_stripped
@@ -222,7 +216,7 @@ function identityPanel(view: CompoundView, raw: (id: string) => Raw | null): str
   return panel("identity", "Identity", rows, customerRows(view));
 }
 
-function physchemPanel(view: CompoundView, raw: (id: string) => Raw | null): string {
+function physchemPanel(view: CompoundView, raw: FindingOf): string {
   const p = view.props;
   const admet = raw("admet_predictions");
   const rows: Row[] = [
@@ -233,12 +227,6 @@ function physchemPanel(view: CompoundView, raw: (id: string) => Raw | null): str
     },
   ];
   if (num(admet?.heavy_atoms) !== null) rows.push({ label: "Heavy atoms", value: n(admet?.heavy_atoms, 0) });
-  if (num(admet?.molar_refractivity) !== null)
-    rows.push({
-      label: "Molar refractivity",
-      value: n(admet?.molar_refractivity, 2),
-      ...ruleLimit("ghose", "mr", num(admet?.molar_refractivity)),
-    });
   rows.push(
     {
       label: "TPSA",
@@ -277,9 +265,9 @@ function physchemPanel(view: CompoundView, raw: (id: string) => Raw | null): str
   return panel("physchem", "Physicochemistry", rows);
 }
 
-function lipophilicityPanel(view: CompoundView, raw: (id: string) => Raw | null): string {
+function lipophilicityPanel(view: CompoundView, raw: FindingOf): string {
   const p = view.props;
-  const logd = rec(raw("admet_predictions")?.logd74);
+  const logd = raw("admet_predictions")?.logd74 ?? null;
   const rows: Row[] = [
     {
       label: "WLOGP",
@@ -293,15 +281,16 @@ function lipophilicityPanel(view: CompoundView, raw: (id: string) => Raw | null)
     rows.push({
       label: "log D7.4",
       value: "—",
-      method: `${String(logd?.model ?? "model")}: no value out of its domain`,
+      method: `${logd?.model ?? "model"}: no value out of its domain`,
       ood: `nearest training compound at Tanimoto ${n(logd?.nearest_tanimoto)}`,
     });
   if (p.logd74.value !== null)
     rows.push({
       label: "log D7.4",
       value: n(p.logd74.value),
-      light: p.logd74.value <= 3 ? "g" : p.logd74.value <= 4 ? "a" : "r",
-      method: `${String(logd?.model ?? "model")}; nearest training Tanimoto ${n(logd?.nearest_tanimoto)}; Wager MPO 1 at ≤ 2`,
+      // Wager's CNS MPO ClogD function (science's CNS_MPO_COMPONENTS): desirability 1, partial, 0
+      light: p.logd74.value <= CNS_LOGD_RAMP.good ? "g" : p.logd74.value < CNS_LOGD_RAMP.bad ? "a" : "r",
+      method: `${logd?.model ?? "model"}; nearest training Tanimoto ${n(logd?.nearest_tanimoto)}; Wager CNS MPO 1 at ≤ ${formatBound(CNS_LOGD_RAMP.good)}, 0 at ≥ ${formatBound(CNS_LOGD_RAMP.bad)}`,
       ood:
         view.domain.logd74 === false
           ? `nearest training compound at Tanimoto ${n(logd?.nearest_tanimoto)}`
@@ -323,21 +312,19 @@ const SOLUBILITY_CLASS_LIGHT: Readonly<Record<SolubilityClass, "g" | "a" | "r">>
   insoluble: "r",
 };
 
-function solubilityPanel(view: CompoundView, raw: (id: string) => Raw | null): string {
+function solubilityPanel(view: CompoundView, raw: FindingOf): string {
   const sol = raw("solubility_assessment");
   if (sol === null)
     return panel("solubility", "Solubility", [], `<p class="na-note">solubility_assessment did not run.</p>`);
-  const uq = rec(rec(raw("uncertainty_quantification")?.estimates)?.["solubility_assessment.log_s"]);
-  const interval = Array.isArray(uq?.interval_90)
-    ? ` (90% interval ${uq.interval_90.map((v) => n(v)).join(" to ")})`
-    : "";
+  const uq = raw("uncertainty_quantification")?.estimates?.["solubility_assessment.log_s"];
+  const interval = uq?.interval_90 ? ` (90% interval ${uq.interval_90.map((v) => n(v)).join(" to ")})` : "";
   const logs = view.props.log_s.value;
   const rows: Row[] = [
     {
       label: "log S",
       value: `${n(logs)} log(mol/L)${interval}`,
       light: logs === null ? null : SOLUBILITY_CLASS_LIGHT[solubilityClass(logs)],
-      method: `${String(sol.model ?? "solubility model")} (scaffold-validated, trained on ${SOLUBILITY_TRAINING_DATA})`,
+      method: `${sol.model ?? "solubility model"} (scaffold-validated, trained on ${SOLUBILITY_TRAINING_DATA})`,
       ood:
         view.domain.log_s === false
           ? "descriptors outside the training set's range or far from its compounds"
@@ -345,11 +332,11 @@ function solubilityPanel(view: CompoundView, raw: (id: string) => Raw | null): s
     },
     {
       label: "Class",
-      value: String(sol.solubility_class ?? "—"),
+      value: sol.solubility_class ?? "—",
       method: "SwissADME's classes (Daina, Michielin & Zoete 2017)",
     },
   ];
-  for (const [model, value] of Object.entries(rec(sol.estimates) ?? {}))
+  for (const [model, value] of Object.entries(sol.estimates ?? {}))
     if (model !== sol.model)
       rows.push({
         label: model.replace(/_/g, " "),
@@ -359,7 +346,7 @@ function solubilityPanel(view: CompoundView, raw: (id: string) => Raw | null): s
   return panel("solubility", "Solubility", rows);
 }
 
-function pharmacokineticsPanel(view: CompoundView, raw: (id: string) => Raw | null): string {
+function pharmacokineticsPanel(view: CompoundView, raw: FindingOf): string {
   const admet = raw("admet_predictions");
   const egg = view.boiled_egg;
   const rows: Row[] = [];
@@ -384,13 +371,13 @@ function pharmacokineticsPanel(view: CompoundView, raw: (id: string) => Raw | nu
       value: `${n(admet?.log_kp_cm_s)} log(cm/s)`,
       method: "Potts & Guy 1992",
     });
-  const mpo = rec(raw("cns_penetration")?.cns_mpo);
+  const mpo = raw("cns_penetration")?.cns_mpo ?? null;
   if (mpo !== null) {
-    const range = Array.isArray(mpo.score_range) ? mpo.score_range.map((v) => n(v, 2)).join("–") : "—";
+    const range = mpo.score_range.map((v) => n(v, 2)).join("–");
     rows.push({
       label: "CNS MPO",
       value: `${range} of 6 (${n(mpo.score_known, 2)} over the ${n(mpo.max_known, 0)} components known)`,
-      method: `Wager 2010; ≥ 4 ${mpo.meets_threshold === true ? "met" : mpo.meets_threshold === false ? "not met" : "undetermined (pKa not computed)"}`,
+      method: `Wager 2010; ≥ ${CNS_MPO_THRESHOLD} ${mpo.meets_threshold === true ? "met" : mpo.meets_threshold === false ? "not met" : "undetermined (pKa not computed)"}`,
       light: mpo.meets_threshold === true ? "g" : mpo.meets_threshold === false ? "r" : "a",
     });
   }
@@ -403,7 +390,7 @@ function pharmacokineticsPanel(view: CompoundView, raw: (id: string) => Raw | nu
   );
 }
 
-function drugLikenessPanel(view: CompoundView, raw: (id: string) => Raw | null): string {
+function drugLikenessPanel(view: CompoundView, raw: FindingOf): string {
   const admet = raw("admet_predictions");
   const rows: Row[] = RULE_NAMES.filter((rule) => rule !== "lead_likeness").map((rule) => {
     const outcome = view.rules[rule];
@@ -431,7 +418,7 @@ function drugLikenessPanel(view: CompoundView, raw: (id: string) => Raw | null):
   return panel("drug-likeness", "Drug-likeness", rows);
 }
 
-function medchemPanel(view: CompoundView, raw: (id: string) => Raw | null): string {
+function medchemPanel(view: CompoundView, raw: FindingOf): string {
   const rows: Row[] = (["pains", "brenk", "nibr"] as const).map((family) => {
     const hits = view.alerts[family];
     const label = family === "pains" ? "PAINS" : family === "brenk" ? "Brenk" : "NIBR";
@@ -454,8 +441,8 @@ function medchemPanel(view: CompoundView, raw: (id: string) => Raw | null): stri
       light: sa <= 4 ? "g" : sa <= 6 ? "a" : "r",
       method: "Ertl & Schuffenhauer 2009",
     });
-  const qedAlerts = raw("toxicity_profile")?.qed_alerts;
-  if (Array.isArray(qedAlerts) && qedAlerts.length)
+  const qedAlerts = raw("toxicity_profile")?.qed_alerts ?? [];
+  if (qedAlerts.length)
     rows.push({
       label: "QED alerts",
       value: `${qedAlerts.length} matched`,
@@ -464,14 +451,14 @@ function medchemPanel(view: CompoundView, raw: (id: string) => Raw | null): stri
   return panel("medchem", "Medicinal chemistry", rows);
 }
 
-function toxicityPanel(view: CompoundView, raw: (id: string) => Raw | null): string {
-  const tox = rec(raw("toxicity_profile")?.tox21_fingerprint_model);
+function toxicityPanel(view: CompoundView, raw: FindingOf): string {
+  const tox = raw("toxicity_profile")?.tox21_fingerprint_model ?? null;
   const prior = raw("clinical_precedent_prior");
   const rows: Row[] = [];
   const ood = (inDomain: unknown, tanimoto: unknown) =>
     inDomain === false ? `nearest training compound at Tanimoto ${n(tanimoto)}` : null;
   if (tox) {
-    for (const [assay, p] of Object.entries(rec(tox.probabilities) ?? {})) {
+    for (const [assay, p] of Object.entries(tox.probabilities)) {
       const value = num(p);
       rows.push({
         label: `Tox21 ${assay}`,
@@ -486,23 +473,18 @@ function toxicityPanel(view: CompoundView, raw: (id: string) => Raw | null): str
       label: "ClinTox trial toxicity",
       value: `p ${n(prior?.ct_tox_probability)}`,
       light: (num(prior?.ct_tox_probability) ?? 0) >= 0.5 ? "r" : "g",
-      method: String(prior?.ct_tox_model ?? ""),
+      method: prior?.ct_tox_model ?? "",
       ood: ood(prior?.ct_tox_in_domain, prior?.ct_tox_max_tanimoto),
     });
   rows.push(...genericRows(view, "gcn_toxicity"));
   const note = tox
-    ? `<p class="na-note">Tox21: ${escapeHtml(String(tox.model ?? "model"))}, probability of activity per assay (≥ 0.5 red).</p>`
+    ? `<p class="na-note">Tox21: ${escapeHtml(tox.model ?? "model")}, probability of activity per assay (≥ 0.5 red).</p>`
     : `<p class="na-note">No toxicity model ran.</p>`;
-  const drugs = Array.isArray(prior?.nearest_approved_drugs)
-    ? prior.nearest_approved_drugs.map(rec).filter((d) => d !== null)
-    : [];
+  const drugs = prior?.nearest_approved_drugs ?? [];
   const precedent = drugs.length
     ? `<h5>Nearest approved drugs (ClinTox)</h5><table class="list"><thead><tr><th>SMILES</th><th>Tanimoto</th></tr></thead><tbody>${drugs
         .slice(0, 3)
-        .map(
-          (d) =>
-            `<tr><td><code>${escapeHtml(clip(String(d?.smiles ?? "")))}</code></td><td>${n(d?.tanimoto)}</td></tr>`,
-        )
+        .map((d) => `<tr><td><code>${escapeHtml(clip(d.smiles))}</code></td><td>${n(d.tanimoto)}</td></tr>`)
         .join("")}</tbody></table>`
     : "";
   return panel("toxicity", "Toxicity", rows, note + precedent);
@@ -513,7 +495,7 @@ function toxicityPanel(view: CompoundView, raw: (id: string) => Raw | null): str
  * show them: yes / no / uncertain with the probability (the one call rule of science's
  * classifier-call.ts), "unknown" with the reason out of domain or not run: never a silent gap.
  */
-function modelCallsPanel(view: CompoundView, raw: (id: string) => Raw | null): string {
+function modelCallsPanel(view: CompoundView, raw: FindingOf): string {
   const labels = MODEL_CALL_LABELS;
   const rows: Row[] = LIABILITY_MODELS.map((id) => {
     const model = view.liabilities.models[id];
@@ -565,23 +547,23 @@ function modelCallsPanel(view: CompoundView, raw: (id: string) => Raw | null): s
           light: active.length ? "r" : "g",
         },
   );
-  const caco2 = rec(raw("admet_predictions")?.caco2);
+  const caco2 = raw("admet_predictions")?.caco2 ?? null;
   if (caco2 !== null)
     rows.push(
-      caco2.in_domain === true && num(caco2.value) !== null
+      caco2.in_domain === true && "value" in caco2
         ? {
             label: "Caco-2 permeability",
             value: `log Papp ${n(caco2.value)} log10(cm/s)`,
             method:
               "admet_predictions.caco2 (Wang 2016, TDC); green above −5.15, ADMETlab 2.0's optimal range (Xiong et al., Nucleic Acids Res. 2021, 49, W5)",
-            light: (num(caco2.value) ?? -9) >= -5.15 ? "g" : "a",
+            light: caco2.value >= -5.15 ? "g" : "a",
           }
         : {
             label: "Caco-2 permeability",
             value: "unknown",
             method: "admet_predictions.caco2",
             light: "a",
-            ood: String(caco2.domain_reason ?? "out of domain"),
+            ood: "domain_reason" in caco2 ? caco2.domain_reason : "out of domain",
           },
     );
   // Where each call comes from is said once, above the cards (CARDS_INTRO): 500 cards repeating it
@@ -589,7 +571,7 @@ function modelCallsPanel(view: CompoundView, raw: (id: string) => Raw | null): s
   return panel("model-calls", "Model calls", rows);
 }
 
-function synthesisPanel(raw: (id: string) => Raw | null): string {
+function synthesisPanel(raw: FindingOf): string {
   const manufacture = raw("manufacturability_audit");
   const metabolism = raw("metabolite_prediction");
   const rows: Row[] = [];
@@ -601,10 +583,10 @@ function synthesisPanel(raw: (id: string) => Raw | null): string {
       "macrocycles",
       "spiro_atoms",
       "bridgehead_atoms",
-    ])
+    ] as const)
       if (num(manufacture[key]) !== null)
         rows.push({ label: key.replace(/_/g, " "), value: n(manufacture[key], 0) });
-    const flags = Array.isArray(manufacture.flags) ? manufacture.flags.map(valueText) : [];
+    const flags = manufacture.flags ?? [];
     rows.push({
       label: "Flags",
       value: flags.length ? clip(flags.join(", ")) : "none",
@@ -612,17 +594,11 @@ function synthesisPanel(raw: (id: string) => Raw | null): string {
     });
   }
   let sites = "";
-  const list = Array.isArray(metabolism?.candidate_sites)
-    ? metabolism.candidate_sites.map(rec).filter((s) => s !== null)
-    : [];
+  const list = metabolism?.candidate_sites ?? [];
   if (metabolism) {
     const byRule = new Map<string, number[]>();
     for (const site of list) {
-      const rule = String(site?.rule_id ?? "?");
-      byRule.set(rule, [
-        ...(byRule.get(rule) ?? []),
-        ...(Array.isArray(site?.atoms) ? site.atoms.map(Number) : []),
-      ]);
+      byRule.set(site.rule_id, [...(byRule.get(site.rule_id) ?? []), ...site.atoms]);
     }
     const entries = [...byRule];
     sites = `<h5>Candidate sites of metabolism (${list.length})</h5>${
@@ -805,15 +781,4 @@ function evidencePanel(view: CompoundView): string {
         `<div class="evidence" id="${escapeHtml(finding.evidence_id)}"><a href="#${escapeHtml(finding.evidence_id)}">${escapeHtml(finding.evidence_id)}</a> <small>${escapeHtml(finding.module_id)}</small><pre>${escapeText(JSON.stringify(withoutRunWideFields(finding.raw)))}</pre></div>`,
     )
     .join("")}</section>`;
-}
-
-function valueText(value: unknown): string {
-  if (value === null || value === undefined) return "—";
-  if (typeof value === "number") return formatNumber(value, 3);
-  if (Array.isArray(value)) return value.map(valueText).join(", ");
-  if (typeof value === "object")
-    return Object.entries(value as Raw)
-      .map(([key, inner]) => `${key} ${valueText(inner)}`)
-      .join(", ");
-  return String(value);
 }

@@ -4,11 +4,22 @@
 // `null` with the module's reason — never a made-up value.
 
 import {
-  CLASS_DOMAIN_RULE,
-  type ClassifierCall,
-  DEFAULT_PROFILE,
-  type TargetProductProfile,
-} from "@svc/science";
+  type AdmetFinding,
+  type CypFinding,
+  type DrugLikenessFinding,
+  RADAR_RANGES as SWISSADME_RADAR_RANGES,
+} from "@svc/science/admet";
+import type { ClinicalPrecedentFinding } from "@svc/science/clinical";
+import type { CnsPenetrationFinding } from "@svc/science/cns";
+import { DEFAULT_PROFILE, type TargetProductProfile } from "@svc/science/decision";
+import type { ManufacturabilityFinding } from "@svc/science/manufacturability";
+import type { MetaboliteFinding } from "@svc/science/metabolism";
+import { CLASS_DOMAIN_RULE, type MolecularLogicFinding } from "@svc/science/parent";
+import type { ReadinessFinding } from "@svc/science/readiness";
+import type { SolubilityFinding } from "@svc/science/solubility";
+import type { SynthesisFinding } from "@svc/science/synthesis";
+import type { ToxicityProfileFinding } from "@svc/science/toxicity";
+import type { ClassifierCall, UncertaintyFinding } from "@svc/science/uncertainty";
 import type { CompoundDocking } from "./docking-results.ts";
 
 /** What the report needs of a prepared compound (structurally the runner's PreparedCompound). */
@@ -119,6 +130,40 @@ export interface ModuleFindingView {
   readonly raw: Readonly<Record<string, unknown>>;
 }
 
+/**
+ * The finding science writes for each module the report reads by name (issue 41 item 5): read through
+ * `findingOf` (the card) or `readCompoundView`, a field science renames or drops fails the typecheck
+ * instead of leaving a value that never shows.
+ */
+export interface CardFindings {
+  readonly molecular_logic: MolecularLogicFinding;
+  readonly admet_predictions: AdmetFinding;
+  readonly kinase_drug_likeness: DrugLikenessFinding;
+  readonly synthesis_audit: SynthesisFinding;
+  readonly wetlab_priority_and_readiness_determiner: ReadinessFinding;
+  readonly cyp_assessment: CypFinding;
+  readonly solubility_assessment: SolubilityFinding;
+  readonly toxicity_profile: ToxicityProfileFinding;
+  readonly clinical_precedent_prior: ClinicalPrecedentFinding;
+  readonly cns_penetration: CnsPenetrationFinding;
+  readonly manufacturability_audit: ManufacturabilityFinding;
+  readonly metabolite_prediction: MetaboliteFinding;
+  readonly uncertainty_quantification: UncertaintyFinding;
+}
+
+/**
+ * A module's finding for the compound as science typed it, or null when the module has none. Each
+ * field may be absent: the record is read back from JSON (raw/<module>_raw.json, or a run of an
+ * older build), so a reader checks what it uses.
+ */
+export function findingOf<Id extends keyof CardFindings>(
+  view: Pick<CompoundView, "findings">,
+  id: Id,
+): Partial<CardFindings[Id]> | null {
+  const raw = view.findings.find((finding) => finding.module_id === id)?.raw;
+  return raw === undefined ? null : (raw as Partial<CardFindings[Id]>);
+}
+
 export interface CompoundView {
   readonly index: number;
   readonly candidate_id: string;
@@ -213,6 +258,11 @@ export type ModuleReasons = ReadonlyMap<string, string>;
 
 type Finding = Readonly<Record<string, unknown>>;
 
+/** admet_predictions' numeric fields the report reads as quantities. */
+type AdmetQuantity = "mw" | "wlogp" | "tpsa" | "tpsa_sp" | "hbd" | "hba" | "rotatable_bonds" | "fsp3";
+/** kinase_drug_likeness's descriptors, each the same quantity from RDKit. */
+type DrugLikenessQuantity = keyof NonNullable<DrugLikenessFinding["descriptors"]>;
+
 const ADMET = "admet_predictions";
 const DRUG_LIKENESS = "kinase_drug_likeness";
 const SOLUBILITY = "solubility_assessment";
@@ -225,15 +275,27 @@ const READINESS = "wetlab_priority_and_readiness_determiner";
 const PRECEDENT = "clinical_precedent_prior";
 const CYP = "cyp_assessment";
 
-/** SwissADME radar ranges (Daina, Michielin & Zoete 2017, Sci Rep 7:42717, Figure 3). */
-export const RADAR_RANGES: Readonly<Record<RadarAxis, { low: number; high: number; label: string }>> = {
-  lipo: { low: -0.7, high: 5, label: "LIPO (WLOGP)" },
-  size: { low: 150, high: 500, label: "SIZE (MW)" },
-  polar: { low: 20, high: 130, label: "POLAR (TPSA)" },
-  insolu: { low: -6, high: 0, label: "INSOLU (log S, adopted solubility model)" },
-  insatu: { low: 0.25, high: 1, label: "INSATU (Fsp3)" },
-  flex: { low: 0, high: 9, label: "FLEX (rotatable bonds)" },
+/** Each radar axis's label on the plot. */
+const RADAR_LABELS: Readonly<Record<RadarAxis, string>> = {
+  lipo: "LIPO (WLOGP)",
+  size: "SIZE (MW)",
+  polar: "POLAR (TPSA)",
+  insolu: "INSOLU (log S, adopted solubility model)",
+  insatu: "INSATU (Fsp3)",
+  flex: "FLEX (rotatable bonds)",
 };
+
+/**
+ * SwissADME radar ranges (Daina, Michielin & Zoete 2017, Sci Rep 7:42717, Figure 3) as science's
+ * admet_predictions applies them (issue 41 item 5: the report does not restate them), with the labels.
+ */
+export const RADAR_RANGES: Readonly<Record<RadarAxis, { low: number; high: number; label: string }>> =
+  Object.fromEntries(
+    RADAR_AXES.map((axis) => {
+      const [low, high] = SWISSADME_RADAR_RANGES[axis];
+      return [axis, { low, high, label: RADAR_LABELS[axis] }];
+    }),
+  ) as Record<RadarAxis, { low: number; high: number; label: string }>;
 
 /** Reads the findings of one compound into the report's view. */
 /** What the run knows of a compound besides its findings. */
@@ -250,13 +312,15 @@ export function readCompoundView(
   context: CompoundContext = {},
 ): CompoundView {
   const docking = context.docking ?? [];
-  const get = (id: string): Finding | null => {
+  // Each module's finding as science types it; the values are still checked where read (num, str):
+  // the record comes back from JSON.
+  const get = <Id extends keyof CardFindings>(id: Id): Partial<CardFindings[Id]> | null => {
     const finding = findings.get(id);
-    return finding !== null && typeof finding === "object" ? (finding as Finding) : null;
+    return finding !== null && typeof finding === "object" ? (finding as Partial<CardFindings[Id]>) : null;
   };
   const admet = get(ADMET);
   const dl = get(DRUG_LIKENESS);
-  const dlDescriptors = record(dl?.descriptors);
+  const dlDescriptors = dl?.descriptors ?? null;
   const solubility = get(SOLUBILITY);
   const toxicity = get(TOXICITY);
   const synthesis = get(SYNTHESIS);
@@ -264,26 +328,33 @@ export function readCompoundView(
   const readiness = get(READINESS);
   const precedent = get(PRECEDENT);
   const cyp = get(CYP);
+  // No isoforms (a compound not assessed): each CYP call reads as not run with the module's reason.
+  const isoforms = cyp?.isoforms ?? null;
   const why = (id: string) => reasons.get(id) ?? "module did not run";
 
   // admet_predictions first (its WLOGP/TPSA are the BOILED-Egg's own), then the same quantity
   // from kinase_drug_likeness (RDKit's CrippenClogP is Wildman–Crippen WLOGP; RDKit TPSA).
-  const pick = (admetKey: string, dlKey: string | null, label: string): Quantity => {
-    const a = num(admet?.[admetKey]);
+  // admet_predictions writes no aromatic ring count (`admetKey` null): kinase_drug_likeness's is read.
+  const pick = (
+    admetKey: AdmetQuantity | null,
+    dlKey: DrugLikenessQuantity | null,
+    label: string,
+  ): Quantity => {
+    const a = admetKey === null ? null : num(admet?.[admetKey]);
     if (a !== null) return { value: a, source: `${ADMET}.${admetKey}` };
     const d = dlKey === null ? null : num(dlDescriptors?.[dlKey]);
     if (d !== null) return { value: d, source: `${DRUG_LIKENESS}.descriptors.${dlKey}` };
     if (admet === null && dl === null) return { value: null, reason: `${label}: ${why(ADMET)}` };
     return { value: null, reason: `${label}: not computable for this compound` };
   };
-  const single = (finding: Finding | null, id: string, key: string, label: string): Quantity => {
-    const value = num(finding?.[key]);
+  const single = (ran: boolean, given: unknown, id: string, key: string, label: string): Quantity => {
+    const value = num(given);
     if (value !== null) return { value, source: `${id}.${key}` };
-    return { value: null, reason: finding === null ? `${label}: ${why(id)}` : `${label}: not computable` };
+    return { value: null, reason: ran ? `${label}: not computable` : `${label}: ${why(id)}` };
   };
   // admet_predictions.logd74 is an object ({ value, in_domain, … }); its value is the quantity.
-  const logd74Of = (finding: Finding | null): Quantity => {
-    const value = num(record(finding?.logd74)?.value);
+  const logd74Of = (finding: Partial<AdmetFinding> | null): Quantity => {
+    const value = num(finding?.logd74?.value);
     if (value !== null) return { value, source: `${ADMET}.logd74.value` };
     return { value: null, reason: finding === null ? `log D7.4: ${why(ADMET)}` : "log D7.4: not computable" };
   };
@@ -295,18 +366,20 @@ export function readCompoundView(
     hbd: pick("hbd", "hbd", "HBD"),
     hba: pick("hba", "hba", "HBA"),
     rotatable_bonds: pick("rotatable_bonds", "rotatable_bonds", "rotatable bonds"),
-    aromatic_rings: pick("aromatic_rings", "aromatic_rings", "aromatic rings"),
+    aromatic_rings: pick(null, "aromatic_rings", "aromatic rings"),
     fsp3: pick("fsp3", "fsp3", "Fsp3"),
-    qed: single(admet, ADMET, "qed", "QED"),
-    sa_score: single(synthesis, SYNTHESIS, "sa_score", "SA score"),
+    qed: single(admet !== null, admet?.qed, ADMET, "qed", "QED"),
+    sa_score: single(synthesis !== null, synthesis?.sa_score, SYNTHESIS, "sa_score", "SA score"),
     log_s: single(
-      solubility,
+      solubility !== null,
+      solubility?.log_s,
       SOLUBILITY,
       "log_s",
-      `log S (${String(solubility?.model ?? "solubility model")})`,
+      `log S (${solubility?.model ?? "solubility model"})`,
     ),
     logd74: logd74Of(admet),
   };
+  // The report's rule list is wider than either module's (lead-likeness from admet only): read by name.
   const admetRules = record(admet?.rules);
   const dlRules = record(dl?.rules);
   const rules = Object.fromEntries(
@@ -316,7 +389,7 @@ export function readCompoundView(
       return [rule, found ?? { reason }];
     }),
   ) as Record<RuleName, RuleOutcome | { reason: string }>;
-  const egg = record(admet?.boiled_egg);
+  const egg = admet?.boiled_egg ?? null;
   const alerts = {
     pains: toxicity === null ? null : strings(toxicity.pains),
     brenk: toxicity === null ? null : strings(toxicity.brenk),
@@ -352,9 +425,9 @@ export function readCompoundView(
       egg === null
         ? null
         : {
-            gi_absorption: String(egg.gi_absorption),
+            gi_absorption: egg.gi_absorption,
             bbb_permeant: egg.bbb_permeant === true,
-            region: String(egg.region),
+            region: egg.region,
             veto: str(egg.veto),
           },
     radar: readRadar(record(admet?.radar), props),
@@ -363,12 +436,12 @@ export function readCompoundView(
     readiness:
       readiness === null || (readinessScore === null && readinessCoverage === null)
         ? null
-        : { score: readinessScore, coverage: readinessCoverage, rationale: str(readiness.rationale) },
+        : { score: readinessScore, coverage: readinessCoverage, rationale: str(readiness?.rationale) },
     compound_class: str(logic?.compound_class),
     permanent_charge: logic?.permanent_charge === true,
     domain: {
       log_s: typeof solubility?.in_domain === "boolean" ? solubility.in_domain : null,
-      logd74: domainOf(record(admet?.logd74)?.in_domain),
+      logd74: domainOf(admet?.logd74?.in_domain),
     },
     liabilities: {
       tox21: readTox21(record(toxicity?.tox21_fingerprint_model)),
@@ -382,15 +455,15 @@ export function readCompoundView(
                 in_domain: precedent?.ct_tox_in_domain === true,
               },
       models: {
-        herg: readModelCall(toxicity, TOXICITY, "herg", why),
-        dili: readModelCall(toxicity, TOXICITY, "dili", why),
-        ames: readModelCall(toxicity, TOXICITY, "ames", why),
-        pgp: readModelCall(admet, ADMET, "pgp", why),
-        cyp1a2: readModelCall(record(cyp?.isoforms), CYP, "CYP1A2", why, "isoforms."),
-        cyp2c9: readModelCall(record(cyp?.isoforms), CYP, "CYP2C9", why, "isoforms."),
-        cyp2c19: readModelCall(record(cyp?.isoforms), CYP, "CYP2C19", why, "isoforms."),
-        cyp2d6: readModelCall(record(cyp?.isoforms), CYP, "CYP2D6", why, "isoforms."),
-        cyp3a4: readModelCall(record(cyp?.isoforms), CYP, "CYP3A4", why, "isoforms."),
+        herg: readModelCall(toxicity !== null, toxicity?.herg, `${TOXICITY}.herg`, why(TOXICITY)),
+        dili: readModelCall(toxicity !== null, toxicity?.dili, `${TOXICITY}.dili`, why(TOXICITY)),
+        ames: readModelCall(toxicity !== null, toxicity?.ames, `${TOXICITY}.ames`, why(TOXICITY)),
+        pgp: readModelCall(admet !== null, admet?.pgp, `${ADMET}.pgp`, why(ADMET)),
+        cyp1a2: readModelCall(isoforms !== null, isoforms?.CYP1A2, `${CYP}.isoforms.CYP1A2`, why(CYP)),
+        cyp2c9: readModelCall(isoforms !== null, isoforms?.CYP2C9, `${CYP}.isoforms.CYP2C9`, why(CYP)),
+        cyp2c19: readModelCall(isoforms !== null, isoforms?.CYP2C19, `${CYP}.isoforms.CYP2C19`, why(CYP)),
+        cyp2d6: readModelCall(isoforms !== null, isoforms?.CYP2D6, `${CYP}.isoforms.CYP2D6`, why(CYP)),
+        cyp3a4: readModelCall(isoforms !== null, isoforms?.CYP3A4, `${CYP}.isoforms.CYP3A4`, why(CYP)),
       },
     },
     potency: context.potency ?? null,
@@ -449,17 +522,13 @@ function readRadar(radar: Finding | null, props: CompoundView["props"]): Record<
 
 const CALLS: ReadonlySet<string> = new Set(["positive", "negative", "uncertain"]);
 
-/** A gated TDC classifier output (science's tdc-compound.ts) as the report reads it. */
-function readModelCall(
-  finding: Finding | null,
-  moduleId: string,
-  key: string,
-  why: (id: string) => string,
-  prefix = "",
-): ModelCallView {
-  const source = `${moduleId}.${prefix}${key}`;
-  if (finding === null) return { status: "not_run", reason: why(moduleId), source };
-  const output = record(finding[key]);
+/**
+ * A gated TDC classifier output (science's tdc-compound.ts) as the report reads it: `ran` says whether
+ * the finding that holds it exists, `source` names the output, `why` is the module's reason when not.
+ */
+function readModelCall(ran: boolean, given: unknown, source: string, why: string): ModelCallView {
+  if (!ran) return { status: "not_run", reason: why, source };
+  const output = record(given);
   if (output === null)
     return {
       status: "not_run",

@@ -1,10 +1,15 @@
-import { computeQed, outOfDomainSkillShare, round, type TargetProductProfile } from "@svc/science";
+import { computeQed, outOfDomainSkillShare } from "@svc/science/admet";
+import { CNS_MPO_COMPONENTS } from "@svc/science/cns";
+import type { TargetProductProfile } from "@svc/science/decision";
+import { round } from "@svc/science/numeric";
+import { SOLUBILITY_CLASS_FLOORS } from "@svc/science/solubility";
 import {
   type CompoundView,
   LIABILITY_MODELS,
   type LiabilityModel,
   type ModelCallView,
 } from "./compound-view.ts";
+import { formatBound } from "./format.ts";
 
 // The report's decision model (issue 27 item 2, rebuilt for issue 36 items 1–2 and issue 37 item 4):
 // one multi-parameter desirability score per compound, for the project's target product profile.
@@ -167,6 +172,19 @@ export function liabilityModelsOf(profile: TargetProductProfile): readonly Liabi
 
 /** Measured potency (issue 37 item 4): 1 at pActivity ≥ 8 (10 nM), 0 at ≤ 5 (10 µM, a common hit limit). */
 export const POTENCY_RAMP = { good: 8, bad: 5, weight: 2 } as const;
+/**
+ * oral_cns log D7.4: Wager's CNS MPO ClogD function as science's cns_penetration applies it (its
+ * CNS_MPO_COMPONENTS: 1 at ≤ 2, 0 at ≥ 4); the report does not restate the breakpoints (issue 41 item 5).
+ */
+export const CNS_LOGD_RAMP = {
+  good: CNS_MPO_COMPONENTS.clogd.oneAtOrBelow,
+  bad: CNS_MPO_COMPONENTS.clogd.zeroAtOrAbove,
+} as const;
+/** Solubility: 1 from SwissADME's "soluble" class up, 0 from "poorly soluble" down (science's class floors: −4, −6). */
+export const SOLUBILITY_RAMP = {
+  good: SOLUBILITY_CLASS_FLOORS.soluble,
+  bad: SOLUBILITY_CLASS_FLOORS.moderately,
+} as const;
 /** Best Vina score within a receptor: 1 at ≤ −10 kcal/mol, 0 at ≥ −6; weight 0.5 (a docking score ranks weakly). */
 export const DOCKING_RAMP = { good: -10, bad: -6, weight: 0.5 } as const;
 
@@ -268,10 +286,10 @@ export function desirabilityOf(view: CompoundView): DesirabilityScore {
       "logd74",
       "log D7.4",
       1,
-      "Wager 2010 CNS MPO ClogD function: 1 at ≤ 2, 0 at ≥ 4",
+      `Wager 2010 CNS MPO ClogD function: 1 at ≤ ${formatBound(CNS_LOGD_RAMP.good)}, 0 at ≥ ${formatBound(CNS_LOGD_RAMP.bad)}`,
       p.logd74.value,
       view.domain.logd74,
-      (v) => ramp(v, 2, 4),
+      (v) => ramp(v, CNS_LOGD_RAMP.good, CNS_LOGD_RAMP.bad),
       (v) => `log D7.4 ${fmt(v)}`,
     );
   else
@@ -289,10 +307,10 @@ export function desirabilityOf(view: CompoundView): DesirabilityScore {
     "solubility",
     "Solubility",
     1,
-    "log S (adopted solubility model): 1 at ≥ −4, 0 at ≤ −6",
+    `log S (adopted solubility model): 1 at ≥ ${formatBound(SOLUBILITY_RAMP.good)}, 0 at ≤ ${formatBound(SOLUBILITY_RAMP.bad)}`,
     p.log_s.value,
     view.domain.log_s,
-    (v) => ramp(v, -4, -6),
+    (v) => ramp(v, SOLUBILITY_RAMP.good, SOLUBILITY_RAMP.bad),
     (v) => `log S ${fmt(v)} log(mol/L)`,
   );
   if (profile !== "non_oral") {

@@ -1,4 +1,4 @@
-import type { ParsedStructure, Vec3 } from "@svc/science";
+import type { ParsedStructure, Vec3 } from "@svc/science/structure";
 import type { DockingBox } from "./docking-results.ts";
 
 // The pocket as the report shows it (issue 25 item 10): the protein residues inside the docking box

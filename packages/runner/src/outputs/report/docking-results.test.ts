@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { test } from "node:test";
 import type { DockedCompoundRecord } from "@svc/core";
-import type { InteractionCounts } from "@svc/science";
+import type { InteractionCounts } from "@svc/science/structure";
 import { DOCKING_FIXTURE, deepVariant } from "../../../test/support/docking-report.ts";
 import { RunnerError } from "../../runner-error.ts";
 import { parseDockingResult } from "../docking-result-file.ts";

@@ -9,6 +9,11 @@ export function formatNumber(value: number | null, digits = 2): string {
   return String(Number(value.toFixed(digits)));
 }
 
+/** A bound in prose with a true minus sign (U+2212), as the report's method texts write it: −4, 2. */
+export function formatBound(value: number): string {
+  return String(value).replace("-", "−");
+}
+
 /** "31 of 34 (91%)". */
 export function formatShare(part: number, whole: number): string {
   if (whole === 0) return `${part} of 0`;

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { inOneThread, loadRDKit, offtargetScreening, prepareCompound } from "@svc/science";
+import { inOneThread, loadRDKit, prepareCompound } from "@svc/science/modules";
+import { offtargetScreening } from "@svc/science/offtarget";
 import { renderCard } from "./compound-card.ts";
 import { readCompoundView } from "./compound-view.ts";
 import { findingHeader, flattenFinding } from "./finding-columns.ts";

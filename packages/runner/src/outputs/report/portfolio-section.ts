@@ -1,4 +1,4 @@
-import { PROFILE_DESCRIPTIONS } from "@svc/science";
+import { PROFILE_DESCRIPTIONS } from "@svc/science/decision";
 import { channelStates } from "../build-results.ts";
 import type { RunFacts } from "../run-facts.ts";
 import { ALERT_FAMILIES, type CompoundView, RULE_NAMES } from "./compound-view.ts";

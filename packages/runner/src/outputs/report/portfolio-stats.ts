@@ -2,6 +2,7 @@ import {
   ALERT_FAMILIES,
   type AlertFamily,
   type CompoundView,
+  findingOf,
   RULE_NAMES,
   type RuleName,
 } from "./compound-view.ts";
@@ -35,8 +36,7 @@ export class PortfolioStats {
     this.parsed++;
     if (view.duplicate_of !== null) this.duplicates++;
     if (view.salt_stripped) this.saltsStripped++;
-    const logic = view.findings.find((finding) => finding.module_id === "molecular_logic");
-    const unspecified = logic?.raw.unspecified_stereo_centers ?? logic?.raw.unspecified_stereocentres;
+    const unspecified = findingOf(view, "molecular_logic")?.unspecified_stereo_centers;
     if (typeof unspecified === "number" && unspecified > 0) this.withUnspecifiedStereo++;
     for (const rule of RULE_NAMES) {
       const outcome = view.rules[rule];

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { test } from "node:test";
-import { parseSdf, type Vec3 } from "@svc/science";
+import { parseSdf, type Vec3 } from "@svc/science/structure";
 import { DOCKING_FIXTURE } from "../../../test/support/docking-report.ts";
 import { principalFrame, renderPoseProjection } from "./pose-projection.ts";
 

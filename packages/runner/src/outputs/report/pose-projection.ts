@@ -1,4 +1,4 @@
-import type { MolfileMolecule, Vec3 } from "@svc/science";
+import type { MolfileMolecule, Vec3 } from "@svc/science/structure";
 import type { PocketResidue } from "./docking-pocket.ts";
 import { escapeHtml } from "./format.ts";
 

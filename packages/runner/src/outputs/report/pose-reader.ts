@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { join, normalize, sep } from "node:path";
 import { runPath } from "@svc/core";
-import { type MolfileMolecule, parseSdf } from "@svc/science";
+import { type MolfileMolecule, parseSdf } from "@svc/science/structure";
 
 /** A docked top pose as the report uses it: the SD record as written and its connection table. */
 export interface PoseRecord {

@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import type { TargetProductProfile } from "@svc/science";
+import { CNS_MPO_COMPONENTS } from "@svc/science/cns";
+import type { TargetProductProfile } from "@svc/science/decision";
+import { SOLUBILITY_CLASS_FLOORS } from "@svc/science/solubility";
 import { type CompoundView, readCompoundView } from "./compound-view.ts";
 import { desirabilityOf } from "./desirability.ts";
 import {
@@ -65,7 +67,6 @@ function compound(variant: Variant): CompoundView {
         hbd: 1,
         hba: 4,
         rotatable_bonds: 4,
-        aromatic_rings: 2,
         fsp3: 0.35,
         qed: 0.8,
         boiled_egg: { gi_absorption: "high", bbb_permeant: false, region: "white" },
@@ -73,6 +74,8 @@ function compound(variant: Variant): CompoundView {
         pgp: inDomain(variant.pgp ?? 0.1, (variant.pgp ?? 0.1) >= 0.5 ? "positive" : "negative"),
       },
     ],
+    // admet_predictions writes no aromatic ring count: QED's AROM comes from kinase_drug_likeness.
+    ["kinase_drug_likeness", { descriptors: { aromatic_rings: 2 } }],
     ["cyp_assessment", { isoforms: cleanCyp }],
     ["solubility_assessment", { log_s: variant.logS ?? -3, in_domain: variant.solubilityInDomain ?? true }],
     ["synthesis_audit", { sa_score: 2.5 }],
@@ -289,5 +292,24 @@ test("out of hERG's similarity floor the kept estimate still moves the order, sh
     inorganic.liabilities.find((l) => l.id === "herg")?.p,
     0.5,
     "outside the organic classes the model does not apply",
+  );
+});
+
+test("the solubility and oral_cns log D desirabilities ramp between bounds science owns, stated in their method: 1 from SwissADME's soluble class, 0 from poorly soluble; Wager's ClogD breakpoints (issue 41 item 5)", () => {
+  const term = (view: CompoundView, id: string) => desirabilityOf(view).terms.find((t) => t.id === id);
+  const { soluble, moderately } = SOLUBILITY_CLASS_FLOORS;
+  const solubility = (logS: number) => term(compound({ id: "S", index: 0, logS }), "solubility");
+  assert.equal(solubility(soluble)?.d, 1);
+  assert.equal(solubility((soluble + moderately) / 2)?.d, 0.5);
+  assert.equal(solubility(moderately)?.d, 0);
+  assert.match(solubility(soluble)?.method ?? "", /1 at ≥ −4, 0 at ≤ −6/);
+  const { oneAtOrBelow, zeroAtOrAbove } = CNS_MPO_COMPONENTS.clogd;
+  const logd = (value: number) =>
+    term(compound({ id: "L", index: 0, logd: value, profile: "oral_cns" }), "logd74");
+  assert.equal(logd(oneAtOrBelow)?.d, 1);
+  assert.equal(logd(zeroAtOrAbove)?.d, 0);
+  assert.match(
+    logd(oneAtOrBelow)?.method ?? "",
+    new RegExp(`1 at ≤ ${oneAtOrBelow}, 0 at ≥ ${zeroAtOrAbove}`),
   );
 });

@@ -1,6 +1,7 @@
-import { PROFILE_DESCRIPTIONS, type TargetProductProfile } from "@svc/science";
+import { PROFILE_DESCRIPTIONS, type TargetProductProfile } from "@svc/science/decision";
 import { ALERT_FAMILIES, type CompoundView, RULE_NAMES } from "./compound-view.ts";
 import {
+  CNS_LOGD_RAMP,
   type DesirabilityScore,
   type DesirabilityTerm,
   DOCKING_RAMP,
@@ -10,8 +11,10 @@ import {
   liabilityModelsOf,
   PENALTIES,
   POTENCY_RAMP,
+  SOLUBILITY_RAMP,
   UNINFORMATIVE,
 } from "./desirability.ts";
+import { formatBound } from "./format.ts";
 
 /** How the portfolio was ordered, printed on the page so a reader can check every position. */
 export interface RankingRule {
@@ -228,7 +231,7 @@ export function describeRanking(ran: ReadonlySet<string>, profile: TargetProduct
     : "";
   const logd =
     profile === "oral_cns"
-      ? "log D7.4 (Wager et al. 2010 CNS MPO function: 1 at ≤ 2, 0 at ≥ 4)"
+      ? `log D7.4 (Wager et al. 2010 CNS MPO function: 1 at ≤ ${formatBound(CNS_LOGD_RAMP.good)}, 0 at ≥ ${formatBound(CNS_LOGD_RAMP.bad)})`
       : "log D7.4 (Waring 2010 range: 1 from 1 to 3, 0 at ≤ −1 and ≥ 5)";
   const absorption =
     profile === "non_oral"
@@ -240,7 +243,7 @@ export function describeRanking(ran: ReadonlySet<string>, profile: TargetProduct
     .join(", ");
   return {
     source: "desirability_score",
-    text: `Target product profile ${profile}: ${PROFILE_DESCRIPTIONS[profile]}. Ranked by a desirability score from 0 to 1, higher first: the weighted geometric mean (Derringer & Suich 1980) of drug-likeness (weight 2: QED's seven property desirability functions, Bickerton et al. 2012, without its alerts term), ${logd}, solubility (log S of the adopted solubility model, not ESOL: 1 at log S ≥ −4, 0 at ≤ −6)${absorption}, SA score (1 at ≤ 4, 0 at ≥ 7), the customer's measured potency where assays are staged (weight ${POTENCY_RAMP.weight}: 1 at pActivity ≥ ${POTENCY_RAMP.good}, 0 at ≤ ${POTENCY_RAMP.bad}) and the best docking score within each receptor where docked (weight ${DOCKING_RAMP.weight}: 1 at ≤ ${DOCKING_RAMP.good}, 0 at ≥ ${DOCKING_RAMP.bad} kcal/mol; a pose that fails its checks earns nothing); multiplied by every liability model as (1 − p)^w, the desirability of not having it (${liabilities}; a model not run is read at p ${UNINFORMATIVE}: unknown, never clean; out of its similarity floor its estimate is read shrunk towards ${UNINFORMATIVE} by the share of its skill the model keeps below the floor on its scaffold-test compounds, and its call stays unknown) and by penalties: PAINS ×${PENALTIES.pains}, NIBR exclude ×${PENALTIES.nibrExclude} (other NIBR flag ×${PENALTIES.nibrFlag}), Brenk ×${PENALTIES.brenk}${profile === "non_oral" ? "" : `, permanent charge ×${PENALTIES.permanentCharge}`}, each Tox21 assay predicted active ×${PENALTIES.tox21PerAssay} (at least ×${PENALTIES.tox21Floor}). A missing property is scored ${UNINFORMATIVE} and an out-of-domain one at most ${UNINFORMATIVE}, never as good; both lower the confidence (the share of inputs and liability models measured in domain). Compounds outside the organic classes (molecular_logic compound_class inorganic, organometallic, metal_complex or non_druglike_elements: no model speaks for them) come after every organic one and unparsed rows last; within each group duplicates come after first occurrences. Ties (equal score to ${SCORE_SIGNIFICANT} significant digits) are broken by higher confidence, then fewer structural alerts, fewer failed drug-likeness rules, and portfolio order. First in line: the top ${FIRST_IN_LINE_SHARE * 100}% of the portfolio (at most ${FIRST_IN_LINE_MAX}) with score ≥ ${FIRST_IN_LINE_SCORE} and confidence ≥ ${FIRST_IN_LINE_CONFIDENCE}, none with a liability called positive.${
+    text: `Target product profile ${profile}: ${PROFILE_DESCRIPTIONS[profile]}. Ranked by a desirability score from 0 to 1, higher first: the weighted geometric mean (Derringer & Suich 1980) of drug-likeness (weight 2: QED's seven property desirability functions, Bickerton et al. 2012, without its alerts term), ${logd}, solubility (log S of the adopted solubility model, not ESOL: 1 at log S ≥ ${formatBound(SOLUBILITY_RAMP.good)}, 0 at ≤ ${formatBound(SOLUBILITY_RAMP.bad)})${absorption}, SA score (1 at ≤ 4, 0 at ≥ 7), the customer's measured potency where assays are staged (weight ${POTENCY_RAMP.weight}: 1 at pActivity ≥ ${POTENCY_RAMP.good}, 0 at ≤ ${POTENCY_RAMP.bad}) and the best docking score within each receptor where docked (weight ${DOCKING_RAMP.weight}: 1 at ≤ ${DOCKING_RAMP.good}, 0 at ≥ ${DOCKING_RAMP.bad} kcal/mol; a pose that fails its checks earns nothing); multiplied by every liability model as (1 − p)^w, the desirability of not having it (${liabilities}; a model not run is read at p ${UNINFORMATIVE}: unknown, never clean; out of its similarity floor its estimate is read shrunk towards ${UNINFORMATIVE} by the share of its skill the model keeps below the floor on its scaffold-test compounds, and its call stays unknown) and by penalties: PAINS ×${PENALTIES.pains}, NIBR exclude ×${PENALTIES.nibrExclude} (other NIBR flag ×${PENALTIES.nibrFlag}), Brenk ×${PENALTIES.brenk}${profile === "non_oral" ? "" : `, permanent charge ×${PENALTIES.permanentCharge}`}, each Tox21 assay predicted active ×${PENALTIES.tox21PerAssay} (at least ×${PENALTIES.tox21Floor}). A missing property is scored ${UNINFORMATIVE} and an out-of-domain one at most ${UNINFORMATIVE}, never as good; both lower the confidence (the share of inputs and liability models measured in domain). Compounds outside the organic classes (molecular_logic compound_class inorganic, organometallic, metal_complex or non_druglike_elements: no model speaks for them) come after every organic one and unparsed rows last; within each group duplicates come after first occurrences. Ties (equal score to ${SCORE_SIGNIFICANT} significant digits) are broken by higher confidence, then fewer structural alerts, fewer failed drug-likeness rules, and portfolio order. First in line: the top ${FIRST_IN_LINE_SHARE * 100}% of the portfolio (at most ${FIRST_IN_LINE_MAX}) with score ≥ ${FIRST_IN_LINE_SCORE} and confidence ≥ ${FIRST_IN_LINE_CONFIDENCE}, none with a liability called positive.${
       skipped.length ? ` Did not run, so read as unknown: ${skipped.join(", ")}.` : ""
     }${readiness}`,
   };

@@ -4,7 +4,7 @@ import { type FileHandle, mkdir, open, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { RUN_FILES } from "@svc/core";
-import { DEFAULT_PROFILE, type TargetProductProfile } from "@svc/science";
+import { DEFAULT_PROFILE, type TargetProductProfile } from "@svc/science/decision";
 import { readCsvRecords } from "../../inputs/csv.ts";
 import { StreamingFile } from "../atomic-write.ts";
 import type { RunFacts } from "../run-facts.ts";

@@ -1,4 +1,4 @@
-import { DEEP_EXHAUSTIVENESS, DOCKING_POSES, STANDARD_EXHAUSTIVENESS } from "@svc/science";
+import { DEEP_EXHAUSTIVENESS, DOCKING_POSES, STANDARD_EXHAUSTIVENESS } from "@svc/science/structure";
 import { readStructureFile } from "../../inputs/structure-inputs.ts";
 import { contactResidues, type PocketResidue, pocketPdb, pocketResidues } from "./docking-pocket.ts";
 import type { DockedStructure, DockingProfileView, DockingRun } from "./docking-results.ts";

@@ -2,6 +2,7 @@ import { RUN_FILES } from "@svc/core";
 import {
   CALL_WORDS,
   type CompoundView,
+  findingOf,
   LIABILITY_MODELS,
   type LiabilityModel,
   MODEL_CALL_LABELS,
@@ -51,9 +52,10 @@ const RELATION_WORDS: Readonly<Record<string, string>> = {
 };
 
 function caco2(view: CompoundView): number | null {
-  const raw = view.findings.find((finding) => finding.module_id === "admet_predictions")?.raw;
-  const entry = raw?.caco2 as { value?: unknown; in_domain?: unknown } | undefined;
-  return entry?.in_domain === true && typeof entry.value === "number" ? Number(entry.value.toFixed(2)) : null;
+  const entry = findingOf(view, "admet_predictions")?.caco2;
+  return entry?.in_domain === true && "value" in entry && typeof entry.value === "number"
+    ? Number(entry.value.toFixed(2))
+    : null;
 }
 
 export const SUMMARY_COLUMNS: readonly TableColumn[] = [

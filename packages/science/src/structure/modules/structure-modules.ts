@@ -6,9 +6,8 @@ import { physicsBindingModule } from "./physics-binding-module.ts";
 import { physicsAuditModule, quantumTargetAuditModule } from "./physics-modules.ts";
 
 /**
- * The structure modules this build implements, in the order the structure stage runs them. Their
- * own entry (`@svc/science/structure-modules`), not the package index: they read run folders
- * through core, which the compound workers that load the index never need.
+ * The structure modules this build implements, in the order the structure stage runs them
+ * (exported by `@svc/science/structure-modules`, index.ts).
  */
 export const STRUCTURE_MODULES: readonly StructureModule[] = [
   dynamicsNmaModule,
@@ -21,5 +20,3 @@ export const STRUCTURE_MODULES: readonly StructureModule[] = [
   // Last: it reads the results files the modules above wrote for the same structure.
   advancedCompChemSummaryModule,
 ];
-
-export { DOCKING_CHUNK, MOLECULAR_DOCKING_MAX_COMPOUNDS } from "./docking-cap.ts";

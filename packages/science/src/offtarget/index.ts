@@ -1,0 +1,2 @@
+// @svc/science/offtarget: off-target screening against DrugCentral's targets.
+export { offtargetScreening } from "./offtarget-screening.ts";
