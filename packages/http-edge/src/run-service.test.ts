@@ -27,7 +27,11 @@ function fakeProcess(env: NodeJS.ProcessEnv) {
   return { io, stderr, exited, signal: (name: string) => handlers.get(name)?.() };
 }
 
-function parts(log: string[]): ServiceParts<FakeConfig, { readonly app: ReturnType<typeof Fastify> }> {
+/** `slowArrived` is called when /slow's handler starts: the request is then in flight on the server. */
+function parts(
+  log: string[],
+  slowArrived: () => void = () => {},
+): ServiceParts<FakeConfig, { readonly app: ReturnType<typeof Fastify> }> {
   return {
     name: "svc-fake",
     readConfig(env) {
@@ -40,6 +44,7 @@ function parts(log: string[]): ServiceParts<FakeConfig, { readonly app: ReturnTy
       // answered connection is idle, instead of Fastify's 72 s default (the test took 70 s)
       const app = Fastify({ keepAliveTimeout: 100 });
       app.get("/slow", async () => {
+        slowArrived();
         await new Promise((resolve) => setTimeout(resolve, 200));
         return { done: true };
       });
@@ -86,11 +91,16 @@ test("a busy port is one line naming the address and exit 2, what was built clos
 test("SIGTERM drains: the request in flight is answered, then close runs and the process exits 0", async () => {
   const log: string[] = [];
   const fake = fakeProcess({});
-  const service = await runService(parts(log), fake.io);
+  // The signal comes once the server holds the request (a fixed pause lost the race on a loaded machine).
+  let arrived: () => void = () => {};
+  const slowArrived = new Promise<void>((resolve) => {
+    arrived = resolve;
+  });
+  const service = await runService(parts(log, arrived), fake.io);
   assert.ok(service);
   const { port } = service.app.server.address() as { port: number };
   const inFlight = fetch(`http://127.0.0.1:${port}/slow`);
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  await slowArrived;
   fake.signal("SIGTERM");
   const answer = await inFlight;
   assert.equal(answer.status, 200);
@@ -102,11 +112,16 @@ test("SIGTERM drains: the request in flight is answered, then close runs and the
 test("a second signal while draining exits 1 at once", async () => {
   const log: string[] = [];
   const fake = fakeProcess({});
-  const service = await runService(parts(log), fake.io);
+  // The signal comes once the server holds the request (a fixed pause lost the race on a loaded machine).
+  let arrived: () => void = () => {};
+  const slowArrived = new Promise<void>((resolve) => {
+    arrived = resolve;
+  });
+  const service = await runService(parts(log, arrived), fake.io);
   assert.ok(service);
   const { port } = service.app.server.address() as { port: number };
   const inFlight = fetch(`http://127.0.0.1:${port}/slow`);
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  await slowArrived;
   fake.signal("SIGINT");
   fake.signal("SIGINT");
   assert.equal(await fake.exited, 1);
