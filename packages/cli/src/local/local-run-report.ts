@@ -21,7 +21,7 @@ export interface LocalRunFacts {
   /** Every required module of the category's plan, with its outcome (issue 11: say which remain and why). */
   required: readonly Pick<ModulePlanEntry, "module_id" | "outcome" | "detail">[];
   offline: { state: string; reason: string };
-  online: { state: string; issued_here: boolean };
+  online: { state: string; issued_here?: boolean | undefined };
   /** The entitlement service that issued the seal, whose keys were pinned. */
   issuer: string;
   /** `svc seal verify <run-dir> --issuer` with the pinned keys: its state and the issuer key ids. */
