@@ -1,12 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import multipart from "@fastify/multipart";
 import swagger from "@fastify/swagger";
-import {
-  edgeServerOptions,
-  type HttpEdgeOptions,
-  installHttpEdge,
-  REQUEST_TIMEOUT_BOUNDS,
-} from "@svc/http-edge";
+import { edgeServerOptions, type HttpEdgeOptions, httpEdge, REQUEST_TIMEOUT_BOUNDS } from "@svc/http-edge";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import type { AppDeps } from "./app-deps.ts";
 import type { VerifiedCaller } from "./auth/token-verifier.ts";
@@ -65,7 +60,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   };
   const app = Fastify({ logger: deps.logger ?? false, ...edgeServerOptions(edge) });
-  installHttpEdge(app, edge);
+  await app.register(httpEdge<EntitlementErrorCode>(), edge);
   if (deps.sealVerifier === undefined) app.addHook("onClose", async () => sealVerifier.close());
   app.decorateRequest("caller", null);
   app.decorateRequest("adminActor", null);

@@ -4,9 +4,11 @@ export { classifyFrameworkError, type EdgeAnswer, type EdgeErrorCodes } from "./
 export { type DescribeCode, errorEnvelope } from "./error-envelope.ts";
 export { createHttpMetrics, type HttpMetrics } from "./http-metrics.ts";
 export {
+  afterHttpEdge,
   edgeServerOptions,
+  HTTP_EDGE_PLUGIN,
   type HttpEdgeOptions,
-  installHttpEdge,
+  httpEdge,
   REQUEST_TIMEOUT_BOUNDS,
   requestTimeoutsOf,
 } from "./install-http-edge.ts";

@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { Registry } from "prom-client";
 import type { EdgeErrorCodes } from "./edge-error-codes.ts";
 import { createHttpMetrics } from "./http-metrics.ts";
-import { edgeServerOptions, type HttpEdgeOptions, installHttpEdge } from "./install-http-edge.ts";
+import { afterHttpEdge, edgeServerOptions, type HttpEdgeOptions, httpEdge } from "./install-http-edge.ts";
 
 // A service of its own, with its own code names, proves the edge answers in the service's registry.
 const REGISTRY = {
@@ -53,7 +53,7 @@ async function buildApp(registry = new Registry()): Promise<FastifyInstance> {
     requestTimeoutMs: 1_000,
   };
   const app = Fastify(edgeServerOptions(edge));
-  installHttpEdge(app, edge);
+  await app.register(httpEdge<Code>(), edge);
   app.post("/echo", async (request) => ({ got: request.body }));
   // a route guarded as the services guard theirs: a token checked from the headers alone
   app.post(
@@ -291,3 +291,31 @@ function rawRequest(base: string, bytes: string, keepOpen = false): Promise<stri
     socket.on("error", (error) => (answer ? resolve(answer) : reject(error)));
   });
 }
+
+test("a service's routes declared with afterHttpEdge load after the edge (its envelope and request id on their answers) and refuse to boot without it", async () => {
+  const edge: HttpEdgeOptions<Code> = {
+    codes: CODES,
+    describe: (code) => REGISTRY[code],
+    bodyLimit: 1024,
+    metrics: createHttpMetrics(new Registry(), "test_"),
+    requestTimeoutMs: 1_000,
+  };
+  const routes = afterHttpEdge("test-routes", (app) => {
+    app.get("/teapot", async () => {
+      throw new TeapotError("short and stout");
+    });
+  });
+  const app = Fastify(edgeServerOptions(edge));
+  void app.register(httpEdge<Code>(), edge);
+  void app.register(routes);
+  const answer = await app.inject({ method: "GET", url: "/teapot" });
+  assert.ok(answer.headers["x-request-id"]);
+  assert.equal(answer.json().error.request_id, answer.headers["x-request-id"]);
+  await app.close();
+  const bare = Fastify(edgeServerOptions(edge));
+  void bare.register(routes);
+  await assert.rejects(async () => {
+    await bare.ready();
+  }, /svc-http-edge/);
+  await bare.close().catch(() => {});
+});

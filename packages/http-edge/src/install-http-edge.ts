@@ -2,10 +2,12 @@ import type { ServerOptions } from "node:http";
 import type {
   FastifyError,
   FastifyInstance,
+  FastifyPluginCallback,
   FastifyReply,
   FastifyRequest,
   FastifyServerOptions,
 } from "fastify";
+import fastifyPlugin from "fastify-plugin";
 import { createClientErrorWriter } from "./client-error.ts";
 import { bodyPendingUnread, closeUnread } from "./close-unread.ts";
 import { classifyFrameworkError, type EdgeAnswer, type EdgeErrorCodes } from "./edge-error-codes.ts";
@@ -135,12 +137,52 @@ function sendAnswer<C extends string>(
     .send(errorEnvelope(answer.code, answer.message ?? message, request.id));
 }
 
+/** The edge plugin's name: a service's route plugins list it in `dependencies`, so they cannot load without it. */
+export const HTTP_EDGE_PLUGIN = "svc-http-edge";
+
 /**
- * Installs the edge on an app built with {@link edgeServerOptions}, before any route: the request id
+ * The edge as a Fastify plugin (issue 41 item 3): `await app.register(httpEdge<C>(), options)` on an app
+ * built with {@link edgeServerOptions}, before the routes. Not encapsulated (fastify-plugin): its hooks,
+ * error and not-found handlers are the app's. Named {@link HTTP_EDGE_PLUGIN} so route plugins declare it.
+ */
+export function httpEdge<C extends string>(): FastifyPluginCallback<HttpEdgeOptions<C>> {
+  return fastifyPlugin<HttpEdgeOptions<C>>(
+    (app, options, done) => {
+      installHttpEdge(app, options);
+      done();
+    },
+    {
+      name: HTTP_EDGE_PLUGIN,
+      fastify: "5.x",
+    },
+  );
+}
+
+/**
+ * A service's routes as a plugin that declares the edge as its dependency: registered after
+ * {@link httpEdge}, Fastify loads it once the edge's hooks and handlers are in place, and refuses to
+ * boot when the edge is missing. Not encapsulated: its hooks are the app's.
+ */
+export function afterHttpEdge(name: string, register: (app: FastifyInstance) => void): FastifyPluginCallback {
+  return fastifyPlugin(
+    (app, _options, done) => {
+      register(app);
+      done();
+    },
+    {
+      name,
+      fastify: "5.x",
+      dependencies: [HTTP_EDGE_PLUGIN],
+    },
+  );
+}
+
+/**
+ * Installs the edge on an app built with {@link edgeServerOptions}, before any route (what {@link httpEdge} registers): the request id
  * echoed on every answer, the drain gate, request metrics, one error handler and the not-found
  * answer, all in the service's envelope `{ error: { code, message, request_id } }`.
  */
-export function installHttpEdge<C extends string>(app: FastifyInstance, options: HttpEdgeOptions<C>): void {
+function installHttpEdge<C extends string>(app: FastifyInstance, options: HttpEdgeOptions<C>): void {
   const { codes, describe, metrics } = options;
   // set on SIGTERM (startDraining) or when Fastify runs its preClose hooks
   let draining = false;

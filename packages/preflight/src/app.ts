@@ -1,8 +1,9 @@
 import {
+  afterHttpEdge,
   type EdgeErrorCodes,
   edgeServerOptions,
   type HttpEdgeOptions,
-  installHttpEdge,
+  httpEdge,
 } from "@svc/http-edge";
 import Fastify, { type FastifyInstance } from "fastify";
 import { assertAuthorized, createTokenVerifier } from "./auth/bearer-auth.ts";
@@ -111,7 +112,20 @@ export function createApp(deps: AppDeps): FastifyInstance {
     routerOptions: { maxParamLength: 256 },
   });
   // spec §4.2: bodies are application/json only; the edge makes any other type (text/plain too) 415
-  installHttpEdge(app, edge);
+  void app.register(httpEdge<PreflightErrorCode>(), edge);
+  // Everything else once the edge is in (issue 41 item 3): a plugin that declares it as its dependency.
+  void app.register(
+    afterHttpEdge("svc-preflight-routes", (app) => registerPreflight(app, config, deps, metrics)),
+  );
+  return app;
+}
+
+function registerPreflight(
+  app: FastifyInstance,
+  config: PreflightConfig,
+  deps: AppDeps,
+  metrics: PreflightMetrics,
+): void {
   const verify = createTokenVerifier(config.authTokens);
 
   const context: RouteContext = {
@@ -186,5 +200,4 @@ export function createApp(deps: AppDeps): FastifyInstance {
     registerPodRoutes(scope, context);
     registerOutputRoutes(scope, context);
   });
-  return app;
 }
