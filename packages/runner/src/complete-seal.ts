@@ -4,7 +4,7 @@ import { parsePresealPayload, RUN_FILES } from "@svc/core";
 import type { EntitlementClient } from "./lifecycle/entitlement-client.ts";
 import type { Logger } from "./log.ts";
 import { recordSealCompleted } from "./outputs/run-status-record.ts";
-import { sealHashesWithFiles } from "./outputs/seal-hashes.ts";
+import { sealHashesWithFiles, statusOutputsOf } from "./outputs/seal-hashes.ts";
 import { sealRun } from "./outputs/seal-run.ts";
 import { EXIT, type ExitCode, RunnerError } from "./runner-error.ts";
 
@@ -62,7 +62,7 @@ export async function completeSeal(deps: {
   }
   await recordSealCompleted(
     deps.runDir,
-    { runId: preseal.run_id, projectId: preseal.project_id, sealId },
+    { runId: preseal.run_id, projectId: preseal.project_id, sealId, outputs: statusOutputsOf(actual.files) },
     deps.now ?? (() => new Date()),
   );
   return EXIT.success;

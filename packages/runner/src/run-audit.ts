@@ -113,7 +113,7 @@ export async function runAudit(deps: AuditDeps): Promise<AuditOutcome> {
       categoryId: planned.category.category_id,
       inputsSha256: staged.tree.sha256,
     });
-    await status?.succeed(sealed.seal, sealed.exitCode, sealed.reason);
+    await status?.succeed(sealed.seal, sealed.exitCode, sealed.reason, sealed.outputs);
     return { exitCode: sealed.exitCode, sealStatus: sealed.seal.status, runDir };
   } catch (error) {
     // The record says how the run ended; failing to write it must not hide why the run failed.

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { RUN_SEAL_STATUSES, RUN_STAGES } from "./run-status.ts";
+import { CLAIM_STRENGTHS } from "./claim-strength.ts";
+import { RUN_SEAL_STATUSES, RUN_STAGES, runStatusOutputSchema } from "./run-status.ts";
 
 // The preflight HTTP contract as zod schemas: the service documents its responses with them
 // (openapi.json) and `svc` validates what it receives with the same schemas, so the two cannot
@@ -177,7 +178,7 @@ export const runJobSchema = z.object({
 /** What `results/summary.json` says at a glance (null fields: the summary lacks them). */
 export const runHighlightsSchema = z.object({
   categoryId: z.string().nullable(),
-  claimStrength: z.string().nullable(),
+  claimStrength: z.enum(CLAIM_STRENGTHS).nullable(),
   coverageRatio: z.number().nullable(),
   compoundsTotal: z.number().nullable(),
   compoundsParsed: z.number().nullable(),
@@ -195,6 +196,12 @@ export const runDetailResponseSchema = runSummarySchema.extend({
     files: z.array(z.string()),
   }),
   highlights: runHighlightsSchema.nullable(),
+  outputs: z
+    .array(runStatusOutputSchema)
+    .nullable()
+    .describe(
+      "the outputs the status record lists (path, bytes, sha256 as hashed for the seal); null without a folder, a record or a finished run",
+    ),
 });
 
 export type RunState = z.infer<typeof runStateSchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { RUN_FILES } from "../run-folder/run-files.ts";
 import { PRESEAL_REASONS } from "../seal/seal-payload.ts";
 import { projectIdSchema, runIdSchema } from "./run-id.ts";
 
@@ -52,6 +53,31 @@ export const runStatusSealSchema = z.object({
   seal_id: z.string().nullable(),
 });
 
+/**
+ * The outputs a person fetches first, as the record lists them when the run ends with a seal or a
+ * pre-seal (issue 41 item 1: consumers read the record with its outputs, as argo's artifact
+ * repository answers from a workflow's status, instead of walking the folder): the report in its
+ * three forms, the summary, the combined record and the manifest. The rest is in the folder listing.
+ */
+export const RUN_STATUS_OUTPUT_FILES = [
+  RUN_FILES.reportHtml,
+  RUN_FILES.reportPdf,
+  RUN_FILES.reportCsv,
+  RUN_FILES.reportSummaryCsv,
+  RUN_FILES.summary,
+  RUN_FILES.combined,
+  RUN_FILES.manifest,
+] as const;
+
+/** One listed output: its bytes as hashed for the seal (or pre-seal) of the run. */
+export const runStatusOutputSchema = z.object({
+  path: z.enum(RUN_STATUS_OUTPUT_FILES).describe("relative to the run folder"),
+  bytes: z.number().int().nonnegative(),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+});
+
+export type RunStatusOutput = z.infer<typeof runStatusOutputSchema>;
+
 /** `<output-root>/.run-status/<run_id>.json` (run-layout.ts `runStatusPath`). */
 export const runStatusSchema = z.object({
   schema: z.literal("svc.run-status/v1"),
@@ -63,6 +89,12 @@ export const runStatusSchema = z.object({
   seal: runStatusSealSchema,
   exit_code: z.number().int().nullable().describe("null while running"),
   reason: z.string().nullable().describe("why it failed, was interrupted or was pre-sealed"),
+  outputs: z
+    .array(runStatusOutputSchema)
+    .optional()
+    .describe(
+      "the RUN_STATUS_OUTPUT_FILES the run wrote, as hashed for its seal or pre-seal; absent until the run succeeded, and in records of runners before it",
+    ),
   started_at: z.string().describe("RFC 3339 UTC instant, second precision"),
   updated_at: z.string().describe("RFC 3339 UTC instant, second precision"),
 });

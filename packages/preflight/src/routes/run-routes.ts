@@ -103,6 +103,8 @@ export function registerRunRoutes(app: FastifyInstance, context: RouteContext): 
       pods: pods.map(({ labels: _labels, ...pod }) => pod),
       seal: { status: summary.sealStatus, ...seal },
       highlights: outputs ? await readRunHighlights(run) : null,
+      // the record's outputs (issue 41 item 1): what a client fetches first, without listing the folder
+      outputs: outputs ? (record?.outputs ?? null) : null,
     };
   });
 

@@ -38,10 +38,13 @@ test("the recorder writes a whole record beside the run folder at each stage, th
   assert.equal(record.counts.rows, 3);
   assert.equal(record.counts.compounds, 3);
   assert.equal(record.exit_code, null);
+  assert.equal(record.outputs, undefined, "no outputs are listed before the run succeeded");
+  const outputs = [{ path: "results/summary.json", bytes: 120, sha256: "a".repeat(64) }] as const;
   await status.succeed(
     { status: "pending_online_verification", reason: "run_complete_unreachable" },
     10,
     "run_complete was unreachable",
+    outputs,
   );
   record = await readRecord(status.path);
   assert.equal(record.state, "succeeded");
@@ -51,19 +54,21 @@ test("the recorder writes a whole record beside the run folder at each stage, th
     reason: "run_complete_unreachable",
     seal_id: null,
   });
+  assert.deepEqual(record.outputs, outputs);
   assert.deepEqual(entered, ["plan", "charge", "write"]);
   // atomic: no temp file is left beside the record
   assert.deepEqual(await readdir(join(root, ".run-status")), ["run_1.json"]);
 
   await recordSealCompleted(
     join(root, "run_1"),
-    { runId: "run_1", projectId: "demo", sealId: "seal_abc" },
+    { runId: "run_1", projectId: "demo", sealId: "seal_abc", outputs },
     now,
   );
   record = await readRecord(status.path);
   assert.equal(record.exit_code, 0);
   assert.deepEqual(record.seal, { status: "sealed", reason: null, seal_id: "seal_abc" });
   assert.equal(record.counts.rows, 3, "completing the seal keeps what the run counted");
+  assert.deepEqual(record.outputs, outputs, "and the outputs the pre-seal hashed");
 });
 
 test("an interruption is recorded as interrupted (exit 75), any other error as failed with its code", async (t) => {

@@ -6,6 +6,7 @@ import {
   type RunStage,
   type RunStatus,
   type RunStatusCounts,
+  type RunStatusOutput,
   runStatusPath,
   runStatusPathOfRunDir,
   toInstant,
@@ -75,9 +76,15 @@ export class RunStatusRecorder {
     await this.#write({ counts: { ...this.#record.counts, ...counts } });
   }
 
-  /** The run's end after the seal stage: sealed (exit 0) or pre-sealed (exit 10). */
-  async succeed(seal: RecordedSeal, exitCode: ExitCode, reason: string | null): Promise<void> {
+  /** The run's end after the seal stage: sealed (exit 0) or pre-sealed (exit 10), with the outputs hashed for it. */
+  async succeed(
+    seal: RecordedSeal,
+    exitCode: ExitCode,
+    reason: string | null,
+    outputs: readonly RunStatusOutput[],
+  ): Promise<void> {
     await this.#write({
+      outputs: [...outputs],
       state: "succeeded",
       seal:
         seal.status === "sealed"
@@ -113,7 +120,7 @@ export class RunStatusRecorder {
  */
 export async function recordSealCompleted(
   runDir: string,
-  run: { runId: string; projectId: string; sealId: string },
+  run: { runId: string; projectId: string; sealId: string; outputs: readonly RunStatusOutput[] },
   now: () => Date,
 ): Promise<void> {
   const path = runStatusPathOfRunDir(runDir);
@@ -135,6 +142,8 @@ export async function recordSealCompleted(
     seal: { status: "sealed", reason: null, seal_id: run.sealId },
     exit_code: 0,
     reason: null,
+    // the pre-seal's hashes are the seal's: the same outputs
+    outputs: [...run.outputs],
     updated_at: at,
   };
   await writeJsonAtomic(path, record);

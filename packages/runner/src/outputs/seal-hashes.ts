@@ -1,5 +1,11 @@
 import { join } from "node:path";
-import { computeSealedRunHashes, RUN_MANIFEST_FILE, type TreeEntry } from "@svc/core";
+import {
+  computeSealedRunHashes,
+  RUN_MANIFEST_FILE,
+  RUN_STATUS_OUTPUT_FILES,
+  type RunStatusOutput,
+  type TreeEntry,
+} from "@svc/core";
 
 /**
  * The two hashes run_complete seals: the output tree (seal/ and scratch excluded) and the manifest.
@@ -25,4 +31,13 @@ export async function sealHashesWithFiles(
     run_manifest_sha256: hashes.run_manifest_sha256,
     files: hashes.outputs.entries,
   };
+}
+
+/** The record's outputs among the hashed files, in RUN_STATUS_OUTPUT_FILES order (absent ones left out). */
+export function statusOutputsOf(files: readonly TreeEntry[]): RunStatusOutput[] {
+  const byPath = new Map(files.map((entry) => [entry.path, entry]));
+  return RUN_STATUS_OUTPUT_FILES.flatMap((path) => {
+    const entry = byPath.get(path);
+    return entry === undefined ? [] : [{ path, bytes: entry.size, sha256: entry.sha256 }];
+  });
 }

@@ -1,9 +1,9 @@
-import { type PresealReason, toInstant } from "@svc/core";
+import { type PresealReason, type RunStatusOutput, toInstant } from "@svc/core";
 import { memoryFields } from "../memory.ts";
 import { PRESEAL_CAUSE } from "../outputs/build-results.ts";
 import type { RecordedSeal } from "../outputs/run-status-record.ts";
 import { writePreseal } from "../outputs/seal-files.ts";
-import { sealHashesWithFiles } from "../outputs/seal-hashes.ts";
+import { sealHashesWithFiles, statusOutputsOf } from "../outputs/seal-hashes.ts";
 import { sealRun } from "../outputs/seal-run.ts";
 import { EXIT, type ExitCode, RunnerError, type RunnerErrorCode } from "../runner-error.ts";
 import type { Stage, StageContext } from "./stage.ts";
@@ -19,6 +19,8 @@ export interface SealOutcome {
   readonly seal: RecordedSeal;
   /** Why the run ended with a pre-seal; null when sealed. */
   readonly reason: string | null;
+  /** The outputs the status record lists, as hashed for this seal or pre-seal. */
+  readonly outputs: readonly RunStatusOutput[];
 }
 
 /**
@@ -48,6 +50,7 @@ export const sealStage: Stage<SealInput, SealOutcome> = {
 async function seal(ctx: StageContext, input: SealInput): Promise<SealOutcome> {
   const { config, log, runDir } = ctx;
   const hashed = await sealHashesWithFiles(runDir);
+  const outputs = statusOutputsOf(hashed.files);
   log.info("outputs hashed", { phase: "seal", ...memoryFields() });
   let sealId: string;
   try {
@@ -79,7 +82,8 @@ async function seal(ctx: StageContext, input: SealInput): Promise<SealOutcome> {
       exitCode: EXIT.preseal,
       seal: { status: "pending_online_verification", reason },
       reason: PRESEAL_CAUSE[reason],
+      outputs,
     };
   }
-  return { exitCode: EXIT.success, seal: { status: "sealed", sealId }, reason: null };
+  return { exitCode: EXIT.success, seal: { status: "sealed", sealId }, reason: null, outputs };
 }

@@ -21,7 +21,7 @@ const ADMIN_TOKEN = "e2e-admin-token-0123456789abcdef";
  */
 export interface TestEntitlement {
   readonly url: string;
-  grant(principal: string, runs: number): Promise<void>;
+  grant(principal: string, runs: number, mode?: "standard" | "deep"): Promise<void>;
   /** A dev-issuer token; `ttlSec` (default the CLI's 3600) must outlast the longest run that uses it. */
   tokenFor(principal: string, ttlSec?: number): Promise<string>;
   trustedKeys(): Promise<TrustedKey[]>;
@@ -66,11 +66,11 @@ async function startReal(extraEnv: Record<string, string>): Promise<TestEntitlem
   const run = promisify(execFile);
   return {
     url,
-    grant: async (principal, runs) => {
+    grant: async (principal, runs, mode = "standard") => {
       const response = await fetch(new URL("/api/entitlement/issue", url), {
         method: "POST",
         headers: { "content-type": "application/json", "x-svc-admin-token": ADMIN_TOKEN },
-        body: JSON.stringify({ principal, runs, mode: "standard" }),
+        body: JSON.stringify({ principal, runs, mode }),
       });
       if (!response.ok) throw new Error(`issue failed: ${response.status} ${await response.text()}`);
     },
@@ -134,10 +134,14 @@ export interface FileEntitlement {
 
 /**
  * Starts the real service and a recording proxy before the file's first test, mints a token for
- * `principal` and grants it `runs` runs; closes both after the last test. Called at module load,
+ * `principal` and grants it `runs` runs of `mode`; closes both after the last test. Called at module load,
  * so node:test attaches the hooks to the file. The fields are set once the `before` hook has run.
  */
-export function entitlementForFile(principal: string, runs: number): FileEntitlement {
+export function entitlementForFile(
+  principal: string,
+  runs: number,
+  mode: "standard" | "deep" = "standard",
+): FileEntitlement {
   const stand = {
     run: (staged, runId, extra = []) =>
       runCli(
@@ -151,7 +155,7 @@ export function entitlementForFile(principal: string, runs: number): FileEntitle
     stand.service = await startTestEntitlement();
     stand.proxy = await startRecordingProxy(stand.service.url);
     stand.token = await stand.service.tokenFor(principal);
-    await stand.service.grant(principal, runs);
+    await stand.service.grant(principal, runs, mode);
   });
   after(async () => {
     await stand.proxy?.close();
