@@ -453,7 +453,9 @@ describe("svc-runner end to end", () => {
   test("run_complete recorded but its reply lost: svc-runner seal later gets that same seal, not a 409", () =>
     withProxy(async (proxy) => {
       proxy.dropReply.add("/api/entitlement/run_complete");
-      const run = await runDemo({ runId: "run_lost_reply", url: proxy.url, extra: ["--timeout-sec", "1"] });
+      // The budget is each entitlement call's: the check before the charge needs it too, and on a
+      // loaded machine (load 28 on 2 cores) 1 s was not enough for it (ENTITLEMENT_UNREACHABLE, exit 1).
+      const run = await runDemo({ runId: "run_lost_reply", url: proxy.url, extra: ["--timeout-sec", "5"] });
       assert.equal(run.code, 10, run.stderr);
       assert.ok(proxy.paths.includes("/api/entitlement/run_complete"), "run_complete reached the service");
       const sealed = await completeSealLater(run.runDir, run.token);
