@@ -27,7 +27,11 @@ function fakeProcess(env: NodeJS.ProcessEnv) {
   return { io, stderr, exited, signal: (name: string) => handlers.get(name)?.() };
 }
 
-function parts(log: string[]): ServiceParts<FakeConfig, { readonly app: ReturnType<typeof Fastify> }> {
+/** `arrived` is called when a request reaches /slow's handler, so a test signals with it in flight. */
+function parts(
+  log: string[],
+  arrived: () => void = () => {},
+): ServiceParts<FakeConfig, { readonly app: ReturnType<typeof Fastify> }> {
   return {
     name: "svc-fake",
     readConfig(env) {
@@ -40,6 +44,7 @@ function parts(log: string[]): ServiceParts<FakeConfig, { readonly app: ReturnTy
       // answered connection is idle, instead of Fastify's 72 s default (the test took 70 s)
       const app = Fastify({ keepAliveTimeout: 100 });
       app.get("/slow", async () => {
+        arrived();
         await new Promise((resolve) => setTimeout(resolve, 200));
         return { done: true };
       });
@@ -86,11 +91,17 @@ test("a busy port is one line naming the address and exit 2, what was built clos
 test("SIGTERM drains: the request in flight is answered, then close runs and the process exits 0", async () => {
   const log: string[] = [];
   const fake = fakeProcess({});
-  const service = await runService(parts(log), fake.io);
+  let arrived = () => {};
+  const reached = new Promise<void>((resolve) => {
+    arrived = resolve;
+  });
+  const service = await runService(parts(log, arrived), fake.io);
   assert.ok(service);
   const { port } = service.app.server.address() as { port: number };
   const inFlight = fetch(`http://127.0.0.1:${port}/slow`);
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  // In the handler, not after a guessed 50 ms: on a loaded machine the request arrived after the
+  // signal and was refused (503) as a request to a draining service.
+  await reached;
   fake.signal("SIGTERM");
   const answer = await inFlight;
   assert.equal(answer.status, 200);
@@ -102,11 +113,17 @@ test("SIGTERM drains: the request in flight is answered, then close runs and the
 test("a second signal while draining exits 1 at once", async () => {
   const log: string[] = [];
   const fake = fakeProcess({});
-  const service = await runService(parts(log), fake.io);
+  let arrived = () => {};
+  const reached = new Promise<void>((resolve) => {
+    arrived = resolve;
+  });
+  const service = await runService(parts(log, arrived), fake.io);
   assert.ok(service);
   const { port } = service.app.server.address() as { port: number };
   const inFlight = fetch(`http://127.0.0.1:${port}/slow`);
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  // In the handler, not after a guessed 50 ms: on a loaded machine the request arrived after the
+  // signal and was refused (503) as a request to a draining service.
+  await reached;
   fake.signal("SIGINT");
   fake.signal("SIGINT");
   assert.equal(await fake.exited, 1);
