@@ -11,6 +11,7 @@ import { svc } from "./support/operator-services.ts";
 const SVC_BIN = join(import.meta.dirname, "..", "bin", "svc.js");
 
 const NCI = "/usr/share/RDKit/Data/NCI/first_5K.smi";
+const DEMO = join(import.meta.dirname, "..", "..", "..", "examples", "demo");
 let root: string;
 
 // Native RDKit (python3-rdkit, installed by .ci/run) is the independent reference: it writes the
@@ -455,6 +456,17 @@ describe("svc project check", () => {
 });
 
 describe("svc local run", () => {
+  /**
+   * One local run of examples/demo, as npm run demo does, shared by the test that reads its closing
+   * report and the one that runs again into its folder (issue 41 item 4: each local run starts the
+   * entitlement service and a whole runner run; the rerun test used to make two runs of its own).
+   */
+  const demoOut = () => join(root, "demo-out");
+  let demoRun: Awaited<ReturnType<typeof svc>>;
+  before(async () => {
+    demoRun = await svc("local", "run", DEMO, "--out", demoOut());
+  });
+
   it("a project with profile oral_cns is audited for the CNS: the summary, the closing line and the report's first lines name the profile (issue 36 item 2)", async () => {
     const result = await svc("local", "run", join(root, "cns"), "--out", join(root, "cns-out"), "--json");
     assert.equal(result.code, 0, `${result.stdout}\n${result.stderr}`);
@@ -519,8 +531,7 @@ describe("svc local run", () => {
   });
 
   it("audits examples/demo as npm run demo does and ends VERIFIED", async () => {
-    const demo = join(import.meta.dirname, "..", "..", "..", "examples", "demo");
-    const result = await svc("local", "run", demo, "--out", join(root, "demo-out"));
+    const result = demoRun;
     assert.equal(result.code, 0, `${result.stdout}\n${result.stderr}`);
     assert.match(result.stdout, /^svc local run: starting the entitlement service/m);
     assert.match(result.stdout, /^Local run run_\S+ finished\.$/m);
@@ -553,8 +564,9 @@ describe("svc local run", () => {
   });
 
   it("keeps each run's printed repro check working after another run into the same folder", async () => {
-    const out = join(root, "repeat-out");
-    const first = await svc("local", "run", join(root, "nci"), "--out", out);
+    // Run 1 is the shared demo run; run 2 audits another project into its folder.
+    const out = demoOut();
+    const first = demoRun;
     assert.equal(first.code, 0, `${first.stdout}\n${first.stderr}`);
     // The released verify.sh, never the folder's own copy (issue 23 item 3), from `svc` on PATH.
     const repro =

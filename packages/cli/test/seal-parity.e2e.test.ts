@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import {
   CLAIM_LINE_LABELS,
@@ -13,24 +13,32 @@ import {
 } from "@svc/core";
 import { SEAL_PARITY_CORPUS, writeParityFolder } from "@svc/testing";
 import { EXIT_BY_STATE } from "../src/commands/seal-verify.ts";
+import { runCli } from "../src/program.ts";
 
 // issue 38 item 7: one table of cases, each run against both verifiers, svc seal verify and the
 // released verify.sh; both must refuse with the same reason code, or both accept.
-const SVC_BIN = resolve(import.meta.dirname, "..", "bin", "svc.ts");
 const key = generateSigningKey();
 let root: string;
 let keyPath: string;
 let scriptPath: string;
 
-function svc(runDir: string) {
+/**
+ * `svc seal verify` as bin/svc.ts runs it (runCli with the argv, both streams and an environment;
+ * its result is the exit code), in this process: a process per case cost ~0.6 CPU-s of start-up
+ * alone (issue 41 item 4). Stdout then stderr, as the spawned streams were read.
+ */
+async function svc(runDir: string) {
   const { SVC_TRUSTED_KEYS: _unset, ...rest } = process.env;
   const env = { ...rest, HOME: root, XDG_CONFIG_HOME: join(root, "config") };
   const started = performance.now();
-  const result = spawnSync(process.execPath, [SVC_BIN, "seal", "verify", runDir, "--key", keyPath], {
-    encoding: "utf8",
+  let stdout = "";
+  let stderr = "";
+  const code = await runCli(
+    ["seal", "verify", runDir, "--key", keyPath],
+    { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text) },
     env,
-  });
-  return { code: result.status, out: `${result.stdout}${result.stderr}`, ms: performance.now() - started };
+  );
+  return { code, out: `${stdout}${stderr}`, ms: performance.now() - started };
 }
 
 function verifySh(runDir: string) {
@@ -57,7 +65,7 @@ describe("svc seal verify and verify.sh agree on every case of the parity corpus
       const runDir = join(root, `case-${index}`);
       await writeParityFolder(runDir, key, parity.beforeSeal, parity.signed);
       await parity.apply?.(runDir, key);
-      const bySvc = svc(runDir);
+      const bySvc = await svc(runDir);
       const bySh = verifySh(runDir);
       if (parity.code === null) {
         assert.equal(bySvc.code, 0, bySvc.out);

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { once } from "node:events";
 import { readFileSync } from "node:fs";
@@ -8,11 +8,11 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { sha256Hex } from "@svc/core";
+import { runCli } from "../src/program.ts";
 
 // The real entitlement service, started as its own process on a free loopback port (as the demo does).
 const REPO = resolve(import.meta.dirname, "..", "..", "..");
 const ENTITLEMENT_BIN = join(REPO, "packages", "entitlement", "bin", "svc-entitlement.ts");
-const SVC_BIN = join(REPO, "packages", "cli", "bin", "svc.ts");
 const adminToken = randomBytes(16).toString("hex");
 let root: string;
 let service: ChildProcess;
@@ -20,11 +20,18 @@ let url: string;
 let sealPath: string;
 let sealId: string;
 
-function svc(args: string[]) {
+/**
+ * `svc <args>` as bin/svc.ts runs it (runCli with the argv, both streams and an environment; its
+ * result is the exit code), in this process: a process per command cost ~0.6 CPU-s of start-up
+ * (issue 41 item 4). The entitlement service stays a process of its own.
+ */
+async function svc(args: string[]) {
   const { SVC_TRUSTED_KEYS: _unset, ...rest } = process.env;
   const env = { ...rest, XDG_CONFIG_HOME: join(root, "config") };
-  const result = spawnSync(process.execPath, [SVC_BIN, ...args], { encoding: "utf8", env });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+  let stdout = "";
+  let stderr = "";
+  const code = await runCli(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) }, env);
+  return { code, stdout, stderr };
 }
 
 async function call(path: string, body: unknown, headers: Record<string, string>): Promise<unknown> {
@@ -121,8 +128,8 @@ after(async () => {
 });
 
 describe("svc with --issuer, against the real entitlement service", () => {
-  it("trusts the issuer's published keys, prints the key id to pin, and asks about revocation", () => {
-    const result = svc(["seal", "verify", sealPath, "--issuer", url]);
+  it("trusts the issuer's published keys, prints the key id to pin, and asks about revocation", async () => {
+    const result = await svc(["seal", "verify", sealPath, "--issuer", url]);
     assert.equal(result.code, 0, result.stdout + result.stderr);
     assert.match(result.stdout, /^VERIFIED /);
     assert.match(result.stdout, /trust: issuer http:\/\/127\.0\.0\.1:\d+ \(keys ed25519:[0-9a-f]{32}\)/);
@@ -134,13 +141,13 @@ describe("svc with --issuer, against the real entitlement service", () => {
   });
 
   it("svc trust add --issuer pins the keys for the issuer they sign for: verify then needs no option", async () => {
-    const added = svc(["trust", "add", "--issuer", url]);
+    const added = await svc(["trust", "add", "--issuer", url]);
     assert.equal(added.code, 0, added.stderr);
     assert.match(
       added.stdout,
       /trusted ed25519:[0-9a-f]{32} \(from http:\/\/127\.0\.0\.1:\d+\/api\/seal\/keys\)/,
     );
-    assert.equal(svc(["seal", "verify", sealPath]).code, 0);
+    assert.equal((await svc(["seal", "verify", sealPath])).code, 0);
     // issue 23 item 8: each key is pinned for the issuer its seals name
     const pinned = JSON.parse(await readFile(join(root, "config", "svc", "trusted-keys.json"), "utf8"));
     const sealed = JSON.parse(
@@ -166,7 +173,7 @@ describe("svc with --issuer, against the real entitlement service", () => {
         keysB.keys.map((key) => key.issuer),
         [url],
       );
-      const refused = svc(["trust", "add", "--issuer", b.url]);
+      const refused = await svc(["trust", "add", "--issuer", b.url]);
       assert.equal(refused.code, 2, refused.stdout + refused.stderr);
       assert.equal(refused.stderr.trim().split("\n").length, 1);
       assert.match(
@@ -177,7 +184,7 @@ describe("svc with --issuer, against the real entitlement service", () => {
       );
       assert.equal(await readFile(trustFile, "utf8"), pinnedBefore, "nothing is pinned");
       // the same issuer given with a trailing slash is the same issuer: A's own keys still pin
-      assert.equal(svc(["trust", "add", "--issuer", `${url}/`]).code, 0);
+      assert.equal((await svc(["trust", "add", "--issuer", `${url}/`])).code, 0);
     } finally {
       await stopEntitlement(b.child);
     }
@@ -189,20 +196,24 @@ describe("svc with --issuer, against the real entitlement service", () => {
       { seal_id: sealId, reason: "issued in error" },
       { "x-svc-admin-token": adminToken },
     );
-    const result = svc(["seal", "verify", sealPath, "--issuer", url]);
+    const result = await svc(["seal", "verify", sealPath, "--issuer", url]);
     assert.equal(result.code, 6, result.stdout + result.stderr);
     assert.match(result.stdout, /^REVOKED /);
     assert.match(
       result.stdout,
       /reason: REVOKED: revocation: revoked by http:\/\/127\.0\.0\.1:\d+ at .*: issued in error/,
     );
-    assert.equal(svc(["seal", "verify", sealPath]).code, 0, "only the issuer knows about a revocation");
-    const render = svc(["seal", "render", sealPath, "-o", join(root, "revoked.svg"), "--issuer", url]);
+    assert.equal(
+      (await svc(["seal", "verify", sealPath])).code,
+      0,
+      "only the issuer knows about a revocation",
+    );
+    const render = await svc(["seal", "render", sealPath, "-o", join(root, "revoked.svg"), "--issuer", url]);
     assert.equal(render.code, 6, render.stdout);
   });
 
   it("an issuer unreachable for its keys is a one-line error (exit 10, ISSUER_UNREACHABLE's one exit), never VERIFIED", async () => {
-    const result = svc(["seal", "verify", sealPath, "--issuer", "http://127.0.0.1:9"]);
+    const result = await svc(["seal", "verify", sealPath, "--issuer", "http://127.0.0.1:9"]);
     assert.equal(result.code, 10);
     assert.equal(result.stderr.trim().split("\n").length, 1);
     assert.match(result.stderr, /ISSUER|127\.0\.0\.1:9/);

@@ -1,5 +1,4 @@
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -27,7 +26,6 @@ import {
 } from "@svc/testing";
 import { runCli } from "../program.ts";
 
-const bin = join(import.meta.dirname, "..", "..", "bin", "svc.ts");
 const key = generateSigningKey();
 let root: string;
 let keyPath: string;
@@ -40,9 +38,20 @@ function userEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   return { ...rest, HOME: root, XDG_CONFIG_HOME: join(root, "config"), ...extra };
 }
 
-function svc(args: string[], extraEnv: NodeJS.ProcessEnv = {}) {
-  const result = spawnSync(process.execPath, [bin, ...args], { encoding: "utf8", env: userEnv(extraEnv) });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+/**
+ * `svc <args>` as bin/svc.ts runs it (runCli with the argv, both streams and the user's environment;
+ * its result is the exit code), in this process: a process per command cost ~0.6 CPU-s of start-up
+ * for each of this file's ~30 commands (issue 41 item 4).
+ */
+async function svc(args: string[], extraEnv: NodeJS.ProcessEnv = {}) {
+  let stdout = "";
+  let stderr = "";
+  const code = await runCli(
+    args,
+    { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) },
+    userEnv(extraEnv),
+  );
+  return { code, stdout, stderr };
 }
 
 async function svcInProcess(args: string[]) {
@@ -73,7 +82,13 @@ after(async () => {
 describe("svc seal verify", () => {
   it("exits 0 and prints VERIFIED with each check for a seal.svg and the issuer's key", async () => {
     const { runDir } = await sealedRun("plain");
-    const { code, stdout } = svc(["seal", "verify", join(runDir, "seal", "seal.svg"), "--key", keyPath]);
+    const { code, stdout } = await svc([
+      "seal",
+      "verify",
+      join(runDir, "seal", "seal.svg"),
+      "--key",
+      keyPath,
+    ]);
     assert.equal(code, 0, stdout);
     assert.match(stdout, /^VERIFIED /);
     assert.match(stdout, /trust: --key /);
@@ -84,7 +99,7 @@ describe("svc seal verify", () => {
 
   it("verifies a run folder: its seal files and its recomputed outputs and manifest", async () => {
     const { runDir } = await sealedRun("folder");
-    const { code, stdout } = svc(["seal", "verify", runDir, "--key", keyPath]);
+    const { code, stdout } = await svc(["seal", "verify", runDir, "--key", keyPath]);
     assert.equal(code, 0, stdout);
     assert.match(stdout, /ok {3}seal_files: seal\.json equals the payload/);
     assert.match(stdout, /ok {3}run_manifest: run_manifest\.json is the sealed one/);
@@ -93,7 +108,7 @@ describe("svc seal verify", () => {
 
   it("never trusts the folder's own key: with no pinned key a run folder is UNVERIFIED (exit 3) with one line saying how to pin", async () => {
     const { runDir } = await sealedRun("unpinned");
-    const { code, stdout } = svc(["seal", "verify", runDir]);
+    const { code, stdout } = await svc(["seal", "verify", runDir]);
     assert.equal(code, 3, stdout);
     assert.match(stdout, /^UNVERIFIED /);
     assert.match(stdout, /trust: none/);
@@ -103,7 +118,7 @@ describe("svc seal verify", () => {
 
   it("a lone seal.svg with no key anywhere is UNVERIFIED (exit 3), with the one line on pinning", async () => {
     const { runDir } = await sealedRun("lone");
-    const { code, stdout, stderr } = svc(["seal", "verify", join(runDir, "seal", "seal.svg")]);
+    const { code, stdout, stderr } = await svc(["seal", "verify", join(runDir, "seal", "seal.svg")]);
     assert.equal(code, 3, stdout + stderr);
     assert.match(stdout, /^UNVERIFIED /);
     assert.match(stdout, /reason: KEY_UNTRUSTED/);
@@ -125,8 +140,8 @@ describe("svc seal verify", () => {
     }
     // its payload names another principal than the sealed run_manifest.json: a definite mismatch
     // (issue 23 item 5), reported before the untrusted key
-    assert.equal(svc(["seal", "verify", runDir]).code, 1);
-    const pinned = svc(["seal", "verify", runDir, "--key", keyPath]);
+    assert.equal((await svc(["seal", "verify", runDir])).code, 1);
+    const pinned = await svc(["seal", "verify", runDir, "--key", keyPath]);
     assert.equal(pinned.code, 1, pinned.stdout);
     assert.match(pinned.stdout, /reason: RUN_MANIFEST_MISMATCH: /);
     assert.match(pinned.stdout, /key_trusted: key ed25519:\w+ is not trusted/);
@@ -136,7 +151,7 @@ describe("svc seal verify", () => {
     it(`a run folder with an ${kind} is INVALID (exit 1) and the differing files are named`, async () => {
       const { runDir } = await sealedRun(`tampered-${kind.replaceAll(" ", "-")}`);
       await RUN_FOLDER_TAMPERING[kind](runDir);
-      const { code, stdout } = svc(["seal", "verify", runDir, "--key", keyPath]);
+      const { code, stdout } = await svc(["seal", "verify", runDir, "--key", keyPath]);
       assert.equal(code, 1, stdout);
       assert.match(stdout, /^INVALID /);
       const expected = {
@@ -154,7 +169,7 @@ describe("svc seal verify", () => {
     it(`a run folder with ${name} is refused with ${forgery.code} (issue 23 items 2 and 3)`, async () => {
       const { runDir } = await sealedRun(`forged-${name.replace(/[^a-z0-9]+/gi, "-")}`);
       await forgery.apply(runDir);
-      const { code, stdout, stderr } = svc(["seal", "verify", runDir, "--key", keyPath, "--json"]);
+      const { code, stdout, stderr } = await svc(["seal", "verify", runDir, "--key", keyPath, "--json"]);
       if (forgery.code === "FILE_NOT_FOUND") {
         assert.equal(code, 2, stdout + stderr);
         assert.match(stderr, /seal\/seal\.svg: no such file/);
@@ -174,7 +189,7 @@ describe("svc seal verify", () => {
     await mkdir(join(runDir, "results", "ALL_34_CLEARED"), { recursive: true });
     await mkdir(join(runDir, "seal", "extra"));
     await writeFile(join(runDir, "seal", "CERTIFICATE.html"), "x");
-    const { code, stdout } = svc(["seal", "verify", runDir, "--key", keyPath]);
+    const { code, stdout } = await svc(["seal", "verify", runDir, "--key", keyPath]);
     assert.equal(code, 1, stdout);
     assert.match(stdout, /^INVALID /);
     assert.match(
@@ -186,7 +201,7 @@ describe("svc seal verify", () => {
   it("a hidden file outside the scratch names is a hashed output: adding one is RUN_OUTPUTS_CHANGED", async () => {
     const { runDir } = await sealedRun("hidden");
     await writeFile(join(runDir, "results", ".NOTE.txt"), "the science is right\n");
-    const { code, stdout } = svc(["seal", "verify", runDir, "--key", keyPath]);
+    const { code, stdout } = await svc(["seal", "verify", runDir, "--key", keyPath]);
     assert.equal(code, 1, stdout);
     assert.match(stdout, /RUN_OUTPUTS_CHANGED: .*added results\/\.NOTE\.txt/);
   });
@@ -204,7 +219,7 @@ describe("svc seal verify", () => {
         await writeFile(join(dir, VERIFY_SCRIPT_PATH), script);
       },
     });
-    const { code, stdout } = svc(["seal", "verify", runDir, "--key", keyPath]);
+    const { code, stdout } = await svc(["seal", "verify", runDir, "--key", keyPath]);
     assert.equal(code, 1, stdout);
     assert.match(stdout, /ok {3}run_outputs: /);
     assert.match(
@@ -215,7 +230,7 @@ describe("svc seal verify", () => {
 
   it("a verified run folder reports its seal companions, its verify.sh and its coverage as checked", async () => {
     const { runDir } = await sealedRun("companions");
-    const { code, stdout } = svc(["seal", "verify", runDir, "--key", keyPath]);
+    const { code, stdout } = await svc(["seal", "verify", runDir, "--key", keyPath]);
     assert.equal(code, 0, stdout);
     assert.match(stdout, /ok {3}seal_files: VERIFY\.md and public_key\.pem are the issuer's/);
     assert.match(stdout, /ok {3}verify_script: repro_pack\/container\/verify\.sh is a released verify\.sh/);
@@ -255,12 +270,12 @@ describe("svc seal verify", () => {
     // keepSealedState's folder for `svc-runner seal` is part of a pre-seal, not uncovered.
     await mkdir(join(runDir, "seal", "pending"));
     await writeFile(join(runDir, "seal", "pending", "state.json"), "{}");
-    const pending = svc(["seal", "verify", runDir, "--key", keyPath]);
+    const pending = await svc(["seal", "verify", runDir, "--key", keyPath]);
     assert.equal(pending.code, 4, pending.stdout);
     assert.match(pending.stdout, /^PRESEAL_UNSIGNED /);
     assert.match(pending.stdout, /reason: PRESEAL_UNSIGNED: pre-seal: an unsigned claim/);
     await RUN_FOLDER_TAMPERING["edited output"](runDir);
-    const changed = svc(["seal", "verify", runDir, "--key", keyPath]);
+    const changed = await svc(["seal", "verify", runDir, "--key", keyPath]);
     assert.equal(changed.code, 1, changed.stdout);
     assert.match(changed.stdout, /RUN_OUTPUTS_CHANGED/);
   });
@@ -277,7 +292,7 @@ describe("svc seal verify", () => {
         await writeFile(path, JSON.stringify(manifest));
       },
     });
-    const { code, stdout } = svc(["seal", "verify", runDir, "--key", keyPath]);
+    const { code, stdout } = await svc(["seal", "verify", runDir, "--key", keyPath]);
     assert.equal(code, 1, stdout);
     assert.match(stdout, /^INVALID /);
     assert.match(stdout, /ok {3}run_manifest: run_manifest\.json is the sealed one/);
@@ -290,7 +305,7 @@ describe("svc seal verify", () => {
   it("a run folder sealed with a claim strength its summary states is VERIFIED and says the signed claim (issue 37 item 3)", async () => {
     const runDir = join(root, "claim-agrees");
     await writeSealedRunFolder(runDir, { key, fields: { claim_strength: "HYPOTHESIS" } });
-    const { code, stdout } = svc(["seal", "verify", runDir, "--key", keyPath]);
+    const { code, stdout } = await svc(["seal", "verify", runDir, "--key", keyPath]);
     assert.equal(code, 0, stdout);
     assert.match(stdout, /^VERIFIED /);
     assert.match(stdout, /claim strength \(signed, as the job reported it\): HYPOTHESIS/);
@@ -308,7 +323,7 @@ describe("svc seal verify", () => {
         await writeFile(path, (await readFile(path, "utf8")).replace('"HYPOTHESIS"', '"SUPPORTED"'));
       },
     });
-    const { code, stdout } = svc(["seal", "verify", runDir, "--key", keyPath]);
+    const { code, stdout } = await svc(["seal", "verify", runDir, "--key", keyPath]);
     assert.equal(code, 1, stdout);
     assert.match(stdout, /^INVALID /);
     assert.match(stdout, /ok {3}run_outputs: /);
@@ -321,7 +336,7 @@ describe("svc seal verify", () => {
   it("exits 1 with SEAL_FILES_DISAGREE when seal.json disagrees with seal.svg", async () => {
     const { runDir, bundle } = await sealedRun("mismatch");
     await writeFile(join(runDir, "seal", "seal.json"), bundle.sealJson.replace("runner@", "evil@"));
-    const { code, stdout } = svc(["seal", "verify", runDir, "--key", keyPath]);
+    const { code, stdout } = await svc(["seal", "verify", runDir, "--key", keyPath]);
     assert.equal(code, 1);
     assert.match(stdout, /reason: SEAL_FILES_DISAGREE: seal_files: seal\.json differs/);
   });
@@ -330,7 +345,7 @@ describe("svc seal verify", () => {
     const { runDir, bundle } = await sealedRun("sig-inserted");
     const line = bundle.sealSig.trimEnd();
     await writeFile(join(runDir, "seal", "seal.sig"), `${line.slice(0, 40)} ✔ ✔ ${line.slice(40)}\n`);
-    const { code, stdout } = svc(["seal", "verify", runDir, "--key", keyPath]);
+    const { code, stdout } = await svc(["seal", "verify", runDir, "--key", keyPath]);
     assert.equal(code, 1, stdout);
     assert.match(
       stdout,
@@ -346,7 +361,7 @@ describe("svc seal verify", () => {
       Buffer.from(".txt"),
     ]);
     await writeFile(name, "edited findings\n");
-    const { code, stdout, stderr } = svc(["seal", "verify", runDir, "--key", keyPath, "--json"]);
+    const { code, stdout, stderr } = await svc(["seal", "verify", runDir, "--key", keyPath, "--json"]);
     assert.equal(code, 1, stdout + stderr);
     const parsed = JSON.parse(stdout);
     assert.equal(parsed.state, "INVALID");
@@ -356,7 +371,7 @@ describe("svc seal verify", () => {
 
   it("accepts the key set served by GET /api/seal/keys and prints JSON with the reason code", async () => {
     const { runDir, bundle } = await sealedRun("json");
-    const { code, stdout } = svc(["seal", "verify", runDir, "--keys", keysJson, "--json"]);
+    const { code, stdout } = await svc(["seal", "verify", runDir, "--keys", keysJson, "--json"]);
     assert.equal(code, 0);
     const parsed = JSON.parse(stdout);
     assert.equal(parsed.state, "VERIFIED");
@@ -384,13 +399,17 @@ describe("svc seal verify", () => {
       ownSeal,
       issueSealBundle({ ...unsigned, issuer: "https://issuer-b.example" }, keyB).sealSvg,
     );
-    assert.equal(svc(["seal", "verify", ownSeal, "--keys", trustFile]).code, 0, "B's own seal verifies");
+    assert.equal(
+      (await svc(["seal", "verify", ownSeal, "--keys", trustFile])).code,
+      0,
+      "B's own seal verifies",
+    );
     const forged = join(root, "b-naming-a.svg");
     await writeFile(
       forged,
       issueSealBundle({ ...unsigned, seal_id: `seal_${"b".repeat(32)}` }, keyB).sealSvg,
     );
-    const result = svc(["seal", "verify", forged, "--keys", trustFile]);
+    const result = await svc(["seal", "verify", forged, "--keys", trustFile]);
     assert.equal(result.code, 1, result.stdout);
     assert.match(result.stdout, /^INVALID /);
     assert.match(
@@ -412,7 +431,7 @@ describe("svc seal verify", () => {
     );
     const rerunSvg = join(root, "rerun-seal.svg");
     await writeFile(rerunSvg, rerun.sealSvg);
-    const text = svc(["seal", "verify", rerunSvg, "--key", keyPath]);
+    const text = await svc(["seal", "verify", rerunSvg, "--key", keyPath]);
     assert.equal(text.code, 0, text.stdout);
     assert.match(
       text.stdout,
@@ -420,29 +439,36 @@ describe("svc seal verify", () => {
         `\\n {2}funding: rerun, paid by redeeming seal ${bundle.payload.seal_id}; this seal cannot be redeemed\\n`,
       ),
     );
-    const json = JSON.parse(svc(["seal", "verify", rerunSvg, "--key", keyPath, "--json"]).stdout);
+    const json = JSON.parse((await svc(["seal", "verify", rerunSvg, "--key", keyPath, "--json"])).stdout);
     assert.deepEqual(json.funding, { kind: "rerun", rerun_of: bundle.payload.seal_id, redeemable: false });
     assert.equal(json.payload.rerun_of, bundle.payload.seal_id);
-    const purchased = svc(["seal", "verify", join(runDir, "seal", "seal.svg"), "--key", keyPath, "--json"]);
+    const purchased = await svc([
+      "seal",
+      "verify",
+      join(runDir, "seal", "seal.svg"),
+      "--key",
+      keyPath,
+      "--json",
+    ]);
     assert.deepEqual(JSON.parse(purchased.stdout).funding, {
       kind: "purchased",
       rerun_of: null,
       redeemable: true,
     });
     assert.match(
-      svc(["seal", "verify", join(runDir, "seal", "seal.svg"), "--key", keyPath]).stdout,
+      (await svc(["seal", "verify", join(runDir, "seal", "seal.svg"), "--key", keyPath])).stdout,
       /\n {2}funding: purchased run\n/,
     );
   });
 
   it("exits 2 naming the path when the target does not exist or the key is not a key", async () => {
-    const missing = svc(["seal", "verify", join(root, "nope.svg"), "--key", keyPath]);
+    const missing = await svc(["seal", "verify", join(root, "nope.svg"), "--key", keyPath]);
     assert.equal(missing.code, 2);
     assert.match(missing.stderr, /nope\.svg: no such file/);
     const notKey = join(root, "not-a-key.pem");
     await writeFile(notKey, "hello");
     const { runDir } = await sealedRun("bad-key");
-    const bad = svc(["seal", "verify", runDir, "--key", notKey]);
+    const bad = await svc(["seal", "verify", runDir, "--key", notKey]);
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /not-a-key\.pem: public key is not a readable SPKI PEM/);
   });
@@ -452,22 +478,22 @@ describe("svc trust", () => {
   it("trust add pins a key in the user's config; seal verify then trusts it; trust list shows it", async () => {
     const home = await mkdtemp(join(root, "home-"));
     const userConfig = { XDG_CONFIG_HOME: join(home, "config") };
-    const added = svc(["trust", "add", keyPath], userConfig);
+    const added = await svc(["trust", "add", keyPath], userConfig);
     assert.equal(added.code, 0, added.stderr);
     assert.match(added.stdout, new RegExp(`trusted ${key.keyId}`));
     assert.match(added.stdout, /config\/svc\/trusted-keys\.json/);
-    const listed = svc(["trust", "list"], userConfig);
+    const listed = await svc(["trust", "list"], userConfig);
     assert.match(listed.stdout, new RegExp(key.keyId));
     const { runDir } = await sealedRun("pinned");
-    const verified = svc(["seal", "verify", runDir], userConfig);
+    const verified = await svc(["seal", "verify", runDir], userConfig);
     assert.equal(verified.code, 0, verified.stdout);
     assert.match(verified.stdout, /trust: trust file .*trusted-keys\.json \(1 keys\)/);
   });
 
   it("SVC_TRUSTED_KEYS names the trust file; a missing one is a one-line error (exit 2)", async () => {
     const { runDir } = await sealedRun("env-trust");
-    assert.equal(svc(["seal", "verify", runDir], { SVC_TRUSTED_KEYS: keysJson }).code, 0);
-    const missing = svc(["seal", "verify", runDir], { SVC_TRUSTED_KEYS: join(root, "absent.json") });
+    assert.equal((await svc(["seal", "verify", runDir], { SVC_TRUSTED_KEYS: keysJson })).code, 0);
+    const missing = await svc(["seal", "verify", runDir], { SVC_TRUSTED_KEYS: join(root, "absent.json") });
     assert.equal(missing.code, 2);
     assert.match(missing.stderr, /absent\.json: no such file/);
   });
@@ -480,7 +506,7 @@ describe("svc trust", () => {
       JSON.stringify({ keys: [{ ...toTrustedKey(key.publicKey), key_id: other.key_id }] }),
     );
     const { runDir } = await sealedRun("wrong-keys");
-    const result = svc(["seal", "verify", runDir, "--keys", wrong]);
+    const result = await svc(["seal", "verify", runDir, "--keys", wrong]);
     assert.equal(result.code, 2);
     assert.match(result.stderr, /is not the id of its key/);
   });
