@@ -9,12 +9,15 @@ import {
   CLAIM_LINE_LABELS,
   type ClaimStrength,
   checkProvenanceFile,
+  computeSealedRunHashes,
   digestTree,
   isClaimStrength,
   isOutsideSealedOutputs,
   isSealPayload,
   listUncoveredPaths,
   parseRunStatus,
+  RUN_FILES,
+  RUN_STATUS_OUTPUT_FILES,
   type RunStatus,
   readRunFolder,
   runStatusPathOfRunDir,
@@ -260,6 +263,21 @@ describe("svc-runner end to end", () => {
     assert.equal(status.exit_code, 0);
     assert.equal(status.seal.status, "sealed");
     assert.equal(status.counts.rows, 34);
+    // the record lists the outputs a person fetches first, each as hashed for the seal (issue 41 item 1)
+    const sealedFiles = new Map(
+      (await computeSealedRunHashes(run.runDir)).outputs.entries.map((entry) => [entry.path, entry]),
+    );
+    assert.deepEqual(
+      status.outputs?.map((output) => output.path),
+      RUN_STATUS_OUTPUT_FILES.filter((path) => sealedFiles.has(path)),
+    );
+    for (const output of status.outputs ?? [])
+      assert.deepEqual(
+        { bytes: output.bytes, sha256: output.sha256 },
+        { bytes: sealedFiles.get(output.path)?.size, sha256: sealedFiles.get(output.path)?.sha256 },
+        output.path,
+      );
+    assert.ok(status.outputs?.some((output) => output.path === RUN_FILES.reportHtml));
     assert.equal(summary.category_id, "SMALL_MOLECULE__LIGAND_ONLY__NO_STRUCTURE__NO_ASSAYS");
     assert.equal(summary.compounds.total, 34);
     assert.equal(summary.compounds.parsed, 34);
@@ -420,6 +438,7 @@ describe("svc-runner end to end", () => {
       const sealedStatus = await readStatus(run.runDir);
       assert.equal(sealedStatus.seal.status, "sealed");
       assert.equal(sealedStatus.exit_code, 0);
+      assert.deepEqual(sealedStatus.outputs, status.outputs, "completing the seal keeps the listed outputs");
     }));
 
   test("run_complete refusing the job's credentials after the charge gives a pre-seal (exit 10), not a paid run without outputs", () =>
