@@ -108,6 +108,13 @@ export {
   PHYSICS_MAX_HEAVY_ATOMS,
 } from "./physics/ligand-physics.ts";
 export {
+  MD_STABILITY_CAPS,
+  MD_STABILITY_SETTINGS,
+  type PoseStability,
+  simulatePoseStability,
+} from "./physics/md-stability.ts";
+export { interactionStabilityMethod } from "./physics/md-stability-method.ts";
+export {
   MM_GBSA_CAPS,
   MM_GBSA_SETTINGS,
   type MmGbsaReceptor,

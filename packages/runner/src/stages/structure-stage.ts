@@ -353,6 +353,7 @@ async function runOnStructure(
     runDir: options.runDir,
     workDir: join(options.workDir, `${module.id}-${staged.index}`),
     dockingMaxCompounds: options.dockingMaxCompounds ?? MOLECULAR_DOCKING_MAX_COMPOUNDS.default,
+    workers: options.lanes ?? 1,
   };
   const result = await module.assessStructure(context);
   let compounds: unknown[] | undefined;

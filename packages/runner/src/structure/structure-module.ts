@@ -18,6 +18,8 @@ export interface StructureContext {
    * run's pods each dock their own slice of the portfolio, so it is a budget per shard.
    */
   readonly dockingMaxCompounds: number;
+  /** The run's workers (one per core by default): a module running a multi-threaded program sizes it by this. */
+  readonly workers?: number;
 }
 
 /**
