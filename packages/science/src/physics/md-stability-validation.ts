@@ -15,4 +15,12 @@ export interface MdStabilityValidation {
   readonly displaced_mean_median: number;
 }
 
-export const MD_STABILITY_VALIDATION: MdStabilityValidation | null = null;
+export const MD_STABILITY_VALIDATION: MdStabilityValidation | null = {
+  complexes: 3,
+  displacement_angstrom: 4,
+  production_ps: 10,
+  crystal_stable: 2,
+  displaced_stable: 0,
+  crystal_mean_median: 1.79,
+  displaced_mean_median: 2.54,
+};
