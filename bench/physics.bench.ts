@@ -7,6 +7,8 @@
 // physics_binding (MM-GBSA): CPU of mmgbsa.py (/proc/<pid>/stat, the whole process: start-up, receptor
 // load, ligand set-up, minimisation, three energies) per docked pose of the docking fixture in its
 // receptor (1S3V, PDBFixer as docking prepares it), and the receptor's ff14SB parameterisation once.
+// interaction_stability (short MD): CPU of md_stability.py (the whole process, both OpenMM threads) per
+// docked pose of the fixture at the module's production length, with the script's per-phase CPU.
 // --only=<text> runs the xtb modules whose name holds it (physics_binding: none of them).
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -17,10 +19,13 @@ import { inOneThread, loadRDKit, prepareCompound } from "@svc/science/modules";
 import {
   auditLigandPhysics,
   CONFORMER_SEARCH,
+  MD_STABILITY_CAPS,
+  MD_STABILITY_SETTINGS,
   MM_GBSA_CAPS,
   PHYSICS_CAPS,
   prepareMmGbsaReceptor,
   scoreMmGbsa,
+  simulatePoseStability,
 } from "@svc/science/physics";
 import { createReceptorPreparer } from "@svc/science/structure";
 
@@ -147,6 +152,29 @@ try {
     `physics_binding: ${mean.toFixed(1)} CPU-s per compound (mean of ${mmgbsa.length}), max ${Math.max(...mmgbsa)}; ` +
       `caps: at most ${MM_GBSA_CAPS.max_compounds_per_structure} per structure, ${MM_GBSA_CAPS.ligand_cpu_budget_ms / 1000} CPU-s each, ` +
       `${MM_GBSA_CAPS.receptor_cpu_budget_ms / 1000} CPU-s for the receptor`,
+  );
+  const md: number[] = [];
+  const rdkit = await loadRDKit();
+  for (const name of readdirSync(POSES).sort().slice(0, poses)) {
+    const result = await simulatePoseStability(receptor, join(POSES, name), {
+      workDir: join(work, "md", name),
+      rdkit,
+      threads: 2,
+    });
+    md.push(result.cpu_seconds);
+    const what =
+      result.status === "assessed"
+        ? `${result.system.atoms} atoms, mean RMSD ${result.rmsd.mean_angstrom} Å, phases ${JSON.stringify(result.phase_cpu_seconds)}`
+        : result.reason;
+    console.log(
+      `  interaction_stability pose ${name}: ${result.cpu_seconds} CPU-s (${what}; load ${load()})`,
+    );
+  }
+  const mdMean = md.reduce((a, b) => a + b, 0) / Math.max(1, md.length);
+  console.log(
+    `interaction_stability: ${mdMean.toFixed(1)} CPU-s per compound at ${MD_STABILITY_SETTINGS.production_ps} ps (mean of ${md.length}), ` +
+      `max ${Math.max(...md)}; caps: at most ${MD_STABILITY_CAPS.max_compounds_per_structure} per structure, ` +
+      `${MD_STABILITY_CAPS.compound_cpu_budget_ms / 1000} CPU-s each`,
   );
 } finally {
   rmSync(work, { recursive: true, force: true });

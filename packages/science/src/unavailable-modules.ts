@@ -86,14 +86,11 @@ const NO_PATHWAY_MODEL =
 
 export const UNAVAILABLE_MODULES: Readonly<Record<string, string>> = {
   molecular_dynamics:
-    `not available: no MD engine is wired into this build yet. The parts are ${DEBIAN_PHYSICS}. What stays out of ` +
-    "reach is the compute of converged protein–ligand MD: an explicit-solvent complex is tens of thousands of atoms, " +
-    "and sampling that converges binding-site properties takes hundreds of nanoseconds per complex, far beyond a " +
-    "run's CPU budget on the runner's cores; short pose-stability MD is planned as interaction_stability (issue 40 item 3)",
-  interaction_stability:
-    "not available: the stability of interactions over time needs an MD trajectory of the complex, and no MD is " +
-    `run in this build yet (see molecular_dynamics; the parts are ${DEBIAN_PHYSICS}); short pose-stability MD is ` +
-    "planned (issue 40 item 3)",
+    "not available as converged protein–ligand MD: an explicit-solvent complex is tens of thousands of atoms, and " +
+    "sampling that converges binding-site properties takes hundreds of nanoseconds per complex, far beyond a run's " +
+    `CPU budget on the runner's cores (the engine is there: ${DEBIAN_PHYSICS}). What this build does run is ` +
+    "interaction_stability: pose stability over tens of picoseconds of explicit-solvent MD of the best docked " +
+    "poses in a truncated pocket (deep profile, a few compounds per structure), not a sampling of the complex",
   msm_analysis:
     "not available: a Markov state model needs a large ensemble of MD trajectories of the complex (about 150 µs " +
     "in aggregate for trypsin–benzamidine, Plattner & Noé, Nat. Commun. 2015, 6, 7653), orders of magnitude " +

@@ -11,6 +11,7 @@ export const SUMMARISED_MODULES = [
   "physics_audit",
   "quantum_target_audit",
   "physics_binding",
+  "interaction_stability",
 ] as const;
 export type SummarisedModule = (typeof SUMMARISED_MODULES)[number];
 
@@ -60,6 +61,14 @@ const SHOWN: Readonly<Record<SummarisedModule, readonly string[]>> = {
     "substituted_parameters",
     "cpu_seconds",
   ],
+  interaction_stability: [
+    "what",
+    "rmsd_mean_angstrom",
+    "rmsd_max_angstrom",
+    "fraction_frames_within_2_angstrom",
+    "interaction_occupancy",
+    "cpu_seconds",
+  ],
 };
 
 const METHOD: MethodCard = {
@@ -67,11 +76,11 @@ const METHOD: MethodCard = {
     "One table per staged structure of what the structure and physics modules found for each compound: " +
     "molecular_docking's best score, ligand efficiency, pose checks, interaction counts and pose file; " +
     "physics_audit's strain of the docked pose (GFN2-xTB, PM7 check); quantum_target_audit's HOMO–LUMO gaps and " +
-    `charges; physics_binding's MM-GBSA rescoring (relative, not a binding free energy). Each cell is copied from that module's own ${RUN_FILES.moduleResult} (nothing is recomputed); a module ` +
+    `charges; physics_binding's MM-GBSA rescoring (relative, not a binding free energy); interaction_stability's pose stability over its short MD (RMSD, interaction occupancy). Each cell is copied from that module's own ${RUN_FILES.moduleResult} (nothing is recomputed); a module ` +
     "with nothing for a compound is named in `missing` with the reason (not run in this category, failed, " +
     "past its cap, not assessed and why).",
   citations: [
-    `The summarised modules' own method cards (${RUN_FILES.dockingResult}, ${["physics_audit", "quantum_target_audit", "physics_binding"].map((module) => runPath("moduleResult", { module })).join(", ")})`,
+    `The summarised modules' own method cards (${RUN_FILES.dockingResult}, ${["physics_audit", "quantum_target_audit", "physics_binding", "interaction_stability"].map((module) => runPath("moduleResult", { module })).join(", ")})`,
   ],
   data: [],
   validation:

@@ -1,6 +1,7 @@
 import type { StructureModule } from "../../define-structure-module.ts";
 import { advancedCompChemSummaryModule } from "./advanced-comp-chem-summary-module.ts";
 import { dynamicsNmaModule } from "./dynamics-nma-module.ts";
+import { interactionStabilityModule } from "./interaction-stability-module.ts";
 import { molecularDockingModule } from "./molecular-docking-module.ts";
 import { physicsBindingModule } from "./physics-binding-module.ts";
 import { physicsAuditModule, quantumTargetAuditModule } from "./physics-modules.ts";
@@ -17,6 +18,8 @@ export const STRUCTURE_MODULES: readonly StructureModule[] = [
   quantumTargetAuditModule,
   // After docking too: MM-GBSA rescoring of its best-scored poses.
   physicsBindingModule,
+  // After docking too: short MD of its best-scored poses (pose stability).
+  interactionStabilityModule,
   // Last: it reads the results files the modules above wrote for the same structure.
   advancedCompChemSummaryModule,
 ];
