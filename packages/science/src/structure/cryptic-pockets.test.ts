@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { atDockingPocket, concavityInput, liningResidues } from "./cryptic-pockets.ts";
+import { atDockingPocket, concavityInput, crypticHint, liningResidues } from "./cryptic-pockets.ts";
 import { parsePdb } from "./parse-pdb.ts";
 import type { ParsedStructure, StructureAtom } from "./structure-atom.ts";
 
@@ -73,4 +73,15 @@ test("a cavity is at the docking pocket with a point within 4 Å of a ligand hea
   assert.equal(atDockingPocket(points, { kind: "box", box: { center: [1, 1, 1], size: [2, 2, 2] } }), true);
   assert.equal(atDockingPocket(points, { kind: "box", box: { center: [5, 5, 5], size: [2, 2, 2] } }), false);
   assert.equal(atDockingPocket(points, null), null);
+});
+
+test("a transient cavity's wording names the modes that open it and says it is a hint, not evidence", () => {
+  assert.equal(
+    crypticHint([2]),
+    "a cavity that opens along normal mode 2 in an elastic network model: a hint for where a pocket may open, not evidence that it does",
+  );
+  assert.match(
+    crypticHint([1, 3]),
+    /^a cavity that opens along normal modes 1, 3 in an elastic network model: a hint/,
+  );
 });

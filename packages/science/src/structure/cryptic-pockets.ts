@@ -31,9 +31,15 @@ export const CRYPTIC_MAX_CALPHAS = 3000;
 /** CPU budget of one ConCavity run (RLIMIT_CPU): about three times the slowest run measured. */
 export const CONCAVITY_CPU_SECONDS = 60;
 
-/** The wording every transient cavity carries (issue 40 item 5: a hint, never a finding). */
+/** The wording's general form, for the card and the summary (issue 40 item 5: a hint, never a finding). */
 export const CRYPTIC_HINT =
   "a cavity that opens along a normal mode in an elastic network model: a hint for where a pocket may open, not evidence that it does";
+
+/** The wording one transient cavity carries, naming the modes (1-based, lowest first) that open it. */
+export function crypticHint(modes: readonly number[]): string {
+  const named = modes.length === 1 ? `normal mode ${modes[0]}` : `normal modes ${modes.join(", ")}`;
+  return `a cavity that opens along ${named} in an elastic network model: a hint for where a pocket may open, not evidence that it does`;
+}
 
 export interface CavitySummary {
   /** 1-based, by size (grid points), larger first. */
@@ -287,7 +293,7 @@ export async function analyseCrypticPockets(
         crystal_overlap: round(overlap),
         lining_residues: liningResidues(positions, input.labels, cavity.points),
         at_docking_pocket: atDockingPocket(cavity.points, pocket),
-        hint: CRYPTIC_HINT,
+        hint: crypticHint([conformer.mode]),
       };
       // The same cavity opened by several conformers is one transient cavity: the overlap rule again.
       const group = groups.find(
@@ -314,11 +320,13 @@ export async function analyseCrypticPockets(
   }
   const transient = groups
     .map(({ members }): TransientCavity => {
+      const modes = [...new Set(members.map((member) => member.modes[0] as number))].sort((a, b) => a - b);
       const largest = [...members].sort((a, b) => b.points - a.points)[0] as TransientCavity;
       return {
         ...largest,
         opened_in: members.map((member) => member.opened_in[0] as string),
-        modes: [...new Set(members.map((member) => member.modes[0] as number))].sort((a, b) => a - b),
+        modes,
+        hint: crypticHint(modes),
         at_docking_pocket:
           pocket === null ? null : members.some((member) => member.at_docking_pocket === true),
       };
