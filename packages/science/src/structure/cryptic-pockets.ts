@@ -380,6 +380,6 @@ export const CRYPTIC_POCKETS_METHOD: MethodCard = {
     "A hint, never a finding: an elastic network displaces whole residues harmonically about one structure (1 Å Cα RMSD), so it cannot " +
     "show side-chain or loop rearrangements, and a cavity that opens in it is not evidence that a pocket opens. No conservation input " +
     `(the contract stages no alignments). Cost: seven ConCavity runs per structure; on 1of6 (2,770 Cα) 3–22 CPU-s a run, about 80 CPU-s ` +
-    `in all at a load average near 15; 1s3v (186 Cα) under 2 CPU-s. Receptors over ${CRYPTIC_MAX_CALPHAS} Cα (the largest measured) are ` +
+    `in all at a load average near 15; 1s3v (186 Cα) 0.05 CPU-s a run. Receptors over ${CRYPTIC_MAX_CALPHAS} Cα (the largest measured) are ` +
     `not assessed; each run has a ${CONCAVITY_CPU_SECONDS} CPU-s budget.`,
 };
