@@ -208,7 +208,7 @@ build runner packages/runner/Dockerfile
 # The Debian tools the runner image adds to the base (its Dockerfile's apt-get), by version.
 # shellcheck disable=SC2016 # dpkg-query's format, not a shell expansion
 record "runner debian $(podman run --rm --pull=never --network=host --entrypoint dpkg-query "localhost/svc-runner:$tag" \
-  -W -f '${Package}=${Version} ' chromium fonts-dejavu-core autodock-vina autogrid openbabel python3-openbabel python3-pdbfixer python3-rdkit xtb mopac python3-parmed libopenmm-plugins)"
+  -W -f '${Package}=${Version} ' chromium fonts-dejavu-core autodock-vina autogrid openbabel python3-openbabel python3-pdbfixer python3-rdkit xtb mopac python3-parmed libopenmm-plugins concavity)"
 
 cuda_base="$(grep -h -o -E '^FROM nvidia/cuda:[^ ]+' "$repo/packages/runner/Dockerfile.gpu" | sed 's/^FROM //')"
 if podman image exists "docker.io/$cuda_base"; then

@@ -151,8 +151,4 @@ export const UNAVAILABLE_MODULES: Readonly<Record<string, string>> = {
     "not available: Monte-Carlo tree search optimisation proposes new molecules; this build audits the submitted " +
     "compounds and generates none, and a proposal would need a scoring model valid outside its training domain, " +
     "which none of the models here is (each reports its own domain)",
-  cryptic_pockets:
-    "not available: not built yet (issue 40 item 5): transient cavities in the ANM conformers dynamics_nma makes, " +
-    "found with concavity (packaged in Debian 12 (concavity)), would be an exploratory hint; sampling real cryptic " +
-    "pocket opening needs MD beyond a run's CPU budget (see molecular_dynamics)",
 };

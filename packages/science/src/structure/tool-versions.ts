@@ -34,6 +34,8 @@ const DEBIAN_PACKAGES = [
   "mopac",
   "python3-parmed",
   "libopenmm-plugins",
+  // cryptic_pockets' cavities (issue 40 item 5): concavity prints no version of its own.
+  "concavity",
 ];
 
 const PYTHON_PROBE = [

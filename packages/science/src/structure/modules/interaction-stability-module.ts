@@ -132,8 +132,8 @@ export const createInteractionStabilityModule = (
           workDir: join(context.workDir, "md", id.replace(/[^A-Za-z0-9._-]/g, "_")),
           rdkit: await loadRDKit(),
           // One OpenMM thread: with two the same input gave 1.308 and 1.315 Å (the CPU platform's thread
-      // partition changes the integration); with one, reruns are identical, as a sealed run promises.
-      threads: 1,
+          // partition changes the integration); with one, reruns are identical, as a sealed run promises.
+          threads: 1,
           productionPs,
         });
         if (result.status !== "assessed") return { ...skip(result.reason), cpu_seconds: result.cpu_seconds };

@@ -1,5 +1,6 @@
 import type { StructureModule } from "../../define-structure-module.ts";
 import { advancedCompChemSummaryModule } from "./advanced-comp-chem-summary-module.ts";
+import { crypticPocketsModule } from "./cryptic-pockets-module.ts";
 import { dynamicsNmaModule } from "./dynamics-nma-module.ts";
 import { interactionStabilityModule } from "./interaction-stability-module.ts";
 import { molecularDockingModule } from "./molecular-docking-module.ts";
@@ -20,6 +21,8 @@ export const STRUCTURE_MODULES: readonly StructureModule[] = [
   physicsBindingModule,
   // After docking too: short MD of its best-scored poses (pose stability).
   interactionStabilityModule,
+  // Per structure, independent of the others: ConCavity on the receptor and its ANM conformers (EXPLORATORY).
+  crypticPocketsModule,
   // Last: it reads the results files the modules above wrote for the same structure.
   advancedCompChemSummaryModule,
 ];
