@@ -223,10 +223,16 @@ test("cns_penetration is optional in every category and required when the target
   }
 });
 
-test("a staged structure plans physics_audit, quantum_target_audit, physics_binding and advanced_comp_chem_summary in every structure category; without one they are not run (issue 40 items 1, 2)", () => {
+test("a staged structure plans physics_audit, quantum_target_audit, physics_binding, qmmm_analysis and advanced_comp_chem_summary in every structure category; without one they are not run (issue 40 items 1, 2, 5)", () => {
   const policy = loadPolicy();
   const modules = [...IMPLEMENTED_MODULES, ...STRUCTURE_MODULES];
-  const ids = ["physics_audit", "quantum_target_audit", "physics_binding", "advanced_comp_chem_summary"];
+  const ids = [
+    "physics_audit",
+    "quantum_target_audit",
+    "physics_binding",
+    "qmmm_analysis",
+    "advanced_comp_chem_summary",
+  ];
   for (const id of [CATEGORY.structureNoMd, CATEGORY.mdEnabled, CATEGORY.physicsAudit]) {
     const category = resolveCategory(policy, none, id);
     assert.ok(category);

@@ -4,6 +4,7 @@ import { dynamicsNmaModule } from "./dynamics-nma-module.ts";
 import { molecularDockingModule } from "./molecular-docking-module.ts";
 import { physicsBindingModule } from "./physics-binding-module.ts";
 import { physicsAuditModule, quantumTargetAuditModule } from "./physics-modules.ts";
+import { qmmmAnalysisModule } from "./qmmm-analysis-module.ts";
 
 /**
  * The structure modules this build implements, in the order the structure stage runs them
@@ -17,6 +18,8 @@ export const STRUCTURE_MODULES: readonly StructureModule[] = [
   quantumTargetAuditModule,
   // After docking too: MM-GBSA rescoring of its best-scored poses.
   physicsBindingModule,
+  // After docking too: the GFN2 QM-cluster interaction energy of its best-scored poses (deep only).
+  qmmmAnalysisModule,
   // Last: it reads the results files the modules above wrote for the same structure.
   advancedCompChemSummaryModule,
 ];
