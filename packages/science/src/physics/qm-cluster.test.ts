@@ -6,6 +6,7 @@ import {
   type ClusterLigand,
   type ClusterReceptor,
   capsOf,
+  electronCountProblem,
   pocketChargeOf,
   selectPocketResidues,
 } from "./qm-cluster.ts";
@@ -13,39 +14,37 @@ import {
 type Xyz = [number, number, number];
 
 /**
- * A toy chain of three residues along x, 3.8 Å apart, each N at x, CA at x + 1.2, C at x + 2.4;
- * peptide bonds C(i)–N(i+1) (1.4 Å), and a fourth residue (a cysteine S) bonded to the second
- * residue's CA by a disulfide-like S–S cut. Charges as ff14SB sums print them.
+ * A toy chain of three residues along x, 3.8 Å apart, each N at x, CA at x + 1.2, C at x + 2.4
+ * (the glycine with one hydrogen on its CA, so each residue's electron count at its charge is even);
+ * peptide bonds C(i)–N(i+1) (1.4 Å), and a fourth residue, a cysteine's S bonded to the glycine's CA
+ * (a cut at S). Charges as ff14SB sums print them.
  */
 function chain(): ClusterReceptor {
-  const symbols: string[] = [];
-  const coordinates: Xyz[] = [];
-  const residues = [];
-  for (let r = 0; r < 3; r++) {
-    const x = r * 3.8;
-    residues.push({
-      name: ["ASP", "GLY", "LYS"][r] as string,
-      chain: "A",
-      number: r + 1,
-      first: r * 3,
-      count: 3,
-      charge: [-0.9999, 0.0001, 1.0002][r] as number,
-    });
-    symbols.push("N", "C", "C");
-    coordinates.push([x, 0, 0], [x + 1.2, 0, 0], [x + 2.4, 0, 0]);
-  }
-  // Residue 4: two sulfur atoms far along y; the first is bonded to residue 2's S-less CA (a cut at S).
-  residues.push({ name: "CYX", chain: "A", number: 4, first: 9, count: 1, charge: 0 });
-  symbols.push("S");
-  coordinates.push([5, 2.05, 0]);
   return {
-    symbols,
-    coordinates,
-    residues,
+    symbols: ["N", "C", "C", "N", "C", "C", "H", "N", "C", "C", "S"],
+    coordinates: [
+      [0, 0, 0],
+      [1.2, 0, 0],
+      [2.4, 0, 0],
+      [3.8, 0, 0],
+      [5, 0, 0],
+      [6.2, 0, 0],
+      [5, -1, 0],
+      [7.6, 0, 0],
+      [8.8, 0, 0],
+      [10, 0, 0],
+      [5, 2.05, 0],
+    ],
+    residues: [
+      { name: "ASP", chain: "A", number: 1, first: 0, count: 3, charge: -0.9999 },
+      { name: "GLY", chain: "A", number: 2, first: 3, count: 4, charge: 0.0001 },
+      { name: "LYS", chain: "A", number: 3, first: 7, count: 3, charge: 1.0002 },
+      { name: "CYX", chain: "A", number: 4, first: 10, count: 1, charge: 0 },
+    ],
     bonds: [
       [2, 3],
-      [5, 6],
-      [9, 4],
+      [5, 7],
+      [10, 4],
     ],
   };
 }
@@ -86,7 +85,7 @@ test("a cut peptide bond is capped with a hydrogen on the bond, 1.09 Å from the
   // Residues 1–3 together: only the bond to the cysteine is cut.
   assert.deepEqual(
     capsOf(receptor, [0, 1, 2]).map((cap) => [cap.inside, cap.outside]),
-    [[4, 9]],
+    [[4, 10]],
   );
 });
 
@@ -94,8 +93,8 @@ test("a cut bond at sulfur is capped at 1.34 Å along the bond, off any axis: th
   const receptor = chain();
   const [cap] = capsOf(receptor, [3]);
   assert.ok(cap !== undefined);
-  assert.equal(cap.inside, 9);
-  const s = receptor.coordinates[9] as Xyz;
+  assert.equal(cap.inside, 10);
+  const s = receptor.coordinates[10] as Xyz;
   const c = receptor.coordinates[4] as Xyz;
   assert.ok(Math.abs(norm(cap.coordinates, s) - 1.34) < 1e-9);
   assert.ok(Math.abs(norm(cap.coordinates, s) + norm(cap.coordinates, c) - norm(s, c)) < 1e-9, "collinear");
@@ -132,15 +131,15 @@ test("the pocket's charge is the sum of its residues' ff14SB charges each rounde
 
 test("the complex is the pocket's atoms with their caps, then the ligand's atoms, on the same coordinates", () => {
   const receptor = chain();
-  const built = buildCluster(receptor, ligandAt([3.8, 0, 4.4], [3.8, 0, 5.4]));
+  const built = buildCluster(receptor, ligandAt([8, 0, 3.5], [8, 0, 4.5], -1));
   assert.ok(built.ok);
   if (!built.ok) return;
   const { pocket, ligand, complex, caps } = built.cluster;
-  assert.equal(caps, 3);
-  assert.deepEqual(pocket.symbols, ["N", "C", "C", "H", "H", "H"]);
+  assert.equal(caps, 2, "the glycine's N–C(1) and its CA–S");
+  assert.deepEqual(pocket.symbols, ["N", "C", "C", "H", "N", "C", "C", "H", "H"]);
   assert.deepEqual(complex.symbols, [...pocket.symbols, ...ligand.symbols]);
   assert.deepEqual(complex.coordinates, [...pocket.coordinates, ...ligand.coordinates]);
-  assert.deepEqual(pocket.coordinates.slice(0, 3), receptor.coordinates.slice(3, 6));
+  assert.deepEqual(pocket.coordinates.slice(0, 7), receptor.coordinates.slice(3, 10));
 });
 
 test("a ligand with no residue within the cutoff is not in the pocket: no cluster", () => {
@@ -148,5 +147,27 @@ test("a ligand with no residue within the cutoff is not in the pocket: no cluste
   assert.deepEqual(built, {
     ok: false,
     reason: "no receptor residue within 4.5 Å of the ligand: not in the pocket",
+  });
+});
+
+test("a geometry whose charge leaves an odd electron count is refused before any GFN2 run (a pose that lost a formal charge), and so is an element outside the model", () => {
+  const methyl = { symbols: ["C", "H", "H", "H"], coordinates: [], charge: 0 };
+  assert.equal(electronCountProblem({ ...methyl, charge: 1 }), null, "CH3+ has 8 electrons");
+  assert.equal(electronCountProblem(methyl), "an odd electron count (9) at charge 0");
+  assert.match(String(electronCountProblem({ symbols: ["Zn"], coordinates: [], charge: 2 })), /element Zn/);
+  // A carboxylate-bearing ligand written without its charge: C, O, O, H with charge 0 is odd.
+  const built = buildCluster(chain(), {
+    symbols: ["C", "O", "O", "H"],
+    coordinates: [
+      [8, 0, 3.5],
+      [8, 1.2, 3.5],
+      [8, -1.2, 3.5],
+      [8, 0, 4.5],
+    ],
+    formal_charge: 0,
+  });
+  assert.deepEqual(built, {
+    ok: false,
+    reason: "the ligand is not a closed shell: an odd electron count (23) at charge 0",
   });
 });
