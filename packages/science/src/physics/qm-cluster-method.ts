@@ -65,6 +65,6 @@ export const qmmmAnalysisMethod = (): MethodCard => ({
     "One geometry, the docked pose as Vina left it (its added hydrogens at RDKit's positions, the receptor's " +
     "as PDBFixer placed them): a clash or a strained pose enters ΔE unrelaxed; no entropy, no desolvation " +
     "beyond ALPB's continuum, no protein beyond the first shell; waters, ions and cofactors are not in the " +
-    "cluster (no ff14SB template); GFN2's dispersion-bound interaction energies of large clusters are not " +
-    "free of basis-set-superposition-like and charge-transfer errors. Compare ΔE within one receptor and series.",
+    "cluster (no ff14SB template); GFN2-xTB is a tight-binding method (minimal basis, fitted D4 dispersion) " +
+    "and its interaction energies carry its errors. Compare ΔE within one receptor and series.",
 });
