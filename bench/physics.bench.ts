@@ -7,9 +7,11 @@
 // physics_binding (MM-GBSA): CPU of mmgbsa.py (/proc/<pid>/stat, the whole process: start-up, receptor
 // load, ligand set-up, minimisation, three energies) per docked pose of the docking fixture in its
 // receptor (1S3V, PDBFixer as docking prepares it), and the receptor's ff14SB parameterisation once.
-// interaction_stability (short MD): CPU of md_stability.py (the whole process, both OpenMM threads) per
+// interaction_stability (short MD): CPU of md_stability.py (the whole process, one OpenMM thread) per
 // docked pose of the fixture at the module's production length, with the script's per-phase CPU.
-// --only=<text> runs the xtb modules whose name holds it (physics_binding: none of them).
+// qmmm_analysis (GFN2 QM cluster): CPU of qm_cluster_atoms.py and the three xtb single points per docked
+// pose of the docking fixture, in the same ff14SB receptor.
+// --only=<text> runs the xtb modules whose name holds it (physics_binding, qmmm_analysis: none of them).
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -24,7 +26,9 @@ import {
   MM_GBSA_CAPS,
   PHYSICS_CAPS,
   prepareMmGbsaReceptor,
+  QM_CLUSTER_CAPS,
   scoreMmGbsa,
+  scoreQmCluster,
   simulatePoseStability,
 } from "@svc/science/physics";
 import { createReceptorPreparer } from "@svc/science/structure";
@@ -159,7 +163,7 @@ try {
     const result = await simulatePoseStability(receptor, join(POSES, name), {
       workDir: join(work, "md", name),
       rdkit,
-      threads: 2,
+      threads: 1,
     });
     md.push(result.cpu_seconds);
     const what =
@@ -175,6 +179,21 @@ try {
     `interaction_stability: ${mdMean.toFixed(1)} CPU-s per compound at ${MD_STABILITY_SETTINGS.production_ps} ps (mean of ${md.length}), ` +
       `max ${Math.max(...md)}; caps: at most ${MD_STABILITY_CAPS.max_compounds_per_structure} per structure, ` +
       `${MD_STABILITY_CAPS.compound_cpu_budget_ms / 1000} CPU-s each`,
+  );
+  const cluster: number[] = [];
+  for (const name of readdirSync(POSES).sort().slice(0, poses)) {
+    const score = await scoreQmCluster(receptor, join(POSES, name), join(work, "qm-cluster"));
+    cluster.push(score.cpu_seconds);
+    const what =
+      score.status === "assessed"
+        ? `${score.interaction_energy_kcal_mol} kcal/mol, ${score.cluster_atoms} cluster atoms`
+        : score.reason;
+    console.log(`  qmmm_analysis pose ${name}: ${score.cpu_seconds} CPU-s (${what}; load ${load()})`);
+  }
+  console.log(
+    `qmmm_analysis: ${(cluster.reduce((a, b) => a + b, 0) / Math.max(1, cluster.length)).toFixed(1)} CPU-s per compound ` +
+      `(mean of ${cluster.length}), max ${Math.max(...cluster)}; caps: at most ${QM_CLUSTER_CAPS.max_compounds_per_structure} ` +
+      `per structure, ${QM_CLUSTER_CAPS.compound_cpu_budget_ms / 1000} CPU-s and ${QM_CLUSTER_CAPS.max_cluster_atoms} cluster atoms each`,
   );
 } finally {
   rmSync(work, { recursive: true, force: true });

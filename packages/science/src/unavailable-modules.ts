@@ -96,11 +96,6 @@ export const UNAVAILABLE_MODULES: Readonly<Record<string, string>> = {
     "in aggregate for trypsin–benzamidine, Plattner & Noé, Nat. Commun. 2015, 6, 7653), orders of magnitude " +
     "beyond a run's CPU budget and not made here (see molecular_dynamics), and an MSM estimator: PyEMMA and " +
     "deeptime are not packaged in Debian 12 (python3-pyemma, python3-deeptime)",
-  qmmm_analysis:
-    "not available: not built yet. A GFN2-xTB interaction energy of the ligand with a cluster of pocket residues " +
-    "is within reach (xtb 6.5.1, packaged in Debian 12 (xtb); issue 40 item 5); QM/MM proper (a QM ligand in an MM " +
-    "protein, sampled) needs a QM engine coupled to the MD engine and the MD sampling itself, which this build " +
-    "does not run (see molecular_dynamics)",
   binding_kinetics:
     "not available: residence times and on/off rates need enhanced-sampling MD of unbinding, tens of trajectories " +
     "per compound (τRAMD: Kokh et al., J. Chem. Theory Comput. 2018, 14, 3859), beyond a run's CPU budget and not " +

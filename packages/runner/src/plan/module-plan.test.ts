@@ -223,7 +223,7 @@ test("cns_penetration is optional in every category and required when the target
   }
 });
 
-test("a staged structure plans physics_audit, quantum_target_audit, physics_binding, interaction_stability and advanced_comp_chem_summary in every structure category; without one they are not run (issue 40 items 1–3)", () => {
+test("a staged structure plans physics_audit, quantum_target_audit, physics_binding, interaction_stability, qmmm_analysis and advanced_comp_chem_summary in every structure category; without one they are not run (issue 40 items 1–3)", () => {
   const policy = loadPolicy();
   const modules = [...IMPLEMENTED_MODULES, ...STRUCTURE_MODULES];
   const ids = [
@@ -231,6 +231,7 @@ test("a staged structure plans physics_audit, quantum_target_audit, physics_bind
     "quantum_target_audit",
     "physics_binding",
     "interaction_stability",
+    "qmmm_analysis",
     "advanced_comp_chem_summary",
   ];
   for (const id of [CATEGORY.structureNoMd, CATEGORY.mdEnabled, CATEGORY.physicsAudit]) {

@@ -1,78 +1,23 @@
 import assert from "node:assert/strict";
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { fileURLToPath } from "node:url";
 import { assertGeneratedBlock, makeTempDir } from "@svc/testing";
-import { parse } from "yaml";
 import { physicsToolsMissing } from "../../test/support/physics-tools.ts";
+import {
+  ligandsOf,
+  PLB,
+  spread,
+  vinaReceptorOf,
+  vinaScore,
+} from "../../test/support/protein-ligand-benchmark.ts";
 import { round } from "../numeric/round.ts";
 import { spearman } from "../numeric/spearman.ts";
-import { runTool } from "../structure/run-tool.ts";
-import { parseScoreOnly } from "../structure/vina-output.ts";
 import { MM_GBSA_SETTINGS, prepareMmGbsaReceptor, scoreMmGbsa } from "./mm-gbsa.ts";
 import { MM_GBSA_VALIDATION, MM_GBSA_VALIDATION_TARGETS } from "./mm-gbsa-validation.ts";
 
 const DOCS = new URL("../../../../docs/science.md", import.meta.url);
 const SOURCE = "packages/science/src/physics/mm-gbsa.validation.test.ts";
-const PLB = fileURLToPath(new URL("../../data/protein-ligand-benchmark/", import.meta.url));
-/** RT at 298.15 K, kcal/mol: ΔG = RT ln(Ki / 1 M). */
-const RT = 0.0019872043 * 298.15;
-const UNIT_MOLAR: Readonly<Record<string, number>> = { nM: 1e-9, uM: 1e-6 };
-
-interface Ligand {
-  readonly name: string;
-  readonly sdf: string;
-  readonly dgExp: number;
-}
-
-/** The experimental ΔG of each ligand (its Ki, as ligands.yml records it) and its aligned pose from ligands.sdf. */
-function ligandsOf(target: string): Ligand[] {
-  const measured = parse(readFileSync(join(PLB, target, "ligands.yml"), "utf8")) as Record<
-    string,
-    { measurement: { type: string; unit: string; value: number } }
-  >;
-  const blocks = readFileSync(join(PLB, target, "ligands.sdf"), "utf8")
-    .split(/^\$\$\$\$\r?\n?/m)
-    .filter((block) => block.trim() !== "");
-  return blocks.map((block) => {
-    const name = block.split("\n")[0]?.trim() ?? "";
-    const m = measured[name]?.measurement;
-    assert.ok(m !== undefined && m.type === "ki", `${target} ${name}: a Ki in ligands.yml`);
-    const molar = UNIT_MOLAR[m.unit];
-    assert.ok(molar !== undefined, `${target} ${name}: unit ${m.unit}`);
-    return { name, sdf: `${block.trimEnd()}\n$$$$\n`, dgExp: RT * Math.log(m.value * molar) };
-  });
-}
-
-/** At most `count` ligands spread evenly over the measured range (sorted by ΔG, evenly spaced ranks). */
-function spread(ligands: readonly Ligand[], count: number): Ligand[] {
-  const sorted = [...ligands].sort((a, b) => a.dgExp - b.dgExp || a.name.localeCompare(b.name));
-  if (sorted.length <= count) return sorted;
-  return Array.from(
-    { length: count },
-    (_, i) => sorted[Math.round((i * (sorted.length - 1)) / (count - 1))] as Ligand,
-  );
-}
-
-async function vinaScore(receptorPdbqt: string, sdf: string): Promise<number> {
-  const pdbqt = sdf.replace(/\.sdf$/, ".pdbqt");
-  const converted = await runTool("obabel", [sdf, "-O", pdbqt]);
-  assert.equal(converted.status, 0, converted.stderr);
-  const run = await runTool("vina", [
-    "--receptor",
-    receptorPdbqt,
-    "--ligand",
-    pdbqt,
-    "--score_only",
-    "--autobox",
-    "--cpu",
-    "1",
-  ]);
-  const score = parseScoreOnly(run.stdout);
-  assert.ok(score !== null, `vina --score_only ${sdf}: ${run.stderr}`);
-  return score;
-}
 
 test("MM-GBSA and Vina rank the aligned ligands of four protein-ligand-benchmark series against their measured Ki: Spearman ρ per target, as recorded in docs/science.md", {
   timeout: 3_600_000,
@@ -99,16 +44,7 @@ test("MM-GBSA and Vina rank the aligned ligands of four protein-ligand-benchmark
     assert.equal(receptor.status, "prepared", `${target}: ${"reason" in receptor ? receptor.reason : ""}`);
     if (receptor.status !== "prepared") continue;
     // Vina's receptor: the same protein (waters left out, as in the MM model), Open Babel's rigid PDBQT.
-    const dry = join(dir, "protein-dry.pdb");
-    writeFileSync(
-      dry,
-      readFileSync(join(PLB, target, "protein.pdb"), "utf8")
-        .split("\n")
-        .filter((line) => /^(ATOM|HETATM)/.test(line) && line.slice(17, 20) !== "HOH")
-        .join("\n"),
-    );
-    const receptorPdbqt = join(dir, "protein.pdbqt");
-    assert.equal((await runTool("obabel", [dry, "-xr", "-O", receptorPdbqt])).status, 0);
+    const receptorPdbqt = await vinaReceptorOf(target, dir);
     const paths = chosen.map((ligand) => {
       const path = join(dir, `${ligand.name}.sdf`);
       writeFileSync(path, ligand.sdf);

@@ -49,7 +49,7 @@ test("each cell is the source module's record for the compound, and every module
   });
   assert.deepEqual(
     a?.missing.map((entry) => entry.module_id),
-    ["physics_audit", "quantum_target_audit", "physics_binding", "interaction_stability"],
+    ["physics_audit", "quantum_target_audit", "physics_binding", "qmmm_analysis", "interaction_stability"],
   );
   assert.match(a?.missing[0]?.reason ?? "", /physics_audit has no result in this run/);
   assert.deepEqual(b?.modules.molecular_docking, {

@@ -11,6 +11,7 @@ export const SUMMARISED_MODULES = [
   "physics_audit",
   "quantum_target_audit",
   "physics_binding",
+  "qmmm_analysis",
   "interaction_stability",
 ] as const;
 export type SummarisedModule = (typeof SUMMARISED_MODULES)[number];
@@ -61,6 +62,13 @@ const SHOWN: Readonly<Record<SummarisedModule, readonly string[]>> = {
     "substituted_parameters",
     "cpu_seconds",
   ],
+  qmmm_analysis: [
+    "interaction_energy_kcal_mol",
+    "energy_kind",
+    "cluster_atoms",
+    "pocket_charge",
+    "cpu_seconds",
+  ],
   interaction_stability: [
     "what",
     "rmsd_mean_angstrom",
@@ -76,11 +84,11 @@ const METHOD: MethodCard = {
     "One table per staged structure of what the structure and physics modules found for each compound: " +
     "molecular_docking's best score, ligand efficiency, pose checks, interaction counts and pose file; " +
     "physics_audit's strain of the docked pose (GFN2-xTB, PM7 check); quantum_target_audit's HOMO–LUMO gaps and " +
-    `charges; physics_binding's MM-GBSA rescoring (relative, not a binding free energy); interaction_stability's pose stability over its short MD (RMSD, interaction occupancy). Each cell is copied from that module's own ${RUN_FILES.moduleResult} (nothing is recomputed); a module ` +
+    `charges; physics_binding's MM-GBSA rescoring (relative, not a binding free energy); qmmm_analysis's GFN2 QM-cluster interaction energy (no sampling, no entropy); interaction_stability's pose stability over its short MD (RMSD, interaction occupancy). Each cell is copied from that module's own ${RUN_FILES.moduleResult} (nothing is recomputed); a module ` +
     "with nothing for a compound is named in `missing` with the reason (not run in this category, failed, " +
     "past its cap, not assessed and why).",
   citations: [
-    `The summarised modules' own method cards (${RUN_FILES.dockingResult}, ${["physics_audit", "quantum_target_audit", "physics_binding", "interaction_stability"].map((module) => runPath("moduleResult", { module })).join(", ")})`,
+    `The summarised modules' own method cards (${RUN_FILES.dockingResult}, ${["physics_audit", "quantum_target_audit", "physics_binding", "qmmm_analysis", "interaction_stability"].map((module) => runPath("moduleResult", { module })).join(", ")})`,
   ],
   data: [],
   validation:

@@ -6,6 +6,7 @@ import { interactionStabilityModule } from "./interaction-stability-module.ts";
 import { molecularDockingModule } from "./molecular-docking-module.ts";
 import { physicsBindingModule } from "./physics-binding-module.ts";
 import { physicsAuditModule, quantumTargetAuditModule } from "./physics-modules.ts";
+import { qmmmAnalysisModule } from "./qmmm-analysis-module.ts";
 
 /**
  * The structure modules this build implements, in the order the structure stage runs them
@@ -19,6 +20,8 @@ export const STRUCTURE_MODULES: readonly StructureModule[] = [
   quantumTargetAuditModule,
   // After docking too: MM-GBSA rescoring of its best-scored poses.
   physicsBindingModule,
+  // After docking too: the GFN2 QM-cluster interaction energy of its best-scored poses (deep only).
+  qmmmAnalysisModule,
   // After docking too: short MD of its best-scored poses (pose stability).
   interactionStabilityModule,
   // Per structure, independent of the others: ConCavity on the receptor and its ANM conformers (EXPLORATORY).

@@ -1,0 +1,138 @@
+import { join } from "node:path";
+import { defineStructureModule } from "../../define-structure-module.ts";
+import { type MmGbsaReceptor, prepareMmGbsaReceptor } from "../../physics/mm-gbsa.ts";
+import { QM_CLUSTER_SETTINGS } from "../../physics/qm-cluster.ts";
+import { QM_CLUSTER_CAPS, scoreQmCluster } from "../../physics/qm-cluster-energy.ts";
+import { qmmmAnalysisMethod } from "../../physics/qm-cluster-method.ts";
+import { createReceptorPreparer } from "../receptor-preparer.ts";
+import { readDockedPoses } from "./docked-poses.ts";
+import type { PhysicsCompoundRecord } from "./physics-modules.ts";
+
+/** What qmmm_analysis decided for one structure: the receptor's ff14SB model and the compounds it scores, or why none. */
+type ClusterSetUp =
+  | { readonly status: "not_assessed"; readonly reason: string }
+  | {
+      readonly status: "selected";
+      readonly receptor: Extract<MmGbsaReceptor, { status: "prepared" }>;
+      /** candidate id → pose file, the best-scored docked compounds up to the cap. */
+      readonly selected: ReadonlyMap<string, string>;
+      readonly docked: number;
+      readonly notDocked: ReadonlyMap<string, string>;
+    };
+
+/** The set-up's record in results/qmmm_analysis.json: the receptor model, the settings and the selection. */
+function recordOf(setUp: ClusterSetUp): ClusterSetUp {
+  if (setUp.status !== "selected") return setUp;
+  const { path: _scratch, ...receptor } = setUp.receptor;
+  return Object.assign(
+    Object.create({
+      toJSON: () => ({
+        status: setUp.status,
+        receptor,
+        settings: QM_CLUSTER_SETTINGS,
+        caps: QM_CLUSTER_CAPS,
+        docked: setUp.docked,
+        selected: [...setUp.selected.keys()],
+      }),
+    }),
+    setUp,
+  ) as ClusterSetUp;
+}
+
+/**
+ * `qmmm_analysis` (issue 40 item 5), as what it is: the GFN2 QM-cluster interaction energy of the
+ * best-scored docked pose of the top compounds with their first-shell residues (physics/qm-cluster.ts),
+ * never a binding free energy and not QM/MM (the method card says why). Deep profile only.
+ */
+export const qmmmAnalysisModule = defineStructureModule<ClusterSetUp, PhysicsCompoundRecord>({
+  id: "qmmm_analysis",
+  version: "1.0.0",
+  method: qmmmAnalysisMethod,
+  riskChannel: "chemistry",
+  requiredInputs: ["structures"],
+  callsTools: true,
+  async assessStructure(context) {
+    if (context.mode !== "deep")
+      return {
+        status: "not_assessed",
+        reason:
+          "deep profile only: three GFN2-xTB single points of a 300–1,000-atom cluster cost tens of CPU-s a " +
+          `compound (the method card's measured cost); a standard run ranks poses by the Vina score`,
+      };
+    const poses = await readDockedPoses(context.runDir, context.staged.index);
+    if (poses.status === "none") return { status: "not_assessed", reason: poses.reason };
+    if (poses.ranked.length === 0)
+      return { status: "not_assessed", reason: "no docked pose: molecular_docking docked no compound here" };
+    // The receptor docking used (the same preparation, so the same hydrogens), the staged reference
+    // ligand's residue removed as molecular_docking removes it; ff14SB gives the residue charges.
+    const ligandResidue = context.staged.entry.ligand;
+    const residueName =
+      typeof ligandResidue === "string" && /^[A-Za-z0-9]{1,3}:/.test(ligandResidue)
+        ? [ligandResidue.split(":")[0]?.toUpperCase() ?? ""]
+        : [];
+    const prepared = await createReceptorPreparer({ cacheDir: join(context.workDir, "receptor") }).prepare(
+      context.staged.path,
+      { removeHeterogens: residueName },
+    );
+    const receptor = await prepareMmGbsaReceptor(prepared.pdbPath, join(context.workDir, "ff14sb"));
+    if (receptor.status !== "prepared")
+      return { status: "not_assessed", reason: `receptor residue charges (ff14SB): ${receptor.reason}` };
+    return recordOf({
+      status: "selected",
+      receptor,
+      selected: new Map(
+        poses.ranked
+          .slice(0, QM_CLUSTER_CAPS.max_compounds_per_structure)
+          .map((pose) => [pose.candidate_id, pose.pose_file]),
+      ),
+      docked: poses.ranked.length,
+      notDocked: poses.notDocked,
+    });
+  },
+  perCompound: {
+    pooled: false,
+    async assess(context, setUp, compound) {
+      const id = compound.row.candidateId;
+      const skip = (reason: string): PhysicsCompoundRecord => ({
+        candidate_id: id,
+        status: "not_assessed",
+        reason,
+      });
+      if (!compound.ok) return skip(compound.error);
+      if (setUp.status !== "selected") return skip(setUp.reason);
+      const pose = setUp.selected.get(id);
+      if (pose === undefined) {
+        const notDocked = setUp.notDocked.get(id);
+        return skip(
+          notDocked !== undefined
+            ? `no docked pose: molecular_docking did not dock it (${notDocked})`
+            : `cap: not among the ${QM_CLUSTER_CAPS.max_compounds_per_structure} best-scored docked compounds of this structure (${setUp.docked} docked)`,
+        );
+      }
+      const score = await scoreQmCluster(
+        setUp.receptor,
+        join(context.runDir, pose),
+        join(context.workDir, "xtb"),
+      );
+      if (score.status !== "assessed") return { ...skip(score.reason), cpu_seconds: score.cpu_seconds };
+      // The energy and what it is first: the report's panel shows a record's leaves in this order.
+      return {
+        candidate_id: id,
+        status: "assessed",
+        reason: null,
+        interaction_energy_kcal_mol: score.interaction_energy_kcal_mol,
+        energy_kind: score.energy_kind,
+        method: score.method,
+        pose_file: pose,
+        cluster_atoms: score.cluster_atoms,
+        pocket_residue_count: score.pocket_residues.length,
+        pocket_residues: score.pocket_residues,
+        hydrogen_caps: score.hydrogen_caps,
+        pocket_charge: score.pocket_charge,
+        ligand_charge: score.ligand_charge,
+        cutoff_angstrom: score.cutoff_angstrom,
+        cpu_seconds: score.cpu_seconds,
+      };
+    },
+  },
+});
