@@ -52,7 +52,7 @@ export function parseMatches(json: string): number[][] {
 }
 
 /** False when a screen proves the query cannot match; true means only "maybe". */
-function mayMatch(mol: Mol, molFingerprint: Uint8Array, query: ScreenedQuery): boolean {
+export function mayMatch(mol: Mol, molFingerprint: Uint8Array, query: ScreenedQuery): boolean {
   const need = query.fingerprint;
   for (let i = 0; i < need.length; i++) {
     const bits = need[i] ?? 0;
