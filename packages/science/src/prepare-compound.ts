@@ -8,7 +8,7 @@ import {
   nonDruglikeElements,
   radicalAtoms,
 } from "./parent/compound-class.ts";
-import { molDescriptors, molDescriptorsJson } from "./parent/mol-memo.ts";
+import { molDescriptors, molDescriptorsJson, molSmiles } from "./parent/mol-memo.ts";
 import { neutraliseParent } from "./parent/neutralise-parent.ts";
 import { type Mol, parseSmiles, type RDKit } from "./rdkit.ts";
 import { molJson, type RDKitJson } from "./rdkit-json.ts";
@@ -124,7 +124,7 @@ export function prepareCompound(rdkit: RDKit, row: CompoundRow): PreparedCompoun
     if (parent !== fragment) fragment?.delete();
     try {
       const target = parent ?? mol;
-      const parentSmiles = target.get_smiles();
+      const parentSmiles = molSmiles(target);
       // The SMILES `target` was read from. When it is the parent SMILES itself, `target` is the very
       // molecule every analyzer re-reads (with-parent-mol.ts: get_mol of the same string), so its
       // descriptor JSON can be handed on unchanged; otherwise the atom order differs and with it the
@@ -158,7 +158,7 @@ export function prepareCompound(rdkit: RDKit, row: CompoundRow): PreparedCompoun
         row,
         ok: true,
         chem: {
-          canonical_smiles: mol.get_smiles(),
+          canonical_smiles: molSmiles(mol),
           inchi,
           inchikey: inchi ? safe(() => rdkit.get_inchikey_for_inchi(inchi)) : null,
           fragment_count: choice.fragment_count,
@@ -197,7 +197,7 @@ function withRDKit(rdkit: RDKit, compound: Omit<PreparedCompound & { ok: true },
 function wholeInput(rdkit: RDKit, mol: Mol, inorganic: boolean): ParentChoice {
   const choice = chooseParent(rdkit, mol);
   return {
-    parent_smiles: mol.get_smiles(),
+    parent_smiles: molSmiles(mol),
     fragment_count: choice.fragment_count,
     stripped: [],
     parent_ambiguous: false,

@@ -28,3 +28,19 @@ export function molDescriptors(mol: Mol): Record<string, number> {
 export function rememberDescriptors(mol: Mol, json: string): void {
   descriptorJson.set(mol, json);
 }
+
+// The preparation writes the same input molecule's canonical SMILES up to four times (the parent
+// choice's whole molecule, the neutraliser, the parent and the canonical SMILES of a one-fragment
+// neutral input; issue 42 item 2). Remembered per Mol handle like the descriptors: callers never
+// modify these molecules in place.
+const smilesOf = new WeakMap<Mol, string>();
+
+/** RDKit's canonical SMILES of `mol` (`get_smiles()`), computed once per Mol. */
+export function molSmiles(mol: Mol): string {
+  let smiles = smilesOf.get(mol);
+  if (smiles === undefined) {
+    smiles = mol.get_smiles();
+    smilesOf.set(mol, smiles);
+  }
+  return smiles;
+}
