@@ -120,15 +120,23 @@ for (;;) {
   releaseParentMol();
   const assessments = timed("clone: assessments", () => structuredClone(values));
   const findings = new Map<string, CompoundFinding>();
+  const findingsJson: string[] = [];
   for (const [at, { module, run }] of runs.entries()) {
     const finding = timed("merge (every module)", () =>
       run.merge(compound.ok ? assessments[module.id] : module.assess(compound), findings),
     );
     findings.set(module.id, finding);
-    await timedAsync("raw/ writes", () => (raws[at] as JsonArrayWriter).push(finding));
+    // As run-modules.ts: each finding stringified once, for raw/ and the combined record.
+    await timedAsync("raw/ writes", () => {
+      const json = JSON.stringify(finding);
+      findingsJson.push(`${JSON.stringify(module.id)}:${json}`);
+      return (raws[at] as JsonArrayWriter).pushJson(json);
+    });
   }
   await timedAsync("combined outputs record", () =>
-    combined.push({ candidate_id: row.candidateId, findings: Object.fromEntries(findings) }),
+    combined.pushJson(
+      `${JSON.stringify({ candidate_id: row.candidateId }).slice(0, -1)},"findings":{${findingsJson.join(",")}}}`,
+    ),
   );
   await timedAsync("report rows (ReportWriter.add)", () => report.add(compound, findings));
   done++;

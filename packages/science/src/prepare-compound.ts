@@ -8,7 +8,7 @@ import {
   nonDruglikeElements,
   radicalAtoms,
 } from "./parent/compound-class.ts";
-import { molDescriptors } from "./parent/mol-memo.ts";
+import { molDescriptors, molDescriptorsJson, molSmiles } from "./parent/mol-memo.ts";
 import { neutraliseParent } from "./parent/neutralise-parent.ts";
 import { type Mol, parseSmiles, type RDKit } from "./rdkit.ts";
 import { molJson, type RDKitJson } from "./rdkit-json.ts";
@@ -72,7 +72,19 @@ export interface ParsedChemistry {
  * it is non-enumerable, so a compound copied to another thread carries plain data only.
  */
 export type PreparedCompound =
-  | { readonly row: CompoundRow; readonly ok: true; readonly chem: ParsedChemistry; readonly rdkit: RDKit }
+  | {
+      readonly row: CompoundRow;
+      readonly ok: true;
+      readonly chem: ParsedChemistry;
+      readonly rdkit: RDKit;
+      /**
+       * RDKit's descriptor JSON (`get_descriptors`) of the parent, when the preparation read the
+       * parent from `chem.parent_smiles` itself as the analyzers re-read it (with-parent-mol.ts): the
+       * same SMILES read by the same RDKit build gives the same JSON, so the analysis does not compute
+       * it again (~1 ms, a twentieth of a compound's CPU; issue 42 item 2). Absent otherwise.
+       */
+      readonly parentDescriptors?: string;
+    }
   | {
       readonly row: CompoundRow;
       readonly ok: false;
@@ -107,10 +119,18 @@ export function prepareCompound(rdkit: RDKit, row: CompoundRow): PreparedCompoun
       gate.compound_class === null
         ? neutraliseParent(rdkit, fragment ?? mol)
         : { neutralised: false, permanent_charge: false, smiles: "" };
-    const parent = (neutral.neutralised ? reparse(rdkit, neutral.smiles) : null) ?? fragment;
+    const neutralParent = neutral.neutralised ? reparse(rdkit, neutral.smiles) : null;
+    const parent = neutralParent ?? fragment;
     if (parent !== fragment) fragment?.delete();
     try {
       const target = parent ?? mol;
+      const parentSmiles = molSmiles(target);
+      // The SMILES `target` was read from. When it is the parent SMILES itself, `target` is the very
+      // molecule every analyzer re-reads (with-parent-mol.ts: get_mol of the same string), so its
+      // descriptor JSON can be handed on unchanged; otherwise the atom order differs and with it the
+      // descriptors' last bits (sums in another order), so none is handed on.
+      const targetSource =
+        neutralParent !== null ? neutral.smiles : fragment !== null ? choice.parent_smiles : row.smiles;
       const foreign = gate.compound_class === null ? nonDruglikeElements(target) : [];
       const radicals = gate.compound_class === null && foreign.length === 0 ? radicalAtoms(target) : [];
       const compoundClass: CompoundClass =
@@ -138,11 +158,11 @@ export function prepareCompound(rdkit: RDKit, row: CompoundRow): PreparedCompoun
         row,
         ok: true,
         chem: {
-          canonical_smiles: mol.get_smiles(),
+          canonical_smiles: molSmiles(mol),
           inchi,
           inchikey: inchi ? safe(() => rdkit.get_inchikey_for_inchi(inchi)) : null,
           fragment_count: choice.fragment_count,
-          parent_smiles: target.get_smiles(),
+          parent_smiles: parentSmiles,
           stripped_fragments: choice.stripped,
           parent_ambiguous: choice.parent_ambiguous,
           no_organic_parent: choice.no_organic_parent,
@@ -155,6 +175,7 @@ export function prepareCompound(rdkit: RDKit, row: CompoundRow): PreparedCompoun
           compound_class_reason: classReason,
           descriptors: readDescriptors(target),
         },
+        ...(targetSource === parentSmiles ? { parentDescriptors: molDescriptorsJson(target) } : {}),
       });
     } finally {
       parent?.delete();
@@ -176,7 +197,7 @@ function withRDKit(rdkit: RDKit, compound: Omit<PreparedCompound & { ok: true },
 function wholeInput(rdkit: RDKit, mol: Mol, inorganic: boolean): ParentChoice {
   const choice = chooseParent(rdkit, mol);
   return {
-    parent_smiles: mol.get_smiles(),
+    parent_smiles: molSmiles(mol),
     fragment_count: choice.fragment_count,
     stripped: [],
     parent_ambiguous: false,

@@ -20,11 +20,13 @@ export interface AnalysisItem {
 }
 
 /**
- * Receives each compound with every module's finding, in portfolio order.
+ * Receives each compound with every module's finding, in portfolio order, and each finding's JSON
+ * as its raw/ file holds it (the same `JSON.stringify`, made once: issue 42 item 2).
  */
 export type CompoundSink = (
   item: AnalysisItem,
   findings: ReadonlyMap<string, CompoundFinding>,
+  findingsJson: ReadonlyMap<string, string>,
 ) => Promise<void>;
 
 export interface RunModulesOptions {
@@ -78,18 +80,21 @@ export async function runModules(options: RunModulesOptions): Promise<ModuleRunR
     for await (const item of options.items) {
       const { compound } = item;
       const findings = new Map<string, CompoundFinding>();
+      const findingsJson = new Map<string, string>();
       for (const entry of running) {
         if (entry.failed !== null) continue;
         try {
           // `findings` so far: modules that read others (registry order puts them last) see them.
           const finding = findingOf(entry, item, findings);
+          const json = JSON.stringify(finding);
           findings.set(entry.module.id, finding);
-          await entry.raw.push(finding);
+          findingsJson.set(entry.module.id, json);
+          await entry.raw.pushJson(json);
         } catch (error) {
           entry.failed = `candidate ${compound.row.candidateId}: ${(error as Error).message}`;
         }
       }
-      await options.sink(item, findings);
+      await options.sink(item, findings, findingsJson);
       done++;
       options.onCompound?.(done);
     }

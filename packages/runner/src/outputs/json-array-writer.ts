@@ -39,7 +39,12 @@ export class JsonArrayWriter {
   }
 
   async push(item: unknown): Promise<void> {
-    await this.#file.write(`${this.#first ? "\n" : ",\n"}${JSON.stringify(item)}`);
+    await this.pushJson(JSON.stringify(item));
+  }
+
+  /** One item already serialized (`JSON.stringify` of it), e.g. written to two files but stringified once. */
+  async pushJson(json: string): Promise<void> {
+    await this.#file.write(`${this.#first ? "\n" : ",\n"}${json}`);
     this.#first = false;
   }
 

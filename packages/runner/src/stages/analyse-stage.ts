@@ -22,6 +22,7 @@ import {
 import { CompoundPool } from "../pool/compound-pool.ts";
 import { mapInOrder } from "../pool/ordered-map.ts";
 import { createProgress } from "../progress.ts";
+import { combinedRecord, combinedRecordJson } from "./combined-record.ts";
 import type { PlannedRun } from "./plan-stage.ts";
 import type { Stage, StageContext } from "./stage.ts";
 import {
@@ -160,10 +161,11 @@ async function analyse(ctx: StageContext, input: AnalysisInput): Promise<Omit<An
       runDir,
       generatedAt,
       onCompound,
-      sink: async (item, findings) => {
-        const record = combinedRecord(item, findings, validatedOf.get(item));
-        if (item.compound.row.candidateId === primaryCandidateId) primaryFindings = record.findings;
-        await combined.push(record);
+      sink: async (item, findings, findingsJson) => {
+        const validated = validatedOf.get(item);
+        if (item.compound.row.candidateId === primaryCandidateId)
+          primaryFindings = combinedRecord(item, findings, validated).findings;
+        await combined.pushJson(combinedRecordJson(item, findingsJson, validated));
         await report.add(item.compound, findings);
       },
     });
@@ -298,25 +300,6 @@ function itemsOf(
     validatedOf.set(item, validated);
     return item;
   });
-}
-
-function combinedRecord(
-  { compound }: AnalysisItem,
-  findings: ReadonlyMap<string, CompoundFinding>,
-  validated: Pick<ValidatedRow, "status" | "reason"> | undefined,
-) {
-  return {
-    candidate_id: compound.row.candidateId,
-    name: compound.row.name,
-    line: compound.row.line,
-    input_smiles: compound.row.smiles,
-    parsed: compound.ok,
-    // ok | invalid | unassessed (too large, RDKit fault or time budget), as in inputs/validation.json.
-    assessment: validated?.status ?? null,
-    assessment_reason: validated?.reason ?? null,
-    metadata: compound.row.metadata,
-    findings: Object.fromEntries(findings),
-  };
 }
 
 /**

@@ -1,7 +1,13 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { loadRDKit, type RDKit } from "../rdkit.ts";
-import { type CandidateSite, candidateSites, ENUMERATION_BOUNDS } from "./candidate-sites.ts";
+import {
+  type CandidateSite,
+  candidateSites,
+  ENUMERATION_BOUNDS,
+  ruleTemplateMatches,
+} from "./candidate-sites.ts";
+import { METABOLISM_RULES } from "./metabolism-rules.ts";
 import { METABOLITE_FIXTURE_COUNT } from "./metabolite-prediction.ts";
 
 /**
@@ -231,6 +237,39 @@ describe("metabolite_prediction candidate sites", () => {
       const capped = candidateSites(rdkit, mol, { perRule: 40, perCompound: 2 });
       assert.equal(capped.sites.length, 2);
       assert.ok(capped.truncated_rules.includes("aromatic_hydroxylation"));
+    } finally {
+      mol.delete();
+    }
+  });
+});
+
+// Issue 42 item 2: the alert catalogs' screens spare the graph search of a rule that cannot match.
+describe("candidate sites: screened rules", () => {
+  it("toluene: only the rules whose template can match toluene are searched, and the sites are those of the matching rules", async () => {
+    const rdkit: RDKit = await loadRDKit();
+    const mol = rdkit.get_mol("Cc1ccccc1");
+    assert.ok(mol);
+    let searches = 0;
+    const original = mol.get_substruct_matches.bind(mol);
+    Object.defineProperty(mol, "get_substruct_matches", {
+      value: (...args: Parameters<typeof original>) => {
+        searches++;
+        return original(...args);
+      },
+    });
+    try {
+      const { sites } = candidateSites(rdkit, mol);
+      const searched = searches;
+      const matching = METABOLISM_RULES.filter(
+        (rule) => ruleTemplateMatches(rdkit, mol, rule.id, ENUMERATION_BOUNDS.perRule).length > 0,
+      );
+      assert.ok(sites.length > 0, "toluene has a benzylic and aromatic hydroxylation site");
+      assert.deepEqual(new Set(sites.map((site) => site.rule_id)), new Set(matching.map((rule) => rule.id)));
+      // Fewer searches than rules (each was searched before): an N-, S- or O-rule on a hydrocarbon is screened out.
+      assert.ok(
+        searched >= matching.length && searched < METABOLISM_RULES.length,
+        `${searched} searches of ${METABOLISM_RULES.length} rules`,
+      );
     } finally {
       mol.delete();
     }

@@ -1,6 +1,12 @@
 import type { MolList } from "@rdkit/rdkit";
 import type { Mol, RDKit } from "../rdkit.ts";
-import { parseMatches } from "../substructure/screened-query.ts";
+import {
+  compileScreenedQuery,
+  mayMatch,
+  parseMatches,
+  patternFingerprint,
+  type ScreenedQuery,
+} from "../substructure/screened-query.ts";
 import { METABOLISM_RULES, type MetabolismRule } from "./metabolism-rules.ts";
 
 /** One place where a rule's reaction applies, with what it would make. */
@@ -38,6 +44,8 @@ interface CompiledRule {
   readonly rule: MetabolismRule;
   readonly reaction: ReturnType<RDKit["get_rxn"]> & object;
   readonly template: Mol;
+  /** The reactant template's screens (screened-query.ts), to skip a rule that cannot match. */
+  readonly screen: ScreenedQuery;
 }
 
 const compiled = new WeakMap<RDKit, CompiledRule[]>();
@@ -47,10 +55,10 @@ function compile(rdkit: RDKit): CompiledRule[] {
   if (rules === undefined) {
     rules = METABOLISM_RULES.map((rule) => {
       const reaction = rdkit.get_rxn(rule.reaction);
-      const template = rdkit.get_qmol(rule.reaction.split(">>")[0] ?? "");
-      if (reaction === null || template === null)
-        throw new Error(`metabolism rule ${rule.id} does not parse`);
-      return { rule, reaction, template };
+      if (reaction === null) throw new Error(`metabolism rule ${rule.id} does not parse`);
+      // The reactant template, compiled with its screens (it throws when the SMARTS does not parse).
+      const screen = compileScreenedQuery(rdkit, rule.reaction.split(">>")[0] ?? "");
+      return { rule, reaction, template: screen.query, screen };
     });
     compiled.set(rdkit, rules);
   }
@@ -80,11 +88,14 @@ export function ruleTemplateMatches(rdkit: RDKit, mol: Mol, ruleId: string, limi
 export function candidateSites(rdkit: RDKit, mol: Mol, bounds = ENUMERATION_BOUNDS): CandidateSites {
   const sites: CandidateSite[] = [];
   const truncated: string[] = [];
-  for (const { rule, reaction, template } of compile(rdkit)) {
+  for (const { rule, reaction, template, screen } of compile(rdkit)) {
     if (sites.length >= bounds.perCompound) {
       truncated.push(rule.id);
       continue;
     }
+    // The screens the alert catalogs use prove most rules cannot match without the graph search
+    // (a rule without matches gives no site either way; issue 42 item 2).
+    if (!mayMatch(mol, patternFingerprint(mol), screen)) continue;
     const matches = templateMatches(mol, template, bounds.perRule);
     if (matches.length === 0) continue;
     const reactants = new rdkit.MolList();

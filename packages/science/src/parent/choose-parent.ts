@@ -1,4 +1,5 @@
 import type { Mol, RDKit } from "../rdkit.ts";
+import { molSmiles } from "./mol-memo.ts";
 import { type SaltDefinition, saltDefinitions } from "./salt-definitions.ts";
 
 /** How the parent was chosen, written into molecular_logic's raw output (issue 10 item 3). */
@@ -96,7 +97,7 @@ export function describeFragments(rdkit: RDKit, mol: Mol): Fragment[] {
  */
 export function chooseParent(rdkit: RDKit, mol: Mol): ParentChoice {
   const fragments = describeFragments(rdkit, mol);
-  const whole = mol.get_smiles();
+  const whole = molSmiles(mol);
   if (fragments.length <= 1)
     return {
       parent_smiles: whole,

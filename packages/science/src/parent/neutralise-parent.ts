@@ -1,6 +1,7 @@
 import type { Mol, RDKit } from "../rdkit.ts";
 import { molJson } from "../rdkit-json.ts";
 import { parseMatches } from "../substructure/screened-query.ts";
+import { molSmiles } from "./mol-memo.ts";
 
 /** The rule, as text, written into molecular_logic's raw output beside PARENT_RULE. */
 export const NEUTRALISATION_RULE =
@@ -102,7 +103,7 @@ export function neutraliseParent(rdkit: RDKit, mol: Mol): NeutralParent {
   const posNoH = firstAtoms(mol, q.posNoH);
   const neg = firstAtoms(mol, q.neg);
   const acid = firstAtoms(mol, q.negAcid);
-  const smiles = mol.get_smiles();
+  const smiles = molSmiles(mol);
   if (posH.length === 0 && neg.length === 0 && acid.length === 0)
     return { smiles, neutralised: false, permanent_charge: posNoH.length > 0 };
 

@@ -1,5 +1,6 @@
 import type { PreparedCompound } from "../prepare-compound.ts";
 import type { Mol, RDKit } from "../rdkit.ts";
+import { rememberDescriptors } from "./mol-memo.ts";
 
 interface SharedParent {
   readonly rdkit: RDKit;
@@ -23,14 +24,19 @@ export function withParentMol<T>(
   compound: PreparedCompound & { ok: true },
   read: (mol: Mol, rdkit: RDKit) => T,
 ): T {
-  return read(sharedParentMol(compound.rdkit, compound.chem.parent_smiles), compound.rdkit);
+  return read(
+    sharedParentMol(compound.rdkit, compound.chem.parent_smiles, compound.parentDescriptors),
+    compound.rdkit,
+  );
 }
 
-function sharedParentMol(rdkit: RDKit, smiles: string): Mol {
+function sharedParentMol(rdkit: RDKit, smiles: string, descriptors: string | undefined): Mol {
   if (shared !== null && shared.rdkit === rdkit && shared.smiles === smiles) return shared.mol;
   releaseParentMol();
   const mol = rdkit.get_mol(smiles);
   if (mol === null) throw new Error(`RDKit could not re-read the parent ${smiles}`);
+  // The preparation read these descriptors on this same SMILES (prepare-compound.ts).
+  if (descriptors !== undefined) rememberDescriptors(mol, descriptors);
   shared = { rdkit, smiles, mol };
   return mol;
 }

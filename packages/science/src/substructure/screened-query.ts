@@ -52,7 +52,7 @@ export function parseMatches(json: string): number[][] {
 }
 
 /** False when a screen proves the query cannot match; true means only "maybe". */
-function mayMatch(mol: Mol, molFingerprint: Uint8Array, query: ScreenedQuery): boolean {
+export function mayMatch(mol: Mol, molFingerprint: Uint8Array, query: ScreenedQuery): boolean {
   const need = query.fingerprint;
   for (let i = 0; i < need.length; i++) {
     const bits = need[i] ?? 0;
@@ -61,9 +61,27 @@ function mayMatch(mol: Mol, molFingerprint: Uint8Array, query: ScreenedQuery): b
   return query.elements === undefined || passesElementScreen(elementCounts(mol), query.elements);
 }
 
-/** True when the query matches the molecule at least once (one graph match at most). */
+// Several catalogs ask the same SMARTS of the same shared parent Mol: QED's 116 alerts are matched
+// by admet_predictions' QED and again by toxicity_profile's alert list, 27 of them are also Brenk
+// alerts and 19 NIBR filters (issue 42 item 2). A SMARTS compiles to the same query wherever it is
+// compiled, and the shared parent is never modified, so its answer is kept per Mol handle (the
+// entry goes with the handle, as the fingerprints above).
+const answers = new WeakMap<Mol, Map<string, boolean>>();
+
+/** True when the query matches the molecule at least once (one graph match at most per Mol and SMARTS). */
 export function hasMatch(mol: Mol, molFingerprint: Uint8Array, query: ScreenedQuery): boolean {
-  return mayMatch(mol, molFingerprint, query) && mol.get_substruct_match(query.query) !== "{}";
+  if (!mayMatch(mol, molFingerprint, query)) return false;
+  let known = answers.get(mol);
+  if (known === undefined) {
+    known = new Map();
+    answers.set(mol, known);
+  }
+  let answer = known.get(query.smarts);
+  if (answer === undefined) {
+    answer = mol.get_substruct_match(query.query) !== "{}";
+    known.set(query.smarts, answer);
+  }
+  return answer;
 }
 
 /** Atom-index sets of every match of the query in the molecule (empty when none). */

@@ -4,7 +4,7 @@ import { loadRDKit, parseSmiles } from "../rdkit.ts";
 import { brenkAlerts } from "./brenk-catalog.ts";
 import { nibrFilters } from "./nibr-catalog.ts";
 import { painsPatterns } from "./pains-catalog.ts";
-import { findStructuralAlerts } from "./structural-alerts.ts";
+import { cachedNibrAlerts, findStructuralAlerts } from "./structural-alerts.ts";
 
 describe("PAINS, NIBR and Brenk alerts against native RDKit", () => {
   it("reads 480 PAINS patterns split 16/55/409 into families A/B/C, and 444 NIBR filters", () => {
@@ -45,6 +45,39 @@ describe("PAINS, NIBR and Brenk alerts against native RDKit", () => {
       assert.ok(atoms.length >= 7 && atoms.every((atom) => atom < parsed.mol.get_num_atoms()));
     } finally {
       parsed.mol.delete();
+    }
+  });
+});
+
+// Issue 42 item 2: toxicity_profile and manufacturability_audit read the NIBR filters of one shared parent.
+describe("the NIBR filters of one parent molecule", () => {
+  it("are computed once per Mol handle without re-writing its SMILES, and afresh for another handle", async () => {
+    const rdkit = await loadRDKit();
+    const read = () => {
+      const parsed = parseSmiles(rdkit, "O=CC=Cc1ccccc1");
+      assert.ok("mol" in parsed);
+      return parsed.mol;
+    };
+    const mol = read();
+    const other = read();
+    let smilesWritten = 0;
+    const original = mol.get_smiles.bind(mol);
+    Object.defineProperty(mol, "get_smiles", {
+      value: (...args: Parameters<typeof original>) => {
+        smilesWritten++;
+        return original(...args);
+      },
+    });
+    try {
+      const first = cachedNibrAlerts(rdkit, mol);
+      assert.equal(cachedNibrAlerts(rdkit, mol), first);
+      assert.equal(smilesWritten, 0);
+      const fresh = cachedNibrAlerts(rdkit, other);
+      assert.notEqual(fresh, first);
+      assert.deepEqual(fresh, first);
+    } finally {
+      mol.delete();
+      other.delete();
     }
   });
 });

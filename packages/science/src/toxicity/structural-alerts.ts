@@ -1,4 +1,3 @@
-import { lastParentCache } from "../parent/last-parent-cache.ts";
 import type { Mol, RDKit } from "../rdkit.ts";
 import {
   compileScreenedQuery,
@@ -128,9 +127,17 @@ export function findNibrAlerts(rdkit: RDKit, parent: Mol): Pick<StructuralAlerts
   return { nibr: nibrHits, alert_atoms: alertAtoms };
 }
 
-const lastNibr = lastParentCache<Pick<StructuralAlerts, "nibr" | "alert_atoms">>();
+// Kept per Mol handle: toxicity_profile and manufacturability_audit read the same shared parent
+// (with-parent-mol.ts), and keying by its SMILES cost a get_smiles per call (issue 42 item 2). The
+// entry goes with the handle.
+const nibrOf = new WeakMap<Mol, Pick<StructuralAlerts, "nibr" | "alert_atoms">>();
 
 /** {@link findNibrAlerts}, computed once when toxicity and manufacturability read the same parent. */
 export function cachedNibrAlerts(rdkit: RDKit, parent: Mol): Pick<StructuralAlerts, "nibr" | "alert_atoms"> {
-  return lastNibr(parent.get_smiles(), () => findNibrAlerts(rdkit, parent));
+  let found = nibrOf.get(parent);
+  if (found === undefined) {
+    found = findNibrAlerts(rdkit, parent);
+    nibrOf.set(parent, found);
+  }
+  return found;
 }
