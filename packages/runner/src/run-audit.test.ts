@@ -59,7 +59,7 @@ function fakeStages(
     structure: { failures: new Map(), files: [], toolVersions: null },
     analyse: { result: { compounds: 1 }, counts: { executed: 2, failed: 0 } },
     write: undefined,
-    seal: { exitCode: 0, seal: { status: "sealed", sealId: "seal-1" }, reason: null },
+    seal: { exitCode: 0, seal: { status: "sealed", sealId: "seal-1" }, reason: null, outputs: [] },
   };
   const real = runStages(false) as unknown as Record<RunStage, Stage<unknown, unknown>>;
   const fake = (name: RunStage): Stage<unknown, unknown> => ({
