@@ -1,5 +1,6 @@
 import { round } from "../numeric/round.ts";
 import { type CondensedFukui, condensedFukui, electrophilicityIndex, largestAt } from "./condensed-fukui.ts";
+import { electronCountProblem } from "./electron-count.ts";
 import type { Geometry } from "./quantum-engine.ts";
 import { callXtb, lastNumber, type XtbEngineOptions } from "./xtb-engine.ts";
 
@@ -34,27 +35,6 @@ export type LigandReactivity =
       readonly cpu_seconds: number;
     };
 
-/** Atomic numbers of the elements a ligand of the audit may hold (the electron count's parity). */
-const ATOMIC_NUMBER: Readonly<Record<string, number>> = {
-  H: 1,
-  B: 5,
-  C: 6,
-  N: 7,
-  O: 8,
-  F: 9,
-  Na: 11,
-  Mg: 12,
-  Si: 14,
-  P: 15,
-  S: 16,
-  Cl: 17,
-  K: 19,
-  Ca: 20,
-  Se: 34,
-  Br: 35,
-  I: 53,
-};
-
 /**
  * The reactivity descriptors of one closed-shell ligand at the given geometry (issue 40 item 1: Fukui
  * indices and IP/EA for electrophile warnings): four xtb processes — the N, N+1 and N−1 electron
@@ -72,13 +52,8 @@ export async function ligandReactivity(
     reason,
     cpu_seconds: round(spentMs / 1000, 2),
   });
-  let electrons = -geometry.charge;
-  for (const symbol of geometry.symbols) {
-    const z = ATOMIC_NUMBER[symbol];
-    if (z === undefined) return notAssessed(`element ${symbol} is outside the reactivity audit's elements`);
-    electrons += z;
-  }
-  if (electrons % 2 !== 0) return notAssessed("an odd electron count: the audit takes closed-shell ligands");
+  const shellProblem = electronCountProblem(geometry);
+  if (shellProblem !== null) return notAssessed(`${shellProblem}: the audit takes closed-shell ligands`);
   const fukui = await fukuiAt(geometry, cpuBudgetMs, options);
   spentMs += fukui.cpuMs;
   if ("reason" in fukui) return notAssessed(fukui.reason);

@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { electronCountProblem } from "./electron-count.ts";
 import {
   buildCluster,
   CAP_BOND_ANGSTROM,
   type ClusterLigand,
   type ClusterReceptor,
   capsOf,
-  electronCountProblem,
   pocketChargeOf,
   selectPocketResidues,
 } from "./qm-cluster.ts";

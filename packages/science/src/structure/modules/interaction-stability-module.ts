@@ -6,10 +6,14 @@ import {
   simulatePoseStability,
 } from "../../physics/md-stability.ts";
 import { interactionStabilityMethod } from "../../physics/md-stability-method.ts";
-import { type MmGbsaReceptor, prepareMmGbsaReceptor } from "../../physics/mm-gbsa.ts";
+import type { MmGbsaReceptor } from "../../physics/mm-gbsa.ts";
 import { loadRDKit } from "../../rdkit.ts";
-import { createReceptorPreparer } from "../receptor-preparer.ts";
-import { readDockedPoses } from "./docked-poses.ts";
+import {
+  type BestDockedPoses,
+  bestDockedPoses,
+  dockingReceptorFf14sb,
+  poseOfCompound,
+} from "./best-docked-poses.ts";
 import type { PhysicsCompoundRecord } from "./physics-modules.ts";
 
 /** What interaction_stability decided for one structure: the parameterised receptor and the compounds it simulates, or why none. */
@@ -18,10 +22,8 @@ type StabilitySetUp =
   | {
       readonly status: "selected";
       readonly receptor: Extract<MmGbsaReceptor, { status: "prepared" }>;
-      /** candidate id → pose file, the best-scored docked compounds up to the cap. */
-      readonly selected: ReadonlyMap<string, string>;
-      readonly docked: number;
-      readonly notDocked: ReadonlyMap<string, string>;
+      /** The best-scored docked compounds up to the cap, and what docking said of the others. */
+      readonly best: BestDockedPoses;
     };
 
 /** The set-up's record in results/interaction_stability.json: the receptor's model and the selection, not the maps. */
@@ -34,9 +36,9 @@ function recordOf(setUp: StabilitySetUp): StabilitySetUp {
         status: setUp.status,
         receptor,
         settings: MD_STABILITY_SETTINGS,
-        docked: setUp.docked,
+        docked: setUp.best.docked,
         simulated_at_most: MD_STABILITY_CAPS.max_compounds_per_structure,
-        selected: [...setUp.selected.keys()],
+        selected: [...setUp.best.selected.keys()],
       }),
     }),
     setUp,
@@ -76,37 +78,13 @@ export const createInteractionStabilityModule = (
             "deep profile only: a short explicit-solvent MD costs minutes of CPU per docked pose (npm run bench -- " +
             "physics); a standard run keeps the docked pose as docking scored it",
         };
-      const poses = await readDockedPoses(context.runDir, context.staged.index);
-      if (poses.status === "none") return { status: "not_assessed", reason: poses.reason };
-      if (poses.ranked.length === 0)
-        return {
-          status: "not_assessed",
-          reason: "no docked pose: molecular_docking docked no compound here",
-        };
-      // The receptor docking used, prepared as physics_binding prepares it (same options, same bytes).
-      const ligandResidue = context.staged.entry.ligand;
-      const residueName =
-        typeof ligandResidue === "string" && /^[A-Za-z0-9]{1,3}:/.test(ligandResidue)
-          ? [ligandResidue.split(":")[0]?.toUpperCase() ?? ""]
-          : [];
-      const prepared = await createReceptorPreparer({ cacheDir: join(context.workDir, "receptor") }).prepare(
-        context.staged.path,
-        { removeHeterogens: residueName },
-      );
-      const receptor = await prepareMmGbsaReceptor(prepared.pdbPath, join(context.workDir, "ff14sb"));
+      const best = await bestDockedPoses(context, MD_STABILITY_CAPS.max_compounds_per_structure);
+      if ("reason" in best) return { status: "not_assessed", reason: best.reason };
+      // The receptor docking used, parameterised as physics_binding does (ff14SB).
+      const receptor = await dockingReceptorFf14sb(context, "ff14sb");
       if (receptor.status !== "prepared")
         return { status: "not_assessed", reason: `receptor parameterisation (ff14SB): ${receptor.reason}` };
-      return recordOf({
-        status: "selected",
-        receptor,
-        selected: new Map(
-          poses.ranked
-            .slice(0, MD_STABILITY_CAPS.max_compounds_per_structure)
-            .map((pose) => [pose.candidate_id, pose.pose_file]),
-        ),
-        docked: poses.ranked.length,
-        notDocked: poses.notDocked,
-      });
+      return recordOf({ status: "selected", receptor, best });
     },
     perCompound: {
       pooled: false,
@@ -119,15 +97,9 @@ export const createInteractionStabilityModule = (
         });
         if (!compound.ok) return skip(compound.error);
         if (setUp.status !== "selected") return skip(setUp.reason);
-        const pose = setUp.selected.get(id);
-        if (pose === undefined) {
-          const notDocked = setUp.notDocked.get(id);
-          return skip(
-            notDocked !== undefined
-              ? `no docked pose: molecular_docking did not dock it (${notDocked})`
-              : `cap: not among the ${MD_STABILITY_CAPS.max_compounds_per_structure} best-scored docked compounds of this structure (${setUp.docked} docked)`,
-          );
-        }
+        const found = poseOfCompound(setUp.best, compound);
+        if ("reason" in found) return skip(found.reason);
+        const pose = found.pose;
         const result = await simulatePoseStability(setUp.receptor, join(context.runDir, pose), {
           workDir: join(context.workDir, "md", id.replace(/[^A-Za-z0-9._-]/g, "_")),
           rdkit: await loadRDKit(),

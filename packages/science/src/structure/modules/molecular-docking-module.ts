@@ -26,8 +26,9 @@ import { createLigandPreparer, type PreparedLigandOk } from "../ligand-preparer.
 import { parsePdb } from "../parse-pdb.ts";
 import { type PocketBox, pocketBoxFromCenterSize, pocketBoxFromLigand } from "../pocket-box.ts";
 import { buildReceptorEnsemble } from "../receptor-ensemble.ts";
-import { createReceptorPreparer, type PreparedReceptor } from "../receptor-preparer.ts";
+import type { PreparedReceptor } from "../receptor-preparer.ts";
 import type { StructureAtom } from "../structure-atom.ts";
+import { prepareDockingReceptor } from "./best-docked-poses.ts";
 import {
   DOCKING_CHUNK,
   DOCKING_THROUGHPUT,
@@ -130,15 +131,8 @@ export const molecularDockingModule = defineStructureModule<StructureSetUp, Dock
       pocket.kind === "ligand"
         ? pocketBoxFromLigand(pocket.atoms)
         : pocketBoxFromCenterSize(pocket.box.center, pocket.box.size);
-    const ligandResidue = context.staged.entry.ligand;
-    const residueName =
-      typeof ligandResidue === "string" && /^[A-Za-z0-9]{1,3}:/.test(ligandResidue)
-        ? [ligandResidue.split(":")[0]?.toUpperCase() ?? ""]
-        : [];
-    const receptor = await createReceptorPreparer({ cacheDir: join(context.workDir, "receptor") }).prepare(
-      context.staged.path,
-      { removeHeterogens: residueName },
-    );
+    // The staged reference ligand's residue removed; the physics modules prepare the same receptor.
+    const receptor = await prepareDockingReceptor(context);
     const deep = PROFILE_OF_MODE[context.mode] === "deep";
     const crystal: DockingReceptor = {
       label: "crystal",

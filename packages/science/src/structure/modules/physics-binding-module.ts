@@ -1,15 +1,13 @@
 import { join } from "node:path";
 import { defineStructureModule } from "../../define-structure-module.ts";
-import {
-  MM_GBSA_CAPS,
-  MM_GBSA_SETTINGS,
-  type MmGbsaReceptor,
-  prepareMmGbsaReceptor,
-  scoreMmGbsa,
-} from "../../physics/mm-gbsa.ts";
+import { MM_GBSA_CAPS, MM_GBSA_SETTINGS, type MmGbsaReceptor, scoreMmGbsa } from "../../physics/mm-gbsa.ts";
 import { physicsBindingMethod } from "../../physics/mm-gbsa-method.ts";
-import { createReceptorPreparer } from "../receptor-preparer.ts";
-import { readDockedPoses } from "./docked-poses.ts";
+import {
+  type BestDockedPoses,
+  bestDockedPoses,
+  dockingReceptorFf14sb,
+  poseOfCompound,
+} from "./best-docked-poses.ts";
 import type { PhysicsCompoundRecord } from "./physics-modules.ts";
 
 /** What physics_binding decided for one structure: the parameterised receptor and the compounds it rescores, or why none. */
@@ -18,10 +16,8 @@ type BindingSetUp =
   | {
       readonly status: "selected";
       readonly receptor: Extract<MmGbsaReceptor, { status: "prepared" }>;
-      /** candidate id → pose file, the best-scored docked compounds up to the cap. */
-      readonly selected: ReadonlyMap<string, string>;
-      readonly docked: number;
-      readonly notDocked: ReadonlyMap<string, string>;
+      /** The best-scored docked compounds up to the cap, and what docking said of the others. */
+      readonly best: BestDockedPoses;
     };
 
 /** The set-up's record in results/physics_binding.json: the receptor's model and the selection, not the maps. */
@@ -34,9 +30,9 @@ function recordOf(setUp: BindingSetUp): BindingSetUp {
         status: setUp.status,
         receptor,
         settings: MM_GBSA_SETTINGS,
-        docked: setUp.docked,
+        docked: setUp.best.docked,
         rescored_at_most: MM_GBSA_CAPS.max_compounds_per_structure,
-        selected: [...setUp.selected.keys()],
+        selected: [...setUp.best.selected.keys()],
       }),
     }),
     setUp,
@@ -66,35 +62,13 @@ export const physicsBindingModule = defineStructureModule<BindingSetUp, PhysicsC
           "deep profile only: MM-GBSA rescoring costs 9–13 CPU-s a docked pose (npm run bench -- physics); a " +
           "standard run ranks poses by the Vina score",
       };
-    const poses = await readDockedPoses(context.runDir, context.staged.index);
-    if (poses.status === "none") return { status: "not_assessed", reason: poses.reason };
-    if (poses.ranked.length === 0)
-      return { status: "not_assessed", reason: "no docked pose: molecular_docking docked no compound here" };
-    // The receptor docking used: the same preparation (same options, so the same bytes; issue 43),
-    // the staged reference ligand's residue removed as molecular_docking removes it.
-    const ligandResidue = context.staged.entry.ligand;
-    const residueName =
-      typeof ligandResidue === "string" && /^[A-Za-z0-9]{1,3}:/.test(ligandResidue)
-        ? [ligandResidue.split(":")[0]?.toUpperCase() ?? ""]
-        : [];
-    const prepared = await createReceptorPreparer({ cacheDir: join(context.workDir, "receptor") }).prepare(
-      context.staged.path,
-      { removeHeterogens: residueName },
-    );
-    const receptor = await prepareMmGbsaReceptor(prepared.pdbPath, join(context.workDir, "mm-gbsa"));
+    const best = await bestDockedPoses(context, MM_GBSA_CAPS.max_compounds_per_structure);
+    if ("reason" in best) return { status: "not_assessed", reason: best.reason };
+    // The receptor docking used, parameterised as physics_binding does (ff14SB).
+    const receptor = await dockingReceptorFf14sb(context, "mm-gbsa");
     if (receptor.status !== "prepared")
       return { status: "not_assessed", reason: `receptor parameterisation (ff14SB): ${receptor.reason}` };
-    return recordOf({
-      status: "selected",
-      receptor,
-      selected: new Map(
-        poses.ranked
-          .slice(0, MM_GBSA_CAPS.max_compounds_per_structure)
-          .map((pose) => [pose.candidate_id, pose.pose_file]),
-      ),
-      docked: poses.ranked.length,
-      notDocked: poses.notDocked,
-    });
+    return recordOf({ status: "selected", receptor, best });
   },
   perCompound: {
     pooled: false,
@@ -107,15 +81,9 @@ export const physicsBindingModule = defineStructureModule<BindingSetUp, PhysicsC
       });
       if (!compound.ok) return skip(compound.error);
       if (setUp.status !== "selected") return skip(setUp.reason);
-      const pose = setUp.selected.get(id);
-      if (pose === undefined) {
-        const notDocked = setUp.notDocked.get(id);
-        return skip(
-          notDocked !== undefined
-            ? `no docked pose: molecular_docking did not dock it (${notDocked})`
-            : `cap: not among the ${MM_GBSA_CAPS.max_compounds_per_structure} best-scored docked compounds of this structure (${setUp.docked} docked)`,
-        );
-      }
+      const found = poseOfCompound(setUp.best, compound);
+      if ("reason" in found) return skip(found.reason);
+      const pose = found.pose;
       const [score] = await scoreMmGbsa(setUp.receptor, [join(context.runDir, pose)]);
       if (score === undefined || score.status !== "assessed")
         return {

@@ -1,11 +1,15 @@
 import { join } from "node:path";
 import { defineStructureModule } from "../../define-structure-module.ts";
-import { type MmGbsaReceptor, prepareMmGbsaReceptor } from "../../physics/mm-gbsa.ts";
+import type { MmGbsaReceptor } from "../../physics/mm-gbsa.ts";
 import { QM_CLUSTER_SETTINGS } from "../../physics/qm-cluster.ts";
 import { QM_CLUSTER_CAPS, scoreQmCluster } from "../../physics/qm-cluster-energy.ts";
 import { qmmmAnalysisMethod } from "../../physics/qm-cluster-method.ts";
-import { createReceptorPreparer } from "../receptor-preparer.ts";
-import { readDockedPoses } from "./docked-poses.ts";
+import {
+  type BestDockedPoses,
+  bestDockedPoses,
+  dockingReceptorFf14sb,
+  poseOfCompound,
+} from "./best-docked-poses.ts";
 import type { PhysicsCompoundRecord } from "./physics-modules.ts";
 
 /** What qmmm_analysis decided for one structure: the receptor's ff14SB model and the compounds it scores, or why none. */
@@ -14,10 +18,8 @@ type ClusterSetUp =
   | {
       readonly status: "selected";
       readonly receptor: Extract<MmGbsaReceptor, { status: "prepared" }>;
-      /** candidate id → pose file, the best-scored docked compounds up to the cap. */
-      readonly selected: ReadonlyMap<string, string>;
-      readonly docked: number;
-      readonly notDocked: ReadonlyMap<string, string>;
+      /** The best-scored docked compounds up to the cap, and what docking said of the others. */
+      readonly best: BestDockedPoses;
     };
 
 /** The set-up's record in results/qmmm_analysis.json: the receptor model, the settings and the selection. */
@@ -31,8 +33,8 @@ function recordOf(setUp: ClusterSetUp): ClusterSetUp {
         receptor,
         settings: QM_CLUSTER_SETTINGS,
         caps: QM_CLUSTER_CAPS,
-        docked: setUp.docked,
-        selected: [...setUp.selected.keys()],
+        docked: setUp.best.docked,
+        selected: [...setUp.best.selected.keys()],
       }),
     }),
     setUp,
@@ -59,35 +61,13 @@ export const qmmmAnalysisModule = defineStructureModule<ClusterSetUp, PhysicsCom
           "deep profile only: three GFN2-xTB single points of a 300–1,000-atom cluster cost tens of CPU-s a " +
           `compound (the method card's measured cost); a standard run ranks poses by the Vina score`,
       };
-    const poses = await readDockedPoses(context.runDir, context.staged.index);
-    if (poses.status === "none") return { status: "not_assessed", reason: poses.reason };
-    if (poses.ranked.length === 0)
-      return { status: "not_assessed", reason: "no docked pose: molecular_docking docked no compound here" };
-    // The receptor docking used (the same preparation, so the same hydrogens), the staged reference
-    // ligand's residue removed as molecular_docking removes it; ff14SB gives the residue charges.
-    const ligandResidue = context.staged.entry.ligand;
-    const residueName =
-      typeof ligandResidue === "string" && /^[A-Za-z0-9]{1,3}:/.test(ligandResidue)
-        ? [ligandResidue.split(":")[0]?.toUpperCase() ?? ""]
-        : [];
-    const prepared = await createReceptorPreparer({ cacheDir: join(context.workDir, "receptor") }).prepare(
-      context.staged.path,
-      { removeHeterogens: residueName },
-    );
-    const receptor = await prepareMmGbsaReceptor(prepared.pdbPath, join(context.workDir, "ff14sb"));
+    const best = await bestDockedPoses(context, QM_CLUSTER_CAPS.max_compounds_per_structure);
+    if ("reason" in best) return { status: "not_assessed", reason: best.reason };
+    // The receptor docking used, parameterised as physics_binding does (ff14SB).
+    const receptor = await dockingReceptorFf14sb(context, "ff14sb");
     if (receptor.status !== "prepared")
       return { status: "not_assessed", reason: `receptor residue charges (ff14SB): ${receptor.reason}` };
-    return recordOf({
-      status: "selected",
-      receptor,
-      selected: new Map(
-        poses.ranked
-          .slice(0, QM_CLUSTER_CAPS.max_compounds_per_structure)
-          .map((pose) => [pose.candidate_id, pose.pose_file]),
-      ),
-      docked: poses.ranked.length,
-      notDocked: poses.notDocked,
-    });
+    return recordOf({ status: "selected", receptor, best });
   },
   perCompound: {
     pooled: false,
@@ -100,15 +80,9 @@ export const qmmmAnalysisModule = defineStructureModule<ClusterSetUp, PhysicsCom
       });
       if (!compound.ok) return skip(compound.error);
       if (setUp.status !== "selected") return skip(setUp.reason);
-      const pose = setUp.selected.get(id);
-      if (pose === undefined) {
-        const notDocked = setUp.notDocked.get(id);
-        return skip(
-          notDocked !== undefined
-            ? `no docked pose: molecular_docking did not dock it (${notDocked})`
-            : `cap: not among the ${QM_CLUSTER_CAPS.max_compounds_per_structure} best-scored docked compounds of this structure (${setUp.docked} docked)`,
-        );
-      }
+      const found = poseOfCompound(setUp.best, compound);
+      if ("reason" in found) return skip(found.reason);
+      const pose = found.pose;
       const score = await scoreQmCluster(
         setUp.receptor,
         join(context.runDir, pose),
