@@ -36,6 +36,9 @@ import time
 THREADS = sys.argv[6] if len(sys.argv) > 6 else "1"
 os.environ["OPENMM_CPU_THREADS"] = THREADS
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+# Importing mmgbsa.py must not write __pycache__ beside it: the package folder is the product's (read-only
+# in the image) and a run leaves nothing outside its own folders.
+sys.dont_write_bytecode = True
 
 import numpy  # noqa: E402
 import openmm  # noqa: E402
