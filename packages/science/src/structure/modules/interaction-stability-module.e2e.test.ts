@@ -1,24 +1,17 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { cp } from "node:fs/promises";
-import { join } from "node:path";
 import { test } from "node:test";
-import { fileURLToPath } from "node:url";
 import { makeTempDir } from "@svc/testing";
-import type { StructureCompound, StructureContext } from "../../define-structure-module.ts";
+import {
+  copyDockedFixture,
+  dockedContextOf,
+  structureCompound,
+} from "../../../test/support/docked-fixture.ts";
 import {
   createInteractionStabilityModule,
   interactionStabilityModule,
 } from "./interaction-stability-module.ts";
 
-const FIXTURE = fileURLToPath(new URL("../../../../runner/test/fixtures/docking/results/", import.meta.url));
-// The docking fixture's receptor (its README): the structure demo's 1S3V.
-const RECEPTOR = fileURLToPath(
-  new URL(
-    "../../../../../examples/structure-demo/01_sources/1s3v_protein_one_lig_removed.pdb",
-    import.meta.url,
-  ),
-);
 const tools =
   spawnSync("/usr/bin/python3", [
     "-c",
@@ -29,33 +22,21 @@ if (!tools && process.env.CI === "true")
     "MD tools unavailable in CI: python3-simtk with libopenmm-plugins, python3-parmed, python3-pdbfixer or openbabel missing",
   );
 
-const compound = (candidateId: string): StructureCompound => ({
-  ok: true,
-  row: { index: 0, line: 2, candidateId, name: null, smiles: "C", metadata: {} },
-  chem: { parent_smiles: "C" },
-});
-
-const contextOf = (runDir: string, mode: string) =>
-  ({
-    runDir,
-    mode,
-    workDir: join(runDir, "scratch"),
-    staged: { index: 0, path: RECEPTOR, entry: { ligand: "1s3v_ligand.sdf" } },
-  }) as unknown as StructureContext;
-
 test("interaction_stability says why it simulates nothing in a run without docking, for the structure and each compound", async (t) => {
   const empty = await makeTempDir("interaction-stability-", t);
-  const context = contextOf(empty, "deep");
+  const context = dockedContextOf(empty, "deep");
   const run = await interactionStabilityModule.assessStructure(context);
   assert.equal(run.result.status, "not_assessed");
-  const [row] = await run.assess([compound("DHFR-001")]);
+  const [row] = await run.assess([structureCompound("DHFR-001")]);
   assert.equal(row?.status, "not_assessed");
   assert.match(String(row?.reason), /no docked pose: molecular_docking has no result/);
 });
 
 test("interaction_stability is deep only: a standard run says so", async (t) => {
   const runDir = await makeTempDir("interaction-stability-", t);
-  const { result: setUp } = await interactionStabilityModule.assessStructure(contextOf(runDir, "standard"));
+  const { result: setUp } = await interactionStabilityModule.assessStructure(
+    dockedContextOf(runDir, "standard"),
+  );
   assert.equal(setUp.status, "not_assessed");
   assert.match("reason" in setUp ? String(setUp.reason) : "", /^deep profile only/);
 });
@@ -65,9 +46,9 @@ test("interaction_stability simulates a docked pose for a few ps: an RMSD per fr
   timeout: 3_600_000,
 }, async (t) => {
   const runDir = await makeTempDir("interaction-stability-", t);
-  await cp(FIXTURE, join(runDir, "results"), { recursive: true });
+  await copyDockedFixture(runDir);
   const module = createInteractionStabilityModule(2);
-  const context = contextOf(runDir, "deep");
+  const context = dockedContextOf(runDir, "deep");
   const run = await module.assessStructure(context);
   const setUp = run.result;
   assert.equal(setUp.status, "selected", "reason" in setUp ? setUp.reason : "");
@@ -77,7 +58,7 @@ test("interaction_stability simulates a docked pose for a few ps: an RMSD per fr
   };
   assert.equal(record.receptor.forcefield, "amber14/protein.ff14SB.xml");
   assert.equal(record.simulated_at_most, 3);
-  const [row, other] = await run.assess([compound("DHFR-009"), compound("NOT-DOCKED")]);
+  const [row, other] = await run.assess([structureCompound("DHFR-009"), structureCompound("NOT-DOCKED")]);
   assert.equal(row?.status, "assessed", String(row?.reason));
   assert.equal(row?.production_ps, 2);
   assert.match(String(row?.what), /^pose stability over 2 ps/);

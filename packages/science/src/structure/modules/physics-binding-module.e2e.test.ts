@@ -1,21 +1,14 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { cp } from "node:fs/promises";
-import { join } from "node:path";
 import { test } from "node:test";
-import { fileURLToPath } from "node:url";
 import { makeTempDir } from "@svc/testing";
-import type { StructureCompound, StructureContext } from "../../define-structure-module.ts";
+import {
+  copyDockedFixture,
+  dockedContextOf,
+  structureCompound,
+} from "../../../test/support/docked-fixture.ts";
 import { physicsBindingModule } from "./physics-binding-module.ts";
 
-const FIXTURE = fileURLToPath(new URL("../../../../runner/test/fixtures/docking/results/", import.meta.url));
-// The docking fixture's receptor (its README): the structure demo's 1S3V.
-const RECEPTOR = fileURLToPath(
-  new URL(
-    "../../../../../examples/structure-demo/01_sources/1s3v_protein_one_lig_removed.pdb",
-    import.meta.url,
-  ),
-);
 const tools =
   spawnSync("/usr/bin/python3", [
     "-c",
@@ -26,27 +19,13 @@ if (!tools && process.env.CI === "true")
     "MM-GBSA tools unavailable in CI: python3-simtk, python3-parmed, python3-pdbfixer or openbabel missing",
   );
 
-const compound = (candidateId: string): StructureCompound => ({
-  ok: true,
-  row: { index: 0, line: 2, candidateId, name: null, smiles: "C", metadata: {} },
-  chem: { parent_smiles: "C" },
-});
-
-const contextOf = (runDir: string, mode: string) =>
-  ({
-    runDir,
-    mode,
-    workDir: join(runDir, "scratch"),
-    staged: { index: 0, path: RECEPTOR, entry: { ligand: "1s3v_ligand.sdf" } },
-  }) as unknown as StructureContext;
-
 test("physics_binding says why it rescores nothing in a run without docking, for the structure and each compound", async (t) => {
   const empty = await makeTempDir("physics-binding-", t);
-  const context = contextOf(empty, "deep");
+  const context = dockedContextOf(empty, "deep");
   const run = await physicsBindingModule.assessStructure(context);
   const setUp = run.result;
   assert.equal(setUp.status, "not_assessed");
-  const [row] = await run.assess([compound("DHFR-001")]);
+  const [row] = await run.assess([structureCompound("DHFR-001")]);
   assert.equal(row?.status, "not_assessed");
   assert.match(String(row?.reason), /no docked pose: molecular_docking has no result/);
 });
@@ -56,18 +35,20 @@ test("physics_binding rescores a docked pose with a finite relative MM-GBSA scor
   timeout: 1_200_000,
 }, async (t) => {
   const runDir = await makeTempDir("physics-binding-", t);
-  await cp(FIXTURE, join(runDir, "results"), { recursive: true });
-  const { result: standard } = await physicsBindingModule.assessStructure(contextOf(runDir, "standard"));
+  await copyDockedFixture(runDir);
+  const { result: standard } = await physicsBindingModule.assessStructure(
+    dockedContextOf(runDir, "standard"),
+  );
   assert.equal(standard.status, "not_assessed");
   assert.match("reason" in standard ? String(standard.reason) : "", /^deep profile only/);
-  const context = contextOf(runDir, "deep");
+  const context = dockedContextOf(runDir, "deep");
   const run = await physicsBindingModule.assessStructure(context);
   const setUp = run.result;
   assert.equal(setUp.status, "selected", "reason" in setUp ? setUp.reason : "");
   const record = JSON.parse(JSON.stringify(setUp)) as { receptor: { forcefield: string; atoms: number } };
   assert.equal(record.receptor.forcefield, "amber14/protein.ff14SB.xml");
   assert.ok(record.receptor.atoms > 1000, "the parameterised receptor has its hydrogens");
-  const [row] = await run.assess([compound("DHFR-009")]);
+  const [row] = await run.assess([structureCompound("DHFR-009")]);
   assert.equal(row?.status, "assessed", String(row?.reason));
   const score = row?.mm_gbsa_relative_kcal_mol as number;
   assert.ok(Number.isFinite(score));
@@ -79,7 +60,7 @@ test("physics_binding rescores a docked pose with a finite relative MM-GBSA scor
   assert.match(String(row?.charges), /MMFF94.*standing in for AM1-BCC/);
   assert.match(String(row?.score_kind), /relative.*not a binding free energy/);
   assert.ok((row?.cpu_seconds as number) > 0);
-  const [other] = await run.assess([compound("NOT-DOCKED")]);
+  const [other] = await run.assess([structureCompound("NOT-DOCKED")]);
   assert.equal(other?.status, "not_assessed");
   assert.match(String(other?.reason), /^cap: not among the 20 best-scored/);
 });

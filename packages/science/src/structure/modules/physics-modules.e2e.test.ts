@@ -1,33 +1,24 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { cp } from "node:fs/promises";
-import { join } from "node:path";
 import { test } from "node:test";
-import { fileURLToPath } from "node:url";
 import { makeTempDir } from "@svc/testing";
-import type { StructureCompound, StructureContext } from "../../define-structure-module.ts";
+import {
+  copyDockedFixture,
+  dockedContextOf,
+  structureCompound,
+} from "../../../test/support/docked-fixture.ts";
 import { readDockedPoses } from "./docked-poses.ts";
 import { physicsAuditModule, quantumTargetAuditModule } from "./physics-modules.ts";
 
-const FIXTURE = fileURLToPath(new URL("../../../../runner/test/fixtures/docking/results/", import.meta.url));
 const tools = spawnSync("xtb", ["--version"]).status === 0 && spawnSync("mopac", ["-V"]).status === 0;
 if (!tools && process.env.CI === "true")
   throw new Error("physics tools unavailable in CI: xtb or mopac missing");
 
-const compound = (candidateId: string): StructureCompound => ({
-  ok: true,
-  row: { index: 0, line: 2, candidateId, name: null, smiles: "C", metadata: {} },
-  chem: { parent_smiles: "C" },
-});
-
 async function runDirWithDocking(t: { after: (fn: () => unknown) => void }) {
   const runDir = await makeTempDir("physics-modules-", t);
-  await cp(FIXTURE, join(runDir, "results"), { recursive: true });
+  await copyDockedFixture(runDir);
   return runDir;
 }
-
-const contextOf = (runDir: string, mode: string) =>
-  ({ runDir, mode, workDir: join(runDir, "scratch"), staged: { index: 0 } }) as unknown as StructureContext;
 
 test("the docked poses are read best score first, and a run without docking names why there is no pose", async (t) => {
   const runDir = await runDirWithDocking(t);
@@ -41,19 +32,19 @@ test("the docked poses are read best score first, and a run without docking name
   const empty = await makeTempDir("physics-modules-", t);
   const none = await readDockedPoses(empty, 0);
   assert.equal(none.status, "none");
-  const run = await quantumTargetAuditModule.assessStructure(contextOf(empty, "standard"));
-  const [row] = await run.assess([compound("DHFR-001")]);
+  const run = await quantumTargetAuditModule.assessStructure(dockedContextOf(empty, "standard"));
+  const [row] = await run.assess([structureCompound("DHFR-001")]);
   assert.equal(row?.status, "not_assessed");
   assert.match(String(row?.reason), /no docked pose: molecular_docking has no result/);
 });
 
 test("a standard run says physics_audit's strain is deep only, and records no compound as assessed", async (t) => {
   const runDir = await runDirWithDocking(t);
-  const context = contextOf(runDir, "standard");
+  const context = dockedContextOf(runDir, "standard");
   const run = await physicsAuditModule.assessStructure(context);
   const setUp = run.result;
   assert.deepEqual(setUp.status, "not_assessed");
-  const [row] = await run.assess([compound("DHFR-009")]);
+  const [row] = await run.assess([structureCompound("DHFR-009")]);
   assert.equal(row?.status, "not_assessed");
   assert.match(String(row?.reason), /^deep profile only/);
 });
@@ -63,9 +54,9 @@ test("quantum_target_audit gives the GFN2 and PM7 gaps, charges, dipole and reac
   timeout: 600_000,
 }, async (t) => {
   const runDir = await runDirWithDocking(t);
-  const context = contextOf(runDir, "standard");
+  const context = dockedContextOf(runDir, "standard");
   const run = await quantumTargetAuditModule.assessStructure(context);
-  const [row] = await run.assess([compound("DHFR-009")]);
+  const [row] = await run.assess([structureCompound("DHFR-009")]);
   assert.equal(row?.status, "assessed", String(row?.reason));
   assert.ok(typeof row?.gfn2_gap_ev === "number" && row.gfn2_gap_ev > 0 && row.gfn2_gap_ev < 10);
   assert.ok(typeof row?.pm7_gap_ev === "number" && row.pm7_gap_ev > 0);
@@ -90,16 +81,16 @@ test("a deep run's physics_audit gives a strain ≥ 0 with the PM7 check, and qu
   timeout: 1_200_000,
 }, async (t) => {
   const runDir = await runDirWithDocking(t);
-  const context = contextOf(runDir, "deep");
+  const context = dockedContextOf(runDir, "deep");
   const run = await physicsAuditModule.assessStructure(context);
-  const [row] = await run.assess([compound("DHFR-009")]);
+  const [row] = await run.assess([structureCompound("DHFR-009")]);
   assert.equal(row?.status, "assessed", String(row?.reason));
   assert.ok(typeof row?.strain_kcal_mol === "number" && row.strain_kcal_mol >= 0);
   assert.ok(typeof row?.pm7_strain_kcal_mol === "number");
   assert.ok((row?.conformers_optimised as number) >= 1);
   assert.equal(row?.budget_exhausted, false);
   const [quantum] = await (await quantumTargetAuditModule.assessStructure(context)).assess([
-    compound("DHFR-009"),
+    structureCompound("DHFR-009"),
   ]);
   assert.equal(quantum?.computed_by, "physics_audit (the same relaxation)");
   assert.equal(quantum?.cpu_seconds, 0);

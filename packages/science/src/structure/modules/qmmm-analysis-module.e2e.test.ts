@@ -1,22 +1,15 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { cp } from "node:fs/promises";
-import { join } from "node:path";
 import { test } from "node:test";
-import { fileURLToPath } from "node:url";
 import { makeTempDir } from "@svc/testing";
+import {
+  copyDockedFixture,
+  dockedContextOf,
+  structureCompound,
+} from "../../../test/support/docked-fixture.ts";
 import { physicsToolsMissing } from "../../../test/support/physics-tools.ts";
-import type { StructureCompound, StructureContext } from "../../define-structure-module.ts";
 import { qmmmAnalysisModule } from "./qmmm-analysis-module.ts";
 
-const FIXTURE = fileURLToPath(new URL("../../../../runner/test/fixtures/docking/results/", import.meta.url));
-// The docking fixture's receptor (its README): the structure demo's 1S3V.
-const RECEPTOR = fileURLToPath(
-  new URL(
-    "../../../../../examples/structure-demo/01_sources/1s3v_protein_one_lig_removed.pdb",
-    import.meta.url,
-  ),
-);
 const mmTools = spawnSync("/usr/bin/python3", ["-c", "import openmm, parmed, pdbfixer, rdkit"]).status === 0;
 if (!mmTools && process.env.CI === "true")
   throw new Error(
@@ -24,25 +17,11 @@ if (!mmTools && process.env.CI === "true")
   );
 const missing = physicsToolsMissing ?? (mmTools ? null : "OpenMM, ParmEd or PDBFixer not installed");
 
-const compound = (candidateId: string): StructureCompound => ({
-  ok: true,
-  row: { index: 0, line: 2, candidateId, name: null, smiles: "C", metadata: {} },
-  chem: { parent_smiles: "C" },
-});
-
-const contextOf = (runDir: string, mode: string) =>
-  ({
-    runDir,
-    mode,
-    workDir: join(runDir, "scratch"),
-    staged: { index: 0, path: RECEPTOR, entry: { ligand: "1s3v_ligand.sdf" } },
-  }) as unknown as StructureContext;
-
 test("qmmm_analysis says why it scores nothing in a run without docking, for the structure and each compound", async (t) => {
   const empty = await makeTempDir("qmmm-analysis-", t);
-  const run = await qmmmAnalysisModule.assessStructure(contextOf(empty, "deep"));
+  const run = await qmmmAnalysisModule.assessStructure(dockedContextOf(empty, "deep"));
   assert.equal(run.result.status, "not_assessed");
-  const [row] = await run.assess([compound("DHFR-001")]);
+  const [row] = await run.assess([structureCompound("DHFR-001")]);
   assert.equal(row?.status, "not_assessed");
   assert.match(String(row?.reason), /no docked pose: molecular_docking has no result/);
 });
@@ -52,11 +31,11 @@ test("qmmm_analysis gives the best-docked DHFR pose a negative GFN2 QM-cluster i
   timeout: 1_200_000,
 }, async (t) => {
   const runDir = await makeTempDir("qmmm-analysis-", t);
-  await cp(FIXTURE, join(runDir, "results"), { recursive: true });
-  const { result: standard } = await qmmmAnalysisModule.assessStructure(contextOf(runDir, "standard"));
+  await copyDockedFixture(runDir);
+  const { result: standard } = await qmmmAnalysisModule.assessStructure(dockedContextOf(runDir, "standard"));
   assert.equal(standard.status, "not_assessed");
   assert.match("reason" in standard ? String(standard.reason) : "", /^deep profile only/);
-  const run = await qmmmAnalysisModule.assessStructure(contextOf(runDir, "deep"));
+  const run = await qmmmAnalysisModule.assessStructure(dockedContextOf(runDir, "deep"));
   const setUp = run.result;
   assert.equal(setUp.status, "selected", "reason" in setUp ? setUp.reason : "");
   const record = JSON.parse(JSON.stringify(setUp)) as {
@@ -68,7 +47,7 @@ test("qmmm_analysis gives the best-docked DHFR pose a negative GFN2 QM-cluster i
   assert.equal(record.settings.pocket_cutoff_angstrom, 4.5);
   // The fixture's three docked compounds, best Vina score first.
   assert.deepEqual(record.selected, ["DHFR-001", "DHFR-004", "DHFR-009"]);
-  const [row] = await run.assess([compound("DHFR-001")]);
+  const [row] = await run.assess([structureCompound("DHFR-001")]);
   assert.equal(row?.status, "assessed", String(row?.reason));
   t.diagnostic(JSON.stringify(row));
   const energy = row?.interaction_energy_kcal_mol as number;
@@ -90,7 +69,7 @@ test("qmmm_analysis gives the best-docked DHFR pose a negative GFN2 QM-cluster i
   assert.ok(Number.isInteger(row?.pocket_charge) && Number.isInteger(row?.ligand_charge));
   assert.ok((row?.cluster_atoms as number) > residues.length * 7, "whole residues with their hydrogens");
   assert.ok((row?.cpu_seconds as number) > 0);
-  const [other] = await run.assess([compound("NOT-DOCKED")]);
+  const [other] = await run.assess([structureCompound("NOT-DOCKED")]);
   assert.equal(other?.status, "not_assessed");
   assert.match(String(other?.reason), /^cap: not among the 3 best-scored/);
 });
