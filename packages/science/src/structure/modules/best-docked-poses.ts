@@ -77,3 +77,43 @@ export async function dockingReceptorFf14sb(
   const prepared = await prepareDockingReceptor(context);
   return prepareMmGbsaReceptor(prepared.pdbPath, join(context.workDir, folder));
 }
+
+/** A post-docking module's set-up per structure: the ff14SB receptor and the poses it works on, or why none. */
+export type Ff14sbPosesSetUp =
+  | { readonly status: "not_assessed"; readonly reason: string }
+  | {
+      readonly status: "selected";
+      readonly receptor: Extract<MmGbsaReceptor, { status: "prepared" }>;
+      /** The best-scored docked compounds up to the cap, and what docking said of the others. */
+      readonly best: BestDockedPoses;
+    };
+
+/**
+ * The set-up as its results/<module>.json records it: the receptor's model (not its scratch path),
+ * the module's settings (and caps, or its "at most" count) and the selection, not the maps.
+ */
+export function selectionRecord(
+  setUp: Ff14sbPosesSetUp,
+  fields: {
+    readonly settings: unknown;
+    readonly caps?: unknown;
+    readonly atMost?: Readonly<Record<string, number>>;
+  },
+): Ff14sbPosesSetUp {
+  if (setUp.status !== "selected") return setUp;
+  const { path: _scratch, ...receptor } = setUp.receptor;
+  return Object.assign(
+    Object.create({
+      toJSON: () => ({
+        status: setUp.status,
+        receptor,
+        settings: fields.settings,
+        ...(fields.caps === undefined ? {} : { caps: fields.caps }),
+        docked: setUp.best.docked,
+        ...fields.atMost,
+        selected: [...setUp.best.selected.keys()],
+      }),
+    }),
+    setUp,
+  ) as Ff14sbPosesSetUp;
+}

@@ -6,44 +6,15 @@ import {
   simulatePoseStability,
 } from "../../physics/md-stability.ts";
 import { interactionStabilityMethod } from "../../physics/md-stability-method.ts";
-import type { MmGbsaReceptor } from "../../physics/mm-gbsa.ts";
 import { loadRDKit } from "../../rdkit.ts";
 import {
-  type BestDockedPoses,
   bestDockedPoses,
   dockingReceptorFf14sb,
+  type Ff14sbPosesSetUp,
   poseOfCompound,
+  selectionRecord,
 } from "./best-docked-poses.ts";
 import type { PhysicsCompoundRecord } from "./physics-modules.ts";
-
-/** What interaction_stability decided for one structure: the parameterised receptor and the compounds it simulates, or why none. */
-type StabilitySetUp =
-  | { readonly status: "not_assessed"; readonly reason: string }
-  | {
-      readonly status: "selected";
-      readonly receptor: Extract<MmGbsaReceptor, { status: "prepared" }>;
-      /** The best-scored docked compounds up to the cap, and what docking said of the others. */
-      readonly best: BestDockedPoses;
-    };
-
-/** The set-up's record in results/interaction_stability.json: the receptor's model and the selection, not the maps. */
-function recordOf(setUp: StabilitySetUp): StabilitySetUp {
-  if (setUp.status !== "selected") return setUp;
-  const { path: _scratch, ...receptor } = setUp.receptor;
-  return Object.assign(
-    Object.create({
-      toJSON: () => ({
-        status: setUp.status,
-        receptor,
-        settings: MD_STABILITY_SETTINGS,
-        docked: setUp.best.docked,
-        simulated_at_most: MD_STABILITY_CAPS.max_compounds_per_structure,
-        selected: [...setUp.best.selected.keys()],
-      }),
-    }),
-    setUp,
-  ) as StabilitySetUp;
-}
 
 /** "<key> <occupancy>" per interaction of the docked pose, for the card and report.csv. */
 function occupancyText(
@@ -61,7 +32,7 @@ function occupancyText(
 export const createInteractionStabilityModule = (
   productionPs: number = MD_STABILITY_SETTINGS.production_ps,
 ) =>
-  defineStructureModule<StabilitySetUp, PhysicsCompoundRecord>({
+  defineStructureModule<Ff14sbPosesSetUp, PhysicsCompoundRecord>({
     id: "interaction_stability",
     version: "1.0.0",
     get method() {
@@ -84,7 +55,13 @@ export const createInteractionStabilityModule = (
       const receptor = await dockingReceptorFf14sb(context, "ff14sb");
       if (receptor.status !== "prepared")
         return { status: "not_assessed", reason: `receptor parameterisation (ff14SB): ${receptor.reason}` };
-      return recordOf({ status: "selected", receptor, best });
+      return selectionRecord(
+        { status: "selected", receptor, best },
+        {
+          settings: MD_STABILITY_SETTINGS,
+          atMost: { simulated_at_most: MD_STABILITY_CAPS.max_compounds_per_structure },
+        },
+      );
     },
     perCompound: {
       pooled: false,

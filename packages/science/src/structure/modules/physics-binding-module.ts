@@ -1,43 +1,15 @@
 import { join } from "node:path";
 import { defineStructureModule } from "../../define-structure-module.ts";
-import { MM_GBSA_CAPS, MM_GBSA_SETTINGS, type MmGbsaReceptor, scoreMmGbsa } from "../../physics/mm-gbsa.ts";
+import { MM_GBSA_CAPS, MM_GBSA_SETTINGS, scoreMmGbsa } from "../../physics/mm-gbsa.ts";
 import { physicsBindingMethod } from "../../physics/mm-gbsa-method.ts";
 import {
-  type BestDockedPoses,
   bestDockedPoses,
   dockingReceptorFf14sb,
+  type Ff14sbPosesSetUp,
   poseOfCompound,
+  selectionRecord,
 } from "./best-docked-poses.ts";
 import type { PhysicsCompoundRecord } from "./physics-modules.ts";
-
-/** What physics_binding decided for one structure: the parameterised receptor and the compounds it rescores, or why none. */
-type BindingSetUp =
-  | { readonly status: "not_assessed"; readonly reason: string }
-  | {
-      readonly status: "selected";
-      readonly receptor: Extract<MmGbsaReceptor, { status: "prepared" }>;
-      /** The best-scored docked compounds up to the cap, and what docking said of the others. */
-      readonly best: BestDockedPoses;
-    };
-
-/** The set-up's record in results/physics_binding.json: the receptor's model and the selection, not the maps. */
-function recordOf(setUp: BindingSetUp): BindingSetUp {
-  if (setUp.status !== "selected") return setUp;
-  const { path: _scratch, ...receptor } = setUp.receptor;
-  return Object.assign(
-    Object.create({
-      toJSON: () => ({
-        status: setUp.status,
-        receptor,
-        settings: MM_GBSA_SETTINGS,
-        docked: setUp.best.docked,
-        rescored_at_most: MM_GBSA_CAPS.max_compounds_per_structure,
-        selected: [...setUp.best.selected.keys()],
-      }),
-    }),
-    setUp,
-  ) as BindingSetUp;
-}
 
 /**
  * `physics_binding` (issue 40 item 2): one-frame MM-GBSA rescoring, relative, of the best-scored
@@ -45,7 +17,7 @@ function recordOf(setUp: BindingSetUp): BindingSetUp {
  * pocket), GAFF ligand with MMFF94 charges, OBC2; never a binding free energy. Both profiles, where
  * the category plans it.
  */
-export const physicsBindingModule = defineStructureModule<BindingSetUp, PhysicsCompoundRecord>({
+export const physicsBindingModule = defineStructureModule<Ff14sbPosesSetUp, PhysicsCompoundRecord>({
   id: "physics_binding",
   version: "1.0.0",
   method: physicsBindingMethod,
@@ -68,7 +40,10 @@ export const physicsBindingModule = defineStructureModule<BindingSetUp, PhysicsC
     const receptor = await dockingReceptorFf14sb(context, "mm-gbsa");
     if (receptor.status !== "prepared")
       return { status: "not_assessed", reason: `receptor parameterisation (ff14SB): ${receptor.reason}` };
-    return recordOf({ status: "selected", receptor, best });
+    return selectionRecord(
+      { status: "selected", receptor, best },
+      { settings: MM_GBSA_SETTINGS, atMost: { rescored_at_most: MM_GBSA_CAPS.max_compounds_per_structure } },
+    );
   },
   perCompound: {
     pooled: false,

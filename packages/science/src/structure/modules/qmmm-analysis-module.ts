@@ -1,52 +1,23 @@
 import { join } from "node:path";
 import { defineStructureModule } from "../../define-structure-module.ts";
-import type { MmGbsaReceptor } from "../../physics/mm-gbsa.ts";
 import { QM_CLUSTER_SETTINGS } from "../../physics/qm-cluster.ts";
 import { QM_CLUSTER_CAPS, scoreQmCluster } from "../../physics/qm-cluster-energy.ts";
 import { qmmmAnalysisMethod } from "../../physics/qm-cluster-method.ts";
 import {
-  type BestDockedPoses,
   bestDockedPoses,
   dockingReceptorFf14sb,
+  type Ff14sbPosesSetUp,
   poseOfCompound,
+  selectionRecord,
 } from "./best-docked-poses.ts";
 import type { PhysicsCompoundRecord } from "./physics-modules.ts";
-
-/** What qmmm_analysis decided for one structure: the receptor's ff14SB model and the compounds it scores, or why none. */
-type ClusterSetUp =
-  | { readonly status: "not_assessed"; readonly reason: string }
-  | {
-      readonly status: "selected";
-      readonly receptor: Extract<MmGbsaReceptor, { status: "prepared" }>;
-      /** The best-scored docked compounds up to the cap, and what docking said of the others. */
-      readonly best: BestDockedPoses;
-    };
-
-/** The set-up's record in results/qmmm_analysis.json: the receptor model, the settings and the selection. */
-function recordOf(setUp: ClusterSetUp): ClusterSetUp {
-  if (setUp.status !== "selected") return setUp;
-  const { path: _scratch, ...receptor } = setUp.receptor;
-  return Object.assign(
-    Object.create({
-      toJSON: () => ({
-        status: setUp.status,
-        receptor,
-        settings: QM_CLUSTER_SETTINGS,
-        caps: QM_CLUSTER_CAPS,
-        docked: setUp.best.docked,
-        selected: [...setUp.best.selected.keys()],
-      }),
-    }),
-    setUp,
-  ) as ClusterSetUp;
-}
 
 /**
  * `qmmm_analysis` (issue 40 item 5), as what it is: the GFN2 QM-cluster interaction energy of the
  * best-scored docked pose of the top compounds with their first-shell residues (physics/qm-cluster.ts),
  * never a binding free energy and not QM/MM (the method card says why). Deep profile only.
  */
-export const qmmmAnalysisModule = defineStructureModule<ClusterSetUp, PhysicsCompoundRecord>({
+export const qmmmAnalysisModule = defineStructureModule<Ff14sbPosesSetUp, PhysicsCompoundRecord>({
   id: "qmmm_analysis",
   version: "1.0.0",
   method: qmmmAnalysisMethod,
@@ -67,7 +38,10 @@ export const qmmmAnalysisModule = defineStructureModule<ClusterSetUp, PhysicsCom
     const receptor = await dockingReceptorFf14sb(context, "ff14sb");
     if (receptor.status !== "prepared")
       return { status: "not_assessed", reason: `receptor residue charges (ff14SB): ${receptor.reason}` };
-    return recordOf({ status: "selected", receptor, best });
+    return selectionRecord(
+      { status: "selected", receptor, best },
+      { settings: QM_CLUSTER_SETTINGS, caps: QM_CLUSTER_CAPS },
+    );
   },
   perCompound: {
     pooled: false,
