@@ -3,9 +3,17 @@
 // forbid-processes.ts preloaded, so a fast test that starts a process fails. Prints the tier's wall
 // time, the CPU time of its test processes and the load average, so a loaded machine shows.
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { loadavg } from "node:os";
-import { resolve } from "node:path";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join, relative, resolve } from "node:path";
+import {
+  type FileCosts,
+  longestFirst,
+  mergeFileCosts,
+  readFileCosts,
+  slowestLines,
+  writeFileCosts,
+} from "./file-costs.ts";
 import { listTestFiles, TIERS, type Tier } from "./test-tiers.ts";
 
 const REPO = resolve(import.meta.dirname, "../..");
@@ -23,10 +31,19 @@ if (tier === "-h" || tier === "--help" || !TIERS.includes(tier as Tier)) {
   out(`Usage: node scripts/test-tiers/run-tier.ts <${TIERS.join("|")}>
   fast        in-process tests (*.test.ts), no child process allowed
   e2e         *.e2e.test.ts: tests that start processes, external tools or whole runner runs
-  validation  *.validation.test.ts: science against native references, model-quality figures`);
+  validation  *.validation.test.ts: science against native references, model-quality figures
+e2e and validation start their files longest first (scripts/test-tiers/file-costs.json) and print the
+slowest; UPDATE_TEST_COSTS=1 rewrites file-costs.json with this run's times.`);
   process.exit(tier === "-h" || tier === "--help" ? 0 : 2);
 }
-const files = listTestFiles(REPO, tier as Tier);
+const COSTS = join(REPO, "scripts", "test-tiers", "file-costs.json");
+const files =
+  tier === "fast"
+    ? listTestFiles(REPO, "fast")
+    : longestFirst(listTestFiles(REPO, tier as Tier), readFileCosts(COSTS));
+// The per-file times (file-times-reporter.ts) go to a folder of the run's own, removed at the end.
+const timesDir = mkdtempSync(join(tmpdir(), "svc-test-times-"));
+const timesFile = join(timesDir, "times.jsonl");
 const started = performance.now();
 
 /**
@@ -47,7 +64,17 @@ const runs =
         `--test-shard=${shard + 1}/${FAST_SHARDS}`,
         ...files,
       ])
-    : [["--test", "--test-concurrency=2", ...files]];
+    : [
+        [
+          "--test",
+          "--test-concurrency=2",
+          "--test-reporter=spec",
+          "--test-reporter-destination=stdout",
+          "--test-reporter=./scripts/test-tiers/file-times-reporter.ts",
+          `--test-reporter-destination=${timesFile}`,
+          ...files,
+        ],
+      ];
 const codes = await Promise.all(
   runs.map(
     (args) =>
@@ -64,4 +91,25 @@ const load = loadavg()
 console.log(
   `test:${tier} ${files.length} files: ${wall.toFixed(1)} s wall, ${childrenCpuSeconds().toFixed(1)} CPU-s, load average ${load}`,
 );
+if (tier !== "fast") reportFileTimes();
+rmSync(timesDir, { recursive: true, force: true });
 process.exit(codes.find((code) => code !== 0) ?? 0);
+
+/** Prints the tier's slowest files and, with UPDATE_TEST_COSTS=1, records every file's time. */
+function reportFileTimes(): void {
+  if (!existsSync(timesFile)) return;
+  const measured: Record<string, number> = {};
+  for (const line of readFileSync(timesFile, "utf8").split("\n").filter(Boolean)) {
+    const { file, seconds } = JSON.parse(line) as { file: string; seconds: number };
+    measured[relative(REPO, file)] = seconds;
+  }
+  console.log(`test:${tier} slowest files (wall, two at a time; started longest first):`);
+  for (const line of slowestLines(measured, 10)) console.log(line);
+  if (process.env.UPDATE_TEST_COSTS === "1") {
+    const costs: FileCosts = mergeFileCosts(readFileCosts(COSTS), measured, (file) =>
+      existsSync(join(REPO, file)),
+    );
+    writeFileCosts(COSTS, costs);
+    console.log(`wrote ${relative(REPO, COSTS)} (${Object.keys(costs).length} files)`);
+  }
+}
