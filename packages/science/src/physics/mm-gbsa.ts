@@ -40,6 +40,11 @@ export type MmGbsaReceptor =
       readonly dropped: Readonly<Record<string, number>>;
       /** Bonds longer than 3 Å (uncapped chain breaks) left out with their angles and torsions. */
       readonly breaks: number;
+      /**
+       * Terminal groups added in the MM model (not the docking receptor) where leaving a heterogen out
+       * made a residue a chain end without one (python/chain_ends.py), one line each: "THR B190: …".
+       */
+      readonly repairs: readonly string[];
       readonly forcefield: string;
       readonly cpu_seconds: number;
     };

@@ -4,7 +4,8 @@ Receptor: Amber ff14SB (OpenMM 7.7's amber14/protein.ff14SB.xml, Maier et al., J
 Comput. 2015, 11, 3696) on the protein residues only (waters, ions and other heterogens dropped and
 counted: amber14 has no template for a cofactor), converted to a ParmEd structure and pickled once per
 receptor (`receptor`). A bond longer than 3 Å (a chain break the structure does not cap) is dropped
-with its angles and torsions, so the minimisation does not close a gap.
+with its angles and torsions, so the minimisation does not close a gap. A residue that leaving a heterogen
+out made a chain end gets its terminal group first (chain_ends.py), each such repair listed (`repairs`).
 
 Ligand: GAFF 1.4 atom types from Open Babel 3.1.1's GAFF typer, parameters read from Open Babel's own
 gaff.dat by ParmEd (Wang et al., J. Comput. Chem. 2004, 25, 1157); MMFF94 partial charges from RDKit
@@ -21,7 +22,7 @@ score = E(complex) − E(receptor) − E(ligand), each with its own Born radii, 
 (single trajectory: bonded terms cancel). No entropy: a relative score, not a binding free energy.
 
 Usage:
-  mmgbsa.py receptor IN.pdb OUT.pickle        prints {"atoms", "residues", "dropped": {name: n}, "breaks"}
+  mmgbsa.py receptor IN.pdb OUT.pickle        prints {"atoms", "residues", "dropped": {name: n}, "breaks", "repairs": [...]}
   mmgbsa.py score RECEPTOR.pickle CUTOFF MAX_ITERATIONS LIGAND.sdf [LIGAND.sdf ...]
       prints one JSON line per ligand: {"ligand", "score_kcal_mol", "terms": {...}, ...} or {"ligand", "error"}
 """
@@ -38,6 +39,10 @@ warnings.filterwarnings("ignore")
 # One thread: the runner's CPU budget is per process and the machine is shared; CPU time is what counts.
 os.environ.setdefault("OPENMM_CPU_THREADS", "1")
 
+# Importing chain_ends.py must not write __pycache__ beside it (the package folder is the product's).
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
 import numpy  # noqa: E402
 import openmm  # noqa: E402
 import parmed  # noqa: E402
@@ -45,6 +50,8 @@ from openbabel import openbabel as ob  # noqa: E402
 from openmm import app, unit  # noqa: E402
 from rdkit import Chem, rdBase  # noqa: E402
 from rdkit.Chem import AllChem  # noqa: E402
+
+from chain_ends import terminate_chain_ends  # noqa: E402  chain ends left by dropped heterogens (issue 40)
 
 rdBase.DisableLog("rdApp.*")
 ob.obErrorLog.SetOutputLevel(0)
@@ -71,8 +78,9 @@ def receptor(source: str, target: str) -> None:
             dropped[residue.name] = dropped.get(residue.name, 0) + 1
             remove.append(residue)
     modeller.delete(remove)
-    system = ff.createSystem(modeller.topology, nonbondedMethod=app.NoCutoff, constraints=None, rigidWater=False)
-    structure = parmed.openmm.load_topology(modeller.topology, system, modeller.positions)
+    topology, positions, repairs = terminate_chain_ends(modeller.topology, modeller.positions)
+    system = ff.createSystem(topology, nonbondedMethod=app.NoCutoff, constraints=None, rigidWater=False)
+    structure = parmed.openmm.load_topology(topology, system, positions)
     breaks = drop_long_bonds(structure)
     with open(target, "wb") as handle:
         pickle.dump(structure, handle, protocol=pickle.HIGHEST_PROTOCOL)
@@ -81,6 +89,7 @@ def receptor(source: str, target: str) -> None:
         "residues": len(structure.residues),
         "dropped": dropped,
         "breaks": breaks,
+        "repairs": repairs,
         "forcefield": PROTEIN_FF,
     }))
 
