@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { stagedStructureFields, structureModuleFileSchema } from "./structure-module-file.ts";
 
 // docs/contracts/cryptic-pockets-result.md (issue 40 item 5): `results/cryptic_pockets.json`, the
 // cryptic_pockets structure module's file. One shape from the writer (science's analyseCrypticPockets,
@@ -80,29 +81,14 @@ export type CrypticPocketsStructureResult = z.infer<typeof crypticPocketsStructu
 
 /** One staged structure's entry of the file (the structure stage's record around the module's result). */
 export const crypticPocketsStructureSchema = z.strictObject({
-  index: z.number().int().nonnegative().describe("0-based index in sources.json pdbs"),
-  file: z.string().describe("01_sources/<file>"),
-  format: z.enum(["pdb", "mmcif"]),
-  chains: z.array(z.string()),
-  target: z.string().nullable(),
-  pocket_from: z.string().nullable().describe('"box", the reference ligand, or null'),
+  ...stagedStructureFields,
   result: crypticPocketsStructureResultSchema,
 });
 
 /** `results/cryptic_pockets.json`: the structure-module envelope with cryptic_pockets' structures. */
-export const crypticPocketsResultSchema = z.strictObject({
-  schema: z.literal("svc.structure-module/v1"),
-  module_id: z.literal("cryptic_pockets"),
-  module_version: z.string(),
-  run_id: z.string(),
-  mode: z.string(),
-  generated_at: z.string().describe("RFC 3339 UTC instant"),
-  risk_channel: z.string(),
-  status: z.literal("executed"),
-  method: z
-    .looseObject({ what: z.string(), limits: z.string() })
-    .describe("the module's method card (every structure module's shape)"),
-  structures: z.array(crypticPocketsStructureSchema),
-});
+export const crypticPocketsResultSchema = structureModuleFileSchema(
+  "cryptic_pockets",
+  crypticPocketsStructureSchema,
+);
 
 export type CrypticPocketsResultFile = z.infer<typeof crypticPocketsResultSchema>;
