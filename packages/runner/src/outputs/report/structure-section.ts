@@ -94,7 +94,9 @@ export async function renderStructureSection(input: StructureSectionInput): Prom
     parts.push(
       `<p class="na-note">molecular_docking wrote no result (${escapeHtml(input.reason ?? "not run")}); the module coverage table at the end says why.</p>`,
     );
-  parts.push(renderCrypticPockets(input.crypticPockets), "</section>");
+  const cryptic = renderCrypticPockets(input.crypticPockets);
+  if (cryptic !== "") parts.push(cryptic);
+  parts.push("</section>");
   return parts.join("\n");
 }
 
