@@ -10,6 +10,7 @@ export {
   type EnvSource,
 } from "./config/env-reader.ts";
 export { CLAIM_STRENGTHS, type ClaimStrength, isClaimStrength } from "./contracts/claim-strength.ts";
+export * from "./contracts/cryptic-pockets-result.ts";
 export * from "./contracts/docking-result.ts";
 export * from "./contracts/entitlement-accounts.ts";
 export * from "./contracts/entitlement-requests.ts";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { RUN_FILES } from "../run-folder/run-files.ts";
+import { stagedStructureFields, structureModuleFileSchema } from "./structure-module-file.ts";
 
 // docs/contracts/docking-result.md (issue 39 item 3): `results/molecular_docking.json`, the docking
 // module's file. One shape from the writer (the runner's molecular_docking module, mapping science's
@@ -159,30 +160,12 @@ export const dockingStructureResultSchema = z.discriminatedUnion("status", [
 
 /** One staged structure's entry of the file. */
 export const dockingStructureSchema = z.strictObject({
-  index: z.number().int().nonnegative().describe("0-based index in sources.json pdbs"),
-  file: z.string().describe("01_sources/<file>"),
-  format: z.enum(["pdb", "mmcif"]),
-  chains: z.array(z.string()),
-  target: z.string().nullable(),
-  pocket_from: z.string().nullable().describe('"box", the reference ligand, or null'),
+  ...stagedStructureFields,
   result: dockingStructureResultSchema,
   compounds: z.array(dockingCompoundRecordSchema),
 });
 
 /** `results/molecular_docking.json`: the structure-module envelope with docking's structures. */
-export const dockingResultSchema = z.strictObject({
-  schema: z.literal("svc.structure-module/v1"),
-  module_id: z.literal("molecular_docking"),
-  module_version: z.string(),
-  run_id: z.string(),
-  mode: z.string(),
-  generated_at: z.string().describe("RFC 3339 UTC instant"),
-  risk_channel: z.string(),
-  status: z.literal("executed"),
-  method: z
-    .looseObject({ what: z.string(), limits: z.string() })
-    .describe("the module's method card (every structure module's shape)"),
-  structures: z.array(dockingStructureSchema),
-});
+export const dockingResultSchema = structureModuleFileSchema("molecular_docking", dockingStructureSchema);
 
 export type DockingResultFile = z.infer<typeof dockingResultSchema>;

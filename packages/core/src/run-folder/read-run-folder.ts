@@ -1,6 +1,10 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import type { z } from "zod";
+import {
+  type CrypticPocketsResultFile,
+  crypticPocketsResultSchema,
+} from "../contracts/cryptic-pockets-result.ts";
 import { type DockingResultFile, dockingResultSchema } from "../contracts/docking-result.ts";
 import { parseRunStatus, type RunStatus } from "../contracts/run-status.ts";
 import { CoreError } from "../core-error.ts";
@@ -60,6 +64,7 @@ export interface RunFolder {
   inputHashes(): Promise<InputHashes | null>;
   expectedHashes(): Promise<ExpectedHashes | null>;
   dockingResult(): Promise<DockingResultFile | null>;
+  crypticPocketsResult(): Promise<CrypticPocketsResultFile | null>;
   /** A structure module's `results/<module>.json`. */
   moduleResult(moduleId: string): Promise<ModuleResult | null>;
   seal(): Promise<RunFolderSeal>;
@@ -109,6 +114,7 @@ export function readRunFolder(runDir: string, options: ReadRunFolderOptions = {}
     inputHashes: () => json(RUN_FILES.inputHashes, inputHashesSchema),
     expectedHashes: () => json(RUN_FILES.expectedHashes, expectedHashesSchema),
     dockingResult: () => json(RUN_FILES.dockingResult, dockingResultSchema),
+    crypticPocketsResult: () => json(RUN_FILES.crypticPocketsResult, crypticPocketsResultSchema),
     moduleResult: (moduleId) => json(runPath("moduleResult", { module: moduleId }), moduleResultSchema),
     seal: () => once("seal", () => readSeal(runDir)),
     hasFile: async (key, parts) => isFile(pathOf(key, parts)),

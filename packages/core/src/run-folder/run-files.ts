@@ -45,6 +45,7 @@ export const RUN_FILES = Object.freeze({
   /** A structure module's own result file (molecular_docking, physics_audit, …). */
   moduleResult: "results/<module>.json",
   dockingResult: "results/molecular_docking.json",
+  crypticPocketsResult: "results/cryptic_pockets.json",
   posesDir: "results/poses/",
   structurePosesDir: "results/poses/structure-<index>/",
   pose: "results/poses/structure-<index>/<candidate>.sdf",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { crypticPocketsResultSchema } from "../contracts/cryptic-pockets-result.ts";
 import { dockingResultSchema } from "../contracts/docking-result.ts";
 import { runStatusSchema } from "../contracts/run-status.ts";
 import { RUN_FILES } from "../run-folder/run-files.ts";
@@ -25,6 +26,11 @@ export function sealJsonSchemas(): Record<string, unknown> {
       $id: "urn:svc:structure-module:v1:molecular_docking",
       title: `${RUN_FILES.dockingResult} (svc.structure-module/v1, molecular_docking)`,
       ...z.toJSONSchema(dockingResultSchema),
+    },
+    "cryptic-pockets-result.schema.json": {
+      $id: "urn:svc:structure-module:v1:cryptic_pockets",
+      title: `${RUN_FILES.crypticPocketsResult} (svc.structure-module/v1, cryptic_pockets)`,
+      ...z.toJSONSchema(crypticPocketsResultSchema),
     },
     "run-status.schema.json": {
       $id: "urn:svc:run-status:v1",

@@ -1,6 +1,6 @@
 import { cp, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { DockingResultFile } from "@svc/core";
+import type { CrypticPocketsResultFile, DockingResultFile } from "@svc/core";
 import { makeTempDir, type TempDirOwner } from "@svc/testing";
 import { parseDockingResult } from "../../src/outputs/docking-result-file.ts";
 import { REPORT_DEFAULTS } from "../../src/outputs/report/report-options.ts";
@@ -21,14 +21,24 @@ export const DOCKING_RECEPTOR = join(
   "1s3v_protein_one_lig_removed.pdb",
 );
 
+/** A real cryptic_pockets result over 1S3V and 1IA1 (test/fixtures/cryptic-pockets/README.md says how it was made). */
+export const CRYPTIC_POCKETS_FIXTURE = join(import.meta.dirname, "..", "fixtures", "cryptic-pockets");
+
 /**
  * The report of a run folder holding the docking fixture's results/ (molecular_docking.json and its
  * poses), written by the real ReportWriter for the fixture's three compounds, with no other module's
- * findings and no RDKit drawings. Returns the run folder and the page and CSV it wrote.
+ * findings and no RDKit drawings; with `crypticPockets`, that file as results/cryptic_pockets.json
+ * too. Returns the run folder and the page and CSV it wrote.
  */
-export async function writeDockingReport(owner: TempDirOwner, mode: "standard" | "deep" = "standard") {
+export async function writeDockingReport(
+  owner: TempDirOwner,
+  mode: "standard" | "deep" = "standard",
+  crypticPockets?: CrypticPocketsResultFile,
+) {
   const runDir = await makeTempDir("docking-report-", owner);
   await cp(join(DOCKING_FIXTURE, "results"), join(runDir, "results"), { recursive: true });
+  if (crypticPockets !== undefined)
+    await writeFile(join(runDir, "results", "cryptic_pockets.json"), JSON.stringify(crypticPockets));
   if (mode === "deep") {
     const path = join(runDir, "results", "molecular_docking.json");
     await writeFile(

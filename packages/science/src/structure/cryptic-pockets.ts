@@ -1,5 +1,6 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import type { CrypticPocketsStructureResult } from "@svc/core";
 import type { MethodCard } from "../analysis-module.ts";
 import { selectCalphas } from "./amino-acids.ts";
 import { displaceStructureText, ENSEMBLE_CALPHA_RMSD, planAnmConformers } from "./anm-conformers.ts";
@@ -41,58 +42,19 @@ export function crypticHint(modes: readonly number[]): string {
   return `a cavity that opens along ${named} in an elastic network model: a hint for where a pocket may open, not evidence that it does`;
 }
 
-export interface CavitySummary {
-  /** 1-based, by size (grid points), larger first. */
-  readonly rank: number;
-  readonly points: number;
-  readonly volume_a3: number;
-  /** `RES:CHAIN:NUM` (insertion code appended) of each residue with a heavy atom within the lining radius. */
-  readonly lining_residues: readonly string[];
-  /** Null when the structure has no docking pocket (no reference ligand and no box). */
-  readonly at_docking_pocket: boolean | null;
-}
+// The result's shape is core's contract for results/cryptic_pockets.json (docs/contracts/cryptic-pockets-result.md):
+// the report reads the file with that strict schema, so what is written here is typed by it and no
+// field is written that the schema does not name. Types only: the compound workers load no core code.
 
-export interface TransientCavity {
-  /** Each conformer whose cavity this is, e.g. `anm_mode_2_minus` (overlapping cavities of several conformers are one). */
-  readonly opened_in: readonly string[];
-  /** The modes (1-based among non-zero ANM modes) along which it opens. */
-  readonly modes: readonly number[];
-  /** The largest of its cavities (grid points, Å³). */
-  readonly points: number;
-  readonly volume_a3: number;
-  /** Share of its points within the overlap radius of a crystal cavity point (under the fraction). */
-  readonly crystal_overlap: number;
-  readonly lining_residues: readonly string[];
-  readonly at_docking_pocket: boolean | null;
-  readonly hint: string;
-}
+/** A cavity of the crystal receptor: rank by size, grid points, volume, lining residues, at the docking pocket. */
+export type CavitySummary = CrypticPocketsExecuted["crystal"][number];
 
-export type CrypticPocketsResult =
-  | {
-      readonly status: "executed";
-      readonly risk: "EXPLORATORY";
-      readonly calpha_count: number;
-      readonly rule: string;
-      readonly docking_pocket: string | null;
-      readonly crystal: readonly CavitySummary[];
-      readonly conformers: readonly {
-        readonly label: string;
-        readonly mode: number;
-        readonly eigenvalue: number;
-        readonly cavities: number;
-        readonly transient: number;
-      }[];
-      readonly transient: readonly TransientCavity[];
-      /** One line a reader can take away: where transient cavities are, worded as a hint. */
-      readonly summary: string;
-      readonly cost: {
-        readonly concavity_runs: number;
-        /** CPU of the ConCavity runs as /proc last read it (each up to 250 ms short); null when none was read. */
-        readonly concavity_cpu_s: number | null;
-        readonly wall_s: number;
-      };
-    }
-  | { readonly status: "not_assessed"; readonly reason: string; readonly calpha_count: number };
+/** A cavity of the ANM conformers the crystal receptor does not have, with the modes that open it and its hint. */
+export type TransientCavity = CrypticPocketsExecuted["transient"][number];
+
+export type CrypticPocketsResult = CrypticPocketsStructureResult;
+
+type CrypticPocketsExecuted = Extract<CrypticPocketsResult, { status: "executed" }>;
 
 /** The rule in words, for the card and the result. */
 export const CRYPTIC_RULE =
@@ -267,7 +229,7 @@ export async function analyseCrypticPockets(
     crystal.cavities.flatMap((cavity) => cavity.points),
     OVERLAP_RADIUS_ANGSTROM,
   );
-  const conformers: Extract<CrypticPocketsResult, { status: "executed" }>["conformers"][number][] = [];
+  const conformers: CrypticPocketsExecuted["conformers"] = [];
   const groups: { points: readonly Vec3[]; index: PointIndex; members: TransientCavity[] }[] = [];
   for (const conformer of plan.conformers) {
     const text = displaceStructureText(crystalText, plan, conformer);

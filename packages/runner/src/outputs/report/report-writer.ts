@@ -3,10 +3,11 @@ import { createReadStream, createWriteStream, type WriteStream } from "node:fs";
 import { type FileHandle, mkdir, open, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
-import { RUN_FILES } from "@svc/core";
+import { type CrypticPocketsResultFile, RUN_FILES } from "@svc/core";
 import { DEFAULT_PROFILE, type TargetProductProfile } from "@svc/science/decision";
 import { readCsvRecords } from "../../inputs/csv.ts";
 import { StreamingFile } from "../atomic-write.ts";
+import { readCrypticPocketsResult } from "../cryptic-pockets-file.ts";
 import type { RunFacts } from "../run-facts.ts";
 import { type HeatmapRow, heatmapRowOf, renderAlertHeatmap } from "./alert-heatmap.ts";
 import { renderAssaySection } from "./assay-section.ts";
@@ -129,6 +130,8 @@ export class ReportWriter {
   readonly #docking: DockingRun | null;
   // The other structure modules' per-compound records (issue 40), shown as each compound's findings.
   readonly #structureRecords: StructureRecords;
+  // results/cryptic_pockets.json (issue 40 item 5): per structure, shown in the structure section.
+  readonly #crypticPockets: CrypticPocketsResultFile | null;
   #composed = false;
 
   private constructor(
@@ -137,12 +140,14 @@ export class ReportWriter {
     scratch: WriteStream,
     docking: DockingRun | null,
     structureRecords: StructureRecords,
+    crypticPockets: CrypticPocketsResultFile | null,
   ) {
     this.#config = config;
     this.#scratchDir = scratchDir;
     this.#scratch = scratch;
     this.#docking = docking;
     this.#structureRecords = structureRecords;
+    this.#crypticPockets = crypticPockets;
   }
 
   static async open(config: ReportWriterOptions): Promise<ReportWriter> {
@@ -156,6 +161,7 @@ export class ReportWriter {
       scratch,
       await readDockingRun(config.runDir),
       await readStructureRecords(config.runDir, config.structureModules ?? []),
+      await readCrypticPocketsResult(config.runDir),
     );
   }
 
@@ -335,13 +341,14 @@ export class ReportWriter {
     // 3Dmol.js (~0.5 MB) is inlined only when a card has a pose to show in its pocket.
     const scripts = anyPose ? poseViewerScripts() : [];
     const structureSection =
-      docking !== null || (this.#config.structures?.length ?? 0) > 0
+      docking !== null || this.#crypticPockets !== null || (this.#config.structures?.length ?? 0) > 0
         ? await renderStructureSection({
             run: docking ?? { mode: facts.mode, method: null, structures: [], byCompound: new Map() },
             pockets,
             carded,
             poses,
             reason: reasonOf(DOCKING_MODULE),
+            crypticPockets: this.#crypticPockets,
           })
         : "";
     const head = [

@@ -124,6 +124,7 @@ test("staged structures with no docking result still get the section, saying why
     carded: new Set(),
     poses: createPoseReader(DOCKING_FIXTURE),
     reason: "not available in this build",
+    crypticPockets: null,
   });
   assert.match(
     html,

@@ -1,5 +1,7 @@
+import type { CrypticPocketsResultFile } from "@svc/core";
 import { DEEP_EXHAUSTIVENESS, DOCKING_POSES, STANDARD_EXHAUSTIVENESS } from "@svc/science/structure";
 import { readStructureFile } from "../../inputs/structure-inputs.ts";
+import { renderCrypticPockets } from "./cryptic-pockets-section.ts";
 import { contactResidues, type PocketResidue, pocketPdb, pocketResidues } from "./docking-pocket.ts";
 import type { DockedStructure, DockingProfileView, DockingRun } from "./docking-results.ts";
 import { anchorId, escapeHtml, formatNumber } from "./format.ts";
@@ -9,7 +11,8 @@ import type { PoseReader } from "./pose-reader.ts";
 // The report's structure section (issue 25 item 10): per staged structure, which docking profile
 // computed it and what that profile does (standard vs deep, issue 25 "Done when"), the box and the
 // residues lining it, the distribution of docking scores and the best poses. The pocket's residues
-// are embedded once per structure as a JSON data block the cards' 3D viewers read.
+// are embedded once per structure as a JSON data block the cards' 3D viewers read. Last, the
+// cryptic pocket hints per structure (cryptic-pockets-section.ts).
 
 /** Best poses listed per structure (the rest are in report.csv and results/molecular_docking.json). */
 export const BEST_POSES = 10;
@@ -76,6 +79,8 @@ export interface StructureSectionInput {
   readonly poses: PoseReader;
   /** Why molecular_docking has no result, when it has none (its plan outcome). */
   readonly reason: string | null;
+  /** results/cryptic_pockets.json; null when the run has none. */
+  readonly crypticPockets: CrypticPocketsResultFile | null;
 }
 
 /** The structure section; "" when the run staged no structure and planned no docking. */
@@ -89,6 +94,8 @@ export async function renderStructureSection(input: StructureSectionInput): Prom
     parts.push(
       `<p class="na-note">molecular_docking wrote no result (${escapeHtml(input.reason ?? "not run")}); the module coverage table at the end says why.</p>`,
     );
+  const cryptic = renderCrypticPockets(input.crypticPockets);
+  if (cryptic !== "") parts.push(cryptic);
   parts.push("</section>");
   return parts.join("\n");
 }

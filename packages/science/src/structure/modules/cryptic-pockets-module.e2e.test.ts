@@ -4,6 +4,7 @@ import { copyFile, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
+import { crypticPocketsStructureResultSchema } from "@svc/core";
 import { makeTempDir } from "@svc/testing";
 import type { StructureContext } from "../../define-structure-module.ts";
 import { analyseCrypticPockets, crypticHint } from "../cryptic-pockets.ts";
@@ -79,8 +80,10 @@ describe("cryptic_pockets on the 1s3v receptor", { skip: concavityMissing ?? fal
       assert.ok(cavity.opened_in.length >= 1);
     }
     assert.match(result.summary, /transient cavit|no transient cavity/);
-    // The record goes to results/cryptic_pockets.json as it is.
+    // The record goes to results/cryptic_pockets.json as it is, in the shape core's schema holds the
+    // report to (docs/contracts/cryptic-pockets-result.md).
     assert.deepEqual(JSON.parse(JSON.stringify(result)), result);
+    assert.deepEqual(crypticPocketsStructureResultSchema.parse(JSON.parse(JSON.stringify(result))), result);
   });
 
   it("standard: not assessed, saying it is deep only and why (its cost), without running ConCavity", async (t) => {
@@ -89,6 +92,7 @@ describe("cryptic_pockets on the 1s3v receptor", { skip: concavityMissing ?? fal
     assert.equal(run.result.status, "not_assessed");
     if (run.result.status !== "not_assessed") return;
     assert.match(run.result.reason, /^deep profile only: seven ConCavity runs/);
+    assert.deepEqual(crypticPocketsStructureResultSchema.parse(run.result), run.result);
     assert.equal(run.result.calpha_count, 186);
     assert.equal(crypticPocketsModule.compounds, null);
     assert.equal(crypticPocketsModule.callsTools, true);
@@ -132,6 +136,7 @@ describe("cryptic_pockets on the 1s3v receptor", { skip: concavityMissing ?? fal
       result.summary,
       /transient cavit(y|ies) in the 6 ANM conformers, \d+ at the docking pocket: each a cavity that opens along a normal mode/,
     );
+    assert.deepEqual(crypticPocketsStructureResultSchema.parse(JSON.parse(JSON.stringify(result))), result);
     t.diagnostic(
       `${result.summary.split(":")[0]}; ConCavity CPU ${result.cost.concavity_cpu_s} s as read, wall ${result.cost.wall_s} s`,
     );

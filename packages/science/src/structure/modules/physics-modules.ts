@@ -6,6 +6,7 @@ import {
 } from "../../define-structure-module.ts";
 import { auditLigandPhysics, CONFORMER_SEARCH, type LigandPhysics } from "../../physics/ligand-physics.ts";
 import { PHYSICS_CAPS, physicsAuditMethod, quantumTargetAuditMethod } from "../../physics/physics-methods.ts";
+import { poseOfCompound } from "./best-docked-poses.ts";
 import { type DockedPoses, readDockedPoses } from "./docked-poses.ts";
 
 /** What a physics module decided for one structure: which docked compounds it audits, or why none. */
@@ -68,19 +69,11 @@ function setUpRecord(setUp: PhysicsSetUp) {
   ) as PhysicsSetUp;
 }
 
-/** Why a compound is not audited, or its pose file. */
+/** Why a compound is not audited, or its pose file: the post-docking modules' reasons (best-docked-poses.ts). */
 function poseOf(setUp: PhysicsSetUp, compound: StructureCompound): { pose: string } | { reason: string } {
   if (!compound.ok) return { reason: compound.error };
   if (setUp.status !== "selected") return { reason: setUp.reason };
-  const id = compound.row.candidateId;
-  const pose = setUp.selected.get(id);
-  if (pose !== undefined) return { pose };
-  const notDocked = setUp.notDocked.get(id);
-  if (notDocked !== undefined)
-    return { reason: `no docked pose: molecular_docking did not dock it (${notDocked})` };
-  return {
-    reason: `cap: not among the ${setUp.cap} best-scored docked compounds of this structure (${setUp.docked} docked)`,
-  };
+  return poseOfCompound(setUp, compound);
 }
 
 function audit(
