@@ -68,15 +68,18 @@ const CASES: readonly RedockCase[] = [
     ligand: "1s3v/1s3v_ligand.sdf",
     ligandResidue: "TQD",
   },
-  // 2bm2 (PM2) is left out: its score moved run to run (−8.276 and −7.617 kcal/mol on two CI runs,
-  // ours equal to the hand-typed vina both times). Measured cause (issue 43): its receptor was
-  // prepared differently each run. OpenMM's multithreaded CPU platform minimised the added hydrogens
-  // (up to 0.02 Å apart between two preparations), and Open Babel then typed HIS 166's ND1 a donor
-  // (N) in one run and an acceptor (NA) in the other, moving the Gasteiger charges around it. The preparation now runs
-  // OpenMM's Reference platform and two preparations under load gave identical files. Its Vina run
-  // takes the longest of the set (on a 2-core machine at a load average near 20 it passed the old
-  // 10-minute wall-clock budget); it comes back with its row once the table is regenerated
-  // (UPDATE_SCIENCE_DOCS=1) with it in the set.
+  // 2bm2 (PM2) was left out after two CI runs gave −8.276 and −7.617 kcal/mol (ours equal to the
+  // hand-typed vina both times). Measured cause (issue 43): its receptor was prepared differently each
+  // run — OpenMM's multithreaded CPU platform minimised the added hydrogens (up to 0.02 Å apart) and
+  // Open Babel then typed HIS 166's ND1 a donor in one run and an acceptor in the other. With the
+  // preparation on OpenMM's Reference platform, two fresh-clone runs of 2bm2 alone under load gave
+  // −8.276 kcal/mol and 0.276 Å top-pose RMSD both times (131.5 and 170.5 CPU-s): it is back.
+  {
+    name: "2bm2 (PM2)",
+    receptor: "2bm2/mol_2bm2_protein_one_ligand_removed.pdb",
+    ligand: "2bm2/mol_2bm2_ligand.sdf",
+    ligandResidue: "PM2",
+  },
   {
     name: "2HA3 (CHT)",
     receptor: "2HA2_SCK_2HA3_CHT/2HA2_SCK_2HA3_CHT_smaller_receptor.pdb",
