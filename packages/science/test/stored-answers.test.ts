@@ -35,7 +35,7 @@ function optionsIn(dir: string, recompute: boolean, extra: Partial<StoredAnswers
     test: "packages/science/src/toy.validation.test.ts",
     cases: new Map(Object.keys(COMPUTE).map((id) => [id, { input: id }])),
     sample: ["t1/b", "t2/c"],
-    tools: [],
+    tools: async () => ({ toy: "toy 1.0" }),
     dir,
     recompute,
     ...extra,
@@ -94,7 +94,7 @@ describe("stored answers with a recomputed sample (test/support/stored-answers.t
     assert.deepEqual([...answers.keys()], ["t1/a", "t1/b", "t2/c"]);
   });
 
-  it("a stored value that differs from the recomputed one fails, naming the case and the field", async (t) => {
+  it("a stored value that differs from the recomputed one fails, naming the case, the field and any tool version that changed", async (t) => {
     const dir = await makeTempDir("svc-answers-", t);
     await run(optionsIn(dir, true));
     rewrite(dir, (file) => ({
@@ -111,8 +111,14 @@ describe("stored answers with a recomputed sample (test/support/stored-answers.t
         },
       },
     }));
-    await assert.rejects(run(optionsIn(dir, false)), (error: Error) => {
+    const newerTool = optionsIn(dir, false, { tools: async () => ({ toy: "toy 2.0" }) });
+    await assert.rejects(run(newerTool), (error: Error) => {
       assert.match(error.message, /case t1\/b field score: stored -6\.4, recomputed -6\.5/);
+      assert.match(
+        error.message,
+        /toy: stored toy 1\.0, now toy 2\.0/,
+        "the tool versions that differ are shown",
+      );
       assert.match(error.message, /case t2\/c field terms\[1\]: stored 4\.01, recomputed 4\b/);
       assert.match(error.message, /case t2\/c field label: stored "w", recomputed "z"/);
       assert.ok(error.message.includes(regenerateCommand(optionsIn(dir, false).test)), error.message);

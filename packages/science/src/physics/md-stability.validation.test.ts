@@ -11,6 +11,7 @@ import {
   type StoredAnswersOptions,
   settleAnswers,
 } from "../../test/support/stored-answers.ts";
+import { flatToolVersions } from "../../test/support/stored-answers-tools.ts";
 import { round } from "../numeric/round.ts";
 import { loadRDKit } from "../rdkit.ts";
 import { createReceptorPreparer } from "../structure/receptor-preparer.ts";
@@ -113,7 +114,14 @@ const ANSWERS: StoredAnswersOptions = {
     ),
   ),
   sample: ["1s3v/crystal", "2ha2/displaced"],
-  tools: ["python.openmm", "python.parmed", "python.pdbfixer", "python.rdkit", "debian.libopenmm-plugins"],
+  tools: () =>
+    flatToolVersions([
+      "python.openmm",
+      "python.parmed",
+      "python.pdbfixer",
+      "python.rdkit",
+      "debian.libopenmm-plugins",
+    ]),
 };
 
 test(`crystal poses stay within 2 Å over the MD while the same ligands moved ${DISPLACEMENT} Å out of the pocket drift, as recorded`, {

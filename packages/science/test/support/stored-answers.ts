@@ -3,7 +3,6 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { structureToolVersions } from "../../src/structure/tool-versions.ts";
 import type { AnswerRecord, AnswerValue, StoredAnswersFile } from "./stored-answers-file.ts";
 import { writeAnswersProvenance } from "./stored-answers-provenance.ts";
 
@@ -37,8 +36,11 @@ export interface StoredAnswersOptions {
    * here must be recomputed exactly. Each test justifies its tolerances where it states them.
    */
   readonly tolerance?: Readonly<Record<string, number>>;
-  /** The tool versions recorded with the answers: keys of {@link flatToolVersions}. */
-  readonly tools: readonly string[];
+  /**
+   * The versions of the programs the answers are computed with, recorded in the file (and shown
+   * beside a difference): `flatToolVersions` of stored-answers-tools.ts.
+   */
+  readonly tools: () => Promise<Readonly<Record<string, string | null>>>;
   /** Defaults to {@link ANSWERS_DIR}; tests of this module use a temp dir. */
   readonly dir?: string;
   /** Defaults to `SVC_RECOMPUTE_ANSWERS=1` in the environment. */
@@ -77,7 +79,7 @@ export async function settleAnswers<R extends object>(
 ): Promise<Map<string, R>> {
   const ids = [...options.cases.keys()];
   const regenerate = regenerateCommand(options.test);
-  const tools = await flatToolVersions(options.tools);
+  const tools = await options.tools();
   if (isRecomputing(options)) {
     const missing = ids.filter((id) => !computed.has(id));
     if (missing.length > 0) throw new Error(`${options.name}: no answer computed for ${missing.join(", ")}`);
@@ -187,24 +189,4 @@ export function inputsDigest(inputs: unknown): string {
   return createHash("sha256")
     .update(JSON.stringify(sorted(inputs) ?? null))
     .digest("hex");
-}
-
-/**
- * The named versions from `structureToolVersions`, flattened: `vina`, `obabel`, `xtb`, `mopac`,
- * `python.<module>` (e.g. `python.openmm`) and `debian.<package>` (e.g. `debian.xtb`); an unknown
- * name or a missing tool is null.
- */
-export async function flatToolVersions(names: readonly string[]): Promise<Record<string, string | null>> {
-  if (names.length === 0) return {};
-  const versions = await structureToolVersions();
-  const flat: Record<string, string | null> = {
-    vina: versions.vina,
-    obabel: versions.obabel,
-    autogrid: versions.autogrid,
-    xtb: versions.xtb ?? null,
-    mopac: versions.mopac ?? null,
-  };
-  for (const [key, value] of Object.entries(versions.python ?? {})) flat[`python.${key}`] = value;
-  for (const [key, value] of Object.entries(versions.debianPackages)) flat[`debian.${key}`] = value;
-  return Object.fromEntries(names.map((name) => [name, flat[name] ?? null]));
 }
