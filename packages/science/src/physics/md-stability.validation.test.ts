@@ -93,7 +93,7 @@ const sha256Of = (path: string) => createHash("sha256").update(readFileSync(path
 
 /**
  * Every case with what it is computed from; the sample: one crystal and one displaced pose, of two
- * different complexes (a third of the cost: each case is one two-minute simulation).
+ * different complexes: two of the six simulations, about two fifths of the CPU (both pose kinds need one).
  */
 const ANSWERS: StoredAnswersOptions = {
   name: "md-stability",
