@@ -1,16 +1,24 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { assertGeneratedBlock, makeTempDir } from "@svc/testing";
+import {
+  casesToCompute,
+  type StoredAnswersOptions,
+  settleAnswers,
+} from "../../test/support/stored-answers.ts";
+import { flatToolVersions } from "../../test/support/stored-answers-tools.ts";
 import { round } from "../numeric/round.ts";
 import { loadRDKit } from "../rdkit.ts";
 import { createReceptorPreparer } from "../structure/receptor-preparer.ts";
 import { MD_STABILITY_SETTINGS, simulatePoseStability } from "./md-stability.ts";
 import { MD_STABILITY_VALIDATION, type MdStabilityValidation } from "./md-stability-validation.ts";
 import { prepareMmGbsaReceptor } from "./mm-gbsa.ts";
+import type { InteractionOccupancy, RmsdSummary } from "./pose-stability-summary.ts";
 
 const DOCS = new URL("../../../../docs/science.md", import.meta.url);
 const SOURCE = "packages/science/src/physics/md-stability.validation.test.ts";
@@ -71,25 +79,64 @@ const median = (values: readonly number[]) => {
   return sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 };
 
+/** What one pose's simulation gives, stored per case (`<complex>/<pose>`); CPU times are left out. */
+type MdCase = {
+  readonly rmsd: RmsdSummary;
+  readonly rmsd_angstrom: readonly number[];
+  readonly interactions: readonly InteractionOccupancy[];
+  readonly atoms: number;
+  readonly substituted_parameters: readonly string[];
+};
+
+const POSES = ["crystal", "displaced"] as const;
+const sha256Of = (path: string) => createHash("sha256").update(readFileSync(path)).digest("hex");
+
+/**
+ * Every case with what it is computed from; the sample: one crystal and one displaced pose, of two
+ * different complexes: two of the six simulations, about two fifths of the CPU (both pose kinds need one).
+ */
+const ANSWERS: StoredAnswersOptions = {
+  name: "md-stability",
+  test: SOURCE,
+  cases: new Map(
+    MD_VALIDATION_COMPLEXES.flatMap((id) =>
+      POSES.map((pose) => [
+        `${id}/${pose}`,
+        {
+          receptor: sha256Of(join(COMPLEXES, id, "receptor.pdb")),
+          ligand: sha256Of(join(COMPLEXES, id, "ligand.sdf")),
+          pose,
+          displacement_angstrom: pose === "displaced" ? DISPLACEMENT : 0,
+          settings: MD_STABILITY_SETTINGS,
+          threads: 1,
+        },
+      ]),
+    ),
+  ),
+  sample: ["1s3v/crystal", "2ha2/displaced"],
+  tools: () =>
+    flatToolVersions([
+      "python.openmm",
+      "python.parmed",
+      "python.pdbfixer",
+      "python.rdkit",
+      "debian.libopenmm-plugins",
+    ]),
+};
+
 test(`crystal poses stay within 2 Å over the MD while the same ligands moved ${DISPLACEMENT} Å out of the pocket drift, as recorded`, {
   skip: !tools && "OpenMM (CPU platform) or ParmEd not installed",
   timeout: 14_400_000,
 }, async (t) => {
   const workDir = await makeTempDir("md-validation-", t);
   const rdkit = await loadRDKit();
-  const rows: {
-    id: string;
-    pose: string;
-    mean: number;
-    max: number;
-    within: number;
-    occupancy: number;
-    cpu: number;
-  }[] = [];
-  // The complexes at once, one OpenMM thread each (their results do not depend on the order); rows in list order.
+  const wanted = new Set(casesToCompute(ANSWERS));
+  // The complexes at once, one OpenMM thread each (their results do not depend on the order).
   const perComplex = await Promise.all(
     MD_VALIDATION_COMPLEXES.map(async (id) => {
-      const out: typeof rows = [];
+      const out: [string, MdCase][] = [];
+      const poses = POSES.filter((pose) => wanted.has(`${id}/${pose}`));
+      if (poses.length === 0) return out;
       const prepared = await createReceptorPreparer({ cacheDir: join(workDir, id, "receptor") }).prepare(
         join(COMPLEXES, id, "receptor.pdb"),
       );
@@ -103,11 +150,9 @@ test(`crystal poses stay within 2 Å over the MD while the same ligands moved ${
         displacedPath,
         translatedSdf(crystal, direction.map((v) => v * DISPLACEMENT) as [number, number, number]),
       );
-      for (const [pose, path] of [
-        ["crystal", join(COMPLEXES, id, "ligand.sdf")],
-        ["displaced", displacedPath],
-      ] as const) {
-        const result = await simulatePoseStability(receptor, path, {
+      const pathOf = { crystal: join(COMPLEXES, id, "ligand.sdf"), displaced: displacedPath };
+      for (const pose of poses) {
+        const result = await simulatePoseStability(receptor, pathOf[pose], {
           workDir: join(workDir, id, pose),
           rdkit,
           threads: 1,
@@ -116,24 +161,37 @@ test(`crystal poses stay within 2 Å over the MD while the same ligands moved ${
         });
         assert.equal(result.status, "assessed", `${id} ${pose}: ${"reason" in result ? result.reason : ""}`);
         if (result.status !== "assessed") continue;
-        const occupancies = result.interactions.map((entry) => entry.occupancy);
-        out.push({
-          id,
-          pose,
-          mean: result.rmsd.mean_angstrom,
-          max: result.rmsd.max_angstrom,
-          within: result.rmsd.fraction_within,
-          occupancy: occupancies.length === 0 ? Number.NaN : round(median(occupancies), 2),
-          cpu: result.cpu_seconds,
-        });
+        out.push([
+          `${id}/${pose}`,
+          {
+            rmsd: result.rmsd,
+            rmsd_angstrom: result.rmsd_angstrom,
+            interactions: result.interactions,
+            atoms: result.system.atoms,
+            substituted_parameters: result.substituted_parameters,
+          },
+        ]);
         console.log(
-          `# ${JSON.stringify(out.at(-1))} phases ${JSON.stringify(result.phase_cpu_seconds)} atoms ${result.system.atoms}`,
+          `# ${id} ${pose}: ${JSON.stringify(result.rmsd)} ${result.cpu_seconds} CPU-s, phases ${JSON.stringify(result.phase_cpu_seconds)} atoms ${result.system.atoms}`,
         );
       }
       return out;
     }),
   );
-  rows.push(...perComplex.flat());
+  // Exact: one OpenMM CPU thread with a fixed seed gives the same trajectory run to run (md-stability.ts).
+  const answers = await settleAnswers(ANSWERS, new Map(perComplex.flat()));
+  const rows = [...answers].map(([key, answer]) => {
+    const [id = "", pose = ""] = key.split("/");
+    const occupancies = answer.interactions.map((entry) => entry.occupancy);
+    return {
+      id,
+      pose,
+      mean: answer.rmsd.mean_angstrom,
+      max: answer.rmsd.max_angstrom,
+      within: answer.rmsd.fraction_within,
+      occupancy: occupancies.length === 0 ? Number.NaN : round(median(occupancies), 2),
+    };
+  });
   const of = (pose: string) => rows.filter((row) => row.pose === pose);
   const figures: MdStabilityValidation = {
     complexes: MD_VALIDATION_COMPLEXES.length,
