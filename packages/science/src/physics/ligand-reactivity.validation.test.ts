@@ -5,12 +5,6 @@ import { test } from "node:test";
 import { assertGeneratedBlock, makeTempDir } from "@svc/testing";
 import { NATIVE_PYTHON } from "../../test/support/native-rdkit.ts";
 import { physicsToolsMissing } from "../../test/support/physics-tools.ts";
-import {
-  casesToCompute,
-  type StoredAnswersOptions,
-  settleAnswers,
-} from "../../test/support/stored-answers.ts";
-import { flatToolVersions } from "../../test/support/stored-answers-tools.ts";
 import { pearson } from "../numeric/pearson.ts";
 import { round } from "../numeric/round.ts";
 import { fukuiAt, ligandReactivity } from "./ligand-reactivity.ts";
@@ -24,7 +18,8 @@ const NIST = new URL("../../data/nist-ionization-energies.csv", import.meta.url)
 const BUDGET_MS = 120_000;
 
 /** ETKDG (seed 7) + MMFF geometries of the SMILES from native RDKit, hydrogens explicit, atom order kept. */
-const EMBED_SCRIPT = `
+function embed(smiles: readonly string[]): Geometry[] {
+  const script = `
 import json, sys
 from rdkit import Chem
 from rdkit.Chem import AllChem
@@ -38,9 +33,7 @@ for smi in json.loads(sys.argv[1]):
                 "coordinates": [list(c.GetAtomPosition(i)) for i in range(m.GetNumAtoms())],
                 "charge": Chem.GetFormalCharge(m)})
 print(json.dumps(out))`;
-
-function embed(smiles: readonly string[]): Geometry[] {
-  const run = spawnSync(NATIVE_PYTHON, ["-c", EMBED_SCRIPT, JSON.stringify(smiles)], { encoding: "utf8" });
+  const run = spawnSync(NATIVE_PYTHON, ["-c", script, JSON.stringify(smiles)], { encoding: "utf8" });
   assert.equal(run.status, 0, run.stderr);
   return JSON.parse(run.stdout) as Geometry[];
 }
@@ -51,53 +44,28 @@ async function relaxed(geometry: Geometry, workDir: string): Promise<Geometry> {
   return local.status === "ok" ? local.geometry : geometry;
 }
 
-const NIST_ROWS = readFileSync(NIST, "utf8")
-  .trim()
-  .split("\n")
-  .slice(1)
-  .map((line) => {
-    const [name = "", smiles = "", ie = ""] = line.split(",");
-    return { name, smiles, ie: Number(ie) };
-  });
-
-/** What one molecule gives, stored per case (its NIST name). */
-type IpCase = { readonly ip_ev: number; readonly ea_ev: number };
-
-/**
- * Every case with what it is computed from (its SMILES and the embedding script); the sample: one
- * small saturated molecule, one carbonyl, one halogenated benzene and one sulfur heteroaromatic (4
- * of 28).
- */
-const ANSWERS: StoredAnswersOptions = {
-  name: "reactivity-ip-nist",
-  test: SOURCE,
-  cases: new Map(NIST_ROWS.map((row) => [row.name, { smiles: row.smiles, embed: EMBED_SCRIPT }])),
-  sample: ["methanol", "acetone", "chlorobenzene", "thiophene"],
-  tools: () => flatToolVersions(["xtb", "python.rdkit"]),
-};
-
 test("vertical IPs by xtb --vipea on 28 molecules against NIST's evaluated ionization energies, as recorded", {
   timeout: 1_800_000,
 }, async (t) => {
   if (physicsToolsMissing !== null) return t.skip(physicsToolsMissing);
   const workDir = await makeTempDir("reactivity-validation-", t);
-  const wanted = new Set(casesToCompute(ANSWERS));
-  const rows = NIST_ROWS.filter((row) => wanted.has(row.name));
-  // Each molecule is embedded with its own seeded ETKDG run, so a sample embeds as the whole set does.
+  const rows = readFileSync(NIST, "utf8")
+    .trim()
+    .split("\n")
+    .slice(1)
+    .map((line) => {
+      const [name = "", smiles = "", ie = ""] = line.split(",");
+      return { name, smiles, ie: Number(ie) };
+    });
   const geometries = embed(rows.map((row) => row.smiles));
-  const computed = new Map<string, IpCase>();
+  const table: { name: string; nist: number; ip: number; ea: number }[] = [];
   for (const [i, row] of rows.entries()) {
     const geometry = await relaxed(geometries[i] as Geometry, workDir);
     const result = await ligandReactivity(geometry, BUDGET_MS, { workDir });
     assert.equal(result.status, "assessed", `${row.name}: ${"reason" in result ? result.reason : ""}`);
-    if (result.status === "assessed") computed.set(row.name, { ip_ev: result.ip_ev, ea_ev: result.ea_ev });
+    if (result.status === "assessed")
+      table.push({ name: row.name, nist: row.ie, ip: result.ip_ev, ea: result.ea_ev });
   }
-  // Exact: xtb runs on one thread (xtb-engine.ts, -P 1) from the same seeded geometry.
-  const answers = await settleAnswers(ANSWERS, computed);
-  const table = NIST_ROWS.flatMap((row) => {
-    const answer = answers.get(row.name);
-    return answer === undefined ? [] : [{ name: row.name, nist: row.ie, ip: answer.ip_ev, ea: answer.ea_ev }];
-  });
   const errors = table.map((row) => row.ip - row.nist);
   const figures = {
     molecules: table.length,
