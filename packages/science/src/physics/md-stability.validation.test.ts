@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
+import { sha256Hex } from "@svc/core";
 import { assertGeneratedBlock, makeTempDir } from "@svc/testing";
 import {
   casesToCompute,
@@ -90,7 +90,8 @@ type MdCase = {
 };
 
 const POSES = ["crystal", "displaced"] as const;
-const sha256Of = (path: string) => createHash("sha256").update(readFileSync(path)).digest("hex");
+/** The digest of a file a case is computed from. */
+const sha256Of = (path: string) => sha256Hex(readFileSync(path));
 
 /**
  * Every case with what it is computed from; the sample: one crystal and one displaced pose, of two

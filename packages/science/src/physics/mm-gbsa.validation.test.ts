@@ -1,14 +1,14 @@
 import assert from "node:assert/strict";
-import { createHash } from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { assertGeneratedBlock, makeTempDir } from "@svc/testing";
 import { physicsToolsMissing } from "../../test/support/physics-tools.ts";
 import {
+  chosenLigands,
   ligandsOf,
   PLB,
-  spread,
+  seriesCases,
   vinaReceptorOf,
   vinaScore,
 } from "../../test/support/protein-ligand-benchmark.ts";
@@ -39,10 +39,7 @@ type MmGbsaCase =
       readonly vina: number;
     };
 
-const sha256Of = (text: string) => createHash("sha256").update(text).digest("hex");
-const chosenOf = (target: string) => spread(ligandsOf(target), countOf(target));
-const countOf = (target: string) =>
-  MM_GBSA_VALIDATION_TARGETS.find((entry) => entry.target === target)?.ligands ?? 0;
+const chosenOf = (target: string) => chosenLigands(MM_GBSA_VALIDATION_TARGETS, target);
 
 /**
  * Every case with what it is computed from; the sample: the middle ligand (the fifth of ten, by
@@ -52,15 +49,7 @@ const countOf = (target: string) =>
 const ANSWERS: StoredAnswersOptions = {
   name: "mm-gbsa",
   test: SOURCE,
-  cases: new Map(
-    MM_GBSA_VALIDATION_TARGETS.flatMap(({ target }) => {
-      const protein = sha256Of(readFileSync(join(PLB, target, "protein.pdb"), "utf8"));
-      return chosenOf(target).map((ligand) => [
-        `${target}/${ligand.name}`,
-        { protein, ligand: sha256Of(ligand.sdf), settings: MM_GBSA_SETTINGS },
-      ]);
-    }),
-  ),
+  cases: seriesCases(MM_GBSA_VALIDATION_TARGETS, MM_GBSA_SETTINGS),
   sample: MM_GBSA_VALIDATION_TARGETS.map(({ target }) => `${target}/${chosenOf(target)[4]?.name}`),
   tools: () => flatToolVersions(["python.openmm", "python.parmed", "python.rdkit", "vina", "obabel"]),
 };

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
-import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
+import { sha256Hex } from "@svc/core";
 import { assertGeneratedBlock, makeTempDir } from "@svc/testing";
 import { physicsToolsMissing } from "../../test/support/physics-tools.ts";
 import {
@@ -39,7 +39,8 @@ type PhysicsCase = {
 };
 
 const IDS = readdirSync(COMPLEXES).sort();
-const sha256Of = (path: string) => createHash("sha256").update(readFileSync(path)).digest("hex");
+/** The digest of a file a case is computed from. */
+const sha256Of = (path: string) => sha256Hex(readFileSync(path));
 
 /**
  * Every case with what it is computed from; the sample: 1of6 (the smallest ligand) and 2ha2 (the

@@ -1,15 +1,15 @@
 import assert from "node:assert/strict";
-import { createHash } from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { assertGeneratedBlock, makeTempDir } from "@svc/testing";
 import { physicsToolsMissing } from "../../test/support/physics-tools.ts";
 import {
+  chosenLigands,
   ligandsOf,
   PLB,
-  spread,
+  seriesCases,
   vinaReceptorOf,
   vinaScore,
 } from "../../test/support/protein-ligand-benchmark.ts";
@@ -48,10 +48,7 @@ type QmClusterCase =
       readonly vina: number;
     };
 
-const sha256Of = (text: string) => createHash("sha256").update(text).digest("hex");
-const countOf = (target: string) =>
-  QM_CLUSTER_VALIDATION_TARGETS.find((entry) => entry.target === target)?.ligands ?? 0;
-const chosenOf = (target: string) => spread(ligandsOf(target), countOf(target));
+const chosenOf = (target: string) => chosenLigands(QM_CLUSTER_VALIDATION_TARGETS, target);
 
 /**
  * Every case with what it is computed from; the sample: the weakest and the strongest measured
@@ -60,15 +57,7 @@ const chosenOf = (target: string) => spread(ligandsOf(target), countOf(target));
 const ANSWERS: StoredAnswersOptions = {
   name: "qm-cluster",
   test: SOURCE,
-  cases: new Map(
-    QM_CLUSTER_VALIDATION_TARGETS.flatMap(({ target }) => {
-      const protein = sha256Of(readFileSync(join(PLB, target, "protein.pdb"), "utf8"));
-      return chosenOf(target).map((ligand) => [
-        `${target}/${ligand.name}`,
-        { protein, ligand: sha256Of(ligand.sdf), settings: QM_CLUSTER_SETTINGS },
-      ]);
-    }),
-  ),
+  cases: seriesCases(QM_CLUSTER_VALIDATION_TARGETS, QM_CLUSTER_SETTINGS),
   sample: QM_CLUSTER_VALIDATION_TARGETS.flatMap(({ target }) => {
     const chosen = chosenOf(target);
     return [`${target}/${chosen[0]?.name}`, `${target}/${chosen.at(-1)?.name}`];

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { sha256Hex } from "@svc/core";
 import { parse } from "yaml";
 import { runTool } from "../../src/structure/run-tool.ts";
 import { parseScoreOnly } from "../../src/structure/vina-output.ts";
@@ -88,4 +89,31 @@ export async function vinaScore(receptorPdbqt: string, sdf: string): Promise<num
   const score = parseScoreOnly(run.stdout);
   assert.ok(score !== null, `vina --score_only ${sdf}: ${run.stderr}`);
   return score;
+}
+
+/** A validation's series: a target and how many of its ligands the validation scores. */
+export interface BenchmarkSeries {
+  readonly target: string;
+  readonly ligands: number;
+}
+
+/** The ligands a validation scores of `target`: its count spread over the measured range. */
+export function chosenLigands(series: readonly BenchmarkSeries[], target: string): BenchmarkLigand[] {
+  return spread(ligandsOf(target), series.find((entry) => entry.target === target)?.ligands ?? 0);
+}
+
+/**
+ * The stored-answer cases of a series validation (stored-answers.ts): `<target>/<ligand>` for every
+ * scored ligand, with the digests of the receptor and ligand it is computed from and the settings.
+ */
+export function seriesCases(series: readonly BenchmarkSeries[], settings: unknown): Map<string, unknown> {
+  return new Map(
+    series.flatMap(({ target }) => {
+      const protein = sha256Hex(readFileSync(join(PLB, target, "protein.pdb"), "utf8"));
+      return chosenLigands(series, target).map((ligand) => [
+        `${target}/${ligand.name}`,
+        { protein, ligand: sha256Hex(ligand.sdf), settings },
+      ]);
+    }),
+  );
 }
